@@ -1,0 +1,301 @@
+-- CreateSchema
+CREATE SCHEMA IF NOT EXISTS "public";
+
+-- CreateEnum
+CREATE TYPE "Plan" AS ENUM ('FREE', 'STARTER', 'PRO', 'LIFETIME', 'OFFERED', 'CUSTOM', 'UNLIMITED');
+
+-- CreateEnum
+CREATE TYPE "WorkspaceRole" AS ENUM ('ADMIN', 'MEMBER', 'GUEST');
+
+-- CreateTable
+CREATE TABLE "User" (
+    "id" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+    "email" TEXT NOT NULL,
+    "name" TEXT,
+    "image" TEXT,
+
+    CONSTRAINT "User_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "ApiToken" (
+    "id" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "name" TEXT NOT NULL,
+    "tokenHash" TEXT NOT NULL,
+    "lastUsedAt" TIMESTAMP(3),
+    "revokedAt" TIMESTAMP(3),
+    "userId" TEXT NOT NULL,
+
+    CONSTRAINT "ApiToken_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "Workspace" (
+    "id" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+    "name" TEXT NOT NULL,
+    "icon" TEXT,
+    "plan" "Plan" NOT NULL DEFAULT 'FREE',
+    "paymentProviderId" TEXT,
+    "isSuspended" BOOLEAN NOT NULL DEFAULT false,
+    "isPastDue" BOOLEAN NOT NULL DEFAULT false,
+    "isVerified" BOOLEAN,
+    "isQuarantined" BOOLEAN NOT NULL DEFAULT false,
+    "customChatsLimit" INTEGER,
+    "customSeatsLimit" INTEGER,
+    "customStorageLimit" INTEGER,
+
+    CONSTRAINT "Workspace_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "MemberInWorkspace" (
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "role" "WorkspaceRole" NOT NULL,
+    "userId" TEXT NOT NULL,
+    "workspaceId" TEXT NOT NULL,
+
+    CONSTRAINT "MemberInWorkspace_pkey" PRIMARY KEY ("userId","workspaceId")
+);
+
+-- CreateTable
+CREATE TABLE "Invoice" (
+    "id" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "amount" INTEGER NOT NULL,
+    "currency" TEXT NOT NULL,
+    "url" TEXT NOT NULL,
+    "paidAt" TIMESTAMP(3) NOT NULL,
+    "providerId" TEXT,
+    "workspaceId" TEXT NOT NULL,
+
+    CONSTRAINT "Invoice_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "Credentials" (
+    "id" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "type" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "data" TEXT NOT NULL,
+    "iv" TEXT NOT NULL,
+    "workspaceId" TEXT NOT NULL,
+
+    CONSTRAINT "Credentials_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "Bot" (
+    "id" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+    "name" TEXT NOT NULL,
+    "icon" TEXT,
+    "publicId" TEXT,
+    "customDomain" TEXT,
+    "isArchived" BOOLEAN NOT NULL DEFAULT false,
+    "isClosed" BOOLEAN NOT NULL DEFAULT false,
+    "version" TEXT NOT NULL,
+    "draft" JSONB NOT NULL,
+    "workspaceId" TEXT NOT NULL,
+
+    CONSTRAINT "Bot_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "PublishedBot" (
+    "id" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+    "revision" INTEGER NOT NULL DEFAULT 1,
+    "version" TEXT NOT NULL,
+    "definition" JSONB NOT NULL,
+    "botId" TEXT NOT NULL,
+
+    CONSTRAINT "PublishedBot_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "Result" (
+    "id" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+    "variables" JSONB NOT NULL,
+    "hasStarted" BOOLEAN NOT NULL DEFAULT false,
+    "isCompleted" BOOLEAN NOT NULL DEFAULT false,
+    "isArchived" BOOLEAN NOT NULL DEFAULT false,
+    "lastChatSessionId" TEXT,
+    "botId" TEXT NOT NULL,
+
+    CONSTRAINT "Result_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "Answer" (
+    "id" SERIAL NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "blockId" TEXT NOT NULL,
+    "groupId" TEXT,
+    "variableId" TEXT,
+    "content" TEXT NOT NULL,
+    "attachedFileUrls" JSONB,
+    "resultId" TEXT NOT NULL,
+
+    CONSTRAINT "Answer_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "VisitedEdge" (
+    "index" INTEGER NOT NULL,
+    "edgeId" TEXT NOT NULL,
+    "resultId" TEXT NOT NULL,
+
+    CONSTRAINT "VisitedEdge_pkey" PRIMARY KEY ("resultId","index")
+);
+
+-- CreateTable
+CREATE TABLE "SetVariableHistoryItem" (
+    "index" INTEGER NOT NULL,
+    "variableId" TEXT NOT NULL,
+    "blockId" TEXT NOT NULL,
+    "blockIndex" INTEGER NOT NULL,
+    "value" JSONB,
+    "resultId" TEXT NOT NULL,
+
+    CONSTRAINT "SetVariableHistoryItem_pkey" PRIMARY KEY ("resultId","index")
+);
+
+-- CreateTable
+CREATE TABLE "Log" (
+    "id" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "status" TEXT NOT NULL,
+    "description" TEXT NOT NULL,
+    "details" TEXT,
+    "context" TEXT,
+    "resultId" TEXT,
+    "sessionId" TEXT,
+
+    CONSTRAINT "Log_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "ChatSession" (
+    "id" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+    "state" JSONB NOT NULL,
+    "version" INTEGER NOT NULL DEFAULT 0,
+    "claimedUntil" TIMESTAMP(3),
+    "isPreview" BOOLEAN NOT NULL DEFAULT false,
+    "expiresAt" TIMESTAMP(3),
+    "botId" TEXT,
+    "resultId" TEXT,
+
+    CONSTRAINT "ChatSession_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "User_email_key" ON "User"("email");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ApiToken_tokenHash_key" ON "ApiToken"("tokenHash");
+
+-- CreateIndex
+CREATE INDEX "ApiToken_userId_idx" ON "ApiToken"("userId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Workspace_paymentProviderId_key" ON "Workspace"("paymentProviderId");
+
+-- CreateIndex
+CREATE INDEX "MemberInWorkspace_workspaceId_idx" ON "MemberInWorkspace"("workspaceId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Invoice_providerId_key" ON "Invoice"("providerId");
+
+-- CreateIndex
+CREATE INDEX "Invoice_workspaceId_paidAt_idx" ON "Invoice"("workspaceId", "paidAt");
+
+-- CreateIndex
+CREATE INDEX "Credentials_workspaceId_type_idx" ON "Credentials"("workspaceId", "type");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Bot_publicId_key" ON "Bot"("publicId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Bot_customDomain_key" ON "Bot"("customDomain");
+
+-- CreateIndex
+CREATE INDEX "Bot_workspaceId_isArchived_createdAt_idx" ON "Bot"("workspaceId", "isArchived", "createdAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "PublishedBot_botId_key" ON "PublishedBot"("botId");
+
+-- CreateIndex
+CREATE INDEX "Result_botId_createdAt_idx" ON "Result"("botId", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Result_botId_hasStarted_isArchived_createdAt_idx" ON "Result"("botId", "hasStarted", "isArchived", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Answer_resultId_createdAt_idx" ON "Answer"("resultId", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Answer_blockId_idx" ON "Answer"("blockId");
+
+-- CreateIndex
+CREATE INDEX "VisitedEdge_edgeId_idx" ON "VisitedEdge"("edgeId");
+
+-- CreateIndex
+CREATE INDEX "Log_resultId_createdAt_idx" ON "Log"("resultId", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Log_sessionId_idx" ON "Log"("sessionId");
+
+-- CreateIndex
+CREATE INDEX "ChatSession_expiresAt_idx" ON "ChatSession"("expiresAt");
+
+-- CreateIndex
+CREATE INDEX "ChatSession_resultId_idx" ON "ChatSession"("resultId");
+
+-- AddForeignKey
+ALTER TABLE "ApiToken" ADD CONSTRAINT "ApiToken_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "MemberInWorkspace" ADD CONSTRAINT "MemberInWorkspace_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "MemberInWorkspace" ADD CONSTRAINT "MemberInWorkspace_workspaceId_fkey" FOREIGN KEY ("workspaceId") REFERENCES "Workspace"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Invoice" ADD CONSTRAINT "Invoice_workspaceId_fkey" FOREIGN KEY ("workspaceId") REFERENCES "Workspace"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Credentials" ADD CONSTRAINT "Credentials_workspaceId_fkey" FOREIGN KEY ("workspaceId") REFERENCES "Workspace"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Bot" ADD CONSTRAINT "Bot_workspaceId_fkey" FOREIGN KEY ("workspaceId") REFERENCES "Workspace"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "PublishedBot" ADD CONSTRAINT "PublishedBot_botId_fkey" FOREIGN KEY ("botId") REFERENCES "Bot"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Result" ADD CONSTRAINT "Result_botId_fkey" FOREIGN KEY ("botId") REFERENCES "Bot"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Answer" ADD CONSTRAINT "Answer_resultId_fkey" FOREIGN KEY ("resultId") REFERENCES "Result"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "VisitedEdge" ADD CONSTRAINT "VisitedEdge_resultId_fkey" FOREIGN KEY ("resultId") REFERENCES "Result"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "SetVariableHistoryItem" ADD CONSTRAINT "SetVariableHistoryItem_resultId_fkey" FOREIGN KEY ("resultId") REFERENCES "Result"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Log" ADD CONSTRAINT "Log_resultId_fkey" FOREIGN KEY ("resultId") REFERENCES "Result"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+

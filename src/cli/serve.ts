@@ -1,0 +1,46 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { migrate } from '../db/migrate';
+import { createApp } from '../http/app';
+import { bootstrapIfEmpty } from '../services/bootstrap';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** Migrates, bootstraps an empty database, and listens. */
+export async function startServer(config: Config, log: (line: string) => void = console.log): Promise<RunningServer> {
+  const database = openDatabase(config.databaseUrl);
+  const applied = await migrate(database.target);
+  if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
+  const bootstrap = await bootstrapIfEmpty(database.db, { email: config.adminEmail, presetToken: config.adminToken });
+  if (bootstrap) {
+    log(`Created admin user ${bootstrap.email} with workspace ${bootstrap.workspaceId}.`);
+    log(config.adminToken ? 'Admin token: the value of PARLEY_ADMIN_TOKEN.' : `Admin token (shown once, keep it): ${bootstrap.token}`);
+  }
+  const app = createApp({ db: database.db, config });
+  const server: Server = await new Promise((resolve, reject) => {
+    const listening = app.listen(config.port, () => resolve(listening));
+    listening.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://localhost:${port}`;
+  log(`Parley listening on ${url} (${database.provider})`);
+  return {
+    url,
+    port,
+    database,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+// Process configuration, read once from the environment.
+
+export interface Config {
+  port: number;
+  /** `file:<path>` (SQLite) or `postgres(ql)://...` */
+  databaseUrl: string;
+  /** When set, the first-start bootstrap uses this value as the admin token. */
+  adminToken: string | undefined;
+  adminEmail: string;
+  /** Request body limits in bytes. */
+  bodyLimit: number;
+  botBodyLimit: number;
+  /** Live web sessions idle longer than this are swept (ms). */
+  sessionTtlMs: number;
+  graphiql: boolean;
+  logRequests: boolean;
+}
+
+export const DEFAULT_SQLITE_URL = 'file:./data/parley.db';
+
+function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: intFromEnv(env, 'PORT', 3000),
+    databaseUrl: env.DATABASE_URL || DEFAULT_SQLITE_URL,
+    adminToken: env.PARLEY_ADMIN_TOKEN || undefined,
+    adminEmail: env.PARLEY_ADMIN_EMAIL || 'admin@parley.local',
+    bodyLimit: intFromEnv(env, 'PARLEY_BODY_LIMIT', 1024 * 1024),
+    botBodyLimit: intFromEnv(env, 'PARLEY_BOT_BODY_LIMIT', 10 * 1024 * 1024),
+    sessionTtlMs: intFromEnv(env, 'SESSION_TTL', 30 * 24 * 3600) * 1000,
+    graphiql: env.NODE_ENV !== 'production',
+    logRequests: env.PARLEY_LOG_REQUESTS === 'true',
+  };
+}

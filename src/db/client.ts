@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from './generated/sqlite/client';
+import { PrismaClient as PgPrismaClient } from './generated/postgresql/client';
+import { parseDatabaseUrl, type DatabaseTarget, type Provider } from './database-url';
+
+export { Prisma } from './generated/sqlite/client';
+export type * from './generated/sqlite/client';
+
+/**
+ * The application is typed against the SQLite client. Both generated clients
+ * come from one data model, so the PostgreSQL client has the same API; only
+ * the nominal class differs, hence the single cast below.
+ */
+export type Db = PrismaClient;
+
+export interface Database {
+  db: Db;
+  provider: Provider;
+  target: DatabaseTarget;
+  close(): Promise<void>;
+}
+
+/** SQLite waits this long for a lock held by another connection before failing. */
+const SQLITE_BUSY_TIMEOUT_MS = 10_000;
+
+export function openDatabase(databaseUrl: string): Database {
+  const target = parseDatabaseUrl(databaseUrl);
+  let db: Db;
+  if (target.provider === 'sqlite') {
+    fs.mkdirSync(path.dirname(target.location), { recursive: true });
+    const adapter = new PrismaBetterSqlite3({ url: target.location, timeout: SQLITE_BUSY_TIMEOUT_MS });
+    db = new PrismaClient({ adapter });
+  } else {
+    const adapter = new PrismaPg({ connectionString: target.location, max: 10 });
+    db = new PgPrismaClient({ adapter }) as unknown as Db;
+  }
+  return { db, provider: target.provider, target, close: () => db.$disconnect() };
+}
+
+export { Plan, WorkspaceRole } from './generated/sqlite/enums';

@@ -1,0 +1,74 @@
+import SchemaBuilder from '@pothos/core';
+import PrismaPlugin from '@pothos/plugin-prisma';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import type PrismaTypes from '../db/generated/pothos-types';
+import { getDatamodel } from '../db/generated/pothos-types';
+import type { WorkspaceRole } from '../db/client';
+import { forbidden, notFound, unauthorized } from '../services/errors';
+import type { GraphQLContext } from './context';
+
+/** Scope parameter: the roles that may act on a workspace (or on a bot, through its workspace). */
+export interface RoleScope {
+  id: string;
+  roles: readonly WorkspaceRole[];
+}
+
+/** The caller's access, or UNAUTHORIZED when the request carries no valid token. */
+export function requireAccess(ctx: GraphQLContext) {
+  if (ctx.access) return ctx.access;
+  throw unauthorized(ctx.authFailure === 'invalid' ? 'Invalid or revoked token' : undefined);
+}
+
+/**
+ * The one SchemaBuilder. Authorization lives here as scopes: a caller outside
+ * the workspace gets NOT_FOUND (existence is never revealed across
+ * workspaces), a member whose role is not listed gets FORBIDDEN, no valid
+ * token gets UNAUTHORIZED.
+ */
+export const builder = new SchemaBuilder<{
+  Context: GraphQLContext;
+  PrismaTypes: PrismaTypes;
+  DefaultFieldNullability: false;
+  AuthScopes: {
+    authenticated: boolean;
+    workspace: RoleScope;
+    bot: RoleScope;
+  };
+  Scalars: {
+    DateTime: { Input: Date; Output: Date };
+    JSON: { Input: unknown; Output: unknown };
+  };
+}>({
+  plugins: [ScopeAuthPlugin, PrismaPlugin],
+  defaultFieldNullability: false,
+  prisma: {
+    client: (ctx) => ctx.db,
+    dmmf: getDatamodel(),
+    exposeDescriptions: false,
+    onUnusedQuery: null,
+  },
+  scopeAuth: {
+    authScopes: (ctx) => ({
+      authenticated: () => {
+        requireAccess(ctx);
+        return true;
+      },
+      workspace: async ({ id, roles }) => {
+        const role = await requireAccess(ctx).roleIn(id);
+        if (!role) throw notFound();
+        return roles.includes(role);
+      },
+      bot: async ({ id, roles }) => {
+        const access = requireAccess(ctx);
+        const workspaceId = await access.workspaceOfBot(id);
+        const role = workspaceId ? await access.roleIn(workspaceId) : null;
+        if (!role) throw notFound();
+        return roles.includes(role);
+      },
+    }),
+    unauthorizedError: () => forbidden(),
+  },
+});
+
+builder.queryType({});
+builder.mutationType({});

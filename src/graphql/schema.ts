@@ -1,0 +1,12 @@
+import { lexicographicSortSchema, type GraphQLSchema } from 'graphql';
+import { builder } from './builder';
+import './types/scalars';
+import './types/workspace';
+import './types/member';
+import './types/billing';
+import './types/analytics';
+import './types/bot';
+import './types/token';
+
+/** The one schema both faces execute against (types sorted so the printed SDL is stable). */
+export const schema: GraphQLSchema = lexicographicSortSchema(builder.toSchema());

@@ -1,0 +1,112 @@
+import { ANY_ROLE, EDITOR_ROLES } from '../../services/access';
+import { archiveBot, createBot, draftDefinition, getBot, listBots, publishBot, unpublishBot, updateBot, type BotRecord } from '../../services/bots';
+import type { Page } from '../../services/pagination';
+import { builder } from '../builder';
+import { MessagePayload } from './scalars';
+
+const withPublished = { published: { select: { updatedAt: true } } } as const;
+
+const BotRef = builder.prismaObject('Bot', {
+  description: 'A bot: metadata plus its draft definition (the published snapshot is what live chats run).',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    workspaceId: t.exposeID('workspaceId'),
+    name: t.exposeString('name'),
+    icon: t.exposeString('icon', { nullable: true }),
+    publicId: t.exposeString('publicId', { nullable: true, description: 'Slug used by startChat.' }),
+    isClosed: t.exposeBoolean('isClosed', { description: 'A closed bot refuses new chats.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    publishedAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'Time of the last publish; null when not published.',
+      select: withPublished,
+      resolve: (bot) => bot.published?.updatedAt ?? null,
+    }),
+    version: t.exposeString('version', { description: 'Schema version of the draft definition ("3" to "6.1").' }),
+    groups: t.field({ type: 'JSON', select: { draft: true, version: true }, resolve: (bot) => draftDefinition(bot).groups }),
+    edges: t.field({ type: 'JSON', select: { draft: true, version: true }, resolve: (bot) => draftDefinition(bot).edges }),
+    variables: t.field({ type: 'JSON', select: { draft: true, version: true }, resolve: (bot) => draftDefinition(bot).variables }),
+    events: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'null before version 6 (the start is a block).',
+      select: { draft: true, version: true },
+      resolve: (bot) => draftDefinition(bot).events,
+    }),
+    theme: t.field({ type: 'JSON', select: { draft: true, version: true }, resolve: (bot) => draftDefinition(bot).theme }),
+    settings: t.field({ type: 'JSON', select: { draft: true, version: true }, resolve: (bot) => draftDefinition(bot).settings }),
+  }),
+});
+
+const BotPage = builder.objectRef<Page<BotRecord>>('BotPage').implement({
+  fields: (t) => ({
+    bots: t.field({ type: [BotRef], resolve: (page) => page.items }),
+    nextCursor: t.exposeString('nextCursor', { nullable: true, description: 'Pass as `cursor` for the next page; null on the last.' }),
+  }),
+});
+
+const botIdArg = (t: Parameters<Parameters<typeof builder.mutationFields>[0]>[0]) => ({ botId: t.arg.id({ required: true }) });
+
+builder.queryFields((t) => ({
+  bots: t.field({
+    type: BotPage,
+    description: 'Live bots of a workspace, newest first.',
+    args: {
+      workspaceId: t.arg.id({ required: true }),
+      limit: t.arg.int({ description: '1 to 100, default 50.' }),
+      cursor: t.arg.string(),
+    },
+    authScopes: (_root, args) => ({ workspace: { id: String(args.workspaceId), roles: ANY_ROLE } }),
+    resolve: (_root, args, ctx) => listBots(ctx.db, String(args.workspaceId), args),
+  }),
+  bot: t.prismaField({
+    type: 'Bot',
+    args: { botId: t.arg.id({ required: true }) },
+    authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: ANY_ROLE } }),
+    resolve: (_query, _root, args, ctx) => getBot(ctx.db, String(args.botId)),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createBot: t.prismaField({
+    type: 'Bot',
+    description:
+      "Creates a bot from a definition of any version (3 to 6.1), e.g. a Typebot export as it is. The export's id and publicId are kept when free.",
+    args: { workspaceId: t.arg.id({ required: true }), bot: t.arg({ type: 'JSON', required: true }) },
+    authScopes: (_root, args) => ({ workspace: { id: String(args.workspaceId), roles: EDITOR_ROLES } }),
+    resolve: (_query, _root, args, ctx) => createBot(ctx.db, String(args.workspaceId), args.bot),
+  }),
+  updateBot: t.prismaField({
+    type: 'Bot',
+    description: 'Applies a partial bot (name, icon, publicId, isClosed and/or definition keys); the result is validated whole.',
+    args: { ...botIdArg(t), bot: t.arg({ type: 'JSON', required: true }) },
+    authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
+    resolve: (_query, _root, args, ctx) => updateBot(ctx.db, String(args.botId), args.bot),
+  }),
+  deleteBot: t.field({
+    type: MessagePayload,
+    description: 'Archives the bot: gone from lists and reads, public id freed, results kept for billing.',
+    args: botIdArg(t),
+    authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
+    resolve: async (_root, args, ctx) => {
+      await archiveBot(ctx.db, String(args.botId));
+      return { message: 'Bot deleted' };
+    },
+  }),
+  publishBot: t.prismaField({
+    type: 'Bot',
+    description: 'Snapshots the draft for live chats; assigns a public id when there is none.',
+    args: botIdArg(t),
+    authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
+    resolve: (_query, _root, args, ctx) => publishBot(ctx.db, String(args.botId)),
+  }),
+  unpublishBot: t.prismaField({
+    type: 'Bot',
+    description: 'Removes the published snapshot: the public id stops serving chats.',
+    args: botIdArg(t),
+    authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
+    resolve: (_query, _root, args, ctx) => unpublishBot(ctx.db, String(args.botId)),
+  }),
+}));

@@ -1,0 +1,49 @@
+import type { GraphQLSchema } from 'graphql';
+import { createYoga } from 'graphql-yoga';
+import type { Middleware } from 'koa';
+import type { GraphQLContext } from '../graphql/context';
+import { maskError } from '../graphql/errors';
+import { readRawBody } from './middleware/body';
+
+export interface GraphQLEndpointOptions {
+  schema: GraphQLSchema;
+  createContext(authorization: string | undefined): Promise<GraphQLContext>;
+  bodyLimit: number;
+  graphiql: boolean;
+}
+
+/**
+ * /graphql through graphql-yoga. The body is read here first so the same size
+ * limit and error object apply as on REST; yoga then gets a fetch Request.
+ */
+export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
+  const yoga = createYoga<Record<string, unknown>, GraphQLContext>({
+    schema: options.schema,
+    graphqlEndpoint: '/graphql',
+    graphiql: options.graphiql,
+    landingPage: false,
+    logging: false,
+    maskedErrors: { maskError },
+    context: ({ request }) => options.createContext(request.headers.get('authorization') ?? undefined),
+  });
+  return async (ctx) => {
+    const hasBody = ctx.method !== 'GET' && ctx.method !== 'HEAD';
+    const body = hasBody ? await readRawBody(ctx.req, options.bodyLimit) : undefined;
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(ctx.headers)) {
+      if (typeof value === 'string') headers.set(name, value);
+      else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    }
+    headers.delete('content-length');
+    const response = await yoga.fetch(
+      new URL(ctx.originalUrl, `http://${ctx.host || 'localhost'}`),
+      { method: ctx.method, headers, body },
+      {},
+    );
+    ctx.status = response.status;
+    response.headers.forEach((value, name) => {
+      if (name !== 'content-length') ctx.set(name, value);
+    });
+    ctx.body = Buffer.from(await response.arrayBuffer());
+  };
+}

@@ -1,0 +1,60 @@
+import { invoicesCommand, INVOICES_USAGE } from './cli/invoices';
+import { startServer } from './cli/serve';
+import { tokensCommand, TOKENS_USAGE } from './cli/tokens';
+import { UsageError } from './cli/usage';
+import { withDatabase } from './cli/with-database';
+import { workspacesCommand, WORKSPACES_USAGE } from './cli/workspaces';
+import { loadConfig } from './config';
+import { AppError } from './services/errors';
+
+const USAGE = `Usage:
+parley serve                 migrate, then serve HTTP on PORT (default 3000)
+parley migrate               apply pending database migrations
+${TOKENS_USAGE}
+${INVOICES_USAGE}
+${WORKSPACES_USAGE}`;
+
+async function serve(): Promise<void> {
+  const server = await startServer(loadConfig());
+  const stop = () => {
+    server.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function run(argv: string[]): Promise<void> {
+  const [command = 'serve', ...args] = argv;
+  switch (command) {
+    case 'serve':
+      return serve();
+    case 'migrate':
+      return withDatabase(async () => console.log('Database is up to date.'));
+    case 'tokens':
+      return tokensCommand(args);
+    case 'invoices':
+      return invoicesCommand(args);
+    case 'workspaces':
+      return workspacesCommand(args);
+    case 'help':
+    case '--help':
+      console.log(USAGE);
+      return;
+    default:
+      throw new UsageError(USAGE);
+  }
+}
+
+run(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  if (error instanceof AppError) {
+    const details = error.issues.map((issue) => `  ${issue.path?.join('.') ?? ''}: ${issue.message}`).join('\n');
+    console.error(`${error.message}${details ? '\n' + details : ''}`);
+    process.exit(1);
+  }
+  console.error(error);
+  process.exit(1);
+});

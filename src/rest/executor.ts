@@ -1,0 +1,48 @@
+import { execute, type GraphQLSchema } from 'graphql';
+import type { GraphQLContext } from '../graphql/context';
+import { logUnexpected, toPublicError, type PublicError } from '../graphql/errors';
+import { AppError } from '../services/errors';
+import type { CompiledOperations } from './operations';
+import type { RestRoute } from './route';
+import { buildVariables, type RequestParts } from './variables';
+
+export type RestResult = { status: 200; body: unknown } | PublicError;
+
+function unwrap(data: unknown, keys: string[] | undefined): unknown {
+  let value = data;
+  for (const key of keys ?? []) value = (value as Record<string, unknown> | null)?.[key];
+  return value;
+}
+
+/** Runs a route's operation in-process against the shared schema and shapes the answer. */
+export async function executeRoute(
+  schema: GraphQLSchema,
+  operations: CompiledOperations,
+  route: RestRoute,
+  request: RequestParts,
+  context: GraphQLContext,
+): Promise<RestResult> {
+  const operation = operations.byName.get(route.operation);
+  if (!operation) throw new Error(`unknown operation ${route.operation}`);
+  let variableValues: Record<string, unknown>;
+  try {
+    variableValues = buildVariables(schema, route, operation, request);
+  } catch (error) {
+    if (error instanceof AppError) return toPublicError(error);
+    throw error;
+  }
+  const result = await execute({
+    schema,
+    document: operations.document,
+    operationName: route.operation,
+    variableValues,
+    contextValue: context,
+  });
+  const firstError = result.errors?.[0];
+  if (firstError) {
+    const failure = toPublicError(firstError);
+    if (failure.status === 500) logUnexpected(firstError);
+    return failure;
+  }
+  return { status: 200, body: unwrap(result.data, route.unwrap) };
+}

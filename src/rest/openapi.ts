@@ -1,0 +1,242 @@
+import {
+  GraphQLBoolean,
+  GraphQLFloat,
+  GraphQLID,
+  GraphQLInt,
+  GraphQLString,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  Kind,
+  typeFromAST,
+  type FragmentDefinitionNode,
+  type GraphQLInputType,
+  type GraphQLObjectType,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+  type SelectionSetNode,
+} from 'graphql';
+import type { CompiledOperations } from './operations';
+import { variableSource, type RestRoute } from './route';
+
+// The OpenAPI document is derived, never written by hand: paths and methods
+// from the route table, parameters and bodies from each operation's variables,
+// response bodies from its selection set over the schema's types.
+
+type JsonSchema = Record<string, unknown>;
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid input (issues name each field) or a request the current state refuses',
+  401: 'Missing, malformed, unknown or revoked bearer token',
+  403: 'Your role in the workspace does not allow this',
+  404: 'Not found, or not in one of your workspaces',
+  413: 'Request body larger than the limit',
+  500: 'Internal server error',
+};
+
+function scalarSchema(name: string, description?: string | null): JsonSchema {
+  const base: JsonSchema = description ? { description } : {};
+  switch (name) {
+    case GraphQLString.name:
+    case GraphQLID.name:
+      return { ...base, type: 'string' };
+    case GraphQLInt.name:
+      return { ...base, type: 'integer' };
+    case GraphQLFloat.name:
+      return { ...base, type: 'number' };
+    case GraphQLBoolean.name:
+      return { ...base, type: 'boolean' };
+    case 'DateTime':
+      return { ...base, type: 'string', format: 'date-time' };
+    default:
+      return base; // JSON: any value
+  }
+}
+
+function nullable(schema: JsonSchema, isNullable: boolean): JsonSchema {
+  return isNullable ? { ...schema, nullable: true } : schema;
+}
+
+function inputSchema(type: GraphQLInputType): JsonSchema {
+  if (isNonNullType(type)) return inputSchemaOf(type.ofType as GraphQLInputType, false);
+  return inputSchemaOf(type, true);
+}
+
+function inputSchemaOf(type: GraphQLInputType, isNullable: boolean): JsonSchema {
+  if (isListType(type)) return nullable({ type: 'array', items: inputSchema(type.ofType as GraphQLInputType) }, isNullable);
+  if (isEnumType(type)) return nullable({ type: 'string', enum: type.getValues().map((value) => value.name) }, isNullable);
+  if (isScalarType(type)) return nullable(scalarSchema(type.name, type.description), isNullable);
+  if (isInputObjectType(type)) {
+    const fields = Object.values(type.getFields());
+    return nullable(
+      {
+        type: 'object',
+        properties: Object.fromEntries(fields.map((field) => [field.name, inputSchema(field.type)])),
+        required: fields.filter((field) => isNonNullType(field.type)).map((field) => field.name),
+      },
+      isNullable,
+    );
+  }
+  return {};
+}
+
+class OutputSchemas {
+  constructor(
+    private readonly fragments: Map<string, FragmentDefinitionNode>,
+    private readonly schema: GraphQLSchema,
+  ) {}
+
+  forType(type: GraphQLOutputType, selection: SelectionSetNode | undefined): JsonSchema {
+    if (isNonNullType(type)) return this.forTypeOf(type.ofType, selection, false);
+    return this.forTypeOf(type, selection, true);
+  }
+
+  private forTypeOf(type: GraphQLOutputType, selection: SelectionSetNode | undefined, isNullable: boolean): JsonSchema {
+    if (isListType(type)) return nullable({ type: 'array', items: this.forType(type.ofType, selection) }, isNullable);
+    if (isEnumType(type)) return nullable({ type: 'string', enum: type.getValues().map((value) => value.name) }, isNullable);
+    if (isScalarType(type)) return nullable(scalarSchema(type.name), isNullable);
+    if (isObjectType(type) && selection) return nullable(this.forSelection(type, selection), isNullable);
+    return {};
+  }
+
+  forSelection(parent: GraphQLObjectType, selectionSet: SelectionSetNode): JsonSchema {
+    const properties: Record<string, JsonSchema> = {};
+    const required: string[] = [];
+    const visit = (set: SelectionSetNode, type: GraphQLObjectType) => {
+      for (const selection of set.selections) {
+        if (selection.kind === Kind.FIELD) {
+          const key = selection.alias?.value ?? selection.name.value;
+          if (selection.name.value === '__typename') {
+            properties[key] = { type: 'string' };
+            required.push(key);
+            continue;
+          }
+          const field = type.getFields()[selection.name.value]!;
+          const fieldSchema = this.forType(field.type, selection.selectionSet);
+          properties[key] = field.description ? { ...fieldSchema, description: field.description } : fieldSchema;
+          required.push(key);
+        } else {
+          const fragment = selection.kind === Kind.FRAGMENT_SPREAD ? this.fragments.get(selection.name.value)! : selection;
+          const condition = fragment.typeCondition ? this.schema.getType(fragment.typeCondition.name.value) : type;
+          visit(fragment.selectionSet, isObjectType(condition) ? condition : type);
+        }
+      }
+    };
+    visit(selectionSet, parent);
+    return { type: 'object', properties, required: [...new Set(required)] };
+  }
+}
+
+function unwrapSchema(schema: JsonSchema, keys: string[] | undefined): JsonSchema {
+  let current = schema;
+  for (const key of keys ?? []) {
+    const { nullable: _ignored, ...next } = (current.properties as Record<string, JsonSchema>)[key]!;
+    current = next;
+  }
+  return current;
+}
+
+const errorSchema: JsonSchema = {
+  type: 'object',
+  required: ['code', 'message', 'issues'],
+  properties: {
+    code: { type: 'string', enum: ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'INTERNAL_SERVER_ERROR'] },
+    message: { type: 'string' },
+    issues: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['message'],
+        properties: {
+          message: { type: 'string' },
+          path: { type: 'array', items: { oneOf: [{ type: 'string' }, { type: 'integer' }] } },
+        },
+      },
+    },
+  },
+};
+
+export function buildOpenApi(schema: GraphQLSchema, operations: CompiledOperations, routes: RestRoute[]): JsonSchema {
+  const fragments = new Map(
+    operations.document.definitions
+      .filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION)
+      .map((fragment) => [fragment.name.value, fragment]),
+  );
+  const outputs = new OutputSchemas(fragments, schema);
+  const paths: Record<string, Record<string, unknown>> = {};
+  const usedStatuses = new Set<number>();
+
+  for (const route of routes) {
+    const operation = operations.byName.get(route.operation);
+    if (!operation) throw new Error(`route ${route.method} ${route.path}: unknown operation ${route.operation}`);
+    const parameters: JsonSchema[] = [];
+    const bodyProperties: Record<string, JsonSchema> = {};
+    const bodyRequired: string[] = [];
+    for (const definition of operation.variableDefinitions ?? []) {
+      const name = definition.variable.name.value;
+      const type = typeFromAST(schema, definition.type) as GraphQLInputType;
+      const source = variableSource(route, name);
+      if (source === 'body') {
+        bodyProperties[name] = inputSchema(type);
+        if (isNonNullType(type)) bodyRequired.push(name);
+      } else {
+        const { nullable: _ignored, ...paramSchema } = inputSchema(type);
+        parameters.push({ name, in: source, required: source === 'path' || isNonNullType(type), schema: paramSchema });
+      }
+    }
+    const rootType = operation.operation === 'mutation' ? schema.getMutationType()! : schema.getQueryType()!;
+    const responseSchema = unwrapSchema(outputs.forSelection(rootType, operation.selectionSet), route.unwrap);
+    const statuses = new Set(route.errors);
+    const hasBody = route.method === 'POST' || route.method === 'PATCH';
+    if (hasBody) statuses.add(413);
+    const responses: Record<string, unknown> = { '200': { description: 'Success', content: { 'application/json': { schema: responseSchema } } } };
+    for (const status of [...statuses].sort()) {
+      usedStatuses.add(status);
+      responses[String(status)] = { $ref: `#/components/responses/Error${status}` };
+    }
+    const pathItem = (paths[route.path] ??= {});
+    pathItem[route.method.toLowerCase()] = {
+      operationId: route.operation,
+      summary: route.summary,
+      tags: [route.tag],
+      security: route.auth === 'bearer' ? [{ bearerAuth: [] }] : [],
+      ...(parameters.length ? { parameters } : {}),
+      ...(hasBody
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: { type: 'object', properties: bodyProperties, ...(bodyRequired.length ? { required: bodyRequired } : {}) },
+                },
+              },
+            },
+          }
+        : {}),
+      responses,
+    };
+  }
+
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: 'Parley API',
+      version: '1.0.0',
+      description: 'Builder endpoints (bearer token) and chat runtime of Parley. Every route runs a GraphQL operation of /graphql.',
+    },
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+      schemas: { Error: errorSchema },
+      responses: Object.fromEntries(
+        [...usedStatuses].sort().map((status) => [
+          `Error${status}`,
+          { description: ERROR_DESCRIPTIONS[status] ?? 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        ]),
+      ),
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  Kind,
+  parse,
+  validate,
+  type DocumentNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
+import { projectRoot } from '../db/project-root';
+
+export interface CompiledOperations {
+  /** All operations and fragments, parsed and validated once. */
+  document: DocumentNode;
+  byName: Map<string, OperationDefinitionNode>;
+}
+
+export function operationsDir(): string {
+  return path.join(projectRoot(), 'src/rest/operations');
+}
+
+/** Reads src/rest/operations/*.graphql, parses and validates them against the schema (at start-up, not per request). */
+export function compileOperations(schema: GraphQLSchema, dir = operationsDir()): CompiledOperations {
+  const files = fs.readdirSync(dir).filter((file) => file.endsWith('.graphql')).sort();
+  const source = files.map((file) => fs.readFileSync(path.join(dir, file), 'utf8')).join('\n');
+  const document = parse(source);
+  const errors = validate(schema, document);
+  if (errors.length > 0) throw new Error(`invalid REST operations: ${errors.map((error) => error.message).join('; ')}`);
+  const byName = new Map<string, OperationDefinitionNode>();
+  for (const definition of document.definitions) {
+    if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
+    const name = definition.name?.value;
+    if (!name) throw new Error('every REST operation needs a name');
+    if (byName.has(name)) throw new Error(`duplicate REST operation ${name}`);
+    byName.set(name, definition);
+  }
+  return { document, byName };
+}

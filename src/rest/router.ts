@@ -1,0 +1,38 @@
+import Router from '@koa/router';
+import type { GraphQLSchema } from 'graphql';
+import type { Middleware } from 'koa';
+import type { GraphQLContext } from '../graphql/context';
+import { executeRoute } from './executor';
+import type { CompiledOperations } from './operations';
+import { koaPath, type RestRoute } from './route';
+
+export interface RestRouterOptions {
+  schema: GraphQLSchema;
+  operations: CompiledOperations;
+  routes: RestRoute[];
+  createContext(authorization: string | undefined): Promise<GraphQLContext>;
+  /** Reads the JSON body into ctx.state.body, within the route's limit. */
+  jsonBody(kind: 'default' | 'bot'): Middleware;
+}
+
+/** One Koa route per table row; each executes its named GraphQL operation. */
+export function createRestRouter(options: RestRouterOptions): Router {
+  const router = new Router();
+  for (const route of options.routes) {
+    const handler: Middleware = async (ctx) => {
+      const context = await options.createContext(ctx.get('authorization') || undefined);
+      const result = await executeRoute(options.schema, options.operations, route, {
+        params: ctx.params as Record<string, string>,
+        query: ctx.query,
+        body: (ctx.state.body as Record<string, unknown> | undefined) ?? {},
+      }, context);
+      ctx.status = result.status;
+      ctx.body = result.body;
+    };
+    const path = koaPath(route.path);
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
+    if (route.method === 'POST' || route.method === 'PATCH') router[method](path, options.jsonBody(route.bodyLimit ?? 'default'), handler);
+    else router[method](path, handler);
+  }
+  return router;
+}

@@ -1,0 +1,35 @@
+import type { RestRoute } from './route';
+
+const BUILDER_ERRORS = [400, 401, 403, 404, 500];
+
+/** Every REST route. Adding an endpoint is one row here and one operation in operations/. */
+export const routes: RestRoute[] = [
+  // Workspaces (documented)
+  { method: 'POST', path: '/v1/workspaces', operation: 'CreateWorkspace', summary: 'Create workspace', tag: 'Workspace', auth: 'bearer', errors: [400, 401, 403, 500] },
+  { method: 'GET', path: '/v1/workspaces', operation: 'ListWorkspaces', summary: 'List workspaces', tag: 'Workspace', auth: 'bearer', errors: [401, 403, 500] },
+  { method: 'GET', path: '/v1/workspaces/{workspaceId}', operation: 'GetWorkspace', summary: 'Get workspace', tag: 'Workspace', auth: 'bearer', errors: BUILDER_ERRORS },
+  { method: 'PATCH', path: '/v1/workspaces/{workspaceId}', operation: 'UpdateWorkspace', summary: 'Update workspace', tag: 'Workspace', auth: 'bearer', errors: BUILDER_ERRORS },
+  { method: 'DELETE', path: '/v1/workspaces/{workspaceId}', operation: 'DeleteWorkspace', summary: 'Delete workspace', tag: 'Workspace', auth: 'bearer', unwrap: ['deleteWorkspace'], errors: BUILDER_ERRORS },
+  { method: 'GET', path: '/v1/workspaces/{workspaceId}/members', operation: 'ListMembers', summary: 'List members in workspace', tag: 'Workspace', auth: 'bearer', unwrap: ['workspace'], errors: BUILDER_ERRORS },
+  // Members (Parley)
+  { method: 'POST', path: '/v1/workspaces/{workspaceId}/members', operation: 'AddMember', summary: 'Add member (creates the user when new)', tag: 'Workspace', auth: 'bearer', errors: BUILDER_ERRORS },
+  { method: 'PATCH', path: '/v1/workspaces/{workspaceId}/members/{userId}', operation: 'UpdateMember', summary: "Change a member's role (userId: user id or e-mail)", tag: 'Workspace', auth: 'bearer', errors: BUILDER_ERRORS },
+  { method: 'DELETE', path: '/v1/workspaces/{workspaceId}/members/{userId}', operation: 'RemoveMember', summary: 'Remove member (userId: user id or e-mail)', tag: 'Workspace', auth: 'bearer', unwrap: ['removeMember'], errors: BUILDER_ERRORS },
+  // Billing (documented)
+  { method: 'GET', path: '/v1/billing/invoices', operation: 'ListInvoices', summary: 'List invoices', tag: 'Billing', auth: 'bearer', unwrap: ['workspace'], errors: BUILDER_ERRORS },
+  { method: 'GET', path: '/v1/billing/usage', operation: 'GetUsage', summary: 'Get current plan usage', tag: 'Billing', auth: 'bearer', unwrap: ['usage'], errors: BUILDER_ERRORS },
+  // Analytics (documented)
+  { method: 'GET', path: '/v1/bots/{botId}/analytics/stats', operation: 'GetBotStats', summary: 'Get results stats', tag: 'Analytics', auth: 'bearer', errors: BUILDER_ERRORS },
+  // Bots (Parley)
+  { method: 'POST', path: '/v1/bots', operation: 'CreateBot', summary: 'Create or import a bot (definition v3 to v6.1)', tag: 'Bot', auth: 'bearer', bodyLimit: 'bot', errors: BUILDER_ERRORS },
+  { method: 'GET', path: '/v1/bots', operation: 'ListBots', summary: 'List bots of a workspace', tag: 'Bot', auth: 'bearer', unwrap: ['bots'], errors: BUILDER_ERRORS },
+  { method: 'GET', path: '/v1/bots/{botId}', operation: 'GetBot', summary: 'Get bot', tag: 'Bot', auth: 'bearer', errors: BUILDER_ERRORS },
+  { method: 'PATCH', path: '/v1/bots/{botId}', operation: 'UpdateBot', summary: 'Update bot', tag: 'Bot', auth: 'bearer', bodyLimit: 'bot', errors: BUILDER_ERRORS },
+  { method: 'DELETE', path: '/v1/bots/{botId}', operation: 'DeleteBot', summary: 'Delete (archive) bot', tag: 'Bot', auth: 'bearer', unwrap: ['deleteBot'], errors: BUILDER_ERRORS },
+  { method: 'POST', path: '/v1/bots/{botId}/publish', operation: 'PublishBot', summary: 'Publish bot', tag: 'Bot', auth: 'bearer', errors: BUILDER_ERRORS },
+  { method: 'POST', path: '/v1/bots/{botId}/unpublish', operation: 'UnpublishBot', summary: 'Unpublish bot', tag: 'Bot', auth: 'bearer', errors: BUILDER_ERRORS },
+  // API tokens (Parley)
+  { method: 'GET', path: '/v1/users/me/api-tokens', operation: 'ListApiTokens', summary: 'List my API tokens', tag: 'User', auth: 'bearer', errors: [401, 500] },
+  { method: 'POST', path: '/v1/users/me/api-tokens', operation: 'CreateApiToken', summary: 'Create an API token (shown once)', tag: 'User', auth: 'bearer', unwrap: ['createApiToken'], errors: [400, 401, 500] },
+  { method: 'DELETE', path: '/v1/users/me/api-tokens/{tokenId}', operation: 'RevokeApiToken', summary: 'Revoke an API token', tag: 'User', auth: 'bearer', errors: [401, 404, 500] },
+];

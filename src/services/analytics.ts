@@ -1,0 +1,40 @@
+import type { Db } from '../db/client';
+import { invalidInput } from './errors';
+import { DEFAULT_TIME_FILTER, isValidTimeZone, timeRange, type TimeFilter } from './time-filter';
+
+export interface BotStats {
+  totalViews: number;
+  totalStarts: number;
+  totalCompleted: number;
+}
+
+/**
+ * Views are the bot's results created in the range, starts those with at least
+ * one answer, completions those whose flow ended after an answer (archived
+ * results excluded). A bot never published has no results, hence zeros.
+ */
+export async function botStats(
+  db: Db,
+  botId: string,
+  options: { timeFilter?: TimeFilter | null; timeZone?: string | null },
+  now = new Date(),
+): Promise<BotStats> {
+  const timeZone = options.timeZone ?? 'UTC';
+  if (!isValidTimeZone(timeZone)) {
+    throw invalidInput([{ message: `unknown time zone ${JSON.stringify(timeZone)}; expected an IANA name such as Europe/Paris`, path: ['timeZone'] }]);
+  }
+  const range = timeRange(options.timeFilter ?? DEFAULT_TIME_FILTER, timeZone, now);
+  const groups = await db.result.groupBy({
+    by: ['hasStarted', 'isCompleted'],
+    where: { botId, isArchived: false, createdAt: { gte: range.from, lte: range.to } },
+    _count: { _all: true },
+  });
+  const stats: BotStats = { totalViews: 0, totalStarts: 0, totalCompleted: 0 };
+  for (const group of groups) {
+    const count = group._count._all;
+    stats.totalViews += count;
+    if (group.hasStarted) stats.totalStarts += count;
+    if (group.isCompleted) stats.totalCompleted += count;
+  }
+  return stats;
+}

@@ -1,0 +1,227 @@
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import type { Bot, Db, Prisma, PublishedBot } from '../db/client';
+import { parseDefinition, type BotDefinition } from '../engine/definition/parse';
+import { badRequest, invalidInput, notFound, type Issue } from './errors';
+import { pageRequest, toPage, type Page } from './pagination';
+import { archiveResults } from './results';
+import { displayName, icon, zodIssues } from './validation';
+
+export type BotRecord = Bot & { published: Pick<PublishedBot, 'updatedAt'> | null };
+
+/** The draft content stored in `Bot.draft` (the version lives in its own column). */
+export type DraftContent = Omit<BotDefinition, 'version'>;
+
+export const BOT_NAME_MAX = 255;
+export const DEFAULT_BOT_NAME = 'My bot';
+const PUBLIC_ID_PATTERN = /^[a-zA-Z0-9-.]+$/;
+const withPublished = { published: { select: { updatedAt: true } } } as const;
+
+const publicIdSchema = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(100, 'must be at most 100 characters')
+  .regex(PUBLIC_ID_PATTERN, 'may contain only letters, digits, "-" and "."');
+
+/** Fields of a bot export besides its content; everything else in an export (workspaceId, isArchived...) is ignored. */
+const metadataSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[a-zA-Z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, "_" or "-"')
+    .nullish(),
+  name: displayName(BOT_NAME_MAX).nullish(),
+  icon: icon.nullish(),
+  publicId: publicIdSchema.nullish(),
+  isClosed: z.boolean().optional(),
+});
+
+type Metadata = z.output<typeof metadataSchema>;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Validates a bot object (export or patch); every problem is reported under `bot`. */
+function parseBotInput(raw: unknown, base?: BotDefinition): { metadata: Metadata; definition: BotDefinition } {
+  if (!isRecord(raw)) throw invalidInput([{ message: 'must be an object', path: ['bot'] }]);
+  const issues: Issue[] = [];
+  const metadata = metadataSchema.safeParse(raw);
+  if (!metadata.success) issues.push(...zodIssues(metadata.error, ['bot']));
+  const content = base ? mergeContent(base, raw) : raw;
+  const parsed = parseDefinition(content);
+  if (!parsed.ok) issues.push(...parsed.issues.map((issue) => ({ ...issue, path: ['bot', ...issue.path] })));
+  if (issues.length > 0 || !metadata.success || !parsed.ok) throw invalidInput(issues);
+  return { metadata: metadata.data, definition: parsed.definition };
+}
+
+function mergeContent(base: BotDefinition, patch: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...base };
+  for (const key of ['version', 'groups', 'edges', 'variables', 'events', 'theme', 'settings'] as const) {
+    if (key in patch) merged[key] = patch[key];
+  }
+  return merged;
+}
+
+function splitDefinition(definition: BotDefinition): { version: string; draft: Prisma.InputJsonValue } {
+  const { version, ...draft } = definition;
+  return { version, draft: draft as unknown as Prisma.InputJsonValue };
+}
+
+/** The stored draft as a definition (it was validated when written). */
+export function draftDefinition(bot: Pick<Bot, 'version' | 'draft'>): BotDefinition {
+  return { ...(bot.draft as unknown as DraftContent), version: bot.version as BotDefinition['version'] };
+}
+
+function isUniqueViolation(error: unknown, field: string): boolean {
+  if (!isRecord(error) || error.code !== 'P2002') return false;
+  const target = isRecord(error.meta) ? error.meta.target : undefined;
+  const fields = Array.isArray(target) ? target : typeof target === 'string' ? [target] : [];
+  // Driver adapters report the constraint differently by provider; fall back to the message.
+  return fields.some((name) => String(name).includes(field)) || String((error as { message?: unknown }).message).includes(field);
+}
+
+const publicIdTaken = () => badRequest('Public id not available', [{ message: 'is already used by another bot', path: ['bot', 'publicId'] }]);
+
+/**
+ * Creates a bot from a definition of any supported version (a Typebot export
+ * as it is). The export's id is kept when free, so bots that link to each other
+ * by id keep working; its publicId is kept when free, else it is a 400.
+ */
+export async function createBot(db: Db, workspaceId: string, raw: unknown): Promise<BotRecord> {
+  const { metadata, definition } = parseBotInput(raw);
+  if (metadata.publicId && (await db.bot.findUnique({ where: { publicId: metadata.publicId }, select: { id: true } }))) {
+    throw publicIdTaken();
+  }
+  const wantedId = metadata.id && !(await db.bot.findUnique({ where: { id: metadata.id }, select: { id: true } })) ? metadata.id : undefined;
+  const data = {
+    workspaceId,
+    name: metadata.name ?? DEFAULT_BOT_NAME,
+    icon: metadata.icon ?? null,
+    publicId: metadata.publicId ?? null,
+    isClosed: metadata.isClosed ?? false,
+    ...splitDefinition(definition),
+  };
+  try {
+    return await db.bot.create({ data: { ...data, id: wantedId }, include: withPublished });
+  } catch (error) {
+    if (isUniqueViolation(error, 'publicId')) throw publicIdTaken();
+    // Another request took the same id between our check and insert: fall back to a new id.
+    if (wantedId && isUniqueViolation(error, 'id')) return db.bot.create({ data, include: withPublished });
+    throw error;
+  }
+}
+
+export async function getBot(db: Db, botId: string): Promise<BotRecord> {
+  const bot = await db.bot.findFirst({ where: { id: botId, isArchived: false }, include: withPublished });
+  if (!bot) throw notFound();
+  return bot;
+}
+
+/** Live bots of a workspace, newest first, by cursor. */
+export async function listBots(
+  db: Db,
+  workspaceId: string,
+  paging: { limit?: number | null; cursor?: string | null },
+): Promise<Page<BotRecord>> {
+  const { limit, take, cursor } = pageRequest(paging);
+  const rows = await db.bot.findMany({
+    where: { workspaceId, isArchived: false },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take,
+    ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
+    include: withPublished,
+  });
+  return toPage(rows, limit);
+}
+
+/** Applies a partial bot (metadata and/or content keys); the merged definition is validated whole. */
+export async function updateBot(db: Db, botId: string, raw: unknown): Promise<BotRecord> {
+  const bot = await getBot(db, botId);
+  const { metadata, definition } = parseBotInput(raw, draftDefinition(bot));
+  const patch = raw as Record<string, unknown>;
+  if (metadata.publicId && metadata.publicId !== bot.publicId) {
+    const holder = await db.bot.findUnique({ where: { publicId: metadata.publicId }, select: { id: true } });
+    if (holder) throw publicIdTaken();
+  }
+  try {
+    return await db.bot.update({
+      where: { id: botId },
+      data: {
+        name: 'name' in patch ? (metadata.name ?? DEFAULT_BOT_NAME) : undefined,
+        icon: 'icon' in patch ? (metadata.icon ?? null) : undefined,
+        publicId: 'publicId' in patch ? (metadata.publicId ?? null) : undefined,
+        isClosed: metadata.isClosed,
+        ...splitDefinition(definition),
+      },
+      include: withPublished,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'publicId')) throw publicIdTaken();
+    throw error;
+  }
+}
+
+/**
+ * Deleting archives: the bot leaves lists and reads, its public id is freed and
+ * stops serving chats, its results stay (archived) for billing.
+ */
+export async function archiveBot(db: Db, botId: string): Promise<void> {
+  await getBot(db, botId);
+  await archiveResults(db, botId);
+  await db.$transaction([
+    db.publishedBot.deleteMany({ where: { botId } }),
+    db.chatSession.deleteMany({ where: { botId } }),
+    db.bot.update({ where: { id: botId }, data: { isArchived: true, publicId: null, customDomain: null } }),
+  ]);
+}
+
+function kebabCase(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+}
+
+/** Like the reference builder: kebab-case name + "-" + the id's last 7 characters, made unique if needed. */
+async function proposePublicId(db: Db, bot: Bot): Promise<string> {
+  const base = `${kebabCase(bot.name) || 'bot'}-${bot.id.slice(-7)}`;
+  let candidate = base;
+  while (await db.bot.findUnique({ where: { publicId: candidate }, select: { id: true } })) {
+    candidate = `${base}-${crypto.randomBytes(3).toString('hex')}`;
+  }
+  return candidate;
+}
+
+/** Snapshots the draft: from now on the live runtime runs this copy. */
+export async function publishBot(db: Db, botId: string, now = new Date()): Promise<BotRecord> {
+  const bot = await getBot(db, botId);
+  const definition = draftDefinition(bot);
+  const snapshot = definition as unknown as Prisma.InputJsonValue;
+  for (let attempt = 0; ; attempt += 1) {
+    const publicId = bot.publicId ?? (await proposePublicId(db, bot));
+    try {
+      const [updated] = await db.$transaction([
+        db.bot.update({ where: { id: botId }, data: { publicId }, include: withPublished }),
+        db.publishedBot.upsert({
+          where: { botId },
+          create: { botId, version: definition.version, definition: snapshot, updatedAt: now },
+          update: { version: definition.version, definition: snapshot, updatedAt: now, revision: { increment: 1 } },
+        }),
+      ]);
+      return { ...updated, published: { updatedAt: now } };
+    } catch (error) {
+      if (bot.publicId === null && attempt < 3 && isUniqueViolation(error, 'publicId')) continue;
+      throw error;
+    }
+  }
+}
+
+export async function unpublishBot(db: Db, botId: string): Promise<BotRecord> {
+  const bot = await getBot(db, botId);
+  if (!bot.published) throw badRequest('Bot is not published');
+  await db.publishedBot.delete({ where: { botId } });
+  return { ...bot, published: null };
+}

@@ -1,0 +1,46 @@
+import { DateTime, IANAZone } from 'luxon';
+
+export const TIME_FILTERS = ['today', 'last7Days', 'last30Days', 'monthToDate', 'lastMonth', 'yearToDate', 'allTime'] as const;
+export type TimeFilter = (typeof TIME_FILTERS)[number];
+export const DEFAULT_TIME_FILTER: TimeFilter = 'last7Days';
+
+export interface TimeRange {
+  /** Inclusive. */
+  from?: Date;
+  /** Inclusive. */
+  to?: Date;
+}
+
+export function isValidTimeZone(zone: string): boolean {
+  return IANAZone.isValidZone(zone);
+}
+
+/** Calendar ranges are computed in `timeZone` (an IANA name), then expressed as instants. */
+export function timeRange(filter: TimeFilter, timeZone: string, now: Date): TimeRange {
+  const local = DateTime.fromJSDate(now, { zone: timeZone });
+  const today = local.startOf('day');
+  switch (filter) {
+    case 'today':
+      return { from: today.toJSDate() };
+    case 'last7Days':
+      return { from: today.minus({ days: 6 }).toJSDate() };
+    case 'last30Days':
+      return { from: today.minus({ days: 29 }).toJSDate() };
+    case 'monthToDate':
+      return { from: local.startOf('month').toJSDate() };
+    case 'lastMonth': {
+      const previous = local.minus({ months: 1 });
+      return { from: previous.startOf('month').toJSDate(), to: previous.endOf('month').toJSDate() };
+    }
+    case 'yearToDate':
+      return { from: local.startOf('year').toJSDate() };
+    case 'allTime':
+      return {};
+  }
+}
+
+/** The billing period: the calendar month in UTC. */
+export function currentBillingPeriod(now: Date): { start: Date; resetsAt: Date } {
+  const month = DateTime.fromJSDate(now, { zone: 'utc' }).startOf('month');
+  return { start: month.toJSDate(), resetsAt: month.plus({ months: 1 }).toJSDate() };
+}

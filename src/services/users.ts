@@ -1,0 +1,25 @@
+import type { Db, User } from '../db/client';
+
+/**
+ * Returns the user with this (normalised) e-mail, creating it when new. A new
+ * user gets a personal workspace when asked, so that a token alone is enough
+ * to start building.
+ */
+export async function ensureUser(
+  db: Db,
+  email: string,
+  options: { name?: string; personalWorkspace?: boolean } = {},
+): Promise<{ user: User; created: boolean }> {
+  const existing = await db.user.findUnique({ where: { email } });
+  if (existing) return { user: existing, created: false };
+  const user = await db.user.create({
+    data: {
+      email,
+      name: options.name ?? null,
+      memberships: options.personalWorkspace
+        ? { create: { role: 'ADMIN', workspace: { create: { name: `${options.name ?? email.split('@')[0]}'s workspace` } } } }
+        : undefined,
+    },
+  });
+  return { user, created: true };
+}
