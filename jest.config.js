@@ -1,0 +1,15 @@
+// Unit tests (no database) run once; integration tests (*.int.test.ts: real
+// HTTP server, real database) run twice, on SQLite and on PostgreSQL.
+const transform = { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }] };
+const common = { testEnvironment: 'node', transform, roots: ['<rootDir>/test'] };
+
+/** @type {import('jest').Config} */
+module.exports = {
+  maxWorkers: 2,
+  testTimeout: 30000,
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['**/*.test.ts'], testPathIgnorePatterns: ['\\.int\\.test\\.ts$'] },
+    { ...common, displayName: 'sqlite', testMatch: ['**/*.int.test.ts'], setupFiles: ['<rootDir>/test/setup/sqlite.ts'] },
+    { ...common, displayName: 'postgresql', testMatch: ['**/*.int.test.ts'], setupFiles: ['<rootDir>/test/setup/postgresql.ts'] },
+  ],
+};

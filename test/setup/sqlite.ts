@@ -1,0 +1,1 @@
+process.env.PARLEY_TEST_DB = 'sqlite';
