@@ -4,6 +4,7 @@ import type { Bot, Db, Prisma, PublishedBot } from '../db/client';
 import { parseDefinition, type BotDefinition } from '../engine/definition/parse';
 import { badRequest, invalidInput, notFound, type Issue } from './errors';
 import { pageRequest, toPage, type Page } from './pagination';
+import { isUniqueViolation } from './prisma-errors';
 import { archiveResults } from './results';
 import { displayName, icon, zodIssues } from './validation';
 
@@ -70,14 +71,6 @@ function splitDefinition(definition: BotDefinition): { version: string; draft: P
 /** The stored draft as a definition (it was validated when written). */
 export function draftDefinition(bot: Pick<Bot, 'version' | 'draft'>): BotDefinition {
   return { ...(bot.draft as unknown as DraftContent), version: bot.version as BotDefinition['version'] };
-}
-
-function isUniqueViolation(error: unknown, field: string): boolean {
-  if (!isRecord(error) || error.code !== 'P2002') return false;
-  const target = isRecord(error.meta) ? error.meta.target : undefined;
-  const fields = Array.isArray(target) ? target : typeof target === 'string' ? [target] : [];
-  // Driver adapters report the constraint differently by provider; fall back to the message.
-  return fields.some((name) => String(name).includes(field)) || String((error as { message?: unknown }).message).includes(field);
 }
 
 const publicIdTaken = () => badRequest('Public id not available', [{ message: 'is already used by another bot', path: ['bot', 'publicId'] }]);

@@ -1,4 +1,5 @@
 import type { Db, User } from '../db/client';
+import { isUniqueViolation } from './prisma-errors';
 
 /**
  * Returns the user with this (normalised) e-mail, creating it when new. A new
@@ -12,14 +13,20 @@ export async function ensureUser(
 ): Promise<{ user: User; created: boolean }> {
   const existing = await db.user.findUnique({ where: { email } });
   if (existing) return { user: existing, created: false };
-  const user = await db.user.create({
-    data: {
-      email,
-      name: options.name ?? null,
-      memberships: options.personalWorkspace
-        ? { create: { role: 'ADMIN', workspace: { create: { name: `${options.name ?? email.split('@')[0]}'s workspace` } } } }
-        : undefined,
-    },
-  });
-  return { user, created: true };
+  try {
+    const user = await db.user.create({
+      data: {
+        email,
+        name: options.name ?? null,
+        memberships: options.personalWorkspace
+          ? { create: { role: 'ADMIN', workspace: { create: { name: `${options.name ?? email.split('@')[0]}'s workspace` } } } }
+          : undefined,
+      },
+    });
+    return { user, created: true };
+  } catch (error) {
+    // Another request created the same user between our read and insert.
+    if (!isUniqueViolation(error, 'email')) throw error;
+    return { user: await db.user.findUniqueOrThrow({ where: { email } }), created: false };
+  }
 }
