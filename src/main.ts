@@ -45,8 +45,14 @@ async function run(argv: string[]): Promise<void> {
   }
 }
 
+/** node:util parseArgs rejects unknown options and missing values with ERR_PARSE_ARGS_* errors: bad flags too. */
+function isParseArgsError(error: unknown): error is Error {
+  const code = (error as { code?: unknown } | null)?.code;
+  return error instanceof Error && typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_');
+}
+
 run(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError) {
+  if (error instanceof UsageError || isParseArgsError(error)) {
     console.error(error.message);
     process.exit(2);
   }

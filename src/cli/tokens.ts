@@ -3,6 +3,7 @@ import { WorkspaceRole } from '../db/client';
 import { addMember, changeMemberRole } from '../services/members';
 import { createToken, revokeToken } from '../services/tokens';
 import { ensureUser } from '../services/users';
+import { getWorkspace } from '../services/workspaces';
 import { email as emailSchema, parseInput } from '../services/validation';
 import { oneOf, UsageError } from './usage';
 import { withDatabase } from './with-database';
@@ -20,6 +21,8 @@ async function create(args: string[]): Promise<void> {
   const role = values.workspace ? oneOf('--role', values.role ?? 'MEMBER', Object.values(WorkspaceRole)) : undefined;
   const address = parseInput(emailSchema, values.email, ['email']);
   await withDatabase(async (db) => {
+    // An unknown workspace is NOT_FOUND before anything is created.
+    if (values.workspace) await getWorkspace(db, values.workspace);
     const { user, created } = await ensureUser(db, address, { personalWorkspace: true });
     if (created) console.log(`Created user ${user.email} with a personal workspace.`);
     if (values.workspace && role) {
