@@ -3,6 +3,7 @@ import {
   getNamedType,
   GraphQLBoolean,
   GraphQLFloat,
+  GraphQLID,
   GraphQLInt,
   isListType,
   isNonNullType,
@@ -58,6 +59,11 @@ export function buildVariables(
     else value = request.body[name];
     if (value === undefined) {
       if (isNonNullType(type)) issues.push({ message: 'is required', path: [name] });
+      continue;
+    }
+    // GraphQL's ID also accepts integers; a REST body documents IDs as strings (OpenAPI type string).
+    if (source === 'body' && typeof value === 'number' && (isNonNullType(type) ? type.ofType : type) === GraphQLID) {
+      issues.push({ message: 'must be a string', path: [name] });
       continue;
     }
     // Coerced here only to report problems field by field; execution coerces the raw value itself.
