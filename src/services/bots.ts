@@ -24,7 +24,11 @@ const publicIdSchema = z
   .max(100, 'must be at most 100 characters')
   .regex(PUBLIC_ID_PATTERN, 'may contain only letters, digits, "-" and "."');
 
-/** Fields of a bot export besides its content; everything else in an export (workspaceId, isArchived...) is ignored. */
+/**
+ * Fields of a bot object besides its content. On import only id, name, icon and
+ * publicId are read (an export's workspaceId, isArchived and isClosed are
+ * ignored); isClosed is applied by updates.
+ */
 const metadataSchema = z.object({
   id: z
     .string()
@@ -91,7 +95,8 @@ export async function createBot(db: Db, workspaceId: string, raw: unknown): Prom
     name: metadata.name ?? DEFAULT_BOT_NAME,
     icon: metadata.icon ?? null,
     publicId: metadata.publicId ?? null,
-    isClosed: metadata.isClosed ?? false,
+    // An export's isClosed is ignored (api.md): a new bot always starts open.
+    isClosed: false,
     ...splitDefinition(definition),
   };
   try {
