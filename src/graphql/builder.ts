@@ -4,8 +4,8 @@ import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import type PrismaTypes from '../db/generated/pothos-types';
 import { getDatamodel } from '../db/generated/pothos-types';
 import type { WorkspaceRole } from '../db/client';
-import { forbidden, notFound, unauthorized } from '../services/errors';
-import type { GraphQLContext } from './context';
+import { forbidden, notFound } from '../services/errors';
+import { noViewerError, type GraphQLContext } from './context';
 
 /** Scope parameter: the roles that may act on a workspace (or on a bot, through its workspace). */
 export interface RoleScope {
@@ -16,7 +16,7 @@ export interface RoleScope {
 /** The caller's access, or UNAUTHORIZED when the request carries no valid token. */
 export function requireAccess(ctx: GraphQLContext) {
   if (ctx.access) return ctx.access;
-  throw unauthorized(ctx.authFailure === 'invalid' ? 'Invalid or revoked token' : undefined);
+  throw noViewerError(ctx);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import { Access } from '../services/access';
+import { unauthorized, type AppError } from '../services/errors';
 import { authenticate, type Viewer } from '../services/tokens';
 
 export interface GraphQLContext {
@@ -21,4 +22,9 @@ export async function createContext(db: Db, authorization: string | null | undef
   const viewer = await authenticate(db, secret);
   if (!viewer) return { db, viewer: null, authFailure: 'invalid', access: null };
   return { db, viewer, authFailure: null, access: new Access(db, viewer.userId) };
+}
+
+/** The 401 for a request that needs a viewer and has none (no header, or an unknown/revoked token). */
+export function noViewerError(ctx: GraphQLContext): AppError {
+  return unauthorized(ctx.authFailure === 'invalid' ? 'Invalid or revoked token' : undefined);
 }

@@ -1,5 +1,5 @@
 import { execute, type GraphQLSchema } from 'graphql';
-import type { GraphQLContext } from '../graphql/context';
+import { noViewerError, type GraphQLContext } from '../graphql/context';
 import { logUnexpected, toPublicError, type PublicError } from '../graphql/errors';
 import { AppError } from '../services/errors';
 import type { CompiledOperations } from './operations';
@@ -24,6 +24,8 @@ export async function executeRoute(
 ): Promise<RestResult> {
   const operation = operations.byName.get(route.operation);
   if (!operation) throw new Error(`unknown operation ${route.operation}`);
+  // Who is asking comes before what they ask: no valid token is a 401 even when the input is also wrong.
+  if (route.auth === 'bearer' && !context.viewer) return toPublicError(noViewerError(context));
   let variableValues: Record<string, unknown>;
   try {
     variableValues = buildVariables(schema, route, operation, request);

@@ -332,3 +332,15 @@ describe('paths', () => {
     }
   });
 });
+
+describe('order of checks', () => {
+  test('a wrongly typed body without a token is a 401: who asks comes before what is asked', async () => {
+    const response = await request(server.url, 'POST', '/v1/workspaces', { json: { name: 5 } });
+    expectError(response, 401, 'UNAUTHORIZED', 'Authorization not provided');
+  });
+
+  test('a wrongly typed query parameter with an unknown token is a 401', async () => {
+    const response = await request(server.url, 'GET', `/v1/bots/${botId}/analytics/stats?timeFilter=never`, { token: 'not-a-token' });
+    expectError(response, 401, 'UNAUTHORIZED', 'Invalid or revoked token');
+  });
+});
