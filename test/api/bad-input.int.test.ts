@@ -1,20 +1,11 @@
 import http from 'node:http';
 import { request, type HttpResponse } from '../helpers/http';
+import { MINIMAL_BOT } from '../helpers/bots';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 // Malformed requests (api.md "Addressing", "Errors"): every one is a 4xx with
 // the documented error object, never a 500.
 
-const BOT = {
-  version: '6',
-  name: 'T',
-  groups: [{ id: 'g1', title: 'G', blocks: [{ id: 'b1', type: 'text', content: { richText: [{ type: 'p', children: [{ text: 'hi' }] }] } }] }],
-  events: [{ id: 'e', type: 'start', outgoingEdgeId: 'ed', graphCoordinates: { x: 0, y: 0 } }],
-  edges: [{ id: 'ed', from: { eventId: 'e' }, to: { groupId: 'g1' } }],
-  variables: [],
-  theme: {},
-  settings: {},
-};
 
 let server: TestServer;
 let workspaceId: string;
@@ -26,7 +17,7 @@ beforeAll(async () => {
   const created = await request(server.url, 'POST', '/v1/workspaces', { token: server.adminToken, json: { name: 'Inputs', icon: '🧪' } });
   expect(created.status).toBe(200);
   workspaceId = created.body.workspace.id;
-  const bot = await request(server.url, 'POST', '/v1/bots', { token: server.adminToken, json: { workspaceId, bot: BOT } });
+  const bot = await request(server.url, 'POST', '/v1/bots', { token: server.adminToken, json: { workspaceId, bot: MINIMAL_BOT } });
   expect(bot.status).toBe(200);
   botId = bot.body.bot.id;
 });
@@ -153,10 +144,10 @@ describe('fields of the wrong type', () => {
 
   test('bot fields of the wrong type', async () => {
     expectInvalid(await send('POST', '/v1/bots', { json: { workspaceId, bot: 'not an object' } }), ['bot']);
-    expectInvalid(await send('POST', '/v1/bots', { json: { bot: BOT } }), ['workspaceId']);
+    expectInvalid(await send('POST', '/v1/bots', { json: { bot: MINIMAL_BOT } }), ['workspaceId']);
     // GraphQL's ID would take a number; the REST body documents a string.
-    expectInvalid(await send('POST', '/v1/bots', { json: { workspaceId: 12, bot: BOT } }), ['workspaceId']);
-    expectInvalid(await send('POST', '/v1/bots', { json: { workspaceId: { id: workspaceId }, bot: BOT } }), ['workspaceId']);
+    expectInvalid(await send('POST', '/v1/bots', { json: { workspaceId: 12, bot: MINIMAL_BOT } }), ['workspaceId']);
+    expectInvalid(await send('POST', '/v1/bots', { json: { workspaceId: { id: workspaceId }, bot: MINIMAL_BOT } }), ['workspaceId']);
     expectInvalid(await send('PATCH', `/v1/bots/${botId}`, { json: { bot: [] } }), ['bot']);
   });
 });
@@ -296,7 +287,7 @@ describe('body size limit', () => {
   });
 
   test('bot routes have their own, larger limit', async () => {
-    const bot = { ...BOT, name: 'Large bot', variables: Array.from({ length: 40 }, (_, i) => ({ id: `v${i}`, name: `variable number ${i}` })) };
+    const bot = { ...MINIMAL_BOT, name: 'Large bot', variables: Array.from({ length: 40 }, (_, i) => ({ id: `v${i}`, name: `variable number ${i}` })) };
     const json = { workspaceId: small.adminWorkspaceId, bot };
     expect(Buffer.byteLength(JSON.stringify(json))).toBeGreaterThan(1024);
     const response = await request(small.url, 'POST', '/v1/bots', { token: small.adminToken, json });

@@ -1,6 +1,7 @@
 import { addInvoice } from '../../src/services/billing';
 import { createToken } from '../../src/services/tokens';
 import { graphql, request } from '../helpers/http';
+import { MINIMAL_BOT } from '../helpers/bots';
 import { createUserWithToken, startTestServer, type TestServer } from '../helpers/test-server';
 
 // Workspace isolation and roles (api.md "Errors", "Authentication and roles"):
@@ -8,16 +9,6 @@ import { createUserWithToken, startTestServer, type TestServer } from '../helper
 // existence is never revealed), a member whose role does not allow an
 // operation gets 403 FORBIDDEN, and neither changes anything.
 
-const BOT = {
-  version: '6',
-  name: 'T',
-  groups: [{ id: 'g1', title: 'G', blocks: [{ id: 'b1', type: 'text', content: { richText: [{ type: 'p', children: [{ text: 'hi' }] }] } }] }],
-  events: [{ id: 'e', type: 'start', outgoingEdgeId: 'ed', graphCoordinates: { x: 0, y: 0 } }],
-  edges: [{ id: 'ed', from: { eventId: 'e' }, to: { groupId: 'g1' } }],
-  variables: [],
-  theme: {},
-  settings: {},
-};
 
 const NOT_FOUND = { code: 'NOT_FOUND', message: 'Not found', issues: [] };
 const FORBIDDEN = { code: 'FORBIDDEN', message: 'Insufficient access', issues: [] };
@@ -82,7 +73,7 @@ beforeAll(async () => {
   const outsiderUser = await createUserWithToken(server.db, 'outsider@parley.test');
   outsider = { ...outsiderUser, email: 'outsider@parley.test', workspaceId: outsiderUser.personalWorkspaceId };
 
-  const bot = await call(owner, 'POST', '/v1/bots', { workspaceId: workspaceB, bot: BOT });
+  const bot = await call(owner, 'POST', '/v1/bots', { workspaceId: workspaceB, bot: MINIMAL_BOT });
   expect(bot.status).toBe(200);
   botB = bot.body.bot.id;
   expect((await call(owner, 'POST', `/v1/bots/${botB}/publish`)).status).toBe(200);
@@ -128,7 +119,7 @@ const everyOperation: Case[] = [
   { label: 'remove the owner (by e-mail)', method: 'DELETE', path: () => `/v1/workspaces/${workspaceB}/members/${owner.email}` },
   { label: 'list invoices', method: 'GET', path: () => `/v1/billing/invoices?workspaceId=${workspaceB}` },
   { label: 'read usage', method: 'GET', path: () => `/v1/billing/usage?workspaceId=${workspaceB}` },
-  { label: 'create a bot', method: 'POST', path: () => '/v1/bots', body: () => ({ workspaceId: workspaceB, bot: { ...BOT, name: 'Intruder' } }) },
+  { label: 'create a bot', method: 'POST', path: () => '/v1/bots', body: () => ({ workspaceId: workspaceB, bot: { ...MINIMAL_BOT, name: 'Intruder' } }) },
   { label: 'list bots', method: 'GET', path: () => `/v1/bots?workspaceId=${workspaceB}` },
   { label: 'get a bot', method: 'GET', path: () => `/v1/bots/${botB}` },
   { label: 'update a bot', method: 'PATCH', path: () => `/v1/bots/${botB}`, body: () => ({ bot: { name: 'Pwned', publicId: 'pwned' } }) },
@@ -196,7 +187,7 @@ describe('a non-member of B', () => {
   });
 
   test('their own workspace is unaffected by B (control: the outsider is a working user)', async () => {
-    const response = await call(outsider, 'POST', '/v1/bots', { workspaceId: outsider.workspaceId, bot: BOT });
+    const response = await call(outsider, 'POST', '/v1/bots', { workspaceId: outsider.workspaceId, bot: MINIMAL_BOT });
     expect(response.status).toBe(200);
     expect(response.body.bot.workspaceId).toBe(outsider.workspaceId);
   });
@@ -218,7 +209,7 @@ const adminOnly: Case[] = [
 
 /** Bot writes: ADMIN or MEMBER. */
 const botWrites: Case[] = [
-  { label: 'create a bot', method: 'POST', path: () => '/v1/bots', body: () => ({ workspaceId: workspaceB, bot: { ...BOT, name: 'By guest' } }) },
+  { label: 'create a bot', method: 'POST', path: () => '/v1/bots', body: () => ({ workspaceId: workspaceB, bot: { ...MINIMAL_BOT, name: 'By guest' } }) },
   { label: 'update a bot', method: 'PATCH', path: () => `/v1/bots/${botB}`, body: () => ({ bot: { name: 'Renamed by guest' } }) },
   { label: 'delete a bot', method: 'DELETE', path: () => `/v1/bots/${botB}` },
   { label: 'publish a bot', method: 'POST', path: () => `/v1/bots/${botB}/publish` },
@@ -288,7 +279,7 @@ describe('a GUEST of B', () => {
 
 describe('a MEMBER of B', () => {
   test('may create, update, publish, unpublish and delete bots', async () => {
-    const created = await call(member, 'POST', '/v1/bots', { workspaceId: workspaceB, bot: { ...BOT, name: 'Member bot' } });
+    const created = await call(member, 'POST', '/v1/bots', { workspaceId: workspaceB, bot: { ...MINIMAL_BOT, name: 'Member bot' } });
     expect(created.status).toBe(200);
     expect(created.body.bot).toEqual(expect.objectContaining({ workspaceId: workspaceB, name: 'Member bot', publishedAt: null }));
     const id = created.body.bot.id;
@@ -316,7 +307,7 @@ describe('a MEMBER of B', () => {
   });
 
   test('may update and republish a bot created by the owner', async () => {
-    const created = await call(owner, 'POST', '/v1/bots', { workspaceId: workspaceB, bot: { ...BOT, name: 'Owner bot' } });
+    const created = await call(owner, 'POST', '/v1/bots', { workspaceId: workspaceB, bot: { ...MINIMAL_BOT, name: 'Owner bot' } });
     const id = created.body.bot.id;
     const updated = await call(member, 'PATCH', `/v1/bots/${id}`, { bot: { name: 'Edited by member' } });
     expect(updated.status).toBe(200);

@@ -1,6 +1,7 @@
 import { createToken, revokeToken } from '../../src/services/tokens';
 import { updateWorkspaceAsOperator } from '../../src/services/workspaces';
 import { ISO_MS, request, type HttpResponse } from '../helpers/http';
+import { MINIMAL_BOT } from '../helpers/bots';
 import { createUserWithToken, startTestServer, type TestServer } from '../helpers/test-server';
 
 // The documented workspace endpoints (service-api.md §4.1) with the decisions
@@ -372,21 +373,11 @@ describe('PATCH /v1/workspaces/{workspaceId}', () => {
 });
 
 describe('DELETE /v1/workspaces/{workspaceId}', () => {
-  const bot = {
-    version: '6',
-    name: 'T',
-    groups: [{ id: 'g1', title: 'G', blocks: [{ id: 'b1', type: 'text', content: { richText: [{ type: 'p', children: [{ text: 'hi' }] }] } }] }],
-    events: [{ id: 'e', type: 'start', outgoingEdgeId: 'ed', graphCoordinates: { x: 0, y: 0 } }],
-    edges: [{ id: 'ed', from: { eventId: 'e' }, to: { groupId: 'g1' } }],
-    variables: [],
-    theme: {},
-    settings: {},
-  };
 
   test('deletes the workspace with its bots; it is then 404 everywhere', async () => {
     const created = await createWorkspace('Doomed');
     const member = await createUserWithToken(server.db, 'doomed-member@parley.test', { workspaceId: created.id, role: 'MEMBER' });
-    const createdBot = await api('POST', '/v1/bots', { json: { workspaceId: created.id, bot } });
+    const createdBot = await api('POST', '/v1/bots', { json: { workspaceId: created.id, bot: MINIMAL_BOT } });
     expect(createdBot.status).toBe(200);
     const botId = createdBot.body.bot.id;
 
