@@ -12,6 +12,8 @@ require('./derive-postgres-schema.cjs').derive(root);
 
 const env = { ...process.env };
 if (!env.PRISMA_SCHEMA_ENGINE_BINARY) env.PRISMA_SCHEMA_ENGINE_BINARY = process.execPath;
+// Generators (prisma-pothos-types) are looked up on PATH, as under `npm run`.
+env.PATH = [path.join(root, 'node_modules', '.bin'), env.PATH].join(path.delimiter);
 const cli = require.resolve('prisma/build/index.js', { paths: [root] });
 for (const schema of ['prisma/schema.prisma', 'prisma/postgresql/schema.prisma']) {
   execFileSync(process.execPath, [cli, 'generate', '--schema', schema], {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import type { Bot, Db, Prisma, PublishedBot } from '../db/client';
+import type { Bot, Db, Prisma } from '../db/client';
 import { parseDefinition, type BotDefinition } from '../engine/definition/parse';
 import { badRequest, invalidInput, notFound, type Issue } from './errors';
 import { pageRequest, toPage, type Page } from './pagination';
@@ -8,7 +8,7 @@ import { isUniqueViolation } from './prisma-errors';
 import { archiveResults } from './results';
 import { displayName, icon, zodIssues } from './validation';
 
-export type BotRecord = Bot & { published: Pick<PublishedBot, 'updatedAt'> | null };
+export type BotRecord = Bot;
 
 /** The draft content stored in `Bot.draft` (the version lives in its own column). */
 export type DraftContent = Omit<BotDefinition, 'version'>;
@@ -16,7 +16,6 @@ export type DraftContent = Omit<BotDefinition, 'version'>;
 export const BOT_NAME_MAX = 255;
 export const DEFAULT_BOT_NAME = 'My bot';
 const PUBLIC_ID_PATTERN = /^[a-zA-Z0-9-.]+$/;
-const withPublished = { published: { select: { updatedAt: true } } } as const;
 
 const publicIdSchema = z
   .string()
@@ -100,17 +99,17 @@ export async function createBot(db: Db, workspaceId: string, raw: unknown): Prom
     ...splitDefinition(definition),
   };
   try {
-    return await db.bot.create({ data: { ...data, id: wantedId }, include: withPublished });
+    return await db.bot.create({ data: { ...data, id: wantedId } });
   } catch (error) {
     if (isUniqueViolation(error, 'publicId')) throw publicIdTaken();
     // Another request took the same id between our check and insert: fall back to a new id.
-    if (wantedId && isUniqueViolation(error, 'id')) return db.bot.create({ data, include: withPublished });
+    if (wantedId && isUniqueViolation(error, 'id')) return db.bot.create({ data });
     throw error;
   }
 }
 
 export async function getBot(db: Db, botId: string): Promise<BotRecord> {
-  const bot = await db.bot.findFirst({ where: { id: botId, isArchived: false }, include: withPublished });
+  const bot = await db.bot.findFirst({ where: { id: botId, isArchived: false } });
   if (!bot) throw notFound();
   return bot;
 }
@@ -127,7 +126,6 @@ export async function listBots(
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take,
     ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
-    include: withPublished,
   });
   return toPage(rows, limit);
 }
@@ -151,8 +149,7 @@ export async function updateBot(db: Db, botId: string, raw: unknown): Promise<Bo
         isClosed: metadata.isClosed,
         ...splitDefinition(definition),
       },
-      include: withPublished,
-    });
+      });
   } catch (error) {
     if (isUniqueViolation(error, 'publicId')) throw publicIdTaken();
     throw error;
@@ -167,9 +164,12 @@ export async function archiveBot(db: Db, botId: string): Promise<void> {
   await getBot(db, botId);
   await archiveResults(db, botId);
   await db.$transaction([
-    db.publishedBot.deleteMany({ where: { botId } }),
+    db.botSnapshot.deleteMany({ where: { botId } }),
     db.chatSession.deleteMany({ where: { botId } }),
-    db.bot.update({ where: { id: botId }, data: { isArchived: true, publicId: null, customDomain: null } }),
+    db.bot.update({
+      where: { id: botId },
+      data: { isArchived: true, publicId: null, customDomain: null, publishedRevision: null, publishedAt: null },
+    }),
   ]);
 }
 
@@ -193,23 +193,27 @@ async function proposePublicId(db: Db, bot: Bot): Promise<string> {
   return candidate;
 }
 
-/** Snapshots the draft: from now on the live runtime runs this copy. */
+/**
+ * Snapshots the draft under a new revision: new live chats run it, sessions
+ * already running keep the revision they started on.
+ */
 export async function publishBot(db: Db, botId: string, now = new Date()): Promise<BotRecord> {
   const bot = await getBot(db, botId);
   const definition = draftDefinition(bot);
-  const snapshot = definition as unknown as Prisma.InputJsonValue;
   for (let attempt = 0; ; attempt += 1) {
     const publicId = bot.publicId ?? (await proposePublicId(db, bot));
     try {
-      const [updated] = await db.$transaction([
-        db.bot.update({ where: { id: botId }, data: { publicId }, include: withPublished }),
-        db.publishedBot.upsert({
-          where: { botId },
-          create: { botId, version: definition.version, definition: snapshot, updatedAt: now },
-          update: { version: definition.version, definition: snapshot, updatedAt: now, revision: { increment: 1 } },
-        }),
-      ]);
-      return { ...updated, published: { updatedAt: now } };
+      return await db.$transaction(async (tx) => {
+        // The increment is atomic, so concurrent publishes get distinct revisions.
+        const updated = await tx.bot.update({
+          where: { id: botId },
+          data: { publicId, lastRevision: { increment: 1 }, publishedAt: now },
+        });
+        await tx.botSnapshot.create({
+          data: { botId, revision: updated.lastRevision, version: definition.version, definition: definition as unknown as Prisma.InputJsonValue },
+        });
+        return tx.bot.update({ where: { id: botId }, data: { publishedRevision: updated.lastRevision } });
+      });
     } catch (error) {
       if (bot.publicId === null && attempt < 3 && isUniqueViolation(error, 'publicId')) continue;
       throw error;
@@ -217,9 +221,9 @@ export async function publishBot(db: Db, botId: string, now = new Date()): Promi
   }
 }
 
+/** New live chats stop; snapshots stay for the sessions still running. */
 export async function unpublishBot(db: Db, botId: string): Promise<BotRecord> {
   const bot = await getBot(db, botId);
-  if (!bot.published) throw badRequest('Bot is not published');
-  await db.publishedBot.delete({ where: { botId } });
-  return { ...bot, published: null };
+  if (bot.publishedRevision === null) throw badRequest('Bot is not published');
+  return db.bot.update({ where: { id: botId }, data: { publishedRevision: null, publishedAt: null } });
 }

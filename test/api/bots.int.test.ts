@@ -539,47 +539,57 @@ describe('publish and unpublish', () => {
     expect(response.body.bot.publicId).toBe(publicId);
   });
 
+  /** The snapshot new live chats run: the bot's published revision. */
+  async function liveSnapshot(botId: string) {
+    const bot = await server.db.bot.findUniqueOrThrow({ where: { id: botId } });
+    if (bot.publishedRevision === null) return null;
+    return server.db.botSnapshot.findUniqueOrThrow({ where: { botId_revision: { botId, revision: bot.publishedRevision } } });
+  }
+
   test('the published snapshot equals the draft at publish time and ignores later draft changes', async () => {
     const user = await newUser();
     const bot = await importOk(user.token, user.personalWorkspaceId, anonymousFixture('quiz'));
     const first = await publish(user.token, bot.id);
     expect(first.status).toBe(200);
-    const snapshot = await server.db.publishedBot.findUniqueOrThrow({ where: { botId: bot.id } });
+    const snapshot = (await liveSnapshot(bot.id))!;
     expect(snapshot.definition).toEqual(contentOf(bot));
     expect(snapshot.version).toBe(bot.version);
-    expect(snapshot.updatedAt.toISOString()).toBe(first.body.bot.publishedAt);
+    expect(snapshot.revision).toBe(1);
 
     const groups = structuredClone(bot.groups);
     groups[0].title = 'Changed after publishing';
     const patched = await patchBot(user.token, bot.id, { groups, name: 'Changed name' });
     expect(patched.status).toBe(200);
     expect(patched.body.bot.publishedAt).toBe(first.body.bot.publishedAt);
-    const unchanged = await server.db.publishedBot.findUniqueOrThrow({ where: { botId: bot.id } });
+    const unchanged = (await liveSnapshot(bot.id))!;
     expect(unchanged.definition).toEqual(contentOf(bot));
-    expect(unchanged.updatedAt.toISOString()).toBe(first.body.bot.publishedAt);
+    expect(unchanged.revision).toBe(1);
 
     await sleep(10);
     const second = await publish(user.token, bot.id);
     expect(second.status).toBe(200);
     expect(second.body.bot.publicId).toBe(first.body.bot.publicId);
     expect(new Date(second.body.bot.publishedAt).getTime()).toBeGreaterThan(new Date(first.body.bot.publishedAt).getTime());
-    const republished = await server.db.publishedBot.findUniqueOrThrow({ where: { botId: bot.id } });
+    const republished = (await liveSnapshot(bot.id))!;
+    expect(republished.revision).toBe(2);
     expect(republished.definition).toEqual(contentOf(patched.body.bot));
     expect((republished.definition as any).groups[0].title).toBe('Changed after publishing');
-    expect(republished.updatedAt.toISOString()).toBe(second.body.bot.publishedAt);
-    expect(await server.db.publishedBot.count({ where: { botId: bot.id } })).toBe(1);
+    // The first revision stays, unchanged, for sessions that started on it.
+    const revisions = await server.db.botSnapshot.findMany({ where: { botId: bot.id }, orderBy: { revision: 'asc' } });
+    expect(revisions.map((revision) => revision.revision)).toEqual([1, 2]);
+    expect(revisions[0]!.definition).toEqual(contentOf(bot));
   });
 
   test('a legacy bot is published in its own version', async () => {
     const user = await newUser();
     const bot = await importOk(user.token, user.personalWorkspaceId, anonymousFixture('legacy-v4-prefilled'));
     expect((await publish(user.token, bot.id)).status).toBe(200);
-    const snapshot = await server.db.publishedBot.findUniqueOrThrow({ where: { botId: bot.id } });
+    const snapshot = (await liveSnapshot(bot.id))!;
     expect(snapshot.version).toBe('4');
     expect(snapshot.definition).toEqual(contentOf(bot));
   });
 
-  test('unpublish clears publishedAt and removes the snapshot; unpublishing again is a 400', async () => {
+  test('unpublish clears publishedAt and the live revision; unpublishing again is a 400', async () => {
     const user = await newUser();
     const bot = await importOk(user.token, user.personalWorkspaceId, anonymousFixture('nps'));
     const notYet = await unpublish(user.token, bot.id);
@@ -591,7 +601,7 @@ describe('publish and unpublish', () => {
     expect(response.status).toBe(200);
     expect(Object.keys(response.body.bot).sort()).toEqual(BOT_KEYS);
     expect(response.body.bot.publishedAt).toBeNull();
-    expect(await server.db.publishedBot.findUnique({ where: { botId: bot.id } })).toBeNull();
+    expect(await liveSnapshot(bot.id)).toBeNull();
     expect((await getBot(user.token, bot.id)).body.bot.publishedAt).toBeNull();
 
     const again = await unpublish(user.token, bot.id);
@@ -633,7 +643,8 @@ describe('DELETE /v1/bots/{id}', () => {
     expect((await patchBot(user.token, bot.id, { name: 'x' })).status).toBe(404);
     expect((await publish(user.token, bot.id)).status).toBe(404);
     expect((await request(server.url, 'DELETE', `/v1/bots/${bot.id}`, { token: user.token })).status).toBe(404);
-    expect(await server.db.publishedBot.findUnique({ where: { botId: bot.id } })).toBeNull();
+    expect(await server.db.botSnapshot.count({ where: { botId: bot.id } })).toBe(0);
+    expect((await server.db.bot.findUniqueOrThrow({ where: { id: bot.id } })).publishedRevision).toBeNull();
 
     // Its results stay, archived.
     const results = await server.db.result.findMany({ where: { botId: bot.id }, orderBy: { createdAt: 'asc' } });

@@ -88,20 +88,23 @@ CREATE TABLE "Bot" (
     "isClosed" BOOLEAN NOT NULL DEFAULT false,
     "version" TEXT NOT NULL,
     "draft" JSONB NOT NULL,
+    "publishedRevision" INTEGER,
+    "publishedAt" DATETIME,
+    "lastRevision" INTEGER NOT NULL DEFAULT 0,
     "workspaceId" TEXT NOT NULL,
     CONSTRAINT "Bot_workspaceId_fkey" FOREIGN KEY ("workspaceId") REFERENCES "Workspace" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
-CREATE TABLE "PublishedBot" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+CREATE TABLE "BotSnapshot" (
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" DATETIME NOT NULL,
-    "revision" INTEGER NOT NULL DEFAULT 1,
+    "revision" INTEGER NOT NULL,
     "version" TEXT NOT NULL,
     "definition" JSONB NOT NULL,
     "botId" TEXT NOT NULL,
-    CONSTRAINT "PublishedBot_botId_fkey" FOREIGN KEY ("botId") REFERENCES "Bot" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+
+    PRIMARY KEY ("botId", "revision"),
+    CONSTRAINT "BotSnapshot_botId_fkey" FOREIGN KEY ("botId") REFERENCES "Bot" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
@@ -213,9 +216,6 @@ CREATE UNIQUE INDEX "Bot_customDomain_key" ON "Bot"("customDomain");
 
 -- CreateIndex
 CREATE INDEX "Bot_workspaceId_isArchived_createdAt_idx" ON "Bot"("workspaceId", "isArchived", "createdAt");
-
--- CreateIndex
-CREATE UNIQUE INDEX "PublishedBot_botId_key" ON "PublishedBot"("botId");
 
 -- CreateIndex
 CREATE INDEX "Result_botId_createdAt_idx" ON "Result"("botId", "createdAt");

@@ -4,8 +4,6 @@ import type { Page } from '../../services/pagination';
 import { builder } from '../builder';
 import { MessagePayload } from './scalars';
 
-const withPublished = { published: { select: { updatedAt: true } } } as const;
-
 const BotRef = builder.prismaObject('Bot', {
   description: 'A bot: metadata plus its draft definition (the published snapshot is what live chats run).',
   fields: (t) => ({
@@ -17,13 +15,7 @@ const BotRef = builder.prismaObject('Bot', {
     isClosed: t.exposeBoolean('isClosed', { description: 'A closed bot refuses new chats.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-    publishedAt: t.field({
-      type: 'DateTime',
-      nullable: true,
-      description: 'Time of the last publish; null when not published.',
-      select: withPublished,
-      resolve: (bot) => bot.published?.updatedAt ?? null,
-    }),
+    publishedAt: t.expose('publishedAt', { type: 'DateTime', nullable: true, description: 'Time of the last publish; null when not published.' }),
     version: t.exposeString('version', { description: 'Schema version of the draft definition ("3" to "6.1").' }),
     groups: t.field({ type: 'JSON', select: { draft: true, version: true }, resolve: (bot) => draftDefinition(bot).groups }),
     edges: t.field({ type: 'JSON', select: { draft: true, version: true }, resolve: (bot) => draftDefinition(bot).edges }),

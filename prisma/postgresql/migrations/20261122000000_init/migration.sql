@@ -102,22 +102,23 @@ CREATE TABLE "Bot" (
     "isClosed" BOOLEAN NOT NULL DEFAULT false,
     "version" TEXT NOT NULL,
     "draft" JSONB NOT NULL,
+    "publishedRevision" INTEGER,
+    "publishedAt" TIMESTAMP(3),
+    "lastRevision" INTEGER NOT NULL DEFAULT 0,
     "workspaceId" TEXT NOT NULL,
 
     CONSTRAINT "Bot_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
-CREATE TABLE "PublishedBot" (
-    "id" TEXT NOT NULL,
+CREATE TABLE "BotSnapshot" (
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" TIMESTAMP(3) NOT NULL,
-    "revision" INTEGER NOT NULL DEFAULT 1,
+    "revision" INTEGER NOT NULL,
     "version" TEXT NOT NULL,
     "definition" JSONB NOT NULL,
     "botId" TEXT NOT NULL,
 
-    CONSTRAINT "PublishedBot_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "BotSnapshot_pkey" PRIMARY KEY ("botId","revision")
 );
 
 -- CreateTable
@@ -234,9 +235,6 @@ CREATE UNIQUE INDEX "Bot_customDomain_key" ON "Bot"("customDomain");
 CREATE INDEX "Bot_workspaceId_isArchived_createdAt_idx" ON "Bot"("workspaceId", "isArchived", "createdAt");
 
 -- CreateIndex
-CREATE UNIQUE INDEX "PublishedBot_botId_key" ON "PublishedBot"("botId");
-
--- CreateIndex
 CREATE INDEX "Result_botId_createdAt_idx" ON "Result"("botId", "createdAt");
 
 -- CreateIndex
@@ -282,7 +280,7 @@ ALTER TABLE "Credentials" ADD CONSTRAINT "Credentials_workspaceId_fkey" FOREIGN 
 ALTER TABLE "Bot" ADD CONSTRAINT "Bot_workspaceId_fkey" FOREIGN KEY ("workspaceId") REFERENCES "Workspace"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "PublishedBot" ADD CONSTRAINT "PublishedBot_botId_fkey" FOREIGN KEY ("botId") REFERENCES "Bot"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "BotSnapshot" ADD CONSTRAINT "BotSnapshot_botId_fkey" FOREIGN KEY ("botId") REFERENCES "Bot"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "Result" ADD CONSTRAINT "Result_botId_fkey" FOREIGN KEY ("botId") REFERENCES "Bot"("id") ON DELETE CASCADE ON UPDATE CASCADE;
