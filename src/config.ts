@@ -14,6 +14,12 @@ export interface Config {
   sessionTtlMs: number;
   graphiql: boolean;
   logRequests: boolean;
+  /** Per chat turn: blocks executed and wall-clock budget (api.md "Limits per turn"). */
+  maxBlocksPerTurn: number;
+  turnBudgetMs: number;
+  /** Bot-author code: CPU time and memory per evaluation. */
+  codeTimeoutMs: number;
+  codeMemoryBytes: number;
 }
 
 export const DEFAULT_SQLITE_URL = 'file:./data/parley.db';
@@ -37,5 +43,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: intFromEnv(env, 'SESSION_TTL', 30 * 24 * 3600) * 1000,
     graphiql: env.NODE_ENV !== 'production',
     logRequests: env.PARLEY_LOG_REQUESTS === 'true',
+    maxBlocksPerTurn: intFromEnv(env, 'PARLEY_MAX_BLOCKS_PER_TURN', 1000),
+    turnBudgetMs: intFromEnv(env, 'PARLEY_TURN_BUDGET_MS', 10_000),
+    codeTimeoutMs: intFromEnv(env, 'PARLEY_CODE_TIMEOUT_MS', 1000),
+    codeMemoryBytes: intFromEnv(env, 'PARLEY_CODE_MEMORY_MB', 32) * 1024 * 1024,
   };
 }

@@ -4,7 +4,13 @@ import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { createApp } from '../http/app';
+import { createSandbox } from '../sandbox/quickjs';
 import { bootstrapIfEmpty } from '../services/bootstrap';
+import type { ChatDeps } from '../services/chat/runtime';
+import { sweepExpiredSessions } from '../services/chat/sessions';
+
+/** Expired sessions are swept this often (every process; the delete is idempotent). */
+const SWEEP_INTERVAL_MS = 3600_000;
 
 export interface RunningServer {
   url: string;
@@ -23,7 +29,18 @@ export async function startServer(config: Config, log: (line: string) => void = 
     log(`Created admin user ${bootstrap.email} with workspace ${bootstrap.workspaceId}.`);
     log(config.adminToken ? 'Admin token: the value of PARLEY_ADMIN_TOKEN.' : `Admin token (shown once, keep it): ${bootstrap.token}`);
   }
-  const app = createApp({ db: database.db, config });
+  const code = await createSandbox({ timeoutMs: config.codeTimeoutMs, memoryLimitBytes: config.codeMemoryBytes });
+  const chat: ChatDeps = {
+    db: database.db,
+    code,
+    limits: { maxBlocksPerTurn: config.maxBlocksPerTurn, turnBudgetMs: config.turnBudgetMs },
+    sessionTtlMs: config.sessionTtlMs,
+  };
+  const app = createApp({ chat, config });
+  const sweep = setInterval(() => {
+    sweepExpiredSessions(database.db).catch((error: unknown) => console.error('[parley] session sweep failed:', error));
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(config.port, () => resolve(listening));
     listening.once('error', reject);
@@ -36,6 +53,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     port,
     database,
     close: async () => {
+      clearInterval(sweep);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -1,10 +1,18 @@
 import type { Db } from '../db/client';
 import { Access } from '../services/access';
+import type { ChatDeps, RequestOrigin } from '../services/chat/runtime';
 import { unauthorized, type AppError } from '../services/errors';
 import { authenticate, type Viewer } from '../services/tokens';
 
+/** What a request carries that resolvers may use (the same for /graphql and REST). */
+export interface RequestInfo extends RequestOrigin {
+  authorization?: string;
+}
+
 export interface GraphQLContext {
   db: Db;
+  chat: ChatDeps;
+  request: RequestInfo;
   viewer: Viewer | null;
   /** Why `viewer` is null when a builder field needs one. */
   authFailure: 'missing' | 'invalid' | null;
@@ -14,14 +22,25 @@ export interface GraphQLContext {
 
 const BEARER = /^bearer\s+(\S+)\s*$/i;
 
-/** Builds the per-request context from the Authorization header (the same for /graphql and REST). */
-export async function createContext(db: Db, authorization: string | null | undefined): Promise<GraphQLContext> {
-  if (!authorization) return { db, viewer: null, authFailure: 'missing', access: null };
-  const secret = BEARER.exec(authorization)?.[1];
-  if (!secret) return { db, viewer: null, authFailure: 'missing', access: null };
+/** Reads the headers resolvers care about; `x-typebot-...` is what existing web embeds send. */
+export function requestInfo(header: (name: string) => string | null | undefined): RequestInfo {
+  const value = (name: string) => header(name) || undefined;
+  return {
+    authorization: value('authorization'),
+    origin: value('origin'),
+    iframeReferrerOrigin: value('x-parley-iframe-referrer-origin') ?? value('x-typebot-iframe-referrer-origin'),
+  };
+}
+
+/** Builds the per-request context: the bearer token (when any) resolved to its user. */
+export async function createContext(chat: ChatDeps, request: RequestInfo): Promise<GraphQLContext> {
+  const db = chat.db;
+  const base = { db, chat, request };
+  const secret = request.authorization ? BEARER.exec(request.authorization)?.[1] : undefined;
+  if (!secret) return { ...base, viewer: null, authFailure: 'missing', access: null };
   const viewer = await authenticate(db, secret);
-  if (!viewer) return { db, viewer: null, authFailure: 'invalid', access: null };
-  return { db, viewer, authFailure: null, access: new Access(db, viewer.userId) };
+  if (!viewer) return { ...base, viewer: null, authFailure: 'invalid', access: null };
+  return { ...base, viewer, authFailure: null, access: new Access(db, viewer.userId) };
 }
 
 /** The 401 for a request that needs a viewer and has none (no header, or an unknown/revoked token). */

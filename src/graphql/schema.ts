@@ -7,6 +7,7 @@ import './types/billing';
 import './types/analytics';
 import './types/bot';
 import './types/token';
+import './types/chat';
 
 /** The one schema both faces execute against (types sorted so the printed SDL is stable). */
 export const schema: GraphQLSchema = lexicographicSortSchema(builder.toSchema());

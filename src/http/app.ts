@@ -1,28 +1,30 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { createContext } from '../graphql/context';
+import { createContext, type RequestInfo } from '../graphql/context';
 import { schema } from '../graphql/schema';
 import { buildOpenApi } from '../rest/openapi';
 import { compileOperations } from '../rest/operations';
 import { createRestRouter } from '../rest/router';
 import { routes } from '../rest/routes';
+import type { ChatDeps } from '../services/chat/runtime';
 import { graphqlEndpoint } from './graphql';
 import { jsonBody } from './middleware/body';
 import { errorBoundary, notFoundFallback } from './middleware/errors';
+import { publicCors } from './middleware/cors';
 import { requestId } from './middleware/request-id';
 
 export interface AppOptions {
-  db: Db;
+  chat: ChatDeps;
   config: Pick<Config, 'bodyLimit' | 'botBodyLimit' | 'graphiql'>;
 }
 
 /** Composes the whole HTTP surface: health, /graphql, /v1 (REST + OpenAPI). */
-export function createApp({ db, config }: AppOptions): Koa {
+export function createApp({ chat, config }: AppOptions): Koa {
+  const { db } = chat;
   const operations = compileOperations(schema);
   const openapi = buildOpenApi(schema, operations, routes);
-  const contextFor = (authorization: string | undefined) => createContext(db, authorization);
+  const contextFor = (request: RequestInfo) => createContext(chat, request);
 
   const system = new Router();
   system.get('/health', async (ctx) => {
@@ -51,6 +53,7 @@ export function createApp({ db, config }: AppOptions): Koa {
   app.use(requestId);
   app.use(errorBoundary);
   app.use(notFoundFallback);
+  app.use(publicCors(routes.filter((route) => route.auth !== 'bearer').map((route) => route.path)));
   app.use(system.routes());
   app.use(rest.routes());
   return app;

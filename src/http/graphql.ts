@@ -1,13 +1,13 @@
 import type { GraphQLSchema } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import type { Middleware } from 'koa';
-import type { GraphQLContext } from '../graphql/context';
+import { requestInfo, type GraphQLContext, type RequestInfo } from '../graphql/context';
 import { maskError } from '../graphql/errors';
 import { readRawBody } from './middleware/body';
 
 export interface GraphQLEndpointOptions {
   schema: GraphQLSchema;
-  createContext(authorization: string | undefined): Promise<GraphQLContext>;
+  createContext(request: RequestInfo): Promise<GraphQLContext>;
   bodyLimit: number;
   graphiql: boolean;
 }
@@ -24,7 +24,7 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
     landingPage: false,
     logging: false,
     maskedErrors: { maskError },
-    context: ({ request }) => options.createContext(request.headers.get('authorization') ?? undefined),
+    context: ({ request }) => options.createContext(requestInfo((name) => request.headers.get(name))),
   });
   return async (ctx) => {
     const hasBody = ctx.method !== 'GET' && ctx.method !== 'HEAD';

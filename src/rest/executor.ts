@@ -1,7 +1,8 @@
-import { execute, type GraphQLSchema } from 'graphql';
+import { execute, Kind, type GraphQLObjectType, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { noViewerError, type GraphQLContext } from '../graphql/context';
 import { logUnexpected, toPublicError, type PublicError } from '../graphql/errors';
 import { AppError } from '../services/errors';
+import { omitNulls } from './omit-null';
 import type { CompiledOperations } from './operations';
 import type { RestRoute } from './route';
 import { buildVariables, type RequestParts } from './variables';
@@ -46,5 +47,28 @@ export async function executeRoute(
     if (failure.status === 500) logUnexpected(firstError);
     return failure;
   }
-  return { status: 200, body: unwrap(result.data, route.unwrap) };
+  const body = unwrap(result.data, route.unwrap);
+  if (!route.omitNull) return { status: 200, body };
+  const rootType = operation.operation === 'mutation' ? schema.getMutationType()! : schema.getQueryType()!;
+  return { status: 200, body: omitNulls(schema, operations.fragments, body, answerShape(schema, operations, operation, rootType, route.unwrap)) };
+}
+
+/** The GraphQL type and selection of the part of the data a route answers with. */
+function answerShape(
+  schema: GraphQLSchema,
+  operations: CompiledOperations,
+  operation: OperationDefinitionNode,
+  rootType: GraphQLObjectType,
+  keys: string[] | undefined,
+) {
+  let shape = { type: rootType as Parameters<typeof omitNulls>[3]['type'], selectionSet: operation.selectionSet };
+  for (const key of keys ?? []) {
+    const field = shape.selectionSet.selections.find(
+      (selection) => selection.kind === Kind.FIELD && (selection.alias?.value ?? selection.name.value) === key,
+    );
+    if (!field || field.kind !== Kind.FIELD || !field.selectionSet) throw new Error(`cannot unwrap ${key} in ${operation.name?.value}`);
+    const parent = schema.getType((shape.type as { name: string }).name) as GraphQLObjectType;
+    shape = { type: parent.getFields()[field.name.value]!.type, selectionSet: field.selectionSet };
+  }
+  return shape;
 }

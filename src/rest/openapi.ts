@@ -11,8 +11,8 @@ import {
   isObjectType,
   isScalarType,
   Kind,
-  typeFromAST,
   type FragmentDefinitionNode,
+  typeFromAST,
   type GraphQLInputType,
   type GraphQLObjectType,
   type GraphQLOutputType,
@@ -126,7 +126,7 @@ class OutputSchemas {
       }
     };
     visit(selectionSet, parent);
-    return { type: 'object', properties, required: [...new Set(required)] };
+    return { type: 'object', properties, ...(required.length ? { required: [...new Set(required)] } : {}) };
   }
 }
 
@@ -138,6 +138,27 @@ function unwrapSchema(schema: JsonSchema, keys: string[] | undefined): JsonSchem
   }
   return current;
 }
+
+/** Routes with omitNull leave nullable fields out instead of sending null. */
+function absentInsteadOfNull(schema: JsonSchema): JsonSchema {
+  if (schema.type === 'array' && schema.items) return { ...schema, items: absentInsteadOfNull(schema.items as JsonSchema) };
+  if (schema.type !== 'object' || !schema.properties) return schema;
+  const properties = schema.properties as Record<string, JsonSchema>;
+  const required = ((schema.required as string[] | undefined) ?? []).filter((key) => !properties[key]!.nullable);
+  const cleaned = Object.fromEntries(
+    Object.entries(properties).map(([key, property]) => {
+      const { nullable: _dropped, ...rest } = property;
+      return [key, absentInsteadOfNull(rest)];
+    }),
+  );
+  return { ...schema, properties: cleaned, ...(required.length ? { required } : {}) };
+}
+
+const SECURITY: Record<RestRoute['auth'], unknown[]> = {
+  bearer: [{ bearerAuth: [] }],
+  none: [],
+  optional: [{}, { bearerAuth: [] }],
+};
 
 const errorSchema: JsonSchema = {
   type: 'object',
@@ -160,12 +181,7 @@ const errorSchema: JsonSchema = {
 };
 
 export function buildOpenApi(schema: GraphQLSchema, operations: CompiledOperations, routes: RestRoute[]): JsonSchema {
-  const fragments = new Map(
-    operations.document.definitions
-      .filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION)
-      .map((fragment) => [fragment.name.value, fragment]),
-  );
-  const outputs = new OutputSchemas(fragments, schema);
+  const outputs = new OutputSchemas(operations.fragments, schema);
   const paths: Record<string, Record<string, unknown>> = {};
   const usedStatuses = new Set<number>();
 
@@ -188,7 +204,8 @@ export function buildOpenApi(schema: GraphQLSchema, operations: CompiledOperatio
       }
     }
     const rootType = operation.operation === 'mutation' ? schema.getMutationType()! : schema.getQueryType()!;
-    const responseSchema = unwrapSchema(outputs.forSelection(rootType, operation.selectionSet), route.unwrap);
+    const fullSchema = unwrapSchema(outputs.forSelection(rootType, operation.selectionSet), route.unwrap);
+    const responseSchema = route.omitNull ? absentInsteadOfNull(fullSchema) : fullSchema;
     const statuses = new Set(route.errors);
     const hasBody = route.method === 'POST' || route.method === 'PATCH';
     if (hasBody) statuses.add(413);
@@ -202,7 +219,7 @@ export function buildOpenApi(schema: GraphQLSchema, operations: CompiledOperatio
       operationId: route.operation,
       summary: route.summary,
       tags: [route.tag],
-      security: route.auth === 'bearer' ? [{ bearerAuth: [] }] : [],
+      security: SECURITY[route.auth],
       ...(parameters.length ? { parameters } : {}),
       ...(hasBody
         ? {

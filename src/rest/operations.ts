@@ -5,6 +5,7 @@ import {
   parse,
   validate,
   type DocumentNode,
+  type FragmentDefinitionNode,
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
@@ -14,6 +15,7 @@ export interface CompiledOperations {
   /** All operations and fragments, parsed and validated once. */
   document: DocumentNode;
   byName: Map<string, OperationDefinitionNode>;
+  fragments: Map<string, FragmentDefinitionNode>;
 }
 
 export function operationsDir(): string {
@@ -28,12 +30,14 @@ export function compileOperations(schema: GraphQLSchema, dir = operationsDir()):
   const errors = validate(schema, document);
   if (errors.length > 0) throw new Error(`invalid REST operations: ${errors.map((error) => error.message).join('; ')}`);
   const byName = new Map<string, OperationDefinitionNode>();
+  const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
     if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
     const name = definition.name?.value;
     if (!name) throw new Error('every REST operation needs a name');
     if (byName.has(name)) throw new Error(`duplicate REST operation ${name}`);
     byName.set(name, definition);
   }
-  return { document, byName };
+  return { document, byName, fragments };
 }

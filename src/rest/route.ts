@@ -7,8 +7,10 @@ export interface RestRoute {
   operation: string;
   summary: string;
   tag: string;
-  /** Bearer token required (builder endpoints) or public (chat endpoints). */
-  auth: 'bearer' | 'none';
+  /** Bearer token required (builder endpoints), public (chat), or used when given (preview). */
+  auth: 'bearer' | 'none' | 'optional';
+  /** Drop null fields of the answer's GraphQL objects: absent means "not applicable" (chat answers). */
+  omitNull?: boolean;
   /** Keys into the operation's data giving the response body (none: the data itself). */
   unwrap?: string[];
   /** Bodies carrying bot definitions get the larger limit. */

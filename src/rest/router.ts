@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { GraphQLSchema } from 'graphql';
 import type { Middleware } from 'koa';
-import type { GraphQLContext } from '../graphql/context';
+import { requestInfo, type GraphQLContext, type RequestInfo } from '../graphql/context';
 import { executeRoute } from './executor';
 import type { CompiledOperations } from './operations';
 import { koaPath, type RestRoute } from './route';
@@ -10,7 +10,7 @@ export interface RestRouterOptions {
   schema: GraphQLSchema;
   operations: CompiledOperations;
   routes: RestRoute[];
-  createContext(authorization: string | undefined): Promise<GraphQLContext>;
+  createContext(request: RequestInfo): Promise<GraphQLContext>;
   /** Reads the JSON body into ctx.state.body, within the route's limit. */
   jsonBody(kind: 'default' | 'bot'): Middleware;
 }
@@ -20,7 +20,7 @@ export function createRestRouter(options: RestRouterOptions): Router {
   const router = new Router();
   for (const route of options.routes) {
     const handler: Middleware = async (ctx) => {
-      const context = await options.createContext(ctx.get('authorization') || undefined);
+      const context = await options.createContext(requestInfo((name) => ctx.get(name)));
       const result = await executeRoute(options.schema, options.operations, route, {
         params: ctx.params as Record<string, string>,
         query: ctx.query,

@@ -1,6 +1,7 @@
 import type { RestRoute } from './route';
 
 const BUILDER_ERRORS = [400, 401, 403, 404, 500];
+const CHAT_ERRORS = [400, 500];
 
 /** Every REST route. Adding an endpoint is one row here and one operation in operations/. */
 export const routes: RestRoute[] = [
@@ -28,6 +29,11 @@ export const routes: RestRoute[] = [
   { method: 'DELETE', path: '/v1/bots/{botId}', operation: 'DeleteBot', summary: 'Delete (archive) bot', tag: 'Bot', auth: 'bearer', unwrap: ['deleteBot'], errors: BUILDER_ERRORS },
   { method: 'POST', path: '/v1/bots/{botId}/publish', operation: 'PublishBot', summary: 'Publish bot', tag: 'Bot', auth: 'bearer', errors: BUILDER_ERRORS },
   { method: 'POST', path: '/v1/bots/{botId}/unpublish', operation: 'UnpublishBot', summary: 'Unpublish bot', tag: 'Bot', auth: 'bearer', errors: BUILDER_ERRORS },
+  // Chat runtime (documented): answers only 200, 400 and 500
+  { method: 'POST', path: '/v1/bots/{publicId}/startChat', operation: 'StartChat', summary: 'Start chat', tag: 'Chat', auth: 'none', unwrap: ['startChat'], omitNull: true, errors: CHAT_ERRORS },
+  { method: 'POST', path: '/v1/sessions/{sessionId}/continueChat', operation: 'ContinueChat', summary: 'Continue chat', tag: 'Chat', auth: 'none', unwrap: ['continueChat'], omitNull: true, errors: CHAT_ERRORS },
+  { method: 'POST', path: '/v1/sessions/{sessionId}/clientLogs', operation: 'SaveClientLogs', summary: 'Save logs', tag: 'Chat', auth: 'none', unwrap: ['saveClientLogs'], errors: CHAT_ERRORS },
+  { method: 'POST', path: '/v1/bots/{botId}/preview/startChat', operation: 'StartPreviewChat', summary: 'Start preview chat', tag: 'Chat', auth: 'optional', unwrap: ['startPreviewChat'], omitNull: true, bodyLimit: 'bot', errors: CHAT_ERRORS },
   // API tokens (Parley)
   { method: 'GET', path: '/v1/users/me/api-tokens', operation: 'ListApiTokens', summary: 'List my API tokens', tag: 'User', auth: 'bearer', errors: [401, 500] },
   { method: 'POST', path: '/v1/users/me/api-tokens', operation: 'CreateApiToken', summary: 'Create an API token (shown once)', tag: 'User', auth: 'bearer', unwrap: ['createApiToken'], errors: [400, 401, 500] },

@@ -1,0 +1,135 @@
+// Chat runtime benchmark (prints figures; not a test).
+//   npm run bench:chat
+// Starts Parley on a fresh SQLite file, publishes a 3-input bot, then measures
+// (a) sequential startChat + continueChat round trips (median, p95),
+// (b) throughput with 64 concurrent conversations,
+// (c) a bare Koa JSON endpoint on the same machine, as the ceiling.
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import { loadConfig } from '../src/config';
+import { startServer } from '../src/cli/serve';
+import { createBot, publishBot } from '../src/services/bots';
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
+
+function post(url: string, body: unknown): Promise<{ status: number; json: any }> {
+  return new Promise((resolve, reject) => {
+    const data = JSON.stringify(body);
+    const request = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+    });
+    request.on('error', reject);
+    request.end(data);
+  });
+}
+
+const text = (id: string, words: string) => ({ id, type: 'text', content: { richText: [{ type: 'p', children: [{ text: words }] }] } });
+const THREE_INPUTS = {
+  version: '6.1',
+  name: 'Bench',
+  events: [{ id: 'start', type: 'start', outgoingEdgeId: 'e0', graphCoordinates: { x: 0, y: 0 } }],
+  groups: [
+    { id: 'g1', title: 'Name', blocks: [text('t1', 'Hi! What is your name?'), { id: 'i1', type: 'text input', options: { variableId: 'vname' }, outgoingEdgeId: 'e1' }] },
+    { id: 'g2', title: 'Email', blocks: [text('t2', 'Nice to meet you {{Name}}. Your e-mail?'), { id: 'i2', type: 'email input', options: { variableId: 'vmail' }, outgoingEdgeId: 'e2' }] },
+    { id: 'g3', title: 'Age', blocks: [text('t3', 'And your age?'), { id: 'i3', type: 'number input', outgoingEdgeId: 'e3' }] },
+    { id: 'g4', title: 'End', blocks: [text('t4', 'Thanks {{Name}}!')] },
+  ],
+  edges: [
+    { id: 'e0', from: { eventId: 'start' }, to: { groupId: 'g1' } },
+    { id: 'e1', from: { blockId: 'i1' }, to: { groupId: 'g2' } },
+    { id: 'e2', from: { blockId: 'i2' }, to: { groupId: 'g3' } },
+    { id: 'e3', from: { blockId: 'i3' }, to: { groupId: 'g4' } },
+  ],
+  variables: [
+    { id: 'vname', name: 'Name' },
+    { id: 'vmail', name: 'Email' },
+  ],
+  theme: {},
+  settings: {},
+};
+const REPLIES = ['Ada', 'ada@example.com', '36'];
+
+/** One whole conversation: start + 3 replies; returns each request's latency (ms). */
+async function conversation(base: string, publicId: string): Promise<number[]> {
+  const times: number[] = [];
+  let started = performance.now();
+  const start = await post(`${base}/v1/bots/${publicId}/startChat`, {});
+  times.push(performance.now() - started);
+  if (start.status !== 200) throw new Error(`startChat ${start.status} ${JSON.stringify(start.json)}`);
+  for (const reply of REPLIES) {
+    started = performance.now();
+    const next = await post(`${base}/v1/sessions/${start.json.sessionId}/continueChat`, { message: reply });
+    times.push(performance.now() - started);
+    if (next.status !== 200) throw new Error(`continueChat ${next.status} ${JSON.stringify(next.json)}`);
+  }
+  return times;
+}
+
+function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+/** Requests per second with `concurrency` workers for `durationMs`. */
+async function throughput(durationMs: number, concurrency: number, work: () => Promise<number>): Promise<number> {
+  const until = performance.now() + durationMs;
+  let requests = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < until) {
+        // Not `requests += await work()`: that reads `requests` before awaiting and loses other workers' counts.
+        const done = await work();
+        requests += done;
+      }
+    }),
+  );
+  return requests / (durationMs / 1000);
+}
+
+async function main(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
+  const server = await startServer({ ...loadConfig({}), port: 0, databaseUrl: `file:${path.join(dir, 'bench.db')}`, adminToken: 'bench-admin-token-0123456789' }, () => undefined);
+  const workspace = await server.database.db.workspace.findFirstOrThrow();
+  const bot = await createBot(server.database.db, workspace.id, THREE_INPUTS);
+  const published = await publishBot(server.database.db, bot.id);
+  const base = `http://127.0.0.1:${server.port}`;
+
+  for (let warm = 0; warm < 30; warm += 1) await conversation(base, published.publicId!);
+  const latencies: number[] = [];
+  for (let run = 0; run < 300; run += 1) latencies.push(...(await conversation(base, published.publicId!)));
+  latencies.sort((a, b) => a - b);
+
+  const chatRps = await throughput(8000, 64, async () => (await conversation(base, published.publicId!)).length);
+
+  const bare = new Koa();
+  bare.use((ctx) => {
+    ctx.body = { messages: [{ id: 'x', type: 'text' }], ok: true };
+  });
+  const bareServer = bare.listen(0);
+  await new Promise((resolve) => bareServer.once('listening', resolve));
+  const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/`;
+  const bareRps = await throughput(8000, 64, async () => {
+    await post(bareUrl, { message: 'x' });
+    return 1;
+  });
+
+  console.log(`chat round trip (sequential, ${latencies.length} requests): median ${quantile(latencies, 0.5).toFixed(2)} ms, p95 ${quantile(latencies, 0.95).toFixed(2)} ms`);
+  console.log(`chat throughput (64 concurrent conversations): ${chatRps.toFixed(0)} requests/s`);
+  console.log(`bare Koa JSON endpoint (64 concurrent): ${bareRps.toFixed(0)} requests/s`);
+  console.log(`chat / bare: ${((chatRps / bareRps) * 100).toFixed(1)} %`);
+
+  bareServer.close();
+  agent.destroy();
+  await server.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,66 @@
+import type { InputHandler } from './blocks/handler';
+import { handlerFor } from './blocks/registry';
+import type { BlockDefinition, GroupDefinition, QueueEntry, ReplyMessage, SessionState } from './types';
+import { VariableStore } from './variables/store';
+import type { Run } from './walker/run';
+
+function isInput(block: BlockDefinition): boolean {
+  return handlerFor(block.type)?.category === 'input';
+}
+
+/**
+ * The key of an answer (default HTTP bodies, link merges): the input's
+ * variable name, else its group title (" (n)" for the n-th input of the group,
+ * 0-based), else the block id.
+ */
+export function answerKey(entry: QueueEntry, group: GroupDefinition, block: BlockDefinition): string {
+  const variable = new VariableStore(entry.variables).byId(block.options?.variableId as string | undefined);
+  if (variable) return variable.name;
+  if (group.title) {
+    const index = group.blocks.filter(isInput).findIndex((candidate) => candidate.id === block.id);
+    return index > 0 ? `${group.title} (${index})` : group.title;
+  }
+  return block.id;
+}
+
+/** Saves an accepted reply: variables, the keyed answer of the session, the Answer row (live). */
+export function saveAnswer(run: Run, group: GroupDefinition, block: BlockDefinition, content: string, reply: ReplyMessage | undefined): void {
+  const state: SessionState = run.state;
+  const entry = state.queue[0]!;
+  const variables = new VariableStore(entry.variables);
+  const options = block.options ?? {};
+  const attachedFileUrls = reply?.type === 'text' && reply.attachedFileUrls?.length ? reply.attachedFileUrls : undefined;
+  const attachments = options.attachments as { isEnabled?: boolean; saveVariableId?: string } | undefined;
+  if (attachedFileUrls && attachments?.isEnabled && attachments.saveVariableId) {
+    const current = variables.value(attachments.saveVariableId);
+    const urls = Array.isArray(current) ? [...current, ...attachedFileUrls] : attachedFileUrls.length === 1 ? attachedFileUrls[0] : attachedFileUrls;
+    variables.set(attachments.saveVariableId, urls);
+  }
+  const audioClip = options.audioClip as { isEnabled?: boolean; saveVariableId?: string } | undefined;
+  if (reply?.type === 'audio' && audioClip?.isEnabled && audioClip.saveVariableId) variables.set(audioClip.saveVariableId, reply.url);
+  const variableId = options.variableId as string | undefined;
+  if (reply?.type !== 'audio' && variableId) {
+    const current = variables.value(variableId);
+    // Reference quirk kept (observable): a variable holding a list gets the answer appended.
+    variables.set(variableId, Array.isArray(current) ? [...current, content] : content);
+  }
+  const key = answerKey(entry, group, block);
+  const value = attachedFileUrls ? `${attachedFileUrls.join(', ')}\n\n${content}` : content;
+  entry.answers = [...entry.answers.filter((answer) => answer.key !== key), { key, value }];
+  if (state.progress) state.progress.totalAnswers += 1;
+  if (entry.resultId && !state.isPreview) {
+    run.turn.persistence.answers.push({
+      resultId: entry.resultId,
+      blockId: block.id,
+      groupId: group.id,
+      variableId,
+      content,
+      ...(attachedFileUrls ? { attachedFileUrls } : {}),
+    });
+  }
+}
+
+export function inputHandlerFor(block: BlockDefinition): InputHandler | undefined {
+  const handler = handlerFor(block.type);
+  return handler?.category === 'input' ? handler : undefined;
+}

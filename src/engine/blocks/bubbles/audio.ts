@@ -1,0 +1,11 @@
+import type { BubbleHandler } from '../handler';
+
+/** An audio clip: every string of the content has its variables substituted. */
+export const audioBubble: BubbleHandler = {
+  category: 'bubble',
+  type: 'audio',
+  toMessage(block, ctx) {
+    if (!block.content) return null;
+    return { id: block.id, type: block.type, content: ctx.deep(block.content) };
+  },
+};

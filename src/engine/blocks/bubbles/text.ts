@@ -1,0 +1,20 @@
+import { isV6 } from '../../definition/versions';
+import { richTextToMarkdown } from '../../variables/markdown';
+import { substituteRichText } from '../../variables/rich-text';
+import type { BubbleHandler } from '../handler';
+
+/**
+ * Rich text with variables substituted inside the tree (markdown when the
+ * request asked for it). Before v6, a list variable shows its last item.
+ */
+export const textBubble: BubbleHandler = {
+  category: 'bubble',
+  type: 'text',
+  toMessage(block, ctx) {
+    if (!block.content) return null;
+    const source = Array.isArray(block.content.richText) ? (block.content.richText as unknown[]) : [];
+    const richText = substituteRichText(source, ctx.entry.variables, { listAsLastItem: !isV6(ctx.bot.version), code: ctx.env.code });
+    const content = ctx.textFormat === 'markdown' ? { type: 'markdown', markdown: richTextToMarkdown(richText) } : { type: 'richText', richText };
+    return { id: block.id, type: 'text', content };
+  },
+};

@@ -1,0 +1,52 @@
+import type { BlockDefinition, InputObject } from '../../types';
+import type { BlockContext, InputHandler } from '../handler';
+import { matchMultipleChoice, matchSingleChoice } from './choice-matching';
+import { FAIL, isDisplayed, itemsOf, optionsOf, stringOption, valueAsList } from './shared';
+
+export interface ChoiceItem {
+  id: string;
+  outgoingEdgeId?: string | null;
+  content?: string;
+  value?: string;
+  displayCondition?: unknown;
+  blockId?: string;
+}
+
+const labelOf = (item: ChoiceItem): string => (typeof item.content === 'string' ? item.content : '');
+
+/** Dynamic buttons: one per distinct non-empty entry of the variable, ids `choice<index>`. */
+function dynamicItems(blockId: string, entries: readonly (string | null)[]): ChoiceItem[] {
+  const contents = [...new Set(entries.filter((entry): entry is string => typeof entry === 'string' && entry !== ''))];
+  return contents.map((content, index) => ({ id: `choice${index}`, blockId, content }));
+}
+
+function displayChoice(block: BlockDefinition, ctx: BlockContext): InputObject {
+  const dynamicVariableId = stringOption(optionsOf(block), 'dynamicVariableId');
+  if (dynamicVariableId) {
+    const value = ctx.variables.value(dynamicVariableId);
+    // Reference behaviour: with the variable unset, the block is returned as stored (not even substituted).
+    if (value === null || value === undefined) return structuredClone(block) as InputObject;
+    return { ...(ctx.deep(block) as InputObject), items: dynamicItems(block.id, valueAsList(value)) };
+  }
+  const items = itemsOf<ChoiceItem>(block).filter((item) => isDisplayed(item.displayCondition, ctx));
+  return ctx.deep({ ...block, items }) as InputObject;
+}
+
+/**
+ * Buttons. Displayed items: rebuilt from `dynamicVariableId` (a list, a JSON
+ * array in a string, or a single string) or filtered by display conditions.
+ * Single choice: exact (case-sensitive) id / value / label, item edge chosen.
+ * Multiple choice: greedy, case-insensitive, with 1-based positions.
+ */
+export const choiceInput: InputHandler = {
+  category: 'input',
+  type: 'choice input',
+  replyEventType: 'buttons',
+  display: displayChoice,
+  parse(block, reply, ctx) {
+    if (reply?.type !== 'text') return FAIL;
+    const items = displayChoice(block, ctx).items as ChoiceItem[] | undefined;
+    if (!items) return FAIL;
+    return optionsOf(block).isMultipleChoice === true ? matchMultipleChoice(items, reply, labelOf) : matchSingleChoice(items, reply, labelOf);
+  },
+};

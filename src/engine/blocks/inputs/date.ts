@@ -1,0 +1,132 @@
+import { UTCDate } from '@date-fns/utc';
+import * as chrono from 'chrono-node';
+import { format } from 'date-fns';
+import type { BlockDefinition } from '../../types';
+import type { BlockContext, InputHandler } from '../handler';
+import { FAIL, isRecord, ok, optionsOf, prefilledValue, stringOption, substitutedBlock, textOf, withPrefilledValue } from './shared';
+
+export const DEFAULT_DATE_FORMAT = 'dd/MM/yyyy';
+export const DEFAULT_DATE_TIME_FORMAT = 'dd/MM/yyyy HH:mm';
+const DEFAULT_SEPARATOR = 'to';
+
+/**
+ * Dates are read and written in UTC, relative to the engine's clock, so that a
+ * reply means the same whatever the server's time zone.
+ */
+export function parsingReference(ctx: BlockContext): chrono.ParsingReference {
+  return { instant: ctx.env.now(), timezone: 0 };
+}
+
+/** Formats with a Unicode TR35 pattern in UTC; an invalid pattern falls back to `fallback`. */
+export function formatUtc(date: Date, pattern: string, fallback: string): string {
+  const options = { useAdditionalDayOfYearTokens: true, useAdditionalWeekYearTokens: true };
+  const utc = new UTCDate(date.getTime());
+  try {
+    return format(utc, pattern, options);
+  } catch {
+    return format(utc, fallback, options);
+  }
+}
+
+const ISO_DATE_TIME_NO_SECONDS = /\d{4}-[01]\d-[0-3]\dT[0-2]\d:[0-5]\d/;
+
+/**
+ * A min/max limit as displayed: variables substituted; a value holding an
+ * ISO date-time is cut to `YYYY-MM-DDTHH:mm` (with time) or `YYYY-MM-DD`.
+ */
+export function normalizeDateLimit(limit: string, hasTime: boolean, ctx: BlockContext): string {
+  const text = ctx.text(limit);
+  const match = ISO_DATE_TIME_NO_SECONDS.exec(text);
+  if (!match) return text;
+  return hasTime ? match[0] : match[0].slice(0, 10);
+}
+
+const ISO_LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
+
+/** A limit as an instant: ISO dates without a zone are UTC; other text is read without the server's zone. */
+function limitInstant(text: string): Date | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  const iso = ISO_LOCAL.exec(trimmed);
+  if (iso) {
+    const [, year, month, day, hours, minutes, seconds, millis] = iso;
+    const time = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hours ?? 0), Number(minutes ?? 0), Number(seconds ?? 0), Number((millis ?? '0').padEnd(3, '0')));
+    return Number.isNaN(time) ? undefined : new Date(time);
+  }
+  const parsed = new Date(trimmed);
+  if (Number.isNaN(parsed.getTime())) return undefined;
+  const hasZone = /Z$|[+-]\d{2}:?\d{2}\b|\b(?:GMT|UTC)\b/i.test(trimmed);
+  return hasZone ? parsed : new Date(parsed.getTime() - parsed.getTimezoneOffset() * 60_000);
+}
+
+const DAY_MS = 86_400_000;
+
+interface DateOptions {
+  hasTime: boolean;
+  isRange: boolean;
+  /** The explicit format, variables substituted ('' when none). */
+  format: string;
+}
+
+function dateOptions(block: BlockDefinition, ctx: BlockContext): DateOptions {
+  const options = optionsOf(block);
+  const explicit = stringOption(options, 'format');
+  return { hasTime: options.hasTime === true, isRange: options.isRange === true, format: explicit ? ctx.text(explicit) : '' };
+}
+
+/**
+ * Natural-language dates ("tomorrow", "2024-01-31", "31/01/2024"): day first
+ * when the format starts with "dd" (the default does). Content: the start
+ * date formatted, or "<start> <separator> <end>" for ranges. Limits compare
+ * by day, or to the minute when the input has a time (the reference compares
+ * instants, so a date-only reply on the max day was refused: fixed here).
+ */
+export const dateInput: InputHandler = {
+  category: 'input',
+  type: 'date input',
+  replyEventType: 'date',
+  display(block, ctx) {
+    const input = substitutedBlock(block, ctx);
+    if (!isRecord(block.options) || !isRecord(input.options)) return withPrefilledValue(input, prefilledValue(block, ctx));
+    const hasTime = block.options.hasTime === true;
+    const options: Record<string, unknown> = { ...input.options };
+    for (const key of ['min', 'max'] as const) {
+      const limit = block.options[key];
+      if (typeof limit === 'string' && limit !== '') options[key] = normalizeDateLimit(limit, hasTime, ctx);
+      else if (key in options && !limit) delete options[key];
+    }
+    return withPrefilledValue({ ...input, options }, prefilledValue(block, ctx));
+  },
+  parse(block, reply, ctx) {
+    const text = textOf(reply);
+    if (text === undefined) return FAIL;
+    const { hasTime, isRange, format: explicitFormat } = dateOptions(block, ctx);
+    const parser = (explicitFormat || DEFAULT_DATE_FORMAT).startsWith('dd') ? chrono.en.GB : chrono.en.casual;
+    const found = parser.parse(text, parsingReference(ctx))[0];
+    if (!found) return FAIL;
+    const start = found.start.date();
+    const end = found.end?.date();
+    if (isRange && !end) return FAIL;
+
+    const options = optionsOf(block);
+    const unit = (date: Date): number => (hasTime ? Math.floor(date.getTime() / 60_000) : Math.floor(date.getTime() / DAY_MS));
+    const limit = (key: 'min' | 'max'): number | undefined => {
+      const raw = options[key];
+      if (typeof raw !== 'string' || raw === '') return undefined;
+      const instant = limitInstant(normalizeDateLimit(raw, hasTime, ctx));
+      return instant ? unit(instant) : undefined;
+    };
+    const min = limit('min');
+    const max = limit('max');
+    const dates = end ? [start, end] : [start];
+    if (dates.some((date) => (min !== undefined && unit(date) < min) || (max !== undefined && unit(date) > max))) return FAIL;
+
+    const defaultFormat = hasTime ? DEFAULT_DATE_TIME_FORMAT : DEFAULT_DATE_FORMAT;
+    const pattern = explicitFormat || defaultFormat;
+    const startText = formatUtc(start, pattern, defaultFormat);
+    if (!isRange || !end) return ok(startText);
+    const labels = isRecord(options.labels) ? options.labels : {};
+    const separator = typeof labels.separator === 'string' && labels.separator !== '' ? ctx.text(labels.separator) : DEFAULT_SEPARATOR;
+    return ok(`${startText} ${separator} ${formatUtc(end, pattern, defaultFormat)}`);
+  },
+};

@@ -1,0 +1,29 @@
+import { EngineRequestError } from '../../errors';
+import type { InputHandler } from '../handler';
+import { FAIL, ok, textOrAudioOf } from './shared';
+
+/**
+ * Displaying a payment input needs a payment intent from a configured
+ * provider. Parley has none, so the request fails as a whole (400
+ * "Credentials not found"): the runtime turns the EngineRequestError into
+ * that answer and persists nothing.
+ */
+export function requirePaymentProvider(): never {
+  throw new EngineRequestError('Credentials not found');
+}
+
+/** The client sends "fail" when the payment failed, anything else (the success label) when it succeeded. */
+export const paymentInput: InputHandler = {
+  category: 'input',
+  type: 'payment input',
+  replyEventType: 'payment',
+  defaultRetryMessage: 'Payment failed. Please, try again.',
+  display() {
+    return requirePaymentProvider();
+  },
+  parse(_block, reply) {
+    const text = textOrAudioOf(reply);
+    if (text === undefined || text === 'fail') return FAIL;
+    return ok(text);
+  },
+};

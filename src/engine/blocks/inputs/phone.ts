@@ -1,0 +1,24 @@
+import { findPhoneNumbersInText, isSupportedCountry, type CountryCode } from 'libphonenumber-js';
+import type { InputHandler } from '../handler';
+import { displayWithPrefill, FAIL, ok, optionsOf, stringOption, textOf } from './shared';
+
+/** The first phone number found in the text, in E.164; the default country applies to national numbers. */
+export function findPhoneNumber(text: string, defaultCountryCode?: string): string | undefined {
+  const country = defaultCountryCode && isSupportedCountry(defaultCountryCode) ? (defaultCountryCode as CountryCode) : undefined;
+  return findPhoneNumbersInText(text, country)[0]?.number.number;
+}
+
+/** Saved in E.164 (`06 12 34 56 78` with FR ⇒ `+33612345678`); the generic invalid message on failure. */
+export const phoneInput: InputHandler = {
+  category: 'input',
+  type: 'phone number input',
+  replyEventType: 'phone',
+  display: displayWithPrefill,
+  parse(block, reply, ctx) {
+    const text = textOf(reply);
+    if (text === undefined) return FAIL;
+    const country = stringOption(optionsOf(block), 'defaultCountryCode');
+    const number = findPhoneNumber(text, country ? ctx.text(country).trim() : undefined);
+    return number ? ok(number) : FAIL;
+  },
+};

@@ -1,0 +1,71 @@
+import type { BlockDefinition, InputObject } from '../../types';
+import type { BlockContext, InputHandler } from '../handler';
+import { matchMultipleChoice, matchSingleChoice } from './choice-matching';
+import { FAIL, isDisplayed, isRecord, itemsOf, optionsOf, valueAsSimpleList } from './shared';
+
+export interface PictureChoiceItem {
+  id: string;
+  outgoingEdgeId?: string | null;
+  pictureSrc?: string;
+  title?: string;
+  description?: string;
+  value?: string;
+  displayCondition?: unknown;
+  blockId?: string;
+}
+
+/** The label of a picture: its title, else its picture URL. */
+const labelOf = (item: PictureChoiceItem): string =>
+  typeof item.title === 'string' && item.title !== '' ? item.title : typeof item.pictureSrc === 'string' ? item.pictureSrc : '';
+
+interface DynamicItemsOptions {
+  isEnabled?: boolean;
+  pictureSrcsVariableId?: string;
+  titlesVariableId?: string;
+  descriptionsVariableId?: string;
+}
+
+/** One picture per (non-null) source of the pictures variable, ids "0", "1"…; titles and descriptions by index. */
+function dynamicItems(block: BlockDefinition, ctx: BlockContext): PictureChoiceItem[] | undefined {
+  const dynamic = optionsOf(block).dynamicItems;
+  if (!isRecord(dynamic)) return undefined;
+  const { isEnabled, pictureSrcsVariableId, titlesVariableId, descriptionsVariableId } = dynamic as DynamicItemsOptions;
+  if (!isEnabled || !pictureSrcsVariableId) return undefined;
+  const sources = valueAsSimpleList(ctx.variables.value(pictureSrcsVariableId));
+  if (!sources) return undefined;
+  const titles = valueAsSimpleList(ctx.variables.value(titlesVariableId));
+  const descriptions = valueAsSimpleList(ctx.variables.value(descriptionsVariableId));
+  return sources
+    .filter((source): source is string => source !== null)
+    .map((pictureSrc, index) => ({
+      id: String(index),
+      blockId: block.id,
+      pictureSrc,
+      title: titles?.[index] ?? '',
+      description: descriptions?.[index] ?? '',
+    }));
+}
+
+function displayPictureChoice(block: BlockDefinition, ctx: BlockContext): InputObject {
+  const dynamic = dynamicItems(block, ctx);
+  if (dynamic) return { ...(ctx.deep(block) as InputObject), items: dynamic };
+  const items = itemsOf<PictureChoiceItem>(block).filter((item) => isDisplayed(item.displayCondition, ctx));
+  return ctx.deep({ ...block, items }) as InputObject;
+}
+
+/**
+ * Picture choice: like buttons, the label being `title || pictureSrc`.
+ * Dynamic items come from `dynamicItems` (pictures, titles, descriptions variables).
+ */
+export const pictureChoiceInput: InputHandler = {
+  category: 'input',
+  type: 'picture choice input',
+  replyEventType: 'picture choice',
+  display: displayPictureChoice,
+  parse(block, reply, ctx) {
+    if (reply?.type !== 'text') return FAIL;
+    const items = displayPictureChoice(block, ctx).items as PictureChoiceItem[] | undefined;
+    if (!items) return FAIL;
+    return optionsOf(block).isMultipleChoice === true ? matchMultipleChoice(items, reply, labelOf) : matchSingleChoice(items, reply, labelOf);
+  },
+};

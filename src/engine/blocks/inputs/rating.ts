@@ -1,0 +1,26 @@
+import type { InputHandler } from '../handler';
+import { displayWithPrefill, FAIL, ok, optionsOf, textOf } from './shared';
+
+const DEFAULT_LENGTH = 10;
+
+function lengthOf(option: unknown, text: (template: string) => string): number {
+  if (typeof option === 'number') return option;
+  if (typeof option === 'string' && option.trim() !== '') return Number(text(option));
+  return DEFAULT_LENGTH;
+}
+
+/**
+ * Reference quirk kept: accepted iff Number(text) <= length (default 10): no
+ * lower bound, no integer check, `startsAt` ignored, an empty reply counts as 0.
+ */
+export const ratingInput: InputHandler = {
+  category: 'input',
+  type: 'rating input',
+  replyEventType: 'rating',
+  display: displayWithPrefill,
+  parse(block, reply, ctx) {
+    const text = textOf(reply);
+    if (text === undefined) return FAIL;
+    return Number(text) <= lengthOf(optionsOf(block).length, ctx.text) ? ok(text) : FAIL;
+  },
+};

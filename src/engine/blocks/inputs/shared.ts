@@ -1,0 +1,115 @@
+// Helpers shared by the input modules: reading options and replies, the
+// prefilled value, display conditions of items (reference §2.2, §3.7).
+import type { Condition } from '../../conditions/evaluate';
+import type { BlockDefinition, InputObject, ReplyMessage, VariableValue } from '../../types';
+import type { BlockContext, ReplyParse } from '../handler';
+
+export const FAIL: ReplyParse = { status: 'fail' };
+
+export function ok(content: string, extra: { edgeId?: string | null; variables?: { id: string; value: unknown }[] } = {}): ReplyParse {
+  return {
+    status: 'ok',
+    content,
+    ...(extra.edgeId ? { edgeId: extra.edgeId } : {}),
+    ...(extra.variables && extra.variables.length > 0 ? { variables: extra.variables } : {}),
+  };
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The block's options (an empty object when absent). */
+export function optionsOf(block: BlockDefinition): Record<string, unknown> {
+  return isRecord(block.options) ? block.options : {};
+}
+
+/** A string option, or undefined when absent or not a string. */
+export function stringOption(options: Record<string, unknown>, key: string): string | undefined {
+  const value = options[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The text of a text message; undefined for no message, audio or commands. */
+export function textOf(reply: ReplyMessage | undefined): string | undefined {
+  return reply?.type === 'text' ? reply.text : undefined;
+}
+
+/** Text, or the audio URL of an audio message (text, file and payment inputs). */
+export function textOrAudioOf(reply: ReplyMessage | undefined): string | undefined {
+  if (reply?.type === 'text') return reply.text;
+  if (reply?.type === 'audio') return reply.url;
+  return undefined;
+}
+
+/**
+ * The value to prefill the input with: the input's variable when it holds a
+ * non-empty string (never a list).
+ */
+export function prefilledValue(block: BlockDefinition, ctx: BlockContext): string | undefined {
+  const variableId = stringOption(optionsOf(block), 'variableId');
+  const value: VariableValue | undefined = ctx.variables.value(variableId);
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** Adds `prefilledValue` last, only when there is one. */
+export function withPrefilledValue(input: InputObject, value: string | undefined): InputObject {
+  return value === undefined ? input : { ...input, prefilledValue: value };
+}
+
+/** The block as stored with every string substituted (key order kept). */
+export function substitutedBlock(block: BlockDefinition, ctx: BlockContext): InputObject {
+  return ctx.deep(block) as InputObject;
+}
+
+/** The generic display: block substituted, plus the prefilled value. */
+export function displayWithPrefill(block: BlockDefinition, ctx: BlockContext): InputObject {
+  return withPrefilledValue(substitutedBlock(block, ctx), prefilledValue(block, ctx));
+}
+
+export interface DisplayCondition {
+  isEnabled?: boolean;
+  condition?: Condition | null;
+}
+
+/** An item is hidden when its display condition is enabled, set, and false (operator defaults to AND). */
+export function isDisplayed(displayCondition: unknown, ctx: BlockContext): boolean {
+  if (!isRecord(displayCondition)) return true;
+  const { isEnabled, condition } = displayCondition as DisplayCondition;
+  if (!isEnabled || typeof condition !== 'object' || condition === null) return true;
+  return ctx.evaluateCondition({ ...condition, logicalOperator: condition.logicalOperator ?? 'AND' });
+}
+
+/** Items of an item-based block (choice, picture choice, cards). */
+export function itemsOf<T>(block: BlockDefinition): T[] {
+  return Array.isArray(block.items) ? (block.items as unknown as T[]) : [];
+}
+
+function entryToText(entry: unknown): string | null {
+  if (entry === null || entry === undefined) return null;
+  if (typeof entry === 'string') return entry;
+  if (typeof entry === 'number' || typeof entry === 'boolean') return String(entry);
+  return JSON.stringify(entry);
+}
+
+/**
+ * A variable value as a list: a list stays a list, a string holding a JSON
+ * array becomes that array, any other string a one-item list.
+ */
+export function valueAsList(value: VariableValue | undefined): (string | null)[] {
+  if (value === null || value === undefined) return [];
+  if (Array.isArray(value)) return value;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (Array.isArray(parsed)) return parsed.map(entryToText);
+  } catch {
+    // not JSON: a single entry
+  }
+  return [value];
+}
+
+/** A variable value as a list of strings for dynamic items (a string ⇒ one entry, nulls kept). */
+export function valueAsSimpleList(value: VariableValue | undefined): (string | null)[] | undefined {
+  if (value === null || value === undefined) return undefined;
+  return typeof value === 'string' ? [value] : value;
+}

@@ -1,0 +1,15 @@
+import type { InputHandler } from '../handler';
+import { displayWithPrefill, FAIL, ok } from './shared';
+
+/** Any text is accepted as typed; an audio message answers with its URL. */
+export const textInput: InputHandler = {
+  category: 'input',
+  type: 'text input',
+  replyEventType: 'text',
+  display: displayWithPrefill,
+  parse(_block, reply) {
+    if (reply?.type === 'text') return ok(reply.text);
+    if (reply?.type === 'audio') return ok(reply.url);
+    return FAIL;
+  },
+};

@@ -1,0 +1,23 @@
+import * as chrono from 'chrono-node';
+import type { InputHandler } from '../handler';
+import { formatUtc, parsingReference } from './date';
+import { displayWithPrefill, FAIL, ok, optionsOf, stringOption, textOf } from './shared';
+
+export const DEFAULT_TIME_FORMAT = 'HH:mm';
+
+/** Natural-language times ("3pm", "15:30", "noon"), formatted with `format` (default HH:mm), in UTC. */
+export const timeInput: InputHandler = {
+  category: 'input',
+  type: 'time input',
+  replyEventType: 'time',
+  display: displayWithPrefill,
+  parse(block, reply, ctx) {
+    const text = textOf(reply);
+    if (text === undefined) return FAIL;
+    const parsed = chrono.en.casual.parseDate(text, parsingReference(ctx));
+    if (!parsed) return FAIL;
+    const explicit = stringOption(optionsOf(block), 'format');
+    const pattern = explicit ? ctx.text(explicit) : '';
+    return ok(formatUtc(parsed, pattern || DEFAULT_TIME_FORMAT, DEFAULT_TIME_FORMAT));
+  },
+};

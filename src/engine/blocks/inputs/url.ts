@@ -1,0 +1,24 @@
+import isURL from 'validator/lib/isURL';
+import type { InputHandler } from '../handler';
+import { displayWithPrefill, FAIL, ok, textOf } from './shared';
+
+/** http or https, the protocol optional, a top-level domain required. */
+export function isWebUrl(text: string, requireTld = true): boolean {
+  return isURL(text, { protocols: ['http', 'https'], require_protocol: false, require_tld: requireTld });
+}
+
+/**
+ * A valid URL is saved as typed (surrounding whitespace dropped). No built-in
+ * retry text: the bot's generic invalid message is used (reference §3.8).
+ */
+export const urlInput: InputHandler = {
+  category: 'input',
+  type: 'url input',
+  replyEventType: 'url',
+  display: displayWithPrefill,
+  parse(_block, reply) {
+    const text = textOf(reply)?.trim();
+    if (text === undefined || !isWebUrl(text)) return FAIL;
+    return ok(text);
+  },
+};

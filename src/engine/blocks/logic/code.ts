@@ -1,0 +1,82 @@
+import type { BlockContext, LogicHandler } from '../handler';
+import type { RuntimeVariable } from '../../types';
+import { codeGlobals, findVariable, substituteVariables, VARIABLE_PATTERN } from '../../variables/templating';
+import { guessType } from '../../variables/values';
+
+/** The variables a text references with {{Name}}, in order of first appearance. */
+export function referencedVariables(text: string, variables: readonly RuntimeVariable[]): RuntimeVariable[] {
+  const found: RuntimeVariable[] = [];
+  for (const match of text.matchAll(VARIABLE_PATTERN)) {
+    const variable = findVariable(variables, match[1]!);
+    if (variable && !found.includes(variable)) found.push(variable);
+  }
+  return found;
+}
+
+export interface ScriptPayload {
+  /** The code with each {{Name}} replaced by the variable's id. */
+  content: string;
+  /** The referenced variables' typed values, by id: the client runs AsyncFunction(...ids, content)(...values). */
+  args: { id: string; value: unknown }[];
+}
+
+/** Code for the client (reference §4.3): ids in place of {{Name}}, values as arguments. */
+export function clientScript(code: string, variables: readonly RuntimeVariable[]): ScriptPayload {
+  return {
+    content: substituteVariables(code, variables, { mode: 'id' }),
+    args: referencedVariables(code, variables).map((variable) => ({ id: variable.id, value: guessType(variable.value) })),
+  };
+}
+
+/** Globals of server-side code: the variables the code references, by id, with guessed types. */
+export function scriptGlobals(code: string, variables: readonly RuntimeVariable[]): Record<string, unknown> {
+  return codeGlobals(referencedVariables(code, variables));
+}
+
+/** Server code that failed because it called fetch (the sandbox has no network): worth an explicit error log. */
+export function isFetchError(error: string): boolean {
+  return /\bfetch\b/.test(error);
+}
+
+/**
+ * Bot-author JavaScript. On the client by default: a `scriptToExecute` action
+ * the walk does not wait for. On the server: runs in the sandbox as an async
+ * function body; `setVariable(name, value)` calls are applied by variable
+ * name once the code has finished (none when it throws); an error becomes a log.
+ */
+export const codeBlock: LogicHandler = {
+  category: 'logic',
+  type: 'Code',
+  execute(block, ctx) {
+    const options = block.options ?? {};
+    const content = typeof options.content === 'string' ? options.content : '';
+    if (content === '') return { kind: 'next' };
+    const variables = ctx.variables.list();
+    if (options.isExecutedOnClient !== false) {
+      const isUnsafe = typeof options.isUnsafe === 'boolean' ? { isUnsafe: options.isUnsafe } : {};
+      ctx.action({ type: 'scriptToExecute', scriptToExecute: { ...clientScript(content, variables), ...isUnsafe } });
+      return { kind: 'next' };
+    }
+    runOnServer(content, ctx);
+    return { kind: 'next' };
+  },
+};
+
+function runOnServer(content: string, ctx: BlockContext): void {
+  const variables = ctx.variables.list();
+  const result = ctx.env.code.run({
+    body: substituteVariables(content, variables, { mode: 'id' }),
+    globals: scriptGlobals(content, variables),
+    isAsync: true,
+    allowSetVariable: true,
+  });
+  if (!result.ok) {
+    // Typebot's log for a failing script has no status; a fetch call is flagged as an error.
+    ctx.log(isFetchError(result.error) ? { status: 'error', description: result.error, context: 'While executing function' } : { description: result.error, context: 'While executing function' });
+    return;
+  }
+  for (const { name, value } of result.setVariables) {
+    const variable = ctx.variables.byName(name);
+    if (variable) ctx.variables.set(variable.id, value);
+  }
+}

@@ -1,0 +1,19 @@
+import type { Condition } from '../../conditions/evaluate';
+import type { LogicHandler } from '../handler';
+
+/**
+ * The first item whose condition holds wins: its edge, or the end of the walk
+ * when it has none (the rest of the group does not run). No item: the block's
+ * own edge (the "else" path), or the next block.
+ */
+export const conditionBlock: LogicHandler = {
+  category: 'logic',
+  type: 'Condition',
+  execute(block, ctx) {
+    for (const item of block.items ?? []) {
+      if (!ctx.evaluateCondition(item.content as Condition | undefined)) continue;
+      return item.outgoingEdgeId ? { kind: 'goto', edgeId: item.outgoingEdgeId } : { kind: 'end' };
+    }
+    return block.outgoingEdgeId ? { kind: 'goto', edgeId: block.outgoingEdgeId } : { kind: 'next' };
+  },
+};

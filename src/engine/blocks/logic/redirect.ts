@@ -1,0 +1,16 @@
+import type { LogicHandler } from '../handler';
+
+const KEPT_SCHEMES = /^(http|mailto:|tel:|sms:|\{\{)/;
+
+/** Asks the client to open a URL (https:// added to bare hosts); the flow goes on. */
+export const redirectBlock: LogicHandler = {
+  category: 'logic',
+  type: 'Redirect',
+  execute(block, ctx) {
+    const raw = block.options?.url;
+    if (typeof raw !== 'string' || raw === '') return { kind: 'next' };
+    const url = KEPT_SCHEMES.test(raw) ? ctx.text(raw) : `https://${ctx.text(raw)}`;
+    ctx.action({ type: 'redirect', redirect: { url, isNewTab: block.options?.isNewTab === true } });
+    return { kind: 'next' };
+  },
+};

@@ -1,0 +1,75 @@
+import { isV6 } from '../../definition/versions';
+import type { BlockDefinition, BotRef, QueueEntry, RuntimeBot, RuntimeVariable } from '../../types';
+import type { BlockContext, LogicHandler, Outcome } from '../handler';
+import { resolveGroup } from './group-target';
+
+// Link to bot ("Typebot link", reference §3.5): runs another bot (or a group of
+// this one) on top of the queue, then comes back.
+
+/** The child's variables, prefilled by name from the first bot of the queue declaring the same name. */
+function inheritedVariables(child: RuntimeBot, queue: QueueEntry[]): RuntimeVariable[] {
+  return child.variables.map((variable) => {
+    for (const entry of queue) {
+      const source = entry.variables.find((candidate) => candidate.name === variable.name);
+      if (source) return { ...variable, value: source.value };
+    }
+    return { ...variable };
+  });
+}
+
+function startGroupId(bot: RuntimeBot): string | undefined {
+  const edgeId = bot.events[0]?.outgoingEdgeId;
+  return bot.edges.find((edge) => edge.id === edgeId)?.to.groupId;
+}
+
+function link(block: BlockDefinition, ctx: BlockContext, child: RuntimeBot, childRef: BotRef, sameBot: boolean): Outcome {
+  // Resolve the target before touching the queue (the reference pushes the child first, then fails).
+  const groupOption = block.options?.groupId;
+  const target = groupOption ? resolveGroup(groupOption, child, ctx) : child.groups.find((group) => group.id === startGroupId(child));
+  if (!target) {
+    ctx.log({ status: 'error', description: 'Failed to link typebot', details: `Group with ID "${String(groupOption ?? '')}" not found` });
+    return { kind: 'next' };
+  }
+  const parent = ctx.entry;
+  const following = ctx.group.blocks[ctx.blockIndex + 1];
+  const resumeEdge = block.outgoingEdgeId ?? (following ? ctx.virtualEdge({ groupId: ctx.group.id, blockId: following.id }) : undefined);
+  const merge = sameBot || (isV6(child.version) ? block.options?.mergeResults === true : block.options?.mergeResults !== false);
+  let resultId: string | undefined;
+  if (!ctx.state.isPreview) {
+    resultId = merge ? parent.resultId : ctx.env.newId();
+    if (!merge && resultId) ctx.persistence.newResults.push({ resultId, botId: child.id });
+  }
+  const edgeId = `virtual-${target.id}`;
+  const entry: QueueEntry = {
+    bot: childRef,
+    variables: inheritedVariables(child, ctx.state.queue),
+    virtualEdges: [{ id: edgeId, from: { blockId: '' }, to: { groupId: target.id } }],
+    resultId,
+    answers: merge ? [...parent.answers] : [],
+    queuedEdgeIds: resumeEdge ? [resumeEdge] : [],
+    isMergingWithParent: merge,
+  };
+  ctx.state.queue.unshift(entry);
+  return { kind: 'goto', edgeId };
+}
+
+export const typebotLinkBlock: LogicHandler = {
+  category: 'logic',
+  type: 'Typebot link',
+  execute(block, ctx) {
+    const botId = block.options?.typebotId;
+    if (typeof botId !== 'string' || botId === '') {
+      ctx.log({ status: 'error', description: 'Failed to link typebot', details: 'Typebot ID is not specified' });
+      return { kind: 'next' };
+    }
+    if (botId === 'current' || botId === ctx.bot.id) return link(block, ctx, ctx.bot, ctx.entry.bot, true);
+    return { kind: 'effect', effect: { type: 'loadBot', botId } };
+  },
+  onEffect(block, result, ctx) {
+    if (result.type !== 'loadBot' || !result.bot || !result.ref) {
+      ctx.log({ status: 'error', description: 'Failed to link typebot', details: `Typebot with ID ${String(block.options?.typebotId)} not found` });
+      return { kind: 'next' };
+    }
+    return link(block, ctx, result.bot, result.ref, false);
+  },
+};

@@ -1,0 +1,21 @@
+import type { LogicHandler } from '../handler';
+
+/**
+ * A client-side delay. The server does not wait: only `shouldPause` makes the
+ * walk stop until the client comes back (with no message) after waiting.
+ */
+export const waitBlock: LogicHandler = {
+  category: 'logic',
+  type: 'Wait',
+  execute(block, ctx) {
+    const raw = block.options?.secondsToWaitFor;
+    if (raw === undefined || raw === null || raw === '') return { kind: 'next' };
+    const seconds = parseFloat(ctx.text(String(raw)).replace(',', '.'));
+    if (Number.isNaN(seconds)) return { kind: 'next' };
+    const shouldPause = block.options?.shouldPause === true;
+    if (seconds === 0 && !shouldPause) return { kind: 'next' };
+    ctx.action({ type: 'wait', wait: { secondsToWaitFor: seconds }, expectsDedicatedReply: shouldPause });
+    return shouldPause ? { kind: 'await-reply' } : { kind: 'next' };
+  },
+  onReply: () => ({ kind: 'next' }),
+};

@@ -1,0 +1,49 @@
+import type { BlockContext, LogicHandler } from '../handler';
+
+interface ResponseMapping {
+  id?: string;
+  variableId?: string;
+  bodyPath?: string;
+}
+
+function parseWebhookReply(text: string): { statusCode: number; data: unknown } {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'object' && parsed !== null && 'statusCode' in parsed) {
+      const { statusCode, data } = parsed as { statusCode: unknown; data?: unknown };
+      if (typeof statusCode === 'number') return { statusCode, data };
+    }
+    return { statusCode: 200, data: parsed };
+  } catch {
+    return { statusCode: 200, data: text };
+  }
+}
+
+/** Each mapping's bodyPath is a JS expression over `statusCode` and `data`, evaluated in the sandbox. */
+export function applyResponseMapping(mappings: ResponseMapping[], response: { statusCode: number; data: unknown }, ctx: BlockContext): void {
+  for (const mapping of mappings) {
+    if (!mapping.bodyPath || !ctx.variables.byId(mapping.variableId)) continue;
+    const expression = ctx.text(mapping.bodyPath);
+    const result = ctx.env.code.run({ body: `return ${expression}`, globals: { statusCode: response.statusCode, data: response.data }, isAsync: false });
+    if (result.ok) ctx.variables.set(mapping.variableId, result.value);
+  }
+}
+
+/** Pauses until an external system calls back; the callback's body arrives as the client's reply. */
+export const webhookBlock: LogicHandler = {
+  category: 'logic',
+  type: 'webhook',
+  execute(_block, ctx) {
+    ctx.action({ type: 'listenForWebhook', expectsDedicatedReply: true });
+    return { kind: 'await-reply' };
+  },
+  onReply(block, reply, ctx) {
+    const text = reply?.type === 'text' ? reply.text : '';
+    const response = parseWebhookReply(text);
+    const mappings = Array.isArray(block.options?.responseVariableMapping) ? (block.options.responseVariableMapping as ResponseMapping[]) : [];
+    applyResponseMapping(mappings, response, ctx);
+    const failed = response.statusCode >= 400;
+    ctx.log({ status: failed ? 'error' : 'success', description: failed ? 'Webhook returned error' : 'Webhook executed successfully!', details: response.data });
+    return { kind: 'next' };
+  },
+};

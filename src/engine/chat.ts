@@ -1,0 +1,190 @@
+import { inputHandlerFor } from './answers';
+import { handlerFor } from './blocks/registry';
+import { EngineRequestError } from './errors';
+import { runCommand } from './events';
+import { processReply } from './reply';
+import { dynamicThemeTemplates } from './theme';
+import type {
+  Answer,
+  BotRef,
+  EffectResult,
+  EngineEnv,
+  ReplyMessage,
+  RuntimeBot,
+  RuntimeVariable,
+  SessionState,
+  TextFormat,
+  TurnResult,
+  TurnStatus,
+} from './types';
+import { serializeValue } from './variables/values';
+import { createBlockContext } from './walker/context';
+import { botOf, type BotResolver, type Run } from './walker/run';
+import { newTurn } from './walker/turn';
+import { locateBlock, resumeAfterEffect, walk, walkOn } from './walker/walk';
+
+// The engine's entry points: start a chat, continue it with a reply, resume a
+// turn after an effect. Pure: (state, message, env) in, (state, output,
+// persistence) out.
+
+export type StartFrom = { type: 'group'; groupId: string } | { type: 'event'; eventId: string };
+
+export interface StartInput {
+  bot: RuntimeBot;
+  botRef: BotRef;
+  workspaceId: string;
+  isPreview: boolean;
+  /** Live chats: the result this conversation writes to (new, or remembered). */
+  resultId?: string;
+  /** A remembered result: its stored variables (by name) and answers. */
+  restored?: { variables: { name: string; value: unknown }[]; answers: Answer[] };
+  prefilledVariables?: Record<string, unknown>;
+  message?: ReplyMessage;
+  startFrom?: StartFrom;
+  isOnlyRegistering?: boolean;
+  isStreamEnabled?: boolean;
+  textFormat: TextFormat;
+}
+
+/** Input types a first message can never answer directly (reference §3.3 step 9). */
+const NOT_ANSWERABLE_AT_START = new Set(['choice input', 'picture choice input', 'payment input', 'cards']);
+
+function initialVariables(bot: RuntimeBot, input: StartInput): RuntimeVariable[] {
+  const variables = bot.variables.map((variable) => ({ ...variable }));
+  for (const variable of variables) {
+    const stored = input.restored?.variables.find((candidate) => candidate.name === variable.name);
+    if ((variable.value === undefined || variable.value === null) && stored) variable.value = serializeValue(stored.value);
+  }
+  for (const [name, value] of Object.entries(input.prefilledVariables ?? {})) {
+    const variable = variables.find((candidate) => candidate.name === name);
+    if (variable) variable.value = serializeValue(value);
+  }
+  return variables;
+}
+
+function progressBarEnabled(bot: RuntimeBot): boolean {
+  const general = bot.theme.general as { progressBar?: { isEnabled?: boolean } } | undefined;
+  return general?.progressBar?.isEnabled === true;
+}
+
+export function initialState(input: StartInput): SessionState {
+  const { bot } = input;
+  const security = bot.settings.security as { allowedOrigins?: unknown } | undefined;
+  const allowedOrigins = Array.isArray(security?.allowedOrigins) ? security.allowedOrigins.filter((origin): origin is string => typeof origin === 'string') : undefined;
+  return {
+    formatVersion: 1,
+    workspaceId: input.workspaceId,
+    isPreview: input.isPreview,
+    queue: [
+      {
+        bot: input.botRef,
+        variables: initialVariables(bot, input),
+        virtualEdges: [],
+        resultId: input.isPreview ? undefined : input.resultId,
+        answers: [...(input.restored?.answers ?? [])],
+        queuedEdgeIds: [],
+        isMergingWithParent: false,
+      },
+    ],
+    dynamicTheme: dynamicThemeTemplates(bot.theme),
+    isStreamEnabled: input.isStreamEnabled ?? false,
+    ...(progressBarEnabled(bot) ? { progress: { totalAnswers: 0 } } : {}),
+    ...(!input.isPreview && allowedOrigins?.length ? { allowedOrigins } : {}),
+    visitedEdgeCount: 0,
+    ...(input.isOnlyRegistering ? { isRegisteredOnly: true } : {}),
+  };
+}
+
+function createRun(state: SessionState, env: EngineEnv, bots: BotResolver, textFormat: TextFormat): Run {
+  return { state, env, bots, textFormat, turn: newTurn() };
+}
+
+function result(run: Run, status: TurnStatus): TurnResult {
+  return {
+    state: run.state,
+    output: run.turn.output,
+    persistence: run.turn.persistence,
+    status,
+    ...(status === 'effect' ? { effect: run.state.pending!.effect } : {}),
+  };
+}
+
+/** Walks from the start (event, or a previewed group/event) and lets a first message answer the first input. */
+function runFromStart(run: Run, message: ReplyMessage | undefined, startFrom: StartFrom | undefined): TurnStatus {
+  const bot = botOf(run);
+  let status: TurnStatus;
+  if (startFrom?.type === 'group') {
+    if (!bot.groups.some((group) => group.id === startFrom.groupId)) throw new EngineRequestError("Start group doesn't exist");
+    status = walk(run, { position: { groupId: startFrom.groupId, blockIndex: 0 } });
+  } else if (startFrom?.type === 'event') {
+    const event = bot.events.find((candidate) => candidate.id === startFrom.eventId);
+    if (!event) throw new EngineRequestError("Start event doesn't exist");
+    status = walk(run, { edgeId: event.outgoingEdgeId ?? undefined });
+  } else {
+    status = walk(run, { edgeId: bot.events[0]?.outgoingEdgeId ?? undefined });
+  }
+  const output = run.turn.output;
+  const awaitsAnswerable = status === 'awaiting-input' && output.input && !NOT_ANSWERABLE_AT_START.has(output.input.type);
+  const pausedOnAction = output.clientSideActions.some((action) => action.expectsDedicatedReply);
+  if (!message || output.messages.length > 0 || pausedOnAction || !awaitsAnswerable) return status;
+  // Start-with-message: the message answers the first input. Processed once, here:
+  // the reference's restart loop (§8.1.2) cannot happen.
+  const located = locateBlock(run, run.state.currentBlockId!)!;
+  output.input = undefined;
+  const answered = processReply(run, located.block, located.position, message, true);
+  output.lastMessageNewFormat = undefined;
+  return answered;
+}
+
+export function startChat(input: StartInput, env: EngineEnv, bots: BotResolver): TurnResult {
+  const run = createRun(initialState(input), env, bots, input.textFormat);
+  if (input.isOnlyRegistering) return result(run, 'awaiting-input');
+  return result(run, runFromStart(run, input.message, input.startFrom));
+}
+
+/** After a reply event's sub-flow returned to its input: the stored reply is processed now. */
+function autoResume(run: Run, status: TurnStatus): TurnStatus {
+  const mark = run.state.returnMark;
+  if (status !== 'awaiting-input' || !mark || mark.status !== 'called' || !mark.autoResumeMessage) return status;
+  if (run.state.currentBlockId !== mark.blockId) return status;
+  run.state.returnMark = undefined;
+  const located = locateBlock(run, mark.blockId);
+  if (!located) return status;
+  run.turn.output.input = undefined;
+  return processReply(run, located.block, located.position, mark.autoResumeMessage, false);
+}
+
+export function continueChat(
+  state: SessionState,
+  message: ReplyMessage | undefined,
+  textFormat: TextFormat,
+  env: EngineEnv,
+  bots: BotResolver,
+): TurnResult {
+  const run = createRun(state, env, bots, textFormat);
+  if (state.isRegisteredOnly) {
+    state.isRegisteredOnly = undefined;
+    return result(run, runFromStart(run, message, undefined));
+  }
+  if (message?.type === 'command') return result(run, autoResume(run, runCommand(run, message.command)));
+  const currentBlockId = state.currentBlockId;
+  const located = currentBlockId ? locateBlock(run, currentBlockId) : undefined;
+  if (!located) throw new Error(`session ${currentBlockId ? `block ${currentBlockId} not found` : 'awaits nothing'}`);
+  const { block, position } = located;
+  if (inputHandlerFor(block)) return result(run, autoResume(run, processReply(run, block, position, message, true)));
+  const bot = botOf(run);
+  const group = bot.groups.find((candidate) => candidate.id === position.groupId)!;
+  const ctx = createBlockContext({ env, state, bot, group, blockIndex: position.blockIndex, textFormat, turn: run.turn });
+  const handler = handlerFor(block.type);
+  if (handler?.category === 'bubble') {
+    handler.onReply?.(block, message, ctx);
+    return result(run, autoResume(run, walkOn(run, { kind: 'next' }, block, position)));
+  }
+  const outcome = handler && handler.category !== 'input' && handler.onReply ? handler.onReply(block, message, ctx) : { kind: 'next' as const };
+  return result(run, autoResume(run, walkOn(run, outcome, block, position)));
+}
+
+export function resumeTurn(state: SessionState, effect: EffectResult, textFormat: TextFormat, env: EngineEnv, bots: BotResolver): TurnResult {
+  const run = createRun(state, env, bots, textFormat);
+  return result(run, autoResume(run, resumeAfterEffect(run, effect)));
+}

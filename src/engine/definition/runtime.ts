@@ -1,0 +1,41 @@
+import type { EdgeDefinition, EventDefinition, GroupDefinition } from './schema';
+import { START_TYPE } from './block-types';
+import type { BotDefinition } from './parse';
+import { isV6 } from './versions';
+import type { RuntimeBot } from '../types';
+
+/**
+ * Brings a parsed definition to the v6 structure in memory (reference §1.1
+ * migration): the start block's group becomes a start event. The original
+ * `version` is kept, because v5 behaviours depend on it.
+ */
+export function toRuntimeBot(botId: string, definition: BotDefinition): RuntimeBot {
+  const base = {
+    id: botId,
+    version: definition.version,
+    variables: definition.variables.map((variable) => ({ ...variable })),
+    theme: definition.theme,
+    settings: definition.settings,
+  };
+  if (isV6(definition.version)) {
+    return { ...base, groups: definition.groups, edges: definition.edges, events: definition.events ?? [] };
+  }
+  const startGroup = definition.groups.find((group) => group.blocks.some((block) => block.type === START_TYPE));
+  const startBlock = startGroup?.blocks.find((block) => block.type === START_TYPE);
+  const groups: GroupDefinition[] = definition.groups
+    .map((group) => ({ ...group, blocks: group.blocks.filter((block) => block.type !== START_TYPE) }))
+    .filter((group) => group.blocks.length > 0);
+  const startEventId = startGroup?.id ?? 'start';
+  const events: EventDefinition[] = [
+    {
+      id: startEventId,
+      type: 'start',
+      graphCoordinates: startGroup?.graphCoordinates,
+      outgoingEdgeId: startBlock?.outgoingEdgeId ?? undefined,
+    },
+  ];
+  const edges: EdgeDefinition[] = definition.edges.map((edge) =>
+    edge.id === startBlock?.outgoingEdgeId ? { ...edge, from: { eventId: startEventId } } : edge,
+  );
+  return { ...base, groups, edges, events };
+}

@@ -1,0 +1,71 @@
+import { EngineRequestError } from './errors';
+import type { EventDefinition, ReplyMessage, TurnStatus } from './types';
+import { VariableStore } from './variables/store';
+import { botOf, type Run } from './walker/run';
+import { findEdge } from './walker/navigate';
+import { walk } from './walker/walk';
+
+// Events other than start (reference §3.12): commands, replies and invalid
+// replies enter a sub-flow through the event's edge; a Return block in it comes
+// back to the remembered block.
+
+export function findEvent(run: Run, type: EventDefinition['type'], match?: (event: EventDefinition) => boolean): EventDefinition | undefined {
+  return botOf(run).events.find((event) => event.type === type && (!match || match(event)));
+}
+
+function enter(run: Run, event: EventDefinition, what: string): TurnStatus {
+  const edge = event.outgoingEdgeId ? findEdge(run, run.state.queue[0]!, event.outgoingEdgeId) : undefined;
+  if (!edge) throw new EngineRequestError(`${what} event doesn't have a connected edge`);
+  if (!botOf(run).groups.some((group) => group.id === edge.to.groupId)) throw new EngineRequestError(`${what} event doesn't have a connected group`);
+  return walk(run, { edgeId: edge.id, offDefault: true });
+}
+
+/** A `{type: "command"}` message: runs the matching command event's flow. */
+export function runCommand(run: Run, command: string): TurnStatus {
+  const event = findEvent(run, 'command', (candidate) => candidate.options?.command === command);
+  if (!event) throw new EngineRequestError('Command event not found');
+  const entry = run.state.queue[0]!;
+  const current = run.state.currentBlockId;
+  if (current) {
+    if (event.options?.resumeAfter === true) {
+      const group = botOf(run).groups.find((candidate) => candidate.blocks.some((block) => block.id === current));
+      if (group) {
+        const id = `virtual-${group.id}-${current}`;
+        entry.virtualEdges = [...entry.virtualEdges.filter((edge) => edge.id !== id), { id, from: { blockId: '' }, to: { groupId: group.id, blockId: current } }];
+        entry.queuedEdgeIds.unshift(id);
+      }
+    } else {
+      run.state.returnMark = { status: 'pending', blockId: current };
+    }
+  }
+  return enter(run, event, 'Command');
+}
+
+/** Variables a reply or invalid-reply event fills in. */
+function setEventVariables(run: Run, event: EventDefinition, reply: ReplyMessage | undefined, inputType: string, groupTitle: string): void {
+  const variables = new VariableStore(run.state.queue[0]!.variables);
+  const options = event.options ?? {};
+  const content = reply?.type === 'text' ? reply.text : reply?.type === 'audio' ? reply.url : undefined;
+  variables.set(options.contentVariableId as string | undefined, content);
+  variables.set(options.inputTypeVariableId as string | undefined, inputType);
+  variables.set(options.inputNameVariableId as string | undefined, groupTitle);
+}
+
+export function runReplyEvent(run: Run, event: EventDefinition, inputId: string, reply: ReplyMessage, inputType: string, groupTitle: string): TurnStatus {
+  setEventVariables(run, event, reply, inputType, groupTitle);
+  run.state.returnMark = { status: 'pending', blockId: inputId, autoResumeMessage: reply };
+  return enter(run, event, 'Reply');
+}
+
+export function runInvalidReplyEvent(
+  run: Run,
+  event: EventDefinition,
+  inputId: string,
+  reply: ReplyMessage | undefined,
+  inputType: string,
+  groupTitle: string,
+): TurnStatus {
+  setEventVariables(run, event, reply, inputType, groupTitle);
+  run.state.returnMark = { status: 'pending', blockId: inputId };
+  return enter(run, event, 'Invalid reply');
+}

@@ -1,0 +1,73 @@
+import { inputHandlerFor, saveAnswer } from './answers';
+import { findEvent, runInvalidReplyEvent, runReplyEvent } from './events';
+import type { BlockDefinition, ChatMessage, ReplyMessage, TurnStatus } from './types';
+import { createBlockContext } from './walker/context';
+import type { Position } from './walker/navigate';
+import { botOf, type Run } from './walker/run';
+import { walk } from './walker/walk';
+
+const DEFAULT_INVALID_MESSAGE = 'Invalid message. Please, try again.';
+
+function retryMessage(run: Run, block: BlockDefinition, text: string): ChatMessage {
+  const content =
+    run.textFormat === 'markdown'
+      ? { type: 'markdown', markdown: text }
+      : { type: 'richText', richText: [{ type: 'p', children: [{ text }] }] };
+  return { id: block.id, type: 'text', content };
+}
+
+/**
+ * The retry text: the block's own retryMessageContent, else its type's
+ * built-in text (email, payment), else the bot's invalidMessage or the default.
+ */
+function retryText(run: Run, block: BlockDefinition, builtIn: string | undefined, text: (template: string) => string): string {
+  const own = block.options?.retryMessageContent;
+  if (typeof own === 'string' && own !== '') return text(own);
+  if (builtIn) return builtIn;
+  const general = botOf(run).settings.general as { systemMessages?: { invalidMessage?: string } } | undefined;
+  const custom = general?.systemMessages?.invalidMessage;
+  return custom ? text(custom) : DEFAULT_INVALID_MESSAGE;
+}
+
+/**
+ * Handles a reply to the input the session waits on (reference §3.6 step 4e-h):
+ * reply/invalid-reply events, validation, retry, saving, then the walk on.
+ */
+export function processReply(run: Run, block: BlockDefinition, position: Position, reply: ReplyMessage | undefined, allowReplyEvent: boolean): TurnStatus {
+  const handler = inputHandlerFor(block)!;
+  const bot = botOf(run);
+  const group = bot.groups.find((candidate) => candidate.id === position.groupId)!;
+  const ctx = createBlockContext({ env: run.env, state: run.state, bot, group, blockIndex: position.blockIndex, textFormat: run.textFormat, turn: run.turn });
+  const parsed = handler.parse(block, reply, ctx);
+  if (parsed.status === 'ok') for (const variable of parsed.variables ?? []) ctx.variables.set(variable.id, variable.value);
+
+  if (reply && reply.type !== 'command') {
+    const invalidEvent = parsed.status === 'fail' ? findEvent(run, 'invalidReply') : undefined;
+    const replyEvent = allowReplyEvent && !invalidEvent ? findEvent(run, 'reply', (event) => Boolean(event.outgoingEdgeId)) : undefined;
+    if (replyEvent) return runReplyEvent(run, replyEvent, block.id, reply, handler.replyEventType, group.title);
+    if (invalidEvent) return runInvalidReplyEvent(run, invalidEvent, block.id, reply, handler.replyEventType, group.title);
+  }
+
+  if (parsed.status === 'fail') {
+    run.turn.output.isRetry = true;
+    run.turn.output.messages.push(retryMessage(run, block, retryText(run, block, handler.defaultRetryMessage, ctx.text)));
+    run.turn.output.input = handler.display(block, ctx);
+    run.state.currentBlockId = block.id;
+    return 'awaiting-input';
+  }
+
+  if (parsed.status === 'ok') {
+    saveAnswer(run, group, block, parsed.content, reply);
+    if (reply?.type === 'text' && parsed.content !== reply.text) run.turn.output.lastMessageNewFormat = parsed.content;
+  }
+
+  const nextEdge = parsed.status === 'ok' && parsed.edgeId ? parsed.edgeId : (block.outgoingEdgeId ?? undefined);
+  const entry = run.state.queue[0]!;
+  const isLastOfGroup = position.blockIndex >= group.blocks.length - 1;
+  if (!nextEdge && isLastOfGroup && entry.queuedEdgeIds.length === 0 && run.state.queue.length === 1) {
+    run.state.currentBlockId = undefined;
+    return 'ended';
+  }
+  if (nextEdge) return walk(run, { edgeId: nextEdge, offDefault: nextEdge !== block.outgoingEdgeId });
+  return walk(run, { position: { groupId: group.id, blockIndex: position.blockIndex + 1 } });
+}

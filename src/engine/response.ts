@@ -1,0 +1,64 @@
+import { computeProgress } from './progress';
+import { renderDynamicTheme } from './theme';
+import type { ChatLog, ChatMessage, ClientSideAction, InputObject, RuntimeBot, SessionState, TurnResult } from './types';
+
+/** The parts of a chat response the engine decides (the service adds ids and the bot object). */
+export interface ResponseParts {
+  messages: ChatMessage[];
+  input?: InputObject;
+  clientSideActions?: ClientSideAction[];
+  logs?: ChatLog[];
+  lastMessageNewFormat?: string;
+  dynamicTheme?: { hostAvatarUrl?: string; guestAvatarUrl?: string; backgroundUrl?: string };
+  progress?: number;
+}
+
+/** Log descriptions that may carry secrets: kept in the result, not sent to live visitors. */
+const SENSITIVE_LOGS = new Set(['Webhook successfuly executed.', 'Webhook returned an error.', 'Email successfully sent', 'Email not sent']);
+
+function progressOf(state: SessionState, turn: TurnResult, bots: RuntimeBot[], linkedBot: (botId: string) => RuntimeBot | undefined): number | undefined {
+  if (!state.progress) return undefined;
+  const paused = turn.output.clientSideActions.some((action) => action.expectsDedicatedReply);
+  if (turn.status === 'ended' || (!turn.output.input && !paused)) return 100;
+  if (!turn.output.input || !state.currentBlockId) return undefined;
+  return computeProgress({
+    bots,
+    queuedEdgeIds: state.queue.map((entry) => entry.queuedEdgeIds),
+    virtualEdges: state.queue.map((entry) => entry.virtualEdges),
+    currentBlockId: state.currentBlockId,
+    totalAnswers: state.progress.totalAnswers,
+    linkedBot,
+  });
+}
+
+/**
+ * Shapes a turn for the wire. A start omits empty action and log lists; a
+ * continue that walked carries them even empty; a retry carries only the
+ * messages and the input again.
+ */
+export function responseParts(
+  turn: TurnResult,
+  options: { isStart: boolean; bots: RuntimeBot[]; linkedBot: (botId: string) => RuntimeBot | undefined },
+): ResponseParts {
+  const { state, output } = turn;
+  if (output.isRetry) return { messages: output.messages, input: output.input };
+  const logs = state.isPreview ? output.logs : output.logs.filter((log) => !SENSITIVE_LOGS.has(log.description));
+  const parts: ResponseParts = { messages: output.messages };
+  if (output.input) parts.input = output.input;
+  if (options.isStart) {
+    if (output.clientSideActions.length) parts.clientSideActions = output.clientSideActions;
+    if (logs.length) parts.logs = logs;
+  } else {
+    if (output.walked) {
+      parts.clientSideActions = output.clientSideActions;
+      parts.logs = logs;
+    } else if (logs.length) {
+      parts.logs = logs;
+    }
+    if (output.lastMessageNewFormat !== undefined) parts.lastMessageNewFormat = output.lastMessageNewFormat;
+  }
+  if (state.dynamicTheme) parts.dynamicTheme = renderDynamicTheme(state.dynamicTheme, state.queue[0]!.variables);
+  const progress = progressOf(state, turn, options.bots, options.linkedBot);
+  if (progress !== undefined) parts.progress = progress;
+  return parts;
+}

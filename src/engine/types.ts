@@ -1,0 +1,207 @@
+// Wire and runtime types of the flow engine. The engine is pure: everything it
+// needs from the outside world comes through EngineEnv, everything it wants done
+// comes back as data (TurnResult, Effect).
+import type { BlockDefinition, EdgeDefinition, EventDefinition, GroupDefinition } from './definition/schema';
+import type { DefinitionVersion } from './definition/versions';
+
+export type { BlockDefinition, EdgeDefinition, EventDefinition, GroupDefinition };
+
+/** Variable values are a string, a list of (string | null), or null (cleared). */
+export type VariableValue = string | (string | null)[] | null;
+
+export interface RuntimeVariable {
+  id: string;
+  name: string;
+  value?: VariableValue;
+  isSessionVariable?: boolean;
+}
+
+/**
+ * A definition ready to run: the structure migrated to v6 in memory (start
+ * event, no start block), `version` kept as written because some behaviours
+ * depend on it (lists in v5 text bubbles, link-to-bot merge default).
+ */
+export interface RuntimeBot {
+  id: string;
+  version: DefinitionVersion;
+  groups: GroupDefinition[];
+  edges: EdgeDefinition[];
+  events: EventDefinition[];
+  variables: RuntimeVariable[];
+  theme: Record<string, unknown>;
+  settings: Record<string, unknown>;
+}
+
+/** How a queue entry's definition is found again on the next turn. */
+export type BotRef =
+  /** A published revision (live chats): immutable, cached by the service. */
+  | { kind: 'snapshot'; botId: string; revision: number }
+  /** A definition carried in the session itself (previews: a body bot or a draft). */
+  | { kind: 'inline'; botId: string; definition: unknown };
+
+export interface Answer {
+  key: string;
+  value: string;
+}
+
+export interface QueueEntry {
+  bot: BotRef;
+  /** The session copy of the bot's variables, with current values. */
+  variables: RuntimeVariable[];
+  /** Edges added at runtime (jump, return, link, command resume); never stored in the bot. */
+  virtualEdges: EdgeDefinition[];
+  /** Absent in previews. */
+  resultId?: string;
+  answers: Answer[];
+  /** Edges to follow when this bot's flow dead-ends (resume points of a link). */
+  queuedEdgeIds: string[];
+  isMergingWithParent: boolean;
+}
+
+export interface ReturnMark {
+  status: 'pending' | 'called';
+  blockId: string;
+  autoResumeMessage?: ReplyMessage;
+}
+
+export interface DynamicThemeTemplates {
+  hostAvatarUrl?: string;
+  guestAvatarUrl?: string;
+  backgroundUrl?: string;
+}
+
+export interface SessionState {
+  formatVersion: 1;
+  workspaceId: string;
+  isPreview: boolean;
+  /** [0] is the bot running now; the rest are parents to return to. */
+  queue: QueueEntry[];
+  /** The block awaiting a reply (input, embed waiting for an event, action expecting a reply). */
+  currentBlockId?: string;
+  returnMark?: ReturnMark;
+  dynamicTheme?: DynamicThemeTemplates;
+  isStreamEnabled: boolean;
+  /** Present when the progress bar is enabled. */
+  progress?: { totalAnswers: number };
+  allowedOrigins?: string[];
+  visitedEdgeCount: number;
+  /** isOnlyRegistering: the flow starts on the first continueChat. */
+  isRegisteredOnly?: boolean;
+  /** A turn stopped for an effect the service must perform (see Effect). */
+  pending?: PendingTurn;
+}
+
+/** What a visitor sends. A bare string on the wire is a text message. */
+export type ReplyMessage =
+  | { type: 'text'; text: string; attachedFileUrls?: string[]; metadata?: { replyId?: string } }
+  | { type: 'audio'; url: string }
+  | { type: 'command'; command: string };
+
+export type TextFormat = 'richText' | 'markdown';
+
+export interface ChatMessage {
+  id: string;
+  type: string;
+  content: unknown;
+}
+
+/** The input block as stored, variables substituted, plus runtime fields. */
+export type InputObject = Record<string, unknown> & { id: string; type: string };
+
+export interface ClientSideAction {
+  type: string;
+  [payload: string]: unknown;
+  lastBubbleBlockId?: string;
+  expectsDedicatedReply?: boolean;
+}
+
+export interface ChatLog {
+  status?: 'success' | 'error' | 'info';
+  description: string;
+  details?: unknown;
+  context?: string;
+}
+
+/** Rows the service writes when it commits the turn (live sessions only). */
+export interface Persistence {
+  answers: { resultId: string; blockId: string; groupId?: string; variableId?: string; content: string; attachedFileUrls?: string[] }[];
+  visitedEdges: { resultId: string; edgeId: string; index: number }[];
+  /** Results that must exist before answers are written (link to another bot without merge). */
+  newResults: { resultId: string; botId: string }[];
+  /** Results of linked bots whose flow returned to the parent. */
+  completedResults: { resultId: string; hasStarted: boolean }[];
+  logs: (ChatLog & { resultId?: string })[];
+}
+
+/** Everything one request produces besides the new state. */
+export interface TurnOutput {
+  messages: ChatMessage[];
+  input?: InputObject;
+  clientSideActions: ClientSideAction[];
+  logs: ChatLog[];
+  lastMessageNewFormat?: string;
+  /** The reply failed validation: the response carries only messages and input. */
+  isRetry: boolean;
+  /** The turn walked the flow (continueChat then answers clientSideActions/logs even when empty). */
+  walked: boolean;
+}
+
+export type TurnStatus = 'awaiting-input' | 'awaiting-reply' | 'ended' | 'effect';
+
+/** Side effects the engine cannot perform itself; the service performs them and resumes the turn. */
+export type Effect = { type: 'loadBot'; botId: string };
+
+export type EffectResult = { type: 'loadBot'; bot: RuntimeBot | null; ref: BotRef | null };
+
+export interface PendingTurn {
+  effect: Effect;
+  /** Where the walk stopped and what it had produced so far. */
+  cursor: WalkCursor;
+  output: TurnOutput;
+  persistence: Persistence;
+  blocksExecuted: number;
+}
+
+export interface WalkCursor {
+  groupId: string;
+  blockIndex: number;
+  lastBubbleBlockId?: string;
+}
+
+export interface TurnResult {
+  state: SessionState;
+  output: TurnOutput;
+  persistence: Persistence;
+  status: TurnStatus;
+  effect?: Effect;
+}
+
+/** Runs bot-author JavaScript in a sandbox (no host access, CPU and memory limits). */
+export interface CodeRunner {
+  run(request: CodeRequest): CodeResult;
+}
+
+export interface CodeRequest {
+  /** A function body: may use `return`, `await` (run as an async function when `isAsync`). */
+  body: string;
+  /** Globals visible to the code, by name. */
+  globals: Record<string, unknown>;
+  isAsync: boolean;
+  /** Provide setVariable(name, value) to the code (Code block only). */
+  allowSetVariable?: boolean;
+}
+
+export type CodeResult =
+  | { ok: true; value: unknown; setVariables: { name: string; value: unknown }[] }
+  | { ok: false; error: string };
+
+export interface EngineEnv {
+  now(): Date;
+  /** Uniform in [0, 1). */
+  random(): number;
+  newId(): string;
+  code: CodeRunner;
+  limits: { maxBlocksPerTurn: number; turnBudgetMs: number };
+  /** Milliseconds since the turn started (the wall-clock budget). */
+  elapsedMs(): number;
+}

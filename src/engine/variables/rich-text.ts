@@ -1,0 +1,342 @@
+import { Lexer, type Token, type Tokens } from 'marked';
+import type { CodeRunner, RuntimeVariable } from '../types';
+import { evaluateInlineCode, findVariableWithValue, substituteVariables, valueToText } from './templating';
+
+// Variables inside rich text (reference §4.2 "Rich text" mode) and Markdown →
+// rich text (the value of a variable is read as Markdown).
+//
+// The tree is Slate/Plate's: elements `{ type, children, url? }` and text leaves
+// `{ text, bold?, italic?, underline?, … }`. Nodes are handled as plain JSON:
+// unknown element types and marks pass through.
+
+export interface RichTextOptions {
+  /** v5 text bubbles show only the last item of a list. */
+  listAsLastItem?: boolean;
+  /** Runs `{{= … =}}` inline code; without it, inline code counts as failed. */
+  code?: CodeRunner;
+}
+
+type Node = Record<string, unknown>;
+interface Leaf extends Node {
+  text: string;
+}
+interface Element extends Node {
+  children: unknown[];
+}
+
+/** The marks a variable's value inherits from the leaf it sits in. */
+const INHERITED_MARKS = ['bold', 'italic', 'underline'] as const;
+
+function isObject(node: unknown): node is Node {
+  return typeof node === 'object' && node !== null && !Array.isArray(node);
+}
+
+function isLeaf(node: unknown): node is Leaf {
+  return isObject(node) && typeof node.text === 'string';
+}
+
+function isElement(node: unknown): node is Element {
+  return isObject(node) && !isLeaf(node) && Array.isArray(node.children);
+}
+
+/** One `{{Var}}` or `{{= code =}}` occurrence in a leaf's text. */
+interface Occurrence {
+  start: number;
+  end: number;
+  /** The inner code, for inline code. */
+  code?: string;
+  /** The variable name, for a reference. */
+  name?: string;
+}
+
+/** Inline code and variable references, left to right; a reference inside inline code belongs to the code. */
+function findOccurrences(text: string): Occurrence[] {
+  const occurrences: Occurrence[] = [];
+  for (const match of text.matchAll(/\{\{=(.+?)=\}\}|\{\{([^{}]+)\}\}/g)) {
+    const start = match.index ?? 0;
+    const end = start + match[0].length;
+    occurrences.push(match[1] !== undefined ? { start, end, code: match[1] } : { start, end, name: match[2] });
+  }
+  return occurrences;
+}
+
+/**
+ * Substitutes variables and inline code in a rich-text tree (text bubbles):
+ * - an element (other than a link) whose only child is a leaf holding exactly
+ *   one reference is replaced by the value parsed as Markdown (several
+ *   paragraphs, lists…); quirk kept from the reference: when that leaf is
+ *   bold/italic/underlined the result is the value's bare text leaves, with
+ *   the marks, in place of the element;
+ * - otherwise a leaf is split into the text before (same marks), the value's
+ *   text leaves (block structure flattened, an empty paragraph becoming a
+ *   "\n\n" leaf) and the text after;
+ * - `url`s (links) are substituted as plain text;
+ * - leaves without references are kept as they are.
+ */
+export function substituteRichText(nodes: unknown[], variables: readonly RuntimeVariable[], options: RichTextOptions = {}): unknown[] {
+  if (!Array.isArray(nodes)) return [];
+  const context: SubstitutionContext = { variables, listAsLastItem: options.listAsLastItem ?? false, code: options.code };
+  return nodes.flatMap((node) => substituteNode(node, context));
+}
+
+interface SubstitutionContext {
+  variables: readonly RuntimeVariable[];
+  listAsLastItem: boolean;
+  code?: CodeRunner;
+}
+
+function substituteNode(node: unknown, context: SubstitutionContext): unknown[] {
+  if (isLeaf(node)) return substituteLeaf(node, context);
+  if (!isElement(node)) return [node];
+  const only = node.children.length === 1 ? node.children[0] : undefined;
+  if (node.type !== 'a' && isLeaf(only)) {
+    const occurrences = findOccurrences(only.text);
+    const single = occurrences.length === 1 && occurrences[0]!.start === 0 && occurrences[0]!.end === only.text.length;
+    if (single) {
+      if (!hasInheritedMarks(only)) return markdownToRichText(occurrenceText(occurrences[0]!, context));
+      return substituteLeaf(only, context);
+    }
+  }
+  const copy: Element = { ...node, children: node.children.flatMap((child) => substituteNode(child, context)) };
+  if (typeof node.url === 'string' && node.url !== '') copy.url = substituteVariables(node.url, context.variables, { code: context.code });
+  return [copy];
+}
+
+function hasInheritedMarks(leaf: Leaf): boolean {
+  return INHERITED_MARKS.some((mark) => Boolean(leaf[mark]));
+}
+
+function occurrenceText(occurrence: Occurrence, context: SubstitutionContext): string {
+  if (occurrence.code !== undefined) return evaluateInlineCode(occurrence.code, context.variables, context.code, context.listAsLastItem);
+  return valueToText(findVariableWithValue(context.variables, occurrence.name!)?.value, context.listAsLastItem);
+}
+
+function substituteLeaf(leaf: Leaf, context: SubstitutionContext): unknown[] {
+  if (leaf.text === '') return [leaf];
+  const occurrences = findOccurrences(leaf.text);
+  if (occurrences.length === 0) return [leaf];
+  const marks: Node = {};
+  for (const mark of INHERITED_MARKS) if (leaf[mark] !== undefined) marks[mark] = leaf[mark];
+  const parts: unknown[] = [];
+  let last = 0;
+  for (const occurrence of occurrences) {
+    const before = leaf.text.slice(last, occurrence.start);
+    if (before !== '') parts.push({ ...leaf, text: before });
+    parts.push(...valueLeaves(occurrenceText(occurrence, context), marks));
+    last = occurrence.end;
+  }
+  const after = leaf.text.slice(last);
+  if (after !== '') parts.push({ ...leaf, text: after });
+  return parts;
+}
+
+/** A value as text leaves carrying the leaf's marks: its Markdown read, then flattened. */
+function valueLeaves(value: string, marks: Node): unknown[] {
+  return markdownToRichText(value).flatMap((node) => {
+    if (isLeaf(node)) return [{ ...marks, ...node }];
+    if (!isElement(node)) return [];
+    const children = node.children;
+    const first = children[0];
+    if (node.type === 'p' && children.length === 1 && isLeaf(first) && first.text === '') return [{ text: '\n\n' }];
+    return flattenLeaves(children).map((leaf) => ({ ...marks, ...leaf }));
+  });
+}
+
+function flattenLeaves(nodes: unknown[]): Leaf[] {
+  return nodes.flatMap((node) => {
+    if (isLeaf(node)) return [node];
+    if (isElement(node)) return flattenLeaves(node.children);
+    return [];
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Markdown → rich text
+
+const lexerOptions = { gfm: false } as const;
+
+/**
+ * Reads Markdown (CommonMark) into rich-text nodes: paragraphs `p`, headings
+ * `h1`…`h6`, lists `ul`/`ol` of `li` holding `lic` (item text) and nested
+ * lists, `blockquote`, `code_block` of `code_line`s, `hr`; leaves carry
+ * `bold` / `italic` / `code` / `strikethrough`; links are `a` with `url`.
+ * Each blank line between two top-level blocks beyond the first separator is
+ * kept as an empty paragraph, as the editor stores every line as its own
+ * paragraph ("A\n\nB" ⇒ A, empty, B). Blank or empty input ⇒ [].
+ */
+export function markdownToRichText(markdown: string): unknown[] {
+  if (typeof markdown !== 'string' || markdown.trim() === '') return [];
+  const source = markdown.replace(/\r\n?/g, '\n');
+  const tokens = new Lexer(lexerOptions).lex(source);
+  const nodes: unknown[] = [];
+  let offset = 0;
+  let previousEndLine: number | undefined;
+  for (const token of tokens) {
+    const raw = token.raw ?? '';
+    const found = raw === '' ? -1 : source.indexOf(raw, offset);
+    const start = found >= 0 ? found : offset;
+    offset = start + raw.length;
+    const blocks = blockNodes(token);
+    if (blocks.length === 0) continue;
+    const leading = raw.length - raw.replace(/^\n+/, '').length;
+    const startLine = countNewlines(source, 0, start + leading);
+    const endLine = startLine + countNewlines(raw.replace(/^\n+/, '').replace(/\n+$/, ''), 0);
+    if (previousEndLine !== undefined) {
+      for (let gap = startLine - previousEndLine - 1; gap > 0; gap--) nodes.push(emptyParagraph());
+    }
+    previousEndLine = endLine;
+    nodes.push(...blocks);
+  }
+  return nodes;
+}
+
+function countNewlines(text: string, from: number, to = text.length): number {
+  let count = 0;
+  for (let index = text.indexOf('\n', from); index >= 0 && index < to; index = text.indexOf('\n', index + 1)) count++;
+  return count;
+}
+
+function emptyParagraph(): Element {
+  return { type: 'p', children: [{ text: '' }] };
+}
+
+function element(type: string, children: unknown[], extra: Node = {}): Element {
+  return { type, ...extra, children: children.length > 0 ? children : [{ text: '' }] };
+}
+
+function blockNodes(token: Token): unknown[] {
+  switch (token.type) {
+    case 'space':
+    case 'def':
+      return [];
+    case 'paragraph':
+    case 'text':
+      return [element('p', inlineNodes(tokenChildren(token), {}))];
+    case 'heading':
+      return [element(`h${(token as Tokens.Heading).depth}`, inlineNodes(tokenChildren(token), {}))];
+    case 'list':
+      return [listNode(token as Tokens.List)];
+    case 'blockquote':
+      return [element('blockquote', (token as Tokens.Blockquote).tokens.flatMap(blockNodes))];
+    case 'code':
+      return [element('code_block', (token as Tokens.Code).text.split('\n').map((line) => element('code_line', [{ text: line }])))];
+    case 'hr':
+      return [element('hr', [])];
+    case 'html':
+      return [element('p', [{ text: ((token as Tokens.HTML).text ?? token.raw).replace(/\n+$/, '') }])];
+    default: {
+      if (Array.isArray((token as Tokens.Generic).tokens)) return [element('p', inlineNodes(tokenChildren(token), {}))];
+      const text = typeof (token as Tokens.Generic).text === 'string' ? ((token as Tokens.Generic).text as string) : token.raw;
+      return text.trim() === '' ? [] : [element('p', [{ text: decodeEntities(text) }])];
+    }
+  }
+}
+
+function tokenChildren(token: Token): Token[] {
+  const children = (token as Tokens.Generic).tokens;
+  if (Array.isArray(children)) return children as Token[];
+  const text = (token as Tokens.Generic).text;
+  return typeof text === 'string' ? [{ type: 'text', raw: text, text } as Tokens.Text] : [];
+}
+
+function listNode(list: Tokens.List): Element {
+  const items = list.items.map((item) => {
+    const children = item.tokens.flatMap((token): unknown[] => {
+      if (token.type === 'space') return [];
+      if (token.type === 'paragraph' || token.type === 'text') return [element('lic', inlineNodes(tokenChildren(token), {}))];
+      return blockNodes(token);
+    });
+    return element('li', children.length > 0 ? children : [element('lic', [])]);
+  });
+  return element(list.ordered ? 'ol' : 'ul', items);
+}
+
+function inlineNodes(tokens: Token[], marks: Node): unknown[] {
+  return mergeLeaves(tokens.flatMap((token) => inlineNode(token, marks)));
+}
+
+function inlineNode(token: Token, marks: Node): unknown[] {
+  const generic = token as Tokens.Generic;
+  switch (token.type) {
+    case 'text':
+      if (Array.isArray(generic.tokens)) return inlineNodes(generic.tokens as Token[], marks);
+      return [{ ...marks, text: decodeEntities((token as Tokens.Text).text) }];
+    case 'escape':
+      return [{ ...marks, text: (token as Tokens.Escape).text }];
+    case 'strong':
+      return inlineNodes((token as Tokens.Strong).tokens, { ...marks, bold: true });
+    case 'em':
+      return inlineNodes((token as Tokens.Em).tokens, { ...marks, italic: true });
+    case 'del':
+      return inlineNodes((token as Tokens.Del).tokens, { ...marks, strikethrough: true });
+    case 'codespan':
+      return [{ ...marks, code: true, text: (token as Tokens.Codespan).text }];
+    case 'br':
+      return [{ ...marks, text: '\n' }];
+    case 'link': {
+      const link = token as Tokens.Link;
+      return [element('a', inlineNodes(link.tokens, marks), { url: link.href })];
+    }
+    case 'image': {
+      const image = token as Tokens.Image;
+      return [element('a', [{ ...marks, text: image.text || image.href }], { url: image.href })];
+    }
+    case 'html':
+      return [{ ...marks, text: (token as Tokens.Tag).text }];
+    default: {
+      if (Array.isArray(generic.tokens)) return inlineNodes(generic.tokens as Token[], marks);
+      const text = typeof generic.text === 'string' ? (generic.text as string) : token.raw;
+      return text === '' ? [] : [{ ...marks, text: decodeEntities(text) }];
+    }
+  }
+}
+
+/** Adjacent leaves with the same marks become one (the Markdown tree has one text per run). */
+function mergeLeaves(nodes: unknown[]): unknown[] {
+  const merged: unknown[] = [];
+  for (const node of nodes) {
+    const previous = merged[merged.length - 1];
+    if (isLeaf(node) && isLeaf(previous) && sameMarks(previous, node)) {
+      merged[merged.length - 1] = { ...previous, text: previous.text + node.text };
+    } else {
+      merged.push(node);
+    }
+  }
+  return merged;
+}
+
+function sameMarks(a: Leaf, b: Leaf): boolean {
+  const keys = (leaf: Leaf) => Object.keys(leaf).filter((key) => key !== 'text' && leaf[key] !== undefined);
+  const aKeys = keys(a);
+  const bKeys = keys(b);
+  return aKeys.length === bKeys.length && aKeys.every((key) => a[key] === b[key]);
+}
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  hellip: '…',
+  mdash: '—',
+  ndash: '–',
+  laquo: '«',
+  raquo: '»',
+  euro: '€',
+};
+
+/** Markdown text decodes character references (numeric ones and the common named ones). */
+function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(/&(?:#[xX]([0-9a-fA-F]{1,6})|#([0-9]{1,7})|([a-zA-Z]+));/g, (entity, hex?: string, decimal?: string, name?: string) => {
+    if (name !== undefined) return NAMED_ENTITIES[name] ?? entity;
+    const code = hex !== undefined ? Number.parseInt(hex, 16) : Number.parseInt(decimal!, 10);
+    if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '\ufffd';
+    return String.fromCodePoint(code);
+  });
+}

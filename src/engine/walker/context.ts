@@ -1,0 +1,59 @@
+import type { BlockContext } from '../blocks/handler';
+import { evaluateCondition } from '../conditions/evaluate';
+import type { EngineEnv, GroupDefinition, RuntimeBot, SessionState, TextFormat } from '../types';
+import { VariableStore } from '../variables/store';
+import { deepSubstitute, substituteVariables } from '../variables/templating';
+import type { Turn } from './turn';
+
+export interface ContextInput {
+  env: EngineEnv;
+  state: SessionState;
+  bot: RuntimeBot;
+  group: GroupDefinition;
+  blockIndex: number;
+  textFormat: TextFormat;
+  turn: Turn;
+}
+
+/** Builds what a block sees while it runs, over queue[0] of the state. */
+export function createBlockContext(input: ContextInput): BlockContext {
+  const { env, state, bot, turn } = input;
+  const entry = state.queue[0]!;
+  const variables = new VariableStore(entry.variables);
+  return {
+    env,
+    state,
+    entry,
+    bot,
+    group: input.group,
+    blockIndex: input.blockIndex,
+    textFormat: input.textFormat,
+    variables,
+    text: (template) => substituteVariables(template, entry.variables, { code: env.code }),
+    deep: (value) => deepSubstitute(value, entry.variables, { code: env.code }),
+    evaluateCondition: (condition) => (condition ? evaluateCondition(condition, { variables: entry.variables, code: env.code }) : false),
+    persistence: turn.persistence,
+    log: (log) => {
+      turn.output.logs.push(log);
+      turn.persistence.logs.push({ ...log, resultId: entry.resultId });
+    },
+    message: (message) => {
+      turn.output.messages.push(message);
+      turn.lastBubbleBlockId = message.id;
+    },
+    action: (action) => {
+      turn.output.clientSideActions.push(
+        turn.lastBubbleBlockId ? { ...action, lastBubbleBlockId: turn.lastBubbleBlockId } : action,
+      );
+    },
+    virtualEdge: (to) => {
+      const id = to.blockId ? `virtual-${to.groupId}-${to.blockId}` : `virtual-${to.groupId}`;
+      const edge = { id, from: { blockId: '' }, to: { groupId: to.groupId, ...(to.blockId ? { blockId: to.blockId } : {}) } };
+      const existing = entry.virtualEdges.findIndex((candidate) => candidate.id === id);
+      if (existing >= 0) entry.virtualEdges[existing] = edge;
+      else entry.virtualEdges.push(edge);
+      return id;
+    },
+    findGroup: (target, groupId) => target.groups.find((group) => group.id === groupId),
+  };
+}

@@ -1,0 +1,22 @@
+import type { Persistence, TurnOutput } from '../types';
+
+/** What one request accumulates while it walks the flow. */
+export interface Turn {
+  output: TurnOutput;
+  persistence: Persistence;
+  /** Id of the last bubble emitted in this walk: stamped on client actions. */
+  lastBubbleBlockId?: string;
+  blocksExecuted: number;
+}
+
+export function emptyPersistence(): Persistence {
+  return { answers: [], visitedEdges: [], newResults: [], completedResults: [], logs: [] };
+}
+
+export function newTurn(): Turn {
+  return {
+    output: { messages: [], clientSideActions: [], logs: [], isRetry: false, walked: false },
+    persistence: emptyPersistence(),
+    blocksExecuted: 0,
+  };
+}

@@ -1,0 +1,90 @@
+import type { Db } from '../../db/client';
+import type { BotDefinition } from '../../engine/definition/parse';
+import { parseDefinition } from '../../engine/definition/parse';
+import { toRuntimeBot } from '../../engine/definition/runtime';
+import type { BotRef, RuntimeBot } from '../../engine/types';
+import { draftDefinition } from '../bots';
+import { badRequest } from '../errors';
+
+/**
+ * Published snapshots are immutable, so a process caches them by
+ * (botId, revision) for as long as it likes; this bounds memory only.
+ */
+const MAX_CACHED = 500;
+const snapshots = new Map<string, RuntimeBot>();
+
+function remember(key: string, bot: RuntimeBot): RuntimeBot {
+  if (snapshots.size >= MAX_CACHED) snapshots.delete(snapshots.keys().next().value!);
+  snapshots.set(key, bot);
+  return bot;
+}
+
+export async function loadSnapshot(db: Db, botId: string, revision: number): Promise<RuntimeBot | null> {
+  const key = `${botId}:${revision}`;
+  const cached = snapshots.get(key);
+  if (cached) return cached;
+  const row = await db.botSnapshot.findUnique({ where: { botId_revision: { botId, revision } } });
+  if (!row) return null;
+  return remember(key, toRuntimeBot(botId, row.definition as unknown as BotDefinition));
+}
+
+/** Definitions carried in a session (previews) were validated when the session started. */
+export function inlineBot(botId: string, definition: unknown): RuntimeBot {
+  const parsed = parseDefinition(definition);
+  if (!parsed.ok) throw new Error(`inline definition of ${botId} no longer parses`);
+  return toRuntimeBot(botId, parsed.definition);
+}
+
+function refKey(ref: BotRef): string {
+  // Within one session a bot id has a single inline definition.
+  return ref.kind === 'snapshot' ? `snapshot:${ref.botId}:${ref.revision}` : `inline:${ref.botId}`;
+}
+
+/** The definitions one turn may need, resolved synchronously by the engine. */
+export class BotLibrary {
+  private readonly bots = new Map<string, RuntimeBot>();
+
+  add(ref: BotRef, bot: RuntimeBot): void {
+    this.bots.set(refKey(ref), bot);
+  }
+
+  /** Loads what the session's queue refers to. */
+  async load(db: Db, refs: BotRef[]): Promise<this> {
+    for (const ref of refs) {
+      if (this.bots.has(refKey(ref))) continue;
+      const bot = ref.kind === 'snapshot' ? await loadSnapshot(db, ref.botId, ref.revision) : inlineBot(ref.botId, ref.definition);
+      if (!bot) throw badRequest('Bot not found');
+      this.add(ref, bot);
+    }
+    return this;
+  }
+
+  readonly resolve = (ref: BotRef): RuntimeBot => {
+    const bot = this.bots.get(refKey(ref));
+    if (bot) return bot;
+    if (ref.kind === 'inline') {
+      const parsed = inlineBot(ref.botId, ref.definition);
+      this.add(ref, parsed);
+      return parsed;
+    }
+    throw new Error(`bot ${ref.botId} revision ${ref.revision} was not loaded for this turn`);
+  };
+}
+
+/** A bot linked from a running one: same workspace; live chats run its published snapshot, previews its draft. */
+export async function loadLinkedBot(
+  db: Db,
+  botId: string,
+  workspaceId: string,
+  isPreview: boolean,
+): Promise<{ bot: RuntimeBot; ref: BotRef } | null> {
+  const row = await db.bot.findFirst({ where: { id: botId, workspaceId, isArchived: false } });
+  if (!row) return null;
+  if (isPreview) {
+    const definition = draftDefinition(row);
+    return { bot: toRuntimeBot(row.id, definition), ref: { kind: 'inline', botId: row.id, definition } };
+  }
+  if (row.publishedRevision === null) return null;
+  const bot = await loadSnapshot(db, row.id, row.publishedRevision);
+  return bot ? { bot, ref: { kind: 'snapshot', botId: row.id, revision: row.publishedRevision } } : null;
+}

@@ -1,0 +1,426 @@
+import { z } from 'zod';
+import type { Db, Prisma } from '../../db/client';
+import { continueChat as engineContinue, resumeTurn, startChat as engineStart, type StartFrom } from '../../engine/chat';
+import { parseDefinition } from '../../engine/definition/parse';
+import { toRuntimeBot } from '../../engine/definition/runtime';
+import { EngineRequestError } from '../../engine/errors';
+import { responseParts, type ResponseParts } from '../../engine/response';
+import { substituteSettings, substituteTheme } from '../../engine/theme';
+import type { BotRef, CodeRunner, ReplyMessage, RuntimeBot, SessionState, TextFormat, TurnResult } from '../../engine/types';
+import type { Viewer } from '../tokens';
+import { draftDefinition } from '../bots';
+import { AppError, badRequest, invalidInput } from '../errors';
+import { parseInput } from '../validation';
+import { BotLibrary, loadLinkedBot, loadSnapshot } from './bot-loader';
+import { engineEnv, newId, type TurnLimits } from './engine-env';
+import { DEFAULT_CLAIM, withClaimedSession, type ClaimOptions } from './sessions';
+
+// The chat runtime: loads the bot and the session, runs the engine, performs
+// its effects, and commits everything a turn wrote in one transaction.
+
+export interface ChatDeps {
+  db: Db;
+  code: CodeRunner;
+  limits: TurnLimits;
+  sessionTtlMs: number;
+  claim?: ClaimOptions;
+}
+
+/** Where a request comes from, for `settings.security.allowedOrigins`. */
+export interface RequestOrigin {
+  origin?: string;
+  iframeReferrerOrigin?: string;
+}
+
+export interface ChatBotObject {
+  id: string;
+  version: string;
+  theme: unknown;
+  settings: unknown;
+  publishedAt?: Date;
+}
+
+export interface StartResponse extends ResponseParts {
+  sessionId: string;
+  resultId?: string;
+  bot: ChatBotObject;
+}
+
+const messageSchema = z
+  .union([
+    z.string(),
+    z.object({
+      type: z.literal('text'),
+      text: z.string(),
+      attachedFileUrls: z.array(z.string()).optional(),
+      metadata: z.object({ replyId: z.string().optional() }).optional(),
+    }),
+    z.object({ type: z.literal('command'), command: z.string() }),
+    z.object({ type: z.literal('audio'), url: z.string() }),
+  ])
+  .nullish();
+
+export function parseMessage(raw: unknown): ReplyMessage | undefined {
+  const message = parseInput(messageSchema, raw, ['message']);
+  if (message === null || message === undefined) return undefined;
+  return typeof message === 'string' ? { type: 'text', text: message } : message;
+}
+
+const textFormatSchema = z.enum(['richText', 'markdown']).nullish();
+const startFromSchema = z
+  .union([z.object({ type: z.literal('group'), groupId: z.string() }), z.object({ type: z.literal('event'), eventId: z.string() })])
+  .nullish();
+const prefilledSchema = z.record(z.string(), z.unknown()).nullish();
+
+function textFormat(raw: unknown): TextFormat {
+  return parseInput(textFormatSchema, raw, ['textBubbleContentFormat']) ?? 'richText';
+}
+
+function settingsGeneral(bot: RuntimeBot): Record<string, unknown> {
+  return (bot.settings.general as Record<string, unknown> | undefined) ?? {};
+}
+
+/** remember-user: explicit flag, else the inverse of the legacy isNewResultOnRefreshEnabled. */
+function remembersUser(bot: RuntimeBot): boolean {
+  const general = settingsGeneral(bot);
+  const remember = general.rememberUser as { isEnabled?: boolean } | undefined;
+  if (typeof remember?.isEnabled === 'boolean') return remember.isEnabled;
+  return typeof general.isNewResultOnRefreshEnabled === 'boolean' ? !general.isNewResultOnRefreshEnabled : false;
+}
+
+function assertOriginAllowed(allowed: string[] | undefined, origin: RequestOrigin): void {
+  if (!allowed?.length || !origin.origin) return;
+  if (allowed.includes(origin.origin)) return;
+  if (origin.iframeReferrerOrigin && allowed.includes(origin.iframeReferrerOrigin)) return;
+  throw badRequest('Origin not allowed');
+}
+
+function allowedOriginsOf(bot: RuntimeBot): string[] | undefined {
+  const security = bot.settings.security as { allowedOrigins?: unknown } | undefined;
+  return Array.isArray(security?.allowedOrigins) ? security.allowedOrigins.filter((item): item is string => typeof item === 'string') : undefined;
+}
+
+/** Engine refusals are 400s with the engine's message; other errors stay internal. */
+async function guarded<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof EngineRequestError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
+/** Runs the engine's effects (loading a linked bot) until the turn is done. */
+async function settle(deps: ChatDeps, library: BotLibrary, turn: TurnResult, format: TextFormat, env: ReturnType<typeof engineEnv>): Promise<TurnResult> {
+  let current = turn;
+  while (current.status === 'effect' && current.effect) {
+    const { effect } = current;
+    const linked = await loadLinkedBot(deps.db, effect.botId, current.state.workspaceId, current.state.isPreview);
+    if (linked) library.add(linked.ref, linked.bot);
+    current = resumeTurn(current.state, { type: 'loadBot', bot: linked?.bot ?? null, ref: linked?.ref ?? null }, format, env, library.resolve);
+  }
+  return current;
+}
+
+function hasDedicatedReply(turn: TurnResult): boolean {
+  return turn.output.clientSideActions.some((action) => action.expectsDedicatedReply);
+}
+
+function resultVariables(state: SessionState): Prisma.InputJsonValue {
+  return state.queue[0]!.variables
+    .filter((variable) => !variable.isSessionVariable && variable.value !== undefined && variable.value !== null)
+    .map((variable) => ({ id: variable.id, name: variable.name, value: variable.value })) as Prisma.InputJsonValue;
+}
+
+function logDetails(details: unknown): string | null {
+  if (details === undefined || details === null) return null;
+  const text = typeof details === 'string' ? details : JSON.stringify(details);
+  return text.length > 1000 ? `${text.slice(0, 1000)}...` : text;
+}
+
+interface CommitPlan {
+  sessionId: string;
+  /** create: a new session; update: the claimed one (by version); none: an ended start, nothing to keep. */
+  session: { mode: 'create' | 'none' } | { mode: 'update'; version: number };
+  botId: string;
+  /** The result row to create first (live start, or the first turn of a registered session). */
+  createResult?: { id: string; botId: string };
+  expiresAt: Date | null;
+}
+
+/**
+ * Writes everything the turn produced in one transaction: results, answers,
+ * visited edges, logs, and the session (deleted when the flow ended).
+ */
+async function commit(db: Db, turn: TurnResult, plan: CommitPlan): Promise<void> {
+  const { state, persistence } = turn;
+  const ended = turn.status === 'ended';
+  const live = !state.isPreview;
+  await db.$transaction(async (tx) => {
+    if (live) {
+      if (plan.createResult) await tx.result.create({ data: { ...plan.createResult, variables: [] } });
+      if (persistence.newResults.length) await tx.result.createMany({ data: persistence.newResults.map((row) => ({ id: row.resultId, botId: row.botId, variables: [] })) });
+      if (persistence.answers.length) {
+        await tx.answer.createMany({
+          data: persistence.answers.map((answer) => ({ ...answer, attachedFileUrls: answer.attachedFileUrls ?? undefined })),
+        });
+        const answered = [...new Set(persistence.answers.map((answer) => answer.resultId))];
+        await tx.result.updateMany({ where: { id: { in: answered } }, data: { hasStarted: true } });
+      }
+      for (const completed of persistence.completedResults) {
+        await tx.result.updateMany({ where: { id: completed.resultId, hasStarted: true }, data: { isCompleted: true } });
+      }
+      if (persistence.visitedEdges.length) await tx.visitedEdge.createMany({ data: persistence.visitedEdges });
+      const withResult = persistence.logs.filter((log) => log.resultId);
+      if (withResult.length) {
+        await tx.log.createMany({
+          data: withResult.map((log) => ({
+            resultId: log.resultId!,
+            sessionId: plan.sessionId,
+            status: log.status ?? 'error',
+            description: log.description,
+            details: logDetails(log.details),
+            context: log.context ?? null,
+          })),
+        });
+      }
+      const entry = state.queue[0]!;
+      if (entry.resultId && !state.isRegisteredOnly) {
+        const completes = ended && !hasDedicatedReply(turn) && entry.answers.length > 0;
+        await tx.result.updateMany({
+          where: { id: entry.resultId },
+          data: { variables: resultVariables(state), lastChatSessionId: plan.sessionId, ...(completes ? { isCompleted: true, hasStarted: true } : {}) },
+        });
+      }
+    }
+    const data = { state: state as unknown as Prisma.InputJsonValue, expiresAt: plan.expiresAt, resultId: state.queue[state.queue.length - 1]!.resultId ?? null };
+    if (plan.session.mode === 'create' && !ended) {
+      await tx.chatSession.create({ data: { id: plan.sessionId, botId: plan.botId, isPreview: state.isPreview, ...data } });
+    } else if (plan.session.mode === 'update') {
+      const where = { id: plan.sessionId, version: plan.session.version };
+      if (ended) await tx.chatSession.deleteMany({ where });
+      else {
+        const { count } = await tx.chatSession.updateMany({ where, data: { ...data, version: { increment: 1 }, claimedUntil: null } });
+        // Our claim expired and another turn took the session: undo everything rather than overwrite its work.
+        if (count === 0) throw new AppError('INTERNAL_SERVER_ERROR', 'Session claim lost');
+      }
+    }
+  });
+}
+
+function botObject(bot: RuntimeBot, themeVariables: SessionState['queue'][number]['variables'], state: SessionState, publishedAt?: Date): ChatBotObject {
+  return {
+    id: bot.id,
+    version: bot.version,
+    theme: substituteTheme(bot.theme, themeVariables),
+    settings: substituteSettings(bot.settings, state.queue[0]!.variables),
+    ...(publishedAt ? { publishedAt } : {}),
+  };
+}
+
+function partsOf(turn: TurnResult, library: BotLibrary, isStart: boolean): ResponseParts {
+  const bots = turn.state.queue.map((entry) => library.resolve(entry.bot));
+  return responseParts(turn, { isStart, bots, linkedBot: () => undefined });
+}
+
+export interface StartChatInput {
+  publicId: string;
+  message?: unknown;
+  isStreamEnabled?: boolean | null;
+  isOnlyRegistering?: boolean | null;
+  prefilledVariables?: unknown;
+  resultId?: string | null;
+  textBubbleContentFormat?: unknown;
+}
+
+export async function startChat(deps: ChatDeps, input: StartChatInput, origin: RequestOrigin): Promise<StartResponse> {
+  const message = parseMessage(input.message);
+  const format = textFormat(input.textBubbleContentFormat);
+  const prefilledVariables = parseInput(prefilledSchema, input.prefilledVariables, ['prefilledVariables']) ?? undefined;
+  const row = await deps.db.bot.findUnique({ where: { publicId: input.publicId }, include: { workspace: { select: { isSuspended: true, isQuarantined: true } } } });
+  if (!row || row.isArchived || row.publishedRevision === null) throw badRequest('Bot not found');
+  if (row.workspace.isSuspended || row.workspace.isQuarantined) throw badRequest('This bot is now closed');
+  const bot = await loadSnapshot(deps.db, row.id, row.publishedRevision);
+  if (!bot) throw badRequest('Bot not found');
+  if (row.isClosed) {
+    const custom = (settingsGeneral(bot).systemMessages as { botClosed?: string } | undefined)?.botClosed;
+    throw badRequest(custom || 'This bot is now closed');
+  }
+  // Checked before anything runs (the reference checks after its first walk).
+  assertOriginAllowed(allowedOriginsOf(bot), origin);
+
+  let resultId = newId();
+  let restored: { variables: { name: string; value: unknown }[]; answers: { key: string; value: string }[] } | undefined;
+  let createResult = true;
+  if (input.resultId && remembersUser(bot)) {
+    const existing = await deps.db.result.findFirst({ where: { id: input.resultId, botId: row.id, isArchived: false } });
+    if (existing) {
+      resultId = existing.id;
+      createResult = false;
+      restored = { variables: (existing.variables as { name: string; value: unknown }[]) ?? [], answers: [] };
+    }
+  }
+  const ref: BotRef = { kind: 'snapshot', botId: row.id, revision: row.publishedRevision };
+  const library = new BotLibrary();
+  library.add(ref, bot);
+  const env = engineEnv(deps.code, deps.limits);
+  const sessionId = newId();
+  const isOnlyRegistering = input.isOnlyRegistering === true;
+  return guarded(async () => {
+    const started = engineStart(
+      {
+        bot,
+        botRef: ref,
+        workspaceId: row.workspaceId,
+        isPreview: false,
+        resultId,
+        restored,
+        prefilledVariables: prefilledVariables as Record<string, unknown> | undefined,
+        message,
+        isOnlyRegistering,
+        isStreamEnabled: input.isStreamEnabled === true,
+        textFormat: format,
+      },
+      env,
+      library.resolve,
+    );
+    const themeVariables = structuredClone(started.state.queue[0]!.variables);
+    const turn = await settle(deps, library, started, format, env);
+    await commit(deps.db, turn, {
+      sessionId,
+      session: { mode: 'create' },
+      botId: row.id,
+      // A registered-only session creates its result on its first real turn.
+      createResult: createResult && !isOnlyRegistering ? { id: resultId, botId: row.id } : undefined,
+      expiresAt: new Date(Date.now() + deps.sessionTtlMs),
+    });
+    const showsResult = !isOnlyRegistering && (turn.output.input !== undefined || hasDedicatedReply(turn));
+    return {
+      sessionId,
+      ...(showsResult ? { resultId } : {}),
+      bot: botObject(bot, themeVariables, turn.state, row.publishedAt ?? undefined),
+      ...partsOf(turn, library, true),
+    };
+  });
+}
+
+export interface ContinueChatInput {
+  sessionId: string;
+  message?: unknown;
+  textBubbleContentFormat?: unknown;
+}
+
+export async function continueChat(deps: ChatDeps, input: ContinueChatInput, origin: RequestOrigin): Promise<ResponseParts> {
+  const message = parseMessage(input.message);
+  const format = textFormat(input.textBubbleContentFormat);
+  return withClaimedSession(deps.db, input.sessionId, deps.claim ?? DEFAULT_CLAIM, (session) =>
+    guarded(async () => {
+      if (session.expiresAt && session.expiresAt.getTime() < Date.now()) throw badRequest('Session expired. You need to start a new session.');
+      const state = session.state as unknown as SessionState;
+      assertOriginAllowed(state.allowedOrigins, origin);
+      const library = await new BotLibrary().load(deps.db, state.queue.map((entry) => entry.bot));
+      const env = engineEnv(deps.code, deps.limits);
+      const wasRegisteredOnly = state.isRegisteredOnly === true;
+      const rootResultId = state.queue[0]!.resultId;
+      const turn = await settle(deps, library, engineContinue(state, message, format, env, library.resolve), format, env);
+      await commit(deps.db, turn, {
+        sessionId: session.id,
+        session: { mode: 'update', version: session.version },
+        botId: session.botId ?? '',
+        createResult: wasRegisteredOnly && !state.isPreview && rootResultId && session.botId ? { id: rootResultId, botId: session.botId } : undefined,
+        expiresAt: new Date(Date.now() + deps.sessionTtlMs),
+      });
+      return partsOf(turn, library, false);
+    }),
+  );
+}
+
+const clientLogsSchema = z.array(
+  z.object({ status: z.string().optional(), description: z.string(), details: z.unknown().optional(), context: z.string().optional() }),
+);
+
+export async function saveClientLogs(deps: ChatDeps, input: { sessionId: string; clientLogs: unknown }, origin: RequestOrigin): Promise<{ message: string }> {
+  const logs = parseInput(clientLogsSchema, input.clientLogs, ['clientLogs']);
+  const session = await deps.db.chatSession.findUnique({ where: { id: input.sessionId } });
+  if (!session) throw badRequest('Session not found');
+  const state = session.state as unknown as SessionState;
+  assertOriginAllowed(state.allowedOrigins, origin);
+  const resultId = state.queue[0]?.resultId;
+  if (state.isPreview || !resultId) throw badRequest('Result not found');
+  await deps.db.log.createMany({
+    data: logs.map((log) => ({
+      resultId,
+      sessionId: session.id,
+      status: log.status ?? 'error',
+      description: log.description,
+      details: logDetails(log.details),
+      context: log.context ?? null,
+    })),
+  });
+  return { message: 'Logs successfully saved.' };
+}
+
+export interface PreviewInput {
+  botId: string;
+  bot?: unknown;
+  message?: unknown;
+  startFrom?: unknown;
+  prefilledVariables?: unknown;
+  isOnlyRegistering?: boolean | null;
+  isStreamEnabled?: boolean | null;
+  textBubbleContentFormat?: unknown;
+}
+
+/**
+ * Preview: runs the body's definition, else the stored draft (members only).
+ * Never creates results or usage; a body definition never reaches the
+ * workspace's stored credentials.
+ */
+export async function startPreviewChat(deps: ChatDeps, viewer: Viewer | null, input: PreviewInput): Promise<StartResponse> {
+  const message = parseMessage(input.message);
+  const format = textFormat(input.textBubbleContentFormat);
+  const startFrom = parseInput(startFromSchema, input.startFrom, ['startFrom']) ?? undefined;
+  const prefilledVariables = parseInput(prefilledSchema, input.prefilledVariables, ['prefilledVariables']) ?? undefined;
+  const stored = await deps.db.bot.findFirst({ where: { id: input.botId, isArchived: false } });
+  const isMember = Boolean(
+    viewer && stored && (await deps.db.memberInWorkspace.findUnique({ where: { userId_workspaceId: { userId: viewer.userId, workspaceId: stored.workspaceId } } })),
+  );
+  let definition;
+  if (input.bot !== undefined && input.bot !== null) {
+    const parsed = parseDefinition(input.bot);
+    if (!parsed.ok) throw invalidInput(parsed.issues.map((issue) => ({ ...issue, path: ['bot', ...issue.path] })));
+    definition = parsed.definition;
+  } else {
+    if (!stored || !isMember) throw badRequest('Bot not found');
+    definition = draftDefinition(stored);
+  }
+  const botId = input.botId;
+  const bot = toRuntimeBot(botId, definition);
+  const ref: BotRef = { kind: 'inline', botId, definition };
+  const library = new BotLibrary();
+  library.add(ref, bot);
+  const env = engineEnv(deps.code, deps.limits);
+  const sessionId = newId();
+  return guarded(async () => {
+    const started = engineStart(
+      {
+        bot,
+        botRef: ref,
+        workspaceId: isMember && stored ? stored.workspaceId : '',
+        isPreview: true,
+        prefilledVariables: prefilledVariables as Record<string, unknown> | undefined,
+        message,
+        startFrom: startFrom as StartFrom | undefined,
+        isOnlyRegistering: input.isOnlyRegistering === true,
+        isStreamEnabled: input.isStreamEnabled === true,
+        textFormat: format,
+      },
+      env,
+      library.resolve,
+    );
+    const themeVariables = structuredClone(started.state.queue[0]!.variables);
+    const turn = await settle(deps, library, started, format, env);
+    await commit(deps.db, turn, { sessionId, session: { mode: 'create' }, botId, expiresAt: new Date(Date.now() + deps.sessionTtlMs) });
+    return { sessionId, bot: botObject(bot, themeVariables, turn.state), ...partsOf(turn, library, true) };
+  });
+}

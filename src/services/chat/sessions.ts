@@ -1,0 +1,75 @@
+import type { ChatSession, Db } from '../../db/client';
+import { badRequest } from '../errors';
+
+// A turn first claims its session (compare-and-set acting as a short lease), so
+// two requests on one session never run side by side, in one process or across
+// several sharing a database; the turn then commits all its writes at once.
+
+export interface ClaimOptions {
+  /** How long a claim protects a running turn (longer than the turn budget). */
+  leaseMs: number;
+  /** How long a second request waits for the claim before "Session busy". */
+  waitMs: number;
+}
+
+export const DEFAULT_CLAIM: ClaimOptions = { leaseMs: 30_000, waitMs: 10_000 };
+
+/** In-process queue per session: requests of this process wait here instead of polling the database. */
+const localTails = new Map<string, Promise<void>>();
+
+async function tryClaim(db: Db, sessionId: string, leaseMs: number): Promise<ChatSession | 'busy' | 'missing'> {
+  const now = new Date();
+  const claimed = await db.chatSession.updateManyAndReturn({
+    where: { id: sessionId, OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] },
+    data: { claimedUntil: new Date(now.getTime() + leaseMs), version: { increment: 1 } },
+  });
+  if (claimed[0]) return claimed[0];
+  const exists = await db.chatSession.findUnique({ where: { id: sessionId }, select: { id: true } });
+  return exists ? 'busy' : 'missing';
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `turn` holding the session's claim. The claimed row (its version bumped)
+ * is handed to the turn; `release` is for turns that end without committing.
+ */
+export async function withClaimedSession<T>(
+  db: Db,
+  sessionId: string,
+  options: ClaimOptions,
+  turn: (session: ChatSession) => Promise<T>,
+): Promise<T> {
+  const previous = localTails.get(sessionId) ?? Promise.resolve();
+  let done!: () => void;
+  const tail = new Promise<void>((resolve) => (done = resolve));
+  const mine = previous.then(() => tail);
+  localTails.set(sessionId, mine);
+  try {
+    const waitedUntil = Date.now() + options.waitMs;
+    const local = await Promise.race([previous.then(() => true), sleep(options.waitMs).then(() => false)]);
+    if (!local) throw badRequest('Session busy');
+    for (let delay = 10; ; delay = Math.min(delay * 2, 200)) {
+      const claim = await tryClaim(db, sessionId, options.leaseMs);
+      if (claim === 'missing') throw badRequest('Session not found');
+      if (claim !== 'busy') {
+        try {
+          return await turn(claim);
+        } finally {
+          await db.chatSession.updateMany({ where: { id: sessionId, version: claim.version }, data: { claimedUntil: null } });
+        }
+      }
+      if (Date.now() + delay > waitedUntil) throw badRequest('Session busy');
+      await sleep(delay);
+    }
+  } finally {
+    done();
+    if (localTails.get(sessionId) === mine) localTails.delete(sessionId);
+  }
+}
+
+/** Deletes sessions past their expiry (plus a grace period, so clients first see "expired"). */
+export async function sweepExpiredSessions(db: Db, now = new Date(), graceMs = 24 * 3600_000): Promise<number> {
+  const { count } = await db.chatSession.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - graceMs) } } });
+  return count;
+}

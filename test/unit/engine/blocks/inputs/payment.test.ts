@@ -1,0 +1,27 @@
+import { paymentInput, requirePaymentProvider } from '../../../../../src/engine/blocks/inputs/payment';
+import { EngineRequestError } from '../../../../../src/engine/errors';
+import { contextWith, inputBlock, textReply } from './helpers';
+
+describe('payment input', () => {
+  const block = inputBlock({ outgoingEdgeId: 'e1', type: 'payment input', options: { additionalInformation: { name: '{{Name}}' }, amount: '9' } });
+
+  it('declares its types and built-in retry message', () => {
+    expect(paymentInput.type).toBe('payment input');
+    expect(paymentInput.replyEventType).toBe('payment');
+    expect(paymentInput.defaultRetryMessage).toBe('Payment failed. Please, try again.');
+  });
+
+  it('fails the request when displayed: no payment provider is configured', () => {
+    expect(() => paymentInput.display(block, contextWith())).toThrow(EngineRequestError);
+    expect(() => paymentInput.display(block, contextWith())).toThrow('Credentials not found');
+    expect(() => requirePaymentProvider()).toThrow(new EngineRequestError('Credentials not found'));
+  });
+
+  it('accepts anything but "fail"', () => {
+    const ctx = contextWith();
+    expect(paymentInput.parse(block, textReply('Success'), ctx)).toEqual({ status: 'ok', content: 'Success' });
+    expect(paymentInput.parse(block, textReply('Paid!'), ctx)).toEqual({ status: 'ok', content: 'Paid!' });
+    expect(paymentInput.parse(block, textReply('fail'), ctx)).toEqual({ status: 'fail' });
+    expect(paymentInput.parse(block, undefined, ctx)).toEqual({ status: 'fail' });
+  });
+});

@@ -1,0 +1,360 @@
+import { setVariableBlock } from '../../../../../src/engine/blocks/logic/set-variable';
+import type { BlockDefinition, RuntimeVariable } from '../../../../../src/engine/types';
+import { loadTestSandbox, noCode, testContext, type TestContextInput } from '../../../../helpers/engine';
+
+beforeAll(loadTestSandbox);
+
+const baseVariables: RuntimeVariable[] = [
+  { id: 'vTarget', name: 'Target' },
+  { id: 'vName', name: 'Name', value: 'John' },
+  { id: 'vAge', name: 'Age', value: '30' },
+  { id: 'vZip', name: 'Zip', value: '01234' },
+  { id: 'vPhone', name: 'Phone', value: '+33612345678' },
+  { id: 'vFlag', name: 'Flag', value: 'true' },
+  { id: 'vList', name: 'List', value: ['a', 'b', 'c'] },
+  { id: 'vOther', name: 'Other', value: ['1', '2', '3'] },
+  { id: 'vItem', name: 'Item', value: 'b' },
+  { id: 'vEmpty', name: 'Empty' },
+  { id: 'vError', name: 'Error' },
+  { id: 'vSaved', name: 'Saved' },
+  { id: 'vZone', name: 'Zone', value: 'Asia/Kolkata' },
+];
+
+function block(options: Record<string, unknown> | undefined): BlockDefinition {
+  return { id: 'sv1', type: 'Set variable', ...(options ? { options } : {}) } as BlockDefinition;
+}
+
+/** Runs the block on the server and returns the context's outcome, variables and output. */
+function setVariable(options: Record<string, unknown>, input: TestContextInput = {}) {
+  const { ctx, turn } = testContext({ variables: baseVariables, ...input });
+  const outcome = setVariableBlock.execute(block({ variableId: 'vTarget', ...options }), ctx);
+  const value = (id: string) => ctx.variables.value(id);
+  return { outcome, value, target: value('vTarget'), ctx, turn, logs: turn.output.logs, actions: turn.output.clientSideActions };
+}
+
+function custom(expressionToEvaluate: string, options: Record<string, unknown> = {}) {
+  return setVariable({ type: 'Custom', expressionToEvaluate, ...options });
+}
+
+describe('no-ops', () => {
+  it('continues without options, without variableId, or with an unknown variable', () => {
+    const { ctx, turn } = testContext({ variables: baseVariables });
+    expect(setVariableBlock.execute(block(undefined), ctx)).toEqual({ kind: 'next' });
+    expect(setVariableBlock.execute(block({ expressionToEvaluate: '1' }), ctx)).toEqual({ kind: 'next' });
+    expect(setVariableBlock.execute(block({ variableId: 'nope', expressionToEvaluate: '1' }), ctx)).toEqual({ kind: 'next' });
+    expect(ctx.variables.list()).toEqual(baseVariables);
+    expect(turn.output).toEqual(expect.objectContaining({ logs: [], clientSideActions: [] }));
+  });
+});
+
+describe('Custom (server)', () => {
+  it('is the default type', () => {
+    expect(setVariable({ expressionToEvaluate: '1 + 1' }).target).toBe('2');
+  });
+
+  it('a single {{Variable}} is a textual copy (a list becomes its JSON text)', () => {
+    expect(custom('{{Name}}').target).toBe('John');
+    expect(custom('{{List}}').target).toBe('["a","b","c"]');
+    expect(custom('{{Empty}}').target).toBe('');
+  });
+
+  it('a number with a leading zero stays text', () => {
+    expect(custom('0123').target).toBe('0123');
+    expect(custom('007').target).toBe('007');
+  });
+
+  it('evaluates JavaScript: `return ` prepended when absent', () => {
+    expect(custom('2 + 2').target).toBe('4');
+    expect(custom('true').target).toBe('true');
+    expect(custom('null').target).toBeNull();
+    expect(custom('[1, "a", null]').target).toEqual(['1', 'a', null]);
+    expect(custom('({ a: 1 })').target).toBe('{"a":1}');
+    expect(custom('const x = 5\nreturn x * 2').target).toBe('10');
+  });
+
+  it('injects referenced variables by id with guessed types', () => {
+    expect(custom('{{Age}} + 1').target).toBe('31');
+    expect(custom('{{Name}}.toUpperCase()').target).toBe('JOHN');
+    expect(custom('typeof {{Zip}} + typeof {{Phone}} + typeof {{Flag}}').target).toBe('stringstringboolean');
+    expect(custom('{{List}}.at(-1)').target).toBe('c');
+    expect(custom('{{List}}.concat({{Name}})').target).toEqual(['a', 'b', 'c', 'John']);
+    expect(custom('{{Empty}} === undefined').target).toBe('true');
+  });
+
+  it('runs async code', () => {
+    expect(custom('const v = await Promise.resolve({{Age}}); return v * 2').target).toBe('60');
+  });
+
+  it('stores what the code returns, serialised (backslash quirk included)', () => {
+    expect(custom('"C:\\\\path"').target).toBe('C:\\\\path');
+  });
+
+  it('plain text that is not JavaScript falls back to text substitution, without a log', () => {
+    const result = custom('Hello {{Name}}!');
+    expect(result.target).toBe('Hello John!');
+    expect(result.logs).toEqual([]);
+  });
+
+  it('a code error falls back to text and, for code, logs and saves the error', () => {
+    const result = custom('{{Name}}.nope()', { isCode: true, saveErrorInVariableId: 'vError' });
+    expect(result.target).toBe('John.nope()');
+    expect(result.logs).toHaveLength(1);
+    const [log] = result.logs;
+    expect(log).toEqual({ description: expect.any(String), context: 'While evaluating set variable expression' });
+    expect(JSON.parse(log!.description)).toEqual({ context: 'While executing function', description: expect.stringMatching(/TypeError: .*not a function/) });
+    expect(result.value('vError')).toBe(log!.description);
+  });
+
+  it('does not save the error when the expression is not marked as code', () => {
+    const result = custom('{{Name}}.nope()', { saveErrorInVariableId: 'vError' });
+    expect(result.logs).toEqual([]);
+    expect(result.value('vError')).toBeUndefined();
+  });
+
+  it('setVariable() inside the expression is ignored', () => {
+    const result = custom('setVariable("Name", "Changed"); return "ok"');
+    expect(result.target).toBe('ok');
+    expect(result.value('vName')).toBe('John');
+  });
+
+  it('fetch is not available: an error log names it, the value falls back to text', () => {
+    const result = custom('const r = await fetch("https://example.com"); return r');
+    expect(result.target).toBe('const r = await fetch("https://example.com"); return r');
+    expect(result.logs).toEqual([
+      { status: 'error', description: expect.stringMatching(/fetch is not available/), context: 'While evaluating set variable expression' },
+    ]);
+  });
+
+  it('an endless loop ends with an error and the text fallback', () => {
+    const result = custom('while (true) {}\nreturn 1', { isCode: true });
+    expect(result.target).toBe('while (true) {}\nreturn 1');
+    expect(result.logs[0]!.description).toMatch(/timed out/);
+  });
+
+  it('the updated variable moves to the end', () => {
+    const { ctx } = custom('1');
+    expect(ctx.variables.list().at(-1)).toEqual({ id: 'vTarget', name: 'Target', value: '1' });
+  });
+
+  it('an empty expression clears', () => {
+    expect(setVariable({ type: 'Custom' }, { variables: [{ id: 'vTarget', name: 'Target', value: 'x' }] }).target).toBeNull();
+  });
+
+  it('without a sandbox, code falls back to text', () => {
+    expect(setVariable({ expressionToEvaluate: '1 + 1' }, { env: { code: noCode } }).target).toBe('1 + 1');
+  });
+});
+
+describe('client-side execution', () => {
+  it('Custom with isExecutedOnClient: action with ids and typed args, then waits', () => {
+    const result = custom('{{Name}}.length + {{Age}}', { isExecutedOnClient: true, isCode: true });
+    expect(result.outcome).toEqual({ kind: 'await-reply' });
+    expect(result.actions).toEqual([
+      {
+        type: 'setVariable',
+        setVariable: {
+          scriptToExecute: {
+            content: 'vName.length + vAge',
+            args: [
+              { id: 'vName', value: 'John' },
+              { id: 'vAge', value: 30 },
+            ],
+            isCode: true,
+          },
+        },
+        expectsDedicatedReply: true,
+      },
+    ]);
+    expect(result.target).toBeUndefined();
+  });
+
+  it('passes isUnsafe and isCode false by default', () => {
+    const { actions } = custom('1', { isExecutedOnClient: true, isUnsafe: true });
+    expect(actions[0]).toEqual(
+      expect.objectContaining({ setVariable: { scriptToExecute: { content: '1', args: [], isCode: false, isUnsafe: true } } }),
+    );
+  });
+
+  it.each(['Moment of the day', 'Device type'])('%s always runs on the client', (type) => {
+    const { outcome, actions } = setVariable({ type });
+    expect(outcome).toEqual({ kind: 'await-reply' });
+    expect(actions).toEqual([
+      {
+        type: 'setVariable',
+        setVariable: { scriptToExecute: { content: expect.stringContaining('return'), args: [], isCode: false } },
+        expectsDedicatedReply: true,
+      },
+    ]);
+  });
+
+  it('Moment of the day code returns morning, afternoon or evening for the local hour', () => {
+    const { actions } = setVariable({ type: 'Moment of the day' });
+    const { content } = (actions[0]!.setVariable as { scriptToExecute: { content: string } }).scriptToExecute;
+    const momentAt = (hour: number) => new Function('Date', content)(class { getHours() { return hour; } }) as string;
+    expect([0, 11, 12, 17, 18, 23].map(momentAt)).toEqual(['morning', 'morning', 'afternoon', 'afternoon', 'evening', 'evening']);
+  });
+
+  it('Device type code tells tablets, phones and desktops apart', () => {
+    const { actions } = setVariable({ type: 'Device type' });
+    const { content } = (actions[0]!.setVariable as { scriptToExecute: { content: string } }).scriptToExecute;
+    const device = (userAgent: string, innerWidth: number, touch: boolean) =>
+      new Function('navigator', 'window', content)({ userAgent, maxTouchPoints: touch ? 5 : 0 }, touch ? { innerWidth, ontouchstart: null } : { innerWidth }) as string;
+    expect(device('Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)', 820, true)).toBe('tablet');
+    expect(device('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile', 390, true)).toBe('mobile');
+    expect(device('Mozilla/5.0 (X11; Linux x86_64)', 900, true)).toBe('tablet');
+    expect(device('Mozilla/5.0 (X11; Linux x86_64)', 500, true)).toBe('mobile');
+    expect(device('Mozilla/5.0 (Windows NT 10.0; Win64; x64)', 1400, false)).toBe('desktop');
+  });
+
+  describe('reply', () => {
+    function reply(message: Parameters<NonNullable<typeof setVariableBlock.onReply>>[1], start?: RuntimeVariable['value']) {
+      const { ctx } = testContext({ variables: [{ id: 'vTarget', name: 'Target', ...(start !== undefined ? { value: start } : {}) }] });
+      const outcome = setVariableBlock.onReply!(block({ variableId: 'vTarget', isExecutedOnClient: true, expressionToEvaluate: 'x' }), message, ctx);
+      return { outcome, value: ctx.variables.value('vTarget') };
+    }
+
+    it('stores the JSON-parsed text, or the text itself', () => {
+      expect(reply({ type: 'text', text: '"morning"' })).toEqual({ outcome: { kind: 'next' }, value: 'morning' });
+      expect(reply({ type: 'text', text: 'evening' }).value).toBe('evening');
+      expect(reply({ type: 'text', text: '42' }).value).toBe('42');
+      expect(reply({ type: 'text', text: '["a",1,null]' }).value).toEqual(['a', '1', null]);
+      expect(reply({ type: 'text', text: '{"a":1}' }).value).toBe('{"a":1}');
+      expect(reply({ type: 'text', text: 'null' }, 'old').value).toBeNull();
+    });
+
+    it('clears on empty text', () => {
+      expect(reply({ type: 'text', text: '' }, 'old')).toEqual({ outcome: { kind: 'next' }, value: null });
+    });
+
+    it('continues without touching the variable when there is no text', () => {
+      expect(reply(undefined, 'old')).toEqual({ outcome: { kind: 'next' }, value: 'old' });
+    });
+  });
+});
+
+describe('other types', () => {
+  it('Empty clears', () => {
+    expect(setVariable({ type: 'Empty' }, { variables: [{ id: 'vTarget', name: 'Target', value: 'x' }] }).target).toBeNull();
+  });
+
+  describe('Append value(s)', () => {
+    const append = (value: RuntimeVariable['value'] | undefined, item = '{{Name}}') =>
+      setVariable({ type: 'Append value(s)', item }, { variables: [{ id: 'vTarget', name: 'Target', ...(value !== undefined ? { value } : {}) }, { id: 'vName', name: 'Name', value: 'John' }] }).target;
+
+    it('starts a list, turns a text into a list, extends a list', () => {
+      expect(append(undefined)).toEqual(['John']);
+      expect(append(null)).toEqual(['John']);
+      expect(append('first')).toEqual(['first', 'John']);
+      expect(append(['a', null])).toEqual(['a', null, 'John']);
+      expect(append(['a'], 'plain')).toEqual(['a', 'plain']);
+    });
+  });
+
+  it('Environment name is web', () => {
+    expect(setVariable({ type: 'Environment name' }).target).toBe('web');
+  });
+
+  it('Transcript is not available yet: info log, cleared, session-only', () => {
+    const result = setVariable({ type: 'Transcript' }, { variables: [{ id: 'vTarget', name: 'Target', value: 'old' }] });
+    expect(result.outcome).toEqual({ kind: 'next' });
+    expect(result.target).toBeNull();
+    expect(result.logs).toEqual([{ status: 'info', description: 'Transcript is not available yet' }]);
+    expect(result.ctx.variables.byId('vTarget')!.isSessionVariable).toBe(true);
+  });
+
+  it.each(['Result ID', 'User ID'])('%s is the result id, a new id in previews', (type) => {
+    expect(setVariable({ type }).target).toBe('result1');
+    const preview = setVariable({ type }, { isPreview: true });
+    expect(preview.target).toBe('id1');
+  });
+
+  it('Random ID is a new id', () => {
+    expect(setVariable({ type: 'Random ID' }).target).toBe('id1');
+  });
+
+  describe('dates (now = 2026-01-15T10:00:00.000Z)', () => {
+    it('without a time zone: ISO in UTC', () => {
+      expect(setVariable({ type: 'Now' }).target).toBe('2026-01-15T10:00:00.000Z');
+      expect(setVariable({ type: 'Yesterday' }).target).toBe('2026-01-14T10:00:00.000Z');
+      expect(setVariable({ type: 'Tomorrow' }).target).toBe('2026-01-16T10:00:00.000Z');
+      expect(setVariable({ type: 'Today' }).target).toBe('2026-01-15T10:00:00.000Z');
+    });
+
+    it('with a time zone: local time with its offset (Z for UTC)', () => {
+      expect(setVariable({ type: 'Now', timeZone: 'Asia/Kolkata' }).target).toBe('2026-01-15T15:30:00+05:30');
+      expect(setVariable({ type: 'Now', timeZone: '{{Zone}}' }).target).toBe('2026-01-15T15:30:00+05:30');
+      expect(setVariable({ type: 'Yesterday', timeZone: 'America/New_York' }).target).toBe('2026-01-14T05:00:00-05:00');
+      expect(setVariable({ type: 'Tomorrow', timeZone: 'Europe/Paris' }).target).toBe('2026-01-16T11:00:00+01:00');
+      expect(setVariable({ type: 'Now', timeZone: 'UTC' }).target).toBe('2026-01-15T10:00:00Z');
+    });
+
+    it('Today ignores the time zone', () => {
+      expect(setVariable({ type: 'Today', timeZone: 'Asia/Kolkata' }).target).toBe('2026-01-15T10:00:00.000Z');
+    });
+
+    it('an unknown time zone gives UTC and says so', () => {
+      const result = setVariable({ type: 'Now', timeZone: 'Mars/Olympus' });
+      expect(result.target).toBe('2026-01-15T10:00:00.000Z');
+      expect(result.logs).toEqual([{ status: 'info', description: expect.stringContaining('Mars/Olympus') }]);
+    });
+  });
+
+  describe('Map item with same index', () => {
+    const map = (params: Record<string, unknown>, variables = baseVariables) =>
+      setVariable({ type: 'Map item with same index', mapListItemParams: params }, { variables }).target;
+    const params = { baseItemVariableId: 'vItem', baseListVariableId: 'vList', targetListVariableId: 'vOther' };
+
+    it('takes the target item at the index of the base item', () => {
+      expect(map(params)).toBe('2');
+    });
+
+    it('clears when anything is missing or does not match', () => {
+      const withTarget = (value: RuntimeVariable['value']) => baseVariables.map((v) => (v.id === 'vTarget' ? { ...v, value } : v));
+      expect(map({ ...params, baseItemVariableId: 'vName' }, withTarget('x'))).toBeNull();
+      expect(map({ ...params, baseListVariableId: 'vName' }, withTarget('x'))).toBeNull();
+      expect(map({ ...params, targetListVariableId: 'vName' }, withTarget('x'))).toBeNull();
+      expect(map({ ...params, baseItemVariableId: 'vEmpty' }, withTarget('x'))).toBeNull();
+      expect(map({}, withTarget('x'))).toBeNull();
+      const shortTarget = withTarget('x').map((v) => (v.id === 'vOther' ? { ...v, value: ['1'] } : v));
+      expect(map(params, shortTarget)).toBeNull();
+    });
+  });
+
+  describe('Pop and Shift', () => {
+    const take = (type: 'Pop' | 'Shift', value: RuntimeVariable['value'] | undefined, saveItemInVariableId?: string) => {
+      const result = setVariable(
+        { type, ...(saveItemInVariableId ? { saveItemInVariableId } : {}) },
+        { variables: [{ id: 'vTarget', name: 'Target', ...(value !== undefined ? { value } : {}) }, { id: 'vSaved', name: 'Saved', value: 'old' }] },
+      );
+      return { list: result.target, saved: result.value('vSaved') };
+    };
+
+    it('Pop removes the last item and saves it', () => {
+      expect(take('Pop', ['a', 'b', 'c'], 'vSaved')).toEqual({ list: ['a', 'b'], saved: 'c' });
+      expect(take('Pop', ['a', 'b'])).toEqual({ list: ['a'], saved: 'old' });
+    });
+
+    it('Shift removes the first item and saves it', () => {
+      expect(take('Shift', ['a', 'b', 'c'], 'vSaved')).toEqual({ list: ['b', 'c'], saved: 'a' });
+    });
+
+    it('an empty list stays empty and the saved item is cleared', () => {
+      expect(take('Pop', [], 'vSaved')).toEqual({ list: [], saved: null });
+    });
+
+    it('a text becomes an empty list and is saved whole', () => {
+      expect(take('Pop', 'solo', 'vSaved')).toEqual({ list: [], saved: 'solo' });
+      expect(take('Shift', 'solo', 'vSaved')).toEqual({ list: [], saved: 'solo' });
+    });
+
+    it('no value: cleared, nothing saved', () => {
+      expect(take('Pop', undefined, 'vSaved')).toEqual({ list: null, saved: 'old' });
+    });
+  });
+
+  it.each(['Phone number', 'Contact name', 'Referral Click ID', 'Referral Source ID', 'Some future type'])('%s is cleared on the web', (type) => {
+    const result = setVariable({ type }, { variables: [{ id: 'vTarget', name: 'Target', value: 'x' }] });
+    expect(result.outcome).toEqual({ kind: 'next' });
+    expect(result.target).toBeNull();
+  });
+});
