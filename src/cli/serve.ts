@@ -54,6 +54,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     database,
     close: async () => {
       clearInterval(sweep);
+      code.dispose();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

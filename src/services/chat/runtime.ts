@@ -164,11 +164,6 @@ async function commit(db: Db, turn: TurnResult, plan: CommitPlan): Promise<void>
         await tx.answer.createMany({
           data: persistence.answers.map((answer) => ({ ...answer, attachedFileUrls: answer.attachedFileUrls ?? undefined })),
         });
-        const answered = [...new Set(persistence.answers.map((answer) => answer.resultId))];
-        await tx.result.updateMany({ where: { id: { in: answered } }, data: { hasStarted: true } });
-      }
-      for (const completed of persistence.completedResults) {
-        await tx.result.updateMany({ where: { id: completed.resultId, hasStarted: true }, data: { isCompleted: true } });
       }
       if (persistence.visitedEdges.length) await tx.visitedEdge.createMany({ data: persistence.visitedEdges });
       const withResult = persistence.logs.filter((log) => log.resultId);
@@ -184,14 +179,24 @@ async function commit(db: Db, turn: TurnResult, plan: CommitPlan): Promise<void>
           })),
         });
       }
+      // One update per touched result (usually one): started once answered, the running bot's also its variables.
+      const updates = new Map<string, Prisma.ResultUpdateManyMutationInput>();
+      for (const answer of persistence.answers) updates.set(answer.resultId, { hasStarted: true });
+      // A linked child's own result is complete when its flow returned to the parent after an answer.
+      for (const completed of persistence.completedResults) {
+        if (completed.hasStarted) updates.set(completed.resultId, { ...updates.get(completed.resultId), hasStarted: true, isCompleted: true });
+      }
       const entry = state.queue[0]!;
       if (entry.resultId && !state.isRegisteredOnly) {
         const completes = ended && !hasDedicatedReply(turn) && entry.answers.length > 0;
-        await tx.result.updateMany({
-          where: { id: entry.resultId },
-          data: { variables: resultVariables(state), lastChatSessionId: plan.sessionId, ...(completes ? { isCompleted: true, hasStarted: true } : {}) },
+        updates.set(entry.resultId, {
+          ...updates.get(entry.resultId),
+          variables: resultVariables(state),
+          lastChatSessionId: plan.sessionId,
+          ...(completes ? { isCompleted: true, hasStarted: true } : {}),
         });
       }
+      for (const [id, data] of updates) await tx.result.updateMany({ where: { id }, data });
     }
     const data = { state: state as unknown as Prisma.InputJsonValue, expiresAt: plan.expiresAt, resultId: state.queue[state.queue.length - 1]!.resultId ?? null };
     if (plan.session.mode === 'create' && !ended) {

@@ -30,9 +30,23 @@ async function tryClaim(db: Db, sessionId: string, leaseMs: number): Promise<Cha
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Whether `promise` settles within `ms` (the timer is cleared either way, so nothing lingers). */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Runs `turn` holding the session's claim. The claimed row (its version bumped)
- * is handed to the turn; `release` is for turns that end without committing.
+ * is handed to the turn, whose commit must release the claim; a failed turn
+ * releases it here.
  */
 export async function withClaimedSession<T>(
   db: Db,
@@ -47,16 +61,17 @@ export async function withClaimedSession<T>(
   localTails.set(sessionId, mine);
   try {
     const waitedUntil = Date.now() + options.waitMs;
-    const local = await Promise.race([previous.then(() => true), sleep(options.waitMs).then(() => false)]);
-    if (!local) throw badRequest('Session busy');
+    if (!(await settlesWithin(previous, options.waitMs))) throw badRequest('Session busy');
     for (let delay = 10; ; delay = Math.min(delay * 2, 200)) {
       const claim = await tryClaim(db, sessionId, options.leaseMs);
       if (claim === 'missing') throw badRequest('Session not found');
       if (claim !== 'busy') {
         try {
+          // A turn that commits releases the claim in its own transaction.
           return await turn(claim);
-        } finally {
+        } catch (error) {
           await db.chatSession.updateMany({ where: { id: sessionId, version: claim.version }, data: { claimedUntil: null } });
+          throw error;
         }
       }
       if (Date.now() + delay > waitedUntil) throw badRequest('Session busy');

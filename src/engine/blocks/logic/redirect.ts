@@ -9,7 +9,9 @@ export const redirectBlock: LogicHandler = {
   execute(block, ctx) {
     const raw = block.options?.url;
     if (typeof raw !== 'string' || raw === '') return { kind: 'next' };
-    const url = KEPT_SCHEMES.test(raw) ? ctx.text(raw) : `https://${ctx.text(raw)}`;
+    // The reference sanitizes the substituted url: a {{Host}} holding a bare host gets https:// too.
+    const substituted = ctx.text(raw);
+    const url = KEPT_SCHEMES.test(substituted) ? substituted : `https://${substituted}`;
     ctx.action({ type: 'redirect', redirect: { url, isNewTab: block.options?.isNewTab === true } });
     return { kind: 'next' };
   },

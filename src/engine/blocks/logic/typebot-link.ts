@@ -33,7 +33,8 @@ function link(block: BlockDefinition, ctx: BlockContext, child: RuntimeBot, chil
   const parent = ctx.entry;
   const following = ctx.group.blocks[ctx.blockIndex + 1];
   const resumeEdge = block.outgoingEdgeId ?? (following ? ctx.virtualEdge({ groupId: ctx.group.id, blockId: following.id }) : undefined);
-  const merge = sameBot || (isV6(child.version) ? block.options?.mergeResults === true : block.options?.mergeResults !== false);
+  // The merge default follows the version of the bot holding the link block (the reference reads queue[0] before the push).
+  const merge = sameBot || (isV6(ctx.bot.version) ? block.options?.mergeResults === true : block.options?.mergeResults !== false);
   let resultId: string | undefined;
   if (!ctx.state.isPreview) {
     resultId = merge ? parent.resultId : ctx.env.newId();

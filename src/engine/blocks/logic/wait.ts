@@ -14,7 +14,9 @@ export const waitBlock: LogicHandler = {
     if (Number.isNaN(seconds)) return { kind: 'next' };
     const shouldPause = block.options?.shouldPause === true;
     if (seconds === 0 && !shouldPause) return { kind: 'next' };
-    ctx.action({ type: 'wait', wait: { secondsToWaitFor: seconds }, expectsDedicatedReply: shouldPause });
+    // Like the reference, the flag is sent only when the block sets it.
+    const pauseFlag = typeof block.options?.shouldPause === 'boolean' ? { expectsDedicatedReply: shouldPause } : {};
+    ctx.action({ type: 'wait', wait: { secondsToWaitFor: seconds }, ...pauseFlag });
     return shouldPause ? { kind: 'await-reply' } : { kind: 'next' };
   },
   onReply: () => ({ kind: 'next' }),

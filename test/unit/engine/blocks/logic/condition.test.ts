@@ -1,0 +1,65 @@
+import { conditionBlock } from '../../../../../src/engine/blocks/logic/condition';
+import type { BlockDefinition, RuntimeVariable } from '../../../../../src/engine/types';
+import { testContext } from '../../../../helpers/engine';
+
+const variables: RuntimeVariable[] = [
+  { id: 'vAge', name: 'Age', value: '30' },
+  { id: 'vName', name: 'Name', value: 'John' },
+];
+
+const equals = (variableId: string, value: string) => ({
+  logicalOperator: 'AND',
+  comparisons: [{ id: 'c', variableId, comparisonOperator: 'Equal to', value }],
+});
+
+function block(items: { content?: unknown; outgoingEdgeId?: string }[], outgoingEdgeId?: string): BlockDefinition {
+  return {
+    id: 'cond1',
+    type: 'Condition',
+    items: items.map((item, index) => ({ id: `item${index}`, ...item })),
+    ...(outgoingEdgeId ? { outgoingEdgeId } : {}),
+  } as BlockDefinition;
+}
+
+function execute(definition: BlockDefinition) {
+  const { ctx, turn } = testContext({ variables });
+  return { outcome: conditionBlock.execute(definition, ctx), turn };
+}
+
+describe('Condition block', () => {
+  it('goes to the edge of the first item whose condition holds', () => {
+    const { outcome } = execute(
+      block([
+        { content: equals('vAge', '31'), outgoingEdgeId: 'eA' },
+        { content: equals('vName', 'John'), outgoingEdgeId: 'eB' },
+        { content: equals('vAge', '30'), outgoingEdgeId: 'eC' },
+      ], 'eElse'),
+    );
+    expect(outcome).toEqual({ kind: 'goto', edgeId: 'eB' });
+  });
+
+  it('ends the walk when the matching item has no edge (later items are not tried)', () => {
+    const { outcome } = execute(block([{ content: equals('vAge', '30') }, { content: equals('vName', 'John'), outgoingEdgeId: 'eB' }], 'eElse'));
+    expect(outcome).toEqual({ kind: 'end' });
+  });
+
+  it('takes the block own edge (else path) when no item holds', () => {
+    const { outcome } = execute(block([{ content: equals('vAge', '1'), outgoingEdgeId: 'eA' }], 'eElse'));
+    expect(outcome).toEqual({ kind: 'goto', edgeId: 'eElse' });
+  });
+
+  it('continues with the next block when no item holds and there is no else edge', () => {
+    expect(execute(block([{ content: equals('vAge', '1'), outgoingEdgeId: 'eA' }])).outcome).toEqual({ kind: 'next' });
+  });
+
+  it('treats an item without content, or with no comparisons, as false', () => {
+    const { outcome } = execute(block([{ outgoingEdgeId: 'eA' }, { content: { comparisons: [] }, outgoingEdgeId: 'eB' }], 'eElse'));
+    expect(outcome).toEqual({ kind: 'goto', edgeId: 'eElse' });
+  });
+
+  it('continues when the block has no items at all, and logs nothing', () => {
+    const { outcome, turn } = execute({ id: 'cond1', type: 'Condition' } as BlockDefinition);
+    expect(outcome).toEqual({ kind: 'next' });
+    expect(turn.output.logs).toEqual([]);
+  });
+});
