@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { Db, Prisma } from '../../db/client';
-import { continueChat as engineContinue, resumeTurn, startChat as engineStart, type StartFrom } from '../../engine/chat';
+import { continueChat as engineContinue, resumeTurn, startChat as engineStart, type StartFrom, type StartInput } from '../../engine/chat';
 import { parseDefinition } from '../../engine/definition/parse';
 import { toRuntimeBot } from '../../engine/definition/runtime';
 import { EngineRequestError } from '../../engine/errors';
 import { responseParts, type ResponseParts } from '../../engine/response';
 import { substituteSettings, substituteTheme } from '../../engine/theme';
-import type { BotRef, CodeRunner, ReplyMessage, RuntimeBot, SessionState, TextFormat, TurnResult } from '../../engine/types';
+import type { BotRef, CodeRunner, ReplyMessage, RuntimeBot, RuntimeVariable, SessionState, TextFormat, TurnResult } from '../../engine/types';
 import type { Viewer } from '../tokens';
 import { draftDefinition } from '../bots';
 import { AppError, badRequest, invalidInput } from '../errors';
@@ -228,6 +228,25 @@ function partsOf(turn: TurnResult, library: BotLibrary, isStart: boolean): Respo
   return responseParts(turn, { isStart, bots, linkedBot: () => undefined });
 }
 
+/**
+ * Runs a start (live or preview) and commits it as a new session. The theme is
+ * rendered with the variables before the walk, the settings after it (as the
+ * reference does).
+ */
+async function runStart(
+  deps: ChatDeps,
+  library: BotLibrary,
+  input: StartInput,
+  plan: Omit<CommitPlan, 'session' | 'expiresAt'>,
+): Promise<{ turn: TurnResult; themeVariables: RuntimeVariable[] }> {
+  const env = engineEnv(deps.code, deps.limits);
+  const started = engineStart(input, env, library.resolve);
+  const themeVariables = structuredClone(started.state.queue[0]!.variables);
+  const turn = await settle(deps, library, started, input.textFormat, env);
+  await commit(deps.db, turn, { ...plan, session: { mode: 'create' }, expiresAt: new Date(Date.now() + deps.sessionTtlMs) });
+  return { turn, themeVariables };
+}
+
 export interface StartChatInput {
   publicId: string;
   message?: unknown;
@@ -268,11 +287,12 @@ export async function startChat(deps: ChatDeps, input: StartChatInput, origin: R
   const ref: BotRef = { kind: 'snapshot', botId: row.id, revision: row.publishedRevision };
   const library = new BotLibrary();
   library.add(ref, bot);
-  const env = engineEnv(deps.code, deps.limits);
   const sessionId = newId();
   const isOnlyRegistering = input.isOnlyRegistering === true;
   return guarded(async () => {
-    const started = engineStart(
+    const { turn, themeVariables } = await runStart(
+      deps,
+      library,
       {
         bot,
         botRef: ref,
@@ -286,19 +306,9 @@ export async function startChat(deps: ChatDeps, input: StartChatInput, origin: R
         isStreamEnabled: input.isStreamEnabled === true,
         textFormat: format,
       },
-      env,
-      library.resolve,
-    );
-    const themeVariables = structuredClone(started.state.queue[0]!.variables);
-    const turn = await settle(deps, library, started, format, env);
-    await commit(deps.db, turn, {
-      sessionId,
-      session: { mode: 'create' },
-      botId: row.id,
       // A registered-only session creates its result on its first real turn.
-      createResult: createResult && !isOnlyRegistering ? { id: resultId, botId: row.id } : undefined,
-      expiresAt: new Date(Date.now() + deps.sessionTtlMs),
-    });
+      { sessionId, botId: row.id, createResult: createResult && !isOnlyRegistering ? { id: resultId, botId: row.id } : undefined },
+    );
     const showsResult = !isOnlyRegistering && (turn.output.input !== undefined || hasDedicatedReply(turn));
     return {
       sessionId,
@@ -404,10 +414,11 @@ export async function startPreviewChat(deps: ChatDeps, viewer: Viewer | null, in
   const ref: BotRef = { kind: 'inline', botId, definition };
   const library = new BotLibrary();
   library.add(ref, bot);
-  const env = engineEnv(deps.code, deps.limits);
   const sessionId = newId();
   return guarded(async () => {
-    const started = engineStart(
+    const { turn, themeVariables } = await runStart(
+      deps,
+      library,
       {
         bot,
         botRef: ref,
@@ -420,12 +431,8 @@ export async function startPreviewChat(deps: ChatDeps, viewer: Viewer | null, in
         isStreamEnabled: input.isStreamEnabled === true,
         textFormat: format,
       },
-      env,
-      library.resolve,
+      { sessionId, botId },
     );
-    const themeVariables = structuredClone(started.state.queue[0]!.variables);
-    const turn = await settle(deps, library, started, format, env);
-    await commit(deps.db, turn, { sessionId, session: { mode: 'create' }, botId, expiresAt: new Date(Date.now() + deps.sessionTtlMs) });
     return { sessionId, bot: botObject(bot, themeVariables, turn.state), ...partsOf(turn, library, true) };
   });
 }

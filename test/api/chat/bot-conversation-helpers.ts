@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { request, type HttpResponse } from '../../helpers/http';
-import type { TestServer } from '../../helpers/test-server';
+import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 // Helpers for the bots-*.int.test.ts conversation tests: import a fixture bot
 // unchanged, publish it, then drive a conversation over real HTTP. Expected
@@ -138,4 +138,22 @@ export function ok(body: unknown) {
 
 export function pick(response: HttpResponse) {
   return { status: response.status, body: response.body };
+}
+
+/**
+ * Registers a test server for the file (started before its tests, closed
+ * after) and returns how to open a conversation with a fixture bot on it.
+ * Extra uses of the server go through `current()`.
+ */
+export function conversationsOnTestServer(): { open(file: string): Promise<Conversation>; current(): TestServer } {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.close());
+  const current = () => {
+    if (!server) throw new Error('the test server is not started yet');
+    return server;
+  };
+  return { open: (file) => openConversation(current(), file), current };
 }

@@ -1,5 +1,4 @@
-import { startTestServer, type TestServer } from '../../helpers/test-server';
-import { Conversation, openConversation, b, ok, p, pick,  retry, text, turn, type PublishedFixture } from './bot-conversation-helpers';
+import { conversationsOnTestServer, b, ok, p, pick, retry, text, turn, type PublishedFixture } from './bot-conversation-helpers';
 
 // Conversations over real HTTP with the AI template fixture bots. Every one of
 // them is exported with its start event wired to a "credentials needed" group,
@@ -74,15 +73,7 @@ const openai_conditions = {
   b3ahk7pzsh4abp3bkdlijc0v: text("b3ahk7pzsh4abp3bkdlijc0v", p("Once it's done, delete this group and connect the ", b("Start"), " event with ", b("Intro"), " 🚀\n")),
 } as const;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-
-async function open(file: string): Promise<Conversation> {
-  return openConversation(server, file);
-}
+const { open, current } = conversationsOnTestServer();
 
 test('audio-chat-gpt: credentials group (bold leaves, trailing newline kept), then the flow ends', async () => {
   const m = audio_chat_gpt;

@@ -1,5 +1,4 @@
-import { startTestServer, type TestServer } from '../../helpers/test-server';
-import { Conversation, openConversation, EMAIL_RETRY, b, errorLog, ok, p, pick,  retry, text, turn } from './bot-conversation-helpers';
+import { conversationsOnTestServer, EMAIL_RETRY, b, errorLog, ok, p, pick, retry, text, turn } from './bot-conversation-helpers';
 
 // Conversations over real HTTP with the lead-generation / support fixture bots
 // (test/fixtures/bots). Expected messages and inputs are literals taken from
@@ -211,15 +210,7 @@ const customer_support = {
   s5Fh7zHUw3j4zDM5xjzwsXB: {"id": "s5Fh7zHUw3j4zDM5xjzwsXB", "outgoingEdgeId": "cl1571xtc00042e6dcptam5jw", "type": "email input", "options": {"variableId": "t2k6cj3uYfNdJX13APA4b9"}},
 } as const;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-
-async function open(file: string): Promise<Conversation> {
-  return openConversation(server, file);
-}
+const { open, current } = conversationsOnTestServer();
 
 test('lead-gen: invalid button (case-sensitive), invalid e-mail, normalised e-mail, end of flow', async () => {
   const m = lead_gen;

@@ -1,5 +1,4 @@
-import { startTestServer, type TestServer } from '../../helpers/test-server';
-import { Conversation, openConversation, EMAIL_RETRY, b, errorLog, ok, p, pick,  retry, text, turn } from './bot-conversation-helpers';
+import { conversationsOnTestServer, EMAIL_RETRY, b, errorLog, ok, p, pick, retry, text, turn } from './bot-conversation-helpers';
 
 // Conversations over real HTTP with the legacy exports: legacy-v3-lead-gen.json
 // (no version field: "3", start block) and legacy-v4-prefilled.json (version
@@ -31,15 +30,7 @@ const legacy_v4_prefilled = {
   cl13bhnay000a2e6dxa630dh3: {"id": "cl13bhnay000a2e6dxa630dh3", "groupId": "cl13bgy1s00042e6dao1wyobm", "type": "email input", "options": {"labels": {"button": "Send", "placeholder": "Type your email..."}, "retryMessageContent": "This email doesn't seem to be valid. Can you type it again?", "variableId": "cl13bhr3w000b2e6d3c9kid0p"}},
 } as const;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-
-async function open(file: string): Promise<Conversation> {
-  return openConversation(server, file);
-}
+const { open, current } = conversationsOnTestServer();
 
 test('legacy v3 lead-gen: start block, multiple choice, e-mail retry, Webhook block logged as unsupported', async () => {
   const m = legacy_v3_lead_gen;

@@ -1,5 +1,4 @@
-import { startTestServer, type TestServer } from '../../helpers/test-server';
-import { Conversation, openConversation, b, errorLog, ok, p, pick,  retry, text, turn } from './bot-conversation-helpers';
+import { conversationsOnTestServer, b, errorLog, ok, p, pick, retry, text, turn } from './bot-conversation-helpers';
 
 // Conversations over real HTTP with the quiz / survey / recommendation fixture
 // bots. Expected values are literals from the fixture definitions and
@@ -207,15 +206,7 @@ const skin_typology = {
   s10p30kymib9np9wbs3gqwyq: {"id": "s10p30kymib9np9wbs3gqwyq", "type": "choice input", "items": [{"id": "hmnuvpvu3ihtflhj5spx5lf3", "outgoingEdgeId": "f6zvru644gs2qoc5xavc87vs", "content": "Go shopping"}]},
 } as const;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-
-async function open(file: string): Promise<Conversation> {
-  return openConversation(server, file);
-}
+const { open, current } = conversationsOnTestServer();
 
 test('quiz: all answers right (score 20), condition to "Great score", restart through the link to `current`', async () => {
   const m = quiz;
