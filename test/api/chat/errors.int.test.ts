@@ -201,3 +201,27 @@ describe('CORS preflight', () => {
     expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('content-type');
   });
 });
+
+describe('payment input without a payment provider', () => {
+  const paymentBot = v6Bot({
+    groups: [
+      group('g1', [textInput('name', undefined, 'e-pay')]),
+      group('g2', [textBubble('t2', 'Time to pay'), { id: 'pay', type: 'payment input', options: { amount: '30', currency: 'EUR' } }]),
+    ],
+    edges: [{ id: 'e-pay', from: { blockId: 'name' }, to: { groupId: 'g2' } }],
+  });
+
+  test('the turn that would display it answers 400 "Credentials not found" and the session stays where it was', async () => {
+    const { publicId } = await publishDefinition(server, paymentBot);
+    const start = await startChat(server, publicId);
+    expect(start.status).toBe(200);
+    expect(start.body.input).toMatchObject({ id: 'name', type: 'text input' });
+    const refused = await say(server, start.body.sessionId, 'Ada');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ code: 'BAD_REQUEST', message: 'Credentials not found', issues: [] });
+    // Nothing of the refused turn was kept: the session still waits on the first input, no answer saved.
+    const session = await server.db.chatSession.findUniqueOrThrow({ where: { id: start.body.sessionId } });
+    expect((session.state as { currentBlockId?: string }).currentBlockId).toBe('name');
+    expect(await server.db.answer.count({ where: { result: { bot: { publicId } } } })).toBe(0);
+  });
+});
