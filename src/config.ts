@@ -12,6 +12,8 @@ export interface Config {
   botBodyLimit: number;
   /** Live web sessions idle longer than this are swept (ms). */
   sessionTtlMs: number;
+  /** How long a chat turn waits for its session's claim (held by a turn of any process) before "Session busy" (ms). */
+  sessionWaitMs: number;
   graphiql: boolean;
   logRequests: boolean;
   /** Per chat turn: blocks executed and wall-clock budget (api.md "Limits per turn"). */
@@ -41,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: intFromEnv(env, 'PARLEY_BODY_LIMIT', 1024 * 1024),
     botBodyLimit: intFromEnv(env, 'PARLEY_BOT_BODY_LIMIT', 10 * 1024 * 1024),
     sessionTtlMs: intFromEnv(env, 'SESSION_TTL', 30 * 24 * 3600) * 1000,
+    sessionWaitMs: intFromEnv(env, 'PARLEY_SESSION_WAIT_MS', 10_000),
     graphiql: env.NODE_ENV !== 'production',
     logRequests: env.PARLEY_LOG_REQUESTS === 'true',
     maxBlocksPerTurn: intFromEnv(env, 'PARLEY_MAX_BLOCKS_PER_TURN', 1000),

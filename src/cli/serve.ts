@@ -7,7 +7,7 @@ import { createApp } from '../http/app';
 import { createSandbox } from '../sandbox/quickjs';
 import { bootstrapIfEmpty } from '../services/bootstrap';
 import type { ChatDeps } from '../services/chat/runtime';
-import { sweepExpiredSessions } from '../services/chat/sessions';
+import { DEFAULT_CLAIM, sweepExpiredSessions } from '../services/chat/sessions';
 
 /** Expired sessions are swept this often (every process; the delete is idempotent). */
 const SWEEP_INTERVAL_MS = 3600_000;
@@ -35,6 +35,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     code,
     limits: { maxBlocksPerTurn: config.maxBlocksPerTurn, turnBudgetMs: config.turnBudgetMs },
     sessionTtlMs: config.sessionTtlMs,
+    claim: { ...DEFAULT_CLAIM, waitMs: config.sessionWaitMs },
   };
   const app = createApp({ chat, config });
   const sweep = setInterval(() => {

@@ -1,5 +1,6 @@
 import type { InputHandler } from './blocks/handler';
 import { handlerFor } from './blocks/registry';
+import { recordUserAnswer } from './transcript';
 import type { BlockDefinition, GroupDefinition, QueueEntry, ReplyMessage, SessionState } from './types';
 import { VariableStore } from './variables/store';
 import type { Run } from './walker/run';
@@ -47,6 +48,7 @@ export function saveAnswer(run: Run, group: GroupDefinition, block: BlockDefinit
   const key = answerKey(entry, group, block);
   const value = attachedFileUrls ? `${attachedFileUrls.join(', ')}\n\n${content}` : content;
   entry.answers = [...entry.answers.filter((answer) => answer.key !== key), { key, value }];
+  recordUserAnswer(state, value);
   if (state.progress) state.progress.totalAnswers += 1;
   if (entry.resultId && !state.isPreview) {
     run.turn.persistence.answers.push({

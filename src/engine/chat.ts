@@ -3,10 +3,13 @@ import { handlerFor } from './blocks/registry';
 import { EngineRequestError } from './errors';
 import { runCommand } from './events';
 import { processReply } from './reply';
+import { previewStartPropsLog, startPropsAction, startPropsOf } from './start-props';
 import { dynamicThemeTemplates } from './theme';
+import { needsTranscript } from './transcript';
 import type {
   Answer,
   BotRef,
+  ChatLog,
   EffectResult,
   EngineEnv,
   ReplyMessage,
@@ -92,6 +95,7 @@ export function initialState(input: StartInput): SessionState {
     ...(!input.isPreview && allowedOrigins?.length ? { allowedOrigins } : {}),
     visitedEdgeCount: 0,
     ...(input.isOnlyRegistering ? { isRegisteredOnly: true } : {}),
+    ...(needsTranscript(bot) ? { transcript: [] } : {}),
   };
 }
 
@@ -136,10 +140,31 @@ function runFromStart(run: Run, message: ReplyMessage | undefined, startFrom: St
   return answered;
 }
 
+/** Logs that must close the turn's output: now when the turn is done, else kept with the pending turn. */
+function addTrailingLogs(run: Run, status: TurnStatus, logs: ChatLog[] | undefined): void {
+  if (!logs?.length) return;
+  if (status === 'effect') run.state.pending!.trailingLogs = [...(run.state.pending!.trailingLogs ?? []), ...logs];
+  else run.turn.output.logs.push(...logs);
+}
+
+/**
+ * Start props (reference §3.3 step 10): live, the startPropsToInject action
+ * goes first, before any action of the walk; a preview gets an info log after
+ * the walk's logs instead.
+ */
+function addStartProps(run: Run, bot: RuntimeBot, status: TurnStatus): void {
+  const props = startPropsOf(bot);
+  if (!props) return;
+  if (run.state.isPreview) addTrailingLogs(run, status, [previewStartPropsLog(props)]);
+  else run.turn.output.clientSideActions.unshift(startPropsAction(props));
+}
+
 export function startChat(input: StartInput, env: EngineEnv, bots: BotResolver): TurnResult {
   const run = createRun(initialState(input), env, bots, input.textFormat);
   if (input.isOnlyRegistering) return result(run, 'awaiting-input');
-  return result(run, runFromStart(run, input.message, input.startFrom));
+  const status = runFromStart(run, input.message, input.startFrom);
+  addStartProps(run, input.bot, status);
+  return result(run, status);
 }
 
 /** After a reply event's sub-flow returned to its input: the stored reply is processed now. */
@@ -186,5 +211,8 @@ export function continueChat(
 
 export function resumeTurn(state: SessionState, effect: EffectResult, textFormat: TextFormat, env: EngineEnv, bots: BotResolver): TurnResult {
   const run = createRun(state, env, bots, textFormat);
-  return result(run, autoResume(run, resumeAfterEffect(run, effect)));
+  const trailingLogs = state.pending?.trailingLogs;
+  const status = autoResume(run, resumeAfterEffect(run, effect));
+  addTrailingLogs(run, status, trailingLogs);
+  return result(run, status);
 }

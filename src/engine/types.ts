@@ -89,6 +89,21 @@ export interface SessionState {
   isRegisteredOnly?: boolean;
   /** A turn stopped for an effect the service must perform (see Effect). */
   pending?: PendingTurn;
+  /**
+   * The conversation so far (bot bubbles, accepted answers), recorded only when
+   * a bot of the queue has a Set variable block of type "Transcript".
+   */
+  transcript?: TranscriptTurn[];
+}
+
+/** One turn of the conversation, as the transcript records it (reference §3.9.4). */
+export interface TranscriptTurn {
+  role: 'bot' | 'user';
+  type: 'text' | 'image' | 'video' | 'audio';
+  text?: string;
+  image?: string;
+  video?: string;
+  audio?: string;
 }
 
 /** What a visitor sends. A bare string on the wire is a text message. */
@@ -160,6 +175,8 @@ export interface PendingTurn {
   output: TurnOutput;
   persistence: Persistence;
   blocksExecuted: number;
+  /** Logs that go last in the output once the turn is done (a preview start's start-props notice). */
+  trailingLogs?: ChatLog[];
 }
 
 export interface WalkCursor {

@@ -1,4 +1,4 @@
-import { loadConfig } from '../../src/config';
+import { loadConfig, type Config } from '../../src/config';
 import { startServer, type RunningServer } from '../../src/cli/serve';
 import type { Db, WorkspaceRole } from '../../src/db/client';
 import { createToken } from '../../src/services/tokens';
@@ -8,6 +8,8 @@ import { createThrowawayDatabase, type ThrowawayDatabase } from './test-database
 export interface TestServer {
   url: string;
   db: Db;
+  /** The throw-away database's URL (shared by peer servers). */
+  databaseUrl: string;
   provider: 'sqlite' | 'postgresql';
   /** Token of the bootstrap admin (ADMIN of `adminWorkspaceId`). */
   adminToken: string;
@@ -18,42 +20,77 @@ export interface TestServer {
 export interface TestServerOptions {
   bodyLimit?: number;
   botBodyLimit?: number;
+  /** PARLEY_SESSION_WAIT_MS: how long a chat turn waits for its session's claim. */
+  sessionWaitMs?: number;
+}
+
+const ADMIN_EMAIL = 'admin@parley.test';
+
+function serverConfig(databaseUrl: string, adminToken: string, options: TestServerOptions): Config {
+  return {
+    ...loadConfig({}),
+    port: 0,
+    databaseUrl,
+    adminToken,
+    adminEmail: ADMIN_EMAIL,
+    graphiql: false,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.botBodyLimit ? { botBodyLimit: options.botBodyLimit } : {}),
+    ...(options.sessionWaitMs !== undefined ? { sessionWaitMs: options.sessionWaitMs } : {}),
+  };
+}
+
+async function describeServer(server: RunningServer, databaseUrl: string, provider: TestServer['provider'], adminToken: string, drop: () => Promise<void>): Promise<TestServer> {
+  const db = server.database.db;
+  const admin = await db.user.findUniqueOrThrow({ where: { email: ADMIN_EMAIL }, include: { memberships: true } });
+  return {
+    url: server.url,
+    db,
+    databaseUrl,
+    provider,
+    adminToken,
+    adminWorkspaceId: admin.memberships[0]!.workspaceId,
+    close: async () => {
+      await server.close();
+      await drop();
+    },
+  };
 }
 
 /** A real Parley server on a loopback port over a throw-away database. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database: ThrowawayDatabase = await createThrowawayDatabase();
   const adminToken = `test-admin-${Math.random().toString(36).slice(2)}-${Date.now()}`;
-  const config = {
-    ...loadConfig({}),
-    port: 0,
-    databaseUrl: database.url,
-    adminToken,
-    adminEmail: 'admin@parley.test',
-    graphiql: false,
-    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-    ...(options.botBodyLimit ? { botBodyLimit: options.botBodyLimit } : {}),
-  };
   let server: RunningServer;
   try {
-    server = await startServer(config, () => undefined);
+    server = await startServer(serverConfig(database.url, adminToken, options), () => undefined);
   } catch (error) {
     await database.drop();
     throw error;
   }
-  const db = server.database.db;
-  const admin = await db.user.findUniqueOrThrow({ where: { email: 'admin@parley.test' }, include: { memberships: true } });
-  return {
-    url: server.url,
-    db,
-    provider: database.provider,
-    adminToken,
-    adminWorkspaceId: admin.memberships[0]!.workspaceId,
-    close: async () => {
-      await server.close();
-      await database.drop();
-    },
-  };
+  return describeServer(server, database.url, database.provider, adminToken, database.drop);
+}
+
+/**
+ * A second Parley server over the database of `first`, as another process
+ * would run it: startServer from its own copy of Parley's modules
+ * (jest.isolateModules), so nothing of Parley's in-process state is shared
+ * with `first` (per-session request queues, snapshot cache, sandbox), and its
+ * own database client (own connections). Only src/db/client's code is shared:
+ * Prisma's query compiler (WebAssembly) breaks when loaded twice in one
+ * process, and its code holds no session state. Closing it leaves the
+ * database to `first`.
+ */
+export async function startPeerServer(first: TestServer, options: TestServerOptions = {}): Promise<TestServer> {
+  const clientModule = jest.requireActual<typeof import('../../src/db/client')>('../../src/db/client');
+  let isolated!: typeof import('../../src/cli/serve');
+  jest.isolateModules(() => {
+    jest.doMock('../../src/db/client', () => clientModule);
+    isolated = require('../../src/cli/serve');
+  });
+  jest.dontMock('../../src/db/client');
+  const server = await isolated.startServer(serverConfig(first.databaseUrl, first.adminToken, options), () => undefined);
+  return describeServer(server, first.databaseUrl, first.provider, first.adminToken, async () => undefined);
 }
 
 /** A user with a token (and, when given, a role in a workspace), set up through the service layer. */

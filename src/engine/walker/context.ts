@@ -1,5 +1,6 @@
 import type { BlockContext } from '../blocks/handler';
 import { evaluateCondition } from '../conditions/evaluate';
+import { recordBotMessage } from '../transcript';
 import type { EngineEnv, GroupDefinition, RuntimeBot, SessionState, TextFormat } from '../types';
 import { VariableStore } from '../variables/store';
 import { deepSubstitute, substituteVariables } from '../variables/templating';
@@ -40,6 +41,7 @@ export function createBlockContext(input: ContextInput): BlockContext {
     message: (message) => {
       turn.output.messages.push(message);
       turn.lastBubbleBlockId = message.id;
+      recordBotMessage(state, message);
     },
     action: (action) => {
       turn.output.clientSideActions.push(

@@ -88,3 +88,53 @@ export async function loadLinkedBot(
   const bot = await loadSnapshot(db, row.id, row.publishedRevision);
   return bot ? { bot, ref: { kind: 'snapshot', botId: row.id, revision: row.publishedRevision } } : null;
 }
+
+/** Bots loaded for the progress bar's look through links, at most (each a distinct bot id tried). */
+export const MAX_PROGRESS_LINKED_BOTS = 32;
+
+/** Ids of the other bots a bot's link-to-bot blocks target (not `current`, not itself). */
+function linkTargets(bot: RuntimeBot): string[] {
+  const ids = new Set<string>();
+  for (const group of bot.groups) {
+    for (const block of group.blocks) {
+      if (block.type !== 'Typebot link') continue;
+      const botId = block.options?.typebotId;
+      if (typeof botId === 'string' && botId !== '' && botId !== 'current' && botId !== bot.id) ids.add(botId);
+    }
+  }
+  return [...ids];
+}
+
+/**
+ * The bots that link-to-bot blocks of `bots` (and, transitively, of the bots
+ * they link to) point to, as the engine would run them on following the link
+ * (loadLinkedBot: same workspace, published snapshot live, draft in preview),
+ * by bot id. Bounded by MAX_PROGRESS_LINKED_BOTS ids tried; an id that cannot
+ * be run is absent. Used only to measure progress.
+ */
+export async function loadLinkedBots(db: Db, bots: RuntimeBot[], workspaceId: string, isPreview: boolean): Promise<Map<string, RuntimeBot>> {
+  const found = new Map<string, RuntimeBot>();
+  // A preview of a body definition by a non-member has no workspace: nothing can be linked.
+  if (workspaceId === '') return found;
+  const tried = new Set<string>();
+  let level = bots;
+  while (level.length > 0 && tried.size < MAX_PROGRESS_LINKED_BOTS) {
+    const ids: string[] = [];
+    for (const bot of level) {
+      for (const id of linkTargets(bot)) {
+        if (tried.has(id) || tried.size >= MAX_PROGRESS_LINKED_BOTS) continue;
+        tried.add(id);
+        ids.push(id);
+      }
+    }
+    const loaded = await Promise.all(ids.map((id) => loadLinkedBot(db, id, workspaceId, isPreview)));
+    level = [];
+    ids.forEach((id, index) => {
+      const linked = loaded[index];
+      if (!linked) return;
+      found.set(id, linked.bot);
+      level.push(linked.bot);
+    });
+  }
+  return found;
+}

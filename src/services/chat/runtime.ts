@@ -11,7 +11,7 @@ import type { Viewer } from '../tokens';
 import { draftDefinition } from '../bots';
 import { AppError, badRequest, invalidInput } from '../errors';
 import { parseInput } from '../validation';
-import { BotLibrary, loadLinkedBot, loadSnapshot } from './bot-loader';
+import { BotLibrary, loadLinkedBot, loadLinkedBots, loadSnapshot } from './bot-loader';
 import { engineEnv, newId, type TurnLimits } from './engine-env';
 import { DEFAULT_CLAIM, withClaimedSession, type ClaimOptions } from './sessions';
 
@@ -148,6 +148,36 @@ interface CommitPlan {
   expiresAt: Date | null;
 }
 
+/** What a turn changes on a result row (plain values: valid for create and update alike). */
+interface ResultChanges {
+  hasStarted?: boolean;
+  isCompleted?: boolean;
+  variables?: Prisma.InputJsonValue;
+  lastChatSessionId?: string;
+}
+
+/** One update per touched result (usually one): started once answered; the running bot's also its variables. */
+function resultUpdates(turn: TurnResult, plan: CommitPlan): Map<string, ResultChanges> {
+  const { state, persistence } = turn;
+  const updates = new Map<string, ResultChanges>();
+  for (const answer of persistence.answers) updates.set(answer.resultId, { hasStarted: true });
+  // A linked child's own result is complete when its flow returned to the parent after an answer.
+  for (const completed of persistence.completedResults) {
+    if (completed.hasStarted) updates.set(completed.resultId, { ...updates.get(completed.resultId), hasStarted: true, isCompleted: true });
+  }
+  const entry = state.queue[0]!;
+  if (entry.resultId && !state.isRegisteredOnly) {
+    const completes = turn.status === 'ended' && !hasDedicatedReply(turn) && entry.answers.length > 0;
+    updates.set(entry.resultId, {
+      ...updates.get(entry.resultId),
+      variables: resultVariables(state),
+      lastChatSessionId: plan.sessionId,
+      ...(completes ? { isCompleted: true, hasStarted: true } : {}),
+    });
+  }
+  return updates;
+}
+
 /**
  * Writes everything the turn produced in one transaction: results, answers,
  * visited edges, logs, and the session (deleted when the flow ended).
@@ -155,20 +185,27 @@ interface CommitPlan {
 async function commit(db: Db, turn: TurnResult, plan: CommitPlan): Promise<void> {
   const { state, persistence } = turn;
   const ended = turn.status === 'ended';
-  const live = !state.isPreview;
-  await db.$transaction(async (tx) => {
-    if (live) {
-      if (plan.createResult) await tx.result.create({ data: { ...plan.createResult, variables: [] } });
-      if (persistence.newResults.length) await tx.result.createMany({ data: persistence.newResults.map((row) => ({ id: row.resultId, botId: row.botId, variables: [] })) });
-      if (persistence.answers.length) {
-        await tx.answer.createMany({
-          data: persistence.answers.map((answer) => ({ ...answer, attachedFileUrls: answer.attachedFileUrls ?? undefined })),
-        });
-      }
-      if (persistence.visitedEdges.length) await tx.visitedEdge.createMany({ data: persistence.visitedEdges });
-      const withResult = persistence.logs.filter((log) => log.resultId);
-      if (withResult.length) {
-        await tx.log.createMany({
+  // A batch transaction: one round of statements, all or nothing, cheaper than an interactive one.
+  const operations: Prisma.PrismaPromise<unknown>[] = [];
+  if (!state.isPreview) {
+    const updates = resultUpdates(turn, plan);
+    if (plan.createResult) {
+      // A result created by this turn gets its final values at once rather than an insert then an update.
+      const { id } = plan.createResult;
+      operations.push(db.result.create({ data: { variables: [], ...plan.createResult, ...updates.get(id) }, select: { id: true } }));
+      updates.delete(id);
+    }
+    if (persistence.newResults.length) {
+      operations.push(db.result.createMany({ data: persistence.newResults.map((row) => ({ id: row.resultId, botId: row.botId, variables: [] })) }));
+    }
+    if (persistence.answers.length) {
+      operations.push(db.answer.createMany({ data: persistence.answers.map((answer) => ({ ...answer, attachedFileUrls: answer.attachedFileUrls ?? undefined })) }));
+    }
+    if (persistence.visitedEdges.length) operations.push(db.visitedEdge.createMany({ data: persistence.visitedEdges }));
+    const withResult = persistence.logs.filter((log) => log.resultId);
+    if (withResult.length) {
+      operations.push(
+        db.log.createMany({
           data: withResult.map((log) => ({
             resultId: log.resultId!,
             sessionId: plan.sessionId,
@@ -177,40 +214,30 @@ async function commit(db: Db, turn: TurnResult, plan: CommitPlan): Promise<void>
             details: logDetails(log.details),
             context: log.context ?? null,
           })),
-        });
-      }
-      // One update per touched result (usually one): started once answered, the running bot's also its variables.
-      const updates = new Map<string, Prisma.ResultUpdateManyMutationInput>();
-      for (const answer of persistence.answers) updates.set(answer.resultId, { hasStarted: true });
-      // A linked child's own result is complete when its flow returned to the parent after an answer.
-      for (const completed of persistence.completedResults) {
-        if (completed.hasStarted) updates.set(completed.resultId, { ...updates.get(completed.resultId), hasStarted: true, isCompleted: true });
-      }
-      const entry = state.queue[0]!;
-      if (entry.resultId && !state.isRegisteredOnly) {
-        const completes = ended && !hasDedicatedReply(turn) && entry.answers.length > 0;
-        updates.set(entry.resultId, {
-          ...updates.get(entry.resultId),
-          variables: resultVariables(state),
-          lastChatSessionId: plan.sessionId,
-          ...(completes ? { isCompleted: true, hasStarted: true } : {}),
-        });
-      }
-      for (const [id, data] of updates) await tx.result.updateMany({ where: { id }, data });
+        }),
+      );
     }
-    const data = { state: state as unknown as Prisma.InputJsonValue, expiresAt: plan.expiresAt, resultId: state.queue[state.queue.length - 1]!.resultId ?? null };
-    if (plan.session.mode === 'create' && !ended) {
-      await tx.chatSession.create({ data: { id: plan.sessionId, botId: plan.botId, isPreview: state.isPreview, ...data } });
-    } else if (plan.session.mode === 'update') {
-      const where = { id: plan.sessionId, version: plan.session.version };
-      if (ended) await tx.chatSession.deleteMany({ where });
-      else {
-        const { count } = await tx.chatSession.updateMany({ where, data: { ...data, version: { increment: 1 }, claimedUntil: null } });
-        // Our claim expired and another turn took the session: undo everything rather than overwrite its work.
-        if (count === 0) throw new AppError('INTERNAL_SERVER_ERROR', 'Session claim lost');
-      }
-    }
-  });
+    for (const [id, data] of updates) operations.push(db.result.updateMany({ where: { id }, data }));
+  }
+  const data = { state: state as unknown as Prisma.InputJsonValue, expiresAt: plan.expiresAt, resultId: state.queue[state.queue.length - 1]!.resultId ?? null };
+  if (plan.session.mode === 'create' && !ended) {
+    operations.push(db.chatSession.create({ data: { id: plan.sessionId, botId: plan.botId, isPreview: state.isPreview, ...data }, select: { id: true } }));
+  } else if (plan.session.mode === 'update') {
+    const where = { id: plan.sessionId, version: plan.session.version };
+    // `update` (not updateMany) fails when our claim was lost to another turn: the whole batch is then undone.
+    operations.push(
+      ended
+        ? db.chatSession.delete({ where, select: { id: true } })
+        : db.chatSession.update({ where, data: { ...data, version: { increment: 1 }, claimedUntil: null }, select: { id: true } }),
+    );
+  }
+  if (operations.length === 0) return;
+  try {
+    await db.$transaction(operations);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'P2025') throw new AppError('INTERNAL_SERVER_ERROR', 'Session claim lost');
+    throw error;
+  }
 }
 
 function botObject(bot: RuntimeBot, themeVariables: SessionState['queue'][number]['variables'], state: SessionState, publishedAt?: Date): ChatBotObject {
@@ -223,9 +250,13 @@ function botObject(bot: RuntimeBot, themeVariables: SessionState['queue'][number
   };
 }
 
-function partsOf(turn: TurnResult, library: BotLibrary, isStart: boolean): ResponseParts {
-  const bots = turn.state.queue.map((entry) => library.resolve(entry.bot));
-  return responseParts(turn, { isStart, bots, linkedBot: () => undefined });
+async function partsOf(deps: ChatDeps, turn: TurnResult, library: BotLibrary, isStart: boolean): Promise<ResponseParts> {
+  const { state, output } = turn;
+  const bots = state.queue.map((entry) => library.resolve(entry.bot));
+  // Progress counts the flows of linked bots: they are loaded only when a progress value is computed (an input awaits).
+  const measuresProgress = Boolean(state.progress && output.input && !output.isRetry && state.currentBlockId);
+  const linked = measuresProgress ? await loadLinkedBots(deps.db, bots, state.workspaceId, state.isPreview) : undefined;
+  return responseParts(turn, { isStart, bots, linkedBot: (botId) => linked?.get(botId) });
 }
 
 /**
@@ -314,7 +345,7 @@ export async function startChat(deps: ChatDeps, input: StartChatInput, origin: R
       sessionId,
       ...(showsResult ? { resultId } : {}),
       bot: botObject(bot, themeVariables, turn.state, row.publishedAt ?? undefined),
-      ...partsOf(turn, library, true),
+      ...(await partsOf(deps, turn, library, true)),
     };
   });
 }
@@ -345,7 +376,7 @@ export async function continueChat(deps: ChatDeps, input: ContinueChatInput, ori
         createResult: wasRegisteredOnly && !state.isPreview && rootResultId && session.botId ? { id: rootResultId, botId: session.botId } : undefined,
         expiresAt: new Date(Date.now() + deps.sessionTtlMs),
       });
-      return partsOf(turn, library, false);
+      return partsOf(deps, turn, library, false);
     }),
   );
 }
@@ -433,6 +464,6 @@ export async function startPreviewChat(deps: ChatDeps, viewer: Viewer | null, in
       },
       { sessionId, botId },
     );
-    return { sessionId, bot: botObject(bot, themeVariables, turn.state), ...partsOf(turn, library, true) };
+    return { sessionId, bot: botObject(bot, themeVariables, turn.state), ...(await partsOf(deps, turn, library, true)) };
   });
 }

@@ -310,15 +310,13 @@ test('savings-estimator: multiple choice, item edges, e-mail, then the openai bl
   expect(pick(await chat.reply('me@home'))).toEqual(ok(retry(m.xwpzbigjxduvrno7e21f84wh, "This email doesn't seem to be valid. Can you type it again?")));
 });
 
-// Known gap: the Set variable "Transcript" is not implemented yet; Parley adds an
-// info log "Transcript is not available yet" where the reference adds none (§2.3.1, §3.9.4).
-test.failing('savings-estimator: after the e-mail, Transcript is set silently and the openai block is logged as unsupported', async () => {
+test('savings-estimator: after the e-mail, Transcript is set silently (session-only) and the openai block is logged as unsupported', async () => {
   const m = savings_estimator;
   const chat = await open('savings-estimator.json');
   await chat.start();
   await chat.reply("Yes, let's go!");
   await chat.reply('Kitchen - for dishes, counter, and appliances');
-  await chat.reply('Once a week');
+  await chat.reply('Once a month');
   expect(pick(await chat.reply('Every 2 weeks'))).toEqual(ok(turn({ messages: [m.x1vhd8yhaeqew8x8wro4as8c, m.uc36wedqizekyfyeckpy7hfi], input: m.xwpzbigjxduvrno7e21f84wh })));
   // "{{AI Gen}}" alone in its paragraph, without a value: no nodes (§4.2)
   expect(pick(await chat.reply('me@home.org'))).toEqual(
@@ -330,6 +328,31 @@ test.failing('savings-estimator: after the e-mail, Transcript is set silently an
       }),
     ),
   );
+  // The Transcript block (first of "Gen AI") saw every bubble (as markdown) and every answer so far (§3.9.4).
+  const session = await current().db.chatSession.findUniqueOrThrow({ where: { id: chat.sessionId } });
+  const variables = (session.state as { queue: { variables: { id: string; value?: unknown; isSessionVariable?: boolean }[] }[] }).queue[0]!.variables;
+  expect(variables.find((variable) => variable.id === 'vig2qkffhfib01ptwfp5lxhgq')).toEqual({
+    id: 'vig2qkffhfib01ptwfp5lxhgq',
+    name: 'Transcript',
+    isSessionVariable: true,
+    value: [
+      'Assistant: "Hi there! Are you curious to see how much you can save by switching to reusable sponges and paper towels? 🌱"',
+      'Assistant: "Let\'s find out together!"',
+      'User: "Yes, let\'s go!"',
+      'Assistant: "Where do you typically use sponges in your house?"',
+      'User: "Kitchen - for dishes, counter, and appliances"',
+      'Assistant: "How often would you say that you are throwing a sponge away?"',
+      'User: "Once a month"',
+      'Assistant: "Did you know that used sponges can harbor a significant number of bacteria if not replaced regularly?"',
+      'Assistant: "We definitely suggest you to change your sponge more frequently ✨"',
+      'Assistant: "Now, let\'s talk about paper towels. 🧻"',
+      'Assistant: "How often would you say that you are ending a roll?"',
+      'User: "Every 2 weeks"',
+      'Assistant: "To keep a record of your carb calculations and for easy future reference, could you please provide your email address? "',
+      'Assistant: "This way, I can send you a personalized summary of your fueling plan. 📧"',
+      'User: "me@home.org"',
+    ].join('\n\n'),
+  });
 });
 
 test('product-recommendation: name then continent question with the name substituted', async () => {

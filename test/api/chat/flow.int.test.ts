@@ -1,4 +1,5 @@
-import { edge, group, publishDefinition, say, startChat, setVariable, textBubble, textInput, texts, v6Bot } from '../../helpers/chat';
+import { createBot, edge, group, publishDefinition, say, startChat, setVariable, textBubble, textInput, texts, v6Bot } from '../../helpers/chat';
+import { request } from '../../helpers/http';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 // Flows over real HTTP: message forms, events, Jump/Return, conditions,
@@ -353,5 +354,85 @@ describe('link to another bot of the workspace', () => {
       expect(childResults[0]!.answers.map((answer) => answer.content)).toEqual(['blue']);
       expect(childResults[0]).toMatchObject({ hasStarted: true, isCompleted: true });
     }
+  });
+});
+
+describe('progress through a link to another bot', () => {
+  const PROGRESS = { general: { progressBar: { isEnabled: true } } };
+
+  /** Child: two inputs. */
+  function progressChild() {
+    return v6Bot({ name: 'Progress child', groups: [group('c1', [textInput('cq1'), textInput('cq2')])] });
+  }
+
+  /** Parent (progress bar on): one input, the link to the child, one input after it. */
+  function progressParent(childId: string, mergeResults: boolean) {
+    return v6Bot({
+      name: 'Progress parent',
+      groups: [
+        group('p1', [textInput('pq1', undefined, 'pe1')]),
+        group('p2', [{ id: 'plink', type: 'Typebot link', options: { typebotId: childId, mergeResults }, outgoingEdgeId: 'pe2' }]),
+        group('p3', [textInput('pq2'), textBubble('pend', 'done')]),
+      ],
+      edges: [edge('pe1', 'p2', { blockId: 'pq1' }), edge('pe2', 'p3', { blockId: 'plink' })],
+      theme: PROGRESS,
+    });
+  }
+
+  /** (T + 1) / (T + 1 + L): 1/5, then 2/5 in the child (L = 2 + 1), 3/5, 4/5 back in the parent, then 100. */
+  async function expectProgressThroughChild(started: { body: any }, reply: (message: string) => Promise<{ status: number; body: any }>) {
+    expect(started.body.input).toMatchObject({ id: 'pq1' });
+    expect(started.body.progress).toBe(20);
+    const steps: [string, string | undefined, number][] = [
+      ['a', 'cq1', 40],
+      ['b', 'cq2', 60],
+      ['c', 'pq2', 80],
+      ['d', undefined, 100],
+    ];
+    for (const [message, inputId, progress] of steps) {
+      const answer = await reply(message);
+      expect(answer.status).toBe(200);
+      expect({ input: answer.body.input?.id, progress: answer.body.progress }).toEqual({ input: inputId, progress });
+    }
+  }
+
+  test.each([false, true])('live, child published, mergeResults %s: 20, 40, 60, 80 then 100', async (mergeResults) => {
+    const child = await publishDefinition(server, progressChild());
+    const { started, sessionId } = await begin(progressParent(child.botId, mergeResults));
+    await expectProgressThroughChild(started, (message) => say(server, sessionId, message));
+  });
+
+  test('a link to a bot that cannot run (never published) adds nothing, as the chat skips it: 1/3 then 2/3', async () => {
+    const { botId: childId } = await createBot(server, progressChild());
+    const { started, sessionId } = await begin(progressParent(childId, false));
+    expect(started.body.progress).toBeCloseTo(100 / 3, 10);
+    const next = await say(server, sessionId, 'a');
+    expect(next.body.input).toMatchObject({ id: 'pq2' });
+    expect(next.body.progress).toBeCloseTo(200 / 3, 10);
+  });
+
+  test('links are followed transitively: parent → child → grandchild', async () => {
+    const grandchild = await publishDefinition(server, v6Bot({ name: 'Grandchild', groups: [group('g1', [textInput('gq1'), textInput('gq2')])] }));
+    const child = await publishDefinition(
+      server,
+      v6Bot({
+        name: 'Middle',
+        groups: [group('m1', [textInput('mq1'), { id: 'mlink', type: 'Typebot link', options: { typebotId: grandchild.botId } }])],
+      }),
+    );
+    const { started, sessionId } = await begin(progressParent(child.botId, true));
+    // L = pq1 + (mq1 + gq1 + gq2) + pq2 = 5
+    expect(started.body.progress).toBeCloseTo(100 / 6, 10);
+    const inChild = await say(server, sessionId, 'a');
+    expect(inChild.body.input).toMatchObject({ id: 'mq1' });
+    expect(inChild.body.progress).toBeCloseTo(200 / 6, 10);
+  });
+
+  test('preview: the linked bot is its draft', async () => {
+    const { botId: childId } = await createBot(server, progressChild());
+    const { botId } = await createBot(server, progressParent(childId, false));
+    const started = await request(server.url, 'POST', `/v1/bots/${botId}/preview/startChat`, { token: server.adminToken, json: {} });
+    expect(started.status).toBe(200);
+    await expectProgressThroughChild(started, (message) => say(server, started.body.sessionId, message));
   });
 });

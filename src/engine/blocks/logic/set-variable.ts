@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import type { BlockContext, LogicHandler, Outcome } from '../handler';
 import { asFunctionBody, substituteVariables } from '../../variables/templating';
+import { formatTranscript } from '../../transcript';
 import { hasValue } from '../../variables/values';
 import { clientScript, isFetchError, scriptGlobals } from './code';
 
@@ -108,10 +109,8 @@ function expressionFor(type: string, variableId: string, options: Options, ctx: 
     case 'Moment of the day':
       return { kind: 'code', code: MOMENT_OF_THE_DAY_CODE };
     case 'Transcript':
-      // Parley does not record the conversation yet: the variable is cleared (a
-      // value computed as "nothing") and the author told why.
-      ctx.log({ status: 'info', description: 'Transcript is not available yet' });
-      return CLEARED;
+      // The conversation so far, recorded as it happened (the block runs after everything in it).
+      return { kind: 'value', value: formatTranscript(ctx.state.transcript ?? []) };
     case 'Result ID':
     case 'User ID':
       // Previews have no result: a new id every time, as in the reference.

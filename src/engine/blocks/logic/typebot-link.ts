@@ -1,4 +1,5 @@
 import { isV6 } from '../../definition/versions';
+import { startTranscriptIfNeeded } from '../../transcript';
 import type { BlockDefinition, BotRef, QueueEntry, RuntimeBot, RuntimeVariable } from '../../types';
 import type { BlockContext, LogicHandler, Outcome } from '../handler';
 import { resolveGroup } from './group-target';
@@ -51,6 +52,8 @@ function link(block: BlockDefinition, ctx: BlockContext, child: RuntimeBot, chil
     isMergingWithParent: merge,
   };
   ctx.state.queue.unshift(entry);
+  // A linked bot asking for the transcript gets the conversation from here on.
+  startTranscriptIfNeeded(ctx.state, child);
   return { kind: 'goto', edgeId };
 }
 

@@ -254,12 +254,15 @@ describe('other types', () => {
     expect(setVariable({ type: 'Environment name' }).target).toBe('web');
   });
 
-  it('Transcript is not available yet: info log, cleared, session-only', () => {
-    const result = setVariable({ type: 'Transcript' }, { variables: [{ id: 'vTarget', name: 'Target', value: 'old' }] });
-    expect(result.outcome).toEqual({ kind: 'next' });
-    expect(result.target).toBeNull();
-    expect(result.logs).toEqual([{ status: 'info', description: 'Transcript is not available yet' }]);
-    expect(result.ctx.variables.byId('vTarget')!.isSessionVariable).toBe(true);
+  it('Transcript is the recorded conversation, formatted, without a log; the variable becomes session-only', () => {
+    const { ctx, turn } = testContext({ variables: [{ id: 'vTarget', name: 'Target', value: 'old', isSessionVariable: false }] });
+    ctx.state.transcript = [
+      { role: 'bot', type: 'text', text: 'Hi' },
+      { role: 'user', type: 'text', text: 'Yo' },
+    ];
+    expect(setVariableBlock.execute(block({ variableId: 'vTarget', type: 'Transcript' }), ctx)).toEqual({ kind: 'next' });
+    expect(ctx.variables.byId('vTarget')).toEqual({ id: 'vTarget', name: 'Target', value: 'Assistant: "Hi"\n\nUser: "Yo"', isSessionVariable: true });
+    expect(turn.output.logs).toEqual([]);
   });
 
   it.each(['Result ID', 'User ID'])('%s is the result id, a new id in previews', (type) => {
