@@ -107,3 +107,15 @@ export function texts(body: { messages?: any[] }): string[] {
     return '';
   });
 }
+
+/** Three text inputs in one group saving A, B and C, then a bubble showing them (concurrency tests). */
+export function threeQuestions(): Json {
+  return v6Bot({
+    groups: [group('g1', [textInput('q1', 'va'), textInput('q2', 'vb'), textInput('q3', 'vc'), textBubble('end', 'A={{A}} B={{B}} C={{C}}')])],
+    variables: [
+      { id: 'va', name: 'A' },
+      { id: 'vb', name: 'B' },
+      { id: 'vc', name: 'C' },
+    ],
+  });
+}

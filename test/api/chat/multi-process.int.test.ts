@@ -1,4 +1,4 @@
-import { group, publishDefinition, say, startChat, textBubble, textInput, texts, v6Bot } from '../../helpers/chat';
+import { publishDefinition, say, startChat, texts, threeQuestions } from '../../helpers/chat';
 import { startPeerServer, startTestServer, type TestServer } from '../../helpers/test-server';
 
 // Several Parley processes on one database (api.md "Concurrency"): a turn
@@ -25,16 +25,6 @@ afterAll(async () => {
   await a?.close();
 });
 
-function threeQuestions() {
-  return v6Bot({
-    groups: [group('g1', [textInput('q1', 'va'), textInput('q2', 'vb'), textInput('q3', 'vc'), textBubble('end', 'A={{A}} B={{B}} C={{C}}')])],
-    variables: [
-      { id: 'va', name: 'A' },
-      { id: 'vb', name: 'B' },
-      { id: 'vc', name: 'C' },
-    ],
-  });
-}
 
 async function variablesOf(sessionId: string): Promise<Record<string, unknown>> {
   const session = await a.db.chatSession.findUniqueOrThrow({ where: { id: sessionId } });

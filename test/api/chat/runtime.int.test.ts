@@ -1,4 +1,4 @@
-import { edge, group, publishDefinition, say, setVariable, startChat, textBubble, textInput, texts, v6Bot } from '../../helpers/chat';
+import { edge, group, publishDefinition, say, setVariable, startChat, textBubble, textInput, texts, threeQuestions, v6Bot } from '../../helpers/chat';
 import { request } from '../../helpers/http';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
@@ -16,16 +16,6 @@ async function health(): Promise<number> {
   return (await request(server.url, 'GET', '/health')).status;
 }
 
-function threeQuestions() {
-  return v6Bot({
-    groups: [group('g1', [textInput('q1', 'va'), textInput('q2', 'vb'), textInput('q3', 'vc'), textBubble('end', 'A={{A}} B={{B}} C={{C}}')])],
-    variables: [
-      { id: 'va', name: 'A' },
-      { id: 'vb', name: 'B' },
-      { id: 'vc', name: 'C' },
-    ],
-  });
-}
 
 describe('concurrency', () => {
   test('two parallel continueChat on one session are both answered, in one of the two serial orders', async () => {
