@@ -1,17 +1,28 @@
 import { FORGE_TYPES, INTEGRATION_TYPES } from '../../definition/block-types';
-import type { LogicHandler } from '../handler';
+import type { BlockContext, LogicHandler } from '../handler';
 
 /**
  * Integration blocks (HTTP request, e-mail, AI, sheets...) arrive with the
  * outbound-safety work. Until then each one logs an error naming its type and
- * the flow goes on past it: a deliberate, temporary difference from the reference.
+ * the flow goes on past it: a deliberate, temporary difference from the
+ * reference. Previews say what the real thing would have done instead:
+ * e-mails are never sent in previews, and anonymous previews (a body
+ * definition, no workspace) never run integrations at all.
  */
+function skipLog(type: string, ctx: BlockContext) {
+  if (ctx.state.isPreview && type === 'Email') return { status: 'info' as const, description: 'Emails are not sent in preview mode' };
+  if (ctx.state.isPreview && !ctx.state.workspaceId) {
+    return { status: 'info' as const, description: `The "${type}" block is skipped in an anonymous preview (no stored credentials, no network)` };
+  }
+  return { status: 'error' as const, description: `The "${type}" block is not supported yet by Parley: skipped` };
+}
+
 function notYetSupported(type: string): LogicHandler {
   return {
     category: 'integration',
     type,
     execute(_block, ctx) {
-      ctx.log({ status: 'error', description: `The "${type}" block is not supported yet by Parley: skipped` });
+      ctx.log(skipLog(type, ctx));
       return { kind: 'next' };
     },
   };
