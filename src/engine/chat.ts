@@ -70,10 +70,15 @@ function progressBarEnabled(bot: RuntimeBot): boolean {
   return general?.progressBar?.isEnabled === true;
 }
 
+/** settings.security.allowedOrigins: the origins a live chat of this bot accepts (none: any). */
+export function allowedOriginsOf(bot: RuntimeBot): string[] | undefined {
+  const security = bot.settings.security as { allowedOrigins?: unknown } | undefined;
+  return Array.isArray(security?.allowedOrigins) ? security.allowedOrigins.filter((origin): origin is string => typeof origin === 'string') : undefined;
+}
+
 export function initialState(input: StartInput): SessionState {
   const { bot } = input;
-  const security = bot.settings.security as { allowedOrigins?: unknown } | undefined;
-  const allowedOrigins = Array.isArray(security?.allowedOrigins) ? security.allowedOrigins.filter((origin): origin is string => typeof origin === 'string') : undefined;
+  const allowedOrigins = allowedOriginsOf(bot);
   return {
     formatVersion: 1,
     workspaceId: input.workspaceId,

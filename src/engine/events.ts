@@ -3,6 +3,7 @@ import type { EventDefinition, ReplyMessage, TurnStatus } from './types';
 import { VariableStore } from './variables/store';
 import { botOf, type Run } from './walker/run';
 import { findEdge } from './walker/navigate';
+import { addVirtualEdge } from './walker/virtual-edges';
 import { walk } from './walker/walk';
 
 // Events other than start (reference §3.12): commands, replies and invalid
@@ -30,9 +31,7 @@ export function runCommand(run: Run, command: string): TurnStatus {
     if (event.options?.resumeAfter === true) {
       const group = botOf(run).groups.find((candidate) => candidate.blocks.some((block) => block.id === current));
       if (group) {
-        const id = `virtual-${group.id}-${current}`;
-        entry.virtualEdges = [...entry.virtualEdges.filter((edge) => edge.id !== id), { id, from: { blockId: '' }, to: { groupId: group.id, blockId: current } }];
-        entry.queuedEdgeIds.unshift(id);
+        entry.queuedEdgeIds.unshift(addVirtualEdge(entry, { groupId: group.id, blockId: current }));
       }
     } else {
       run.state.returnMark = { status: 'pending', blockId: current };

@@ -10,7 +10,6 @@ import {
   isNonNullType,
   isObjectType,
   isScalarType,
-  Kind,
   type FragmentDefinitionNode,
   typeFromAST,
   type GraphQLInputType,
@@ -20,6 +19,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import type { CompiledOperations } from './operations';
+import { collectFields } from './selections';
 import { variableSource, type RestRoute } from './route';
 
 // The OpenAPI document is derived, never written by hand: paths and methods
@@ -104,29 +104,16 @@ class OutputSchemas {
 
   forSelection(parent: GraphQLObjectType, selectionSet: SelectionSetNode): JsonSchema {
     const properties: Record<string, JsonSchema> = {};
-    const required: string[] = [];
-    const visit = (set: SelectionSetNode, type: GraphQLObjectType) => {
-      for (const selection of set.selections) {
-        if (selection.kind === Kind.FIELD) {
-          const key = selection.alias?.value ?? selection.name.value;
-          if (selection.name.value === '__typename') {
-            properties[key] = { type: 'string' };
-            required.push(key);
-            continue;
-          }
-          const field = type.getFields()[selection.name.value]!;
-          const fieldSchema = this.forType(field.type, selection.selectionSet);
-          properties[key] = field.description ? { ...fieldSchema, description: field.description } : fieldSchema;
-          required.push(key);
-        } else {
-          const fragment = selection.kind === Kind.FRAGMENT_SPREAD ? this.fragments.get(selection.name.value)! : selection;
-          const condition = fragment.typeCondition ? this.schema.getType(fragment.typeCondition.name.value) : type;
-          visit(fragment.selectionSet, isObjectType(condition) ? condition : type);
-        }
+    for (const [key, { field, selectionSet: nested }] of collectFields(this.schema, this.fragments, selectionSet, parent)) {
+      if (!field) {
+        properties[key] = { type: 'string' };
+        continue;
       }
-    };
-    visit(selectionSet, parent);
-    return { type: 'object', properties, ...(required.length ? { required: [...new Set(required)] } : {}) };
+      const fieldSchema = this.forType(field.type, nested);
+      properties[key] = field.description ? { ...fieldSchema, description: field.description } : fieldSchema;
+    }
+    const required = Object.keys(properties);
+    return { type: 'object', properties, ...(required.length ? { required } : {}) };
   }
 }
 

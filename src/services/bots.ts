@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { Bot, Db, Prisma } from '../db/client';
+import { isRecord } from '../engine/json';
 import { parseDefinition, type BotDefinition } from '../engine/definition/parse';
 import { badRequest, invalidInput, notFound, type Issue } from './errors';
 import { pageRequest, toPage, type Page } from './pagination';
@@ -41,9 +42,6 @@ const metadataSchema = z.object({
 
 type Metadata = z.output<typeof metadataSchema>;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Validates a bot object (export or patch); every problem is reported under `bot`. */
 function parseBotInput(raw: unknown, base?: BotDefinition): { metadata: Metadata; definition: BotDefinition } {

@@ -1,6 +1,4 @@
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from '../engine/json';
 
 /** True when `error` is Prisma's unique-constraint violation (P2002) on `field`. */
 export function isUniqueViolation(error: unknown, field: string): boolean {

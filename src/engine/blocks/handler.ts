@@ -57,8 +57,6 @@ export interface BlockContext {
   action(action: ClientSideAction): void;
   /** Adds (or retargets) a runtime edge of queue[0] and returns its id. */
   virtualEdge(to: { groupId: string; blockId?: string }): string;
-  /** Looks a bot up for link-to-bot: the running bots of the queue. */
-  findGroup(bot: RuntimeBot, groupId: string): GroupDefinition | undefined;
 }
 
 export interface BubbleHandler {

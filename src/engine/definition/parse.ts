@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isRecord } from '../json';
 import { START_TYPE } from './block-types';
 import {
   contentSchema,
@@ -31,9 +32,6 @@ export type ParseResult = { ok: true; definition: BotDefinition } | { ok: false;
 
 export const CONTENT_KEYS = ['version', 'groups', 'edges', 'variables', 'events', 'theme', 'settings'] as const;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function toIssues(error: z.ZodError): DefinitionIssue[] {
   return error.issues.map((issue) => ({

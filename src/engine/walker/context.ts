@@ -5,6 +5,7 @@ import type { EngineEnv, GroupDefinition, RuntimeBot, SessionState, TextFormat }
 import { VariableStore } from '../variables/store';
 import { deepSubstitute, substituteVariables } from '../variables/templating';
 import type { Turn } from './turn';
+import { addVirtualEdge } from './virtual-edges';
 
 export interface ContextInput {
   env: EngineEnv;
@@ -48,14 +49,6 @@ export function createBlockContext(input: ContextInput): BlockContext {
         turn.lastBubbleBlockId ? { ...action, lastBubbleBlockId: turn.lastBubbleBlockId } : action,
       );
     },
-    virtualEdge: (to) => {
-      const id = to.blockId ? `virtual-${to.groupId}-${to.blockId}` : `virtual-${to.groupId}`;
-      const edge = { id, from: { blockId: '' }, to: { groupId: to.groupId, ...(to.blockId ? { blockId: to.blockId } : {}) } };
-      const existing = entry.virtualEdges.findIndex((candidate) => candidate.id === id);
-      if (existing >= 0) entry.virtualEdges[existing] = edge;
-      else entry.virtualEdges.push(edge);
-      return id;
-    },
-    findGroup: (target, groupId) => target.groups.find((group) => group.id === groupId),
+    virtualEdge: (to) => addVirtualEdge(entry, to),
   };
 }

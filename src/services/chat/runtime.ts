@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { Db, Prisma } from '../../db/client';
-import { continueChat as engineContinue, resumeTurn, startChat as engineStart, type StartFrom, type StartInput } from '../../engine/chat';
+import { allowedOriginsOf, continueChat as engineContinue, resumeTurn, startChat as engineStart, type StartFrom, type StartInput } from '../../engine/chat';
 import { parseDefinition } from '../../engine/definition/parse';
 import { toRuntimeBot } from '../../engine/definition/runtime';
 import { EngineRequestError } from '../../engine/errors';
 import { responseParts, type ResponseParts } from '../../engine/response';
 import { substituteSettings, substituteTheme } from '../../engine/theme';
-import type { BotRef, CodeRunner, ReplyMessage, RuntimeBot, RuntimeVariable, SessionState, TextFormat, TurnResult } from '../../engine/types';
+import type { BotRef, CodeRunner, EngineEnv, ReplyMessage, RuntimeBot, RuntimeVariable, SessionState, TextFormat, TurnResult } from '../../engine/types';
 import type { Viewer } from '../tokens';
 import { draftDefinition } from '../bots';
 import { AppError, badRequest, invalidInput } from '../errors';
@@ -95,11 +95,6 @@ function assertOriginAllowed(allowed: string[] | undefined, origin: RequestOrigi
   throw badRequest('Origin not allowed');
 }
 
-function allowedOriginsOf(bot: RuntimeBot): string[] | undefined {
-  const security = bot.settings.security as { allowedOrigins?: unknown } | undefined;
-  return Array.isArray(security?.allowedOrigins) ? security.allowedOrigins.filter((item): item is string => typeof item === 'string') : undefined;
-}
-
 /** Engine refusals are 400s with the engine's message; other errors stay internal. */
 async function guarded<T>(run: () => Promise<T>): Promise<T> {
   try {
@@ -111,7 +106,7 @@ async function guarded<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** Runs the engine's effects (loading a linked bot) until the turn is done. */
-async function settle(deps: ChatDeps, library: BotLibrary, turn: TurnResult, format: TextFormat, env: ReturnType<typeof engineEnv>): Promise<TurnResult> {
+async function settle(deps: ChatDeps, library: BotLibrary, turn: TurnResult, format: TextFormat, env: EngineEnv): Promise<TurnResult> {
   let current = turn;
   while (current.status === 'effect' && current.effect) {
     const { effect } = current;
@@ -266,16 +261,17 @@ async function partsOf(deps: ChatDeps, turn: TurnResult, library: BotLibrary, is
  */
 async function runStart(
   deps: ChatDeps,
-  library: BotLibrary,
   input: StartInput,
   plan: Omit<CommitPlan, 'session' | 'expiresAt'>,
-): Promise<{ turn: TurnResult; themeVariables: RuntimeVariable[] }> {
+): Promise<{ turn: TurnResult; themeVariables: RuntimeVariable[]; library: BotLibrary }> {
+  const library = new BotLibrary();
+  library.add(input.botRef, input.bot);
   const env = engineEnv(deps.code, deps.limits);
   const started = engineStart(input, env, library.resolve);
   const themeVariables = structuredClone(started.state.queue[0]!.variables);
   const turn = await settle(deps, library, started, input.textFormat, env);
   await commit(deps.db, turn, { ...plan, session: { mode: 'create' }, expiresAt: new Date(Date.now() + deps.sessionTtlMs) });
-  return { turn, themeVariables };
+  return { turn, themeVariables, library };
 }
 
 export interface StartChatInput {
@@ -316,14 +312,11 @@ export async function startChat(deps: ChatDeps, input: StartChatInput, origin: R
     }
   }
   const ref: BotRef = { kind: 'snapshot', botId: row.id, revision: row.publishedRevision };
-  const library = new BotLibrary();
-  library.add(ref, bot);
   const sessionId = newId();
   const isOnlyRegistering = input.isOnlyRegistering === true;
   return guarded(async () => {
-    const { turn, themeVariables } = await runStart(
+    const { turn, themeVariables, library } = await runStart(
       deps,
-      library,
       {
         bot,
         botRef: ref,
@@ -443,13 +436,10 @@ export async function startPreviewChat(deps: ChatDeps, viewer: Viewer | null, in
   const botId = input.botId;
   const bot = toRuntimeBot(botId, definition);
   const ref: BotRef = { kind: 'inline', botId, definition };
-  const library = new BotLibrary();
-  library.add(ref, bot);
   const sessionId = newId();
   return guarded(async () => {
-    const { turn, themeVariables } = await runStart(
+    const { turn, themeVariables, library } = await runStart(
       deps,
-      library,
       {
         bot,
         botRef: ref,

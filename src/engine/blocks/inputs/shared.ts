@@ -15,9 +15,9 @@ export function ok(content: string, extra: { edgeId?: string | null; variables?:
   };
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from '../../json';
+
+export { isRecord };
 
 /** The block's options (an empty object when absent). */
 export function optionsOf(block: BlockDefinition): Record<string, unknown> {

@@ -1,6 +1,7 @@
 import { isV6 } from '../../definition/versions';
 import { startTranscriptIfNeeded } from '../../transcript';
 import type { BlockDefinition, BotRef, QueueEntry, RuntimeBot, RuntimeVariable } from '../../types';
+import { addVirtualEdge } from '../../walker/virtual-edges';
 import type { BlockContext, LogicHandler, Outcome } from '../handler';
 import { resolveGroup } from './group-target';
 
@@ -41,16 +42,16 @@ function link(block: BlockDefinition, ctx: BlockContext, child: RuntimeBot, chil
     resultId = merge ? parent.resultId : ctx.env.newId();
     if (!merge && resultId) ctx.persistence.newResults.push({ resultId, botId: child.id });
   }
-  const edgeId = `virtual-${target.id}`;
   const entry: QueueEntry = {
     bot: childRef,
     variables: inheritedVariables(child, ctx.state.queue),
-    virtualEdges: [{ id: edgeId, from: { blockId: '' }, to: { groupId: target.id } }],
+    virtualEdges: [],
     resultId,
     answers: merge ? [...parent.answers] : [],
     queuedEdgeIds: resumeEdge ? [resumeEdge] : [],
     isMergingWithParent: merge,
   };
+  const edgeId = addVirtualEdge(entry, { groupId: target.id });
   ctx.state.queue.unshift(entry);
   // A linked bot asking for the transcript gets the conversation from here on.
   startTranscriptIfNeeded(ctx.state, child);
