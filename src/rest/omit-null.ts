@@ -10,6 +10,9 @@ interface Selected {
   selectionSet?: SelectionSetNode;
 }
 
+/** Operations are fixed at start-up: each selection set is flattened once, not on every answer. */
+const flattened = new WeakMap<SelectionSetNode, ReturnType<typeof collectFields>>();
+
 export function omitNulls(
   schema: GraphQLSchema,
   fragments: Map<string, FragmentDefinitionNode>,
@@ -20,7 +23,11 @@ export function omitNulls(
   if (Array.isArray(value)) return value.map((item) => omitNulls(schema, fragments, item, selected));
   const named = getNamedType(selected.type);
   if (!isCompositeType(named) || !selected.selectionSet || typeof value !== 'object') return value;
-  const fields = collectFields(schema, fragments, selected.selectionSet, named);
+  let fields = flattened.get(selected.selectionSet);
+  if (!fields) {
+    fields = collectFields(schema, fragments, selected.selectionSet, named);
+    flattened.set(selected.selectionSet, fields);
+  }
   const result: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     if (item === null) continue;
