@@ -164,12 +164,20 @@ function addStartProps(run: Run, bot: RuntimeBot, status: TurnStatus): void {
   else run.turn.output.clientSideActions.unshift(startPropsAction(props));
 }
 
-export function startChat(input: StartInput, env: EngineEnv, bots: BotResolver): TurnResult {
-  const run = createRun(initialState(input), env, bots, input.textFormat);
-  if (input.isOnlyRegistering) return result(run, 'awaiting-input');
+/** A start's turn, with the variables as they were before anything ran (prefilled and restored values only). */
+export interface StartResult extends TurnResult {
+  initialVariables: RuntimeVariable[];
+}
+
+export function startChat(input: StartInput, env: EngineEnv, bots: BotResolver): StartResult {
+  const state = initialState(input);
+  // The start response's theme shows avatars with these values; what the turn sets goes in dynamicTheme.
+  const initialVariables = structuredClone(state.queue[0]!.variables);
+  const run = createRun(state, env, bots, input.textFormat);
+  if (input.isOnlyRegistering) return { ...result(run, 'awaiting-input'), initialVariables };
   const status = runFromStart(run, input.message, input.startFrom);
   addStartProps(run, input.bot, status);
-  return result(run, status);
+  return { ...result(run, status), initialVariables };
 }
 
 /** After a reply event's sub-flow returned to its input: the stored reply is processed now. */
@@ -194,6 +202,8 @@ export function continueChat(
   const run = createRun(state, env, bots, textFormat);
   if (state.isRegisteredOnly) {
     state.isRegisteredOnly = undefined;
+    // The reference resets the state before this first walk, progress metadata included.
+    state.progress = undefined;
     return result(run, runFromStart(run, message, undefined));
   }
   if (message?.type === 'command') return result(run, autoResume(run, runCommand(run, message.command)));

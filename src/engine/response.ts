@@ -41,7 +41,11 @@ export function responseParts(
   options: { isStart: boolean; bots: RuntimeBot[]; linkedBot: (botId: string) => RuntimeBot | undefined },
 ): ResponseParts {
   const { state, output } = turn;
-  if (output.isRetry) return { messages: output.messages, input: output.input };
+  const dynamicTheme = state.dynamicTheme ? renderDynamicTheme(state.dynamicTheme, state.queue[0]!.variables) : undefined;
+  const progress = progressOf(state, turn, options.bots, options.linkedBot);
+  if (output.isRetry) {
+    return { messages: output.messages, input: output.input, ...(dynamicTheme ? { dynamicTheme } : {}), ...(progress !== undefined ? { progress } : {}) };
+  }
   const logs = state.isPreview ? output.logs : output.logs.filter((log) => !SENSITIVE_LOGS.has(log.description));
   const parts: ResponseParts = { messages: output.messages };
   if (output.input) parts.input = output.input;
@@ -57,8 +61,7 @@ export function responseParts(
     }
     if (output.lastMessageNewFormat !== undefined) parts.lastMessageNewFormat = output.lastMessageNewFormat;
   }
-  if (state.dynamicTheme) parts.dynamicTheme = renderDynamicTheme(state.dynamicTheme, state.queue[0]!.variables);
-  const progress = progressOf(state, turn, options.bots, options.linkedBot);
+  if (dynamicTheme) parts.dynamicTheme = dynamicTheme;
   if (progress !== undefined) parts.progress = progress;
   return parts;
 }

@@ -1,8 +1,23 @@
-import type { EdgeDefinition, EventDefinition, GroupDefinition } from './schema';
+import type { BlockDefinition, EdgeDefinition, EventDefinition, GroupDefinition } from './schema';
 import { START_TYPE } from './block-types';
 import type { BotDefinition } from './parse';
 import { isV6 } from './versions';
 import type { RuntimeBot } from '../types';
+
+/**
+ * Drops what earlier versions stored on blocks and items and v6 no longer has
+ * (a block's `groupId`, an item's `blockId` and `type`): the reference's v6
+ * schemas strip them, so clients never see them in an `input`.
+ */
+function withoutLegacyFields(block: BlockDefinition): BlockDefinition {
+  const { groupId: _groupId, ...rest } = block as BlockDefinition & { groupId?: unknown };
+  if (!rest.items) return rest;
+  return { ...rest, items: rest.items.map(({ blockId: _blockId, type: _type, ...item }) => item) };
+}
+
+function withoutLegacyGroupFields(group: GroupDefinition): GroupDefinition {
+  return { ...group, blocks: group.blocks.map(withoutLegacyFields) };
+}
 
 /**
  * Brings a parsed definition to the v6 structure in memory (reference §1.1
@@ -18,12 +33,12 @@ export function toRuntimeBot(botId: string, definition: BotDefinition): RuntimeB
     settings: definition.settings,
   };
   if (isV6(definition.version)) {
-    return { ...base, groups: definition.groups, edges: definition.edges, events: definition.events ?? [] };
+    return { ...base, groups: definition.groups.map(withoutLegacyGroupFields), edges: definition.edges, events: definition.events ?? [] };
   }
   const startGroup = definition.groups.find((group) => group.blocks.some((block) => block.type === START_TYPE));
   const startBlock = startGroup?.blocks.find((block) => block.type === START_TYPE);
   const groups: GroupDefinition[] = definition.groups
-    .map((group) => ({ ...group, blocks: group.blocks.filter((block) => block.type !== START_TYPE) }))
+    .map((group) => withoutLegacyGroupFields({ ...group, blocks: group.blocks.filter((block) => block.type !== START_TYPE) }))
     .filter((group) => group.blocks.length > 0);
   const startEventId = startGroup?.id ?? 'start';
   const events: EventDefinition[] = [

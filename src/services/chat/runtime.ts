@@ -249,7 +249,7 @@ async function partsOf(deps: ChatDeps, turn: TurnResult, library: BotLibrary, is
   const { state, output } = turn;
   const bots = state.queue.map((entry) => library.resolve(entry.bot));
   // Progress counts the flows of linked bots: they are loaded only when a progress value is computed (an input awaits).
-  const measuresProgress = Boolean(state.progress && output.input && !output.isRetry && state.currentBlockId);
+  const measuresProgress = Boolean(state.progress && output.input && state.currentBlockId);
   const linked = measuresProgress ? await loadLinkedBots(deps.db, bots, state.workspaceId, state.isPreview) : undefined;
   return responseParts(turn, { isStart, bots, linkedBot: (botId) => linked?.get(botId) });
 }
@@ -268,7 +268,7 @@ async function runStart(
   library.add(input.botRef, input.bot);
   const env = engineEnv(deps.code, deps.limits);
   const started = engineStart(input, env, library.resolve);
-  const themeVariables = structuredClone(started.state.queue[0]!.variables);
+  const themeVariables = started.initialVariables;
   const turn = await settle(deps, library, started, input.textFormat, env);
   await commit(deps.db, turn, { ...plan, session: { mode: 'create' }, expiresAt: new Date(Date.now() + deps.sessionTtlMs) });
   return { turn, themeVariables, library };
@@ -337,7 +337,8 @@ export async function startChat(deps: ChatDeps, input: StartChatInput, origin: R
     return {
       sessionId,
       ...(showsResult ? { resultId } : {}),
-      bot: botObject(bot, themeVariables, turn.state, row.publishedAt ?? undefined),
+      // A registering client learns publishedAt from its first real turn's start, not here (reference).
+      bot: botObject(bot, themeVariables, turn.state, isOnlyRegistering ? undefined : (row.publishedAt ?? undefined)),
       ...(await partsOf(deps, turn, library, true)),
     };
   });

@@ -30,7 +30,7 @@ const lead_magnet = {
   i1pv6t8sj9wdzoheplwj1cnr: text("i1pv6t8sj9wdzoheplwj1cnr", "What's your name?"),
   uocaxxtg26btl2zytwy09jh9: {"id": "uocaxxtg26btl2zytwy09jh9", "outgoingEdgeId": "rczh7k3r065okzax6za00lvh", "type": "text input", "options": {"labels": {"placeholder": "Your first name"}, "variableId": "vyu4paeim4jcjgmxr26bdk286"}},
   pcx0bo7egsq3il16707mkuzc: text("pcx0bo7egsq3il16707mkuzc", p("Ok, ", "Ada", ". What email would you like to sign up with?")),
-  nu9ibw4r4q9piwl3b308bezp: {"id": "nu9ibw4r4q9piwl3b308bezp", "groupId": "xaloto3qrrbtcdcrob013xcx", "type": "email input", "options": {"variableId": "vrhd0bug6b6dzgijevfoonvo2"}, "outgoingEdgeId": "dxj0x2miwwkxsesp4chyjqek"},
+  nu9ibw4r4q9piwl3b308bezp: {"id": "nu9ibw4r4q9piwl3b308bezp", "type": "email input", "options": {"variableId": "vrhd0bug6b6dzgijevfoonvo2"}, "outgoingEdgeId": "dxj0x2miwwkxsesp4chyjqek"},
   o6helbp9c682dur5e8bt9yov: text("o6helbp9c682dur5e8bt9yov", "What's your goal with the community?"),
   wq7yofni4bqr9rt5qrzk6928: {"id": "wq7yofni4bqr9rt5qrzk6928", "outgoingEdgeId": "on3al6xuczmckpu3roboo9te", "type": "choice input", "items": [{"id": "ux0ly8ocxfm8i8ivdbwjnmnt", "content": "Win loyal fans"}, {"id": "izz0nwo2iy2kmlif5fav2oc5", "content": "Competitive advantage"}, {"id": "jtkx9v5uqjw84hapq3umqlb5", "content": "Better product"}, {"id": "k7a7rkpoigrtrulilap7q6fw", "content": "Support"}], "options": {"variableId": "vf49immob0ih3kxn5b0nraqkq"}},
   tfqqveo72xt7i7ii9imztcd4: text("tfqqveo72xt7i7ii9imztcd4", "Perfect, your bundle will be emailed to you right away 🚀"),
@@ -257,8 +257,7 @@ test('lead-magnet: Email block is logged as unsupported, condition on the chosen
           m.lu0bevnjfkor1ugbnbkev7t3,
           m.jrhdfrdn4gdstpktq1q0gk1q,
           // §2.1 video: a youtube.com/watch URL is reduced to its matched part (only youtu.be links carry queryParamsStr);
-          // the reference sends the default height 400
-          { id: 'e3tlj1y4vyhtwcabzifv63q2', type: 'video', content: { type: 'youtube', id: 'jp3ggg_42-M', url: 'youtube.com/watch?v=jp3ggg_42-M', height: 400 } },
+          { id: 'e3tlj1y4vyhtwcabzifv63q2', type: 'video', content: { type: 'youtube', id: 'jp3ggg_42-M', url: 'youtube.com/watch?v=jp3ggg_42-M' } },
         ],
       }),
     ),
@@ -368,7 +367,7 @@ test('digital-product-payment: video URL bubble, e-mail, then the "credentials" 
           m.cl3u45lqz000d2e6gxo4n5ets,
           m.cl3u44adg00072e6gc13e1n12,
           m.cl3u46b0i000e2e6gkpf4qiry,
-          { ...m.cl3u49lmg000f2e6guhhgf825, content: { ...m.cl3u49lmg000f2e6guhhgf825.content, height: 400 } },
+          m.cl3u49lmg000f2e6guhhgf825,
           m.cl3u4hyl9000i2e6gtdz8m04b,
           m.cl3u4hyl9000i2e6gtdz8m04a,
         ],

@@ -62,7 +62,7 @@ describe('answers', () => {
       { variables: [{ id: 'vCity', name: 'City' }], edges: [edge('e12', 'g2')] },
     );
     main.groups[0]!.blocks[3]!.outgoingEdgeId = 'e12';
-    let turn = start(main).result;
+    let turn: TurnResult = start(main).result;
     const persisted: unknown[] = [];
     for (const answer of ['one', 'two', 'Paris', 'four']) {
       turn = reply(main, turn.state, answer);
@@ -88,7 +88,7 @@ describe('answers', () => {
     const main = bot('main', [group('g1', [block('a', 'text input', { options: { variableId: 'v' } }), block('b', 'text input'), block('c', 'text input', { options: { variableId: 'v' } })], 'G')], {
       variables: [{ id: 'v', name: 'V' }],
     });
-    let turn = start(main).result;
+    let turn: TurnResult = start(main).result;
     for (const answer of ['1', '2', '3']) turn = reply(main, turn.state, answer);
     expect(turn.state.queue[0]!.answers).toEqual([
       { key: 'G (1)', value: '2' },

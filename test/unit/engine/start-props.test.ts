@@ -90,7 +90,7 @@ describe('startChat: start props', () => {
       type: 'startPropsToInject',
       startPropsToInject: { customHeadCode: '<script>init()</script>', gtmId: 'GTM-1', pixelIds: ['P1'] },
     });
-    expect(result.output.clientSideActions[1]).toEqual({ type: 'redirect', redirect: { url: 'https://example.com', isNewTab: false }, lastBubbleBlockId: 't' });
+    expect(result.output.clientSideActions[1]).toEqual({ type: 'redirect', redirect: { url: 'https://example.com' }, lastBubbleBlockId: 't' });
     expect(result.output.clientSideActions).toHaveLength(2);
     expect(result.output.logs.map((log) => log.description)).not.toContainEqual(expect.stringContaining('Preview mode'));
   });

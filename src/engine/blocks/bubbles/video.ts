@@ -10,9 +10,6 @@ export interface ParsedVideoUrl {
   queryParamsStr?: string;
 }
 
-/** What the client shows when a video has no height (reference default). */
-export const DEFAULT_VIDEO_HEIGHT = 400;
-
 // URL shapes recognised (reference §2.1). The "url" kept for an embeddable
 // video is the matched part of the address (no scheme).
 const YOUTUBE = /youtube\.com\/(?:watch\?v=|shorts\/)([\w-]+)|youtu\.be\/([\w-]+)(\?.+)?/;
@@ -67,8 +64,7 @@ export function parseVideoUrl(url: string): ParsedVideoUrl {
  * A video: strings substituted, then the address analysed, which decides
  * `type`, `url`, `id` and `queryParamsStr` (stale values of the block are
  * dropped). `height` is a number: a numeric text after substitution is read as
- * one, and a video without a usable height gets the default 400, as the
- * reference sends it.
+ * one; a video without a usable height has none (the client picks its own).
  */
 export const videoBubble: BubbleHandler = {
   category: 'bubble',
@@ -81,7 +77,9 @@ export const videoBubble: BubbleHandler = {
       delete content.queryParamsStr;
       Object.assign(content, parseVideoUrl(content.url));
     }
-    content.height = numericHeight(content.height) ?? DEFAULT_VIDEO_HEIGHT;
+    const height = numericHeight(content.height);
+    if (height === undefined) delete content.height;
+    else content.height = height;
     return { id: block.id, type: block.type, content };
   },
 };

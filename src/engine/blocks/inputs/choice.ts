@@ -9,15 +9,14 @@ export interface ChoiceItem {
   content?: string;
   value?: string;
   displayCondition?: unknown;
-  blockId?: string;
 }
 
 const labelOf = (item: ChoiceItem): string => (typeof item.content === 'string' ? item.content : '');
 
 /** Dynamic buttons: one per distinct non-empty entry of the variable, ids `choice<index>`. */
-function dynamicItems(blockId: string, entries: readonly (string | null)[]): ChoiceItem[] {
+function dynamicItems(entries: readonly (string | null)[]): ChoiceItem[] {
   const contents = [...new Set(entries.filter((entry): entry is string => typeof entry === 'string' && entry !== ''))];
-  return contents.map((content, index) => ({ id: `choice${index}`, blockId, content }));
+  return contents.map((content, index) => ({ id: `choice${index}`, content }));
 }
 
 function displayChoice(block: BlockDefinition, ctx: BlockContext): InputObject {
@@ -26,7 +25,7 @@ function displayChoice(block: BlockDefinition, ctx: BlockContext): InputObject {
     const value = ctx.variables.value(dynamicVariableId);
     // Reference behaviour: with the variable unset, the block is returned as stored (not even substituted).
     if (value === null || value === undefined) return structuredClone(block) as InputObject;
-    return { ...(ctx.deep(block) as InputObject), items: dynamicItems(block.id, valueAsList(value)) };
+    return { ...(ctx.deep(block) as InputObject), items: dynamicItems(valueAsList(value)) };
   }
   const items = itemsOf<ChoiceItem>(block).filter((item) => isDisplayed(item.displayCondition, ctx));
   return ctx.deep({ ...block, items }) as InputObject;

@@ -11,7 +11,6 @@ export interface PictureChoiceItem {
   description?: string;
   value?: string;
   displayCondition?: unknown;
-  blockId?: string;
 }
 
 /** The label of a picture: its title, else its picture URL. */
@@ -39,7 +38,6 @@ function dynamicItems(block: BlockDefinition, ctx: BlockContext): PictureChoiceI
     .filter((source): source is string => source !== null)
     .map((pictureSrc, index) => ({
       id: String(index),
-      blockId: block.id,
       pictureSrc,
       title: titles?.[index] ?? '',
       description: descriptions?.[index] ?? '',

@@ -12,7 +12,8 @@ export const redirectBlock: LogicHandler = {
     // The reference sanitizes the substituted url: a {{Host}} holding a bare host gets https:// too.
     const substituted = ctx.text(raw);
     const url = KEPT_SCHEMES.test(substituted) ? substituted : `https://${substituted}`;
-    ctx.action({ type: 'redirect', redirect: { url, isNewTab: block.options?.isNewTab === true } });
+    const isNewTab = block.options?.isNewTab;
+    ctx.action({ type: 'redirect', redirect: { url, ...(typeof isNewTab === 'boolean' ? { isNewTab } : {}) } });
     return { kind: 'next' };
   },
 };

@@ -1,4 +1,4 @@
-import { DEFAULT_VIDEO_HEIGHT, parseVideoUrl, videoBubble } from '../../../../../src/engine/blocks/bubbles/video';
+import { parseVideoUrl, videoBubble } from '../../../../../src/engine/blocks/bubbles/video';
 import type { BlockDefinition } from '../../../../../src/engine/types';
 import { testContext } from '../../../../helpers/engine';
 
@@ -70,7 +70,7 @@ describe('video bubble', () => {
     expect(videoBubble.toMessage(block({ url: '{{Video}}', type: 'youtube', id: 'stale', queryParamsStr: '?old=1', aspectRatio: '16/9' }), ctx)).toEqual({
       id: 'vid1',
       type: 'video',
-      content: { url: 'vimeo.com/42', type: 'vimeo', id: '42', aspectRatio: '16/9', height: DEFAULT_VIDEO_HEIGHT },
+      content: { url: 'vimeo.com/42', type: 'vimeo', id: '42', aspectRatio: '16/9' },
     });
   });
 
@@ -83,11 +83,11 @@ describe('video bubble', () => {
     expect(message).toEqual({
       id: 'vid1',
       type: 'video',
-      content: { url: 'youtube.com/watch?v=jp3ggg_42-M', id: 'jp3ggg_42-M', type: 'youtube', height: 400 },
+      content: { url: 'youtube.com/watch?v=jp3ggg_42-M', id: 'jp3ggg_42-M', type: 'youtube' },
     });
   });
 
-  it('reads a {{var}} height as a number and keeps a numeric one', () => {
+  it('reads a {{var}} height as a number, keeps a numeric one, adds none when unusable', () => {
     const { ctx } = testContext({ variables: [{ id: 'vh', name: 'H', value: '250' }] });
     expect(videoBubble.toMessage(block({ url: 'https://a.example/v.mp4', height: '{{H}}' }), ctx)?.content).toEqual({
       url: 'https://a.example/v.mp4',
@@ -95,11 +95,11 @@ describe('video bubble', () => {
       height: 250,
     });
     expect(videoBubble.toMessage(block({ url: 'https://a.example/v.mp4', height: 300 }), ctx)?.content).toMatchObject({ height: 300 });
-    expect(videoBubble.toMessage(block({ url: 'https://a.example/v.mp4', height: '{{Unknown}}' }), ctx)?.content).toMatchObject({ height: 400 });
+    expect(videoBubble.toMessage(block({ url: 'https://a.example/v.mp4', height: '{{Unknown}}' }), ctx)?.content).not.toHaveProperty('height');
   });
 
   it('leaves a content without url unanalysed', () => {
     const { ctx } = testContext();
-    expect(videoBubble.toMessage(block({ isAutoplayEnabled: false }), ctx)?.content).toEqual({ isAutoplayEnabled: false, height: 400 });
+    expect(videoBubble.toMessage(block({ isAutoplayEnabled: false }), ctx)?.content).toEqual({ isAutoplayEnabled: false });
   });
 });

@@ -76,8 +76,8 @@ describe('choice input', () => {
         id: 'b1',
         type: 'choice input',
         items: [
-          { id: 'choice0', blockId: 'b1', content: 'Red' },
-          { id: 'choice1', blockId: 'b1', content: 'Blue' },
+          { id: 'choice0', content: 'Red' },
+          { id: 'choice1', content: 'Blue' },
         ],
         options: { variableId: 'v1', dynamicVariableId: 'vl', buttonLabel: 'Go' },
       });
@@ -86,11 +86,11 @@ describe('choice input', () => {
     it('builds dynamic buttons from a JSON-array string, or one button from any other string', () => {
       const block = inputBlock({ type: 'choice input', items: [], options: { dynamicVariableId: 'vl' } });
       expect(choiceInput.display(block, contextWith([variable('vl', 'Colors', '["Red","Blue",3]')])).items).toEqual([
-        { id: 'choice0', blockId: 'b1', content: 'Red' },
-        { id: 'choice1', blockId: 'b1', content: 'Blue' },
-        { id: 'choice2', blockId: 'b1', content: '3' },
+        { id: 'choice0', content: 'Red' },
+        { id: 'choice1', content: 'Blue' },
+        { id: 'choice2', content: '3' },
       ]);
-      expect(choiceInput.display(block, contextWith([variable('vl', 'Colors', 'Red, Blue')])).items).toEqual([{ id: 'choice0', blockId: 'b1', content: 'Red, Blue' }]);
+      expect(choiceInput.display(block, contextWith([variable('vl', 'Colors', 'Red, Blue')])).items).toEqual([{ id: 'choice0', content: 'Red, Blue' }]);
     });
 
     it('returns the block unchanged when the dynamic variable is unset (reference behaviour)', () => {

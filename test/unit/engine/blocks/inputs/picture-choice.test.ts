@@ -31,11 +31,11 @@ describe('picture choice input', () => {
       const dynamicItems = { isEnabled: true, pictureSrcsVariableId: 'vp', titlesVariableId: 'vt', descriptionsVariableId: 'vd' };
       const ctx = contextWith([variable('vp', 'Pics', ['a.png', null, 'c.png']), variable('vt', 'Titles', ['A', 'B']), variable('vd', 'Descriptions', 'Only one')]);
       expect(pictureChoiceInput.display(block({ dynamicItems }), ctx).items).toEqual([
-        { id: '0', blockId: 'b1', pictureSrc: 'a.png', title: 'A', description: 'Only one' },
-        { id: '1', blockId: 'b1', pictureSrc: 'c.png', title: 'B', description: '' },
+        { id: '0', pictureSrc: 'a.png', title: 'A', description: 'Only one' },
+        { id: '1', pictureSrc: 'c.png', title: 'B', description: '' },
       ]);
       expect(pictureChoiceInput.display(block({ dynamicItems }), contextWith([variable('vp', 'Pics', 'single.png')])).items).toEqual([
-        { id: '0', blockId: 'b1', pictureSrc: 'single.png', title: '', description: '' },
+        { id: '0', pictureSrc: 'single.png', title: '', description: '' },
       ]);
     });
 

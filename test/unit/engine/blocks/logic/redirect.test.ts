@@ -30,13 +30,14 @@ describe('Redirect block', () => {
   it('emits the exact redirect action and continues (no reply expected)', () => {
     const { outcome, actions, logs } = execute({ url: 'https://typebot.io' }, 'eOut');
     expect(outcome).toEqual({ kind: 'next' });
-    expect(actions).toEqual([{ type: 'redirect', redirect: { url: 'https://typebot.io', isNewTab: false } }]);
+    expect(actions).toEqual([{ type: 'redirect', redirect: { url: 'https://typebot.io' } }]);
     expect(logs).toEqual([]);
   });
 
-  it('passes isNewTab through (default false)', () => {
+  it('passes isNewTab through only when the definition sets it', () => {
     expect(urlOf('https://a.b', { isNewTab: true })).toEqual({ url: 'https://a.b', isNewTab: true });
     expect(urlOf('https://a.b', { isNewTab: false })).toEqual({ url: 'https://a.b', isNewTab: false });
+    expect(urlOf('https://a.b')).toEqual({ url: 'https://a.b' });
   });
 
   it.each([
@@ -64,7 +65,7 @@ describe('Redirect block', () => {
     ctx.message({ id: 'bubble1', type: 'text', content: {} });
     redirectBlock.execute({ id: 'r', type: 'Redirect', options: { url: 'a.io' } } as BlockDefinition, ctx);
     expect(turn.output.clientSideActions).toEqual([
-      { type: 'redirect', redirect: { url: 'https://a.io', isNewTab: false }, lastBubbleBlockId: 'bubble1' },
+      { type: 'redirect', redirect: { url: 'https://a.io' }, lastBubbleBlockId: 'bubble1' },
     ]);
   });
 });
