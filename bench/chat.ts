@@ -3,7 +3,10 @@
 // Starts Parley on a fresh SQLite file, publishes a 3-input bot, then measures
 // (a) sequential startChat + continueChat round trips (median, p95),
 // (b) throughput with 64 concurrent conversations,
-// (c) a bare Koa JSON endpoint on the same machine, as the ceiling.
+// (c) a bare Koa JSON endpoint on the same machine, as the ceiling,
+// (d) the sequential round trip again while 4 other chats keep running
+//     ~0.9-second server-side Code blocks (bot-author code runs in sandbox
+//     worker threads, off the event loop that serves the plain chat).
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -55,6 +58,33 @@ const THREE_INPUTS = {
 };
 const REPLIES = ['Ada', 'ada@example.com', '36'];
 
+/** A bot whose start runs a server-side Code block that busy-loops for ~0.9 s (under the 1 s limit). */
+const BUSY_CODE = {
+  version: '6.1',
+  name: 'Busy code',
+  events: [{ id: 'start', type: 'start', outgoingEdgeId: 'e0', graphCoordinates: { x: 0, y: 0 } }],
+  groups: [
+    {
+      id: 'g1',
+      title: 'Busy',
+      blocks: [
+        { id: 'c1', type: 'Code', options: { isExecutedOnClient: false, content: 'const end = Date.now() + 900; while (Date.now() < end) {}' } },
+        { id: 'i1', type: 'text input' },
+      ],
+    },
+  ],
+  edges: [{ id: 'e0', from: { eventId: 'start' }, to: { groupId: 'g1' } }],
+  variables: [],
+  theme: {},
+  settings: {},
+};
+
+async function sequentialLatencies(base: string, publicId: string, conversations: number): Promise<number[]> {
+  const latencies: number[] = [];
+  for (let run = 0; run < conversations; run += 1) latencies.push(...(await conversation(base, publicId)));
+  return latencies.sort((a, b) => a - b);
+}
+
 /** One whole conversation: start + 3 replies; returns each request's latency (ms). */
 async function conversation(base: string, publicId: string): Promise<number[]> {
   const times: number[] = [];
@@ -100,9 +130,22 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${server.port}`;
 
   for (let warm = 0; warm < 30; warm += 1) await conversation(base, published.publicId!);
-  const latencies: number[] = [];
-  for (let run = 0; run < 300; run += 1) latencies.push(...(await conversation(base, published.publicId!)));
-  latencies.sort((a, b) => a - b);
+  const latencies = await sequentialLatencies(base, published.publicId!, 300);
+
+  const busyBot = await publishBot(server.database.db, (await createBot(server.database.db, workspace.id, BUSY_CODE)).id);
+  let busyLoops = true;
+  let busyStarts = 0;
+  const busyChats = Array.from({ length: 4 }, async () => {
+    while (busyLoops) {
+      const started = await post(`${base}/v1/bots/${busyBot.publicId!}/startChat`, {});
+      if (started.status !== 200) throw new Error(`busy startChat ${started.status}`);
+      busyStarts += 1;
+    }
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const underLoad = await sequentialLatencies(base, published.publicId!, 100);
+  busyLoops = false;
+  await Promise.all(busyChats);
 
   const chatRps = await throughput(8000, 64, async () => (await conversation(base, published.publicId!)).length);
 
@@ -119,6 +162,9 @@ async function main(): Promise<void> {
   });
 
   console.log(`chat round trip (sequential, ${latencies.length} requests): median ${quantile(latencies, 0.5).toFixed(2)} ms, p95 ${quantile(latencies, 0.95).toFixed(2)} ms`);
+  console.log(
+    `chat round trip while 4 chats run 0.9 s code blocks (${underLoad.length} requests, ${busyStarts} busy starts): median ${quantile(underLoad, 0.5).toFixed(2)} ms, p95 ${quantile(underLoad, 0.95).toFixed(2)} ms (${(quantile(underLoad, 0.5) / quantile(latencies, 0.5)).toFixed(2)}x idle median)`,
+  );
   console.log(`chat throughput (64 concurrent conversations): ${chatRps.toFixed(0)} requests/s`);
   console.log(`bare Koa JSON endpoint (64 concurrent): ${bareRps.toFixed(0)} requests/s`);
   console.log(`chat / bare: ${((chatRps / bareRps) * 100).toFixed(1)} %`);

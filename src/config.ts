@@ -14,6 +14,8 @@ export interface Config {
   sessionTtlMs: number;
   /** How long a chat turn waits for its session's claim (held by a turn of any process) before "Session busy" (ms). */
   sessionWaitMs: number;
+  /** How long a session claim lasts unless renewed; a running turn renews it every third of this (ms). */
+  sessionLeaseMs: number;
   graphiql: boolean;
   logRequests: boolean;
   /** Per chat turn: blocks executed and wall-clock budget (api.md "Limits per turn"). */
@@ -22,6 +24,11 @@ export interface Config {
   /** Bot-author code: CPU time and memory per evaluation. */
   codeTimeoutMs: number;
   codeMemoryBytes: number;
+  /** Worker threads running bot-author code (0: cores − 1, at least 1). */
+  codeThreads: number;
+  /** Default and maximum time one external effect of a turn (HTTP request, e-mail, AI) may take (ms). */
+  effectTimeoutMs: number;
+  effectMaxTimeoutMs: number;
 }
 
 export const DEFAULT_SQLITE_URL = 'file:./data/parley.db';
@@ -44,11 +51,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     botBodyLimit: intFromEnv(env, 'PARLEY_BOT_BODY_LIMIT', 10 * 1024 * 1024),
     sessionTtlMs: intFromEnv(env, 'SESSION_TTL', 30 * 24 * 3600) * 1000,
     sessionWaitMs: intFromEnv(env, 'PARLEY_SESSION_WAIT_MS', 10_000),
+    sessionLeaseMs: intFromEnv(env, 'PARLEY_SESSION_LEASE_MS', 30_000),
     graphiql: env.NODE_ENV !== 'production',
     logRequests: env.PARLEY_LOG_REQUESTS === 'true',
     maxBlocksPerTurn: intFromEnv(env, 'PARLEY_MAX_BLOCKS_PER_TURN', 1000),
     turnBudgetMs: intFromEnv(env, 'PARLEY_TURN_BUDGET_MS', 10_000),
     codeTimeoutMs: intFromEnv(env, 'PARLEY_CODE_TIMEOUT_MS', 1000),
     codeMemoryBytes: intFromEnv(env, 'PARLEY_CODE_MEMORY_MB', 32) * 1024 * 1024,
+    codeThreads: intFromEnv(env, 'PARLEY_CODE_THREADS', 0),
+    effectTimeoutMs: intFromEnv(env, 'PARLEY_EFFECT_TIMEOUT_MS', 10_000),
+    effectMaxTimeoutMs: intFromEnv(env, 'PARLEY_EFFECT_MAX_TIMEOUT_MS', 120_000),
   };
 }

@@ -4,10 +4,11 @@ import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { createApp } from '../http/app';
-import { createSandbox } from '../sandbox/quickjs';
+import { createSandboxPool } from '../sandbox/pool';
 import { bootstrapIfEmpty } from '../services/bootstrap';
+import type { EffectPerformers } from '../services/chat/effects';
 import type { ChatDeps } from '../services/chat/runtime';
-import { DEFAULT_CLAIM, sweepExpiredSessions } from '../services/chat/sessions';
+import { sweepExpiredSessions } from '../services/chat/sessions';
 
 /** Expired sessions are swept this often (every process; the delete is idempotent). */
 const SWEEP_INTERVAL_MS = 3600_000;
@@ -19,8 +20,16 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+export interface ServerOptions {
+  /**
+   * Who performs each effect kind. Production uses the real integrations;
+   * tests put a local stand-in of a slow third party behind an effect.
+   */
+  effects?: EffectPerformers;
+}
+
 /** Migrates, bootstraps an empty database, and listens. */
-export async function startServer(config: Config, log: (line: string) => void = console.log): Promise<RunningServer> {
+export async function startServer(config: Config, log: (line: string) => void = console.log, options: ServerOptions = {}): Promise<RunningServer> {
   const database = openDatabase(config.databaseUrl);
   const applied = await migrate(database.target);
   if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
@@ -29,13 +38,16 @@ export async function startServer(config: Config, log: (line: string) => void = 
     log(`Created admin user ${bootstrap.email} with workspace ${bootstrap.workspaceId}.`);
     log(config.adminToken ? 'Admin token: the value of PARLEY_ADMIN_TOKEN.' : `Admin token (shown once, keep it): ${bootstrap.token}`);
   }
-  const code = await createSandbox({ timeoutMs: config.codeTimeoutMs, memoryLimitBytes: config.codeMemoryBytes });
+  const code = createSandboxPool({ timeoutMs: config.codeTimeoutMs, memoryLimitBytes: config.codeMemoryBytes, threads: config.codeThreads });
+  await code.ready();
   const chat: ChatDeps = {
     db: database.db,
     code,
     limits: { maxBlocksPerTurn: config.maxBlocksPerTurn, turnBudgetMs: config.turnBudgetMs },
     sessionTtlMs: config.sessionTtlMs,
-    claim: { ...DEFAULT_CLAIM, waitMs: config.sessionWaitMs },
+    claim: { leaseMs: config.sessionLeaseMs, waitMs: config.sessionWaitMs },
+    effects: options.effects,
+    effectTimeouts: { defaultMs: config.effectTimeoutMs, maxMs: config.effectMaxTimeoutMs },
   };
   const app = createApp({ chat, config });
   const sweep = setInterval(() => {
@@ -55,11 +67,11 @@ export async function startServer(config: Config, log: (line: string) => void = 
     database,
     close: async () => {
       clearInterval(sweep);
-      code.dispose();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await code.close();
       await database.close();
     },
   };

@@ -119,18 +119,18 @@ function result(run: Run, status: TurnStatus): TurnResult {
 }
 
 /** Walks from the start (event, or a previewed group/event) and lets a first message answer the first input. */
-function runFromStart(run: Run, message: ReplyMessage | undefined, startFrom: StartFrom | undefined): TurnStatus {
+async function runFromStart(run: Run, message: ReplyMessage | undefined, startFrom: StartFrom | undefined): Promise<TurnStatus> {
   const bot = botOf(run);
   let status: TurnStatus;
   if (startFrom?.type === 'group') {
     if (!bot.groups.some((group) => group.id === startFrom.groupId)) throw new EngineRequestError("Start group doesn't exist");
-    status = walk(run, { position: { groupId: startFrom.groupId, blockIndex: 0 } });
+    status = await walk(run, { position: { groupId: startFrom.groupId, blockIndex: 0 } });
   } else if (startFrom?.type === 'event') {
     const event = bot.events.find((candidate) => candidate.id === startFrom.eventId);
     if (!event) throw new EngineRequestError("Start event doesn't exist");
-    status = walk(run, { edgeId: event.outgoingEdgeId ?? undefined });
+    status = await walk(run, { edgeId: event.outgoingEdgeId ?? undefined });
   } else {
-    status = walk(run, { edgeId: bot.events[0]?.outgoingEdgeId ?? undefined });
+    status = await walk(run, { edgeId: bot.events[0]?.outgoingEdgeId ?? undefined });
   }
   const output = run.turn.output;
   const awaitsAnswerable = status === 'awaiting-input' && output.input && !NOT_ANSWERABLE_AT_START.has(output.input.type);
@@ -140,7 +140,7 @@ function runFromStart(run: Run, message: ReplyMessage | undefined, startFrom: St
   // the reference's restart loop (§8.1.2) cannot happen.
   const located = locateBlock(run, run.state.currentBlockId!)!;
   output.input = undefined;
-  const answered = processReply(run, located.block, located.position, message, true);
+  const answered = await processReply(run, located.block, located.position, message, true);
   output.lastMessageNewFormat = undefined;
   return answered;
 }
@@ -169,19 +169,19 @@ export interface StartResult extends TurnResult {
   initialVariables: RuntimeVariable[];
 }
 
-export function startChat(input: StartInput, env: EngineEnv, bots: BotResolver): StartResult {
+export async function startChat(input: StartInput, env: EngineEnv, bots: BotResolver): Promise<StartResult> {
   const state = initialState(input);
   // The start response's theme shows avatars with these values; what the turn sets goes in dynamicTheme.
   const initialVariables = structuredClone(state.queue[0]!.variables);
   const run = createRun(state, env, bots, input.textFormat);
   if (input.isOnlyRegistering) return { ...result(run, 'awaiting-input'), initialVariables };
-  const status = runFromStart(run, input.message, input.startFrom);
+  const status = await runFromStart(run, input.message, input.startFrom);
   addStartProps(run, input.bot, status);
   return { ...result(run, status), initialVariables };
 }
 
 /** After a reply event's sub-flow returned to its input: the stored reply is processed now. */
-function autoResume(run: Run, status: TurnStatus): TurnStatus {
+async function autoResume(run: Run, status: TurnStatus): Promise<TurnStatus> {
   const mark = run.state.returnMark;
   if (status !== 'awaiting-input' || !mark || mark.status !== 'called' || !mark.autoResumeMessage) return status;
   if (run.state.currentBlockId !== mark.blockId) return status;
@@ -192,42 +192,42 @@ function autoResume(run: Run, status: TurnStatus): TurnStatus {
   return processReply(run, located.block, located.position, mark.autoResumeMessage, false);
 }
 
-export function continueChat(
+export async function continueChat(
   state: SessionState,
   message: ReplyMessage | undefined,
   textFormat: TextFormat,
   env: EngineEnv,
   bots: BotResolver,
-): TurnResult {
+): Promise<TurnResult> {
   const run = createRun(state, env, bots, textFormat);
   if (state.isRegisteredOnly) {
     state.isRegisteredOnly = undefined;
     // The reference resets the state before this first walk, progress metadata included.
     state.progress = undefined;
-    return result(run, runFromStart(run, message, undefined));
+    return result(run, await runFromStart(run, message, undefined));
   }
-  if (message?.type === 'command') return result(run, autoResume(run, runCommand(run, message.command)));
+  if (message?.type === 'command') return result(run, await autoResume(run, await runCommand(run, message.command)));
   const currentBlockId = state.currentBlockId;
   const located = currentBlockId ? locateBlock(run, currentBlockId) : undefined;
   if (!located) throw new Error(`session ${currentBlockId ? `block ${currentBlockId} not found` : 'awaits nothing'}`);
   const { block, position } = located;
-  if (inputHandlerFor(block)) return result(run, autoResume(run, processReply(run, block, position, message, true)));
+  if (inputHandlerFor(block)) return result(run, await autoResume(run, await processReply(run, block, position, message, true)));
   const bot = botOf(run);
   const group = bot.groups.find((candidate) => candidate.id === position.groupId)!;
   const ctx = createBlockContext({ env, state, bot, group, blockIndex: position.blockIndex, textFormat, turn: run.turn });
   const handler = handlerFor(block.type);
   if (handler?.category === 'bubble') {
-    handler.onReply?.(block, message, ctx);
-    return result(run, autoResume(run, walkOn(run, { kind: 'next' }, block, position)));
+    await handler.onReply?.(block, message, ctx);
+    return result(run, await autoResume(run, await walkOn(run, { kind: 'next' }, block, position)));
   }
-  const outcome = handler && handler.category !== 'input' && handler.onReply ? handler.onReply(block, message, ctx) : { kind: 'next' as const };
-  return result(run, autoResume(run, walkOn(run, outcome, block, position)));
+  const outcome = handler && handler.category !== 'input' && handler.onReply ? await handler.onReply(block, message, ctx) : { kind: 'next' as const };
+  return result(run, await autoResume(run, await walkOn(run, outcome, block, position)));
 }
 
-export function resumeTurn(state: SessionState, effect: EffectResult, textFormat: TextFormat, env: EngineEnv, bots: BotResolver): TurnResult {
+export async function resumeTurn(state: SessionState, effect: EffectResult, textFormat: TextFormat, env: EngineEnv, bots: BotResolver): Promise<TurnResult> {
   const run = createRun(state, env, bots, textFormat);
   const trailingLogs = state.pending?.trailingLogs;
-  const status = autoResume(run, resumeAfterEffect(run, effect));
+  const status = await autoResume(run, await resumeAfterEffect(run, effect));
   addTrailingLogs(run, status, trailingLogs);
   return result(run, status);
 }

@@ -14,7 +14,7 @@ export function findEvent(run: Run, type: EventDefinition['type'], match?: (even
   return botOf(run).events.find((event) => event.type === type && (!match || match(event)));
 }
 
-function enter(run: Run, event: EventDefinition, what: string): TurnStatus {
+function enter(run: Run, event: EventDefinition, what: string): Promise<TurnStatus> {
   const edge = event.outgoingEdgeId ? findEdge(run, run.state.queue[0]!, event.outgoingEdgeId) : undefined;
   if (!edge) throw new EngineRequestError(`${what} event doesn't have a connected edge`);
   if (!botOf(run).groups.some((group) => group.id === edge.to.groupId)) throw new EngineRequestError(`${what} event doesn't have a connected group`);
@@ -22,7 +22,7 @@ function enter(run: Run, event: EventDefinition, what: string): TurnStatus {
 }
 
 /** A `{type: "command"}` message: runs the matching command event's flow. */
-export function runCommand(run: Run, command: string): TurnStatus {
+export function runCommand(run: Run, command: string): Promise<TurnStatus> {
   const event = findEvent(run, 'command', (candidate) => candidate.options?.command === command);
   if (!event) throw new EngineRequestError('Command event not found');
   const entry = run.state.queue[0]!;
@@ -50,7 +50,7 @@ function setEventVariables(run: Run, event: EventDefinition, reply: ReplyMessage
   variables.set(options.inputNameVariableId as string | undefined, groupTitle);
 }
 
-export function runReplyEvent(run: Run, event: EventDefinition, inputId: string, reply: ReplyMessage, inputType: string, groupTitle: string): TurnStatus {
+export function runReplyEvent(run: Run, event: EventDefinition, inputId: string, reply: ReplyMessage, inputType: string, groupTitle: string): Promise<TurnStatus> {
   setEventVariables(run, event, reply, inputType, groupTitle);
   run.state.returnMark = { status: 'pending', blockId: inputId, autoResumeMessage: reply };
   return enter(run, event, 'Reply');
@@ -63,7 +63,7 @@ export function runInvalidReplyEvent(
   reply: ReplyMessage | undefined,
   inputType: string,
   groupTitle: string,
-): TurnStatus {
+): Promise<TurnStatus> {
   setEventVariables(run, event, reply, inputType, groupTitle);
   run.state.returnMark = { status: 'pending', blockId: inputId };
   return enter(run, event, 'Invalid reply');

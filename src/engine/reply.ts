@@ -20,7 +20,7 @@ function retryMessage(run: Run, block: BlockDefinition, text: string): ChatMessa
  * The retry text: the block's own retryMessageContent, else its type's
  * built-in text (email, payment), else the bot's invalidMessage or the default.
  */
-function retryText(run: Run, block: BlockDefinition, builtIn: string | undefined, text: (template: string) => string): string {
+async function retryText(run: Run, block: BlockDefinition, builtIn: string | undefined, text: (template: string) => Promise<string>): Promise<string> {
   const own = block.options?.retryMessageContent;
   if (typeof own === 'string' && own !== '') return text(own);
   if (builtIn) return builtIn;
@@ -33,12 +33,18 @@ function retryText(run: Run, block: BlockDefinition, builtIn: string | undefined
  * Handles a reply to the input the session waits on (reference §3.6 step 4e-h):
  * reply/invalid-reply events, validation, retry, saving, then the walk on.
  */
-export function processReply(run: Run, block: BlockDefinition, position: Position, reply: ReplyMessage | undefined, allowReplyEvent: boolean): TurnStatus {
+export async function processReply(
+  run: Run,
+  block: BlockDefinition,
+  position: Position,
+  reply: ReplyMessage | undefined,
+  allowReplyEvent: boolean,
+): Promise<TurnStatus> {
   const handler = inputHandlerFor(block)!;
   const bot = botOf(run);
   const group = bot.groups.find((candidate) => candidate.id === position.groupId)!;
   const ctx = createBlockContext({ env: run.env, state: run.state, bot, group, blockIndex: position.blockIndex, textFormat: run.textFormat, turn: run.turn });
-  const parsed = handler.parse(block, reply, ctx);
+  const parsed = await handler.parse(block, reply, ctx);
   if (parsed.status === 'ok') for (const variable of parsed.variables ?? []) ctx.variables.set(variable.id, variable.value);
 
   if (reply && reply.type !== 'command') {
@@ -50,8 +56,8 @@ export function processReply(run: Run, block: BlockDefinition, position: Positio
 
   if (parsed.status === 'fail') {
     run.turn.output.isRetry = true;
-    run.turn.output.messages.push(retryMessage(run, block, retryText(run, block, handler.defaultRetryMessage, ctx.text)));
-    run.turn.output.input = handler.display(block, ctx);
+    run.turn.output.messages.push(retryMessage(run, block, await retryText(run, block, handler.defaultRetryMessage, ctx.text)));
+    run.turn.output.input = await handler.display(block, ctx);
     run.state.currentBlockId = block.id;
     return 'awaiting-input';
   }

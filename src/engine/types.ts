@@ -163,10 +163,23 @@ export interface TurnOutput {
 
 export type TurnStatus = 'awaiting-input' | 'awaiting-reply' | 'ended' | 'effect';
 
-/** Side effects the engine cannot perform itself; the service performs them and resumes the turn. */
-export type Effect = { type: 'loadBot'; botId: string };
+/**
+ * Work the engine cannot do itself (I/O): the walk stops, the service performs
+ * it asynchronously (its own timeout, the session claim kept alive, the turn's
+ * block budget not running meanwhile) and resumes the turn with the outcome,
+ * as many times as a turn needs. Integration blocks add their kinds here.
+ */
+export type Effect = EffectTiming & { type: 'loadBot'; botId: string };
 
-export type EffectResult = { type: 'loadBot'; bot: RuntimeBot | null; ref: BotRef | null };
+export interface EffectTiming {
+  /** How long the block lets this effect take (ms); the runner's default when absent, capped by its maximum. */
+  timeoutMs?: number;
+}
+
+export type EffectResult =
+  | { type: 'loadBot'; bot: RuntimeBot | null; ref: BotRef | null }
+  /** The effect did not complete: it timed out, or its performer failed. */
+  | { type: 'failed'; effect: Effect['type']; reason: 'timeout' | 'error'; message: string };
 
 export interface PendingTurn {
   effect: Effect;
@@ -195,7 +208,7 @@ export interface TurnResult {
 
 /** Runs bot-author JavaScript in a sandbox (no host access, CPU and memory limits). */
 export interface CodeRunner {
-  run(request: CodeRequest): CodeResult;
+  run(request: CodeRequest): Promise<CodeResult>;
 }
 
 export interface CodeRequest {
@@ -219,6 +232,6 @@ export interface EngineEnv {
   newId(): string;
   code: CodeRunner;
   limits: { maxBlocksPerTurn: number; turnBudgetMs: number };
-  /** Milliseconds since the turn started (the wall-clock budget). */
+  /** Milliseconds the turn has spent so far, effects excluded (the wall-clock budget). */
   elapsedMs(): number;
 }

@@ -33,7 +33,7 @@ import {
   type QuickJSSyncVariant,
   type QuickJSWASMModule,
 } from 'quickjs-emscripten';
-import type { CodeRequest, CodeResult, CodeRunner } from '../engine/types';
+import type { CodeRequest, CodeResult } from '../engine/types';
 
 /**
  * The release build, loaded with require: the published variant loads its
@@ -54,7 +54,9 @@ export interface SandboxOptions {
   memoryLimitBytes?: number;
 }
 
-export interface Sandbox extends CodeRunner {
+/** One QuickJS module, run synchronously on the calling thread (inside a pool worker; see pool.ts). */
+export interface Sandbox {
+  run(request: CodeRequest): CodeResult;
   /** Resolves once a module is ready to run code (after a failure, when its replacement is). */
   ready(): Promise<void>;
   /** Drops the WebAssembly modules; later runs fail. */

@@ -6,7 +6,7 @@ import type { CodeRunner, EngineEnv, GroupDefinition, RuntimeBot, RuntimeVariabl
 
 /** Code runner for tests that must not run code: it refuses, so a test that does reach it fails loudly. */
 export const noCode: CodeRunner = {
-  run: () => ({ ok: false, error: 'this test provides no sandbox' }),
+  run: async () => ({ ok: false, error: 'this test provides no sandbox' }),
 };
 
 let sandbox: Sandbox | undefined;
@@ -20,9 +20,17 @@ export async function loadTestSandbox(): Promise<Sandbox> {
   return sandbox;
 }
 
-/** The default runner of testEnv(): the real sandbox once loaded, a refusal before. */
+/** The in-thread sandbox seen as the engine's asynchronous runner. */
+export function asRunner(sandbox: Sandbox): CodeRunner {
+  return { run: async (request) => sandbox.run(request) };
+}
+
+/**
+ * The default runner of testEnv(): the real sandbox once loaded (on this
+ * thread: engine unit tests need QuickJS, not the worker pool), a refusal before.
+ */
 const testSandbox: CodeRunner = {
-  run: (request) => (sandbox ? sandbox.run(request) : { ok: false, error: 'this test did not load the sandbox: beforeAll(loadTestSandbox)' }),
+  run: async (request) => (sandbox ? sandbox.run(request) : { ok: false, error: 'this test did not load the sandbox: beforeAll(loadTestSandbox)' }),
 };
 
 export function testEnv(overrides: Partial<EngineEnv> = {}): EngineEnv {

@@ -1,6 +1,7 @@
 import { loadConfig, type Config } from '../../src/config';
 import { startServer, type RunningServer } from '../../src/cli/serve';
 import type { Db, WorkspaceRole } from '../../src/db/client';
+import type { EffectPerformers } from '../../src/services/chat/effects';
 import { createToken } from '../../src/services/tokens';
 import { ensureUser } from '../../src/services/users';
 import { createThrowawayDatabase, type ThrowawayDatabase } from './test-database';
@@ -22,6 +23,12 @@ export interface TestServerOptions {
   botBodyLimit?: number;
   /** PARLEY_SESSION_WAIT_MS: how long a chat turn waits for its session's claim. */
   sessionWaitMs?: number;
+  /** PARLEY_SESSION_LEASE_MS: how long a claim lasts unless its turn renews it. */
+  sessionLeaseMs?: number;
+  /** PARLEY_EFFECT_TIMEOUT_MS: the default time an effect may take. */
+  effectTimeoutMs?: number;
+  /** Effect performers in place of the real integrations (a local stand-in of a third party behind them). */
+  effects?: EffectPerformers;
 }
 
 const ADMIN_EMAIL = 'admin@parley.test';
@@ -37,6 +44,8 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ...(options.botBodyLimit ? { botBodyLimit: options.botBodyLimit } : {}),
     ...(options.sessionWaitMs !== undefined ? { sessionWaitMs: options.sessionWaitMs } : {}),
+    ...(options.sessionLeaseMs !== undefined ? { sessionLeaseMs: options.sessionLeaseMs } : {}),
+    ...(options.effectTimeoutMs !== undefined ? { effectTimeoutMs: options.effectTimeoutMs } : {}),
   };
 }
 
@@ -63,7 +72,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const adminToken = `test-admin-${Math.random().toString(36).slice(2)}-${Date.now()}`;
   let server: RunningServer;
   try {
-    server = await startServer(serverConfig(database.url, adminToken, options), () => undefined);
+    server = await startServer(serverConfig(database.url, adminToken, options), () => undefined, { effects: options.effects });
   } catch (error) {
     await database.drop();
     throw error;
@@ -89,7 +98,7 @@ export async function startPeerServer(first: TestServer, options: TestServerOpti
     isolated = require('../../src/cli/serve');
   });
   jest.dontMock('../../src/db/client');
-  const server = await isolated.startServer(serverConfig(first.databaseUrl, first.adminToken, options), () => undefined);
+  const server = await isolated.startServer(serverConfig(first.databaseUrl, first.adminToken, options), () => undefined, { effects: options.effects });
   return describeServer(server, first.databaseUrl, first.provider, first.adminToken, async () => undefined);
 }
 

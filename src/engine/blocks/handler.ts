@@ -20,6 +20,9 @@ import type {
 } from '../types';
 import type { VariableStore } from '../variables/store';
 
+/** Handlers whose work never waits may answer at once; the walker awaits either. */
+export type Awaitable<T> = T | Promise<T>;
+
 /** What a block tells the walker to do next. */
 export type Outcome =
   /** Run the next block of the group (at the group's end: the last block's own edge). */
@@ -44,11 +47,11 @@ export interface BlockContext {
   blockIndex: number;
   textFormat: TextFormat;
   variables: VariableStore;
-  /** Plain-text substitution of {{variables}} and {{= inline code =}}. */
-  text(template: string): string;
-  /** Substitutes every string of a JSON tree. */
-  deep<T>(value: T): T;
-  evaluateCondition(condition: Condition | undefined | null): boolean;
+  /** Plain-text substitution of {{variables}} and {{= inline code =}} (code runs in the sandbox, off the event loop). */
+  text(template: string): Promise<string>;
+  /** Substitutes every string of a JSON tree (inline code included). */
+  deep<T>(value: T): Promise<T>;
+  evaluateCondition(condition: Condition | undefined | null): Promise<boolean>;
   /** Rows the service writes with this turn (live sessions). */
   persistence: Persistence;
   log(log: ChatLog): void;
@@ -63,11 +66,11 @@ export interface BubbleHandler {
   category: 'bubble';
   type: string;
   /** The message for this bubble, or null to skip it (no content). */
-  toMessage(block: BlockDefinition, ctx: BlockContext): ChatMessage | null;
+  toMessage(block: BlockDefinition, ctx: BlockContext): Awaitable<ChatMessage | null>;
   /** An embed waiting for an event stops the walk until the client replies. */
   waitsForReply?(block: BlockDefinition): boolean;
   /** Handles the client's reply to a bubble that waited for one. */
-  onReply?(block: BlockDefinition, reply: ReplyMessage | undefined, ctx: BlockContext): void;
+  onReply?(block: BlockDefinition, reply: ReplyMessage | undefined, ctx: BlockContext): Awaitable<void>;
 }
 
 export type ReplyParse =
@@ -89,8 +92,8 @@ export interface InputHandler {
   /** Value written to a reply event's input-type variable (reference §1.7). */
   replyEventType: string;
   /** The `input` object of the response (items filtered, variables substituted, prefilledValue). */
-  display(block: BlockDefinition, ctx: BlockContext): InputObject;
-  parse(block: BlockDefinition, reply: ReplyMessage | undefined, ctx: BlockContext): ReplyParse;
+  display(block: BlockDefinition, ctx: BlockContext): Promise<InputObject>;
+  parse(block: BlockDefinition, reply: ReplyMessage | undefined, ctx: BlockContext): Awaitable<ReplyParse>;
   /** Built-in retry text when the block has no retryMessageContent (email, payment). */
   defaultRetryMessage?: string;
 }
@@ -99,10 +102,10 @@ export interface LogicHandler {
   /** Logic and integration blocks run the same way in the walker. */
   category: 'logic' | 'integration';
   type: string;
-  execute(block: BlockDefinition, ctx: BlockContext): Outcome;
+  execute(block: BlockDefinition, ctx: BlockContext): Awaitable<Outcome>;
   /** The client's dedicated reply after `await-reply` (set variable on client, HTTP on client...). */
-  onReply?(block: BlockDefinition, reply: ReplyMessage | undefined, ctx: BlockContext): Outcome;
-  onEffect?(block: BlockDefinition, result: EffectResult, ctx: BlockContext): Outcome;
+  onReply?(block: BlockDefinition, reply: ReplyMessage | undefined, ctx: BlockContext): Awaitable<Outcome>;
+  onEffect?(block: BlockDefinition, result: EffectResult, ctx: BlockContext): Awaitable<Outcome>;
 }
 
 export type BlockHandler = BubbleHandler | InputHandler | LogicHandler;

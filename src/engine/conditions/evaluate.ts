@@ -1,5 +1,5 @@
 import type { CodeRunner, RuntimeVariable, VariableValue } from '../types';
-import { substituteVariables } from '../variables/templating';
+import { renderText } from '../variables/templating';
 
 // Condition evaluation (reference §2.3.2).
 
@@ -47,17 +47,21 @@ type Pairing = 'every' | 'some';
  * True when the condition holds: no comparisons ⇒ false; `AND` (the default)
  * needs every comparison, any other logical operator (`OR`) needs one.
  */
-export function evaluateCondition(condition: Condition, options: ConditionOptions): boolean {
+export async function evaluateCondition(condition: Condition, options: ConditionOptions): Promise<boolean> {
   const comparisons = condition.comparisons;
   if (!Array.isArray(comparisons) || comparisons.length === 0) return false;
-  const test = (comparison: Comparison) => evaluateComparison(comparison, options);
-  return (condition.logicalOperator ?? 'AND') === 'AND' ? comparisons.every(test) : comparisons.some(test);
+  const needsAll = (condition.logicalOperator ?? 'AND') === 'AND';
+  // In order and short-circuited, as every()/some() would: later operands' inline code does not run.
+  for (const comparison of comparisons) {
+    if ((await evaluateComparison(comparison, options)) !== needsAll) return !needsAll;
+  }
+  return needsAll;
 }
 
-function evaluateComparison(comparison: Comparison | null | undefined, options: ConditionOptions): boolean {
+async function evaluateComparison(comparison: Comparison | null | undefined, options: ConditionOptions): Promise<boolean> {
   if (!comparison?.variableId || !comparison.comparisonOperator) return false;
   const left: Operand = options.variables.find((variable) => variable.id === comparison.variableId)?.value ?? null;
-  const right = rightOperand(comparison.value, options);
+  const right = await rightOperand(comparison.value, options);
   return compareWith(comparison.comparisonOperator, left, right);
 }
 
@@ -66,7 +70,7 @@ function evaluateComparison(comparison: Comparison | null | undefined, options: 
  * ⇒ that raw value (a list stays a list); otherwise the text with variables
  * substituted (missing ⇒ "").
  */
-function rightOperand(value: unknown, options: ConditionOptions): Operand {
+async function rightOperand(value: unknown, options: ConditionOptions): Promise<Operand> {
   if (typeof value !== 'string') return '';
   if (value === 'undefined' || value === 'null') return null;
   if (value.startsWith('{{') && value.endsWith('}}')) {
@@ -74,7 +78,7 @@ function rightOperand(value: unknown, options: ConditionOptions): Operand {
     const raw = options.variables.find((variable) => variable.name === name)?.value;
     if (raw !== null && raw !== undefined) return raw;
   }
-  return substituteVariables(value, options.variables, { code: options.code });
+  return renderText(value, options.variables, { code: options.code });
 }
 
 function compareWith(operator: string, left: Operand, right: Operand): boolean {

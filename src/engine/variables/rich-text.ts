@@ -1,6 +1,6 @@
 import { Lexer, type Token, type Tokens } from 'marked';
 import type { CodeRunner, RuntimeVariable } from '../types';
-import { evaluateInlineCode, findVariableWithValue, substituteVariables, valueToText } from './templating';
+import { evaluateInlineCode, findVariableWithValue, renderText, valueToText } from './templating';
 
 // Variables inside rich text (reference §4.2 "Rich text" mode) and Markdown →
 // rich text (the value of a variable is read as Markdown).
@@ -73,10 +73,17 @@ function findOccurrences(text: string): Occurrence[] {
  * - `url`s (links) are substituted as plain text;
  * - leaves without references are kept as they are.
  */
-export function substituteRichText(nodes: unknown[], variables: readonly RuntimeVariable[], options: RichTextOptions = {}): unknown[] {
+export async function substituteRichText(nodes: unknown[], variables: readonly RuntimeVariable[], options: RichTextOptions = {}): Promise<unknown[]> {
   if (!Array.isArray(nodes)) return [];
   const context: SubstitutionContext = { variables, listAsLastItem: options.listAsLastItem ?? false, code: options.code };
-  return nodes.flatMap((node) => substituteNode(node, context));
+  return substituteNodes(nodes, context);
+}
+
+/** Node after node (inline code runs in document order). */
+async function substituteNodes(nodes: unknown[], context: SubstitutionContext): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for (const node of nodes) out.push(...(await substituteNode(node, context)));
+  return out;
 }
 
 interface SubstitutionContext {
@@ -85,7 +92,7 @@ interface SubstitutionContext {
   code?: CodeRunner;
 }
 
-function substituteNode(node: unknown, context: SubstitutionContext): unknown[] {
+async function substituteNode(node: unknown, context: SubstitutionContext): Promise<unknown[]> {
   if (isLeaf(node)) return substituteLeaf(node, context);
   if (!isElement(node)) return [node];
   const only = node.children.length === 1 ? node.children[0] : undefined;
@@ -93,12 +100,12 @@ function substituteNode(node: unknown, context: SubstitutionContext): unknown[] 
     const occurrences = findOccurrences(only.text);
     const single = occurrences.length === 1 && occurrences[0]!.start === 0 && occurrences[0]!.end === only.text.length;
     if (single) {
-      if (!hasInheritedMarks(only)) return markdownToRichText(occurrenceText(occurrences[0]!, context));
+      if (!hasInheritedMarks(only)) return markdownToRichText(await occurrenceText(occurrences[0]!, context));
       return substituteLeaf(only, context);
     }
   }
-  const copy: Element = { ...node, children: node.children.flatMap((child) => substituteNode(child, context)) };
-  if (typeof node.url === 'string' && node.url !== '') copy.url = substituteVariables(node.url, context.variables, { code: context.code });
+  const copy: Element = { ...node, children: await substituteNodes(node.children, context) };
+  if (typeof node.url === 'string' && node.url !== '') copy.url = await renderText(node.url, context.variables, { code: context.code });
   return [copy];
 }
 
@@ -106,12 +113,12 @@ function hasInheritedMarks(leaf: Leaf): boolean {
   return INHERITED_MARKS.some((mark) => Boolean(leaf[mark]));
 }
 
-function occurrenceText(occurrence: Occurrence, context: SubstitutionContext): string {
+async function occurrenceText(occurrence: Occurrence, context: SubstitutionContext): Promise<string> {
   if (occurrence.code !== undefined) return evaluateInlineCode(occurrence.code, context.variables, context.code, context.listAsLastItem);
   return valueToText(findVariableWithValue(context.variables, occurrence.name!)?.value, context.listAsLastItem);
 }
 
-function substituteLeaf(leaf: Leaf, context: SubstitutionContext): unknown[] {
+async function substituteLeaf(leaf: Leaf, context: SubstitutionContext): Promise<unknown[]> {
   if (leaf.text === '') return [leaf];
   const occurrences = findOccurrences(leaf.text);
   if (occurrences.length === 0) return [leaf];
@@ -122,7 +129,7 @@ function substituteLeaf(leaf: Leaf, context: SubstitutionContext): unknown[] {
   for (const occurrence of occurrences) {
     const before = leaf.text.slice(last, occurrence.start);
     if (before !== '') parts.push({ ...leaf, text: before });
-    parts.push(...valueLeaves(occurrenceText(occurrence, context), marks));
+    parts.push(...valueLeaves(await occurrenceText(occurrence, context), marks));
     last = occurrence.end;
   }
   const after = leaf.text.slice(last);

@@ -17,6 +17,9 @@ export interface SubstitutionOptions {
   mode?: SubstitutionMode;
   /** v5 text bubbles show only the last item of a list. */
   listAsLastItem?: boolean;
+}
+
+export interface RenderOptions extends SubstitutionOptions {
   /**
    * Runs inline code. Without a runner, inline code behaves as code that
    * failed: the inner text is substituted as plain text.
@@ -99,16 +102,16 @@ export function codeValueToText(value: unknown, listAsLastItem = false): string 
  * every variable (typed); when it fails (or no runner is given) the inner
  * text is substituted as plain text instead.
  */
-export function evaluateInlineCode(
+export async function evaluateInlineCode(
   code: string,
   variables: readonly RuntimeVariable[],
   runner: CodeRunner | undefined,
   listAsLastItem = false,
-): string {
+): Promise<string> {
   if (runner) {
     const body = asFunctionBody(substituteVariables(code, variables, { mode: 'id' }));
     try {
-      const result = runner.run({ body, globals: codeGlobals(variables), isAsync: false });
+      const result = await runner.run({ body, globals: codeGlobals(variables), isAsync: false });
       if (result.ok) return codeValueToText(result.value, listAsLastItem);
     } catch {
       // A runner that throws is treated like code that failed.
@@ -117,24 +120,71 @@ export function evaluateInlineCode(
   return substituteVariables(code, variables);
 }
 
-/** Replaces inline code first, then every {{variable}} reference (also inside the code's results). */
-export function substituteVariables(text: string, variables: readonly RuntimeVariable[], options: SubstitutionOptions = {}): string {
-  if (typeof text !== 'string' || text === '') return '';
+function substituteReferences(text: string, variables: readonly RuntimeVariable[], options: SubstitutionOptions): string {
   const mode = options.mode ?? 'plain';
   const listAsLastItem = options.listAsLastItem ?? false;
-  const withCode = text.includes('{{=')
-    ? text.replace(INLINE_CODE_PATTERN, (_match, code: string) => evaluateInlineCode(code, variables, options.code))
-    : text;
-  return withCode.replace(VARIABLE_PATTERN, (_match, name: string) => render(name, variables, mode, listAsLastItem));
+  return text.replace(VARIABLE_PATTERN, (_match, name: string) => render(name, variables, mode, listAsLastItem));
 }
 
-/** Substitutes every string in a JSON tree (input blocks, media, settings, theme). */
+/**
+ * Every {{variable}} reference, synchronously, for texts where bot-author code
+ * never runs (theme, settings, code's own variable ids): inline code is
+ * treated as code that failed, its inner text substituted as plain text.
+ */
+export function substituteVariables(text: string, variables: readonly RuntimeVariable[], options: SubstitutionOptions = {}): string {
+  if (typeof text !== 'string' || text === '') return '';
+  const withCode = text.includes('{{=') ? text.replace(INLINE_CODE_PATTERN, (_match, code: string) => substituteVariables(code, variables)) : text;
+  return substituteReferences(withCode, variables, options);
+}
+
+/**
+ * Replaces inline code first (run in the sandbox, one segment after the
+ * other), then every {{variable}} reference (also inside the code's results).
+ */
+export async function renderText(text: string, variables: readonly RuntimeVariable[], options: RenderOptions = {}): Promise<string> {
+  if (typeof text !== 'string' || text === '') return '';
+  if (!text.includes('{{=')) return substituteReferences(text, variables, options);
+  let withCode = '';
+  let last = 0;
+  for (const match of text.matchAll(INLINE_CODE_PATTERN)) {
+    withCode += text.slice(last, match.index) + (await evaluateInlineCode(match[1]!, variables, options.code));
+    last = match.index + match[0].length;
+  }
+  return substituteReferences(withCode + text.slice(last), variables, options);
+}
+
+/** Substitutes every string in a JSON tree, synchronously (settings, theme: no inline code runs there). */
 export function deepSubstitute<T>(value: T, variables: readonly RuntimeVariable[], options: SubstitutionOptions = {}): T {
   if (typeof value === 'string') return substituteVariables(value, variables, options) as T;
   if (Array.isArray(value)) return value.map((item) => deepSubstitute(item, variables, options)) as T;
   if (typeof value === 'object' && value !== null) {
     const copy: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) copy[key] = deepSubstitute(item, variables, options);
+    return copy as T;
+  }
+  return value;
+}
+
+/** Whether any string of a JSON tree holds inline code. */
+function hasInlineCode(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('{{=');
+  if (Array.isArray(value)) return value.some(hasInlineCode);
+  if (typeof value === 'object' && value !== null) return Object.values(value).some(hasInlineCode);
+  return false;
+}
+
+/** Renders every string in a JSON tree (input blocks, media), inline code included, strings in document order. */
+export async function renderDeep<T>(value: T, variables: readonly RuntimeVariable[], options: RenderOptions = {}): Promise<T> {
+  if (!hasInlineCode(value)) return deepSubstitute(value, variables, options);
+  if (typeof value === 'string') return (await renderText(value, variables, options)) as T;
+  if (Array.isArray(value)) {
+    const items: unknown[] = [];
+    for (const item of value) items.push(await renderDeep(item, variables, options));
+    return items as T;
+  }
+  if (typeof value === 'object' && value !== null) {
+    const copy: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) copy[key] = await renderDeep(item, variables, options);
     return copy as T;
   }
   return value;

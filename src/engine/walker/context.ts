@@ -3,7 +3,7 @@ import { evaluateCondition } from '../conditions/evaluate';
 import { recordBotMessage } from '../transcript';
 import type { EngineEnv, GroupDefinition, RuntimeBot, SessionState, TextFormat } from '../types';
 import { VariableStore } from '../variables/store';
-import { deepSubstitute, substituteVariables } from '../variables/templating';
+import { renderDeep, renderText } from '../variables/templating';
 import type { Turn } from './turn';
 import { addVirtualEdge } from './virtual-edges';
 
@@ -31,9 +31,9 @@ export function createBlockContext(input: ContextInput): BlockContext {
     blockIndex: input.blockIndex,
     textFormat: input.textFormat,
     variables,
-    text: (template) => substituteVariables(template, entry.variables, { code: env.code }),
-    deep: (value) => deepSubstitute(value, entry.variables, { code: env.code }),
-    evaluateCondition: (condition) => (condition ? evaluateCondition(condition, { variables: entry.variables, code: env.code }) : false),
+    text: (template) => renderText(template, entry.variables, { code: env.code }),
+    deep: (value) => renderDeep(value, entry.variables, { code: env.code }),
+    evaluateCondition: async (condition) => (condition ? evaluateCondition(condition, { variables: entry.variables, code: env.code }) : false),
     persistence: turn.persistence,
     log: (log) => {
       turn.output.logs.push(log);

@@ -58,10 +58,10 @@ function afterOutcome(run: Run, outcome: Outcome, block: BlockDefinition, positi
   }
 }
 
-function runBlock(run: Run, handler: BlockHandler, block: BlockDefinition, position: Position): Step {
+async function runBlock(run: Run, handler: BlockHandler, block: BlockDefinition, position: Position): Promise<Step> {
   const ctx = contextAt(run, position);
   if (handler.category === 'bubble') {
-    const message = handler.toMessage(block, ctx);
+    const message = await handler.toMessage(block, ctx);
     if (message) ctx.message(message);
     if (message && handler.waitsForReply?.(block)) {
       run.state.currentBlockId = block.id;
@@ -70,11 +70,11 @@ function runBlock(run: Run, handler: BlockHandler, block: BlockDefinition, posit
     return { position: { ...position, blockIndex: position.blockIndex + 1 } };
   }
   if (handler.category === 'input') {
-    run.turn.output.input = handler.display(block, ctx);
+    run.turn.output.input = await handler.display(block, ctx);
     run.state.currentBlockId = block.id;
     return { status: 'awaiting-input' };
   }
-  return afterOutcome(run, handler.execute(block, ctx), block, position);
+  return afterOutcome(run, await handler.execute(block, ctx), block, position);
 }
 
 /** Whether a dead end may still lead somewhere: queued resume edges, or a parent bot to return to. */
@@ -85,7 +85,7 @@ function canContinue(run: Run): boolean {
   return run.state.queue[0]!.queuedEdgeIds.length > 0 || run.state.queue.length > 1;
 }
 
-function loop(run: Run, first: Step): TurnStatus {
+async function loop(run: Run, first: Step): Promise<TurnStatus> {
   run.turn.output.walked = true;
   let step = first;
   for (;;) {
@@ -108,23 +108,23 @@ function loop(run: Run, first: Step): TurnStatus {
     if (overBudget(run)) return 'ended';
     run.turn.blocksExecuted += 1;
     const handler = handlerFor(block.type);
-    step = handler ? runBlock(run, handler, block, position) : { position: { ...position, blockIndex: position.blockIndex + 1 } };
+    step = handler ? await runBlock(run, handler, block, position) : { position: { ...position, blockIndex: position.blockIndex + 1 } };
   }
 }
 
-export function walk(run: Run, start: WalkStart): TurnStatus {
+export function walk(run: Run, start: WalkStart): Promise<TurnStatus> {
   run.state.currentBlockId = undefined;
   return loop(run, 'position' in start ? { position: start.position } : { edgeId: start.edgeId, offDefault: start.offDefault ?? false });
 }
 
 /** Goes on from a block that finished (after its dedicated reply, or an event entry point). */
-export function walkOn(run: Run, outcome: Outcome, block: BlockDefinition, position: Position): TurnStatus {
+export function walkOn(run: Run, outcome: Outcome, block: BlockDefinition, position: Position): Promise<TurnStatus> {
   run.state.currentBlockId = undefined;
   return loop(run, afterOutcome(run, outcome, block, position));
 }
 
 /** Finishes a turn that stopped for an effect, with the effect's result. */
-export function resumeAfterEffect(run: Run, result: EffectResult): TurnStatus {
+export async function resumeAfterEffect(run: Run, result: EffectResult): Promise<TurnStatus> {
   const pending = run.state.pending!;
   run.state.pending = undefined;
   run.turn.output = pending.output;
@@ -137,7 +137,7 @@ export function resumeAfterEffect(run: Run, result: EffectResult): TurnStatus {
   if (!handler || handler.category === 'bubble' || handler.category === 'input' || !handler.onEffect) {
     throw new Error(`block ${block.id} (${block.type}) cannot take an effect result`);
   }
-  return loop(run, afterOutcome(run, handler.onEffect(block, result, contextAt(run, position)), block, position));
+  return loop(run, afterOutcome(run, await handler.onEffect(block, result, contextAt(run, position)), block, position));
 }
 
 /** Where a block is in the running bot. */

@@ -17,15 +17,31 @@ export function newId(): string {
   return id;
 }
 
+/** A turn's engine environment, with a budget clock the effect runner stops while effects run. */
+export interface TurnEnv extends EngineEnv {
+  /** Runs `work` with the budget clock stopped: effect time does not count against the turn's budget. */
+  offTheClock<T>(work: () => Promise<T>): Promise<T>;
+}
+
 /** The outside world as one turn of the engine sees it: the real clock and randomness, the sandbox, the limits. */
-export function engineEnv(code: CodeRunner, limits: TurnLimits): EngineEnv {
-  const started = Date.now();
+export function engineEnv(code: CodeRunner, limits: TurnLimits): TurnEnv {
+  let spent = 0;
+  let runningSince: number | undefined = Date.now();
   return {
     now: () => new Date(),
     random: () => crypto.randomInt(0, 2 ** 32) / 2 ** 32,
     newId,
     code,
     limits,
-    elapsedMs: () => Date.now() - started,
+    elapsedMs: () => spent + (runningSince === undefined ? 0 : Date.now() - runningSince),
+    async offTheClock(work) {
+      if (runningSince !== undefined) spent += Date.now() - runningSince;
+      runningSince = undefined;
+      try {
+        return await work();
+      } finally {
+        runningSince = Date.now();
+      }
+    },
   };
 }

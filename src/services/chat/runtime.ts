@@ -11,8 +11,9 @@ import type { Viewer } from '../tokens';
 import { draftDefinition } from '../bots';
 import { AppError, badRequest, invalidInput } from '../errors';
 import { parseInput } from '../validation';
-import { BotLibrary, loadLinkedBot, loadLinkedBots, loadSnapshot } from './bot-loader';
-import { engineEnv, newId, type TurnLimits } from './engine-env';
+import { BotLibrary, loadLinkedBots, loadSnapshot } from './bot-loader';
+import { DEFAULT_EFFECT_TIMEOUTS, defaultPerformers, performEffect, type EffectPerformers, type EffectTimeouts } from './effects';
+import { engineEnv, newId, type TurnEnv, type TurnLimits } from './engine-env';
 import { DEFAULT_CLAIM, withClaimedSession, type ClaimOptions } from './sessions';
 
 // The chat runtime: loads the bot and the session, runs the engine, performs
@@ -24,6 +25,9 @@ export interface ChatDeps {
   limits: TurnLimits;
   sessionTtlMs: number;
   claim?: ClaimOptions;
+  /** Who performs each effect kind (default: the real integrations). */
+  effects?: EffectPerformers;
+  effectTimeouts?: EffectTimeouts;
 }
 
 /** Where a request comes from, for `settings.security.allowedOrigins`. */
@@ -105,14 +109,23 @@ async function guarded<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Runs the engine's effects (loading a linked bot) until the turn is done. */
-async function settle(deps: ChatDeps, library: BotLibrary, turn: TurnResult, format: TextFormat, env: EngineEnv): Promise<TurnResult> {
+/**
+ * Performs the engine's effects until the turn is done, each off the turn's
+ * budget clock (the session claim is renewed meanwhile, see sessions.ts).
+ */
+async function settle(deps: ChatDeps, library: BotLibrary, turn: TurnResult, format: TextFormat, env: TurnEnv): Promise<TurnResult> {
   let current = turn;
   while (current.status === 'effect' && current.effect) {
-    const { effect } = current;
-    const linked = await loadLinkedBot(deps.db, effect.botId, current.state.workspaceId, current.state.isPreview);
-    if (linked) library.add(linked.ref, linked.bot);
-    current = resumeTurn(current.state, { type: 'loadBot', bot: linked?.bot ?? null, ref: linked?.ref ?? null }, format, env, library.resolve);
+    const { effect, state } = current;
+    const outcome = await env.offTheClock(() =>
+      performEffect(
+        effect,
+        deps.effects ?? defaultPerformers,
+        { db: deps.db, workspaceId: state.workspaceId, isPreview: state.isPreview, library },
+        deps.effectTimeouts ?? DEFAULT_EFFECT_TIMEOUTS,
+      ),
+    );
+    current = await resumeTurn(state, outcome, format, env, library.resolve);
   }
   return current;
 }
@@ -267,7 +280,7 @@ async function runStart(
   const library = new BotLibrary();
   library.add(input.botRef, input.bot);
   const env = engineEnv(deps.code, deps.limits);
-  const started = engineStart(input, env, library.resolve);
+  const started = await engineStart(input, env, library.resolve);
   const themeVariables = started.initialVariables;
   const turn = await settle(deps, library, started, input.textFormat, env);
   await commit(deps.db, turn, { ...plan, session: { mode: 'create' }, expiresAt: new Date(Date.now() + deps.sessionTtlMs) });
@@ -362,7 +375,7 @@ export async function continueChat(deps: ChatDeps, input: ContinueChatInput, ori
       const env = engineEnv(deps.code, deps.limits);
       const wasRegisteredOnly = state.isRegisteredOnly === true;
       const rootResultId = state.queue[0]!.resultId;
-      const turn = await settle(deps, library, engineContinue(state, message, format, env, library.resolve), format, env);
+      const turn = await settle(deps, library, await engineContinue(state, message, format, env, library.resolve), format, env);
       await commit(deps.db, turn, {
         sessionId: session.id,
         session: { mode: 'update', version: session.version },

@@ -30,6 +30,25 @@ async function tryClaim(db: Db, sessionId: string, leaseMs: number): Promise<Cha
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Keeps a claim alive while its turn runs (slow effects, code waiting for a
+ * sandbox worker): the lease is pushed forward every third of its length.
+ * The version is left alone, so the turn's commit still checks it; once the
+ * commit bumped it, a late renewal matches nothing.
+ */
+function renewWhileRunning(db: Db, session: ChatSession, leaseMs: number): () => void {
+  const timer = setInterval(
+    () => {
+      db.chatSession
+        .updateMany({ where: { id: session.id, version: session.version, claimedUntil: { not: null } }, data: { claimedUntil: new Date(Date.now() + leaseMs) } })
+        .catch((error: unknown) => console.error('[parley] session lease renewal failed:', error));
+    },
+    Math.max(1, Math.floor(leaseMs / 3)),
+  );
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /** Whether `promise` settles within `ms` (the timer is cleared either way, so nothing lingers). */
 async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -66,12 +85,15 @@ export async function withClaimedSession<T>(
       const claim = await tryClaim(db, sessionId, options.leaseMs);
       if (claim === 'missing') throw badRequest('Session not found');
       if (claim !== 'busy') {
+        const stopRenewing = renewWhileRunning(db, claim, options.leaseMs);
         try {
           // A turn that commits releases the claim in its own transaction.
           return await turn(claim);
         } catch (error) {
           await db.chatSession.updateMany({ where: { id: sessionId, version: claim.version }, data: { claimedUntil: null } });
           throw error;
+        } finally {
+          stopRenewing();
         }
       }
       if (Date.now() + delay > waitedUntil) throw badRequest('Session busy');

@@ -5,18 +5,18 @@ import { block, bot, edge, group, refOf, resolverOf, start, text, wordsOf } from
 
 const words = (result: TurnResult) => result.output.messages.map(wordsOf);
 
-function reply(main: RuntimeBot, state: SessionState, message: string | undefined, textFormat: TextFormat = 'richText') {
-  return continueChat(state, message === undefined ? undefined : { type: 'text', text: message }, textFormat, testEnv(), resolverOf(main));
+async function reply(main: RuntimeBot, state: SessionState, message: string | undefined, textFormat: TextFormat = 'richText') {
+  return await continueChat(state, message === undefined ? undefined : { type: 'text', text: message }, textFormat, testEnv(), resolverOf(main));
 }
 
 describe('retry messages', () => {
   const variables = [{ id: 'vName', name: 'Name', value: 'Ada' }];
 
-  function retry(inputType: string, options: Record<string, unknown> = {}, settings: Record<string, unknown> = {}, textFormat: TextFormat = 'richText') {
+  async function retry(inputType: string, options: Record<string, unknown> = {}, settings: Record<string, unknown> = {}, textFormat: TextFormat = 'richText') {
     const main = bot('main', [group('g1', [block('in', inputType, { options }), text('t', 'ok')])], { variables, settings });
-    const { result } = start(main);
+    const { result } = await start(main);
     const before = structuredClone(result.state);
-    const retried = reply(main, result.state, 'not valid at all', textFormat);
+    const retried = await reply(main, result.state, 'not valid at all', textFormat);
     expect(retried.output.isRetry).toBe(true);
     expect(retried.status).toBe('awaiting-input');
     expect(retried.output.input).toMatchObject({ id: 'in', type: inputType });
@@ -25,34 +25,34 @@ describe('retry messages', () => {
     return retried.output.messages;
   }
 
-  it('is one text message with the input block id, in rich text', () => {
-    expect(retry('number input')).toEqual([
+  it('is one text message with the input block id, in rich text', async () => {
+    expect(await retry('number input')).toEqual([
       { id: 'in', type: 'text', content: { type: 'richText', richText: [{ type: 'p', children: [{ text: 'Invalid message. Please, try again.' }] }] } },
     ]);
   });
 
-  it('is markdown when the request asks for it', () => {
-    expect(retry('number input', {}, {}, 'markdown')).toEqual([{ id: 'in', type: 'text', content: { type: 'markdown', markdown: 'Invalid message. Please, try again.' } }]);
+  it('is markdown when the request asks for it', async () => {
+    expect(await retry('number input', {}, {}, 'markdown')).toEqual([{ id: 'in', type: 'text', content: { type: 'markdown', markdown: 'Invalid message. Please, try again.' } }]);
   });
 
-  it("uses the block's retryMessageContent (substituted) first", () => {
-    expect(wordsOf(retry('email input', { retryMessageContent: 'Sorry {{Name}}, again' })[0]!)).toBe('Sorry Ada, again');
+  it("uses the block's retryMessageContent (substituted) first", async () => {
+    expect(wordsOf((await retry('email input', { retryMessageContent: 'Sorry {{Name}}, again' }))[0]!)).toBe('Sorry Ada, again');
   });
 
-  it('email has its own default text', () => {
-    expect(wordsOf(retry('email input')[0]!)).toBe("This email doesn't seem to be valid. Can you type it again?");
+  it('email has its own default text', async () => {
+    expect(wordsOf((await retry('email input'))[0]!)).toBe("This email doesn't seem to be valid. Can you type it again?");
   });
 
-  it("other types use the bot's invalidMessage (substituted), even with an email default around", () => {
+  it("other types use the bot's invalidMessage (substituted), even with an email default around", async () => {
     const settings = { general: { systemMessages: { invalidMessage: 'Nope, {{Name}}' } } };
-    expect(wordsOf(retry('number input', {}, settings)[0]!)).toBe('Nope, Ada');
-    expect(wordsOf(retry('url input', {}, settings)[0]!)).toBe('Nope, Ada');
-    expect(wordsOf(retry('email input', {}, settings)[0]!)).toBe("This email doesn't seem to be valid. Can you type it again?");
+    expect(wordsOf((await retry('number input', {}, settings))[0]!)).toBe('Nope, Ada');
+    expect(wordsOf((await retry('url input', {}, settings))[0]!)).toBe('Nope, Ada');
+    expect(wordsOf((await retry('email input', {}, settings))[0]!)).toBe("This email doesn't seem to be valid. Can you type it again?");
   });
 });
 
 describe('answers', () => {
-  it('are keyed by variable name, group title, group title (n) for later inputs, else block id', () => {
+  it('are keyed by variable name, group title, group title (n) for later inputs, else block id', async () => {
     const main = bot(
       'main',
       [
@@ -62,10 +62,10 @@ describe('answers', () => {
       { variables: [{ id: 'vCity', name: 'City' }], edges: [edge('e12', 'g2')] },
     );
     main.groups[0]!.blocks[3]!.outgoingEdgeId = 'e12';
-    let turn: TurnResult = start(main).result;
+    let turn: TurnResult = (await start(main)).result;
     const persisted: unknown[] = [];
     for (const answer of ['one', 'two', 'Paris', 'four']) {
-      turn = reply(main, turn.state, answer);
+      turn = await reply(main, turn.state, answer);
       persisted.push(...turn.persistence.answers);
     }
     expect(turn.status).toBe('ended');
@@ -84,22 +84,22 @@ describe('answers', () => {
     expect(turn.state.queue[0]!.variables).toEqual([{ id: 'vCity', name: 'City', value: 'Paris' }]);
   });
 
-  it('a new answer with the same key replaces the old one (moved to the end)', () => {
+  it('a new answer with the same key replaces the old one (moved to the end)', async () => {
     const main = bot('main', [group('g1', [block('a', 'text input', { options: { variableId: 'v' } }), block('b', 'text input'), block('c', 'text input', { options: { variableId: 'v' } })], 'G')], {
       variables: [{ id: 'v', name: 'V' }],
     });
-    let turn: TurnResult = start(main).result;
-    for (const answer of ['1', '2', '3']) turn = reply(main, turn.state, answer);
+    let turn: TurnResult = (await start(main)).result;
+    for (const answer of ['1', '2', '3']) turn = await reply(main, turn.state, answer);
     expect(turn.state.queue[0]!.answers).toEqual([
       { key: 'G (1)', value: '2' },
       { key: 'V', value: '3' },
     ]);
   });
 
-  it('previews keep answers in the session but persist no rows', () => {
+  it('previews keep answers in the session but persist no rows', async () => {
     const main = bot('main', [group('g1', [block('a', 'text input')], 'G')]);
-    const { result } = start(main, [], { isPreview: true });
-    const answered = reply(main, result.state, 'x');
+    const { result } = await start(main, [], { isPreview: true });
+    const answered = await reply(main, result.state, 'x');
     expect(answered.state.queue[0]!.answers).toEqual([{ key: 'G', value: 'x' }]);
     expect(answered.persistence.answers).toEqual([]);
   });
@@ -108,21 +108,21 @@ describe('answers', () => {
 describe('lastMessageNewFormat', () => {
   const main = bot('main', [group('g1', [block('e', 'email input'), block('n', 'number input'), text('t', 'done')])]);
 
-  it('is set only when the saved content differs from what was typed', () => {
-    const first = start(main).result;
-    const same = reply(main, first.state, 'ada@example.com');
+  it('is set only when the saved content differs from what was typed', async () => {
+    const first = (await start(main)).result;
+    const same = await reply(main, first.state, 'ada@example.com');
     expect(same.output.lastMessageNewFormat).toBeUndefined();
 
-    const other = reply(main, start(main).result.state, 'Ada@Example.COM');
+    const other = await reply(main, (await start(main)).result.state, 'Ada@Example.COM');
     expect(other.output.lastMessageNewFormat).toBe('ada@example.com');
-    const number = reply(main, other.state, '1.50');
+    const number = await reply(main, other.state, '1.50');
     expect(number.output.lastMessageNewFormat).toBe('1.5');
     expect(words(number)).toEqual(['done']);
   });
 });
 
 describe('events', () => {
-  it('reply event: the sub-flow runs, Return comes back, the stored reply is processed (auto-resume)', () => {
+  it('reply event: the sub-flow runs, Return comes back, the stored reply is processed (auto-resume)', async () => {
     const main = bot(
       'main',
       [
@@ -144,8 +144,8 @@ describe('events', () => {
       },
     );
     main.groups[0]!.blocks[0]!.outgoingEdgeId = 'e12';
-    const first = start(main).result;
-    const answered = reply(main, first.state, 'Bob');
+    const first = (await start(main)).result;
+    const answered = await reply(main, first.state, 'Bob');
     expect(words(answered)).toEqual(['You said Bob to Ask (text)', 'Hello Bob']);
     expect(answered.status).toBe('ended');
     expect(answered.output.input).toBeUndefined();
@@ -153,12 +153,12 @@ describe('events', () => {
     expect(answered.state.queue[0]!.answers).toEqual([{ key: 'Name', value: 'Bob' }]);
   });
 
-  it('reply event without Return: the input is never answered and the flow ends', () => {
+  it('reply event without Return: the input is never answered and the flow ends', async () => {
     const main = bot('main', [group('g1', [block('in', 'text input')]), group('gEvent', [text('te', 'caught')])], {
       edges: [edge('eRev', 'gEvent', undefined, { eventId: 'rev' })],
       events: [{ id: 'rev', type: 'reply', outgoingEdgeId: 'eRev' }],
     });
-    const answered = reply(main, start(main).result.state, 'hi');
+    const answered = await reply(main, (await start(main)).result.state, 'hi');
     expect(words(answered)).toEqual(['caught']);
     expect(answered.status).toBe('ended');
     expect(answered.state.queue[0]!.answers).toEqual([]);
@@ -171,68 +171,68 @@ describe('events', () => {
       events: [{ id: 'cmd', type: 'command', outgoingEdgeId: 'eCmd', options: { command: 'help', resumeAfter } }],
     });
 
-  it('command event with resumeAfter re-asks the interrupted input', () => {
+  it('command event with resumeAfter re-asks the interrupted input', async () => {
     const main = withCommand(true);
-    const first = start(main).result;
+    const first = (await start(main)).result;
     const env = testEnv();
-    const helped = continueChat(first.state, { type: 'command', command: 'help' }, 'richText', env, resolverOf(main));
+    const helped = await continueChat(first.state, { type: 'command', command: 'help' }, 'richText', env, resolverOf(main));
     expect(words(helped)).toEqual(['Some help']);
     expect(helped.status).toBe('awaiting-input');
     expect(helped.output.input).toMatchObject({ id: 'in' });
     expect(helped.state.currentBlockId).toBe('in');
     expect(helped.state.queue[0]!.queuedEdgeIds).toEqual([]);
-    const answered = reply(main, helped.state, 'fine');
+    const answered = await reply(main, helped.state, 'fine');
     expect(words(answered)).toEqual(['Thanks']);
     expect(answered.state.queue[0]!.answers).toEqual([{ key: 'g1', value: 'fine' }]);
   });
 
-  it('command event without resumeAfter sets the return mark and ends with its flow', () => {
+  it('command event without resumeAfter sets the return mark and ends with its flow', async () => {
     const main = withCommand(false);
-    const first = start(main).result;
-    const helped = continueChat(first.state, { type: 'command', command: 'help' }, 'richText', testEnv(), resolverOf(main));
+    const first = (await start(main)).result;
+    const helped = await continueChat(first.state, { type: 'command', command: 'help' }, 'richText', testEnv(), resolverOf(main));
     expect(words(helped)).toEqual(['Some help']);
     expect(helped.status).toBe('ended');
     expect(helped.state.returnMark).toEqual({ status: 'pending', blockId: 'in' });
   });
 
-  it('an unknown command is a request error', () => {
+  it('an unknown command is a request error', async () => {
     const main = withCommand(true);
-    const first = start(main).result;
-    expect(() => continueChat(first.state, { type: 'command', command: 'nope' }, 'richText', testEnv(), resolverOf(main))).toThrow('Command event not found');
+    const first = (await start(main)).result;
+    await expect(continueChat(first.state, { type: 'command', command: 'nope' }, 'richText', testEnv(), resolverOf(main))).rejects.toThrow('Command event not found');
   });
 });
 
 describe('start with a message', () => {
-  it('answers the first input when it is answerable and nothing was said before it', () => {
+  it('answers the first input when it is answerable and nothing was said before it', async () => {
     const main = bot('main', [group('g1', [block('in', 'text input', { options: { variableId: 'v' } }), text('t', 'Got {{V}}')])], {
       variables: [{ id: 'v', name: 'V' }],
     });
-    const { result } = start(main, [], { message: { type: 'text', text: 'hello' } });
+    const { result } = await start(main, [], { message: { type: 'text', text: 'hello' } });
     expect(words(result)).toEqual(['Got hello']);
     expect(result.status).toBe('ended');
     expect(result.state.queue[0]!.answers).toEqual([{ key: 'V', value: 'hello' }]);
     expect(result.output.input).toBeUndefined();
   });
 
-  it('a first message that fails validation gives the retry', () => {
+  it('a first message that fails validation gives the retry', async () => {
     const main = bot('main', [group('g1', [block('in', 'email input')])]);
-    const { result } = start(main, [], { message: { type: 'text', text: 'nope' } });
+    const { result } = await start(main, [], { message: { type: 'text', text: 'nope' } });
     expect(result.output.isRetry).toBe(true);
     expect(result.output.input).toMatchObject({ id: 'in' });
   });
 
-  it('is ignored when messages come before the input', () => {
+  it('is ignored when messages come before the input', async () => {
     const main = bot('main', [group('g1', [text('t0', 'Hi'), block('in', 'text input')])]);
-    const { result } = start(main, [], { message: { type: 'text', text: 'hello' } });
+    const { result } = await start(main, [], { message: { type: 'text', text: 'hello' } });
     expect(words(result)).toEqual(['Hi']);
     expect(result.output.input).toMatchObject({ id: 'in' });
     expect(result.state.queue[0]!.answers).toEqual([]);
     expect(result.persistence.answers).toEqual([]);
   });
 
-  it('is ignored when the first input cannot be answered by text at start (choice)', () => {
+  it('is ignored when the first input cannot be answered by text at start (choice)', async () => {
     const main = bot('main', [group('g1', [block('in', 'choice input', { items: [{ id: 'i1', content: 'hello' }] })])]);
-    const { result } = start(main, [], { message: { type: 'text', text: 'hello' } });
+    const { result } = await start(main, [], { message: { type: 'text', text: 'hello' } });
     expect(result.status).toBe('awaiting-input');
     expect(result.output.input).toMatchObject({ id: 'in' });
     expect(result.state.queue[0]!.answers).toEqual([]);
@@ -240,12 +240,12 @@ describe('start with a message', () => {
 });
 
 describe('isOnlyRegistering', () => {
-  it('registers without walking; the first continueChat starts the flow (and may answer the first input)', () => {
+  it('registers without walking; the first continueChat starts the flow (and may answer the first input)', async () => {
     const main = bot('main', [group('g1', [block('in', 'text input', { options: { variableId: 'v' } }), text('t', 'Got {{V}}')])], {
       variables: [{ id: 'v', name: 'V' }],
     });
     const resolver = resolverOf(main);
-    const registered = startChat(
+    const registered = await startChat(
       { bot: main, botRef: refOf(main), workspaceId: 'ws', isPreview: false, resultId: 'r1', textFormat: 'richText', isOnlyRegistering: true },
       testEnv(),
       resolver,
@@ -256,17 +256,17 @@ describe('isOnlyRegistering', () => {
     expect(registered.state.isRegisteredOnly).toBe(true);
     expect(registered.state.currentBlockId).toBeUndefined();
 
-    const started = continueChat(registered.state, undefined, 'richText', testEnv(), resolver);
+    const started = await continueChat(registered.state, undefined, 'richText', testEnv(), resolver);
     expect(started.state.isRegisteredOnly).toBeUndefined();
     expect(started.output.input).toMatchObject({ id: 'in' });
     expect(started.status).toBe('awaiting-input');
 
-    const registeredAgain = startChat(
+    const registeredAgain = await startChat(
       { bot: main, botRef: refOf(main), workspaceId: 'ws', isPreview: false, resultId: 'r1', textFormat: 'richText', isOnlyRegistering: true },
       testEnv(),
       resolver,
     );
-    const answered = continueChat(registeredAgain.state, { type: 'text', text: 'yo' }, 'richText', testEnv(), resolver);
+    const answered = await continueChat(registeredAgain.state, { type: 'text', text: 'yo' }, 'richText', testEnv(), resolver);
     expect(words(answered)).toEqual(['Got yo']);
     expect(answered.state.queue[0]!.answers).toEqual([{ key: 'V', value: 'yo' }]);
   });

@@ -43,9 +43,9 @@ export function resolverOf(...bots: RuntimeBot[]): BotResolver {
 }
 
 /** Starts a live chat (result "r1") on `main`; the other bots are resolvable (links). */
-export function start(main: RuntimeBot, others: RuntimeBot[] = [], input: Partial<StartInput> = {}, env: EngineEnv = testEnv()) {
+export async function start(main: RuntimeBot, others: RuntimeBot[] = [], input: Partial<StartInput> = {}, env: EngineEnv = testEnv()) {
   const resolver = resolverOf(main, ...others);
-  const result = startChat({ bot: main, botRef: refOf(main), workspaceId: 'ws', isPreview: false, resultId: 'r1', textFormat: 'richText', ...input }, env, resolver);
+  const result = await startChat({ bot: main, botRef: refOf(main), workspaceId: 'ws', isPreview: false, resultId: 'r1', textFormat: 'richText', ...input }, env, resolver);
   return { result, resolver, env };
 }
 

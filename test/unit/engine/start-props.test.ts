@@ -84,8 +84,8 @@ describe('startChat: start props', () => {
       settings: { metadata },
     });
 
-  it('live: startPropsToInject goes first, without lastBubbleBlockId', () => {
-    const { result } = start(flow());
+  it('live: startPropsToInject goes first, without lastBubbleBlockId', async () => {
+    const { result } = await start(flow());
     expect(result.output.clientSideActions[0]).toEqual({
       type: 'startPropsToInject',
       startPropsToInject: { customHeadCode: '<script>init()</script>', gtmId: 'GTM-1', pixelIds: ['P1'] },
@@ -95,34 +95,34 @@ describe('startChat: start props', () => {
     expect(result.output.logs.map((log) => log.description)).not.toContainEqual(expect.stringContaining('Preview mode'));
   });
 
-  it('preview: an info log naming what is not enabled, after the logs of the walk', () => {
-    const { result } = start(flow(), [], { isPreview: true, resultId: undefined });
+  it('preview: an info log naming what is not enabled, after the logs of the walk', async () => {
+    const { result } = await start(flow(), [], { isPreview: true, resultId: undefined });
     expect(result.output.clientSideActions.map((action) => action.type)).not.toContain('startPropsToInject');
     expect(result.output.logs.at(-1)).toEqual({ status: 'info', description: 'Custom head code, Pixel, Google Tag Manager are not enabled in Preview mode' });
   });
 
-  it('preview with one tool: "is not"', () => {
+  it('preview with one tool: "is not"', async () => {
     const main = bot('main', [group('g1', [block('ga', 'Google Analytics', { options: { trackingId: 'G-1' } }), block('in', 'text input')])]);
-    const { result } = start(main, [], { isPreview: true, resultId: undefined });
+    const { result } = await start(main, [], { isPreview: true, resultId: undefined });
     expect(result.output.logs.at(-1)).toEqual({ status: 'info', description: 'Google Analytics is not enabled in Preview mode' });
   });
 
-  it('neither on a registration-only start nor on continueChat', () => {
+  it('neither on a registration-only start nor on continueChat', async () => {
     const main = flow();
-    const { result, resolver } = start(main, [], { isOnlyRegistering: true });
+    const { result, resolver } = await start(main, [], { isOnlyRegistering: true });
     expect(result.output.clientSideActions).toEqual([]);
-    const first = continueChat(result.state, undefined, 'richText', testEnv(), resolver);
+    const first = await continueChat(result.state, undefined, 'richText', testEnv(), resolver);
     expect(first.output.clientSideActions.map((action) => action.type)).not.toContain('startPropsToInject');
   });
 
-  it('a start that loads a linked bot keeps the action first, and the preview log last, once the turn is done', () => {
+  it('a start that loads a linked bot keeps the action first, and the preview log last, once the turn is done', async () => {
     const child = bot('child', [group('c1', [text('ct', 'child'), block('cin', 'text input')])]);
     const main = bot('main', [group('g1', [block('link', 'Typebot link', { options: { typebotId: 'child' } })])], { settings: { metadata } });
     for (const isPreview of [false, true]) {
       const env = testEnv();
-      const { result: first, resolver } = start(main, [child], isPreview ? { isPreview, resultId: undefined } : {}, env);
+      const { result: first, resolver } = await start(main, [child], isPreview ? { isPreview, resultId: undefined } : {}, env);
       expect(first.status).toBe('effect');
-      const done = resumeTurn(first.state, { type: 'loadBot', bot: child, ref: refOf(child) }, 'richText', env, resolver);
+      const done = await resumeTurn(first.state, { type: 'loadBot', bot: child, ref: refOf(child) }, 'richText', env, resolver);
       expect(done.status).toBe('awaiting-input');
       expect(done.state.pending).toBeUndefined();
       if (isPreview) {

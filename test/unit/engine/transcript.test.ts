@@ -7,9 +7,9 @@ import { block, bot, edge, group, refOf, resolverOf, start, text } from './flow'
 const transcriptBlock = (id: string, variableId = 'vT'): BlockDefinition => block(id, 'Set variable', { options: { variableId, type: 'Transcript' } });
 const valueOf = (result: TurnResult, variableId = 'vT') => result.state.queue[0]!.variables.find((variable) => variable.id === variableId);
 
-function send(main: RuntimeBot, result: TurnResult, message: ReplyMessage | string, textFormat: TextFormat = 'richText', others: RuntimeBot[] = []) {
+async function send(main: RuntimeBot, result: TurnResult, message: ReplyMessage | string, textFormat: TextFormat = 'richText', others: RuntimeBot[] = []) {
   const reply = typeof message === 'string' ? ({ type: 'text', text: message } as const) : message;
-  return continueChat(result.state, reply, textFormat, testEnv(), resolverOf(main, ...others));
+  return await continueChat(result.state, reply, textFormat, testEnv(), resolverOf(main, ...others));
 }
 
 describe('formatTranscript', () => {
@@ -62,26 +62,26 @@ describe('transcript recording', () => {
       { variables },
     );
 
-  it('is not kept for bots without a Transcript block', () => {
+  it('is not kept for bots without a Transcript block', async () => {
     const main = bot('main', [group('g1', [text('t', 'hi'), block('in', 'text input')])]);
-    const { result } = start(main);
+    const { result } = await start(main);
     expect(result.state.transcript).toBeUndefined();
-    expect(send(main, result, 'yo').state.transcript).toBeUndefined();
+    expect((await send(main, result, 'yo')).state.transcript).toBeUndefined();
   });
 
-  it('sets the variable to the conversation so far, session-only, without a log', () => {
+  it('sets the variable to the conversation so far, session-only, without a log', async () => {
     for (const format of ['richText', 'markdown'] as const) {
       const main = conversation();
-      const { result: started } = start(main, [], { textFormat: format });
+      const { result: started } = await start(main, [], { textFormat: format });
       expect(started.state.transcript).toEqual([
         { role: 'bot', type: 'text', text: 'Hello **there**' },
         { role: 'bot', type: 'image', image: 'https://x.test/.png' },
         { role: 'bot', type: 'video', video: 'youtu.be/abc123' },
       ]);
-      const retried = send(main, started, 'not an email', format);
+      const retried = await send(main, started, 'not an email', format);
       expect(retried.output.isRetry).toBe(true);
-      const emailed = send(main, retried, 'ADA@Example.com', format);
-      const done = send(main, emailed, { type: 'text', text: 'my files', attachedFileUrls: ['https://f.test/1', 'https://f.test/2'] }, format);
+      const emailed = await send(main, retried, 'ADA@Example.com', format);
+      const done = await send(main, emailed, { type: 'text', text: 'my files', attachedFileUrls: ['https://f.test/1', 'https://f.test/2'] }, format);
       expect(done.status).toBe('awaiting-input');
       expect(done.output.logs).toEqual([]);
       expect(valueOf(done)).toEqual({
@@ -103,35 +103,35 @@ describe('transcript recording', () => {
     }
   });
 
-  it('is empty text when nothing was said yet', () => {
+  it('is empty text when nothing was said yet', async () => {
     const main = bot('main', [group('g1', [transcriptBlock('tr'), block('in', 'text input')])], { variables: [{ id: 'vT', name: 'Transcript', value: 'old' }] });
-    const { result } = start(main);
+    const { result } = await start(main);
     expect(valueOf(result)).toEqual({ id: 'vT', name: 'Transcript', value: '', isSessionVariable: true });
   });
 
-  it('follows the conversation into a later group, where a bubble can show it', () => {
+  it('follows the conversation into a later group, where a bubble can show it', async () => {
     const main = bot(
       'main',
       [group('g1', [text('q', 'Name?'), block('in', 'text input', { outgoingEdgeId: 'e2' })]), group('g2', [transcriptBlock('tr'), text('t2', 'Hi {{Transcript}}'), block('in2', 'text input')])],
       { variables: [{ id: 'vT', name: 'Transcript' }], edges: [edge('e2', 'g2')] },
     );
-    const { result } = start(main);
-    const answered = send(main, result, 'Ada');
+    const { result } = await start(main);
+    const answered = await send(main, result, 'Ada');
     expect(valueOf(answered)!.value).toBe('Assistant: "Name?"\n\nUser: "Ada"');
     expect(answered.state.transcript!.at(-1)).toEqual({ role: 'bot', type: 'text', text: 'Hi Assistant: "Name?"\n\nUser: "Ada"' });
   });
 
-  it('starts when a linked bot that needs it enters the queue', () => {
+  it('starts when a linked bot that needs it enters the queue', async () => {
     const child = bot('child', [group('c1', [text('ct', 'child says'), transcriptBlock('ctr', 'cT'), block('cin', 'text input')])], {
       variables: [{ id: 'cT', name: 'Transcript' }],
     });
     const main = bot('main', [group('g1', [text('p', 'parent says'), block('in', 'text input'), block('link', 'Typebot link', { options: { typebotId: 'child' } })])]);
     const env = testEnv();
-    const { result, resolver } = start(main, [child], {}, env);
+    const { result, resolver } = await start(main, [child], {}, env);
     expect(result.state.transcript).toBeUndefined();
-    const linking = continueChat(result.state, { type: 'text', text: 'hello' }, 'richText', env, resolver);
+    const linking = await continueChat(result.state, { type: 'text', text: 'hello' }, 'richText', env, resolver);
     expect(linking.status).toBe('effect');
-    const linked = resumeTurn(linking.state, { type: 'loadBot', bot: child, ref: refOf(child) }, 'richText', env, resolver);
+    const linked = await resumeTurn(linking.state, { type: 'loadBot', bot: child, ref: refOf(child) }, 'richText', env, resolver);
     expect(linked.status).toBe('awaiting-input');
     expect(valueOf(linked, 'cT')!.value).toBe('Assistant: "child says"');
   });

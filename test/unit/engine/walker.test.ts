@@ -6,14 +6,14 @@ import { block, bot, edge, group, refOf, start, text, wordsOf } from './flow';
 const words = (result: TurnResult) => result.output.messages.map(wordsOf);
 
 describe('walker: one turn', () => {
-  it('accumulates messages across groups and stops on an input', () => {
+  it('accumulates messages across groups and stops on an input', async () => {
     const main = bot(
       'main',
       [group('g1', [text('t1', 'Hello'), text('t2', 'there')], 'One'), group('g2', [text('t3', 'Next group'), block('in1', 'text input'), text('t4', 'never')], 'Two')],
       { edges: [edge('e12', 'g2')] },
     );
     main.groups[0]!.blocks[1]!.outgoingEdgeId = 'e12';
-    const { result } = start(main);
+    const { result } = await start(main);
     expect(result.status).toBe('awaiting-input');
     expect(words(result)).toEqual(['Hello', 'there', 'Next group']);
     expect(result.output.messages.map((message) => message.id)).toEqual(['t1', 't2', 't3']);
@@ -21,39 +21,39 @@ describe('walker: one turn', () => {
     expect(result.state.currentBlockId).toBe('in1');
   });
 
-  it('a bot without a start edge does nothing and ends', () => {
+  it('a bot without a start edge does nothing and ends', async () => {
     const main = bot('main', [group('g1', [text('t1', 'Hi')])]);
     main.events[0]!.outgoingEdgeId = undefined;
-    const { result } = start(main);
+    const { result } = await start(main);
     expect(result.status).toBe('ended');
     expect(result.output.messages).toEqual([]);
   });
 
-  it('a condition item that matches without an edge ends the walk (rest of the group skipped)', () => {
+  it('a condition item that matches without an edge ends the walk (rest of the group skipped)', async () => {
     const always = { comparisons: [{ id: 'c', variableId: 'v', comparisonOperator: 'Is empty' }] };
     const main = bot(
       'main',
       [group('g1', [text('t1', 'before'), block('cond', 'Condition', { items: [{ id: 'i1', content: always }] }), text('t2', 'after')])],
       { variables: [{ id: 'v', name: 'V' }] },
     );
-    const { result } = start(main);
+    const { result } = await start(main);
     expect(words(result)).toEqual(['before']);
     expect(result.status).toBe('ended');
     expect(result.state.currentBlockId).toBeUndefined();
   });
 
-  it('a condition that matches nothing goes on with the next block', () => {
+  it('a condition that matches nothing goes on with the next block', async () => {
     const never = { comparisons: [{ id: 'c', variableId: 'v', comparisonOperator: 'Is set' }] };
     const main = bot('main', [group('g1', [block('cond', 'Condition', { items: [{ id: 'i1', content: never, outgoingEdgeId: 'eX' }] }), text('t2', 'after')])], {
       variables: [{ id: 'v', name: 'V' }],
     });
-    expect(words(start(main).result)).toEqual(['after']);
+    expect(words((await start(main)).result)).toEqual(['after']);
   });
 
-  it('a Jump loop without input stops at maxBlocksPerTurn with a "Flow stopped:" log and ends', () => {
+  it('a Jump loop without input stops at maxBlocksPerTurn with a "Flow stopped:" log and ends', async () => {
     const main = bot('main', [group('g1', [text('t1', 'loop'), block('j', 'Jump', { options: { groupId: 'g1' } })])]);
     const env = testEnv({ limits: { maxBlocksPerTurn: 50, turnBudgetMs: 10_000 } });
-    const { result } = start(main, [], {}, env);
+    const { result } = await start(main, [], {}, env);
     expect(result.status).toBe('ended');
     expect(result.output.messages).toHaveLength(25);
     const stopped = result.output.logs.filter((log) => log.description.startsWith('Flow stopped:'));
@@ -61,32 +61,32 @@ describe('walker: one turn', () => {
     expect(result.persistence.logs).toEqual([{ ...stopped[0], resultId: 'r1' }]);
   });
 
-  it('the wall-clock budget stops the walk too', () => {
+  it('the wall-clock budget stops the walk too', async () => {
     const main = bot('main', [group('g1', [text('t1', 'a'), text('t2', 'b')])]);
     let elapsed = 0;
     const env = testEnv({ elapsedMs: () => (elapsed += 6_000), limits: { maxBlocksPerTurn: 1000, turnBudgetMs: 10_000 } });
-    const { result } = start(main, [], {}, env);
+    const { result } = await start(main, [], {}, env);
     expect(result.status).toBe('ended');
     expect(words(result)).toEqual(['a']);
     expect(result.output.logs[0]!.description).toBe('Flow stopped: the turn took longer than 10 s');
   });
 
-  it('a Wait with shouldPause stops the walk until the client comes back', () => {
+  it('a Wait with shouldPause stops the walk until the client comes back', async () => {
     const main = bot('main', [group('g1', [text('t1', 'a'), block('w', 'Wait', { options: { secondsToWaitFor: '1', shouldPause: true } }), text('t2', 'b')])]);
-    const { result, resolver } = start(main);
+    const { result, resolver } = await start(main);
     expect(result.status).toBe('awaiting-reply');
     expect(result.output.clientSideActions).toEqual([{ type: 'wait', wait: { secondsToWaitFor: 1 }, expectsDedicatedReply: true, lastBubbleBlockId: 't1' }]);
-    const next = continueChat(result.state, undefined, 'richText', testEnv(), resolver);
+    const next = await continueChat(result.state, undefined, 'richText', testEnv(), resolver);
     expect(words(next)).toEqual(['b']);
     expect(next.status).toBe('ended');
   });
 
-  it('a same-bot link runs the target group then comes back to the block after it', () => {
+  it('a same-bot link runs the target group then comes back to the block after it', async () => {
     const main = bot('main', [
       group('g1', [text('t1', 'start'), block('l', 'Typebot link', { options: { typebotId: 'current', groupId: 'g2' } }), text('t2', 'back')]),
       group('g2', [text('t3', 'linked')]),
     ]);
-    const { result } = start(main);
+    const { result } = await start(main);
     expect(words(result)).toEqual(['start', 'linked', 'back']);
     expect(result.status).toBe('ended');
     expect(result.state.queue).toHaveLength(1);
@@ -115,22 +115,22 @@ describe('walker: linked bots unwind to the parent', () => {
     ],
   });
 
-  function linkAndAnswer(mergeResults?: boolean) {
+  async function linkAndAnswer(mergeResults?: boolean) {
     const main = parent(mergeResults);
     const env = testEnv();
-    const { result: first, resolver } = start(main, [child], {}, env);
+    const { result: first, resolver } = await start(main, [child], {}, env);
     expect(first.status).toBe('effect');
     expect(first.effect).toEqual({ type: 'loadBot', botId: 'child' });
-    const linked = resumeTurn(first.state, { type: 'loadBot', bot: child, ref: refOf(child) }, 'richText', env, resolver);
+    const linked = await resumeTurn(first.state, { type: 'loadBot', bot: child, ref: refOf(child) }, 'richText', env, resolver);
     expect(linked.status).toBe('awaiting-input');
     expect(words(linked)).toEqual(['parent', 'child Ada']);
     expect(linked.state.queue).toHaveLength(2);
-    const answered = continueChat(linked.state, { type: 'text', text: 'ada@example.com' }, 'richText', env, resolver);
+    const answered = await continueChat(linked.state, { type: 'text', text: 'ada@example.com' }, 'richText', env, resolver);
     return { linked, answered };
   }
 
-  it('merging: variables and answers flow back to the parent', () => {
-    const { linked, answered } = linkAndAnswer(true);
+  it('merging: variables and answers flow back to the parent', async () => {
+    const { linked, answered } = await linkAndAnswer(true);
     expect(linked.persistence.newResults).toEqual([]);
     expect(answered.status).toBe('ended');
     expect(words(answered)).toEqual(['Back: ada@example.com']);
@@ -148,8 +148,8 @@ describe('walker: linked bots unwind to the parent', () => {
     expect(answered.persistence.completedResults).toEqual([]);
   });
 
-  it('not merging: the child result completes, the parent keeps its own values', () => {
-    const { linked, answered } = linkAndAnswer();
+  it('not merging: the child result completes, the parent keeps its own values', async () => {
+    const { linked, answered } = await linkAndAnswer();
     expect(linked.persistence.newResults).toEqual([{ resultId: 'id1', botId: 'child' }]);
     expect(answered.status).toBe('ended');
     expect(words(answered)).toEqual(['Back: ']);

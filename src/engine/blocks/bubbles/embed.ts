@@ -40,9 +40,9 @@ function parseEventData(text: string): unknown {
 export const embedBubble: BubbleHandler = {
   category: 'bubble',
   type: 'embed',
-  toMessage(block, ctx) {
+  async toMessage(block, ctx) {
     if (!block.content) return null;
-    const content = ctx.deep(block.content) as Record<string, unknown>;
+    const content = (await ctx.deep(block.content)) as Record<string, unknown>;
     if ('height' in content) {
       const height = numericHeight(content.height);
       if (height === undefined) delete content.height;

@@ -4,8 +4,8 @@ import type { BubbleHandler } from '../handler';
 export const imageBubble: BubbleHandler = {
   category: 'bubble',
   type: 'image',
-  toMessage(block, ctx) {
+  async toMessage(block, ctx) {
     if (!block.content) return null;
-    return { id: block.id, type: block.type, content: ctx.deep(block.content) };
+    return { id: block.id, type: block.type, content: await ctx.deep(block.content) };
   },
 };

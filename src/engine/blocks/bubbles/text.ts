@@ -10,10 +10,10 @@ import type { BubbleHandler } from '../handler';
 export const textBubble: BubbleHandler = {
   category: 'bubble',
   type: 'text',
-  toMessage(block, ctx) {
+  async toMessage(block, ctx) {
     if (!block.content) return null;
     const source = Array.isArray(block.content.richText) ? (block.content.richText as unknown[]) : [];
-    const richText = substituteRichText(source, ctx.entry.variables, { listAsLastItem: !isV6(ctx.bot.version), code: ctx.env.code });
+    const richText = await substituteRichText(source, ctx.entry.variables, { listAsLastItem: !isV6(ctx.bot.version), code: ctx.env.code });
     const content = ctx.textFormat === 'markdown' ? { type: 'markdown', markdown: richTextToMarkdown(richText) } : { type: 'richText', richText };
     return { id: block.id, type: 'text', content };
   },

@@ -69,9 +69,9 @@ export function parseVideoUrl(url: string): ParsedVideoUrl {
 export const videoBubble: BubbleHandler = {
   category: 'bubble',
   type: 'video',
-  toMessage(block, ctx) {
+  async toMessage(block, ctx) {
     if (!block.content) return null;
-    const content = ctx.deep(block.content) as Record<string, unknown>;
+    const content = (await ctx.deep(block.content)) as Record<string, unknown>;
     if (typeof content.url === 'string' && content.url !== '') {
       delete content.id;
       delete content.queryParamsStr;

@@ -1,7 +1,7 @@
 import type { BlockDefinition, InputObject, VariableValue } from '../../types';
 import { singleVariableName } from '../../variables/templating';
 import type { BlockContext, InputHandler } from '../handler';
-import { FAIL, isDisplayed, isRecord, itemsOf, ok, optionsOf } from './shared';
+import { displayedItems, FAIL, isRecord, itemsOf, ok, optionsOf } from './shared';
 
 export interface CardPath {
   id: string;
@@ -56,10 +56,10 @@ function dynamicCards(cards: readonly CardItem[], ctx: BlockContext): CardItem[]
   });
 }
 
-function displayCards(block: BlockDefinition, ctx: BlockContext): InputObject {
+async function displayCards(block: BlockDefinition, ctx: BlockContext): Promise<InputObject> {
   const cards = itemsOf<CardItem>(block);
-  const items = dynamicCards(cards, ctx) ?? cards.filter((card) => isDisplayed(card.options?.displayCondition, ctx));
-  return ctx.deep({ ...block, items }) as InputObject;
+  const items = dynamicCards(cards, ctx) ?? (await displayedItems(cards, (card) => card.options?.displayCondition, ctx));
+  return (await ctx.deep({ ...block, items })) as InputObject;
 }
 
 interface ResponseMapping {
@@ -95,11 +95,11 @@ export const cardsInput: InputHandler = {
   type: 'cards',
   replyEventType: 'cards',
   display: displayCards,
-  parse(block, reply, ctx) {
+  async parse(block, reply, ctx) {
     if (reply?.type !== 'text') return FAIL;
     const text = reply.text;
     const replyId = reply.metadata?.replyId;
-    const cards = ((displayCards(block, ctx).items as CardItem[] | undefined) ?? []).filter(isRecord) as CardItem[];
+    const cards = (((await displayCards(block, ctx)).items as CardItem[] | undefined) ?? []).filter(isRecord) as CardItem[];
     const sorted = [...cards].sort((a, b) => (b.title?.length ?? 0) - (a.title?.length ?? 0));
     let card: CardItem | undefined;
     let path: CardPath | undefined;

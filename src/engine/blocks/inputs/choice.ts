@@ -1,7 +1,7 @@
 import type { BlockDefinition, InputObject } from '../../types';
 import type { BlockContext, InputHandler } from '../handler';
 import { matchMultipleChoice, matchSingleChoice } from './choice-matching';
-import { FAIL, isDisplayed, itemsOf, optionsOf, stringOption, valueAsList } from './shared';
+import { displayedItems, FAIL, itemsOf, optionsOf, stringOption, valueAsList } from './shared';
 
 export interface ChoiceItem {
   id: string;
@@ -19,16 +19,16 @@ function dynamicItems(entries: readonly (string | null)[]): ChoiceItem[] {
   return contents.map((content, index) => ({ id: `choice${index}`, content }));
 }
 
-function displayChoice(block: BlockDefinition, ctx: BlockContext): InputObject {
+async function displayChoice(block: BlockDefinition, ctx: BlockContext): Promise<InputObject> {
   const dynamicVariableId = stringOption(optionsOf(block), 'dynamicVariableId');
   if (dynamicVariableId) {
     const value = ctx.variables.value(dynamicVariableId);
     // Reference behaviour: with the variable unset, the block is returned as stored (not even substituted).
     if (value === null || value === undefined) return structuredClone(block) as InputObject;
-    return { ...(ctx.deep(block) as InputObject), items: dynamicItems(valueAsList(value)) };
+    return { ...((await ctx.deep(block)) as InputObject), items: dynamicItems(valueAsList(value)) };
   }
-  const items = itemsOf<ChoiceItem>(block).filter((item) => isDisplayed(item.displayCondition, ctx));
-  return ctx.deep({ ...block, items }) as InputObject;
+  const items = await displayedItems(itemsOf<ChoiceItem>(block), (item) => item.displayCondition, ctx);
+  return (await ctx.deep({ ...block, items })) as InputObject;
 }
 
 /**
@@ -42,9 +42,9 @@ export const choiceInput: InputHandler = {
   type: 'choice input',
   replyEventType: 'buttons',
   display: displayChoice,
-  parse(block, reply, ctx) {
+  async parse(block, reply, ctx) {
     if (reply?.type !== 'text') return FAIL;
-    const items = displayChoice(block, ctx).items as ChoiceItem[] | undefined;
+    const items = (await displayChoice(block, ctx)).items as ChoiceItem[] | undefined;
     if (!items) return FAIL;
     return optionsOf(block).isMultipleChoice === true ? matchMultipleChoice(items, reply, labelOf) : matchSingleChoice(items, reply, labelOf);
   },

@@ -34,8 +34,8 @@ const ISO_DATE_TIME_NO_SECONDS = /\d{4}-[01]\d-[0-3]\dT[0-2]\d:[0-5]\d/;
  * A min/max limit as displayed: variables substituted; a value holding an
  * ISO date-time is cut to `YYYY-MM-DDTHH:mm` (with time) or `YYYY-MM-DD`.
  */
-export function normalizeDateLimit(limit: string, hasTime: boolean, ctx: BlockContext): string {
-  const text = ctx.text(limit);
+export async function normalizeDateLimit(limit: string, hasTime: boolean, ctx: BlockContext): Promise<string> {
+  const text = await ctx.text(limit);
   const match = ISO_DATE_TIME_NO_SECONDS.exec(text);
   if (!match) return text;
   return hasTime ? match[0] : match[0].slice(0, 10);
@@ -68,10 +68,10 @@ interface DateOptions {
   format: string;
 }
 
-function dateOptions(block: BlockDefinition, ctx: BlockContext): DateOptions {
+async function dateOptions(block: BlockDefinition, ctx: BlockContext): Promise<DateOptions> {
   const options = optionsOf(block);
   const explicit = stringOption(options, 'format');
-  return { hasTime: options.hasTime === true, isRange: options.isRange === true, format: explicit ? ctx.text(explicit) : '' };
+  return { hasTime: options.hasTime === true, isRange: options.isRange === true, format: explicit ? await ctx.text(explicit) : '' };
 }
 
 /**
@@ -85,22 +85,22 @@ export const dateInput: InputHandler = {
   category: 'input',
   type: 'date input',
   replyEventType: 'date',
-  display(block, ctx) {
-    const input = substitutedBlock(block, ctx);
+  async display(block, ctx) {
+    const input = await substitutedBlock(block, ctx);
     if (!isRecord(block.options) || !isRecord(input.options)) return withPrefilledValue(input, prefilledValue(block, ctx));
     const hasTime = block.options.hasTime === true;
     const options: Record<string, unknown> = { ...input.options };
     for (const key of ['min', 'max'] as const) {
       const limit = block.options[key];
-      if (typeof limit === 'string' && limit !== '') options[key] = normalizeDateLimit(limit, hasTime, ctx);
+      if (typeof limit === 'string' && limit !== '') options[key] = await normalizeDateLimit(limit, hasTime, ctx);
       else if (key in options && !limit) delete options[key];
     }
     return withPrefilledValue({ ...input, options }, prefilledValue(block, ctx));
   },
-  parse(block, reply, ctx) {
+  async parse(block, reply, ctx) {
     const text = textOf(reply);
     if (text === undefined) return FAIL;
-    const { hasTime, isRange, format: explicitFormat } = dateOptions(block, ctx);
+    const { hasTime, isRange, format: explicitFormat } = await dateOptions(block, ctx);
     const parser = (explicitFormat || DEFAULT_DATE_FORMAT).startsWith('dd') ? chrono.en.GB : chrono.en.casual;
     const found = parser.parse(text, parsingReference(ctx))[0];
     if (!found) return FAIL;
@@ -110,14 +110,14 @@ export const dateInput: InputHandler = {
 
     const options = optionsOf(block);
     const unit = (date: Date): number => (hasTime ? Math.floor(date.getTime() / 60_000) : Math.floor(date.getTime() / DAY_MS));
-    const limit = (key: 'min' | 'max'): number | undefined => {
+    const limit = async (key: 'min' | 'max'): Promise<number | undefined> => {
       const raw = options[key];
       if (typeof raw !== 'string' || raw === '') return undefined;
-      const instant = limitInstant(normalizeDateLimit(raw, hasTime, ctx));
+      const instant = limitInstant(await normalizeDateLimit(raw, hasTime, ctx));
       return instant ? unit(instant) : undefined;
     };
-    const min = limit('min');
-    const max = limit('max');
+    const min = await limit('min');
+    const max = await limit('max');
     const dates = end ? [start, end] : [start];
     if (dates.some((date) => (min !== undefined && unit(date) < min) || (max !== undefined && unit(date) > max))) return FAIL;
 
@@ -126,7 +126,7 @@ export const dateInput: InputHandler = {
     const startText = formatUtc(start, pattern, defaultFormat);
     if (!isRange || !end) return ok(startText);
     const labels = isRecord(options.labels) ? options.labels : {};
-    const separator = typeof labels.separator === 'string' && labels.separator !== '' ? ctx.text(labels.separator) : DEFAULT_SEPARATOR;
+    const separator = typeof labels.separator === 'string' && labels.separator !== '' ? await ctx.text(labels.separator) : DEFAULT_SEPARATOR;
     return ok(`${startText} ${separator} ${formatUtc(end, pattern, defaultFormat)}`);
   },
 };

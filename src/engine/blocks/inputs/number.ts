@@ -7,8 +7,8 @@ export function parseLooseNumber(text: string): number {
 }
 
 /** A bound: a number, or text (variables substituted) parsed like a reply; 0, empty and NaN mean no bound. */
-function boundOf(option: unknown, text: (template: string) => string): number | undefined {
-  const value = typeof option === 'number' ? option : typeof option === 'string' ? parseLooseNumber(text(option)) : undefined;
+async function boundOf(option: unknown, text: (template: string) => Promise<string>): Promise<number | undefined> {
+  const value = typeof option === 'number' ? option : typeof option === 'string' ? parseLooseNumber(await text(option)) : undefined;
   // Reference quirk kept: a bound of 0 is ignored.
   return value ? value : undefined;
 }
@@ -22,14 +22,14 @@ export const numberInput: InputHandler = {
   type: 'number input',
   replyEventType: 'number',
   display: displayWithPrefill,
-  parse(block, reply, ctx) {
+  async parse(block, reply, ctx) {
     const text = textOf(reply);
     if (text === undefined || text === '') return FAIL;
     const number = parseLooseNumber(text);
     if (Number.isNaN(number)) return FAIL;
     const options = optionsOf(block);
-    const min = boundOf(options.min, ctx.text);
-    const max = boundOf(options.max, ctx.text);
+    const min = await boundOf(options.min, ctx.text);
+    const max = await boundOf(options.max, ctx.text);
     if ((min !== undefined && number < min) || (max !== undefined && number > max)) return FAIL;
     return ok(text.startsWith('0') ? text : String(number));
   },

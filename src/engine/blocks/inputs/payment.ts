@@ -18,7 +18,7 @@ export const paymentInput: InputHandler = {
   type: 'payment input',
   replyEventType: 'payment',
   defaultRetryMessage: 'Payment failed. Please, try again.',
-  display() {
+  async display() {
     return requirePaymentProvider();
   },
   parse(_block, reply) {

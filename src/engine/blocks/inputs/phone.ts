@@ -14,11 +14,11 @@ export const phoneInput: InputHandler = {
   type: 'phone number input',
   replyEventType: 'phone',
   display: displayWithPrefill,
-  parse(block, reply, ctx) {
+  async parse(block, reply, ctx) {
     const text = textOf(reply);
     if (text === undefined) return FAIL;
     const country = stringOption(optionsOf(block), 'defaultCountryCode');
-    const number = findPhoneNumber(text, country ? ctx.text(country).trim() : undefined);
+    const number = findPhoneNumber(text, country ? (await ctx.text(country)).trim() : undefined);
     return number ? ok(number) : FAIL;
   },
 };

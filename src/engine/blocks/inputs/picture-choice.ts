@@ -1,7 +1,7 @@
 import type { BlockDefinition, InputObject } from '../../types';
 import type { BlockContext, InputHandler } from '../handler';
 import { matchMultipleChoice, matchSingleChoice } from './choice-matching';
-import { FAIL, isDisplayed, isRecord, itemsOf, optionsOf, valueAsSimpleList } from './shared';
+import { displayedItems, FAIL, isRecord, itemsOf, optionsOf, valueAsSimpleList } from './shared';
 
 export interface PictureChoiceItem {
   id: string;
@@ -44,11 +44,11 @@ function dynamicItems(block: BlockDefinition, ctx: BlockContext): PictureChoiceI
     }));
 }
 
-function displayPictureChoice(block: BlockDefinition, ctx: BlockContext): InputObject {
+async function displayPictureChoice(block: BlockDefinition, ctx: BlockContext): Promise<InputObject> {
   const dynamic = dynamicItems(block, ctx);
-  if (dynamic) return { ...(ctx.deep(block) as InputObject), items: dynamic };
-  const items = itemsOf<PictureChoiceItem>(block).filter((item) => isDisplayed(item.displayCondition, ctx));
-  return ctx.deep({ ...block, items }) as InputObject;
+  if (dynamic) return { ...((await ctx.deep(block)) as InputObject), items: dynamic };
+  const items = await displayedItems(itemsOf<PictureChoiceItem>(block), (item) => item.displayCondition, ctx);
+  return (await ctx.deep({ ...block, items })) as InputObject;
 }
 
 /**
@@ -60,9 +60,9 @@ export const pictureChoiceInput: InputHandler = {
   type: 'picture choice input',
   replyEventType: 'picture choice',
   display: displayPictureChoice,
-  parse(block, reply, ctx) {
+  async parse(block, reply, ctx) {
     if (reply?.type !== 'text') return FAIL;
-    const items = displayPictureChoice(block, ctx).items as PictureChoiceItem[] | undefined;
+    const items = (await displayPictureChoice(block, ctx)).items as PictureChoiceItem[] | undefined;
     if (!items) return FAIL;
     return optionsOf(block).isMultipleChoice === true ? matchMultipleChoice(items, reply, labelOf) : matchSingleChoice(items, reply, labelOf);
   },

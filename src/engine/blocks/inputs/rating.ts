@@ -3,9 +3,9 @@ import { displayWithPrefill, FAIL, ok, optionsOf, textOf } from './shared';
 
 const DEFAULT_LENGTH = 10;
 
-function lengthOf(option: unknown, text: (template: string) => string): number {
+async function lengthOf(option: unknown, text: (template: string) => Promise<string>): Promise<number> {
   if (typeof option === 'number') return option;
-  if (typeof option === 'string' && option.trim() !== '') return Number(text(option));
+  if (typeof option === 'string' && option.trim() !== '') return Number(await text(option));
   return DEFAULT_LENGTH;
 }
 
@@ -18,9 +18,9 @@ export const ratingInput: InputHandler = {
   type: 'rating input',
   replyEventType: 'rating',
   display: displayWithPrefill,
-  parse(block, reply, ctx) {
+  async parse(block, reply, ctx) {
     const text = textOf(reply);
     if (text === undefined) return FAIL;
-    return Number(text) <= lengthOf(optionsOf(block).length, ctx.text) ? ok(text) : FAIL;
+    return Number(text) <= (await lengthOf(optionsOf(block).length, ctx.text)) ? ok(text) : FAIL;
   },
 };

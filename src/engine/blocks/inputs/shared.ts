@@ -58,13 +58,13 @@ export function withPrefilledValue(input: InputObject, value: string | undefined
 }
 
 /** The block as stored with every string substituted (key order kept). */
-export function substitutedBlock(block: BlockDefinition, ctx: BlockContext): InputObject {
-  return ctx.deep(block) as InputObject;
+export async function substitutedBlock(block: BlockDefinition, ctx: BlockContext): Promise<InputObject> {
+  return (await ctx.deep(block)) as InputObject;
 }
 
 /** The generic display: block substituted, plus the prefilled value. */
-export function displayWithPrefill(block: BlockDefinition, ctx: BlockContext): InputObject {
-  return withPrefilledValue(substitutedBlock(block, ctx), prefilledValue(block, ctx));
+export async function displayWithPrefill(block: BlockDefinition, ctx: BlockContext): Promise<InputObject> {
+  return withPrefilledValue(await substitutedBlock(block, ctx), prefilledValue(block, ctx));
 }
 
 export interface DisplayCondition {
@@ -73,11 +73,18 @@ export interface DisplayCondition {
 }
 
 /** An item is hidden when its display condition is enabled, set, and false (operator defaults to AND). */
-export function isDisplayed(displayCondition: unknown, ctx: BlockContext): boolean {
+export async function isDisplayed(displayCondition: unknown, ctx: BlockContext): Promise<boolean> {
   if (!isRecord(displayCondition)) return true;
   const { isEnabled, condition } = displayCondition as DisplayCondition;
   if (!isEnabled || typeof condition !== 'object' || condition === null) return true;
   return ctx.evaluateCondition({ ...condition, logicalOperator: condition.logicalOperator ?? 'AND' });
+}
+
+/** The items whose display condition holds, in order (conditions evaluated one after the other). */
+export async function displayedItems<T>(items: readonly T[], conditionOf: (item: T) => unknown, ctx: BlockContext): Promise<T[]> {
+  const shown: T[] = [];
+  for (const item of items) if (await isDisplayed(conditionOf(item), ctx)) shown.push(item);
+  return shown;
 }
 
 /** Items of an item-based block (choice, picture choice, cards). */

@@ -11,13 +11,13 @@ export const timeInput: InputHandler = {
   type: 'time input',
   replyEventType: 'time',
   display: displayWithPrefill,
-  parse(block, reply, ctx) {
+  async parse(block, reply, ctx) {
     const text = textOf(reply);
     if (text === undefined) return FAIL;
     const parsed = chrono.en.casual.parseDate(text, parsingReference(ctx));
     if (!parsed) return FAIL;
     const explicit = stringOption(optionsOf(block), 'format');
-    const pattern = explicit ? ctx.text(explicit) : '';
+    const pattern = explicit ? await ctx.text(explicit) : '';
     return ok(formatUtc(parsed, pattern || DEFAULT_TIME_FORMAT, DEFAULT_TIME_FORMAT));
   },
 };

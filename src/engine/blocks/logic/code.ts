@@ -47,7 +47,7 @@ export function isFetchError(error: string): boolean {
 export const codeBlock: LogicHandler = {
   category: 'logic',
   type: 'Code',
-  execute(block, ctx) {
+  async execute(block, ctx) {
     const options = block.options ?? {};
     const content = typeof options.content === 'string' ? options.content : '';
     if (content === '') return { kind: 'next' };
@@ -57,14 +57,14 @@ export const codeBlock: LogicHandler = {
       ctx.action({ type: 'scriptToExecute', scriptToExecute: { ...clientScript(content, variables), ...isUnsafe } });
       return { kind: 'next' };
     }
-    runOnServer(content, ctx);
+    await runOnServer(content, ctx);
     return { kind: 'next' };
   },
 };
 
-function runOnServer(content: string, ctx: BlockContext): void {
+async function runOnServer(content: string, ctx: BlockContext): Promise<void> {
   const variables = ctx.variables.list();
-  const result = ctx.env.code.run({
+  const result = await ctx.env.code.run({
     body: substituteVariables(content, variables, { mode: 'id' }),
     globals: scriptGlobals(content, variables),
     isAsync: true,

@@ -9,9 +9,9 @@ import type { LogicHandler } from '../handler';
 export const conditionBlock: LogicHandler = {
   category: 'logic',
   type: 'Condition',
-  execute(block, ctx) {
+  async execute(block, ctx) {
     for (const item of block.items ?? []) {
-      if (!ctx.evaluateCondition(item.content as Condition | undefined)) continue;
+      if (!(await ctx.evaluateCondition(item.content as Condition | undefined))) continue;
       return item.outgoingEdgeId ? { kind: 'goto', edgeId: item.outgoingEdgeId } : { kind: 'end' };
     }
     return block.outgoingEdgeId ? { kind: 'goto', edgeId: block.outgoingEdgeId } : { kind: 'next' };

@@ -6,11 +6,11 @@ const KEPT_SCHEMES = /^(http|mailto:|tel:|sms:|\{\{)/;
 export const redirectBlock: LogicHandler = {
   category: 'logic',
   type: 'Redirect',
-  execute(block, ctx) {
+  async execute(block, ctx) {
     const raw = block.options?.url;
     if (typeof raw !== 'string' || raw === '') return { kind: 'next' };
     // The reference sanitizes the substituted url: a {{Host}} holding a bare host gets https:// too.
-    const substituted = ctx.text(raw);
+    const substituted = await ctx.text(raw);
     const url = KEPT_SCHEMES.test(substituted) ? substituted : `https://${substituted}`;
     const isNewTab = block.options?.isNewTab;
     ctx.action({ type: 'redirect', redirect: { url, ...(typeof isNewTab === 'boolean' ? { isNewTab } : {}) } });

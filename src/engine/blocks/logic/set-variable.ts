@@ -46,9 +46,9 @@ function formatInZone(date: Date, zone: string): string | undefined {
   return time.toFormat("yyyy-MM-dd'T'HH:mm:ss") + (time.offset === 0 ? 'Z' : time.toFormat('ZZ'));
 }
 
-function dateValue(offsetMs: number, options: Options, ctx: BlockContext): Expression {
+async function dateValue(offsetMs: number, options: Options, ctx: BlockContext): Promise<Expression> {
   const date = new Date(ctx.env.now().getTime() + offsetMs);
-  const zone = ctx.text(text(options.timeZone) ?? '');
+  const zone = await ctx.text(text(options.timeZone) ?? '');
   if (zone === '') return { kind: 'value', value: date.toISOString() };
   const formatted = formatInZone(date, zone);
   if (formatted === undefined) {
@@ -83,15 +83,15 @@ function takeItem(fromEnd: boolean, variableId: string, options: Options, ctx: B
   return { kind: 'value', value: fromEnd ? current.slice(0, -1) : current.slice(1) };
 }
 
-function appendValue(variableId: string, options: Options, ctx: BlockContext): Expression {
-  const item = ctx.text(text(options.item) ?? '');
+async function appendValue(variableId: string, options: Options, ctx: BlockContext): Promise<Expression> {
+  const item = await ctx.text(text(options.item) ?? '');
   const current = ctx.variables.value(variableId);
   if (!hasValue(current)) return { kind: 'value', value: [item] };
   if (!Array.isArray(current)) return { kind: 'value', value: [current, item] };
   return { kind: 'value', value: [...current, item] };
 }
 
-function expressionFor(type: string, variableId: string, options: Options, ctx: BlockContext): Expression {
+async function expressionFor(type: string, variableId: string, options: Options, ctx: BlockContext): Promise<Expression> {
   switch (type) {
     case 'Custom': {
       const code = text(options.expressionToEvaluate);
@@ -154,11 +154,11 @@ interface Evaluation {
 }
 
 /** Custom expression on the server (reference §2.3.1 "Custom expression evaluation"). */
-function evaluate(code: string, ctx: BlockContext): Evaluation {
-  if (isSingleVariable(code)) return { value: ctx.text(code) };
+async function evaluate(code: string, ctx: BlockContext): Promise<Evaluation> {
+  if (isSingleVariable(code)) return { value: await ctx.text(code) };
   if (isLeadingZeroNumber(code)) return { value: code };
   const variables = ctx.variables.list();
-  const result = ctx.env.code.run({
+  const result = await ctx.env.code.run({
     body: substituteVariables(asFunctionBody(code), variables, { mode: 'id' }),
     globals: scriptGlobals(code, variables),
     isAsync: true,
@@ -167,7 +167,7 @@ function evaluate(code: string, ctx: BlockContext): Evaluation {
   });
   if (result.ok) return { value: result.value };
   // Plain text such as "Hello {{Name}}" is not JavaScript: it ends up here and is stored as text.
-  return { value: ctx.text(code), error: result.error };
+  return { value: await ctx.text(code), error: result.error };
 }
 
 /**
@@ -194,18 +194,18 @@ function executeOnClient(code: string, type: string, options: Options, ctx: Bloc
 export const setVariableBlock: LogicHandler = {
   category: 'logic',
   type: 'Set variable',
-  execute(block, ctx) {
+  async execute(block, ctx) {
     const options: Options = block.options ?? {};
     const variableId = text(options.variableId);
     if (!variableId || !ctx.variables.byId(variableId)) return { kind: 'next' };
     const type = text(options.type) ?? 'Custom';
 
-    const expression = expressionFor(type, variableId, options, ctx);
+    const expression = await expressionFor(type, variableId, options, ctx);
     if (expression.kind === 'code' && (options.isExecutedOnClient === true || ALWAYS_ON_CLIENT.has(type))) {
       return executeOnClient(expression.code, type, options, ctx);
     }
 
-    const { value, error } = expression.kind === 'code' ? evaluate(expression.code, ctx) : { value: expression.value, error: undefined };
+    const { value, error } = expression.kind === 'code' ? await evaluate(expression.code, ctx) : { value: expression.value, error: undefined };
     if (error !== undefined) reportError(error, type, options, ctx);
     const updated = ctx.variables.set(variableId, value);
     // The transcript is session data: never copied into the result.

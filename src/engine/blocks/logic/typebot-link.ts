@@ -71,7 +71,11 @@ export const typebotLinkBlock: LogicHandler = {
     return { kind: 'effect', effect: { type: 'loadBot', botId } };
   },
   onEffect(block, result, ctx) {
-    if (result.type !== 'loadBot' || !result.bot || !result.ref) {
+    if (result.type === 'failed') {
+      ctx.log({ status: 'error', description: 'Failed to link typebot', details: result.message });
+      return { kind: 'next' };
+    }
+    if (!result.bot || !result.ref) {
       ctx.log({ status: 'error', description: 'Failed to link typebot', details: `Typebot with ID ${String(block.options?.typebotId)} not found` });
       return { kind: 'next' };
     }

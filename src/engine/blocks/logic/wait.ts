@@ -7,10 +7,10 @@ import type { LogicHandler } from '../handler';
 export const waitBlock: LogicHandler = {
   category: 'logic',
   type: 'Wait',
-  execute(block, ctx) {
+  async execute(block, ctx) {
     const raw = block.options?.secondsToWaitFor;
     if (raw === undefined || raw === null || raw === '') return { kind: 'next' };
-    const seconds = parseFloat(ctx.text(String(raw)).replace(',', '.'));
+    const seconds = parseFloat((await ctx.text(String(raw))).replace(',', '.'));
     if (Number.isNaN(seconds)) return { kind: 'next' };
     const shouldPause = block.options?.shouldPause === true;
     if (seconds === 0 && !shouldPause) return { kind: 'next' };

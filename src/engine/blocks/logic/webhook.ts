@@ -20,11 +20,11 @@ function parseWebhookReply(text: string): { statusCode: number; data: unknown } 
 }
 
 /** Each mapping's bodyPath is a JS expression over `statusCode` and `data`, evaluated in the sandbox. */
-export function applyResponseMapping(mappings: ResponseMapping[], response: { statusCode: number; data: unknown }, ctx: BlockContext): void {
+export async function applyResponseMapping(mappings: ResponseMapping[], response: { statusCode: number; data: unknown }, ctx: BlockContext): Promise<void> {
   for (const mapping of mappings) {
     if (!mapping.bodyPath || !ctx.variables.byId(mapping.variableId)) continue;
-    const expression = ctx.text(mapping.bodyPath);
-    const result = ctx.env.code.run({ body: `return ${expression}`, globals: { statusCode: response.statusCode, data: response.data }, isAsync: false });
+    const expression = await ctx.text(mapping.bodyPath);
+    const result = await ctx.env.code.run({ body: `return ${expression}`, globals: { statusCode: response.statusCode, data: response.data }, isAsync: false });
     if (result.ok) ctx.variables.set(mapping.variableId, result.value);
   }
 }
@@ -37,11 +37,11 @@ export const webhookBlock: LogicHandler = {
     ctx.action({ type: 'listenForWebhook', expectsDedicatedReply: true });
     return { kind: 'await-reply' };
   },
-  onReply(block, reply, ctx) {
+  async onReply(block, reply, ctx) {
     const text = reply?.type === 'text' ? reply.text : '';
     const response = parseWebhookReply(text);
     const mappings = Array.isArray(block.options?.responseVariableMapping) ? (block.options.responseVariableMapping as ResponseMapping[]) : [];
-    applyResponseMapping(mappings, response, ctx);
+    await applyResponseMapping(mappings, response, ctx);
     const failed = response.statusCode >= 400;
     ctx.log({ status: failed ? 'error' : 'success', description: failed ? 'Webhook returned error' : 'Webhook executed successfully!', details: response.data });
     return { kind: 'next' };

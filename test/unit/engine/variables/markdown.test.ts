@@ -120,22 +120,22 @@ describe('richTextToMarkdown: other nodes', () => {
 });
 
 describe('richTextToMarkdown after substitution (reference round trips)', () => {
-  const substitute = (nodes: unknown[], variables: RuntimeVariable[]) => richTextToMarkdown(substituteRichText(nodes, variables, {}));
+  const substitute = async (nodes: unknown[], variables: RuntimeVariable[]) => richTextToMarkdown(await substituteRichText(nodes, variables, {}));
 
-  it('inline variable', () => {
+  it('inline variable', async () => {
     const nodes = [p(t('Hello {{Name}}!'))];
-    expect(substitute(nodes, [{ id: '1', name: 'Name', value: 'John' }])).toBe('Hello John!');
-    expect(substitute(nodes, [{ id: '1', name: 'Name', value: 'Multiline\n\nvariable\n**value**' }])).toBe('Hello Multiline\n\nvariable\n**value**!');
+    expect(await substitute(nodes, [{ id: '1', name: 'Name', value: 'John' }])).toBe('Hello John!');
+    expect(await substitute(nodes, [{ id: '1', name: 'Name', value: 'Multiline\n\nvariable\n**value**' }])).toBe('Hello Multiline\n\nvariable\n**value**!');
   });
 
-  it('single variable paragraph', () => {
+  it('single variable paragraph', async () => {
     const nodes = [p(t('{{Content}}'))];
-    expect(substitute(nodes, [{ id: '1', name: 'Content', value: 'Hello World\n\n**valid markdown here**' }])).toBe(
+    expect(await substitute(nodes, [{ id: '1', name: 'Content', value: 'Hello World\n\n**valid markdown here**' }])).toBe(
       'Hello World\n\n**valid markdown here**',
     );
   });
 
-  it('variable link', () => {
+  it('variable link', async () => {
     const nodes = [
       p(t('Welcome to '), t('AA', { bold: true }), t(' (Awesome Agency)')),
       p(t('')),
@@ -143,13 +143,13 @@ describe('richTextToMarkdown after substitution (reference round trips)', () => 
       p(t('')),
       p(t(''), a('{{URL}}', t('Yo')), t('')),
     ];
-    expect(substitute(nodes, [{ id: '1', name: 'URL', value: 'https://example.com' }])).toBe(
+    expect(await substitute(nodes, [{ id: '1', name: 'URL', value: 'https://example.com' }])).toBe(
       'Welcome to **AA** (Awesome Agency)\n\nhttps://example.com\n\n[Yo](https://example.com)',
     );
   });
 
-  it('list value', () => {
-    expect(substitute([p(t('Menu:')), p(t('{{Menu}}'))], [{ id: '1', name: 'Menu', value: '1. Pizza\n2. **Pasta**' }])).toBe(
+  it('list value', async () => {
+    expect(await substitute([p(t('Menu:')), p(t('{{Menu}}'))], [{ id: '1', name: 'Menu', value: '1. Pizza\n2. **Pasta**' }])).toBe(
       'Menu:\n1. Pizza\n2. **Pasta**',
     );
   });

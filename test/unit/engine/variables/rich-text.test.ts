@@ -1,5 +1,6 @@
 import { createSandbox, type Sandbox } from '../../../../src/sandbox/quickjs';
 import type { CodeRunner, RuntimeVariable } from '../../../../src/engine/types';
+import { asRunner } from '../../../helpers/engine';
 import { markdownToRichText, substituteRichText } from '../../../../src/engine/variables/rich-text';
 
 // Reference §4.2 "Rich text" mode and §2.1 (the tree). Recorded conversations
@@ -22,40 +23,40 @@ const variables: RuntimeVariable[] = [
   { id: 'v10', name: 'Bold', value: '**strong** words' },
 ];
 
-const substitute = (nodes: unknown[], options: Parameters<typeof substituteRichText>[2] = {}) =>
-  substituteRichText(structuredClone(nodes), variables, options);
+const substitute = async (nodes: unknown[], options: Parameters<typeof substituteRichText>[2] = {}) =>
+  await substituteRichText(structuredClone(nodes), variables, options);
 
 describe('substituteRichText: recorded shapes', () => {
-  it('splits a leaf around a variable (lead-gen example)', () => {
-    expect(substitute([p(t('Great! Nice to meet you {{Name}}'))])).toEqual([p(t('Great! Nice to meet you '), t('John'))]);
-    expect(substitute([p(t("We'll get back to you at {{Email}}"))])).toEqual([p(t("We'll get back to you at "), t('john@example.com'))]);
+  it('splits a leaf around a variable (lead-gen example)', async () => {
+    expect(await substitute([p(t('Great! Nice to meet you {{Name}}'))])).toEqual([p(t('Great! Nice to meet you '), t('John'))]);
+    expect(await substitute([p(t("We'll get back to you at {{Email}}"))])).toEqual([p(t("We'll get back to you at "), t('john@example.com'))]);
   });
 
-  it('keeps the text after the variable (quiz example)', () => {
-    expect(substitute([p(t('Your score is {{Score}}/20.'))])).toEqual([p(t('Your score is '), t('5'), t('/20.'))]);
+  it('keeps the text after the variable (quiz example)', async () => {
+    expect(await substitute([p(t('Your score is {{Score}}/20.'))])).toEqual([p(t('Your score is '), t('5'), t('/20.'))]);
   });
 
-  it('keeps leaves without variables as they are, marks included', () => {
+  it('keeps leaves without variables as they are, marks included', async () => {
     const nodes = [p(t('Welcome to '), t('AA', { bold: true }), t(' (Awesome Agency)'))];
-    const result = substitute(nodes);
+    const result = await substitute(nodes);
     expect(result).toEqual(nodes);
     expect(JSON.stringify(result)).toBe(JSON.stringify(nodes));
   });
 
-  it('keeps links and blank paragraphs (customer-support example)', () => {
+  it('keeps links and blank paragraphs (customer-support example)', async () => {
     const nodes = [
       p(t('Head up to the feedback board.')),
       p(t('')),
       p(t('👉 '), { url: 'https://app.typebot.com/feedback', type: 'a', children: [t('https://app.typebot.com/feedback')] }, t('')),
     ];
-    expect(JSON.stringify(substitute(nodes))).toBe(JSON.stringify(nodes));
+    expect(JSON.stringify(await substitute(nodes))).toBe(JSON.stringify(nodes));
   });
 });
 
 describe('substituteRichText: split leaves', () => {
-  it('gives the value leaves the marks of the leaf, before and after keep all keys', () => {
+  it('gives the value leaves the marks of the leaf, before and after keep all keys', async () => {
     const nodes = [p(t('Hi {{Name}}!', { bold: true, italic: true, underline: true, color: 'red' }))];
-    expect(substitute(nodes)).toEqual([
+    expect(await substitute(nodes)).toEqual([
       p(
         t('Hi ', { bold: true, italic: true, underline: true, color: 'red' }),
         t('John', { bold: true, italic: true, underline: true }),
@@ -64,138 +65,138 @@ describe('substituteRichText: split leaves', () => {
     ]);
   });
 
-  it('handles several references in one leaf', () => {
-    expect(substitute([p(t('{{Name}} <{{Email}}> {{Name}}'))])).toEqual([
+  it('handles several references in one leaf', async () => {
+    expect(await substitute([p(t('{{Name}} <{{Email}}> {{Name}}'))])).toEqual([
       p(t('John'), t(' <'), t('john@example.com'), t('> '), t('John')),
     ]);
   });
 
-  it('substitutes unknown variables and variables without value by nothing', () => {
-    expect(substitute([p(t('Hello {{Nope}}{{Empty}}!'))])).toEqual([p(t('Hello '), t('!'))]);
+  it('substitutes unknown variables and variables without value by nothing', async () => {
+    expect(await substitute([p(t('Hello {{Nope}}{{Empty}}!'))])).toEqual([p(t('Hello '), t('!'))]);
   });
 
-  it('reads the value as Markdown and flattens its blocks (empty paragraph ⇒ "\\n\\n")', () => {
-    expect(substitute([p(t('Hello {{Multi}}!'))])).toEqual([
+  it('reads the value as Markdown and flattens its blocks (empty paragraph ⇒ "\\n\\n")', async () => {
+    expect(await substitute([p(t('Hello {{Multi}}!'))])).toEqual([
       p(t('Hello '), t('Multiline'), t('\n\n'), t('variable\n'), t('value', { bold: true }), t('!')),
     ]);
   });
 
-  it('keeps the value marks on top of the leaf marks', () => {
-    expect(substitute([p(t('> {{Bold}}', { italic: true }))])).toEqual([
+  it('keeps the value marks on top of the leaf marks', async () => {
+    expect(await substitute([p(t('> {{Bold}}', { italic: true }))])).toEqual([
       p(t('> ', { italic: true }), t('strong', { italic: true, bold: true }), t(' words', { italic: true })),
     ]);
   });
 
-  it('flattens a list value into its text leaves', () => {
-    expect(substitute([p(t('Items: {{Bullets}}'))])).toEqual([p(t('Items: '), t('one'), t('two'))]);
+  it('flattens a list value into its text leaves', async () => {
+    expect(await substitute([p(t('Items: {{Bullets}}'))])).toEqual([p(t('Items: '), t('one'), t('two'))]);
   });
 
-  it('writes lists as JSON text, or their last item with listAsLastItem', () => {
-    expect(substitute([p(t('List: {{List}}'))])).toEqual([p(t('List: '), t('["a","b"]'))]);
-    expect(substitute([p(t('Last: {{List}}'))], { listAsLastItem: true })).toEqual([p(t('Last: '), t('b'))]);
+  it('writes lists as JSON text, or their last item with listAsLastItem', async () => {
+    expect(await substitute([p(t('List: {{List}}'))])).toEqual([p(t('List: '), t('["a","b"]'))]);
+    expect(await substitute([p(t('Last: {{List}}'))], { listAsLastItem: true })).toEqual([p(t('Last: '), t('b'))]);
   });
 
-  it('keeps the $ of ${{x}}', () => {
-    expect(substitute([p(t('Price: ${{Score}}'))])).toEqual([p(t('Price: $'), t('5'))]);
+  it('keeps the $ of ${{x}}', async () => {
+    expect(await substitute([p(t('Price: ${{Score}}'))])).toEqual([p(t('Price: $'), t('5'))]);
   });
 
-  it('does not touch an empty leaf', () => {
+  it('does not touch an empty leaf', async () => {
     const empty = { text: '', bold: true };
-    const [paragraph] = substitute([p(empty)]) as { children: unknown[] }[];
+    const [paragraph] = (await substitute([p(empty)])) as { children: unknown[] }[];
     expect(paragraph!.children).toEqual([empty]);
   });
 
-  it('splits a reference leaf that has siblings (no paragraph replacement)', () => {
-    expect(substitute([p(t('Hello ', { bold: true }), t('{{Content}}'))])).toEqual([
+  it('splits a reference leaf that has siblings (no paragraph replacement)', async () => {
+    expect(await substitute([p(t('Hello ', { bold: true }), t('{{Content}}'))])).toEqual([
       p(t('Hello ', { bold: true }), t('Hello World'), t('\n\n'), t('valid markdown here', { bold: true })),
     ]);
   });
 });
 
 describe('substituteRichText: a paragraph that is exactly one reference', () => {
-  it('is replaced by the value parsed as Markdown', () => {
-    expect(substitute([p(t('{{Content}}'))])).toEqual([p(t('Hello World')), p(t('')), p(t('valid markdown here', { bold: true }))]);
-    expect(substitute([p(t('{{Name}}'))])).toEqual([p(t('John'))]);
+  it('is replaced by the value parsed as Markdown', async () => {
+    expect(await substitute([p(t('{{Content}}'))])).toEqual([p(t('Hello World')), p(t('')), p(t('valid markdown here', { bold: true }))]);
+    expect(await substitute([p(t('{{Name}}'))])).toEqual([p(t('John'))]);
   });
 
-  it('becomes lists when the value is a list', () => {
-    expect(substitute([p(t('Intro')), p(t('{{Bullets}}')), p(t('Outro'))])).toEqual([
+  it('becomes lists when the value is a list', async () => {
+    expect(await substitute([p(t('Intro')), p(t('{{Bullets}}')), p(t('Outro'))])).toEqual([
       p(t('Intro')),
       { type: 'ul', children: [{ type: 'li', children: [{ type: 'lic', children: [t('one')] }] }, { type: 'li', children: [{ type: 'lic', children: [t('two')] }] }] },
       p(t('Outro')),
     ]);
   });
 
-  it('disappears when the variable has no value', () => {
-    expect(substitute([p(t('A')), p(t('{{Empty}}')), p(t('B'))])).toEqual([p(t('A')), p(t('B'))]);
+  it('disappears when the variable has no value', async () => {
+    expect(await substitute([p(t('A')), p(t('{{Empty}}')), p(t('B'))])).toEqual([p(t('A')), p(t('B'))]);
   });
 
-  it('quirk: a bold/italic/underlined reference yields bare leaves at the top level', () => {
-    expect(substitute([p(t('{{Name}}', { bold: true }))])).toEqual([t('John', { bold: true })]);
-    expect(substitute([p(t('{{Content}}', { italic: true }))])).toEqual([
+  it('quirk: a bold/italic/underlined reference yields bare leaves at the top level', async () => {
+    expect(await substitute([p(t('{{Name}}', { bold: true }))])).toEqual([t('John', { bold: true })]);
+    expect(await substitute([p(t('{{Content}}', { italic: true }))])).toEqual([
       t('Hello World', { italic: true }),
       t('\n\n'),
       t('valid markdown here', { italic: true, bold: true }),
     ]);
   });
 
-  it('does not apply to links: the link keeps its element and its text is split', () => {
+  it('does not apply to links: the link keeps its element and its text is split', async () => {
     const link = { type: 'a', url: '{{URL}}', children: [t('{{Name}}')] };
-    expect(substitute([p(t('See '), link)])).toEqual([p(t('See '), { type: 'a', url: 'https://example.com', children: [t('John')] })]);
+    expect(await substitute([p(t('See '), link)])).toEqual([p(t('See '), { type: 'a', url: 'https://example.com', children: [t('John')] })]);
   });
 
-  it('does not apply when text surrounds the reference', () => {
-    expect(substitute([p(t(' {{Name}}'))])).toEqual([p(t(' '), t('John'))]);
+  it('does not apply when text surrounds the reference', async () => {
+    expect(await substitute([p(t(' {{Name}}'))])).toEqual([p(t(' '), t('John'))]);
   });
 });
 
 describe('substituteRichText: links', () => {
-  it('substitutes the url as plain text', () => {
+  it('substitutes the url as plain text', async () => {
     const nodes = [p(t(''), { type: 'a', url: '{{URL}}/users/{{Name}}?l={{List}}', children: [t('Yo')] }, t(''))];
-    expect(substitute(nodes)).toEqual([p(t(''), { type: 'a', url: 'https://example.com/users/John?l=["a","b"]', children: [t('Yo')] }, t(''))]);
+    expect(await substitute(nodes)).toEqual([p(t(''), { type: 'a', url: 'https://example.com/users/John?l=["a","b"]', children: [t('Yo')] }, t(''))]);
   });
 
-  it('keeps the element keys in place', () => {
+  it('keeps the element keys in place', async () => {
     const nodes = [p({ url: '{{URL}}', type: 'a', children: [t('x')] })];
-    expect(JSON.stringify(substitute(nodes))).toBe('[{"type":"p","children":[{"url":"https://example.com","type":"a","children":[{"text":"x"}]}]}]');
+    expect(JSON.stringify(await substitute(nodes))).toBe('[{"type":"p","children":[{"url":"https://example.com","type":"a","children":[{"text":"x"}]}]}]');
   });
 });
 
 describe('substituteRichText: other trees', () => {
-  it('walks lists', () => {
+  it('walks lists', async () => {
     const nodes = [{ type: 'ul', children: [{ type: 'li', children: [{ type: 'lic', children: [t('Hi {{Name}}')] }] }] }];
-    expect(substitute(nodes)).toEqual([{ type: 'ul', children: [{ type: 'li', children: [{ type: 'lic', children: [t('Hi '), t('John')] }] }] }]);
+    expect(await substitute(nodes)).toEqual([{ type: 'ul', children: [{ type: 'li', children: [{ type: 'lic', children: [t('Hi '), t('John')] }] }] }]);
   });
 
-  it('passes through unknown nodes and elements', () => {
+  it('passes through unknown nodes and elements', async () => {
     const nodes = [{ type: 'hr', children: [t('')] }, { type: 'custom', data: 1 }, 'odd'];
-    expect(substitute(nodes)).toEqual(nodes);
+    expect(await substitute(nodes)).toEqual(nodes);
   });
 
-  it('does not modify its input', () => {
+  it('does not modify its input', async () => {
     const nodes = [p(t('Hi {{Name}}')), p({ type: 'a', url: '{{URL}}', children: [t('x')] })];
     const copy = structuredClone(nodes);
-    substituteRichText(nodes, variables, {});
+    await substituteRichText(nodes, variables, {});
     expect(nodes).toEqual(copy);
   });
 });
 
 describe('substituteRichText: inline code', () => {
-  it('replaces {{= =}} with the result read as Markdown', () => {
-    const code: CodeRunner = { run: () => ({ ok: true, value: '**42**', setVariables: [] }) };
-    expect(substitute([p(t('Answer: {{=6*7=}}.'))], { code })).toEqual([p(t('Answer: '), t('42', { bold: true }), t('.'))]);
-    expect(substitute([p(t('{{=6*7=}}'))], { code })).toEqual([p(t('42', { bold: true }))]);
+  it('replaces {{= =}} with the result read as Markdown', async () => {
+    const code: CodeRunner = { run: async () => ({ ok: true, value: '**42**', setVariables: [] }) };
+    expect(await substitute([p(t('Answer: {{=6*7=}}.'))], { code })).toEqual([p(t('Answer: '), t('42', { bold: true }), t('.'))]);
+    expect(await substitute([p(t('{{=6*7=}}'))], { code })).toEqual([p(t('42', { bold: true }))]);
   });
 
-  it('takes the last item of a list result with listAsLastItem', () => {
-    const code: CodeRunner = { run: () => ({ ok: true, value: ['x', 'y'], setVariables: [] }) };
-    expect(substitute([p(t('{{=l=}} '))], { code, listAsLastItem: true })).toEqual([p(t('y'), t(' '))]);
-    expect(substitute([p(t('{{=l=}} '))], { code })).toEqual([p(t('["x","y"]'), t(' '))]);
+  it('takes the last item of a list result with listAsLastItem', async () => {
+    const code: CodeRunner = { run: async () => ({ ok: true, value: ['x', 'y'], setVariables: [] }) };
+    expect(await substitute([p(t('{{=l=}} '))], { code, listAsLastItem: true })).toEqual([p(t('y'), t(' '))]);
+    expect(await substitute([p(t('{{=l=}} '))], { code })).toEqual([p(t('["x","y"]'), t(' '))]);
   });
 
-  it('substitutes the inner text when the code fails', () => {
-    const code: CodeRunner = { run: () => ({ ok: false, error: 'x' }) };
-    expect(substitute([p(t('A {{=oops {{Name}}=}} B'))], { code })).toEqual([p(t('A '), t('oops John'), t(' B'))]);
+  it('substitutes the inner text when the code fails', async () => {
+    const code: CodeRunner = { run: async () => ({ ok: false, error: 'x' }) };
+    expect(await substitute([p(t('A {{=oops {{Name}}=}} B'))], { code })).toEqual([p(t('A '), t('oops John'), t(' B'))]);
   });
 
   describe('in the QuickJS sandbox', () => {
@@ -205,9 +206,9 @@ describe('substituteRichText: inline code', () => {
     });
     afterAll(() => sandbox.dispose());
 
-    it('evaluates against typed variables', () => {
-      expect(substitute([p(t('Hi {{={{Name}}.toUpperCase()=}}!'))], { code: sandbox })).toEqual([p(t('Hi '), t('JOHN'), t('!'))]);
-      expect(substitute([p(t('{{={{List}}.at(-1)=}}'))], { code: sandbox })).toEqual([p(t('b'))]);
+    it('evaluates against typed variables', async () => {
+      expect(await substitute([p(t('Hi {{={{Name}}.toUpperCase()=}}!'))], { code: asRunner(sandbox) })).toEqual([p(t('Hi '), t('JOHN'), t('!'))]);
+      expect(await substitute([p(t('{{={{List}}.at(-1)=}}'))], { code: asRunner(sandbox) })).toEqual([p(t('b'))]);
     });
   });
 });

@@ -1,6 +1,8 @@
 import { createSandbox, type Sandbox } from '../../../../src/sandbox/quickjs';
 import type { CodeRunner, RuntimeVariable } from '../../../../src/engine/types';
+import { asRunner } from '../../../helpers/engine';
 import {
+  renderText,
   asFunctionBody,
   codeValueToText,
   deepSubstitute,
@@ -25,10 +27,10 @@ const variables: RuntimeVariable[] = [
 ];
 
 /** Records every request; answers with a fixed result. */
-function recordingRunner(result: ReturnType<CodeRunner['run']>) {
+function recordingRunner(result: Awaited<ReturnType<CodeRunner['run']>>) {
   const requests: Parameters<CodeRunner['run']>[0][] = [];
   const runner: CodeRunner = {
-    run: (request) => {
+    run: async (request) => {
       requests.push(request);
       return result;
     },
@@ -159,9 +161,9 @@ describe('helpers', () => {
 });
 
 describe('inline code: request shape and fallbacks', () => {
-  it('sends the code with ids in place of references, every variable as a typed global, sync', () => {
+  it('sends the code with ids in place of references, every variable as a typed global, sync', async () => {
     const { runner, requests } = recordingRunner({ ok: true, value: 'JOHN', setVariables: [] });
-    expect(substituteVariables('Hi {{={{Name}}.toUpperCase()=}}!', variables, { code: runner })).toBe('Hi JOHN!');
+    expect(await renderText('Hi {{={{Name}}.toUpperCase()=}}!', variables, { code: runner })).toBe('Hi JOHN!');
     expect(requests).toHaveLength(1);
     expect(requests[0]!.body).toBe('return vName.toUpperCase()');
     expect(requests[0]!.isAsync).toBe(false);
@@ -169,63 +171,63 @@ describe('inline code: request shape and fallbacks', () => {
     expect(Object.keys(requests[0]!.globals)).toHaveLength(variables.length);
   });
 
-  it('keeps a body that already returns', () => {
+  it('keeps a body that already returns', async () => {
     const { runner, requests } = recordingRunner({ ok: true, value: 1, setVariables: [] });
-    substituteVariables('{{=const x = 1; return x=}}', variables, { code: runner });
+    await renderText('{{=const x = 1; return x=}}', variables, { code: runner });
     expect(requests[0]!.body).toBe('const x = 1; return x');
   });
 
-  it('substitutes the inner text as plain text when the code fails', () => {
+  it('substitutes the inner text as plain text when the code fails', async () => {
     const { runner } = recordingRunner({ ok: false, error: 'SyntaxError' });
-    expect(substituteVariables('[{{=Hello {{Name}}=}}]', variables, { code: runner })).toBe('[Hello John]');
+    expect(await renderText('[{{=Hello {{Name}}=}}]', variables, { code: runner })).toBe('[Hello John]');
   });
 
-  it('uses plain text for the fallback whatever the mode', () => {
+  it('uses plain text for the fallback whatever the mode', async () => {
     const { runner } = recordingRunner({ ok: false, error: 'boom' });
-    expect(substituteVariables('{{={{Quote}}=}}', variables, { code: runner, mode: 'json' })).toBe('He said "hi"\nthen <left>');
+    expect(await renderText('{{={{Quote}}=}}', variables, { code: runner, mode: 'json' })).toBe('He said "hi"\nthen <left>');
   });
 
-  it('treats a runner that throws like failed code', () => {
+  it('treats a runner that throws like failed code', async () => {
     const runner: CodeRunner = {
-      run: () => {
+      run: async () => {
         throw new Error('crash');
       },
     };
-    expect(substituteVariables('{{=1 +=}} {{Name}}', variables, { code: runner })).toBe('1 + John');
+    expect(await renderText('{{=1 +=}} {{Name}}', variables, { code: runner })).toBe('1 + John');
   });
 
   it('falls back to the inner text without a runner', () => {
     expect(substituteVariables('a {{=x + {{Age}}=}} b', variables)).toBe('a x + 42 b');
   });
 
-  it('is single-line and lazy', () => {
+  it('is single-line and lazy', async () => {
     const { runner, requests } = recordingRunner({ ok: true, value: 'R', setVariables: [] });
-    expect(substituteVariables('{{=1=}} and {{=2=}}', variables, { code: runner })).toBe('R and R');
+    expect(await renderText('{{=1=}} and {{=2=}}', variables, { code: runner })).toBe('R and R');
     expect(requests.map((request) => request.body)).toEqual(['return 1', 'return 2']);
     // Across a newline it is no inline code (never run): it reads as a reference
     // to a variable named "=a\nb=", unknown, hence "" (as the reference).
-    expect(substituteVariables('{{=a\nb=}}', variables, { code: runner })).toBe('');
-    expect(substituteVariables('x {{=a=}\n=}}', variables, { code: runner })).toBe('x {{=a=}\n=}}');
+    expect(await renderText('{{=a\nb=}}', variables, { code: runner })).toBe('');
+    expect(await renderText('x {{=a=}\n=}}', variables, { code: runner })).toBe('x {{=a=}\n=}}');
     expect(requests).toHaveLength(2);
   });
 
-  it('evaluates inline code before variables (its result is substituted too)', () => {
+  it('evaluates inline code before variables (its result is substituted too)', async () => {
     const { runner } = recordingRunner({ ok: true, value: '{{Name}}', setVariables: [] });
-    expect(substituteVariables('{{="x"=}}', variables, { code: runner })).toBe('John');
+    expect(await renderText('{{="x"=}}', variables, { code: runner })).toBe('John');
   });
 
-  it('writes results: null/undefined ⇒ "", objects as JSON, lists as JSON (no last item)', () => {
-    expect(substituteVariables('[{{=x=}}]', variables, { code: recordingRunner({ ok: true, value: null, setVariables: [] }).runner })).toBe('[]');
-    expect(substituteVariables('[{{=x=}}]', variables, { code: recordingRunner({ ok: true, value: undefined, setVariables: [] }).runner })).toBe('[]');
-    expect(substituteVariables('{{=x=}}', variables, { code: recordingRunner({ ok: true, value: { a: 1 }, setVariables: [] }).runner })).toBe('{"a":1}');
+  it('writes results: null/undefined ⇒ "", objects as JSON, lists as JSON (no last item)', async () => {
+    expect(await renderText('[{{=x=}}]', variables, { code: recordingRunner({ ok: true, value: null, setVariables: [] }).runner })).toBe('[]');
+    expect(await renderText('[{{=x=}}]', variables, { code: recordingRunner({ ok: true, value: undefined, setVariables: [] }).runner })).toBe('[]');
+    expect(await renderText('{{=x=}}', variables, { code: recordingRunner({ ok: true, value: { a: 1 }, setVariables: [] }).runner })).toBe('{"a":1}');
     const list = recordingRunner({ ok: true, value: ['a', 'b'], setVariables: [] }).runner;
-    expect(substituteVariables('{{=x=}}', variables, { code: list, listAsLastItem: true })).toBe('["a","b"]');
+    expect(await renderText('{{=x=}}', variables, { code: list, listAsLastItem: true })).toBe('["a","b"]');
   });
 
-  it('evaluateInlineCode takes the last item of a list result when asked (rich text)', () => {
+  it('evaluateInlineCode takes the last item of a list result when asked (rich text)', async () => {
     const list = recordingRunner({ ok: true, value: ['a', 'b'], setVariables: [] }).runner;
-    expect(evaluateInlineCode('x', variables, list, true)).toBe('b');
-    expect(evaluateInlineCode('x', variables, list)).toBe('["a","b"]');
+    expect(await evaluateInlineCode('x', variables, list, true)).toBe('b');
+    expect(await evaluateInlineCode('x', variables, list)).toBe('["a","b"]');
   });
 });
 
@@ -236,33 +238,33 @@ describe('inline code in the QuickJS sandbox', () => {
   });
   afterAll(() => sandbox.dispose());
 
-  const run = (text: string, vars: RuntimeVariable[] = variables) => substituteVariables(text, vars, { code: sandbox });
+  const run = async (text: string, vars: RuntimeVariable[] = variables) => await renderText(text, vars, { code: asRunner(sandbox) });
 
-  it('evaluates expressions over typed variables', () => {
-    expect(run('{{={{Name}}.toUpperCase()=}}')).toBe('JOHN');
-    expect(run('Next year: {{={{Age}} + 1=}}')).toBe('Next year: 43');
-    expect(run('{{={{Zip}} + 1=}}')).toBe('012341');
-    expect(run('{{=[1, 2].map((n) => n * 2)=}}')).toBe('[2,4]');
+  it('evaluates expressions over typed variables', async () => {
+    expect(await run('{{={{Name}}.toUpperCase()=}}')).toBe('JOHN');
+    expect(await run('Next year: {{={{Age}} + 1=}}')).toBe('Next year: 43');
+    expect(await run('{{={{Zip}} + 1=}}')).toBe('012341');
+    expect(await run('{{=[1, 2].map((n) => n * 2)=}}')).toBe('[2,4]');
   });
 
-  it('gives lists to code as arrays', () => {
+  it('gives lists to code as arrays', async () => {
     const list: RuntimeVariable[] = [{ id: 'l1', name: 'List', value: ['x', 'y', 'z'] }];
-    expect(run('{{={{List}}.at(-1)=}}', list)).toBe('z');
-    expect(run('{{={{List}}.length=}}', list)).toBe('3');
+    expect(await run('{{={{List}}.at(-1)=}}', list)).toBe('z');
+    expect(await run('{{={{List}}.length=}}', list)).toBe('3');
   });
 
-  it('parses JSON held in a variable', () => {
+  it('parses JSON held in a variable', async () => {
     const obj: RuntimeVariable[] = [{ id: 'o1', name: 'Obj', value: '{"a":{"b":5}}' }];
-    expect(run('{{=JSON.parse({{Obj}}).a.b=}}', obj)).toBe('5');
+    expect(await run('{{=JSON.parse({{Obj}}).a.b=}}', obj)).toBe('5');
   });
 
-  it('writes null/undefined results as ""', () => {
-    expect(run('[{{=null=}}][{{=undefined=}}][{{={{Unset}}=}}]')).toBe('[][][]');
+  it('writes null/undefined results as ""', async () => {
+    expect(await run('[{{=null=}}][{{=undefined=}}][{{={{Unset}}=}}]')).toBe('[][][]');
   });
 
-  it('falls back to the inner text when the code throws', () => {
-    expect(run('{{=Hello {{Name}}=}}')).toBe('Hello John');
-    expect(run('{{=throw new Error("x")=}} {{Name}}')).toBe('throw new Error("x") John');
+  it('falls back to the inner text when the code throws', async () => {
+    expect(await run('{{=Hello {{Name}}=}}')).toBe('Hello John');
+    expect(await run('{{=throw new Error("x")=}} {{Name}}')).toBe('throw new Error("x") John');
   });
 });
 

@@ -12,22 +12,22 @@ describe('audio bubble', () => {
     expect(audioBubble.type).toBe('audio');
   });
 
-  it('skips a block without content', () => {
+  it('skips a block without content', async () => {
     const { ctx } = testContext();
-    expect(audioBubble.toMessage(block(), ctx)).toBeNull();
+    expect(await audioBubble.toMessage(block(), ctx)).toBeNull();
   });
 
-  it('substitutes the url and keeps the other content keys (no outgoingEdgeId in the message)', () => {
+  it('substitutes the url and keeps the other content keys (no outgoingEdgeId in the message)', async () => {
     const { ctx } = testContext({ variables: [{ id: 'v1', name: 'Welcome audio', value: 'https://cdn.example/hi.mp3' }] });
-    expect(audioBubble.toMessage(block({ url: '{{Welcome audio}}', isAutoplayEnabled: false }), ctx)).toEqual({
+    expect(await audioBubble.toMessage(block({ url: '{{Welcome audio}}', isAutoplayEnabled: false }), ctx)).toEqual({
       id: 'au1',
       type: 'audio',
       content: { url: 'https://cdn.example/hi.mp3', isAutoplayEnabled: false },
     });
   });
 
-  it('sends an empty content object as it is', () => {
+  it('sends an empty content object as it is', async () => {
     const { ctx } = testContext();
-    expect(audioBubble.toMessage(block({}), ctx)).toEqual({ id: 'au1', type: 'audio', content: {} });
+    expect(await audioBubble.toMessage(block({}), ctx)).toEqual({ id: 'au1', type: 'audio', content: {} });
   });
 });

@@ -30,32 +30,32 @@ describe('numericHeight', () => {
 });
 
 describe('embed bubble', () => {
-  it('skips a block without content', () => {
+  it('skips a block without content', async () => {
     const { ctx } = testContext({ variables });
-    expect(embedBubble.toMessage(block(), ctx)).toBeNull();
+    expect(await embedBubble.toMessage(block(), ctx)).toBeNull();
   });
 
-  it('substitutes strings and turns a {{var}} height into a number', () => {
+  it('substitutes strings and turns a {{var}} height into a number', async () => {
     const { ctx } = testContext({ variables });
-    expect(embedBubble.toMessage(block({ url: '{{Page}}?a=1', height: '{{Height}}' }), ctx)).toEqual({
+    expect(await embedBubble.toMessage(block({ url: '{{Page}}?a=1', height: '{{Height}}' }), ctx)).toEqual({
       id: 'em1',
       type: 'embed',
       content: { url: 'https://app.example/form?a=1', height: 350 },
     });
   });
 
-  it('keeps a numeric height, adds none when the block has none, drops a non-numeric one', () => {
+  it('keeps a numeric height, adds none when the block has none, drops a non-numeric one', async () => {
     const { ctx } = testContext({ variables });
-    expect(embedBubble.toMessage(block({ url: 'https://x.example', height: 200 }), ctx)?.content).toEqual({ url: 'https://x.example', height: 200 });
-    const noHeight = embedBubble.toMessage(block({ url: 'https://x.example' }), ctx)?.content as Record<string, unknown>;
+    expect((await embedBubble.toMessage(block({ url: 'https://x.example', height: 200 }), ctx))?.content).toEqual({ url: 'https://x.example', height: 200 });
+    const noHeight = (await embedBubble.toMessage(block({ url: 'https://x.example' }), ctx))?.content as Record<string, unknown>;
     expect(noHeight).toEqual({ url: 'https://x.example' });
     expect('height' in noHeight).toBe(false);
-    expect(embedBubble.toMessage(block({ url: 'https://x.example', height: '{{Bad}}' }), ctx)?.content).toEqual({ url: 'https://x.example' });
+    expect((await embedBubble.toMessage(block({ url: 'https://x.example', height: '{{Bad}}' }), ctx))?.content).toEqual({ url: 'https://x.example' });
   });
 
-  it('sends waitForEvent as part of the content', () => {
+  it('sends waitForEvent as part of the content', async () => {
     const { ctx } = testContext({ variables });
-    expect(embedBubble.toMessage(waiting('vOut'), ctx)?.content).toEqual({
+    expect((await embedBubble.toMessage(waiting('vOut'), ctx))?.content).toEqual({
       url: 'https://app.example/form',
       height: 400,
       waitForEvent: { isEnabled: true, name: 'done', saveDataInVariableId: 'vOut' },
@@ -69,25 +69,25 @@ describe('embed bubble', () => {
     expect(embedBubble.waitsForReply!(block())).toBe(false);
   });
 
-  it('stores the reply text in the variable, JSON-parsed when it is JSON', () => {
+  it('stores the reply text in the variable, JSON-parsed when it is JSON', async () => {
     const { ctx, state } = testContext({ variables });
-    embedBubble.onReply!(waiting('vOut'), { type: 'text', text: '{"score": 12, "ok": true}' }, ctx);
+    await embedBubble.onReply!(waiting('vOut'), { type: 'text', text: '{"score": 12, "ok": true}' }, ctx);
     expect(state.queue[0]!.variables.find((v) => v.id === 'vOut')?.value).toBe('{"score":12,"ok":true}');
-    embedBubble.onReply!(waiting('vOut'), { type: 'text', text: '["a","b"]' }, ctx);
+    await embedBubble.onReply!(waiting('vOut'), { type: 'text', text: '["a","b"]' }, ctx);
     expect(state.queue[0]!.variables.find((v) => v.id === 'vOut')?.value).toEqual(['a', 'b']);
-    embedBubble.onReply!(waiting('vOut'), { type: 'text', text: 'plain words' }, ctx);
+    await embedBubble.onReply!(waiting('vOut'), { type: 'text', text: 'plain words' }, ctx);
     expect(state.queue[0]!.variables.find((v) => v.id === 'vOut')?.value).toBe('plain words');
-    embedBubble.onReply!(waiting('vOut'), { type: 'text', text: '42' }, ctx);
+    await embedBubble.onReply!(waiting('vOut'), { type: 'text', text: '42' }, ctx);
     expect(state.queue[0]!.variables.find((v) => v.id === 'vOut')?.value).toBe('42');
   });
 
-  it('stores nothing without a target variable, without a text reply, or for an unknown variable', () => {
+  it('stores nothing without a target variable, without a text reply, or for an unknown variable', async () => {
     const { ctx, state } = testContext({ variables });
     const before = structuredClone(state.queue[0]!.variables);
-    embedBubble.onReply!(waiting(), { type: 'text', text: 'data' }, ctx);
-    embedBubble.onReply!(waiting('vOut'), undefined, ctx);
-    embedBubble.onReply!(waiting('vOut'), { type: 'audio', url: 'https://a.example/x.mp3' }, ctx);
-    embedBubble.onReply!(waiting('nope'), { type: 'text', text: 'data' }, ctx);
+    await embedBubble.onReply!(waiting(), { type: 'text', text: 'data' }, ctx);
+    await embedBubble.onReply!(waiting('vOut'), undefined, ctx);
+    await embedBubble.onReply!(waiting('vOut'), { type: 'audio', url: 'https://a.example/x.mp3' }, ctx);
+    await embedBubble.onReply!(waiting('nope'), { type: 'text', text: 'data' }, ctx);
     expect(state.queue[0]!.variables).toEqual(before);
   });
 });

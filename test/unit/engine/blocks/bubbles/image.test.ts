@@ -17,21 +17,21 @@ describe('image bubble', () => {
     expect(imageBubble.type).toBe('image');
   });
 
-  it('skips a block without content', () => {
+  it('skips a block without content', async () => {
     const { ctx } = testContext({ variables });
-    expect(imageBubble.toMessage(block(), ctx)).toBeNull();
+    expect(await imageBubble.toMessage(block(), ctx)).toBeNull();
   });
 
-  it('sends the content with only the keys the block has', () => {
+  it('sends the content with only the keys the block has', async () => {
     const { ctx } = testContext({ variables });
-    const message = imageBubble.toMessage(block({ url: 'https://media.example/a.gif' }), ctx);
+    const message = await imageBubble.toMessage(block({ url: 'https://media.example/a.gif' }), ctx);
     expect(message).toEqual({ id: 'img1', type: 'image', content: { url: 'https://media.example/a.gif' } });
     expect(Object.keys(message!.content as object)).toEqual(['url']);
   });
 
-  it('substitutes variables in the url and the click link', () => {
+  it('substitutes variables in the url and the click link', async () => {
     const { ctx } = testContext({ variables });
-    const message = imageBubble.toMessage(
+    const message = await imageBubble.toMessage(
       block({ url: '{{Poster URL}}', clickLink: { url: 'https://site.example/?q={{Alt}}', alt: '{{Alt}}' } }),
       ctx,
     );
@@ -42,10 +42,10 @@ describe('image bubble', () => {
     });
   });
 
-  it('renders an unknown variable as an empty string and does not mutate the block', () => {
+  it('renders an unknown variable as an empty string and does not mutate the block', async () => {
     const { ctx } = testContext({ variables });
     const source = block({ url: '{{Missing}}' });
-    expect(imageBubble.toMessage(source, ctx)?.content).toEqual({ url: '' });
+    expect((await imageBubble.toMessage(source, ctx))?.content).toEqual({ url: '' });
     expect(source.content).toEqual({ url: '{{Missing}}' });
   });
 

@@ -60,23 +60,23 @@ describe('parseVideoUrl', () => {
 });
 
 describe('video bubble', () => {
-  it('skips a block without content', () => {
+  it('skips a block without content', async () => {
     const { ctx } = testContext();
-    expect(videoBubble.toMessage(block(), ctx)).toBeNull();
+    expect(await videoBubble.toMessage(block(), ctx)).toBeNull();
   });
 
-  it('analyses the url after substitution and overwrites type, url and id', () => {
+  it('analyses the url after substitution and overwrites type, url and id', async () => {
     const { ctx } = testContext({ variables: [{ id: 'v1', name: 'Video', value: 'https://vimeo.com/42' }] });
-    expect(videoBubble.toMessage(block({ url: '{{Video}}', type: 'youtube', id: 'stale', queryParamsStr: '?old=1', aspectRatio: '16/9' }), ctx)).toEqual({
+    expect(await videoBubble.toMessage(block({ url: '{{Video}}', type: 'youtube', id: 'stale', queryParamsStr: '?old=1', aspectRatio: '16/9' }), ctx)).toEqual({
       id: 'vid1',
       type: 'video',
       content: { url: 'vimeo.com/42', type: 'vimeo', id: '42', aspectRatio: '16/9' },
     });
   });
 
-  it('handles the lead-magnet fixture block', () => {
+  it('handles the lead-magnet fixture block', async () => {
     const { ctx } = testContext();
-    const message = videoBubble.toMessage(
+    const message = await videoBubble.toMessage(
       block({ url: 'https://www.youtube.com/watch?v=jp3ggg_42-M&t=22s', id: 'jp3ggg_42-M', type: 'youtube' }),
       ctx,
     );
@@ -87,19 +87,19 @@ describe('video bubble', () => {
     });
   });
 
-  it('reads a {{var}} height as a number, keeps a numeric one, adds none when unusable', () => {
+  it('reads a {{var}} height as a number, keeps a numeric one, adds none when unusable', async () => {
     const { ctx } = testContext({ variables: [{ id: 'vh', name: 'H', value: '250' }] });
-    expect(videoBubble.toMessage(block({ url: 'https://a.example/v.mp4', height: '{{H}}' }), ctx)?.content).toEqual({
+    expect((await videoBubble.toMessage(block({ url: 'https://a.example/v.mp4', height: '{{H}}' }), ctx))?.content).toEqual({
       url: 'https://a.example/v.mp4',
       type: 'url',
       height: 250,
     });
-    expect(videoBubble.toMessage(block({ url: 'https://a.example/v.mp4', height: 300 }), ctx)?.content).toMatchObject({ height: 300 });
-    expect(videoBubble.toMessage(block({ url: 'https://a.example/v.mp4', height: '{{Unknown}}' }), ctx)?.content).not.toHaveProperty('height');
+    expect((await videoBubble.toMessage(block({ url: 'https://a.example/v.mp4', height: 300 }), ctx))?.content).toMatchObject({ height: 300 });
+    expect((await videoBubble.toMessage(block({ url: 'https://a.example/v.mp4', height: '{{Unknown}}' }), ctx))?.content).not.toHaveProperty('height');
   });
 
-  it('leaves a content without url unanalysed', () => {
+  it('leaves a content without url unanalysed', async () => {
     const { ctx } = testContext();
-    expect(videoBubble.toMessage(block({ isAutoplayEnabled: false }), ctx)?.content).toEqual({ isAutoplayEnabled: false });
+    expect((await videoBubble.toMessage(block({ isAutoplayEnabled: false }), ctx))?.content).toEqual({ isAutoplayEnabled: false });
   });
 });

@@ -35,8 +35,8 @@ describe('cards input', () => {
   });
 
   describe('display', () => {
-    it('returns the block as stored, substituted, without a prefilled value', () => {
-      const input = cardsInput.display(block(staticCards.slice(0, 1), { variableId: 'vn' }), contextWith([variable('vn', 'Name', 'Ann')]));
+    it('returns the block as stored, substituted, without a prefilled value', async () => {
+      const input = await cardsInput.display(block(staticCards.slice(0, 1), { variableId: 'vn' }), contextWith([variable('vn', 'Name', 'Ann')]));
       expect(input).toEqual({
         id: 'b1',
         outgoingEdgeId: 'e0',
@@ -46,17 +46,17 @@ describe('cards input', () => {
       });
     });
 
-    it('filters cards by the display condition in their options', () => {
+    it('filters cards by the display condition in their options', async () => {
       const { ctx } = contextWithConditions();
       const list = [
         { ...staticCards[0], options: { displayCondition: condition('hide') } },
         { ...staticCards[1], options: { displayCondition: condition('show') } },
         staticCards[2]!,
       ];
-      expect((cardsInput.display(block(list), ctx).items as { id: string }[]).map((card) => card.id)).toEqual(['c2', 'c3']);
+      expect(((await cardsInput.display(block(list), ctx)).items as { id: string }[]).map((card) => card.id)).toEqual(['c2', 'c3']);
     });
 
-    it('generates one card per list element in dynamic mode, with dynamic path ids', () => {
+    it('generates one card per list element in dynamic mode, with dynamic path ids', async () => {
       const template = {
         id: 'c1',
         imageUrl: '{{Pics}}',
@@ -74,7 +74,7 @@ describe('cards input', () => {
         variable('v3', 'Ids', ['1', '2']),
         variable('v4', 'Name', 'Ann'),
       ]);
-      expect(cardsInput.display(block([template], {}), ctx).items).toEqual([
+      expect((await cardsInput.display(block([template], {}), ctx)).items).toEqual([
         {
           id: 'c1',
           imageUrl: 'a.png',
@@ -100,10 +100,10 @@ describe('cards input', () => {
       ]);
     });
 
-    it('is driven by the pictures list when titles are not a list', () => {
+    it('is driven by the pictures list when titles are not a list', async () => {
       const template = { id: 'c1', imageUrl: '{{Pics}}', title: '{{Title}}', paths: [{ id: 'p1', text: 'Go' }] };
       const ctx = contextWith([variable('v1', 'Pics', ['a.png', 'b.png', 'c.png']), variable('v2', 'Title', 'Same')]);
-      const cards = cardsInput.display(block([template], {}), ctx).items as { title: string; imageUrl: string }[];
+      const cards = (await cardsInput.display(block([template], {}), ctx)).items as { title: string; imageUrl: string }[];
       expect(cards.map((card) => [card.title, card.imageUrl])).toEqual([
         ['Same', 'a.png'],
         ['Same', 'b.png'],
@@ -111,21 +111,21 @@ describe('cards input', () => {
       ]);
     });
 
-    it('is not dynamic with several cards or without a list variable', () => {
+    it('is not dynamic with several cards or without a list variable', async () => {
       const template = { id: 'c1', title: '{{Titles}}', paths: [{ id: 'p1' }] };
       const ctx = contextWith([variable('v2', 'Titles', ['A', 'B'])]);
-      expect(cardsInput.display(block([template, { id: 'c2', title: 'Other' }], {}), ctx).items).toEqual([
+      expect((await cardsInput.display(block([template, { id: 'c2', title: 'Other' }], {}), ctx)).items).toEqual([
         { id: 'c1', title: '["A","B"]', paths: [{ id: 'p1' }] },
         { id: 'c2', title: 'Other' },
       ]);
-      expect(cardsInput.display(block([template], {}), contextWith([variable('v2', 'Titles', 'Solo')])).items).toEqual([{ id: 'c1', title: 'Solo', paths: [{ id: 'p1' }] }]);
+      expect((await cardsInput.display(block([template], {}), contextWith([variable('v2', 'Titles', 'Solo')]))).items).toEqual([{ id: 'c1', title: 'Solo', paths: [{ id: 'p1' }] }]);
     });
   });
 
   describe('parse', () => {
-    it('matches a path by replyId: its card, its edge and the mapped variables', () => {
+    it('matches a path by replyId: its card, its edge and the mapped variables', async () => {
       const ctx = contextWith([...mappedVariables, variable('vn', 'Name', 'Ann')]);
-      expect(cardsInput.parse(block(), textReply('Details', 'p2'), ctx)).toEqual({
+      expect(await cardsInput.parse(block(), textReply('Details', 'p2'), ctx)).toEqual({
         status: 'ok',
         content: 'Alpha',
         edgeId: 'e2',
@@ -139,12 +139,12 @@ describe('cards input', () => {
       });
     });
 
-    it('matches a path id sent as text', () => {
-      expect(cardsInput.parse(block(), textReply('p3'), contextWith(mappedVariables))).toMatchObject({ status: 'ok', content: 'Alpha Beta', edgeId: 'e3' });
+    it('matches a path id sent as text', async () => {
+      expect(await cardsInput.parse(block(), textReply('p3'), contextWith(mappedVariables))).toMatchObject({ status: 'ok', content: 'Alpha Beta', edgeId: 'e3' });
     });
 
-    it('matches a card title case-insensitively and takes its first path; unset fields are skipped', () => {
-      expect(cardsInput.parse(block(), textReply('  alpha beta '), contextWith(mappedVariables))).toEqual({
+    it('matches a card title case-insensitively and takes its first path; unset fields are skipped', async () => {
+      expect(await cardsInput.parse(block(), textReply('  alpha beta '), contextWith(mappedVariables))).toEqual({
         status: 'ok',
         content: 'Alpha Beta',
         edgeId: 'e3',
@@ -157,26 +157,26 @@ describe('cards input', () => {
       });
     });
 
-    it('uses the image URL when the card has no title, and no edge when the path has none', () => {
-      expect(cardsInput.parse(block(staticCards, {}), textReply('See', 'p4'), contextWith())).toEqual({ status: 'ok', content: 'https://x.io/c.png' });
+    it('uses the image URL when the card has no title, and no edge when the path has none', async () => {
+      expect(await cardsInput.parse(block(staticCards, {}), textReply('See', 'p4'), contextWith())).toEqual({ status: 'ok', content: 'https://x.io/c.png' });
     });
 
-    it('fails when no card matches or the card has neither title nor image', () => {
-      expect(cardsInput.parse(block(), textReply('Gamma'), contextWith(mappedVariables))).toEqual({ status: 'fail' });
-      expect(cardsInput.parse(block([{ id: 'c9', paths: [{ id: 'p9' }] }], {}), textReply('p9'), contextWith())).toEqual({ status: 'fail' });
-      expect(cardsInput.parse(block(), undefined, contextWith())).toEqual({ status: 'fail' });
+    it('fails when no card matches or the card has neither title nor image', async () => {
+      expect(await cardsInput.parse(block(), textReply('Gamma'), contextWith(mappedVariables))).toEqual({ status: 'fail' });
+      expect(await cardsInput.parse(block([{ id: 'c9', paths: [{ id: 'p9' }] }], {}), textReply('p9'), contextWith())).toEqual({ status: 'fail' });
+      expect(await cardsInput.parse(block(), undefined, contextWith())).toEqual({ status: 'fail' });
     });
 
-    it('only matches displayed cards', () => {
+    it('only matches displayed cards', async () => {
       const { ctx } = contextWithConditions();
       const list = [{ ...staticCards[0], options: { displayCondition: condition('hide') } }];
-      expect(cardsInput.parse(block(list, {}), textReply('Alpha', 'p1'), ctx)).toEqual({ status: 'fail' });
+      expect(await cardsInput.parse(block(list, {}), textReply('Alpha', 'p1'), ctx)).toEqual({ status: 'fail' });
     });
 
-    it('matches dynamic cards by their generated path ids', () => {
+    it('matches dynamic cards by their generated path ids', async () => {
       const template = { id: 'c1', title: '{{Titles}}', options: { internalValue: '{{Ids}}' }, paths: [{ id: 'p1', text: 'Pick', outgoingEdgeId: 'e1' }] };
       const ctx = contextWith([variable('v2', 'Titles', ['A', 'B']), variable('v3', 'Ids', ['1', '2']), variable('vinternal', 'Internal')]);
-      expect(cardsInput.parse(block([template], { saveResponseMapping: [{ field: 'Internal Value', variableId: 'vinternal' }] }), textReply('Pick', 'dynamic-card-1-path-0'), ctx)).toEqual({
+      expect(await cardsInput.parse(block([template], { saveResponseMapping: [{ field: 'Internal Value', variableId: 'vinternal' }] }), textReply('Pick', 'dynamic-card-1-path-0'), ctx)).toEqual({
         status: 'ok',
         content: 'B',
         edgeId: 'e1',

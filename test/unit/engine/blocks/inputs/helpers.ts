@@ -31,9 +31,9 @@ export function contextWithConditions(variables: RuntimeVariable[] = []): { ctx:
   const base = contextWith([{ id: 'v1', name: 'Shown', value: 'show' }, ...variables]);
   const ctx: BlockContext = {
     ...base,
-    evaluateCondition: (condition) => {
+    evaluateCondition: async (condition) => {
       if (condition) seen.push(condition);
-      return base.evaluateCondition(condition);
+      return await base.evaluateCondition(condition);
     },
   };
   return { ctx, seen };

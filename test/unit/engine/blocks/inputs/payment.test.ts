@@ -11,17 +11,17 @@ describe('payment input', () => {
     expect(paymentInput.defaultRetryMessage).toBe('Payment failed. Please, try again.');
   });
 
-  it('fails the request when displayed: no payment provider is configured', () => {
-    expect(() => paymentInput.display(block, contextWith())).toThrow(EngineRequestError);
-    expect(() => paymentInput.display(block, contextWith())).toThrow('Credentials not found');
+  it('fails the request when displayed: no payment provider is configured', async () => {
+    await expect(paymentInput.display(block, contextWith())).rejects.toThrow(EngineRequestError);
+    await expect(paymentInput.display(block, contextWith())).rejects.toThrow('Credentials not found');
     expect(() => requirePaymentProvider()).toThrow(new EngineRequestError('Credentials not found'));
   });
 
-  it('accepts anything but "fail"', () => {
+  it('accepts anything but "fail"', async () => {
     const ctx = contextWith();
-    expect(paymentInput.parse(block, textReply('Success'), ctx)).toEqual({ status: 'ok', content: 'Success' });
-    expect(paymentInput.parse(block, textReply('Paid!'), ctx)).toEqual({ status: 'ok', content: 'Paid!' });
-    expect(paymentInput.parse(block, textReply('fail'), ctx)).toEqual({ status: 'fail' });
-    expect(paymentInput.parse(block, undefined, ctx)).toEqual({ status: 'fail' });
+    expect(await paymentInput.parse(block, textReply('Success'), ctx)).toEqual({ status: 'ok', content: 'Success' });
+    expect(await paymentInput.parse(block, textReply('Paid!'), ctx)).toEqual({ status: 'ok', content: 'Paid!' });
+    expect(await paymentInput.parse(block, textReply('fail'), ctx)).toEqual({ status: 'fail' });
+    expect(await paymentInput.parse(block, undefined, ctx)).toEqual({ status: 'fail' });
   });
 });

@@ -11,24 +11,24 @@ describe('text input', () => {
     expect(textInput.defaultRetryMessage).toBeUndefined();
   });
 
-  it('accepts any text as typed, including an empty one', () => {
+  it('accepts any text as typed, including an empty one', async () => {
     const ctx = contextWith();
-    expect(textInput.parse(block, textReply('  John  '), ctx)).toEqual({ status: 'ok', content: '  John  ' });
-    expect(textInput.parse(block, textReply(''), ctx)).toEqual({ status: 'ok', content: '' });
+    expect(await textInput.parse(block, textReply('  John  '), ctx)).toEqual({ status: 'ok', content: '  John  ' });
+    expect(await textInput.parse(block, textReply(''), ctx)).toEqual({ status: 'ok', content: '' });
   });
 
-  it('answers an audio message with its URL', () => {
-    expect(textInput.parse(block, audioReply('https://x.io/a.mp3'), contextWith())).toEqual({ status: 'ok', content: 'https://x.io/a.mp3' });
+  it('answers an audio message with its URL', async () => {
+    expect(await textInput.parse(block, audioReply('https://x.io/a.mp3'), contextWith())).toEqual({ status: 'ok', content: 'https://x.io/a.mp3' });
   });
 
-  it('fails without a message or on a command', () => {
-    expect(textInput.parse(block, undefined, contextWith())).toEqual({ status: 'fail' });
-    expect(textInput.parse(block, { type: 'command', command: 'x' }, contextWith())).toEqual({ status: 'fail' });
+  it('fails without a message or on a command', async () => {
+    expect(await textInput.parse(block, undefined, contextWith())).toEqual({ status: 'fail' });
+    expect(await textInput.parse(block, { type: 'command', command: 'x' }, contextWith())).toEqual({ status: 'fail' });
   });
 
-  it('displays the block as stored, substituted, keys in order, with the prefilled value last', () => {
+  it('displays the block as stored, substituted, keys in order, with the prefilled value last', async () => {
     const ctx = contextWith([variable('v1', 'Name', 'Ann')]);
-    const input = textInput.display(block, ctx);
+    const input = await textInput.display(block, ctx);
     expect(input).toEqual({
       id: 'b1',
       outgoingEdgeId: 'e1',
@@ -39,22 +39,22 @@ describe('text input', () => {
     expect(Object.keys(input)).toEqual(['id', 'outgoingEdgeId', 'type', 'options', 'prefilledValue']);
   });
 
-  it('does not prefill from an empty string, a list or an unset variable', () => {
+  it('does not prefill from an empty string, a list or an unset variable', async () => {
     for (const value of ['', ['a', 'b'], null, undefined] as const) {
-      const input = textInput.display(block, contextWith([variable('v1', 'Name', value as never)]));
+      const input = await textInput.display(block, contextWith([variable('v1', 'Name', value as never)]));
       expect(input).not.toHaveProperty('prefilledValue');
     }
   });
 
-  it('does not modify the stored block', () => {
+  it('does not modify the stored block', async () => {
     const ctx = contextWith([variable('v1', 'Name', 'Ann')]);
-    textInput.display(block, ctx);
+    await textInput.display(block, ctx);
     expect(block.options).toEqual({ variableId: 'v1', labels: { placeholder: 'Hi {{Name}}' } });
   });
 
-  it('matches a recorded input object (lead-gen)', () => {
+  it('matches a recorded input object (lead-gen)', async () => {
     const stored = inputBlock({ id: 'sqEsMo747LTDnY9FjQcEwUv', outgoingEdgeId: '4tYbERpi5Po4goVgt6rWXg', type: 'text input', options: { variableId: 'giiLFGw5xXBCHzvp1qAbdX' } });
-    expect(JSON.stringify(textInput.display(stored, contextWith([variable('giiLFGw5xXBCHzvp1qAbdX', 'Name')])))).toBe(
+    expect(JSON.stringify(await textInput.display(stored, contextWith([variable('giiLFGw5xXBCHzvp1qAbdX', 'Name')])))).toBe(
       '{"id":"sqEsMo747LTDnY9FjQcEwUv","outgoingEdgeId":"4tYbERpi5Po4goVgt6rWXg","type":"text input","options":{"variableId":"giiLFGw5xXBCHzvp1qAbdX"}}',
     );
   });

@@ -4,10 +4,10 @@ import { testContext } from '../../../../helpers/engine';
 
 const handler = (type: string) => notYetSupportedIntegrations.find((candidate) => candidate.type === type)!;
 
-function run(type: string, options: { isPreview?: boolean; workspaceId?: string } = {}) {
+async function run(type: string, options: { isPreview?: boolean; workspaceId?: string } = {}) {
   const { ctx, turn, state } = testContext({ isPreview: options.isPreview });
   if (options.workspaceId !== undefined) state.workspaceId = options.workspaceId;
-  const outcome = handler(type).execute({ id: 'b1', type } as BlockDefinition, ctx);
+  const outcome = await handler(type).execute({ id: 'b1', type } as BlockDefinition, ctx);
   return { outcome, logs: turn.output.logs };
 }
 
@@ -16,25 +16,25 @@ describe('integration blocks not supported yet', () => {
     for (const type of ['Webhook', 'Email', 'Google Sheets', 'OpenAI', 'Zapier', 'openai', 'mistral', 'anthropic']) expect(handler(type)).toBeDefined();
   });
 
-  it('live: an error log naming the block type, and the flow goes on', () => {
-    expect(run('Webhook')).toEqual({
+  it('live: an error log naming the block type, and the flow goes on', async () => {
+    expect(await run('Webhook')).toEqual({
       outcome: { kind: 'next' },
       logs: [{ status: 'error', description: 'The "Webhook" block is not supported yet by Parley: skipped' }],
     });
   });
 
-  it('preview: e-mails are never sent (info log), whoever previews', () => {
-    expect(run('Email', { isPreview: true }).logs).toEqual([{ status: 'info', description: 'Emails are not sent in preview mode' }]);
-    expect(run('Email', { isPreview: true, workspaceId: '' }).logs).toEqual([{ status: 'info', description: 'Emails are not sent in preview mode' }]);
+  it('preview: e-mails are never sent (info log), whoever previews', async () => {
+    expect((await run('Email', { isPreview: true })).logs).toEqual([{ status: 'info', description: 'Emails are not sent in preview mode' }]);
+    expect((await run('Email', { isPreview: true, workspaceId: '' })).logs).toEqual([{ status: 'info', description: 'Emails are not sent in preview mode' }]);
   });
 
-  it('anonymous preview: integrations are skipped with an info log', () => {
-    expect(run('openai', { isPreview: true, workspaceId: '' }).logs).toEqual([
+  it('anonymous preview: integrations are skipped with an info log', async () => {
+    expect((await run('openai', { isPreview: true, workspaceId: '' })).logs).toEqual([
       { status: 'info', description: 'The "openai" block is skipped in an anonymous preview (no stored credentials, no network)' },
     ]);
   });
 
-  it("a member's preview still reports the block as not supported yet", () => {
-    expect(run('openai', { isPreview: true, workspaceId: 'ws1' }).logs[0]).toEqual(expect.objectContaining({ status: 'error' }));
+  it("a member's preview still reports the block as not supported yet", async () => {
+    expect((await run('openai', { isPreview: true, workspaceId: 'ws1' })).logs[0]).toEqual(expect.objectContaining({ status: 'error' }));
   });
 });

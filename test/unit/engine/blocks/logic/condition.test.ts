@@ -21,14 +21,14 @@ function block(items: { content?: unknown; outgoingEdgeId?: string }[], outgoing
   } as BlockDefinition;
 }
 
-function execute(definition: BlockDefinition) {
+async function execute(definition: BlockDefinition) {
   const { ctx, turn } = testContext({ variables });
-  return { outcome: conditionBlock.execute(definition, ctx), turn };
+  return { outcome: await conditionBlock.execute(definition, ctx), turn };
 }
 
 describe('Condition block', () => {
-  it('goes to the edge of the first item whose condition holds', () => {
-    const { outcome } = execute(
+  it('goes to the edge of the first item whose condition holds', async () => {
+    const { outcome } = await execute(
       block([
         { content: equals('vAge', '31'), outgoingEdgeId: 'eA' },
         { content: equals('vName', 'John'), outgoingEdgeId: 'eB' },
@@ -38,27 +38,27 @@ describe('Condition block', () => {
     expect(outcome).toEqual({ kind: 'goto', edgeId: 'eB' });
   });
 
-  it('ends the walk when the matching item has no edge (later items are not tried)', () => {
-    const { outcome } = execute(block([{ content: equals('vAge', '30') }, { content: equals('vName', 'John'), outgoingEdgeId: 'eB' }], 'eElse'));
+  it('ends the walk when the matching item has no edge (later items are not tried)', async () => {
+    const { outcome } = await execute(block([{ content: equals('vAge', '30') }, { content: equals('vName', 'John'), outgoingEdgeId: 'eB' }], 'eElse'));
     expect(outcome).toEqual({ kind: 'end' });
   });
 
-  it('takes the block own edge (else path) when no item holds', () => {
-    const { outcome } = execute(block([{ content: equals('vAge', '1'), outgoingEdgeId: 'eA' }], 'eElse'));
+  it('takes the block own edge (else path) when no item holds', async () => {
+    const { outcome } = await execute(block([{ content: equals('vAge', '1'), outgoingEdgeId: 'eA' }], 'eElse'));
     expect(outcome).toEqual({ kind: 'goto', edgeId: 'eElse' });
   });
 
-  it('continues with the next block when no item holds and there is no else edge', () => {
-    expect(execute(block([{ content: equals('vAge', '1'), outgoingEdgeId: 'eA' }])).outcome).toEqual({ kind: 'next' });
+  it('continues with the next block when no item holds and there is no else edge', async () => {
+    expect((await execute(block([{ content: equals('vAge', '1'), outgoingEdgeId: 'eA' }]))).outcome).toEqual({ kind: 'next' });
   });
 
-  it('treats an item without content, or with no comparisons, as false', () => {
-    const { outcome } = execute(block([{ outgoingEdgeId: 'eA' }, { content: { comparisons: [] }, outgoingEdgeId: 'eB' }], 'eElse'));
+  it('treats an item without content, or with no comparisons, as false', async () => {
+    const { outcome } = await execute(block([{ outgoingEdgeId: 'eA' }, { content: { comparisons: [] }, outgoingEdgeId: 'eB' }], 'eElse'));
     expect(outcome).toEqual({ kind: 'goto', edgeId: 'eElse' });
   });
 
-  it('continues when the block has no items at all, and logs nothing', () => {
-    const { outcome, turn } = execute({ id: 'cond1', type: 'Condition' } as BlockDefinition);
+  it('continues when the block has no items at all, and logs nothing', async () => {
+    const { outcome, turn } = await execute({ id: 'cond1', type: 'Condition' } as BlockDefinition);
     expect(outcome).toEqual({ kind: 'next' });
     expect(turn.output.logs).toEqual([]);
   });

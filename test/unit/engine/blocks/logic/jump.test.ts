@@ -21,59 +21,59 @@ function jump(options: Record<string, unknown> | undefined, outgoingEdgeId?: str
   return { id: 'jump1', type: 'Jump', ...(options ? { options } : {}), ...(outgoingEdgeId ? { outgoingEdgeId } : {}) } as BlockDefinition;
 }
 
-function execute(definition: BlockDefinition, following: BlockDefinition[] = []) {
+async function execute(definition: BlockDefinition, following: BlockDefinition[] = []) {
   const group = { id: 'gHere', title: 'Here', blocks: [definition, ...following] } as GroupDefinition;
   const { ctx, turn, state } = testContext({
     variables,
     group,
     bot: { groups: [group, pricing, after], edges: [{ id: 'eAfter', from: { blockId: 'jump1' }, to: { groupId: 'gAfter' } }] },
   });
-  const outcome = jumpBlock.execute(definition, ctx);
+  const outcome = await jumpBlock.execute(definition, ctx);
   return { outcome, turn, state, logs: turn.output.logs, virtualEdges: state.queue[0]!.virtualEdges };
 }
 
 describe('Jump block', () => {
-  it('continues when no group is set', () => {
-    const { outcome, state, virtualEdges } = execute(jump(undefined));
+  it('continues when no group is set', async () => {
+    const { outcome, state, virtualEdges } = await execute(jump(undefined));
     expect(outcome).toEqual({ kind: 'next' });
     expect(state.returnMark).toBeUndefined();
     expect(virtualEdges).toEqual([]);
-    expect(execute(jump({ groupId: '' })).outcome).toEqual({ kind: 'next' });
+    expect((await execute(jump({ groupId: '' }))).outcome).toEqual({ kind: 'next' });
   });
 
-  it('goes to a group by id through a virtual edge, remembering the next block of its own group', () => {
-    const { outcome, state, virtualEdges, logs } = execute(jump({ groupId: 'gPricing' }), [{ id: 'next1', type: 'text' } as BlockDefinition]);
+  it('goes to a group by id through a virtual edge, remembering the next block of its own group', async () => {
+    const { outcome, state, virtualEdges, logs } = await execute(jump({ groupId: 'gPricing' }), [{ id: 'next1', type: 'text' } as BlockDefinition]);
     expect(virtualEdges).toEqual([{ id: 'virtual-gPricing', from: { blockId: '' }, to: { groupId: 'gPricing' } }]);
     expect(outcome).toEqual({ kind: 'goto', edgeId: 'virtual-gPricing' });
     expect(state.returnMark).toEqual({ status: 'pending', blockId: 'next1' });
     expect(logs).toEqual([]);
   });
 
-  it('when last of its group, remembers the first block reached by its own edge', () => {
-    const { state } = execute(jump({ groupId: 'gPricing' }, 'eAfter'));
+  it('when last of its group, remembers the first block reached by its own edge', async () => {
+    const { state } = await execute(jump({ groupId: 'gPricing' }, 'eAfter'));
     expect(state.returnMark).toEqual({ status: 'pending', blockId: 'a1' });
   });
 
-  it('when last of its group without an edge, leaves no return mark', () => {
-    const { outcome, state } = execute(jump({ groupId: 'gPricing' }));
+  it('when last of its group without an edge, leaves no return mark', async () => {
+    const { outcome, state } = await execute(jump({ groupId: 'gPricing' }));
     expect(outcome).toEqual({ kind: 'goto', edgeId: 'virtual-gPricing' });
     expect(state.returnMark).toBeUndefined();
   });
 
-  it('goes to a given block of the group', () => {
-    const { outcome, virtualEdges } = execute(jump({ groupId: 'gPricing', blockId: 'p2' }));
+  it('goes to a given block of the group', async () => {
+    const { outcome, virtualEdges } = await execute(jump({ groupId: 'gPricing', blockId: 'p2' }));
     expect(virtualEdges).toEqual([{ id: 'virtual-gPricing-p2', from: { blockId: '' }, to: { groupId: 'gPricing', blockId: 'p2' } }]);
     expect(outcome).toEqual({ kind: 'goto', edgeId: 'virtual-gPricing-p2' });
   });
 
-  it('resolves a single {{variable}} as a group title', () => {
-    const { outcome } = execute(jump({ groupId: '{{Target}}' }));
+  it('resolves a single {{variable}} as a group title', async () => {
+    const { outcome } = await execute(jump({ groupId: '{{Target}}' }));
     expect(outcome).toEqual({ kind: 'goto', edgeId: 'virtual-gPricing' });
   });
 
-  it('logs and ends the walk when the group is not found (by id or by title)', () => {
+  it('logs and ends the walk when the group is not found (by id or by title)', async () => {
     for (const groupId of ['gNope', '{{Missing}}']) {
-      const { outcome, logs, virtualEdges, state } = execute(jump({ groupId }), [{ id: 'next1', type: 'text' } as BlockDefinition]);
+      const { outcome, logs, virtualEdges, state } = await execute(jump({ groupId }), [{ id: 'next1', type: 'text' } as BlockDefinition]);
       expect(outcome).toEqual({ kind: 'end' });
       expect(logs).toEqual([{ status: 'error', description: 'Group to jump to is not found' }]);
       expect(virtualEdges).toEqual([]);
@@ -81,18 +81,18 @@ describe('Jump block', () => {
     }
   });
 
-  it('logs and ends the walk when the block is not in the group', () => {
-    const { outcome, logs, virtualEdges } = execute(jump({ groupId: 'gPricing', blockId: 'a1' }));
+  it('logs and ends the walk when the block is not in the group', async () => {
+    const { outcome, logs, virtualEdges } = await execute(jump({ groupId: 'gPricing', blockId: 'a1' }));
     expect(outcome).toEqual({ kind: 'end' });
     expect(logs).toEqual([{ status: 'error', description: 'Block to jump to is not found' }]);
     expect(virtualEdges).toEqual([]);
   });
 
-  it('overwrites an older return mark (a single slot)', () => {
+  it('overwrites an older return mark (a single slot)', async () => {
     const group = { id: 'gHere', title: 'Here', blocks: [jump({ groupId: 'gPricing' }), { id: 'n', type: 'text' }] } as GroupDefinition;
     const { ctx, state } = testContext({ group, bot: { groups: [group, pricing] } });
     state.returnMark = { status: 'called', blockId: 'old', autoResumeMessage: { type: 'text', text: 'x' } };
-    jumpBlock.execute(group.blocks[0]!, ctx);
+    await jumpBlock.execute(group.blocks[0]!, ctx);
     expect(state.returnMark).toEqual({ status: 'pending', blockId: 'n' });
   });
 });

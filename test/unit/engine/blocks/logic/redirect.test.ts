@@ -9,35 +9,35 @@ const variables: RuntimeVariable[] = [
   { id: 'vEmpty', name: 'Empty' },
 ];
 
-function execute(options?: Record<string, unknown>, outgoingEdgeId?: string) {
+async function execute(options?: Record<string, unknown>, outgoingEdgeId?: string) {
   const { ctx, turn } = testContext({ variables });
   const definition = { id: 'redir1', type: 'Redirect', ...(options ? { options } : {}), ...(outgoingEdgeId ? { outgoingEdgeId } : {}) } as BlockDefinition;
-  const outcome = redirectBlock.execute(definition, ctx);
+  const outcome = await redirectBlock.execute(definition, ctx);
   return { outcome, actions: turn.output.clientSideActions, logs: turn.output.logs, turn };
 }
 
-const urlOf = (url: string, extra: Record<string, unknown> = {}) => execute({ url, ...extra }).actions[0]!.redirect as { url: string; isNewTab: boolean };
+const urlOf = async (url: string, extra: Record<string, unknown> = {}) => (await execute({ url, ...extra })).actions[0]!.redirect as { url: string; isNewTab: boolean };
 
 describe('Redirect block', () => {
-  it('continues without an action when there is no url', () => {
+  it('continues without an action when there is no url', async () => {
     for (const options of [undefined, {}, { url: '' }]) {
-      const { outcome, actions } = execute(options);
+      const { outcome, actions } = await execute(options);
       expect(outcome).toEqual({ kind: 'next' });
       expect(actions).toEqual([]);
     }
   });
 
-  it('emits the exact redirect action and continues (no reply expected)', () => {
-    const { outcome, actions, logs } = execute({ url: 'https://typebot.io' }, 'eOut');
+  it('emits the exact redirect action and continues (no reply expected)', async () => {
+    const { outcome, actions, logs } = await execute({ url: 'https://typebot.io' }, 'eOut');
     expect(outcome).toEqual({ kind: 'next' });
     expect(actions).toEqual([{ type: 'redirect', redirect: { url: 'https://typebot.io' } }]);
     expect(logs).toEqual([]);
   });
 
-  it('passes isNewTab through only when the definition sets it', () => {
-    expect(urlOf('https://a.b', { isNewTab: true })).toEqual({ url: 'https://a.b', isNewTab: true });
-    expect(urlOf('https://a.b', { isNewTab: false })).toEqual({ url: 'https://a.b', isNewTab: false });
-    expect(urlOf('https://a.b')).toEqual({ url: 'https://a.b' });
+  it('passes isNewTab through only when the definition sets it', async () => {
+    expect(await urlOf('https://a.b', { isNewTab: true })).toEqual({ url: 'https://a.b', isNewTab: true });
+    expect(await urlOf('https://a.b', { isNewTab: false })).toEqual({ url: 'https://a.b', isNewTab: false });
+    expect(await urlOf('https://a.b')).toEqual({ url: 'https://a.b' });
   });
 
   it.each([
@@ -48,22 +48,22 @@ describe('Redirect block', () => {
     ['mailto:someone@example.com', 'mailto:someone@example.com'],
     ['tel:+33600000000', 'tel:+33600000000'],
     ['sms:+33600000000', 'sms:+33600000000'],
-  ])('url %s becomes %s', (url, expected) => {
-    expect(urlOf(url).url).toBe(expected);
+  ])('url %s becomes %s', async (url, expected) => {
+    expect((await urlOf(url)).url).toBe(expected);
   });
 
-  it('substitutes variables before deciding on the https:// prefix', () => {
-    expect(urlOf('{{Host}}/a').url).toBe('https://example.com/a');
-    expect(urlOf('{{Host}}').url).toBe('https://example.com');
-    expect(urlOf('{{Full}}').url).toBe('http://example.org/x');
-    expect(urlOf('{{Mail}}').url).toBe('mailto:a@b.c');
-    expect(urlOf('https://{{Host}}/b?x={{Empty}}').url).toBe('https://example.com/b?x=');
+  it('substitutes variables before deciding on the https:// prefix', async () => {
+    expect((await urlOf('{{Host}}/a')).url).toBe('https://example.com/a');
+    expect((await urlOf('{{Host}}')).url).toBe('https://example.com');
+    expect((await urlOf('{{Full}}')).url).toBe('http://example.org/x');
+    expect((await urlOf('{{Mail}}')).url).toBe('mailto:a@b.c');
+    expect((await urlOf('https://{{Host}}/b?x={{Empty}}')).url).toBe('https://example.com/b?x=');
   });
 
-  it('stamps the last bubble emitted before it', () => {
+  it('stamps the last bubble emitted before it', async () => {
     const { ctx, turn } = testContext({ variables });
     ctx.message({ id: 'bubble1', type: 'text', content: {} });
-    redirectBlock.execute({ id: 'r', type: 'Redirect', options: { url: 'a.io' } } as BlockDefinition, ctx);
+    await redirectBlock.execute({ id: 'r', type: 'Redirect', options: { url: 'a.io' } } as BlockDefinition, ctx);
     expect(turn.output.clientSideActions).toEqual([
       { type: 'redirect', redirect: { url: 'https://a.io' }, lastBubbleBlockId: 'bubble1' },
     ]);

@@ -59,10 +59,10 @@ function childBot(version: DefinitionVersion = '6.1'): RuntimeBot {
 const childRef: BotRef = { kind: 'snapshot', botId: 'child', revision: 7 };
 
 describe('Typebot link block: errors', () => {
-  it('logs and continues when no bot is set', () => {
+  it('logs and continues when no bot is set', async () => {
     for (const options of [undefined, {}, { typebotId: '' }]) {
       const { ctx, turn, state } = setup(link(options));
-      expect(typebotLinkBlock.execute(link(options), ctx)).toEqual({ kind: 'next' });
+      expect(await typebotLinkBlock.execute(link(options), ctx)).toEqual({ kind: 'next' });
       expect(turn.output.logs).toEqual([{ status: 'error', description: 'Failed to link typebot', details: 'Typebot ID is not specified' }]);
       expect(state.queue).toHaveLength(1);
     }
@@ -70,11 +70,11 @@ describe('Typebot link block: errors', () => {
 });
 
 describe('Typebot link block: same bot', () => {
-  it('"current" pushes a merging entry and goes to the start group through a virtual edge', () => {
+  it('"current" pushes a merging entry and goes to the start group through a virtual edge', async () => {
     const definition = link({ typebotId: 'current' }, 'eResume');
     const { ctx, state, turn } = setup(definition);
     const parentRef = state.queue[0]!.bot;
-    const outcome = typebotLinkBlock.execute(definition, ctx);
+    const outcome = await typebotLinkBlock.execute(definition, ctx);
     expect(outcome).toEqual({ kind: 'goto', edgeId: 'virtual-gStart' });
     expect(state.queue).toHaveLength(2);
     expect(state.queue[0]).toEqual({
@@ -90,35 +90,35 @@ describe('Typebot link block: same bot', () => {
     expect(turn.output.logs).toEqual([]);
   });
 
-  it('the running bot id is a same-bot link too; mergeResults false does not stop the merge', () => {
+  it('the running bot id is a same-bot link too; mergeResults false does not stop the merge', async () => {
     const definition = link({ typebotId: 'bot1', mergeResults: false });
     const { ctx, state } = setup(definition);
-    typebotLinkBlock.execute(definition, ctx);
+    await typebotLinkBlock.execute(definition, ctx);
     expect(state.queue[0]!.isMergingWithParent).toBe(true);
     expect(state.queue[0]!.queuedEdgeIds).toEqual([]);
   });
 
-  it('goes to a given group (by id, or by title through a single variable)', () => {
+  it('goes to a given group (by id, or by title through a single variable)', async () => {
     for (const groupId of ['gSecond', '{{Section}}']) {
       const definition = link({ typebotId: 'current', groupId });
       const { ctx } = setup(definition);
-      expect(typebotLinkBlock.execute(definition, ctx)).toEqual({ kind: 'goto', edgeId: 'virtual-gSecond' });
+      expect(await typebotLinkBlock.execute(definition, ctx)).toEqual({ kind: 'goto', edgeId: 'virtual-gSecond' });
     }
   });
 
-  it('resumes at the next block of its group through a virtual edge in the parent', () => {
+  it('resumes at the next block of its group through a virtual edge in the parent', async () => {
     const definition = link({ typebotId: 'current' });
     const { ctx, state } = setup(definition, { following: true });
-    typebotLinkBlock.execute(definition, ctx);
+    await typebotLinkBlock.execute(definition, ctx);
     const [child, parent] = state.queue;
     expect(parent!.virtualEdges).toEqual([{ id: 'virtual-gHere-after1', from: { blockId: '' }, to: { groupId: 'gHere', blockId: 'after1' } }]);
     expect(child!.queuedEdgeIds).toEqual(['virtual-gHere-after1']);
   });
 
-  it('an unknown group logs and leaves the queue alone', () => {
+  it('an unknown group logs and leaves the queue alone', async () => {
     const definition = link({ typebotId: 'current', groupId: 'gNope' }, 'eResume');
     const { ctx, state, turn } = setup(definition, { following: true });
-    expect(typebotLinkBlock.execute(definition, ctx)).toEqual({ kind: 'next' });
+    expect(await typebotLinkBlock.execute(definition, ctx)).toEqual({ kind: 'next' });
     expect(turn.output.logs).toEqual([{ status: 'error', description: 'Failed to link typebot', details: 'Group with ID "gNope" not found' }]);
     expect(state.queue).toHaveLength(1);
     expect(state.queue[0]!.virtualEdges).toEqual([]);
@@ -126,25 +126,25 @@ describe('Typebot link block: same bot', () => {
 });
 
 describe('Typebot link block: another bot', () => {
-  it('asks the service to load the bot', () => {
+  it('asks the service to load the bot', async () => {
     const definition = link({ typebotId: 'child' });
     const { ctx, state } = setup(definition);
-    expect(typebotLinkBlock.execute(definition, ctx)).toEqual({ kind: 'effect', effect: { type: 'loadBot', botId: 'child' } });
+    expect(await typebotLinkBlock.execute(definition, ctx)).toEqual({ kind: 'effect', effect: { type: 'loadBot', botId: 'child' } });
     expect(state.queue).toHaveLength(1);
   });
 
-  it('logs and continues when the bot was not found', () => {
+  it('logs and continues when the bot was not found', async () => {
     const definition = link({ typebotId: 'child' });
     const { ctx, state, turn } = setup(definition);
-    expect(typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: null, ref: null }, ctx)).toEqual({ kind: 'next' });
+    expect(await typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: null, ref: null }, ctx)).toEqual({ kind: 'next' });
     expect(turn.output.logs).toEqual([{ status: 'error', description: 'Failed to link typebot', details: 'Typebot with ID child not found' }]);
     expect(state.queue).toHaveLength(1);
   });
 
-  it('v6: does not merge by default; the child gets a new result, its own variables prefilled by name', () => {
+  it('v6: does not merge by default; the child gets a new result, its own variables prefilled by name', async () => {
     const definition = link({ typebotId: 'child' }, 'eResume');
     const { ctx, state, turn } = setup(definition);
-    const outcome = typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: childBot(), ref: childRef }, ctx);
+    const outcome = await typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: childBot(), ref: childRef }, ctx);
     expect(outcome).toEqual({ kind: 'goto', edgeId: 'virtual-c1' });
     expect(state.queue).toHaveLength(2);
     expect(state.queue[0]).toEqual({
@@ -163,15 +163,15 @@ describe('Typebot link block: another bot', () => {
     expect(state.queue[1]!.resultId).toBe('result1');
   });
 
-  it('v6: merges when mergeResults is true (parent result and answers)', () => {
+  it('v6: merges when mergeResults is true (parent result and answers)', async () => {
     const definition = link({ typebotId: 'child', mergeResults: true });
     const { ctx, state, turn } = setup(definition);
-    typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: childBot(), ref: childRef }, ctx);
+    await typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: childBot(), ref: childRef }, ctx);
     expect(state.queue[0]).toMatchObject({ resultId: 'result1', answers: [{ key: 'Name', value: 'Ada' }], isMergingWithParent: true });
     expect(turn.persistence.newResults).toEqual([]);
   });
 
-  it('v5 parent: merges unless mergeResults is false (whatever the child version)', () => {
+  it('v5 parent: merges unless mergeResults is false (whatever the child version)', async () => {
     for (const [options, merge] of [
       [{ typebotId: 'child' }, true],
       [{ typebotId: 'child', mergeResults: true }, true],
@@ -179,34 +179,34 @@ describe('Typebot link block: another bot', () => {
     ] as const) {
       const definition = link(options);
       const { ctx, state } = setup(definition, { version: '5' });
-      typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: childBot('6.1'), ref: childRef }, ctx);
+      await typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: childBot('6.1'), ref: childRef }, ctx);
       expect(state.queue[0]!.isMergingWithParent).toBe(merge);
     }
   });
 
-  it('v6 parent linking a v5 child does not merge by default', () => {
+  it('v6 parent linking a v5 child does not merge by default', async () => {
     const definition = link({ typebotId: 'child' });
     const { ctx, state } = setup(definition);
-    typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: childBot('5'), ref: childRef }, ctx);
+    await typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: childBot('5'), ref: childRef }, ctx);
     expect(state.queue[0]!.isMergingWithParent).toBe(false);
   });
 
-  it('in preview no result id is made', () => {
+  it('in preview no result id is made', async () => {
     const definition = link({ typebotId: 'child' });
     const { ctx, state, turn } = setup(definition, { isPreview: true });
-    typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: childBot(), ref: childRef }, ctx);
+    await typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: childBot(), ref: childRef }, ctx);
     expect(state.queue[0]!.resultId).toBeUndefined();
     expect(turn.persistence.newResults).toEqual([]);
   });
 
-  it('a child group by title; an unknown child group logs and leaves the queue alone', () => {
+  it('a child group by title; an unknown child group logs and leaves the queue alone', async () => {
     const byTitle = link({ typebotId: 'child', groupId: '{{Section}}' });
     const first = setup(byTitle);
-    expect(typebotLinkBlock.onEffect!(byTitle, { type: 'loadBot', bot: childBot(), ref: childRef }, first.ctx)).toEqual({ kind: 'goto', edgeId: 'virtual-c2' });
+    expect(await typebotLinkBlock.onEffect!(byTitle, { type: 'loadBot', bot: childBot(), ref: childRef }, first.ctx)).toEqual({ kind: 'goto', edgeId: 'virtual-c2' });
 
     const unknown = link({ typebotId: 'child', groupId: 'zz' });
     const second = setup(unknown);
-    expect(typebotLinkBlock.onEffect!(unknown, { type: 'loadBot', bot: childBot(), ref: childRef }, second.ctx)).toEqual({ kind: 'next' });
+    expect(await typebotLinkBlock.onEffect!(unknown, { type: 'loadBot', bot: childBot(), ref: childRef }, second.ctx)).toEqual({ kind: 'next' });
     expect(second.state.queue).toHaveLength(1);
     expect(second.turn.persistence.newResults).toEqual([]);
     expect(second.turn.output.logs).toEqual([{ status: 'error', description: 'Failed to link typebot', details: 'Group with ID "zz" not found' }]);

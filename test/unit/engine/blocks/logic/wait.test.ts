@@ -7,65 +7,65 @@ const variables: RuntimeVariable[] = [
   { id: 'vWord', name: 'Word', value: 'soon' },
 ];
 
-function execute(options?: Record<string, unknown>) {
+async function execute(options?: Record<string, unknown>) {
   const { ctx, turn } = testContext({ variables });
   const definition = { id: 'wait1', type: 'Wait', ...(options ? { options } : {}) } as BlockDefinition;
-  const outcome = waitBlock.execute(definition, ctx);
+  const outcome = await waitBlock.execute(definition, ctx);
   return { outcome, actions: turn.output.clientSideActions, ctx, definition };
 }
 
 describe('Wait block', () => {
-  it('continues without an action when no seconds are given', () => {
+  it('continues without an action when no seconds are given', async () => {
     for (const options of [undefined, {}, { secondsToWaitFor: '' }]) {
-      const { outcome, actions } = execute(options);
+      const { outcome, actions } = await execute(options);
       expect(outcome).toEqual({ kind: 'next' });
       expect(actions).toEqual([]);
     }
   });
 
-  it('quirk: shouldPause without seconds does nothing', () => {
-    const { outcome, actions } = execute({ shouldPause: true });
+  it('quirk: shouldPause without seconds does nothing', async () => {
+    const { outcome, actions } = await execute({ shouldPause: true });
     expect(outcome).toEqual({ kind: 'next' });
     expect(actions).toEqual([]);
   });
 
-  it('emits a client-side wait and continues (the server does not wait)', () => {
-    const { outcome, actions } = execute({ secondsToWaitFor: '3' });
+  it('emits a client-side wait and continues (the server does not wait)', async () => {
+    const { outcome, actions } = await execute({ secondsToWaitFor: '3' });
     expect(outcome).toEqual({ kind: 'next' });
     expect(actions).toEqual([{ type: 'wait', wait: { secondsToWaitFor: 3 } }]);
   });
 
-  it('sends expectsDedicatedReply only when the block sets shouldPause', () => {
-    expect(execute({ secondsToWaitFor: '3', shouldPause: false }).actions).toEqual([
+  it('sends expectsDedicatedReply only when the block sets shouldPause', async () => {
+    expect((await execute({ secondsToWaitFor: '3', shouldPause: false })).actions).toEqual([
       { type: 'wait', wait: { secondsToWaitFor: 3 }, expectsDedicatedReply: false },
     ]);
   });
 
-  it('accepts decimals with a dot or a comma, also from a variable', () => {
-    expect(execute({ secondsToWaitFor: '1.5' }).actions[0]!.wait).toEqual({ secondsToWaitFor: 1.5 });
-    expect(execute({ secondsToWaitFor: '1,5' }).actions[0]!.wait).toEqual({ secondsToWaitFor: 1.5 });
-    expect(execute({ secondsToWaitFor: '{{Delay}}' }).actions[0]!.wait).toEqual({ secondsToWaitFor: 2.5 });
+  it('accepts decimals with a dot or a comma, also from a variable', async () => {
+    expect((await execute({ secondsToWaitFor: '1.5' })).actions[0]!.wait).toEqual({ secondsToWaitFor: 1.5 });
+    expect((await execute({ secondsToWaitFor: '1,5' })).actions[0]!.wait).toEqual({ secondsToWaitFor: 1.5 });
+    expect((await execute({ secondsToWaitFor: '{{Delay}}' })).actions[0]!.wait).toEqual({ secondsToWaitFor: 2.5 });
   });
 
-  it('continues silently when the value is not a number, even with shouldPause', () => {
+  it('continues silently when the value is not a number, even with shouldPause', async () => {
     for (const options of [{ secondsToWaitFor: 'abc' }, { secondsToWaitFor: '{{Word}}', shouldPause: true }]) {
-      const { outcome, actions } = execute(options);
+      const { outcome, actions } = await execute(options);
       expect(outcome).toEqual({ kind: 'next' });
       expect(actions).toEqual([]);
     }
   });
 
-  it('zero seconds: nothing, unless shouldPause (then a 0 s wait that expects a reply)', () => {
-    expect(execute({ secondsToWaitFor: '0' }).actions).toEqual([]);
-    const paused = execute({ secondsToWaitFor: '0', shouldPause: true });
+  it('zero seconds: nothing, unless shouldPause (then a 0 s wait that expects a reply)', async () => {
+    expect((await execute({ secondsToWaitFor: '0' })).actions).toEqual([]);
+    const paused = await execute({ secondsToWaitFor: '0', shouldPause: true });
     expect(paused.outcome).toEqual({ kind: 'await-reply' });
     expect(paused.actions).toEqual([{ type: 'wait', wait: { secondsToWaitFor: 0 }, expectsDedicatedReply: true }]);
   });
 
-  it('shouldPause with seconds stops the walk until the client comes back', () => {
-    const { outcome, actions, ctx, definition } = execute({ secondsToWaitFor: '2', shouldPause: true });
+  it('shouldPause with seconds stops the walk until the client comes back', async () => {
+    const { outcome, actions, ctx, definition } = await execute({ secondsToWaitFor: '2', shouldPause: true });
     expect(outcome).toEqual({ kind: 'await-reply' });
     expect(actions).toEqual([{ type: 'wait', wait: { secondsToWaitFor: 2 }, expectsDedicatedReply: true }]);
-    expect(waitBlock.onReply!(definition, undefined, ctx)).toEqual({ kind: 'next' });
+    expect(await waitBlock.onReply!(definition, undefined, ctx)).toEqual({ kind: 'next' });
   });
 });

@@ -22,29 +22,29 @@ function block(options?: Record<string, unknown>): BlockDefinition {
   return { id: 'wh1', type: 'webhook', outgoingEdgeId: 'eOut', ...(options ? { options } : {}) } as BlockDefinition;
 }
 
-function reply(text: string | undefined, options: Record<string, unknown> = { responseVariableMapping: mapping }) {
+async function reply(text: string | undefined, options: Record<string, unknown> = { responseVariableMapping: mapping }) {
   const { ctx, turn } = testContext({ variables });
-  const outcome = webhookBlock.onReply!(block(options), text === undefined ? undefined : { type: 'text', text }, ctx);
+  const outcome = await webhookBlock.onReply!(block(options), text === undefined ? undefined : { type: 'text', text }, ctx);
   return { outcome, logs: turn.output.logs, value: (id: string) => ctx.variables.value(id), turn };
 }
 
 describe('webhook block', () => {
-  it('asks the client to listen for the webhook and waits for its dedicated reply', () => {
+  it('asks the client to listen for the webhook and waits for its dedicated reply', async () => {
     const { ctx, turn } = testContext({ variables });
-    const outcome = webhookBlock.execute(block(), ctx);
+    const outcome = await webhookBlock.execute(block(), ctx);
     expect(outcome).toEqual({ kind: 'await-reply' });
     expect(turn.output.clientSideActions).toEqual([{ type: 'listenForWebhook', expectsDedicatedReply: true }]);
   });
 
-  it('stamps the last bubble on the action', () => {
+  it('stamps the last bubble on the action', async () => {
     const { ctx, turn } = testContext({ variables });
     ctx.message({ id: 'b0', type: 'text', content: {} });
-    webhookBlock.execute(block(), ctx);
+    await webhookBlock.execute(block(), ctx);
     expect(turn.output.clientSideActions).toEqual([{ type: 'listenForWebhook', expectsDedicatedReply: true, lastBubbleBlockId: 'b0' }]);
   });
 
-  it('maps a {statusCode, data} reply into variables and logs success', () => {
-    const { outcome, logs, value } = reply(JSON.stringify({ statusCode: 201, data: { user: { name: 'Ada' }, items: ['x', 'y'] } }));
+  it('maps a {statusCode, data} reply into variables and logs success', async () => {
+    const { outcome, logs, value } = await reply(JSON.stringify({ statusCode: 201, data: { user: { name: 'Ada' }, items: ['x', 'y'] } }));
     expect(outcome).toEqual({ kind: 'next' });
     expect(value('vName')).toBe('Ada');
     expect(value('vStatus')).toBe('201');
@@ -52,43 +52,43 @@ describe('webhook block', () => {
     expect(logs).toEqual([{ status: 'success', description: 'Webhook executed successfully!', details: { user: { name: 'Ada' }, items: ['x', 'y'] } }]);
   });
 
-  it('a JSON body without a status code is the data, status 200', () => {
-    const { value, logs } = reply(JSON.stringify({ user: { name: 'Bob' } }));
+  it('a JSON body without a status code is the data, status 200', async () => {
+    const { value, logs } = await reply(JSON.stringify({ user: { name: 'Bob' } }));
     expect(value('vName')).toBe('Bob');
     expect(value('vStatus')).toBe('200');
     expect(logs[0]!.status).toBe('success');
   });
 
-  it('a non-JSON body is kept as text data with status 200', () => {
-    const { value, logs } = reply('plain body', { responseVariableMapping: [{ id: 'm', variableId: 'vAll', bodyPath: 'data' }, mapping[1]] });
+  it('a non-JSON body is kept as text data with status 200', async () => {
+    const { value, logs } = await reply('plain body', { responseVariableMapping: [{ id: 'm', variableId: 'vAll', bodyPath: 'data' }, mapping[1]] });
     expect(value('vAll')).toBe('plain body');
     expect(value('vStatus')).toBe('200');
     expect(logs).toEqual([{ status: 'success', description: 'Webhook executed successfully!', details: 'plain body' }]);
   });
 
-  it('an object value is stored as JSON text', () => {
-    const { value } = reply(JSON.stringify({ statusCode: 200, data: { user: { name: 'A' } } }), {
+  it('an object value is stored as JSON text', async () => {
+    const { value } = await reply(JSON.stringify({ statusCode: 200, data: { user: { name: 'A' } } }), {
       responseVariableMapping: [{ id: 'm', variableId: 'vAll', bodyPath: 'data.user' }],
     });
     expect(value('vAll')).toBe('{"name":"A"}');
   });
 
-  it('logs an error for 4xx/5xx status codes (the mapping still applies) and continues', () => {
-    const { outcome, logs, value } = reply(JSON.stringify({ statusCode: 404, data: { user: { name: 'Nobody' } } }));
+  it('logs an error for 4xx/5xx status codes (the mapping still applies) and continues', async () => {
+    const { outcome, logs, value } = await reply(JSON.stringify({ statusCode: 404, data: { user: { name: 'Nobody' } } }));
     expect(outcome).toEqual({ kind: 'next' });
     expect(value('vStatus')).toBe('404');
     expect(logs).toEqual([{ status: 'error', description: 'Webhook returned error', details: { user: { name: 'Nobody' } } }]);
   });
 
-  it('substitutes variables in bodyPath', () => {
-    const { value } = reply(JSON.stringify({ statusCode: 200, data: { name: 'Zed' } }), {
+  it('substitutes variables in bodyPath', async () => {
+    const { value } = await reply(JSON.stringify({ statusCode: 200, data: { name: 'Zed' } }), {
       responseVariableMapping: [{ id: 'm', variableId: 'vAll', bodyPath: 'data.{{Key}}' }],
     });
     expect(value('vAll')).toBe('Zed');
   });
 
-  it('skips mappings without bodyPath, with an unknown variable, or whose evaluation throws', () => {
-    const { value } = reply(JSON.stringify({ statusCode: 200, data: {} }), {
+  it('skips mappings without bodyPath, with an unknown variable, or whose evaluation throws', async () => {
+    const { value } = await reply(JSON.stringify({ statusCode: 200, data: {} }), {
       responseVariableMapping: [
         { id: 'a', variableId: 'vName' },
         { id: 'b', variableId: 'vNope', bodyPath: 'statusCode' },
@@ -100,17 +100,17 @@ describe('webhook block', () => {
     expect(value('vFirst')).toBeUndefined();
   });
 
-  it('without a mapping only logs; without a reply treats it as empty text', () => {
-    const noMapping = reply('{"statusCode":200,"data":1}', {});
+  it('without a mapping only logs; without a reply treats it as empty text', async () => {
+    const noMapping = await reply('{"statusCode":200,"data":1}', {});
     expect(noMapping.outcome).toEqual({ kind: 'next' });
     expect(noMapping.logs).toEqual([{ status: 'success', description: 'Webhook executed successfully!', details: 1 }]);
-    const empty = reply(undefined, {});
+    const empty = await reply(undefined, {});
     expect(empty.logs).toEqual([{ status: 'success', description: 'Webhook executed successfully!', details: '' }]);
   });
 
-  it('applyResponseMapping is usable on its own (HTTP request block)', () => {
+  it('applyResponseMapping is usable on its own (HTTP request block)', async () => {
     const { ctx } = testContext({ variables });
-    applyResponseMapping([{ variableId: 'vName', bodyPath: 'data[1]' }], { statusCode: 200, data: ['a', 'b'] }, ctx);
+    await applyResponseMapping([{ variableId: 'vName', bodyPath: 'data[1]' }], { statusCode: 200, data: ['a', 'b'] }, ctx);
     expect(ctx.variables.value('vName')).toBe('b');
   });
 });

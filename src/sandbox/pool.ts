@@ -1,0 +1,83 @@
+// Bot-author code runs in a pool of worker threads (piscina), each with its own
+// QuickJS module: the engine awaits a result while the event loop goes on
+// serving other requests. The limits of one run (CPU time, memory) are enforced
+// inside the worker by QuickJS; the pool adds a hard deadline that terminates a
+// worker that stopped answering, and a bounded queue.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Piscina } from 'piscina';
+import type { CodeRequest, CodeResult, CodeRunner } from '../engine/types';
+import { DEFAULT_MEMORY_LIMIT_BYTES, DEFAULT_TIMEOUT_MS, type SandboxOptions } from './quickjs';
+import type { WorkerOptions } from './worker';
+
+export interface SandboxPoolOptions extends SandboxOptions {
+  /** Worker threads; default: cores − 1 (at least 1), so one core stays with the event loop. */
+  threads?: number;
+  /** Runs waiting for a worker beyond this are refused at once. Default 256. */
+  maxQueue?: number;
+}
+
+export interface SandboxPool extends CodeRunner {
+  /** Starts every worker and loads its module (start-up, before serving). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A worker that does not answer within its run's limit plus this is terminated. */
+const HARD_DEADLINE_MARGIN_MS = 2000;
+
+/**
+ * The compiled worker: beside this file when running from dist/, else (tests
+ * run the TypeScript sources) the build's copy, which `npm test` builds first.
+ */
+function workerFile(): string {
+  const beside = path.join(__dirname, 'worker.js');
+  if (fs.existsSync(beside)) return beside;
+  const built = path.resolve(__dirname, '../../dist/src/sandbox/worker.js');
+  if (fs.existsSync(built)) return built;
+  throw new Error(`sandbox worker not built: ${built} is missing (run npm run build)`);
+}
+
+export function defaultSandboxThreads(): number {
+  return Math.max(1, os.availableParallelism() - 1);
+}
+
+export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool {
+  const timeoutMs = options.timeoutMs && options.timeoutMs > 0 ? options.timeoutMs : DEFAULT_TIMEOUT_MS;
+  const memoryLimitBytes = options.memoryLimitBytes && options.memoryLimitBytes > 0 ? options.memoryLimitBytes : DEFAULT_MEMORY_LIMIT_BYTES;
+  const threads = options.threads && options.threads > 0 ? options.threads : defaultSandboxThreads();
+  const workerData: WorkerOptions = { timeoutMs, memoryLimitBytes, niceIncrement: 5 };
+  const pool = new Piscina({
+    filename: workerFile(),
+    minThreads: threads,
+    maxThreads: threads,
+    maxQueue: options.maxQueue ?? 256,
+    idleTimeout: Number.POSITIVE_INFINITY,
+    workerData,
+  });
+  let closed = false;
+
+  return {
+    async run(request: CodeRequest): Promise<CodeResult> {
+      if (closed) return { ok: false, error: 'The code sandbox is closed' };
+      const signal = AbortSignal.timeout(timeoutMs + HARD_DEADLINE_MARGIN_MS);
+      try {
+        return (await pool.run(request, { signal })) as CodeResult;
+      } catch (error) {
+        if (signal.aborted) return { ok: false, error: `Code execution timed out (${timeoutMs / 1000} s)` };
+        const message = error instanceof Error ? error.message : String(error);
+        if (/queue is at limit/i.test(message)) return { ok: false, error: 'The code sandbox is overloaded; try again in a moment' };
+        return { ok: false, error: `Code execution failed in the sandbox: ${message}` };
+      }
+    },
+    async ready() {
+      // One trivial run per thread loads every module before the first visitor needs one.
+      await Promise.all(Array.from({ length: threads }, () => pool.run({ body: 'return 1', globals: {}, isAsync: false } satisfies CodeRequest)));
+    },
+    async close() {
+      closed = true;
+      await pool.destroy();
+    },
+  };
+}

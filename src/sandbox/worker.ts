@@ -1,0 +1,34 @@
+// One sandbox worker thread: its own QuickJS module, fed code requests by the
+// pool (piscina calls the default export). Running here, a busy-looping code
+// block holds this thread, never the event loop that serves other chats.
+import os from 'node:os';
+import { workerData } from 'node:worker_threads';
+import type { CodeRequest, CodeResult } from '../engine/types';
+import { createSandbox, type Sandbox, type SandboxOptions } from './quickjs';
+
+export interface WorkerOptions extends SandboxOptions {
+  /** Added to the thread's nice value (Linux: per thread), so request handling wins the CPU. */
+  niceIncrement?: number;
+}
+
+const options = (workerData ?? {}) as WorkerOptions;
+
+if (options.niceIncrement) {
+  try {
+    // On Linux setpriority(PRIO_PROCESS, 0) changes the calling thread only.
+    os.setPriority(Math.min(19, os.getPriority() + options.niceIncrement));
+  } catch {
+    // Not permitted or not supported: the thread runs at the process's priority.
+  }
+}
+
+// Loaded as the thread starts (piscina starts the pool's threads at once), not on the first visitor's code.
+const sandbox: Promise<Sandbox> = createSandbox(options);
+// A failed load is reported to each run, not as an unhandled rejection that would kill the thread.
+sandbox.catch(() => undefined);
+
+export default async function run(request: CodeRequest): Promise<CodeResult> {
+  const loaded = await sandbox;
+  await loaded.ready();
+  return loaded.run(request);
+}
