@@ -62,7 +62,7 @@ export function saveAnswer(run: Run, group: GroupDefinition, block: BlockDefinit
   }
 }
 
-export function inputHandlerFor(block: BlockDefinition): InputHandler | undefined {
+export function inputHandlerFor(block: { type: string }): InputHandler | undefined {
   const handler = handlerFor(block.type);
   return handler?.category === 'input' ? handler : undefined;
 }

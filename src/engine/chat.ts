@@ -49,9 +49,6 @@ export interface StartInput {
   textFormat: TextFormat;
 }
 
-/** Input types a first message can never answer directly (reference §3.3 step 9). */
-const NOT_ANSWERABLE_AT_START = new Set(['choice input', 'picture choice input', 'payment input', 'cards']);
-
 function initialVariables(bot: RuntimeBot, input: StartInput): RuntimeVariable[] {
   const variables = bot.variables.map((variable) => ({ ...variable }));
   for (const variable of variables) {
@@ -133,7 +130,8 @@ async function runFromStart(run: Run, message: ReplyMessage | undefined, startFr
     status = await walk(run, { edgeId: bot.events[0]?.outgoingEdgeId ?? undefined });
   }
   const output = run.turn.output;
-  const awaitsAnswerable = status === 'awaiting-input' && output.input && !NOT_ANSWERABLE_AT_START.has(output.input.type);
+  const awaited = status === 'awaiting-input' && output.input ? inputHandlerFor(output.input) : undefined;
+  const awaitsAnswerable = awaited !== undefined && awaited.answersFirstMessage !== false;
   const pausedOnAction = output.clientSideActions.some((action) => action.expectsDedicatedReply);
   if (!message || output.messages.length > 0 || pausedOnAction || !awaitsAnswerable) return status;
   // Start-with-message: the message answers the first input. Processed once, here:

@@ -25,7 +25,7 @@
 // Nothing recurses with the size of a graph, and recursion through links is
 // bounded (a flow already being evaluated counts once), so no definition can
 // hang it.
-import { INPUT_TYPES } from './definition/block-types';
+import { handlerFor } from './blocks/registry';
 import type { BlockDefinition, EdgeDefinition, RuntimeBot } from './types';
 import { singleVariableName } from './variables/templating';
 
@@ -44,10 +44,6 @@ export interface ProgressInput {
   virtualEdges?: EdgeDefinition[][];
 }
 
-const INPUTS = new Set<string>(INPUT_TYPES);
-const LINK = 'Typebot link';
-const JUMP = 'Jump';
-const CONDITION = 'Condition';
 /** Links inside linked flows are followed this deep at most (each level is a distinct flow). */
 const MAX_LINK_DEPTH = 32;
 
@@ -71,10 +67,6 @@ interface Graph {
 
 function record(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 /** Node an edge leads to; -1 when it leads nowhere (missing or empty group). */
@@ -142,9 +134,14 @@ function stronglyConnected(successors: number[][], callTarget: number[]): { comp
 
 type Located = Pick<Graph, 'bot' | 'groupStart' | 'nodeOfBlock' | 'edgesById'>;
 
-/** Whether a link-to-bot block targets the bot it belongs to. */
+/** A link block's target (its module's hook); undefined for other blocks. */
+function linkTargetOf(block: BlockDefinition): { botId: string; groupId?: string } | undefined {
+  return handlerFor(block.type)?.linkTarget?.(block);
+}
+
+/** Whether a link block targets the bot it belongs to. */
 function linksToItself(bot: RuntimeBot, block: BlockDefinition): boolean {
-  const botId = text(block.options?.typebotId);
+  const botId = linkTargetOf(block)?.botId;
   return botId === 'current' || botId === bot.id;
 }
 
@@ -154,7 +151,7 @@ function linksToItself(bot: RuntimeBot, block: BlockDefinition): boolean {
  * here), else the group the linked bot starts with. -1 when unknown.
  */
 function linkStart(linked: Located, block: BlockDefinition): number {
-  const groupOption = text(block.options?.groupId);
+  const groupOption = linkTargetOf(block)?.groupId;
   if (groupOption !== undefined) return singleVariableName(groupOption) === undefined ? edgeTarget(linked, { groupId: groupOption }) : -1;
   const startEvent = linked.bot.events.find((event) => event.type === 'start') ?? linked.bot.events[0];
   const edge = startEvent?.outgoingEdgeId ? linked.edgesById.get(startEvent.outgoingEdgeId) : undefined;
@@ -190,6 +187,7 @@ function buildGraph(bot: RuntimeBot): Graph {
   for (const group of bot.groups) {
     group.blocks.forEach((block, position) => {
       const node = first + position;
+      const handler = handlerFor(block.type);
       const targets = new Set<number>();
       let exit = false;
       const follow = (edgeId: unknown): boolean => {
@@ -203,17 +201,18 @@ function buildGraph(bot: RuntimeBot): Graph {
       for (const item of block.items ?? []) {
         const hasEdge = follow(item.outgoingEdgeId);
         // A Condition item without an edge ends the walk when it matches.
-        if (!hasEdge && block.type === CONDITION) exit = true;
+        if (!hasEdge && handler?.itemWithoutEdgeEndsWalk) exit = true;
         const paths = Array.isArray(item.paths) ? item.paths : [];
         for (const path of paths) follow(record(path)?.outgoingEdgeId);
       }
       for (const edge of edgesFrom.get(block.id) ?? []) follow(edge.id);
       const hasOwnEdge = follow(block.outgoingEdgeId);
       const isLast = position === group.blocks.length - 1;
-      const jumpGroup = block.type === JUMP ? text(block.options?.groupId) : undefined;
-      if (jumpGroup !== undefined) {
+      const jump = handler?.jumpTarget?.(block);
+      if (jump !== undefined) {
         // A jump goes elsewhere unconditionally; a group given by a {{variable}} cannot be known here.
-        const jumpBlock = text(block.options?.blockId);
+        const jumpGroup = jump.groupId;
+        const jumpBlock = jump.blockId;
         const group = singleVariableName(jumpGroup) === undefined ? groupStart.get(jumpGroup) : undefined;
         let target = group && group.size > 0 ? group.first : -1;
         if (group && jumpBlock) {
@@ -230,7 +229,7 @@ function buildGraph(bot: RuntimeBot): Graph {
       }
       successors[node] = [...targets];
       exits[node] = exit;
-      callTarget[node] = block.type === LINK && linksToItself(bot, block) ? linkStart(located, block) : -1;
+      callTarget[node] = linksToItself(bot, block) ? linkStart(located, block) : -1;
     });
     first += group.blocks.length;
   }
@@ -291,8 +290,9 @@ class LongestPaths {
       let best = 0;
       for (const node of members) {
         const block = graph.blocks[node]!;
-        if (INPUTS.has(block.type)) weight += 1;
-        else if (block.type === LINK) weight += this.linkWeight(graph, node);
+        const handler = handlerFor(block.type);
+        if (handler?.category === 'input') weight += 1;
+        else if (handler?.linkTarget?.(block)) weight += this.linkWeight(graph, node);
         if (graph.exits[node]) best = Math.max(best, exitValue);
         for (const next of graph.successors[node]!) {
           const target = graph.componentOf[next]!;
@@ -316,7 +316,7 @@ class LongestPaths {
     const call = graph.callTarget[node]!;
     if (call >= 0) return graph.componentOf[call] === graph.componentOf[node] ? 0 : this.flow(graph, call);
     if (linksToItself(graph.bot, block)) return 0;
-    const botId = text(block.options?.typebotId);
+    const botId = linkTargetOf(block)?.botId;
     const bot = botId ? this.lookUp(botId) : undefined;
     if (!bot) return 0;
     const linked = this.graph(bot);

@@ -2,6 +2,7 @@
 // to inject into the page before anything else — the bot's custom head code,
 // Google Tag Manager, the first Google Analytics block's tracking id and the
 // Meta pixels to initialise. Previews get an info log instead.
+import { blocksWithHandlers } from './blocks/registry';
 import { removeLiteBadgeCssFromHtml } from './theme';
 import type { BlockDefinition, ChatLog, ClientSideAction, RuntimeBot } from './types';
 
@@ -132,17 +133,18 @@ const nonEmpty = (value: unknown): value is string => typeof value === 'string' 
 /** The start props of a bot; undefined when it has none. Our settings name is tagManagerId (Typebot: googleTagManagerId). */
 export function startPropsOf(bot: RuntimeBot): StartProps | undefined {
   const metadata = (bot.settings.metadata ?? {}) as { customHeadCode?: unknown; tagManagerId?: unknown; googleTagManagerId?: unknown };
-  const blocks: BlockDefinition[] = bot.groups.flatMap((group) => group.blocks);
   const props: StartProps = {};
   const headCode = nonEmpty(metadata.customHeadCode) ? sanitizeHeadCode(metadata.customHeadCode) : '';
   if (headCode !== '') props.customHeadCode = headCode;
   const gtmId = nonEmpty(metadata.tagManagerId) ? metadata.tagManagerId : metadata.googleTagManagerId;
   if (nonEmpty(gtmId)) props.gtmId = gtmId;
-  const analytics = blocks.find((block) => block.type === 'Google Analytics' && nonEmpty(block.options?.trackingId));
-  if (analytics) props.googleAnalyticsId = analytics.options!.trackingId as string;
-  const pixelIds = blocks
-    .filter((block) => block.type === 'Pixel' && nonEmpty(block.options?.pixelId) && block.options?.isInitSkip !== true)
-    .map((block) => block.options!.pixelId as string);
+  const pixelIds: string[] = [];
+  for (const [block, handler] of blocksWithHandlers(bot.groups)) {
+    const part = handler.startProps?.(block);
+    // The first analytics id wins; every pixel counts.
+    if (part?.googleAnalyticsId && !props.googleAnalyticsId) props.googleAnalyticsId = part.googleAnalyticsId;
+    if (part?.pixelId) pixelIds.push(part.pixelId);
+  }
   if (pixelIds.length > 0) props.pixelIds = pixelIds;
   return Object.keys(props).length > 0 ? props : undefined;
 }

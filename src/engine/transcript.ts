@@ -2,12 +2,13 @@
 // instead of replaying the flow: bot bubbles as they are emitted, answers as
 // they are accepted. Only sessions whose bots ask for it (a Set variable of
 // type "Transcript") record it, so other sessions stay small.
-import { richTextToMarkdown } from './variables/markdown';
+import { blocksWithHandlers, handlerFor } from './blocks/registry';
 import type { ChatMessage, RuntimeBot, SessionState, TranscriptTurn } from './types';
 
-/** Whether the bot has a Set variable block of type "Transcript". */
+/** Whether a block of the bot asks for the transcript (a Set variable of type "Transcript"). */
 export function needsTranscript(bot: RuntimeBot): boolean {
-  return bot.groups.some((group) => group.blocks.some((block) => block.type === 'Set variable' && block.options?.type === 'Transcript'));
+  for (const [block, handler] of blocksWithHandlers(bot.groups)) if (handler.needsTranscript?.(block)) return true;
+  return false;
 }
 
 /** Starts recording (from now on) when `bot` needs a transcript and the session does not record one yet. */
@@ -20,23 +21,16 @@ function urlOf(content: unknown): string | undefined {
   return typeof url === 'string' && url !== '' ? url : undefined;
 }
 
-/** A bubble as the transcript shows it: text as markdown, media by URL; embeds (and media without URL) are left out. */
+/** A media bubble's transcript line: its URL (none without one). Used by the image, video and audio modules. */
+export function mediaTranscriptTurn(kind: 'image' | 'video' | 'audio', message: ChatMessage): TranscriptTurn | undefined {
+  const url = urlOf(message.content);
+  return url === undefined ? undefined : { role: 'bot', type: kind, [kind]: url };
+}
+
+/** A bubble as the transcript shows it, as its module says (text as markdown, media by URL); others are left out. */
 export function transcriptTurnOf(message: ChatMessage): TranscriptTurn | undefined {
-  const content = message.content as { type?: unknown; markdown?: unknown; richText?: unknown } | null;
-  switch (message.type) {
-    case 'text': {
-      if (typeof content?.markdown === 'string') return { role: 'bot', type: 'text', text: content.markdown };
-      return { role: 'bot', type: 'text', text: richTextToMarkdown(Array.isArray(content?.richText) ? content.richText : []) };
-    }
-    case 'image':
-    case 'video':
-    case 'audio': {
-      const url = urlOf(content);
-      return url === undefined ? undefined : { role: 'bot', type: message.type, [message.type]: url };
-    }
-    default:
-      return undefined;
-  }
+  const handler = handlerFor(message.type);
+  return handler?.category === 'bubble' ? handler.transcriptTurn?.(message) : undefined;
 }
 
 export function recordBotMessage(state: SessionState, message: ChatMessage): void {

@@ -1,5 +1,6 @@
 // The contract every block module implements, and what it may use while it runs.
 import type { Condition } from '../conditions/evaluate';
+import type { BlockType } from '../definition/block-types';
 import type {
   BlockDefinition,
   ChatLog,
@@ -17,6 +18,7 @@ import type {
   RuntimeBot,
   SessionState,
   TextFormat,
+  TranscriptTurn,
 } from '../types';
 import type { VariableStore } from '../variables/store';
 
@@ -35,6 +37,29 @@ export type Outcome =
   | { kind: 'await-reply' }
   /** Stop until the service performed this effect; then `onEffect` runs. */
   | { kind: 'effect'; effect: Effect };
+
+/** What a block contributes to the start props (tracking set up before the chat starts). */
+export interface StartPropsPart {
+  googleAnalyticsId?: string;
+  pixelId?: string;
+}
+
+/**
+ * What analyses of a flow read from a block without running it (progress,
+ * link discovery, start props, transcript recording): each block module
+ * answers for its own type, so nothing outside `blocks/` switches on types.
+ */
+export interface FlowHooks {
+  /** An unconditional jump: the group (by id, or a {{variable}} resolved at run time) and block it goes to. */
+  jumpTarget?(block: BlockDefinition): { groupId: string; blockId?: string } | undefined;
+  /** A link to a bot: its id ('current' for the bot itself) and the group it enters, when one is set. */
+  linkTarget?(block: BlockDefinition): { botId: string; groupId?: string } | undefined;
+  /** An item without an edge ends the walk when the item applies (Condition). */
+  itemWithoutEdgeEndsWalk?: boolean;
+  startProps?(block: BlockDefinition): StartPropsPart | undefined;
+  /** The session records the conversation (from the start) because of this block. */
+  needsTranscript?(block: BlockDefinition): boolean;
+}
 
 /** The running bot and session, as blocks see them. */
 export interface BlockContext {
@@ -62,9 +87,13 @@ export interface BlockContext {
   virtualEdge(to: { groupId: string; blockId?: string }): string;
 }
 
-export interface BubbleHandler {
+export interface BubbleHandler<T extends BlockType = BlockType> extends FlowHooks {
   category: 'bubble';
-  type: string;
+  type: T;
+  /** As the last message of a walk, the client is busy with it: a parent bot is not resumed (embed). */
+  keepsClientBusy?: boolean;
+  /** The bubble's line in a recorded transcript; none when absent. */
+  transcriptTurn?(message: ChatMessage): TranscriptTurn | undefined;
   /** The message for this bubble, or null to skip it (no content). */
   toMessage(block: BlockDefinition, ctx: BlockContext): Awaitable<ChatMessage | null>;
   /** An embed waiting for an event stops the walk until the client replies. */
@@ -86,9 +115,11 @@ export type ReplyParse =
   | { status: 'fail' }
   | { status: 'skip' };
 
-export interface InputHandler {
+export interface InputHandler<T extends BlockType = BlockType> extends FlowHooks {
   category: 'input';
-  type: string;
+  type: T;
+  /** False when a start's first message can never answer this input (reference §3.3 step 9). Default true. */
+  answersFirstMessage?: boolean;
   /** Value written to a reply event's input-type variable (reference §1.7). */
   replyEventType: string;
   /** The `input` object of the response (items filtered, variables substituted, prefilledValue). */
@@ -98,16 +129,16 @@ export interface InputHandler {
   defaultRetryMessage?: string;
 }
 
-export interface LogicHandler {
+export interface LogicHandler<T extends BlockType = BlockType> extends FlowHooks {
   /** Logic and integration blocks run the same way in the walker. */
   category: 'logic' | 'integration';
-  type: string;
+  type: T;
   execute(block: BlockDefinition, ctx: BlockContext): Awaitable<Outcome>;
   /** The client's dedicated reply after `await-reply` (set variable on client, HTTP on client...). */
   onReply?(block: BlockDefinition, reply: ReplyMessage | undefined, ctx: BlockContext): Awaitable<Outcome>;
   onEffect?(block: BlockDefinition, result: EffectResult, ctx: BlockContext): Awaitable<Outcome>;
 }
 
-export type BlockHandler = BubbleHandler | InputHandler | LogicHandler;
+export type BlockHandler<T extends BlockType = BlockType> = BubbleHandler<T> | InputHandler<T> | LogicHandler<T>;
 
 export type Edge = EdgeDefinition;

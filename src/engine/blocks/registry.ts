@@ -1,11 +1,29 @@
+import type { BlockType } from '../definition/block-types';
+import type { BlockDefinition } from '../types';
 import { audioBubble } from './bubbles/audio';
 import { embedBubble } from './bubbles/embed';
 import { imageBubble } from './bubbles/image';
 import { textBubble } from './bubbles/text';
 import { videoBubble } from './bubbles/video';
 import type { BlockHandler } from './handler';
-import { inputHandlers } from './inputs';
-import { notYetSupportedIntegrations } from './integrations/not-yet-supported';
+import {
+  cardsInput,
+  choiceInput,
+  dateInput,
+  emailInput,
+  fileInput,
+  numberInput,
+  paymentInput,
+  phoneInput,
+  pictureChoiceInput,
+  ratingInput,
+  textInput,
+  timeInput,
+  urlInput,
+} from './inputs';
+import { googleAnalyticsBlock } from './integrations/google-analytics';
+import { notYetSupported } from './integrations/not-yet-supported';
+import { pixelBlock } from './integrations/pixel';
 import { abTestBlock } from './logic/ab-test';
 import { codeBlock } from './logic/code';
 import { conditionBlock } from './logic/condition';
@@ -17,30 +35,92 @@ import { typebotLinkBlock } from './logic/typebot-link';
 import { waitBlock } from './logic/wait';
 import { webhookBlock } from './logic/webhook';
 
-/** Every block module, keyed by its wire `type`. Adding a block: one module, one entry here. */
-const handlers: BlockHandler[] = [
-  textBubble,
-  imageBubble,
-  videoBubble,
-  audioBubble,
-  embedBubble,
-  ...inputHandlers,
-  setVariableBlock,
-  conditionBlock,
-  redirectBlock,
-  codeBlock,
-  typebotLinkBlock,
-  waitBlock,
-  abTestBlock,
-  webhookBlock,
-  jumpBlock,
-  returnBlock,
-  ...notYetSupportedIntegrations,
-];
+/** Every wire type but the v5 start block, which the runtime migration removes. */
+export type HandledBlockType = Exclude<BlockType, 'start'>;
 
-const byType = new Map(handlers.map((handler) => [handler.type, handler]));
+type Registry = { [T in HandledBlockType]: BlockHandler<T> };
+
+let built: Registry | undefined;
+
+/**
+ * Every block module, keyed by its wire `type`. The key and the module's own
+ * `type` must agree, and a type without a module (or a misspelt one) does not
+ * compile. Adding a block: one module, one row here. Built on first use:
+ * modules that read hooks of other blocks (transcript, link) import this
+ * file, so the table cannot be built while modules are still loading.
+ */
+const registry = (): Registry => (built ??= {
+  text: textBubble,
+  image: imageBubble,
+  video: videoBubble,
+  audio: audioBubble,
+  embed: embedBubble,
+  'text input': textInput,
+  'number input': numberInput,
+  'email input': emailInput,
+  'url input': urlInput,
+  'phone number input': phoneInput,
+  'date input': dateInput,
+  'time input': timeInput,
+  'rating input': ratingInput,
+  'file input': fileInput,
+  'payment input': paymentInput,
+  'choice input': choiceInput,
+  'picture choice input': pictureChoiceInput,
+  cards: cardsInput,
+  'Set variable': setVariableBlock,
+  Condition: conditionBlock,
+  Redirect: redirectBlock,
+  Code: codeBlock,
+  'Typebot link': typebotLinkBlock,
+  Wait: waitBlock,
+  'AB test': abTestBlock,
+  webhook: webhookBlock,
+  Jump: jumpBlock,
+  Return: returnBlock,
+  Webhook: notYetSupported('Webhook'),
+  Zapier: notYetSupported('Zapier'),
+  'Make.com': notYetSupported('Make.com'),
+  Pabbly: notYetSupported('Pabbly'),
+  Email: notYetSupported('Email'),
+  'Google Sheets': notYetSupported('Google Sheets'),
+  OpenAI: notYetSupported('OpenAI'),
+  'Google Analytics': googleAnalyticsBlock,
+  Pixel: pixelBlock,
+  Chatwoot: notYetSupported('Chatwoot'),
+  openai: notYetSupported('openai'),
+  'cal-com': notYetSupported('cal-com'),
+  'chat-node': notYetSupported('chat-node'),
+  'qr-code': notYetSupported('qr-code'),
+  'dify-ai': notYetSupported('dify-ai'),
+  mistral: notYetSupported('mistral'),
+  elevenlabs: notYetSupported('elevenlabs'),
+  anthropic: notYetSupported('anthropic'),
+  'together-ai': notYetSupported('together-ai'),
+  'open-router': notYetSupported('open-router'),
+  nocodb: notYetSupported('nocodb'),
+  segment: notYetSupported('segment'),
+  posthog: notYetSupported('posthog'),
+  groq: notYetSupported('groq'),
+  zendesk: notYetSupported('zendesk'),
+  perplexity: notYetSupported('perplexity'),
+  deepseek: notYetSupported('deepseek'),
+  blink: notYetSupported('blink'),
+  gmail: notYetSupported('gmail'),
+});
 
 /** The module for a block type; undefined for blocks the walker skips (a v5 start block). */
 export function handlerFor(type: string): BlockHandler | undefined {
-  return byType.get(type);
+  const table = registry();
+  return Object.hasOwn(table, type) ? table[type as HandledBlockType] : undefined;
+}
+
+/** The blocks of a bot with their modules (analyses that read hooks). */
+export function* blocksWithHandlers(groups: readonly { blocks: readonly BlockDefinition[] }[]): Generator<[BlockDefinition, BlockHandler]> {
+  for (const group of groups) {
+    for (const block of group.blocks) {
+      const handler = handlerFor(block.type);
+      if (handler) yield [block, handler];
+    }
+  }
 }

@@ -81,7 +81,8 @@ async function runBlock(run: Run, handler: BlockHandler, block: BlockDefinition,
 function canContinue(run: Run): boolean {
   const lastMessage = run.turn.output.messages[run.turn.output.messages.length - 1];
   // Reference rule: an embed as last message means the client is busy with it; do not auto-resume parents.
-  if (lastMessage?.type === 'embed') return false;
+  const lastHandler = lastMessage ? handlerFor(lastMessage.type) : undefined;
+  if (lastHandler?.category === 'bubble' && lastHandler.keepsClientBusy) return false;
   return run.state.queue[0]!.queuedEdgeIds.length > 0 || run.state.queue.length > 1;
 }
 

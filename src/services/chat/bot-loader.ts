@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import type { BotDefinition } from '../../engine/definition/parse';
 import { parseDefinition } from '../../engine/definition/parse';
+import { blocksWithHandlers } from '../../engine/blocks/registry';
 import { toRuntimeBot } from '../../engine/definition/runtime';
 import type { BotRef, RuntimeBot } from '../../engine/types';
 import { draftDefinition } from '../bots';
@@ -92,15 +93,12 @@ export async function loadLinkedBot(
 /** Bots loaded for the progress bar's look through links, at most (each a distinct bot id tried). */
 export const MAX_PROGRESS_LINKED_BOTS = 32;
 
-/** Ids of the other bots a bot's link-to-bot blocks target (not `current`, not itself). */
+/** Ids of the other bots a bot's link blocks target (not `current`, not itself). */
 function linkTargets(bot: RuntimeBot): string[] {
   const ids = new Set<string>();
-  for (const group of bot.groups) {
-    for (const block of group.blocks) {
-      if (block.type !== 'Typebot link') continue;
-      const botId = block.options?.typebotId;
-      if (typeof botId === 'string' && botId !== '' && botId !== 'current' && botId !== bot.id) ids.add(botId);
-    }
+  for (const [block, handler] of blocksWithHandlers(bot.groups)) {
+    const botId = handler.linkTarget?.(block)?.botId;
+    if (botId !== undefined && botId !== 'current' && botId !== bot.id) ids.add(botId);
   }
   return [...ids];
 }

@@ -1,9 +1,11 @@
+import { mediaTranscriptTurn } from '../../transcript';
 import type { BubbleHandler } from '../handler';
 
 /** An audio clip: every string of the content has its variables substituted. */
-export const audioBubble: BubbleHandler = {
+export const audioBubble: BubbleHandler<'audio'> = {
   category: 'bubble',
   type: 'audio',
+  transcriptTurn: (message) => mediaTranscriptTurn('audio', message),
   async toMessage(block, ctx) {
     if (!block.content) return null;
     return { id: block.id, type: block.type, content: await ctx.deep(block.content) };

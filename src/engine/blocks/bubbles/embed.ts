@@ -37,9 +37,10 @@ function parseEventData(text: string): unknown {
  * client sends the event's payload as a text reply, stored (JSON-parsed when it
  * is JSON) into `waitForEvent.saveDataInVariableId`.
  */
-export const embedBubble: BubbleHandler = {
+export const embedBubble: BubbleHandler<'embed'> = {
   category: 'bubble',
   type: 'embed',
+  keepsClientBusy: true,
   async toMessage(block, ctx) {
     if (!block.content) return null;
     const content = (await ctx.deep(block.content)) as Record<string, unknown>;

@@ -1,9 +1,11 @@
+import { mediaTranscriptTurn } from '../../transcript';
 import type { BubbleHandler } from '../handler';
 
 /** An image: every string of the content (url, click link) has its variables substituted. */
-export const imageBubble: BubbleHandler = {
+export const imageBubble: BubbleHandler<'image'> = {
   category: 'bubble',
   type: 'image',
+  transcriptTurn: (message) => mediaTranscriptTurn('image', message),
   async toMessage(block, ctx) {
     if (!block.content) return null;
     return { id: block.id, type: block.type, content: await ctx.deep(block.content) };

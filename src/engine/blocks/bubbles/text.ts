@@ -7,9 +7,14 @@ import type { BubbleHandler } from '../handler';
  * Rich text with variables substituted inside the tree (markdown when the
  * request asked for it). Before v6, a list variable shows its last item.
  */
-export const textBubble: BubbleHandler = {
+export const textBubble: BubbleHandler<'text'> = {
   category: 'bubble',
   type: 'text',
+  transcriptTurn(message) {
+    const content = message.content as { markdown?: unknown; richText?: unknown } | null;
+    if (typeof content?.markdown === 'string') return { role: 'bot', type: 'text', text: content.markdown };
+    return { role: 'bot', type: 'text', text: richTextToMarkdown(Array.isArray(content?.richText) ? content.richText : []) };
+  },
   async toMessage(block, ctx) {
     if (!block.content) return null;
     const source = Array.isArray(block.content.richText) ? (block.content.richText as unknown[]) : [];

@@ -1,3 +1,4 @@
+import { mediaTranscriptTurn } from '../../transcript';
 import type { BubbleHandler } from '../handler';
 import { numericHeight } from './embed';
 
@@ -66,9 +67,10 @@ export function parseVideoUrl(url: string): ParsedVideoUrl {
  * dropped). `height` is a number: a numeric text after substitution is read as
  * one; a video without a usable height has none (the client picks its own).
  */
-export const videoBubble: BubbleHandler = {
+export const videoBubble: BubbleHandler<'video'> = {
   category: 'bubble',
   type: 'video',
+  transcriptTurn: (message) => mediaTranscriptTurn('video', message),
   async toMessage(block, ctx) {
     if (!block.content) return null;
     const content = (await ctx.deep(block.content)) as Record<string, unknown>;

@@ -90,9 +90,11 @@ function mappedValue(field: string | undefined, card: CardItem, path: CardPath |
  * card's first path is taken. Content: the card title, else its image URL.
  * `saveResponseMapping` sets variables from the chosen card and path.
  */
-export const cardsInput: InputHandler = {
+export const cardsInput: InputHandler<'cards'> = {
   category: 'input',
   type: 'cards',
+  // A start's first message never answers it (reference §3.3 step 9).
+  answersFirstMessage: false,
   replyEventType: 'cards',
   display: displayCards,
   async parse(block, reply, ctx) {

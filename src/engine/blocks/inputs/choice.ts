@@ -37,9 +37,11 @@ async function displayChoice(block: BlockDefinition, ctx: BlockContext): Promise
  * Single choice: exact (case-sensitive) id / value / label, item edge chosen.
  * Multiple choice: greedy, case-insensitive, with 1-based positions.
  */
-export const choiceInput: InputHandler = {
+export const choiceInput: InputHandler<'choice input'> = {
   category: 'input',
   type: 'choice input',
+  // A start's first message never answers it (reference §3.3 step 9).
+  answersFirstMessage: false,
   replyEventType: 'buttons',
   display: displayChoice,
   async parse(block, reply, ctx) {

@@ -81,7 +81,7 @@ async function dateOptions(block: BlockDefinition, ctx: BlockContext): Promise<D
  * by day, or to the minute when the input has a time (the reference compares
  * instants, so a date-only reply on the max day was refused: fixed here).
  */
-export const dateInput: InputHandler = {
+export const dateInput: InputHandler<'date input'> = {
   category: 'input',
   type: 'date input',
   replyEventType: 'date',

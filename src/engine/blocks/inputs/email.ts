@@ -13,7 +13,7 @@ export function isEmail(text: string): boolean {
 }
 
 /** A valid address is saved lower-cased (surrounding whitespace dropped). */
-export const emailInput: InputHandler = {
+export const emailInput: InputHandler<'email input'> = {
   category: 'input',
   type: 'email input',
   replyEventType: 'email',

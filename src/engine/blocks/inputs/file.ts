@@ -64,7 +64,7 @@ export interface FileInputConfig {
  * enabled, every URL has an allowed extension. Without multiple files, only the
  * first URL is kept. No message: skipped unless the input is required (default).
  */
-export function createFileInput(config: FileInputConfig): InputHandler {
+export function createFileInput(config: FileInputConfig): InputHandler<'file input'> {
   const hostsWithoutTld = new Set(config.hostsWithoutTld.map((host) => host.toLowerCase()));
   const isUploadUrl = (url: string): boolean => {
     const host = hostOf(url);
@@ -96,4 +96,4 @@ export function createFileInput(config: FileInputConfig): InputHandler {
   };
 }
 
-export const fileInput: InputHandler = createFileInput({ hostsWithoutTld: ['localhost'] });
+export const fileInput: InputHandler<'file input'> = createFileInput({ hostsWithoutTld: ['localhost'] });

@@ -1,4 +1,3 @@
-import type { InputHandler } from '../handler';
 import { cardsInput } from './cards';
 import { choiceInput } from './choice';
 import { dateInput } from './date';
@@ -12,23 +11,6 @@ import { ratingInput } from './rating';
 import { textInput } from './text';
 import { timeInput } from './time';
 import { urlInput } from './url';
-
-/** Every input block module (reference §2.2), one per wire `type`. */
-export const inputHandlers: InputHandler[] = [
-  textInput,
-  numberInput,
-  emailInput,
-  urlInput,
-  phoneInput,
-  dateInput,
-  timeInput,
-  ratingInput,
-  fileInput,
-  paymentInput,
-  choiceInput,
-  pictureChoiceInput,
-  cardsInput,
-];
 
 export {
   cardsInput,

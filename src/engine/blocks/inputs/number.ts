@@ -17,7 +17,7 @@ async function boundOf(option: unknown, text: (template: string) => Promise<stri
  * Accepts a number within min/max. Content: the text as typed when it starts
  * with "0" (`007`, `0.50`), else the canonical number (`1.50` ⇒ `1.5`, `1e3` ⇒ `1000`).
  */
-export const numberInput: InputHandler = {
+export const numberInput: InputHandler<'number input'> = {
   category: 'input',
   type: 'number input',
   replyEventType: 'number',

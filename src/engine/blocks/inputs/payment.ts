@@ -13,9 +13,11 @@ export function requirePaymentProvider(): never {
 }
 
 /** The client sends "fail" when the payment failed, anything else (the success label) when it succeeded. */
-export const paymentInput: InputHandler = {
+export const paymentInput: InputHandler<'payment input'> = {
   category: 'input',
   type: 'payment input',
+  // A start's first message never answers it (reference §3.3 step 9).
+  answersFirstMessage: false,
   replyEventType: 'payment',
   defaultRetryMessage: 'Payment failed. Please, try again.',
   async display() {

@@ -9,7 +9,7 @@ export function findPhoneNumber(text: string, defaultCountryCode?: string): stri
 }
 
 /** Saved in E.164 (`06 12 34 56 78` with FR ⇒ `+33612345678`); the generic invalid message on failure. */
-export const phoneInput: InputHandler = {
+export const phoneInput: InputHandler<'phone number input'> = {
   category: 'input',
   type: 'phone number input',
   replyEventType: 'phone',

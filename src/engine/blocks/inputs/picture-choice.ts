@@ -55,9 +55,11 @@ async function displayPictureChoice(block: BlockDefinition, ctx: BlockContext): 
  * Picture choice: like buttons, the label being `title || pictureSrc`.
  * Dynamic items come from `dynamicItems` (pictures, titles, descriptions variables).
  */
-export const pictureChoiceInput: InputHandler = {
+export const pictureChoiceInput: InputHandler<'picture choice input'> = {
   category: 'input',
   type: 'picture choice input',
+  // A start's first message never answers it (reference §3.3 step 9).
+  answersFirstMessage: false,
   replyEventType: 'picture choice',
   display: displayPictureChoice,
   async parse(block, reply, ctx) {

@@ -13,7 +13,7 @@ async function lengthOf(option: unknown, text: (template: string) => Promise<str
  * Reference quirk kept: accepted iff Number(text) <= length (default 10): no
  * lower bound, no integer check, `startsAt` ignored, an empty reply counts as 0.
  */
-export const ratingInput: InputHandler = {
+export const ratingInput: InputHandler<'rating input'> = {
   category: 'input',
   type: 'rating input',
   replyEventType: 'rating',

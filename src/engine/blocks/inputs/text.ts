@@ -2,7 +2,7 @@ import type { InputHandler } from '../handler';
 import { displayWithPrefill, FAIL, ok } from './shared';
 
 /** Any text is accepted as typed; an audio message answers with its URL. */
-export const textInput: InputHandler = {
+export const textInput: InputHandler<'text input'> = {
   category: 'input',
   type: 'text input',
   replyEventType: 'text',

@@ -6,7 +6,7 @@ import { displayWithPrefill, FAIL, ok, optionsOf, stringOption, textOf } from '.
 export const DEFAULT_TIME_FORMAT = 'HH:mm';
 
 /** Natural-language times ("3pm", "15:30", "noon"), formatted with `format` (default HH:mm), in UTC. */
-export const timeInput: InputHandler = {
+export const timeInput: InputHandler<'time input'> = {
   category: 'input',
   type: 'time input',
   replyEventType: 'time',

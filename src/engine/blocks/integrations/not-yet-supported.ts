@@ -1,5 +1,5 @@
-import { FORGE_TYPES, INTEGRATION_TYPES } from '../../definition/block-types';
-import type { BlockContext, LogicHandler } from '../handler';
+import type { BlockType } from '../../definition/block-types';
+import type { BlockContext, FlowHooks, LogicHandler } from '../handler';
 
 /**
  * Integration blocks (HTTP request, e-mail, AI, sheets...) arrive with the
@@ -17,8 +17,9 @@ function skipLog(type: string, ctx: BlockContext) {
   return { status: 'error' as const, description: `The "${type}" block is not supported yet by Parley: skipped` };
 }
 
-function notYetSupported(type: string): LogicHandler {
+export function notYetSupported<T extends BlockType>(type: T, hooks: FlowHooks = {}): LogicHandler<T> {
   return {
+    ...hooks,
     category: 'integration',
     type,
     execute(_block, ctx) {
@@ -27,5 +28,3 @@ function notYetSupported(type: string): LogicHandler {
     },
   };
 }
-
-export const notYetSupportedIntegrations: LogicHandler[] = [...INTEGRATION_TYPES, ...FORGE_TYPES].map(notYetSupported);

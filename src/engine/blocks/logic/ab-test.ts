@@ -1,7 +1,7 @@
 import type { LogicHandler } from '../handler';
 
 /** Sends aPercent % of visitors down path A, the others down B. */
-export const abTestBlock: LogicHandler = {
+export const abTestBlock: LogicHandler<'AB test'> = {
   category: 'logic',
   type: 'AB test',
   execute(block, ctx) {

@@ -44,7 +44,7 @@ export function isFetchError(error: string): boolean {
  * function body; `setVariable(name, value)` calls are applied by variable
  * name once the code has finished (none when it throws); an error becomes a log.
  */
-export const codeBlock: LogicHandler = {
+export const codeBlock: LogicHandler<'Code'> = {
   category: 'logic',
   type: 'Code',
   async execute(block, ctx) {

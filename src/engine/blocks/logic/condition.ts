@@ -6,9 +6,10 @@ import type { LogicHandler } from '../handler';
  * when it has none (the rest of the group does not run). No item: the block's
  * own edge (the "else" path), or the next block.
  */
-export const conditionBlock: LogicHandler = {
+export const conditionBlock: LogicHandler<'Condition'> = {
   category: 'logic',
   type: 'Condition',
+  itemWithoutEdgeEndsWalk: true,
   async execute(block, ctx) {
     for (const item of block.items ?? []) {
       if (!(await ctx.evaluateCondition(item.content as Condition | undefined))) continue;

@@ -16,9 +16,15 @@ function nextBlockAfter(block: BlockDefinition, ctx: BlockContext, edges: EdgeDe
  * Goes to a group (or a block of it) and remembers where to come back: one
  * return slot, overwritten by the next jump (as the reference does).
  */
-export const jumpBlock: LogicHandler = {
+export const jumpBlock: LogicHandler<'Jump'> = {
   category: 'logic',
   type: 'Jump',
+  jumpTarget(block) {
+    const groupId = block.options?.groupId;
+    if (typeof groupId !== 'string' || groupId === '') return undefined;
+    const blockId = block.options?.blockId;
+    return { groupId, ...(typeof blockId === 'string' && blockId !== '' ? { blockId } : {}) };
+  },
   execute(block, ctx) {
     const groupOption = block.options?.groupId;
     if (!groupOption) return { kind: 'next' };

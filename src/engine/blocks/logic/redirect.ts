@@ -3,7 +3,7 @@ import type { LogicHandler } from '../handler';
 const KEPT_SCHEMES = /^(http|mailto:|tel:|sms:|\{\{)/;
 
 /** Asks the client to open a URL (https:// added to bare hosts); the flow goes on. */
-export const redirectBlock: LogicHandler = {
+export const redirectBlock: LogicHandler<'Redirect'> = {
   category: 'logic',
   type: 'Redirect',
   async execute(block, ctx) {

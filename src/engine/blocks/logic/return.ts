@@ -1,7 +1,7 @@
 import type { LogicHandler } from '../handler';
 
 /** Goes back to the block remembered by the last Jump, command or event. */
-export const returnBlock: LogicHandler = {
+export const returnBlock: LogicHandler<'Return'> = {
   category: 'logic',
   type: 'Return',
   execute(_block, ctx) {

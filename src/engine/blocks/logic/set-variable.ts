@@ -191,9 +191,10 @@ function executeOnClient(code: string, type: string, options: Options, ctx: Bloc
   return { kind: 'await-reply' };
 }
 
-export const setVariableBlock: LogicHandler = {
+export const setVariableBlock: LogicHandler<'Set variable'> = {
   category: 'logic',
   type: 'Set variable',
+  needsTranscript: (block) => block.options?.type === 'Transcript',
   async execute(block, ctx) {
     const options: Options = block.options ?? {};
     const variableId = text(options.variableId);

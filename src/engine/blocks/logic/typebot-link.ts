@@ -58,9 +58,15 @@ function link(block: BlockDefinition, ctx: BlockContext, child: RuntimeBot, chil
   return { kind: 'goto', edgeId };
 }
 
-export const typebotLinkBlock: LogicHandler = {
+export const typebotLinkBlock: LogicHandler<'Typebot link'> = {
   category: 'logic',
   type: 'Typebot link',
+  linkTarget(block) {
+    const botId = block.options?.typebotId;
+    if (typeof botId !== 'string' || botId === '') return undefined;
+    const groupId = block.options?.groupId;
+    return { botId, ...(typeof groupId === 'string' && groupId !== '' ? { groupId } : {}) };
+  },
   execute(block, ctx) {
     const botId = block.options?.typebotId;
     if (typeof botId !== 'string' || botId === '') {

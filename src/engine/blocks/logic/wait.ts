@@ -4,7 +4,7 @@ import type { LogicHandler } from '../handler';
  * A client-side delay. The server does not wait: only `shouldPause` makes the
  * walk stop until the client comes back (with no message) after waiting.
  */
-export const waitBlock: LogicHandler = {
+export const waitBlock: LogicHandler<'Wait'> = {
   category: 'logic',
   type: 'Wait',
   async execute(block, ctx) {

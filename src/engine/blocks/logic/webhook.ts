@@ -30,7 +30,7 @@ export async function applyResponseMapping(mappings: ResponseMapping[], response
 }
 
 /** Pauses until an external system calls back; the callback's body arrives as the client's reply. */
-export const webhookBlock: LogicHandler = {
+export const webhookBlock: LogicHandler<'webhook'> = {
   category: 'logic',
   type: 'webhook',
   execute(_block, ctx) {

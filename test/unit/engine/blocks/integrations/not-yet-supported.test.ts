@@ -1,8 +1,12 @@
-import { notYetSupportedIntegrations } from '../../../../../src/engine/blocks/integrations/not-yet-supported';
+import { handlerFor } from '../../../../../src/engine/blocks/registry';
 import type { BlockDefinition } from '../../../../../src/engine/types';
 import { testContext } from '../../../../helpers/engine';
 
-const handler = (type: string) => notYetSupportedIntegrations.find((candidate) => candidate.type === type)!;
+const handler = (type: string) => {
+  const found = handlerFor(type);
+  if (found?.category !== 'integration') throw new Error(`${type} is not an integration block`);
+  return found;
+};
 
 async function run(type: string, options: { isPreview?: boolean; workspaceId?: string } = {}) {
   const { ctx, turn, state } = testContext({ isPreview: options.isPreview });
