@@ -11,9 +11,6 @@ import { displayName, icon, zodIssues } from './validation';
 
 export type BotRecord = Bot;
 
-/** The draft content stored in `Bot.draft` (the version lives in its own column). */
-export type DraftContent = Omit<BotDefinition, 'version'>;
-
 export const BOT_NAME_MAX = 255;
 export const DEFAULT_BOT_NAME = 'My bot';
 const PUBLIC_ID_PATTERN = /^[a-zA-Z0-9-.]+$/;
@@ -69,9 +66,12 @@ function splitDefinition(definition: BotDefinition): { version: string; draft: P
   return { version, draft: draft as unknown as Prisma.InputJsonValue };
 }
 
-/** The stored draft as a definition (it was validated when written). */
+/** The stored draft as a definition (validated when written, parsed again when read). */
 export function draftDefinition(bot: Pick<Bot, 'version' | 'draft'>): BotDefinition {
-  return { ...(bot.draft as unknown as DraftContent), version: bot.version as BotDefinition['version'] };
+  const draft = isRecord(bot.draft) ? bot.draft : {};
+  const parsed = parseDefinition({ ...draft, version: bot.version });
+  if (!parsed.ok) throw new Error(`stored draft no longer parses: ${parsed.issues[0]?.message ?? 'invalid'}`);
+  return parsed.definition;
 }
 
 const publicIdTaken = () => badRequest('Public id not available', [{ message: 'is already used by another bot', path: ['bot', 'publicId'] }]);

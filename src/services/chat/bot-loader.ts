@@ -1,5 +1,4 @@
 import type { Db } from '../../db/client';
-import type { BotDefinition } from '../../engine/definition/parse';
 import { parseDefinition } from '../../engine/definition/parse';
 import { blocksWithHandlers } from '../../engine/blocks/registry';
 import { toRuntimeBot } from '../../engine/definition/runtime';
@@ -26,7 +25,10 @@ export async function loadSnapshot(db: Db, botId: string, revision: number): Pro
   if (cached) return cached;
   const row = await db.botSnapshot.findUnique({ where: { botId_revision: { botId, revision } } });
   if (!row) return null;
-  return remember(key, toRuntimeBot(botId, row.definition as unknown as BotDefinition));
+  // Validated when published; parsed again here, once per revision and process (the result is cached).
+  const parsed = parseDefinition(row.definition);
+  if (!parsed.ok) throw new Error(`snapshot ${key} no longer parses: ${parsed.issues[0]?.message ?? 'invalid'}`);
+  return remember(key, toRuntimeBot(botId, parsed.definition));
 }
 
 /** Definitions carried in a session (previews) were validated when the session started. */

@@ -5,6 +5,7 @@ import { parseDefinition } from '../../engine/definition/parse';
 import { toRuntimeBot } from '../../engine/definition/runtime';
 import { EngineRequestError } from '../../engine/errors';
 import { responseParts, type ResponseParts } from '../../engine/response';
+import { parseSessionState } from '../../engine/session-state';
 import { substituteSettings, substituteTheme } from '../../engine/theme';
 import type { BotRef, CodeRunner, EngineEnv, ReplyMessage, RuntimeBot, RuntimeVariable, SessionState, TextFormat, TurnResult } from '../../engine/types';
 import type { Viewer } from '../tokens';
@@ -75,6 +76,14 @@ const startFromSchema = z
   .union([z.object({ type: z.literal('group'), groupId: z.string() }), z.object({ type: z.literal('event'), eventId: z.string() })])
   .nullish();
 const prefilledSchema = z.record(z.string(), z.unknown()).nullish();
+
+const storedVariablesSchema = z.array(z.looseObject({ name: z.string(), value: z.unknown() }));
+
+/** A result's stored variables (written by commit as {id, name, value}); anything else restores nothing. */
+function storedResultVariables(raw: unknown): { name: string; value: unknown }[] {
+  const parsed = storedVariablesSchema.safeParse(raw);
+  return parsed.success ? parsed.data : [];
+}
 
 function textFormat(raw: unknown): TextFormat {
   return parseInput(textFormatSchema, raw, ['textBubbleContentFormat']) ?? 'richText';
@@ -321,7 +330,7 @@ export async function startChat(deps: ChatDeps, input: StartChatInput, origin: R
     if (existing) {
       resultId = existing.id;
       createResult = false;
-      restored = { variables: (existing.variables as { name: string; value: unknown }[]) ?? [], answers: [] };
+      restored = { variables: storedResultVariables(existing.variables), answers: [] };
     }
   }
   const ref: BotRef = { kind: 'snapshot', botId: row.id, revision: row.publishedRevision };
@@ -369,7 +378,7 @@ export async function continueChat(deps: ChatDeps, input: ContinueChatInput, ori
   return withClaimedSession(deps.db, input.sessionId, deps.claim ?? DEFAULT_CLAIM, (session) =>
     guarded(async () => {
       if (session.expiresAt && session.expiresAt.getTime() < Date.now()) throw badRequest('Session expired. You need to start a new session.');
-      const state = session.state as unknown as SessionState;
+      const state = parseSessionState(session.state);
       assertOriginAllowed(state.allowedOrigins, origin);
       const library = await new BotLibrary().load(deps.db, state.queue.map((entry) => entry.bot));
       const env = engineEnv(deps.code, deps.limits);
@@ -396,7 +405,7 @@ export async function saveClientLogs(deps: ChatDeps, input: { sessionId: string;
   const logs = parseInput(clientLogsSchema, input.clientLogs, ['clientLogs']);
   const session = await deps.db.chatSession.findUnique({ where: { id: input.sessionId } });
   if (!session) throw badRequest('Session not found');
-  const state = session.state as unknown as SessionState;
+  const state = parseSessionState(session.state);
   assertOriginAllowed(state.allowedOrigins, origin);
   const resultId = state.queue[0]?.resultId;
   if (state.isPreview || !resultId) throw badRequest('Result not found');
