@@ -1,10 +1,11 @@
-import { execute, Kind, type GraphQLObjectType, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { execute, Kind, subscribe, type ExecutionResult, type GraphQLObjectType, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { noViewerError, type GraphQLContext } from '../graphql/context';
 import { logUnexpected, toPublicError, type PublicError } from '../graphql/errors';
 import { AppError } from '../services/errors';
 import { omitNulls } from './omit-null';
 import type { CompiledOperations } from './operations';
 import type { RestRoute } from './route';
+import { rootTypeOf } from './selections';
 import { buildVariables, type RequestParts } from './variables';
 
 export type RestResult = { status: 200; body: unknown } | PublicError;
@@ -15,6 +16,34 @@ function unwrap(data: unknown, keys: string[] | undefined): unknown {
   return value;
 }
 
+/** What every route checks before running its operation: the caller, then the variables. */
+function prepare(
+  schema: GraphQLSchema,
+  operations: CompiledOperations,
+  route: RestRoute,
+  request: RequestParts,
+  context: GraphQLContext,
+): { operation: OperationDefinitionNode; variableValues: Record<string, unknown> } | PublicError {
+  const operation = operations.byName.get(route.operation);
+  if (!operation) throw new Error(`unknown operation ${route.operation}`);
+  // Who is asking comes before what they ask: no valid token is a 401 even when the input is also wrong.
+  if (route.auth === 'bearer' && !context.viewer) return toPublicError(noViewerError(context));
+  try {
+    return { operation, variableValues: buildVariables(schema, route, operation, request) };
+  } catch (error) {
+    if (error instanceof AppError) return toPublicError(error);
+    throw error;
+  }
+}
+
+function failureOf(result: ExecutionResult): PublicError | undefined {
+  const firstError = result.errors?.[0];
+  if (!firstError) return undefined;
+  const failure = toPublicError(firstError);
+  if (failure.status === 500) logUnexpected(firstError);
+  return failure;
+}
+
 /** Runs a route's operation in-process against the shared schema and shapes the answer. */
 export async function executeRoute(
   schema: GraphQLSchema,
@@ -23,17 +52,9 @@ export async function executeRoute(
   request: RequestParts,
   context: GraphQLContext,
 ): Promise<RestResult> {
-  const operation = operations.byName.get(route.operation);
-  if (!operation) throw new Error(`unknown operation ${route.operation}`);
-  // Who is asking comes before what they ask: no valid token is a 401 even when the input is also wrong.
-  if (route.auth === 'bearer' && !context.viewer) return toPublicError(noViewerError(context));
-  let variableValues: Record<string, unknown>;
-  try {
-    variableValues = buildVariables(schema, route, operation, request);
-  } catch (error) {
-    if (error instanceof AppError) return toPublicError(error);
-    throw error;
-  }
+  const prepared = prepare(schema, operations, route, request, context);
+  if ('status' in prepared) return prepared;
+  const { operation, variableValues } = prepared;
   const result = await execute({
     schema,
     document: operations.document,
@@ -41,16 +62,54 @@ export async function executeRoute(
     variableValues,
     contextValue: context,
   });
-  const firstError = result.errors?.[0];
-  if (firstError) {
-    const failure = toPublicError(firstError);
-    if (failure.status === 500) logUnexpected(firstError);
-    return failure;
-  }
+  const failure = failureOf(result);
+  if (failure) return failure;
   const body = unwrap(result.data, route.unwrap);
   if (!route.omitNull) return { status: 200, body };
-  const rootType = operation.operation === 'mutation' ? schema.getMutationType()! : schema.getQueryType()!;
+  const rootType = rootTypeOf(schema, operation);
   return { status: 200, body: omitNulls(schema, operations.fragments, body, answerShape(schema, operations, operation, rootType, route.unwrap)) };
+}
+
+/** A streaming route's events, or why it cannot start (answered as a normal error, before any event). */
+export type StreamResult = { status: 200; events: AsyncGenerator<unknown> } | PublicError;
+
+/**
+ * Runs a streaming route's subscription operation in-process: the same
+ * checks, variables and errors as any route, then one value per event (the
+ * unwrapped data). An event carrying an error ends the stream after it.
+ */
+export async function subscribeRoute(
+  schema: GraphQLSchema,
+  operations: CompiledOperations,
+  route: RestRoute,
+  request: RequestParts,
+  context: GraphQLContext,
+): Promise<StreamResult> {
+  const prepared = prepare(schema, operations, route, request, context);
+  if ('status' in prepared) return prepared;
+  const subscription = await subscribe({
+    schema,
+    document: operations.document,
+    operationName: route.operation,
+    variableValues: prepared.variableValues,
+    contextValue: context,
+  });
+  if (!(Symbol.asyncIterator in subscription)) return failureOf(subscription) ?? toPublicError(new Error('subscription did not start'));
+  async function* events(): AsyncGenerator<unknown> {
+    try {
+      for await (const event of subscription as AsyncGenerator<ExecutionResult>) {
+        const failure = failureOf(event);
+        if (failure) {
+          yield { error: failure.body };
+          return;
+        }
+        yield unwrap(event.data, route.unwrap);
+      }
+    } finally {
+      await (subscription as AsyncGenerator<ExecutionResult>).return?.(undefined);
+    }
+  }
+  return { status: 200, events: events() };
 }
 
 /** The GraphQL type and selection of the part of the data a route answers with. */

@@ -19,7 +19,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import type { CompiledOperations } from './operations';
-import { collectFields } from './selections';
+import { collectFields, rootTypeOf } from './selections';
 import { variableSource, type RestRoute } from './route';
 
 // The OpenAPI document is derived, never written by hand: paths and methods
@@ -190,13 +190,16 @@ export function buildOpenApi(schema: GraphQLSchema, operations: CompiledOperatio
         parameters.push({ name, in: source, required: source === 'path' || isNonNullType(type), schema: paramSchema });
       }
     }
-    const rootType = operation.operation === 'mutation' ? schema.getMutationType()! : schema.getQueryType()!;
+    const rootType = rootTypeOf(schema, operation);
     const fullSchema = unwrapSchema(outputs.forSelection(rootType, operation.selectionSet), route.unwrap);
     const responseSchema = route.omitNull ? absentInsteadOfNull(fullSchema) : fullSchema;
     const statuses = new Set(route.errors);
     const hasBody = route.method === 'POST' || route.method === 'PATCH';
     if (hasBody) statuses.add(413);
-    const responses: Record<string, unknown> = { '200': { description: 'Success', content: { 'application/json': { schema: responseSchema } } } };
+    const success = route.stream
+      ? { description: 'Server-sent events: each `data:` line holds one event as JSON (this schema); an error ends the stream as {error}', content: { 'text/event-stream': { schema: responseSchema } } }
+      : { description: 'Success', content: { 'application/json': { schema: responseSchema } } };
+    const responses: Record<string, unknown> = { '200': success };
     for (const status of [...statuses].sort()) {
       usedStatuses.add(status);
       responses[String(status)] = { $ref: `#/components/responses/Error${status}` };

@@ -1,4 +1,16 @@
-/** A REST route is data: which GraphQL operation it runs and how its answer is shaped. */
+/**
+ * A REST route is data: which GraphQL operation it runs and how its answer is
+ * shaped. The REST layer holds no logic of its own, so every route runs one
+ * operation of src/rest/operations/ in-process, with the same resolvers,
+ * authorization and errors as /graphql.
+ *
+ * The one exception to "one request, one JSON answer" is streaming
+ * (`stream: 'sse'`): the operation is a GraphQL *subscription*, its events
+ * are written as server-sent events as they come (the data still comes from
+ * the services layer through the schema; /graphql serves the same
+ * subscription over SSE). Errors before the first event are answered as for
+ * any route; an error during the stream is its last event.
+ */
 export interface RestRoute {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** OpenAPI-style path template, e.g. /v1/workspaces/{workspaceId}. */
@@ -17,6 +29,8 @@ export interface RestRoute {
   bodyLimit?: 'default' | 'bot';
   /** Error statuses this route documents. */
   errors: number[];
+  /** The operation is a subscription whose events stream as server-sent events. */
+  stream?: 'sse';
 }
 
 /**

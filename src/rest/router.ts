@@ -2,9 +2,10 @@ import Router from '@koa/router';
 import type { GraphQLSchema } from 'graphql';
 import type { Middleware } from 'koa';
 import { requestInfo, type GraphQLContext, type RequestInfo } from '../graphql/context';
-import { executeRoute } from './executor';
+import { executeRoute, subscribeRoute } from './executor';
 import type { CompiledOperations } from './operations';
 import { koaPath, type RestRoute } from './route';
+import { respondWithEvents } from './sse';
 
 export interface RestRouterOptions {
   schema: GraphQLSchema;
@@ -21,11 +22,21 @@ export function createRestRouter(options: RestRouterOptions): Router {
   for (const route of options.routes) {
     const handler: Middleware = async (ctx) => {
       const context = await options.createContext(requestInfo((name) => ctx.get(name)));
-      const result = await executeRoute(options.schema, options.operations, route, {
+      const request = {
         params: ctx.params as Record<string, string>,
         query: ctx.query,
         body: (ctx.state.body as Record<string, unknown> | undefined) ?? {},
-      }, context);
+      };
+      if (route.stream === 'sse') {
+        const started = await subscribeRoute(options.schema, options.operations, route, request, context);
+        if ('events' in started) respondWithEvents(ctx, started.events);
+        else {
+          ctx.status = started.status;
+          ctx.body = started.body;
+        }
+        return;
+      }
+      const result = await executeRoute(options.schema, options.operations, route, request, context);
       ctx.status = result.status;
       ctx.body = result.body;
     };

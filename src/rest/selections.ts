@@ -4,7 +4,9 @@ import {
   type FragmentDefinitionNode,
   type GraphQLCompositeType,
   type GraphQLField,
+  type GraphQLObjectType,
   type GraphQLSchema,
+  type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
 
@@ -44,4 +46,11 @@ export function collectFields(
     collectFields(schema, fragments, fragment.selectionSet, condition && isCompositeType(condition) ? condition : parent, into);
   }
   return into;
+}
+
+/** The root type an operation selects from (query, mutation or subscription). */
+export function rootTypeOf(schema: GraphQLSchema, operation: OperationDefinitionNode): GraphQLObjectType {
+  const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
+  if (!root) throw new Error(`the schema has no ${operation.operation} type (operation ${operation.name?.value ?? '(anonymous)'})`);
+  return root;
 }
