@@ -22,7 +22,8 @@ const botRef = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('inline'), botId: z.string(), definition: z.unknown() }),
 ]);
 
-const replyMessage = z.discriminatedUnion('type', [
+/** What a visitor sends (a bare string on the wire is a text message, read by the service). */
+export const replyMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('text'),
     text: z.string(),
@@ -66,7 +67,7 @@ const sessionStateSchema = z.object({
   queue: z.array(queueEntry).min(1),
   currentBlockId: z.string().optional(),
   returnMark: z
-    .object({ status: z.enum(['pending', 'called']), blockId: z.string(), autoResumeMessage: replyMessage.optional() })
+    .object({ status: z.enum(['pending', 'called']), blockId: z.string(), autoResumeMessage: replyMessageSchema.optional() })
     .optional(),
   dynamicTheme: z.object({ hostAvatarUrl: z.string().optional(), guestAvatarUrl: z.string().optional(), backgroundUrl: z.string().optional() }).optional(),
   isStreamEnabled: z.boolean(),

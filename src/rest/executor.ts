@@ -1,4 +1,4 @@
-import { execute, Kind, subscribe, type ExecutionResult, type GraphQLObjectType, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { execute, Kind, subscribe, type ExecutionArgs, type ExecutionResult, type GraphQLObjectType, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { noViewerError, type GraphQLContext } from '../graphql/context';
 import { logUnexpected, toPublicError, type PublicError } from '../graphql/errors';
 import { AppError } from '../services/errors';
@@ -23,13 +23,14 @@ function prepare(
   route: RestRoute,
   request: RequestParts,
   context: GraphQLContext,
-): { operation: OperationDefinitionNode; variableValues: Record<string, unknown> } | PublicError {
+): { operation: OperationDefinitionNode; args: ExecutionArgs } | PublicError {
   const operation = operations.byName.get(route.operation);
   if (!operation) throw new Error(`unknown operation ${route.operation}`);
   // Who is asking comes before what they ask: no valid token is a 401 even when the input is also wrong.
   if (route.auth === 'bearer' && !context.viewer) return toPublicError(noViewerError(context));
   try {
-    return { operation, variableValues: buildVariables(schema, route, operation, request) };
+    const variableValues = buildVariables(schema, route, operation, request);
+    return { operation, args: { schema, document: operations.document, operationName: route.operation, variableValues, contextValue: context } };
   } catch (error) {
     if (error instanceof AppError) return toPublicError(error);
     throw error;
@@ -54,14 +55,8 @@ export async function executeRoute(
 ): Promise<RestResult> {
   const prepared = prepare(schema, operations, route, request, context);
   if ('status' in prepared) return prepared;
-  const { operation, variableValues } = prepared;
-  const result = await execute({
-    schema,
-    document: operations.document,
-    operationName: route.operation,
-    variableValues,
-    contextValue: context,
-  });
+  const { operation, args } = prepared;
+  const result = await execute(args);
   const failure = failureOf(result);
   if (failure) return failure;
   const body = unwrap(result.data, route.unwrap);
@@ -87,13 +82,7 @@ export async function subscribeRoute(
 ): Promise<StreamResult> {
   const prepared = prepare(schema, operations, route, request, context);
   if ('status' in prepared) return prepared;
-  const subscription = await subscribe({
-    schema,
-    document: operations.document,
-    operationName: route.operation,
-    variableValues: prepared.variableValues,
-    contextValue: context,
-  });
+  const subscription = await subscribe(prepared.args);
   if (!(Symbol.asyncIterator in subscription)) return failureOf(subscription) ?? toPublicError(new Error('subscription did not start'));
   async function* events(): AsyncGenerator<unknown> {
     try {

@@ -5,7 +5,7 @@ import { parseDefinition } from '../../engine/definition/parse';
 import { toRuntimeBot } from '../../engine/definition/runtime';
 import { EngineRequestError } from '../../engine/errors';
 import { responseParts, type ResponseParts } from '../../engine/response';
-import { parseSessionState } from '../../engine/session-state';
+import { parseSessionState, replyMessageSchema } from '../../engine/session-state';
 import { substituteSettings, substituteTheme } from '../../engine/theme';
 import type { BotRef, CodeRunner, EngineEnv, ReplyMessage, RuntimeBot, RuntimeVariable, SessionState, TextFormat, TurnResult } from '../../engine/types';
 import type { Viewer } from '../tokens';
@@ -51,19 +51,7 @@ export interface StartResponse extends ResponseParts {
   bot: ChatBotObject;
 }
 
-const messageSchema = z
-  .union([
-    z.string(),
-    z.object({
-      type: z.literal('text'),
-      text: z.string(),
-      attachedFileUrls: z.array(z.string()).optional(),
-      metadata: z.object({ replyId: z.string().optional() }).optional(),
-    }),
-    z.object({ type: z.literal('command'), command: z.string() }),
-    z.object({ type: z.literal('audio'), url: z.string() }),
-  ])
-  .nullish();
+const messageSchema = z.union([z.string(), replyMessageSchema]).nullish();
 
 export function parseMessage(raw: unknown): ReplyMessage | undefined {
   const message = parseInput(messageSchema, raw, ['message']);
