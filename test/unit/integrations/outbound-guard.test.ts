@@ -1,0 +1,223 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createOutboundHttp, OutboundError } from '../../../src/integrations/http/client';
+import { addressRefusal, checkTarget, EMPTY_ALLOW_LIST, OutboundRefused, parseAllowList, type Lookup } from '../../../src/integrations/http/guard';
+
+// The outbound guard (SSRF): every refused range, each spelling of it, names
+// that resolve to it, and redirects into it; none of them is ever reached.
+
+const LOOPBACK = 'Access to loopback addresses (127.0.0.0/8) is not allowed for security reasons.';
+const LINK_LOCAL = 'Access to link-local addresses (169.254.0.0/16) is not allowed for security reasons. This range includes cloud metadata services.';
+const TEN = 'Access to private network range (10.0.0.0/8) is not allowed for security reasons.';
+const ONE_SEVEN_TWO = 'Access to private network range (172.16.0.0/12) is not allowed for security reasons.';
+const ONE_NINE_TWO = 'Access to private network range (192.168.0.0/16) is not allowed for security reasons.';
+const ZERO = 'Access to 0.0.0.0/8 range is not allowed for security reasons.';
+const V6_UNSPECIFIED = 'Access to IPv6 unspecified address (::/128) is not allowed for security reasons.';
+const V6_LOOPBACK = 'Access to IPv6 loopback (::1) is not allowed for security reasons.';
+const V6_LINK_LOCAL = 'Access to IPv6 link-local addresses (fe80::/10) is not allowed for security reasons.';
+const V6_UNIQUE_LOCAL = 'Access to IPv6 unique local addresses (fc00::/7) is not allowed for security reasons.';
+const METADATA = 'Access to cloud metadata services is not allowed for security reasons.';
+
+/** A resolver that knows a few test names and fails for anything else (no real DNS in tests). */
+const fakeDns: Lookup = async (hostname) => {
+  const table: Record<string, { address: string; family: 4 | 6 }[]> = {
+    'public.test': [{ address: '93.184.216.34', family: 4 }],
+    'loopback.test': [{ address: '127.0.0.1', family: 4 }],
+    'mixed.test': [
+      { address: '93.184.216.34', family: 4 },
+      { address: '10.1.2.3', family: 4 },
+    ],
+    'v6-loopback.test': [{ address: '::1', family: 6 }],
+  };
+  const found = table[hostname];
+  if (!found) throw new Error('ENOTFOUND');
+  return found;
+};
+
+async function refusal(url: string, allow = EMPTY_ALLOW_LIST): Promise<string> {
+  try {
+    await checkTarget(url, allow, fakeDns);
+  } catch (error) {
+    if (error instanceof OutboundRefused) return error.message;
+    throw error;
+  }
+  return 'allowed';
+}
+
+describe('checkTarget: refused ranges and spellings', () => {
+  test.each([
+    ['http://127.0.0.1/', LOOPBACK],
+    ['http://127.255.255.254:8080/x', LOOPBACK],
+    ['http://2130706433/', LOOPBACK],
+    ['http://0x7f000001/', LOOPBACK],
+    ['http://0x7f.0.0.1/', LOOPBACK],
+    ['http://0177.0.0.1/', LOOPBACK],
+    ['http://017700000001/', LOOPBACK],
+    ['http://127.1/', LOOPBACK],
+    ['http://169.254.169.254/latest/meta-data/', LINK_LOCAL],
+    ['http://2852039166/', LINK_LOCAL],
+    ['http://0xa9.0xfe.0xa9.0xfe/', LINK_LOCAL],
+    ['http://10.0.0.1/', TEN],
+    ['http://012.0.0.1/', TEN],
+    ['http://172.16.0.1/', ONE_SEVEN_TWO],
+    ['http://172.31.255.255/', ONE_SEVEN_TWO],
+    ['http://192.168.1.1/', ONE_NINE_TWO],
+    ['http://0.0.0.0/', ZERO],
+    ['http://0/', ZERO],
+    ['http://[::]/', V6_UNSPECIFIED],
+    ['http://[0:0:0:0:0:0:0:0]/', V6_UNSPECIFIED],
+    ['http://[::1]/', V6_LOOPBACK],
+    ['http://[0:0:0:0:0:0:0:1]/', V6_LOOPBACK],
+    ['http://[fe80::1]/', V6_LINK_LOCAL],
+    ['http://[febf::1]/', V6_LINK_LOCAL],
+    ['http://[fc00::1]/', V6_UNIQUE_LOCAL],
+    ['http://[fd12:3456::1]/', V6_UNIQUE_LOCAL],
+    ['http://[::ffff:127.0.0.1]/', LOOPBACK],
+    ['http://[::ffff:7f00:1]/', LOOPBACK],
+    ['http://[::ffff:a9fe:a9fe]/', LINK_LOCAL],
+    ['http://[0:0:0:0:0:ffff:10.0.0.1]/', TEN],
+    ['http://metadata.google.internal/computeMetadata/v1/', METADATA],
+    ['http://metadata.goog/', METADATA],
+    ['http://metadata/', METADATA],
+    ['http://localhost:3000/', 'Access to localhost is not allowed for security reasons.'],
+    ['http://loopback.test/', LOOPBACK],
+    ['http://mixed.test/', TEN],
+    ['http://v6-loopback.test/', V6_LOOPBACK],
+    ['file:///etc/passwd', 'Protocol "file:" is not allowed. Only HTTP and HTTPS are permitted.'],
+    ['gopher://example.com/', 'Protocol "gopher:" is not allowed. Only HTTP and HTTPS are permitted.'],
+    ['not a url', 'Invalid URL format'],
+    ['', 'URL is required'],
+    ['http://unknown.test/', 'Hostname "unknown.test" could not be resolved.'],
+  ])('%s is refused', async (url, reason) => {
+    expect(await refusal(url)).toBe(reason);
+  });
+
+  test('public addresses and names pass, pinned to the checked address', async () => {
+    expect(await refusal('https://93.184.216.34/')).toBe('allowed');
+    expect(await refusal('http://[2606:2800:220:1:248:1893:25c8:1946]/')).toBe('allowed');
+    expect(await refusal('http://172.32.0.1/')).toBe('allowed');
+    expect((await checkTarget('https://public.test/a?b=1', EMPTY_ALLOW_LIST, fakeDns)).address).toEqual({ address: '93.184.216.34', family: 4 });
+  });
+
+  test('PARLEY_OUTBOUND_ALLOW: listed hostnames, addresses and CIDR ranges (loopback included) bypass the guard, nothing else', async () => {
+    const allow = parseAllowList('loopback.test, 10.0.0.0/8, 127.0.0.1, [::1]');
+    expect(await refusal('http://loopback.test/', allow)).toBe('allowed');
+    expect(await refusal('http://10.9.8.7/', allow)).toBe('allowed');
+    expect(await refusal('http://127.0.0.1:9/', allow)).toBe('allowed');
+    expect(await refusal('http://[::1]/', allow)).toBe('allowed');
+    expect(await refusal('http://127.0.0.2/', allow)).toBe(LOOPBACK);
+    expect(await refusal('http://192.168.0.1/', allow)).toBe(ONE_NINE_TWO);
+    expect(await refusal('http://169.254.169.254/', allow)).toBe(LINK_LOCAL);
+    expect(() => parseAllowList('10.0.0.0/33')).toThrow('bad prefix');
+  });
+
+  test('addressRefusal names the range of each address family', () => {
+    expect(addressRefusal('8.8.8.8')).toBeUndefined();
+    expect(addressRefusal('::ffff:192.168.0.1')).toBe(ONE_NINE_TWO);
+    expect(addressRefusal('2001:db8::1')).toBeUndefined();
+  });
+});
+
+interface Echo {
+  url: string;
+  hits: { method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string }[];
+  close(): Promise<void>;
+}
+
+/** A local HTTP server standing in for a third party: echoes requests, counts hits; /redirect?to= redirects. */
+async function echoServer(): Promise<Echo> {
+  const hits: Echo['hits'] = [];
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      hits.push({ method: request.method, url: request.url, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      const target = new URL(request.url ?? '/', 'http://x').searchParams.get('to');
+      if (request.url?.startsWith('/redirect') && target) {
+        response.writeHead(Number(new URL(request.url, 'http://x').searchParams.get('status') ?? 302), { location: target });
+        response.end();
+        return;
+      }
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ method: request.method, path: request.url }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    hits,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('outbound client', () => {
+  let echo: Echo;
+  let other: Echo;
+  beforeAll(async () => {
+    echo = await echoServer();
+    other = await echoServer();
+  });
+  afterAll(async () => {
+    await echo.close();
+    await other.close();
+  });
+  beforeEach(() => {
+    echo.hits.length = 0;
+    other.hits.length = 0;
+  });
+
+  test('refuses loopback without an allow-list: the server is never reached', async () => {
+    const request = createOutboundHttp({ lookup: fakeDns });
+    await expect(request({ url: `${echo.url}/x`, method: 'GET', headers: {} })).rejects.toThrow(new OutboundRefused(LOOPBACK));
+    await expect(request({ url: `http://loopback.test:${new URL(echo.url).port}/x`, method: 'GET', headers: {} })).rejects.toThrow(LOOPBACK);
+    expect(echo.hits).toHaveLength(0);
+  });
+
+  test('refuses metadata-unlocking headers before connecting', async () => {
+    const request = createOutboundHttp({ allow: parseAllowList('127.0.0.1') });
+    await expect(request({ url: `${echo.url}/x`, method: 'GET', headers: { 'Metadata-Flavor': 'Google' } })).rejects.toThrow(
+      'Header "Metadata-Flavor" is not allowed as it could be used to bypass cloud metadata service protections.',
+    );
+    expect(echo.hits).toHaveLength(0);
+  });
+
+  test('an allow-listed target is reached; a name is pinned to its checked address', async () => {
+    const request = createOutboundHttp({ allow: parseAllowList('loopback.test'), lookup: fakeDns });
+    const response = await request({ url: `http://loopback.test:${new URL(echo.url).port}/ping?a=1`, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"x":1}' });
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.body)).toEqual({ method: 'POST', path: '/ping?a=1' });
+    expect(echo.hits).toEqual([expect.objectContaining({ method: 'POST', url: '/ping?a=1', body: '{"x":1}' })]);
+    expect(echo.hits[0]!.headers.host).toBe(`loopback.test:${new URL(echo.url).port}`);
+  });
+
+  test('a redirect to a refused address is refused (the target is never reached)', async () => {
+    // The first server is allowed; the redirect goes to the same loopback address under another name.
+    const request = createOutboundHttp({ allow: parseAllowList('public-front.test'), lookup: async (host) => (host === 'public-front.test' ? [{ address: '127.0.0.1', family: 4 }] : fakeDns(host)) });
+    const front = `http://public-front.test:${new URL(echo.url).port}`;
+    await expect(request({ url: `${front}/redirect?to=${encodeURIComponent(`${other.url}/secret`)}`, method: 'GET', headers: {} })).rejects.toThrow(LOOPBACK);
+    await expect(request({ url: `${front}/redirect?to=${encodeURIComponent('http://169.254.169.254/latest/')}`, method: 'GET', headers: {} })).rejects.toThrow(LINK_LOCAL);
+    expect(echo.hits).toHaveLength(2);
+    expect(other.hits).toHaveLength(0);
+  });
+
+  test('redirects are followed (at most 10), credentials dropped across origins, 303 becomes a GET', async () => {
+    const request = createOutboundHttp({ allow: parseAllowList('127.0.0.1') });
+    const response = await request({
+      url: `${echo.url}/redirect?status=303&to=${encodeURIComponent(`${other.url}/landed`)}`,
+      method: 'POST',
+      headers: { authorization: 'Bearer secret', cookie: 'a=b', 'x-kept': 'yes', 'content-type': 'application/json' },
+      body: '{"x":1}',
+    });
+    expect(response.status).toBe(200);
+    expect(response.url).toBe(`${other.url}/landed`);
+    expect(other.hits).toHaveLength(1);
+    expect(other.hits[0]).toMatchObject({ method: 'GET', url: '/landed', body: '' });
+    expect(other.hits[0]!.headers.authorization).toBeUndefined();
+    expect(other.hits[0]!.headers.cookie).toBeUndefined();
+    expect(other.hits[0]!.headers['x-kept']).toBe('yes');
+
+    let chain = `${echo.url}/end`;
+    for (let hop = 0; hop < 11; hop += 1) chain = `${echo.url}/redirect?to=${encodeURIComponent(chain)}`;
+    await expect(request({ url: chain, method: 'GET', headers: {} })).rejects.toThrow(new OutboundError('Too many redirects (more than 10)'));
+  });
+});
