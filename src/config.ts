@@ -29,6 +29,8 @@ export interface Config {
   /** Default and maximum time one external effect of a turn (HTTP request, e-mail, AI) may take (ms). */
   effectTimeoutMs: number;
   effectMaxTimeoutMs: number;
+  /** PARLEY_OUTBOUND_ALLOW: hostnames, IPs and CIDR ranges bot requests may reach although private or loopback. */
+  outboundAllow: string;
 }
 
 export const DEFAULT_SQLITE_URL = 'file:./data/parley.db';
@@ -61,5 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codeThreads: intFromEnv(env, 'PARLEY_CODE_THREADS', 0),
     effectTimeoutMs: intFromEnv(env, 'PARLEY_EFFECT_TIMEOUT_MS', 10_000),
     effectMaxTimeoutMs: intFromEnv(env, 'PARLEY_EFFECT_MAX_TIMEOUT_MS', 120_000),
+    outboundAllow: env.PARLEY_OUTBOUND_ALLOW ?? '',
   };
 }

@@ -6,7 +6,9 @@ import { migrate } from '../db/migrate';
 import { createApp } from '../http/app';
 import { createSandboxPool } from '../sandbox/pool';
 import { bootstrapIfEmpty } from '../services/bootstrap';
-import type { EffectPerformers } from '../services/chat/effects';
+import { createOutboundHttp } from '../integrations/http/client';
+import { parseAllowList } from '../integrations/http/guard';
+import { createPerformers, type EffectPerformers } from '../services/chat/effects';
 import type { ChatDeps } from '../services/chat/runtime';
 import { sweepExpiredSessions } from '../services/chat/sessions';
 
@@ -46,7 +48,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     limits: { maxBlocksPerTurn: config.maxBlocksPerTurn, turnBudgetMs: config.turnBudgetMs },
     sessionTtlMs: config.sessionTtlMs,
     claim: { leaseMs: config.sessionLeaseMs, waitMs: config.sessionWaitMs },
-    effects: options.effects,
+    effects: options.effects ?? createPerformers(createOutboundHttp({ allow: parseAllowList(config.outboundAllow) })),
     effectTimeouts: { defaultMs: config.effectTimeoutMs, maxMs: config.effectMaxTimeoutMs },
   };
   const app = createApp({ chat, config });

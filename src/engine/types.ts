@@ -169,7 +169,22 @@ export type TurnStatus = 'awaiting-input' | 'awaiting-reply' | 'ended' | 'effect
  * block budget not running meanwhile) and resumes the turn with the outcome,
  * as many times as a turn needs. Integration blocks add their kinds here.
  */
-export type Effect = EffectTiming & { type: 'loadBot'; botId: string };
+export type Effect = EffectTiming & ({ type: 'loadBot'; botId: string } | { type: 'httpRequest'; request: HttpRequestSpec });
+
+/** An HTTP request a block wants sent (through the outbound guard). */
+export interface HttpRequestSpec {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  /** Absent for GET. */
+  body?: string;
+}
+
+/** An HTTP answer as blocks see it: the status and the body, JSON-parsed when it is JSON. */
+export interface HttpResponseData {
+  statusCode: number;
+  data: unknown;
+}
 
 export interface EffectTiming {
   /** How long the block lets this effect take (ms); the runner's default when absent, capped by its maximum. */
@@ -178,6 +193,8 @@ export interface EffectTiming {
 
 export type EffectResult =
   | { type: 'loadBot'; bot: RuntimeBot | null; ref: BotRef | null }
+  /** `refusal`: the outbound guard's reason when the request was not sent. */
+  | ({ type: 'httpRequest'; refusal?: string } & HttpResponseData)
   /** The effect did not complete: it timed out, or its performer failed. */
   | { type: 'failed'; effect: Effect['type']; reason: 'timeout' | 'error'; message: string };
 

@@ -27,6 +27,8 @@ export interface TestServerOptions {
   sessionLeaseMs?: number;
   /** PARLEY_EFFECT_TIMEOUT_MS: the default time an effect may take. */
   effectTimeoutMs?: number;
+  /** PARLEY_OUTBOUND_ALLOW: what bot requests may reach although private (the local stand-ins of third parties). */
+  outboundAllow?: string;
   /** Effect performers in place of the real integrations (a local stand-in of a third party behind them). */
   effects?: EffectPerformers;
 }
@@ -46,6 +48,7 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     ...(options.sessionWaitMs !== undefined ? { sessionWaitMs: options.sessionWaitMs } : {}),
     ...(options.sessionLeaseMs !== undefined ? { sessionLeaseMs: options.sessionLeaseMs } : {}),
     ...(options.effectTimeoutMs !== undefined ? { effectTimeoutMs: options.effectTimeoutMs } : {}),
+    ...(options.outboundAllow !== undefined ? { outboundAllow: options.outboundAllow } : {}),
   };
 }
 

@@ -22,6 +22,7 @@ import {
   urlInput,
 } from './inputs';
 import { googleAnalyticsBlock } from './integrations/google-analytics';
+import { httpRequestBlock } from './integrations/http-request';
 import { notYetSupported } from './integrations/not-yet-supported';
 import { pixelBlock } from './integrations/pixel';
 import { abTestBlock } from './logic/ab-test';
@@ -78,10 +79,10 @@ const registry = (): Registry => (built ??= {
   webhook: webhookBlock,
   Jump: jumpBlock,
   Return: returnBlock,
-  Webhook: notYetSupported('Webhook'),
-  Zapier: notYetSupported('Zapier'),
-  'Make.com': notYetSupported('Make.com'),
-  Pabbly: notYetSupported('Pabbly'),
+  Webhook: httpRequestBlock('Webhook'),
+  Zapier: httpRequestBlock('Zapier'),
+  'Make.com': httpRequestBlock('Make.com'),
+  Pabbly: httpRequestBlock('Pabbly'),
   Email: notYetSupported('Email'),
   'Google Sheets': notYetSupported('Google Sheets'),
   OpenAI: notYetSupported('OpenAI'),

@@ -1,5 +1,7 @@
 import type { Db } from '../../db/client';
-import type { Effect, EffectResult } from '../../engine/types';
+import type { Effect, EffectResult, HttpResponseData } from '../../engine/types';
+import { createOutboundHttp, type OutboundHttp } from '../../integrations/http/client';
+import { OutboundRefused } from '../../integrations/http/guard';
 import { loadLinkedBot, type BotLibrary } from './bot-loader';
 
 // The effect runner: performs what the engine described (loading a linked bot
@@ -31,13 +33,42 @@ export interface EffectTimeouts {
 
 export const DEFAULT_EFFECT_TIMEOUTS: EffectTimeouts = { defaultMs: 10_000, maxMs: 120_000 };
 
-export const defaultPerformers: EffectPerformers = {
-  async loadBot(effect, scope) {
-    const linked = await loadLinkedBot(scope.db, effect.botId, scope.workspaceId, scope.isPreview);
-    if (linked) scope.library.add(linked.ref, linked.bot);
-    return { type: 'loadBot', bot: linked?.bot ?? null, ref: linked?.ref ?? null };
-  },
-};
+/** A body as blocks read it: JSON when it parses, else the text. */
+function dataOf(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+}
+
+/** The real performers: the database for linked bots, the guarded HTTP client for requests. */
+export function createPerformers(outbound: OutboundHttp): EffectPerformers {
+  return {
+    async loadBot(effect, scope) {
+      const linked = await loadLinkedBot(scope.db, effect.botId, scope.workspaceId, scope.isPreview);
+      if (linked) scope.library.add(linked.ref, linked.bot);
+      return { type: 'loadBot', bot: linked?.bot ?? null, ref: linked?.ref ?? null };
+    },
+    async httpRequest(effect, scope) {
+      let answer: HttpResponseData;
+      try {
+        const response = await outbound({ ...effect.request, signal: scope.signal });
+        answer = { statusCode: response.status, data: dataOf(response.body) };
+      } catch (error) {
+        if (error instanceof OutboundRefused) {
+          return { type: 'httpRequest', statusCode: 400, data: { message: `Security validation failed: ${error.message}` }, refusal: error.message };
+        }
+        if (scope.signal.aborted) throw error;
+        answer = { statusCode: 500, data: { message: error instanceof Error ? error.message : String(error) } };
+      }
+      return { type: 'httpRequest', ...answer };
+    },
+  };
+}
+
+/** Performers with an outbound client that reaches public addresses only. */
+export const defaultPerformers: EffectPerformers = createPerformers(createOutboundHttp());
 
 function timeoutOf(effect: Effect, timeouts: EffectTimeouts): number {
   const asked = effect.timeoutMs && effect.timeoutMs > 0 ? effect.timeoutMs : timeouts.defaultMs;

@@ -1,4 +1,4 @@
-import { conversationsOnTestServer, EMAIL_RETRY, b, errorLog, ok, p, pick, retry, text, turn } from './bot-conversation-helpers';
+import { conversationsOnTestServer, EMAIL_RETRY, b, ok, p, pick, retry, text, turn } from './bot-conversation-helpers';
 
 // Conversations over real HTTP with the legacy exports: legacy-v3-lead-gen.json
 // (no version field: "3", start block) and legacy-v4-prefilled.json (version
@@ -32,7 +32,7 @@ const legacy_v4_prefilled = {
 
 const { open, current } = conversationsOnTestServer();
 
-test('legacy v3 lead-gen: start block, multiple choice, e-mail retry, Webhook block logged as unsupported', async () => {
+test('legacy v3 lead-gen: start block, multiple choice, e-mail retry, a Webhook block without URL (v3 kept it elsewhere) logs that it cannot run', async () => {
   const m = legacy_v3_lead_gen;
   const chat = await open('legacy-v3-lead-gen.json');
   expect(pick(await chat.start())).toEqual(
@@ -47,7 +47,7 @@ test('legacy v3 lead-gen: start block, multiple choice, e-mail retry, Webhook bl
     ok(turn({ messages: [m.sqR8Sz9gW21aUYKtUikq7qZ], input: m.sqFy2G3C1mh9p6s3QBdSS5x, lastMessageNewFormat: 'Website dev, UI / UX Design' })),
   );
   expect(pick(await chat.reply('A shop'))).toEqual(
-    ok(turn({ messages: [m.seLegenCgUwMopRFeAefqZ7, m.s779Q1y51aVaDUJVrFb16vv], logs: [errorLog('Webhook')] })),
+    ok(turn({ messages: [m.seLegenCgUwMopRFeAefqZ7, m.s779Q1y51aVaDUJVrFb16vv], logs: [{ status: 'error', description: "Couldn't parse webhook attributes" }] })),
   );
   await chat.expectEnded();
 });

@@ -42,6 +42,7 @@ async function slowServer(delayMs: number): Promise<SlowServer> {
 /** loadBot performed after a request to the slow server (aborted when the effect's time is up). */
 function behindSlowServer(slow: SlowServer): EffectPerformers {
   return {
+    ...defaultPerformers,
     async loadBot(effect, scope) {
       const response = await fetch(slow.url, { signal: scope.signal });
       await response.text();

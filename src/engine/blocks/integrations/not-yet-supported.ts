@@ -1,4 +1,5 @@
 import type { BlockType } from '../../definition/block-types';
+import type { ChatLog } from '../../types';
 import type { BlockContext, FlowHooks, LogicHandler } from '../handler';
 
 /**
@@ -9,12 +10,15 @@ import type { BlockContext, FlowHooks, LogicHandler } from '../handler';
  * e-mails are never sent in previews, and anonymous previews (a body
  * definition, no workspace) never run integrations at all.
  */
-function skipLog(type: string, ctx: BlockContext) {
-  if (ctx.state.isPreview && type === 'Email') return { status: 'info' as const, description: 'Emails are not sent in preview mode' };
-  if (ctx.state.isPreview && !ctx.state.workspaceId) {
-    return { status: 'info' as const, description: `The "${type}" block is skipped in an anonymous preview (no stored credentials, no network)` };
-  }
-  return { status: 'error' as const, description: `The "${type}" block is not supported yet by Parley: skipped` };
+/** Anonymous previews (a body definition, no workspace) never reach the network or stored credentials: the info log saying so. */
+export function anonymousPreviewSkip(type: string, ctx: BlockContext): ChatLog | undefined {
+  if (!ctx.state.isPreview || ctx.state.workspaceId) return undefined;
+  return { status: 'info', description: `The "${type}" block is skipped in an anonymous preview (no stored credentials, no network)` };
+}
+
+function skipLog(type: string, ctx: BlockContext): ChatLog {
+  if (ctx.state.isPreview && type === 'Email') return { status: 'info', description: 'Emails are not sent in preview mode' };
+  return anonymousPreviewSkip(type, ctx) ?? { status: 'error', description: `The "${type}" block is not supported yet by Parley: skipped` };
 }
 
 export function notYetSupported<T extends BlockType>(type: T, hooks: FlowHooks = {}): LogicHandler<T> {

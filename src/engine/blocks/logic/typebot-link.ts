@@ -81,7 +81,7 @@ export const typebotLinkBlock: LogicHandler<'Typebot link'> = {
       ctx.log({ status: 'error', description: 'Failed to link typebot', details: result.message });
       return { kind: 'next' };
     }
-    if (!result.bot || !result.ref) {
+    if (result.type !== 'loadBot' || !result.bot || !result.ref) {
       ctx.log({ status: 'error', description: 'Failed to link typebot', details: `Typebot with ID ${String(block.options?.typebotId)} not found` });
       return { kind: 'next' };
     }

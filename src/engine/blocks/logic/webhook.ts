@@ -1,6 +1,6 @@
 import type { BlockContext, LogicHandler } from '../handler';
 
-interface ResponseMapping {
+export interface ResponseMapping {
   id?: string;
   variableId?: string;
   bodyPath?: string;

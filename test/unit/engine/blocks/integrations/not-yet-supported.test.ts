@@ -17,13 +17,13 @@ async function run(type: string, options: { isPreview?: boolean; workspaceId?: s
 
 describe('integration blocks not supported yet', () => {
   it('covers every integration and forge type', () => {
-    for (const type of ['Webhook', 'Email', 'Google Sheets', 'OpenAI', 'Zapier', 'openai', 'mistral', 'anthropic']) expect(handler(type)).toBeDefined();
+    for (const type of ['Webhook', 'Email', 'Google Sheets', 'OpenAI', 'Zapier', 'openai', 'mistral', 'anthropic']) expect(handler(type).category).toBe('integration');
   });
 
   it('live: an error log naming the block type, and the flow goes on', async () => {
-    expect(await run('Webhook')).toEqual({
+    expect(await run('Google Sheets')).toEqual({
       outcome: { kind: 'next' },
-      logs: [{ status: 'error', description: 'The "Webhook" block is not supported yet by Parley: skipped' }],
+      logs: [{ status: 'error', description: 'The "Google Sheets" block is not supported yet by Parley: skipped' }],
     });
   });
 
@@ -32,10 +32,12 @@ describe('integration blocks not supported yet', () => {
     expect((await run('Email', { isPreview: true, workspaceId: '' })).logs).toEqual([{ status: 'info', description: 'Emails are not sent in preview mode' }]);
   });
 
-  it('anonymous preview: integrations are skipped with an info log', async () => {
-    expect((await run('openai', { isPreview: true, workspaceId: '' })).logs).toEqual([
-      { status: 'info', description: 'The "openai" block is skipped in an anonymous preview (no stored credentials, no network)' },
-    ]);
+  it('anonymous preview: integrations, HTTP requests included, are skipped with an info log', async () => {
+    for (const type of ['openai', 'Webhook', 'Zapier']) {
+      expect((await run(type, { isPreview: true, workspaceId: '' })).logs).toEqual([
+        { status: 'info', description: `The "${type}" block is skipped in an anonymous preview (no stored credentials, no network)` },
+      ]);
+    }
   });
 
   it("a member's preview still reports the block as not supported yet", async () => {
