@@ -31,6 +31,8 @@ export interface Config {
   effectMaxTimeoutMs: number;
   /** PARLEY_OUTBOUND_ALLOW: hostnames, IPs and CIDR ranges bot requests may reach although private or loopback. */
   outboundAllow: string;
+  /** PARLEY_ENCRYPTION_KEY (base64, 32 bytes): the key credentials are encrypted with. */
+  encryptionKey?: string;
 }
 
 export const DEFAULT_SQLITE_URL = 'file:./data/parley.db';
@@ -64,5 +66,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     effectTimeoutMs: intFromEnv(env, 'PARLEY_EFFECT_TIMEOUT_MS', 10_000),
     effectMaxTimeoutMs: intFromEnv(env, 'PARLEY_EFFECT_MAX_TIMEOUT_MS', 120_000),
     outboundAllow: env.PARLEY_OUTBOUND_ALLOW ?? '',
+    encryptionKey: env.PARLEY_ENCRYPTION_KEY || undefined,
   };
 }

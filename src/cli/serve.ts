@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { Server } from 'node:http';
 import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
@@ -6,6 +7,7 @@ import { migrate } from '../db/migrate';
 import { createApp } from '../http/app';
 import { createSandboxPool } from '../sandbox/pool';
 import { bootstrapIfEmpty } from '../services/bootstrap';
+import { createSecretBox, loadEncryptionKey } from '../services/credentials/secret-box';
 import { createOutboundHttp } from '../integrations/http/client';
 import { parseAllowList } from '../integrations/http/guard';
 import { createPerformers, type EffectPerformers } from '../services/chat/effects';
@@ -40,10 +42,14 @@ export async function startServer(config: Config, log: (line: string) => void = 
     log(`Created admin user ${bootstrap.email} with workspace ${bootstrap.workspaceId}.`);
     log(config.adminToken ? 'Admin token: the value of PARLEY_ADMIN_TOKEN.' : `Admin token (shown once, keep it): ${bootstrap.token}`);
   }
+  const secrets = createSecretBox(
+    loadEncryptionKey({ configured: config.encryptionKey, dataDirectory: database.provider === 'sqlite' ? path.dirname(database.target.location) : undefined }, log),
+  );
   const code = createSandboxPool({ timeoutMs: config.codeTimeoutMs, memoryLimitBytes: config.codeMemoryBytes, threads: config.codeThreads });
   await code.ready();
   const chat: ChatDeps = {
     db: database.db,
+    secrets,
     code,
     limits: { maxBlocksPerTurn: config.maxBlocksPerTurn, turnBudgetMs: config.turnBudgetMs },
     sessionTtlMs: config.sessionTtlMs,

@@ -16,6 +16,10 @@ export const routes: RestRoute[] = [
   { method: 'POST', path: '/v1/workspaces/{workspaceId}/members', operation: 'AddMember', summary: 'Add member (creates the user when new)', tag: 'Workspace', auth: 'bearer', errors: BUILDER_ERRORS },
   { method: 'PATCH', path: '/v1/workspaces/{workspaceId}/members/{userId}', operation: 'UpdateMember', summary: "Change a member's role (userId: user id or e-mail)", tag: 'Workspace', auth: 'bearer', errors: BUILDER_ERRORS },
   { method: 'DELETE', path: '/v1/workspaces/{workspaceId}/members/{userId}', operation: 'RemoveMember', summary: 'Remove member (userId: user id or e-mail)', tag: 'Workspace', auth: 'bearer', unwrap: ['removeMember'], errors: BUILDER_ERRORS },
+  // Credentials (Parley): data is write-only
+  { method: 'POST', path: '/v1/workspaces/{workspaceId}/credentials', operation: 'CreateCredentials', summary: 'Store credentials (encrypted; type smtp, openai, anthropic, mistral, groq, together-ai, open-router, deepseek, perplexity, http, stripe)', tag: 'Workspace', auth: 'bearer', errors: BUILDER_ERRORS },
+  { method: 'GET', path: '/v1/workspaces/{workspaceId}/credentials', operation: 'ListCredentials', summary: 'List credentials (never their data)', tag: 'Workspace', auth: 'bearer', errors: BUILDER_ERRORS },
+  { method: 'DELETE', path: '/v1/workspaces/{workspaceId}/credentials/{credentialsId}', operation: 'DeleteCredentials', summary: 'Delete credentials', tag: 'Workspace', auth: 'bearer', unwrap: ['deleteCredentials'], errors: BUILDER_ERRORS },
   // Billing (documented)
   { method: 'GET', path: '/v1/billing/invoices', operation: 'ListInvoices', summary: 'List invoices', tag: 'Billing', auth: 'bearer', unwrap: ['workspace'], errors: BUILDER_ERRORS },
   { method: 'GET', path: '/v1/billing/usage', operation: 'GetUsage', summary: 'Get current plan usage', tag: 'Billing', auth: 'bearer', unwrap: ['usage'], errors: BUILDER_ERRORS },

@@ -34,6 +34,8 @@ export interface TestServerOptions {
 }
 
 const ADMIN_EMAIL = 'admin@parley.test';
+/** Test servers of one database (peers included) share this credentials key. */
+export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
 function serverConfig(databaseUrl: string, adminToken: string, options: TestServerOptions): Config {
   return {
@@ -43,6 +45,7 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     adminToken,
     adminEmail: ADMIN_EMAIL,
     graphiql: false,
+    encryptionKey: TEST_ENCRYPTION_KEY,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ...(options.botBodyLimit ? { botBodyLimit: options.botBodyLimit } : {}),
     ...(options.sessionWaitMs !== undefined ? { sessionWaitMs: options.sessionWaitMs } : {}),

@@ -11,6 +11,7 @@ import type { BotRef, CodeRunner, EngineEnv, ReplyMessage, RuntimeBot, RuntimeVa
 import type { Viewer } from '../tokens';
 import { draftDefinition } from '../bots';
 import { AppError, badRequest, invalidInput } from '../errors';
+import type { SecretBox } from '../credentials/secret-box';
 import { parseInput } from '../validation';
 import { BotLibrary, loadLinkedBots, loadSnapshot } from './bot-loader';
 import { DEFAULT_EFFECT_TIMEOUTS, defaultPerformers, performEffect, type EffectPerformers, type EffectTimeouts } from './effects';
@@ -26,6 +27,8 @@ export interface ChatDeps {
   limits: TurnLimits;
   sessionTtlMs: number;
   claim?: ClaimOptions;
+  /** Encrypts and decrypts stored credentials (GraphQL writes them, the runtime reads them). */
+  secrets: SecretBox;
   /** Who performs each effect kind (default: the real integrations). */
   effects?: EffectPerformers;
   effectTimeouts?: EffectTimeouts;
