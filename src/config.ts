@@ -1,3 +1,4 @@
+import type { SmtpSettings } from './integrations/email/smtp';
 // Process configuration, read once from the environment.
 
 export interface Config {
@@ -33,6 +34,8 @@ export interface Config {
   outboundAllow: string;
   /** PARLEY_ENCRYPTION_KEY (base64, 32 bytes): the key credentials are encrypted with. */
   encryptionKey?: string;
+  /** The server's SMTP settings (SMTP_*), for e-mail blocks whose credentials are `default`. */
+  smtp?: SmtpSettings;
 }
 
 export const DEFAULT_SQLITE_URL = 'file:./data/parley.db';
@@ -43,6 +46,25 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
+}
+
+/** `Name <address>` or a bare address. */
+function parseFrom(raw: string): SmtpSettings['from'] {
+  const match = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(raw);
+  return match ? { name: match[1] || undefined, email: match[2]!.trim() } : { email: raw.trim() };
+}
+
+function smtpFromEnv(env: NodeJS.ProcessEnv): SmtpSettings | undefined {
+  if (!env.SMTP_HOST) return undefined;
+  if (!env.SMTP_FROM) throw new Error('SMTP_FROM must be set with SMTP_HOST (the sender of bot e-mails, e.g. "Parley <bot@example.com>")');
+  return {
+    host: env.SMTP_HOST,
+    port: intFromEnv(env, 'SMTP_PORT', 587),
+    username: env.SMTP_USERNAME || undefined,
+    password: env.SMTP_PASSWORD || undefined,
+    secure: env.SMTP_SECURE === 'true',
+    from: parseFrom(env.SMTP_FROM),
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -67,5 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     effectMaxTimeoutMs: intFromEnv(env, 'PARLEY_EFFECT_MAX_TIMEOUT_MS', 120_000),
     outboundAllow: env.PARLEY_OUTBOUND_ALLOW ?? '',
     encryptionKey: env.PARLEY_ENCRYPTION_KEY || undefined,
+    smtp: smtpFromEnv(env),
   };
 }

@@ -8,6 +8,7 @@ import { createApp } from '../http/app';
 import { createSandboxPool } from '../sandbox/pool';
 import { bootstrapIfEmpty } from '../services/bootstrap';
 import { createSecretBox, loadEncryptionKey } from '../services/credentials/secret-box';
+import { createSmtpSender } from '../integrations/email/smtp';
 import { createOutboundHttp } from '../integrations/http/client';
 import { parseAllowList } from '../integrations/http/guard';
 import { createPerformers, type EffectPerformers } from '../services/chat/effects';
@@ -26,10 +27,10 @@ export interface RunningServer {
 
 export interface ServerOptions {
   /**
-   * Who performs each effect kind. Production uses the real integrations;
-   * tests put a local stand-in of a slow third party behind an effect.
+   * Wraps the real effect performers: tests put a local stand-in of a slow
+   * third party in front of one. Production uses them as they are.
    */
-  effects?: EffectPerformers;
+  effects?: (real: EffectPerformers) => EffectPerformers;
 }
 
 /** Migrates, bootstraps an empty database, and listens. */
@@ -45,6 +46,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
   const secrets = createSecretBox(
     loadEncryptionKey({ configured: config.encryptionKey, dataDirectory: database.provider === 'sqlite' ? path.dirname(database.target.location) : undefined }, log),
   );
+  const allow = parseAllowList(config.outboundAllow);
   const code = createSandboxPool({ timeoutMs: config.codeTimeoutMs, memoryLimitBytes: config.codeMemoryBytes, threads: config.codeThreads });
   await code.ready();
   const chat: ChatDeps = {
@@ -54,7 +56,9 @@ export async function startServer(config: Config, log: (line: string) => void = 
     limits: { maxBlocksPerTurn: config.maxBlocksPerTurn, turnBudgetMs: config.turnBudgetMs },
     sessionTtlMs: config.sessionTtlMs,
     claim: { leaseMs: config.sessionLeaseMs, waitMs: config.sessionWaitMs },
-    effects: options.effects ?? createPerformers(createOutboundHttp({ allow: parseAllowList(config.outboundAllow) })),
+    effects: (options.effects ?? ((real) => real))(
+      createPerformers({ outbound: createOutboundHttp({ allow }), smtp: createSmtpSender({ allow }), secrets, serverSmtp: config.smtp }),
+    ),
     effectTimeouts: { defaultMs: config.effectTimeoutMs, maxMs: config.effectMaxTimeoutMs },
   };
   const app = createApp({ chat, config });

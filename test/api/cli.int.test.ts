@@ -7,6 +7,7 @@ import { openDatabase } from '../../src/db/client';
 import { readMigrations } from '../../src/db/migrate';
 import { request } from '../helpers/http';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../helpers/test-database';
+import { TEST_ENCRYPTION_KEY } from '../helpers/test-server';
 
 // The `parley` command line as a real subprocess (dist/src/main.js, built by
 // `npm run build`) against a throw-away database, checked through a real server
@@ -29,7 +30,7 @@ interface CliRun {
 /** A clean environment for a subprocess: no admin token or port leaking in from the caller. */
 function cliEnv(databaseUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const { PARLEY_ADMIN_TOKEN: _token, PARLEY_ADMIN_EMAIL: _email, PORT: _port, ...env } = process.env;
-  return { ...env, DATABASE_URL: databaseUrl, ...extra };
+  return { ...env, DATABASE_URL: databaseUrl, PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, ...extra };
 }
 
 /**
@@ -93,7 +94,7 @@ describe('parley CLI against a server on the same database', () => {
   describe('with the server started', () => {
     beforeAll(async () => {
       serverLog = [];
-      const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', PARLEY_ADMIN_TOKEN: adminToken, PARLEY_ADMIN_EMAIL: 'root@cli.test', NODE_ENV: 'production' });
+      const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', PARLEY_ADMIN_TOKEN: adminToken, PARLEY_ADMIN_EMAIL: 'root@cli.test', NODE_ENV: 'production', PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY });
       server = await startServer(config, (line) => serverLog.push(line));
       url = server.url;
       const workspaces = await request(url, 'GET', '/v1/workspaces', { token: adminToken });

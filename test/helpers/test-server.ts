@@ -29,8 +29,8 @@ export interface TestServerOptions {
   effectTimeoutMs?: number;
   /** PARLEY_OUTBOUND_ALLOW: what bot requests may reach although private (the local stand-ins of third parties). */
   outboundAllow?: string;
-  /** Effect performers in place of the real integrations (a local stand-in of a third party behind them). */
-  effects?: EffectPerformers;
+  /** Wraps the real effect performers (a local stand-in of a slow third party in front of one). */
+  effects?: (real: EffectPerformers) => EffectPerformers;
 }
 
 const ADMIN_EMAIL = 'admin@parley.test';

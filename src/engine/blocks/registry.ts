@@ -21,6 +21,7 @@ import {
   timeInput,
   urlInput,
 } from './inputs';
+import { emailBlock } from './integrations/email';
 import { googleAnalyticsBlock } from './integrations/google-analytics';
 import { httpRequestBlock } from './integrations/http-request';
 import { notYetSupported } from './integrations/not-yet-supported';
@@ -83,7 +84,7 @@ const registry = (): Registry => (built ??= {
   Zapier: httpRequestBlock('Zapier'),
   'Make.com': httpRequestBlock('Make.com'),
   Pabbly: httpRequestBlock('Pabbly'),
-  Email: notYetSupported('Email'),
+  Email: emailBlock,
   'Google Sheets': notYetSupported('Google Sheets'),
   OpenAI: notYetSupported('OpenAI'),
   'Google Analytics': googleAnalyticsBlock,

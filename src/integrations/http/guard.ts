@@ -137,7 +137,15 @@ export async function checkTarget(rawUrl: string, allow: OutboundAllowList, look
     throw new OutboundRefused(`Protocol "${url.protocol}" is not allowed. Only HTTP and HTTPS are permitted.`);
   }
   // WHATWG parsing already turned decimal, hex and octal IPv4 spellings into dotted quads.
-  const hostname = url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return { url, address: await checkHost(url.hostname, allow, lookup) };
+}
+
+/**
+ * Checks a host name or IP literal (any protocol: HTTP, SMTP...) and returns
+ * the checked address to connect to, or throws OutboundRefused.
+ */
+export async function checkHost(host: string, allow: OutboundAllowList, lookup: Lookup = systemLookup): Promise<ResolvedAddress> {
+  const hostname = host.toLowerCase().replace(/^\[|\]$/g, '');
   const hostAllowed = allow.hostnames.has(hostname);
   if (!hostAllowed && METADATA_HOSTNAMES.has(hostname)) throw new OutboundRefused('Access to cloud metadata services is not allowed for security reasons.');
   if (!hostAllowed && hostname === 'localhost') throw new OutboundRefused('Access to localhost is not allowed for security reasons.');
@@ -150,7 +158,7 @@ export async function checkTarget(rawUrl: string, allow: OutboundAllowList, look
       if (reason) throw new OutboundRefused(reason);
     }
   }
-  return { url, address: addresses[0]! };
+  return addresses[0]!;
 }
 
 async function resolve(hostname: string, lookup: Lookup): Promise<ResolvedAddress[]> {

@@ -1,7 +1,13 @@
+import crypto from 'node:crypto';
 import type { Db } from '../../db/client';
-import type { Effect, EffectResult, HttpResponseData } from '../../engine/types';
-import { createOutboundHttp, type OutboundHttp } from '../../integrations/http/client';
+import { MAX_EMAILS_PER_CONVERSATION } from '../../engine/blocks/integrations/email';
+import type { Effect, EffectResult, EmailSpec, HttpResponseData } from '../../engine/types';
+import type { SmtpSender, SmtpSettings } from '../../integrations/email/smtp';
+import type { OutboundHttp } from '../../integrations/http/client';
 import { OutboundRefused } from '../../integrations/http/guard';
+import { resolveCredentials } from '../credentials/credentials';
+import type { SecretBox } from '../credentials/secret-box';
+import { isUniqueViolation } from '../prisma-errors';
 import { loadLinkedBot, type BotLibrary } from './bot-loader';
 
 // The effect runner: performs what the engine described (loading a linked bot
@@ -42,9 +48,52 @@ function dataOf(body: string): unknown {
   }
 }
 
-/** The real performers: the database for linked bots, the guarded HTTP client for requests. */
-export function createPerformers(outbound: OutboundHttp): EffectPerformers {
+export interface PerformerDeps {
+  outbound: OutboundHttp;
+  smtp: SmtpSender;
+  secrets: SecretBox;
+  /** The server's own SMTP settings (SMTP_*), used by blocks whose credentials are `default`. */
+  serverSmtp?: SmtpSettings;
+}
+
+/** The SMTP settings an e-mail is sent with: the server's, or the bot workspace's credentials. */
+async function smtpSettingsFor(email: EmailSpec, deps: PerformerDeps, scope: EffectScope): Promise<SmtpSettings | undefined> {
+  if (email.credentialsId === 'default') return deps.serverSmtp;
+  const stored = await resolveCredentials(scope.db, deps.secrets, scope.workspaceId, email.credentialsId, 'smtp');
+  return stored && { host: stored.host, port: stored.port, username: stored.username, password: stored.password, secure: stored.isTlsEnabled, from: stored.from };
+}
+
+/**
+ * Sends an e-mail at most once per conversation and a few per conversation:
+ * the e-mail is recorded (by a key of its content and conversation) before it
+ * is sent, so a retried turn finds it sent; a failed send removes the record.
+ */
+async function sendEmailOnce(email: EmailSpec, deps: PerformerDeps, scope: EffectScope): Promise<EffectResult> {
+  const settings = await smtpSettingsFor(email, deps, scope);
+  if (!settings) return { type: 'sendEmail', outcome: 'no-credentials' };
+  if ((await scope.db.sentEmail.count({ where: { scope: email.conversation } })) >= MAX_EMAILS_PER_CONVERSATION) return { type: 'sendEmail', outcome: 'limit-reached' };
+  const key = crypto.createHash('sha256').update(JSON.stringify(email)).digest('hex');
+  try {
+    await scope.db.sentEmail.create({ data: { key, scope: email.conversation } });
+  } catch (error) {
+    if (isUniqueViolation(error, 'key')) return { type: 'sendEmail', outcome: 'already-sent' };
+    throw error;
+  }
+  try {
+    const { to, cc, bcc, replyTo, fromName, subject, body } = email;
+    await deps.smtp.send(settings, { to, cc, bcc, replyTo, fromName, subject, [body.kind]: body.content }, { trusted: email.credentialsId === 'default' });
+    return { type: 'sendEmail', outcome: 'sent' };
+  } catch (error) {
+    await scope.db.sentEmail.deleteMany({ where: { key } });
+    return { type: 'sendEmail', outcome: 'failed', message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** The real performers: the database for linked bots, the guarded HTTP client for requests, SMTP for e-mail. */
+export function createPerformers(deps: PerformerDeps): EffectPerformers {
+  const { outbound } = deps;
   return {
+    sendEmail: (effect, scope) => sendEmailOnce(effect.email, deps, scope),
     async loadBot(effect, scope) {
       const linked = await loadLinkedBot(scope.db, effect.botId, scope.workspaceId, scope.isPreview);
       if (linked) scope.library.add(linked.ref, linked.bot);
@@ -67,8 +116,6 @@ export function createPerformers(outbound: OutboundHttp): EffectPerformers {
   };
 }
 
-/** Performers with an outbound client that reaches public addresses only. */
-export const defaultPerformers: EffectPerformers = createPerformers(createOutboundHttp());
 
 function timeoutOf(effect: Effect, timeouts: EffectTimeouts): number {
   const asked = effect.timeoutMs && effect.timeoutMs > 0 ? effect.timeoutMs : timeouts.defaultMs;

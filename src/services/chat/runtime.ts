@@ -14,7 +14,7 @@ import { AppError, badRequest, invalidInput } from '../errors';
 import type { SecretBox } from '../credentials/secret-box';
 import { parseInput } from '../validation';
 import { BotLibrary, loadLinkedBots, loadSnapshot } from './bot-loader';
-import { DEFAULT_EFFECT_TIMEOUTS, defaultPerformers, performEffect, type EffectPerformers, type EffectTimeouts } from './effects';
+import { DEFAULT_EFFECT_TIMEOUTS, performEffect, type EffectPerformers, type EffectTimeouts } from './effects';
 import { engineEnv, newId, type TurnEnv, type TurnLimits } from './engine-env';
 import { DEFAULT_CLAIM, withClaimedSession, type ClaimOptions } from './sessions';
 
@@ -29,8 +29,8 @@ export interface ChatDeps {
   claim?: ClaimOptions;
   /** Encrypts and decrypts stored credentials (GraphQL writes them, the runtime reads them). */
   secrets: SecretBox;
-  /** Who performs each effect kind (default: the real integrations). */
-  effects?: EffectPerformers;
+  /** Who performs each effect kind (the integrations). */
+  effects: EffectPerformers;
   effectTimeouts?: EffectTimeouts;
 }
 
@@ -120,7 +120,7 @@ async function settle(deps: ChatDeps, library: BotLibrary, turn: TurnResult, for
     const outcome = await env.offTheClock(() =>
       performEffect(
         effect,
-        deps.effects ?? defaultPerformers,
+        deps.effects,
         { db: deps.db, workspaceId: state.workspaceId, isPreview: state.isPreview, library },
         deps.effectTimeouts ?? DEFAULT_EFFECT_TIMEOUTS,
       ),

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { defaultPerformers, type EffectPerformers } from '../../../src/services/chat/effects';
+import type { EffectPerformers } from '../../../src/services/chat/effects';
 import { group, publishDefinition, say, startChat, textBubble, textInput, texts, v6Bot } from '../../helpers/chat';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
@@ -40,15 +40,15 @@ async function slowServer(delayMs: number): Promise<SlowServer> {
 }
 
 /** loadBot performed after a request to the slow server (aborted when the effect's time is up). */
-function behindSlowServer(slow: SlowServer): EffectPerformers {
-  return {
-    ...defaultPerformers,
+function behindSlowServer(slow: SlowServer): (real: EffectPerformers) => EffectPerformers {
+  return (real) => ({
+    ...real,
     async loadBot(effect, scope) {
       const response = await fetch(slow.url, { signal: scope.signal });
       await response.text();
-      return defaultPerformers.loadBot(effect, scope);
+      return real.loadBot(effect, scope);
     },
-  };
+  });
 }
 
 async function linkedPair(server: TestServer): Promise<string> {
