@@ -206,6 +206,10 @@ export async function continueChat(
   }
   if (message?.type === 'command') return result(run, await autoResume(run, await runCommand(run, message.command)));
   const currentBlockId = state.currentBlockId;
+  // A payload posted to the wait-for-webhook block this session waits on is the reply, whatever the visitor sent.
+  const webhookReply = state.webhookReply?.blockId === currentBlockId ? state.webhookReply : undefined;
+  state.webhookReply = undefined;
+  if (webhookReply) message = { type: 'text', text: JSON.stringify({ statusCode: 200, data: webhookReply.payload }) };
   const located = currentBlockId ? locateBlock(run, currentBlockId) : undefined;
   if (!located) throw new Error(`session ${currentBlockId ? `block ${currentBlockId} not found` : 'awaits nothing'}`);
   const { block, position } = located;

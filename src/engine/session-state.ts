@@ -76,6 +76,7 @@ const sessionStateSchema = z.object({
   visitedEdgeCount: z.number().int(),
   isRegisteredOnly: z.boolean().optional(),
   transcript: z.array(transcriptTurn).optional(),
+  webhookReply: z.object({ blockId: z.string(), payload: z.unknown() }).optional(),
 }) satisfies z.ZodType<SessionState, unknown>;
 
 export class UnreadableSessionState extends Error {}

@@ -87,6 +87,8 @@ export interface SessionState {
   visitedEdgeCount: number;
   /** isOnlyRegistering: the flow starts on the first continueChat. */
   isRegisteredOnly?: boolean;
+  /** What an outside system posted to the wait-for-webhook block the session waits on; the next turn's reply. */
+  webhookReply?: { blockId: string; payload: unknown };
   /** A turn stopped for an effect the service must perform (see Effect). */
   pending?: PendingTurn;
   /**
@@ -169,7 +171,26 @@ export type TurnStatus = 'awaiting-input' | 'awaiting-reply' | 'ended' | 'effect
  * block budget not running meanwhile) and resumes the turn with the outcome,
  * as many times as a turn needs. Integration blocks add their kinds here.
  */
-export type Effect = EffectTiming & ({ type: 'loadBot'; botId: string } | { type: 'httpRequest'; request: HttpRequestSpec });
+export type Effect = EffectTiming &
+  ({ type: 'loadBot'; botId: string } | { type: 'httpRequest'; request: HttpRequestSpec } | { type: 'sendEmail'; email: EmailSpec });
+
+/** An e-mail a block wants sent (SMTP credentials of the bot's workspace, or the server's). */
+export interface EmailSpec {
+  /** `default`: the server's SMTP settings; else workspace credentials of type smtp. */
+  credentialsId: string;
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  replyTo?: string;
+  /** Display name of the sender (from the reply-to "Name <address>"). */
+  fromName?: string;
+  subject: string;
+  body: { kind: 'html' | 'text'; content: string };
+  /** The conversation sending it (its result): an e-mail is sent once per conversation, a few at most. */
+  conversation: string;
+}
+
+export type SendEmailOutcome = 'sent' | 'already-sent' | 'limit-reached' | 'no-credentials' | 'failed';
 
 /** An HTTP request a block wants sent (through the outbound guard). */
 export interface HttpRequestSpec {
@@ -195,6 +216,7 @@ export type EffectResult =
   | { type: 'loadBot'; bot: RuntimeBot | null; ref: BotRef | null }
   /** `refusal`: the outbound guard's reason when the request was not sent. */
   | ({ type: 'httpRequest'; refusal?: string } & HttpResponseData)
+  | { type: 'sendEmail'; outcome: SendEmailOutcome; message?: string }
   /** The effect did not complete: it timed out, or its performer failed. */
   | { type: 'failed'; effect: Effect['type']; reason: 'timeout' | 'error'; message: string };
 

@@ -217,7 +217,9 @@ export function buildOpenApi(schema: GraphQLSchema, operations: CompiledOperatio
               required: true,
               content: {
                 'application/json': {
-                  schema: { type: 'object', properties: bodyProperties, ...(bodyRequired.length ? { required: bodyRequired } : {}) },
+                  schema: route.wholeBody
+                    ? { type: 'object', description: 'Any JSON object', additionalProperties: true }
+                    : { type: 'object', properties: bodyProperties, ...(bodyRequired.length ? { required: bodyRequired } : {}) },
                 },
               },
             },

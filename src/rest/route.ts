@@ -31,6 +31,8 @@ export interface RestRoute {
   errors: number[];
   /** The operation is a subscription whose events stream as server-sent events. */
   stream?: 'sse';
+  /** The whole JSON body is this one variable (a webhook's payload) instead of one variable per field. */
+  wholeBody?: string;
 }
 
 /**

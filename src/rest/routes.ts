@@ -38,6 +38,8 @@ export const routes: RestRoute[] = [
   { method: 'POST', path: '/v1/sessions/{sessionId}/continueChat', operation: 'ContinueChat', summary: 'Continue chat', tag: 'Chat', auth: 'none', unwrap: ['continueChat'], omitNull: true, errors: CHAT_ERRORS },
   { method: 'POST', path: '/v1/sessions/{sessionId}/clientLogs', operation: 'SaveClientLogs', summary: 'Save logs', tag: 'Chat', auth: 'none', unwrap: ['saveClientLogs'], errors: CHAT_ERRORS },
   { method: 'POST', path: '/v1/bots/{botId}/preview/startChat', operation: 'StartPreviewChat', summary: 'Start preview chat', tag: 'Chat', auth: 'optional', unwrap: ['startPreviewChat'], omitNull: true, bodyLimit: 'bot', errors: CHAT_ERRORS },
+  // Wait-for-webhook (Parley): the whole JSON body is the payload
+  { method: 'POST', path: '/v1/bots/{botId}/blocks/{blockId}/results/{resultId}/executeWebhook', operation: 'ExecuteWebhook', summary: 'Resume a conversation waiting on a wait-for-webhook block', tag: 'Chat', auth: 'bearer', unwrap: ['executeWebhook'], wholeBody: 'payload', errors: BUILDER_ERRORS },
   // API tokens (Parley)
   { method: 'GET', path: '/v1/users/me/api-tokens', operation: 'ListApiTokens', summary: 'List my API tokens', tag: 'User', auth: 'bearer', errors: [401, 500] },
   { method: 'POST', path: '/v1/users/me/api-tokens', operation: 'CreateApiToken', summary: 'Create an API token (shown once)', tag: 'User', auth: 'bearer', unwrap: ['createApiToken'], errors: [400, 401, 500] },

@@ -56,7 +56,7 @@ export function buildVariables(
     let value: unknown;
     if (source === 'path') value = request.params[name];
     else if (source === 'query') value = request.query[name] === undefined ? undefined : fromQueryString(request.query[name]!, type);
-    else value = request.body[name];
+    else value = route.wholeBody === name ? request.body : request.body[name];
     if (value === undefined) {
       if (isNonNullType(type)) issues.push({ message: 'is required', path: [name] });
       continue;

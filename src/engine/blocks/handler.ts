@@ -59,6 +59,8 @@ export interface FlowHooks {
   startProps?(block: BlockDefinition): StartPropsPart | undefined;
   /** The session records the conversation (from the start) because of this block. */
   needsTranscript?(block: BlockDefinition): boolean;
+  /** Waits for an outside system: a payload posted to executeWebhook is its reply. */
+  acceptsWebhookPayload?: boolean;
 }
 
 /** The running bot and session, as blocks see them. */

@@ -1,3 +1,5 @@
+import { ANY_ROLE } from '../../services/access';
+import { executeWebhook } from '../../services/chat/webhooks';
 import { continueChat, saveClientLogs, startChat, startPreviewChat, type ChatBotObject, type StartResponse } from '../../services/chat/runtime';
 import type { ResponseParts } from '../../engine/response';
 import type { ChatLog, ChatMessage } from '../../engine/types';
@@ -139,5 +141,17 @@ builder.mutationFields((t) => ({
       textBubbleContentFormat: t.arg({ type: TextBubbleContentFormat }),
     },
     resolve: (_root, args, ctx) => startPreviewChat(ctx.chat, ctx.viewer, args),
+  }),
+  executeWebhook: t.field({
+    type: MessagePayload,
+    description: "Posts a payload to a conversation waiting on a wait-for-webhook block: the visitor's next turn goes on with it (any member of the bot's workspace).",
+    args: {
+      botId: t.arg.id({ required: true }),
+      blockId: t.arg.string({ required: true }),
+      resultId: t.arg.string({ required: true }),
+      payload: t.arg({ type: 'JSON', required: true, description: 'What the outside system sends; the block maps `data.*` from it.' }),
+    },
+    authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: ANY_ROLE } }),
+    resolve: (_root, args, ctx) => executeWebhook(ctx.chat, { botId: String(args.botId), blockId: args.blockId, resultId: args.resultId, payload: args.payload }),
   }),
 }));

@@ -33,6 +33,7 @@ export async function applyResponseMapping(mappings: ResponseMapping[], response
 export const webhookBlock: LogicHandler<'webhook'> = {
   category: 'logic',
   type: 'webhook',
+  acceptsWebhookPayload: true,
   execute(_block, ctx) {
     ctx.action({ type: 'listenForWebhook', expectsDedicatedReply: true });
     return { kind: 'await-reply' };
@@ -43,7 +44,8 @@ export const webhookBlock: LogicHandler<'webhook'> = {
     const mappings = Array.isArray(block.options?.responseVariableMapping) ? (block.options.responseVariableMapping as ResponseMapping[]) : [];
     await applyResponseMapping(mappings, response, ctx);
     const failed = response.statusCode >= 400;
-    ctx.log({ status: failed ? 'error' : 'success', description: failed ? 'Webhook returned error' : 'Webhook executed successfully!', details: response.data });
+    // As the reference logs it: the data as JSON text.
+    ctx.log({ status: failed ? 'error' : 'success', description: failed ? 'Webhook returned error' : 'Webhook executed successfully!', details: JSON.stringify(response.data) });
     return { kind: 'next' };
   },
 };

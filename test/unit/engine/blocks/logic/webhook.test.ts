@@ -49,7 +49,7 @@ describe('webhook block', () => {
     expect(value('vName')).toBe('Ada');
     expect(value('vStatus')).toBe('201');
     expect(value('vFirst')).toBe('x');
-    expect(logs).toEqual([{ status: 'success', description: 'Webhook executed successfully!', details: { user: { name: 'Ada' }, items: ['x', 'y'] } }]);
+    expect(logs).toEqual([{ status: 'success', description: 'Webhook executed successfully!', details: JSON.stringify({ user: { name: 'Ada' }, items: ['x', 'y'] }) }]);
   });
 
   it('a JSON body without a status code is the data, status 200', async () => {
@@ -63,7 +63,7 @@ describe('webhook block', () => {
     const { value, logs } = await reply('plain body', { responseVariableMapping: [{ id: 'm', variableId: 'vAll', bodyPath: 'data' }, mapping[1]] });
     expect(value('vAll')).toBe('plain body');
     expect(value('vStatus')).toBe('200');
-    expect(logs).toEqual([{ status: 'success', description: 'Webhook executed successfully!', details: 'plain body' }]);
+    expect(logs).toEqual([{ status: 'success', description: 'Webhook executed successfully!', details: '"plain body"' }]);
   });
 
   it('an object value is stored as JSON text', async () => {
@@ -77,7 +77,7 @@ describe('webhook block', () => {
     const { outcome, logs, value } = await reply(JSON.stringify({ statusCode: 404, data: { user: { name: 'Nobody' } } }));
     expect(outcome).toEqual({ kind: 'next' });
     expect(value('vStatus')).toBe('404');
-    expect(logs).toEqual([{ status: 'error', description: 'Webhook returned error', details: { user: { name: 'Nobody' } } }]);
+    expect(logs).toEqual([{ status: 'error', description: 'Webhook returned error', details: JSON.stringify({ user: { name: 'Nobody' } }) }]);
   });
 
   it('substitutes variables in bodyPath', async () => {
@@ -103,9 +103,9 @@ describe('webhook block', () => {
   it('without a mapping only logs; without a reply treats it as empty text', async () => {
     const noMapping = await reply('{"statusCode":200,"data":1}', {});
     expect(noMapping.outcome).toEqual({ kind: 'next' });
-    expect(noMapping.logs).toEqual([{ status: 'success', description: 'Webhook executed successfully!', details: 1 }]);
+    expect(noMapping.logs).toEqual([{ status: 'success', description: 'Webhook executed successfully!', details: '1' }]);
     const empty = await reply(undefined, {});
-    expect(empty.logs).toEqual([{ status: 'success', description: 'Webhook executed successfully!', details: '' }]);
+    expect(empty.logs).toEqual([{ status: 'success', description: 'Webhook executed successfully!', details: '""' }]);
   });
 
   it('applyResponseMapping is usable on its own (HTTP request block)', async () => {
