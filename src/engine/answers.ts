@@ -1,3 +1,5 @@
+import { INPUT_BASE_OPTIONS } from './blocks/inputs/shared';
+import { readOptions } from './blocks/options';
 import type { InputHandler } from './blocks/handler';
 import { handlerFor } from './blocks/registry';
 import { recordUserAnswer } from './transcript';
@@ -15,7 +17,7 @@ function isInput(block: BlockDefinition): boolean {
  * 0-based), else the block id.
  */
 export function answerKey(entry: QueueEntry, group: GroupDefinition, block: BlockDefinition): string {
-  const variable = new VariableStore(entry.variables).byId(block.options?.variableId as string | undefined);
+  const variable = new VariableStore(entry.variables).byId(readOptions(INPUT_BASE_OPTIONS, block).variableId);
   if (variable) return variable.name;
   if (group.title) {
     const index = group.blocks.filter(isInput).findIndex((candidate) => candidate.id === block.id);
@@ -29,17 +31,17 @@ export function saveAnswer(run: Run, group: GroupDefinition, block: BlockDefinit
   const state: SessionState = run.state;
   const entry = state.queue[0]!;
   const variables = new VariableStore(entry.variables);
-  const options = block.options ?? {};
+  const options = readOptions(INPUT_BASE_OPTIONS, block);
   const attachedFileUrls = reply?.type === 'text' && reply.attachedFileUrls?.length ? reply.attachedFileUrls : undefined;
-  const attachments = options.attachments as { isEnabled?: boolean; saveVariableId?: string } | undefined;
+  const attachments = options.attachments;
   if (attachedFileUrls && attachments?.isEnabled && attachments.saveVariableId) {
     const current = variables.value(attachments.saveVariableId);
     const urls = Array.isArray(current) ? [...current, ...attachedFileUrls] : attachedFileUrls.length === 1 ? attachedFileUrls[0] : attachedFileUrls;
     variables.set(attachments.saveVariableId, urls);
   }
-  const audioClip = options.audioClip as { isEnabled?: boolean; saveVariableId?: string } | undefined;
+  const audioClip = options.audioClip;
   if (reply?.type === 'audio' && audioClip?.isEnabled && audioClip.saveVariableId) variables.set(audioClip.saveVariableId, reply.url);
-  const variableId = options.variableId as string | undefined;
+  const variableId = options.variableId;
   if (reply?.type !== 'audio' && variableId) {
     const current = variables.value(variableId);
     // Reference quirk kept (observable): a variable holding a list gets the answer appended.

@@ -1,3 +1,5 @@
+import { INPUT_BASE_OPTIONS } from './blocks/inputs/shared';
+import { readOptions } from './blocks/options';
 import { inputHandlerFor, saveAnswer } from './answers';
 import { findEvent, runInvalidReplyEvent, runReplyEvent } from './events';
 import type { BlockDefinition, ChatMessage, ReplyMessage, TurnStatus } from './types';
@@ -21,8 +23,8 @@ function retryMessage(run: Run, block: BlockDefinition, text: string): ChatMessa
  * built-in text (email, payment), else the bot's invalidMessage or the default.
  */
 async function retryText(run: Run, block: BlockDefinition, builtIn: string | undefined, text: (template: string) => Promise<string>): Promise<string> {
-  const own = block.options?.retryMessageContent;
-  if (typeof own === 'string' && own !== '') return text(own);
+  const own = readOptions(INPUT_BASE_OPTIONS, block).retryMessageContent;
+  if (own) return text(own);
   if (builtIn) return builtIn;
   const general = botOf(run).settings.general as { systemMessages?: { invalidMessage?: string } } | undefined;
   const custom = general?.systemMessages?.invalidMessage;

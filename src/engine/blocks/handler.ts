@@ -1,4 +1,5 @@
 // The contract every block module implements, and what it may use while it runs.
+import type { ZodType } from 'zod';
 import type { Condition } from '../conditions/evaluate';
 import type { BlockType } from '../definition/block-types';
 import type {
@@ -50,6 +51,8 @@ export interface StartPropsPart {
  * answers for its own type, so nothing outside `blocks/` switches on types.
  */
 export interface FlowHooks {
+  /** The schema of the block's `options` (see options.ts): parsed once when a definition is loaded. */
+  options: ZodType;
   /** An unconditional jump: the group (by id, or a {{variable}} resolved at run time) and block it goes to. */
   jumpTarget?(block: BlockDefinition): { groupId: string; blockId?: string } | undefined;
   /** A link to a bot: its id ('current' for the bot itself) and the group it enters, when one is set. */

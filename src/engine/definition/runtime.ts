@@ -1,3 +1,5 @@
+import { blocksWithHandlers } from '../blocks/registry';
+import { readOptions } from '../blocks/options';
 import type { BlockDefinition, EdgeDefinition, EventDefinition, GroupDefinition } from './schema';
 import { START_TYPE } from './block-types';
 import type { BotDefinition } from './parse';
@@ -19,12 +21,22 @@ function withoutLegacyGroupFields(group: GroupDefinition): GroupDefinition {
   return { ...group, blocks: group.blocks.map(withoutLegacyFields) };
 }
 
+/** Parses every block's options with its module's schema now, so that no turn parses them (see blocks/options.ts). */
+function withParsedOptions(bot: RuntimeBot): RuntimeBot {
+  for (const [block, handler] of blocksWithHandlers(bot.groups)) readOptions(handler.options, block);
+  return bot;
+}
+
 /**
  * Brings a parsed definition to the v6 structure in memory (reference §1.1
  * migration): the start block's group becomes a start event. The original
  * `version` is kept, because v5 behaviours depend on it.
  */
 export function toRuntimeBot(botId: string, definition: BotDefinition): RuntimeBot {
+  return withParsedOptions(migrateToRuntime(botId, definition));
+}
+
+function migrateToRuntime(botId: string, definition: BotDefinition): RuntimeBot {
   const base = {
     id: botId,
     version: definition.version,

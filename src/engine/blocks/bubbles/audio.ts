@@ -1,3 +1,4 @@
+import { NO_OPTIONS } from '../options';
 import { mediaTranscriptTurn } from '../../transcript';
 import type { BubbleHandler } from '../handler';
 
@@ -5,6 +6,7 @@ import type { BubbleHandler } from '../handler';
 export const audioBubble: BubbleHandler<'audio'> = {
   category: 'bubble',
   type: 'audio',
+  options: NO_OPTIONS,
   transcriptTurn: (message) => mediaTranscriptTurn('audio', message),
   async toMessage(block, ctx) {
     if (!block.content) return null;

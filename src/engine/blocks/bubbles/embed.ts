@@ -1,3 +1,4 @@
+import { NO_OPTIONS } from '../options';
 import type { BubbleHandler } from '../handler';
 
 /**
@@ -40,6 +41,7 @@ function parseEventData(text: string): unknown {
 export const embedBubble: BubbleHandler<'embed'> = {
   category: 'bubble',
   type: 'embed',
+  options: NO_OPTIONS,
   keepsClientBusy: true,
   async toMessage(block, ctx) {
     if (!block.content) return null;

@@ -1,3 +1,4 @@
+import { NO_OPTIONS } from '../options';
 import { mediaTranscriptTurn } from '../../transcript';
 import type { BubbleHandler } from '../handler';
 
@@ -5,6 +6,7 @@ import type { BubbleHandler } from '../handler';
 export const imageBubble: BubbleHandler<'image'> = {
   category: 'bubble',
   type: 'image',
+  options: NO_OPTIONS,
   transcriptTurn: (message) => mediaTranscriptTurn('image', message),
   async toMessage(block, ctx) {
     if (!block.content) return null;

@@ -1,3 +1,4 @@
+import { NO_OPTIONS } from '../options';
 import { isV6 } from '../../definition/versions';
 import { richTextToMarkdown } from '../../variables/markdown';
 import { substituteRichText } from '../../variables/rich-text';
@@ -10,6 +11,7 @@ import type { BubbleHandler } from '../handler';
 export const textBubble: BubbleHandler<'text'> = {
   category: 'bubble',
   type: 'text',
+  options: NO_OPTIONS,
   transcriptTurn(message) {
     const content = message.content as { markdown?: unknown; richText?: unknown } | null;
     if (typeof content?.markdown === 'string') return { role: 'bot', type: 'text', text: content.markdown };

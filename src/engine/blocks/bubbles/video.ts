@@ -1,3 +1,4 @@
+import { NO_OPTIONS } from '../options';
 import { mediaTranscriptTurn } from '../../transcript';
 import type { BubbleHandler } from '../handler';
 import { numericHeight } from './embed';
@@ -70,6 +71,7 @@ export function parseVideoUrl(url: string): ParsedVideoUrl {
 export const videoBubble: BubbleHandler<'video'> = {
   category: 'bubble',
   type: 'video',
+  options: NO_OPTIONS,
   transcriptTurn: (message) => mediaTranscriptTurn('video', message),
   async toMessage(block, ctx) {
     if (!block.content) return null;

@@ -1,7 +1,10 @@
 import type { BlockDefinition, InputObject, VariableValue } from '../../types';
 import { singleVariableName } from '../../variables/templating';
 import type { BlockContext, InputHandler } from '../handler';
-import { displayedItems, FAIL, isRecord, itemsOf, ok, optionsOf } from './shared';
+import { opt, readOptions } from '../options';
+import { displayedItems, FAIL, inputOptions, isRecord, itemsOf, ok } from './shared';
+
+const options = inputOptions({ saveResponseMapping: opt.objectList({ field: opt.string(), variableId: opt.string() }) });
 
 export interface CardPath {
   id: string;
@@ -93,6 +96,7 @@ function mappedValue(field: string | undefined, card: CardItem, path: CardPath |
 export const cardsInput: InputHandler<'cards'> = {
   category: 'input',
   type: 'cards',
+  options,
   // A start's first message never answers it (reference §3.3 step 9).
   answersFirstMessage: false,
   replyEventType: 'cards',
@@ -121,10 +125,9 @@ export const cardsInput: InputHandler<'cards'> = {
     const content = card.title || card.imageUrl;
     if (!content) return FAIL;
 
-    const mapping = optionsOf(block).saveResponseMapping;
     const variables: { id: string; value: unknown }[] = [];
-    for (const entry of Array.isArray(mapping) ? (mapping as ResponseMapping[]) : []) {
-      if (typeof entry !== 'object' || entry === null || !entry.variableId || !entry.field || !ctx.variables.byId(entry.variableId)) continue;
+    for (const entry of readOptions(options, block).saveResponseMapping) {
+      if (!entry.variableId || !entry.field || !ctx.variables.byId(entry.variableId)) continue;
       const value = mappedValue(entry.field, card, path);
       if (value !== undefined) variables.push({ id: entry.variableId, value });
     }

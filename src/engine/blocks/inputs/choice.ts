@@ -1,7 +1,10 @@
 import type { BlockDefinition, InputObject } from '../../types';
 import type { BlockContext, InputHandler } from '../handler';
 import { matchMultipleChoice, matchSingleChoice } from './choice-matching';
-import { displayedItems, FAIL, itemsOf, optionsOf, stringOption, valueAsList } from './shared';
+import { opt, readOptions } from '../options';
+import { displayedItems, FAIL, inputOptions, itemsOf, valueAsList } from './shared';
+
+const options = inputOptions({ dynamicVariableId: opt.string(), isMultipleChoice: opt.boolean() });
 
 export interface ChoiceItem {
   id: string;
@@ -20,7 +23,7 @@ function dynamicItems(entries: readonly (string | null)[]): ChoiceItem[] {
 }
 
 async function displayChoice(block: BlockDefinition, ctx: BlockContext): Promise<InputObject> {
-  const dynamicVariableId = stringOption(optionsOf(block), 'dynamicVariableId');
+  const { dynamicVariableId } = readOptions(options, block);
   if (dynamicVariableId) {
     const value = ctx.variables.value(dynamicVariableId);
     // Reference behaviour: with the variable unset, the block is returned as stored (not even substituted).
@@ -40,6 +43,7 @@ async function displayChoice(block: BlockDefinition, ctx: BlockContext): Promise
 export const choiceInput: InputHandler<'choice input'> = {
   category: 'input',
   type: 'choice input',
+  options,
   // A start's first message never answers it (reference §3.3 step 9).
   answersFirstMessage: false,
   replyEventType: 'buttons',
@@ -48,6 +52,6 @@ export const choiceInput: InputHandler<'choice input'> = {
     if (reply?.type !== 'text') return FAIL;
     const items = (await displayChoice(block, ctx)).items as ChoiceItem[] | undefined;
     if (!items) return FAIL;
-    return optionsOf(block).isMultipleChoice === true ? matchMultipleChoice(items, reply, labelOf) : matchSingleChoice(items, reply, labelOf);
+    return readOptions(options, block).isMultipleChoice === true ? matchMultipleChoice(items, reply, labelOf) : matchSingleChoice(items, reply, labelOf);
   },
 };

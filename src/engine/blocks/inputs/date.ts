@@ -3,7 +3,17 @@ import * as chrono from 'chrono-node';
 import { format } from 'date-fns';
 import type { BlockDefinition } from '../../types';
 import type { BlockContext, InputHandler } from '../handler';
-import { FAIL, isRecord, ok, optionsOf, prefilledValue, stringOption, substitutedBlock, textOf, withPrefilledValue } from './shared';
+import { opt, readOptions } from '../options';
+import { FAIL, inputOptions, isRecord, ok, prefilledValue, substitutedBlock, textOf, withPrefilledValue } from './shared';
+
+const options = inputOptions({
+  hasTime: opt.boolean(),
+  isRange: opt.boolean(),
+  format: opt.string(),
+  min: opt.string(),
+  max: opt.string(),
+  labels: opt.object({ separator: opt.string() }),
+});
 
 export const DEFAULT_DATE_FORMAT = 'dd/MM/yyyy';
 export const DEFAULT_DATE_TIME_FORMAT = 'dd/MM/yyyy HH:mm';
@@ -69,9 +79,8 @@ interface DateOptions {
 }
 
 async function dateOptions(block: BlockDefinition, ctx: BlockContext): Promise<DateOptions> {
-  const options = optionsOf(block);
-  const explicit = stringOption(options, 'format');
-  return { hasTime: options.hasTime === true, isRange: options.isRange === true, format: explicit ? await ctx.text(explicit) : '' };
+  const { hasTime, isRange, format: explicit } = readOptions(options, block);
+  return { hasTime: hasTime === true, isRange: isRange === true, format: explicit ? await ctx.text(explicit) : '' };
 }
 
 /**
@@ -84,18 +93,20 @@ async function dateOptions(block: BlockDefinition, ctx: BlockContext): Promise<D
 export const dateInput: InputHandler<'date input'> = {
   category: 'input',
   type: 'date input',
+  options,
   replyEventType: 'date',
   async display(block, ctx) {
     const input = await substitutedBlock(block, ctx);
-    if (!isRecord(block.options) || !isRecord(input.options)) return withPrefilledValue(input, prefilledValue(block, ctx));
-    const hasTime = block.options.hasTime === true;
-    const options: Record<string, unknown> = { ...input.options };
+    if (!isRecord(input.options)) return withPrefilledValue(input, prefilledValue(block, ctx));
+    const typed = readOptions(options, block);
+    const shown: Record<string, unknown> = { ...input.options };
     for (const key of ['min', 'max'] as const) {
-      const limit = block.options[key];
-      if (typeof limit === 'string' && limit !== '') options[key] = await normalizeDateLimit(limit, hasTime, ctx);
-      else if (key in options && !limit) delete options[key];
+      const limit = typed[key];
+      if (limit) shown[key] = await normalizeDateLimit(limit, typed.hasTime === true, ctx);
+      // An empty limit is not sent (a number or other non-text limit is shown as written).
+      else if (key in shown && !shown[key]) delete shown[key];
     }
-    return withPrefilledValue({ ...input, options }, prefilledValue(block, ctx));
+    return withPrefilledValue({ ...input, options: shown }, prefilledValue(block, ctx));
   },
   async parse(block, reply, ctx) {
     const text = textOf(reply);
@@ -108,11 +119,11 @@ export const dateInput: InputHandler<'date input'> = {
     const end = found.end?.date();
     if (isRange && !end) return FAIL;
 
-    const options = optionsOf(block);
+    const typed = readOptions(options, block);
     const unit = (date: Date): number => (hasTime ? Math.floor(date.getTime() / 60_000) : Math.floor(date.getTime() / DAY_MS));
     const limit = async (key: 'min' | 'max'): Promise<number | undefined> => {
-      const raw = options[key];
-      if (typeof raw !== 'string' || raw === '') return undefined;
+      const raw = typed[key];
+      if (!raw) return undefined;
       const instant = limitInstant(await normalizeDateLimit(raw, hasTime, ctx));
       return instant ? unit(instant) : undefined;
     };
@@ -125,8 +136,8 @@ export const dateInput: InputHandler<'date input'> = {
     const pattern = explicitFormat || defaultFormat;
     const startText = formatUtc(start, pattern, defaultFormat);
     if (!isRange || !end) return ok(startText);
-    const labels = isRecord(options.labels) ? options.labels : {};
-    const separator = typeof labels.separator === 'string' && labels.separator !== '' ? await ctx.text(labels.separator) : DEFAULT_SEPARATOR;
+    const separatorTemplate = typed.labels?.separator;
+    const separator = separatorTemplate ? await ctx.text(separatorTemplate) : DEFAULT_SEPARATOR;
     return ok(`${startText} ${separator} ${formatUtc(end, pattern, defaultFormat)}`);
   },
 };

@@ -1,5 +1,5 @@
 import type { InputHandler } from '../handler';
-import { displayWithPrefill, FAIL, ok, textOf } from './shared';
+import { displayWithPrefill, FAIL, NO_OWN_OPTIONS, ok, textOf } from './shared';
 
 /**
  * The classic e-mail pattern: a local part of dot-separated runs without
@@ -16,6 +16,7 @@ export function isEmail(text: string): boolean {
 export const emailInput: InputHandler<'email input'> = {
   category: 'input',
   type: 'email input',
+  options: NO_OWN_OPTIONS,
   replyEventType: 'email',
   defaultRetryMessage: "This email doesn't seem to be valid. Can you type it again?",
   display: displayWithPrefill,

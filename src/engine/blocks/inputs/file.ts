@@ -1,5 +1,12 @@
 import type { InputHandler } from '../handler';
-import { displayWithPrefill, FAIL, isRecord, ok, optionsOf, textOrAudioOf } from './shared';
+import { opt, readOptions } from '../options';
+import { displayWithPrefill, FAIL, inputOptions, ok, textOrAudioOf } from './shared';
+
+const options = inputOptions({
+  isRequired: opt.boolean(),
+  isMultipleAllowed: opt.boolean(),
+  allowedFileTypes: opt.object({ isEnabled: opt.boolean(), types: opt.stringList() }),
+});
 import { isWebUrl } from './url';
 
 /** Families a `type/*` allowed type stands for. */
@@ -73,24 +80,24 @@ export function createFileInput(config: FileInputConfig): InputHandler<'file inp
   return {
     category: 'input',
     type: 'file input',
+    options,
     replyEventType: 'file',
     display: displayWithPrefill,
     parse(block, reply) {
-      const options = optionsOf(block);
+      const { isRequired, isMultipleAllowed, allowedFileTypes: allowed } = readOptions(options, block);
       const text = textOrAudioOf(reply);
-      if (text === undefined) return options.isRequired === false ? { status: 'skip' } : FAIL;
+      if (text === undefined) return isRequired === false ? { status: 'skip' } : FAIL;
       const urls = text.split(', ');
       if (!urls.some(isUploadUrl)) return FAIL;
-      const allowed = options.allowedFileTypes;
-      if (isRecord(allowed) && allowed.isEnabled && Array.isArray(allowed.types) && allowed.types.length > 0) {
-        const extensions = new Set(allowed.types.filter((type): type is string => typeof type === 'string').flatMap(extensionsOf));
+      if (allowed?.isEnabled && allowed.types && allowed.types.length > 0) {
+        const extensions = new Set(allowed.types.flatMap(extensionsOf));
         const allAllowed = urls.every((url) => {
           const extension = extensionOfUrl(url);
           return extension !== undefined && extensions.has(extension);
         });
         if (!allAllowed) return FAIL;
       }
-      if (options.isMultipleAllowed !== true && urls.length > 1) return ok(urls[0]!);
+      if (isMultipleAllowed !== true && urls.length > 1) return ok(urls[0]!);
       return ok(text);
     },
   };

@@ -1,5 +1,8 @@
 import type { InputHandler } from '../handler';
-import { displayWithPrefill, FAIL, ok, optionsOf, textOf } from './shared';
+import { opt, readOptions } from '../options';
+import { displayWithPrefill, FAIL, inputOptions, ok, textOf } from './shared';
+
+const options = inputOptions({ min: opt.numberOrString(), max: opt.numberOrString() });
 
 /** parseFloat after the first "," becomes "." (`1,5` ⇒ 1.5, `12abc` ⇒ 12). */
 export function parseLooseNumber(text: string): number {
@@ -20,6 +23,7 @@ async function boundOf(option: unknown, text: (template: string) => Promise<stri
 export const numberInput: InputHandler<'number input'> = {
   category: 'input',
   type: 'number input',
+  options,
   replyEventType: 'number',
   display: displayWithPrefill,
   async parse(block, reply, ctx) {
@@ -27,9 +31,9 @@ export const numberInput: InputHandler<'number input'> = {
     if (text === undefined || text === '') return FAIL;
     const number = parseLooseNumber(text);
     if (Number.isNaN(number)) return FAIL;
-    const options = optionsOf(block);
-    const min = await boundOf(options.min, ctx.text);
-    const max = await boundOf(options.max, ctx.text);
+    const { min: minOption, max: maxOption } = readOptions(options, block);
+    const min = await boundOf(minOption, ctx.text);
+    const max = await boundOf(maxOption, ctx.text);
     if ((min !== undefined && number < min) || (max !== undefined && number > max)) return FAIL;
     return ok(text.startsWith('0') ? text : String(number));
   },

@@ -1,6 +1,6 @@
 import { EngineRequestError } from '../../errors';
 import type { InputHandler } from '../handler';
-import { FAIL, ok, textOrAudioOf } from './shared';
+import { FAIL, NO_OWN_OPTIONS, ok, textOrAudioOf } from './shared';
 
 /**
  * Displaying a payment input needs a payment intent from a configured
@@ -16,6 +16,7 @@ export function requirePaymentProvider(): never {
 export const paymentInput: InputHandler<'payment input'> = {
   category: 'input',
   type: 'payment input',
+  options: NO_OWN_OPTIONS,
   // A start's first message never answers it (reference §3.3 step 9).
   answersFirstMessage: false,
   replyEventType: 'payment',

@@ -1,6 +1,9 @@
 import { findPhoneNumbersInText, isSupportedCountry, type CountryCode } from 'libphonenumber-js';
 import type { InputHandler } from '../handler';
-import { displayWithPrefill, FAIL, ok, optionsOf, stringOption, textOf } from './shared';
+import { opt, readOptions } from '../options';
+import { displayWithPrefill, FAIL, inputOptions, ok, textOf } from './shared';
+
+const options = inputOptions({ defaultCountryCode: opt.string() });
 
 /** The first phone number found in the text, in E.164; the default country applies to national numbers. */
 export function findPhoneNumber(text: string, defaultCountryCode?: string): string | undefined {
@@ -12,12 +15,13 @@ export function findPhoneNumber(text: string, defaultCountryCode?: string): stri
 export const phoneInput: InputHandler<'phone number input'> = {
   category: 'input',
   type: 'phone number input',
+  options,
   replyEventType: 'phone',
   display: displayWithPrefill,
   async parse(block, reply, ctx) {
     const text = textOf(reply);
     if (text === undefined) return FAIL;
-    const country = stringOption(optionsOf(block), 'defaultCountryCode');
+    const country = readOptions(options, block).defaultCountryCode;
     const number = findPhoneNumber(text, country ? (await ctx.text(country)).trim() : undefined);
     return number ? ok(number) : FAIL;
   },

@@ -1,7 +1,13 @@
 import type { BlockDefinition, InputObject } from '../../types';
 import type { BlockContext, InputHandler } from '../handler';
 import { matchMultipleChoice, matchSingleChoice } from './choice-matching';
-import { displayedItems, FAIL, isRecord, itemsOf, optionsOf, valueAsSimpleList } from './shared';
+import { opt, readOptions } from '../options';
+import { displayedItems, FAIL, inputOptions, itemsOf, valueAsSimpleList } from './shared';
+
+const options = inputOptions({
+  isMultipleChoice: opt.boolean(),
+  dynamicItems: opt.object({ isEnabled: opt.boolean(), pictureSrcsVariableId: opt.string(), titlesVariableId: opt.string(), descriptionsVariableId: opt.string() }),
+});
 
 export interface PictureChoiceItem {
   id: string;
@@ -26,9 +32,9 @@ interface DynamicItemsOptions {
 
 /** One picture per (non-null) source of the pictures variable, ids "0", "1"…; titles and descriptions by index. */
 function dynamicItems(block: BlockDefinition, ctx: BlockContext): PictureChoiceItem[] | undefined {
-  const dynamic = optionsOf(block).dynamicItems;
-  if (!isRecord(dynamic)) return undefined;
-  const { isEnabled, pictureSrcsVariableId, titlesVariableId, descriptionsVariableId } = dynamic as DynamicItemsOptions;
+  const dynamic = readOptions(options, block).dynamicItems;
+  if (!dynamic) return undefined;
+  const { isEnabled, pictureSrcsVariableId, titlesVariableId, descriptionsVariableId } = dynamic;
   if (!isEnabled || !pictureSrcsVariableId) return undefined;
   const sources = valueAsSimpleList(ctx.variables.value(pictureSrcsVariableId));
   if (!sources) return undefined;
@@ -58,6 +64,7 @@ async function displayPictureChoice(block: BlockDefinition, ctx: BlockContext): 
 export const pictureChoiceInput: InputHandler<'picture choice input'> = {
   category: 'input',
   type: 'picture choice input',
+  options,
   // A start's first message never answers it (reference §3.3 step 9).
   answersFirstMessage: false,
   replyEventType: 'picture choice',
@@ -66,6 +73,6 @@ export const pictureChoiceInput: InputHandler<'picture choice input'> = {
     if (reply?.type !== 'text') return FAIL;
     const items = (await displayPictureChoice(block, ctx)).items as PictureChoiceItem[] | undefined;
     if (!items) return FAIL;
-    return optionsOf(block).isMultipleChoice === true ? matchMultipleChoice(items, reply, labelOf) : matchSingleChoice(items, reply, labelOf);
+    return readOptions(options, block).isMultipleChoice === true ? matchMultipleChoice(items, reply, labelOf) : matchSingleChoice(items, reply, labelOf);
   },
 };

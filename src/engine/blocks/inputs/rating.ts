@@ -1,5 +1,8 @@
 import type { InputHandler } from '../handler';
-import { displayWithPrefill, FAIL, ok, optionsOf, textOf } from './shared';
+import { opt, readOptions } from '../options';
+import { displayWithPrefill, FAIL, inputOptions, ok, textOf } from './shared';
+
+const options = inputOptions({ length: opt.numberOrString() });
 
 const DEFAULT_LENGTH = 10;
 
@@ -16,11 +19,12 @@ async function lengthOf(option: unknown, text: (template: string) => Promise<str
 export const ratingInput: InputHandler<'rating input'> = {
   category: 'input',
   type: 'rating input',
+  options,
   replyEventType: 'rating',
   display: displayWithPrefill,
   async parse(block, reply, ctx) {
     const text = textOf(reply);
     if (text === undefined) return FAIL;
-    return Number(text) <= (await lengthOf(optionsOf(block).length, ctx.text)) ? ok(text) : FAIL;
+    return Number(text) <= (await lengthOf(readOptions(options, block).length, ctx.text)) ? ok(text) : FAIL;
   },
 };

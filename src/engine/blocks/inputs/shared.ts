@@ -2,7 +2,9 @@
 // prefilled value, display conditions of items (reference §2.2, §3.7).
 import type { Condition } from '../../conditions/evaluate';
 import type { BlockDefinition, InputObject, ReplyMessage, VariableValue } from '../../types';
+import type { z } from 'zod';
 import type { BlockContext, ReplyParse } from '../handler';
+import { opt, optionsSchema, readOptions } from '../options';
 
 export const FAIL: ReplyParse = { status: 'fail' };
 
@@ -19,16 +21,23 @@ import { isRecord } from '../../json';
 
 export { isRecord };
 
-/** The block's options (an empty object when absent). */
-export function optionsOf(block: BlockDefinition): Record<string, unknown> {
-  return isRecord(block.options) ? block.options : {};
+/** Options every input may have (answers, retries and prefill read them). */
+export const inputBase = {
+  variableId: opt.string(),
+  retryMessageContent: opt.string(),
+  attachments: opt.object({ isEnabled: opt.boolean(), saveVariableId: opt.string() }),
+  audioClip: opt.object({ isEnabled: opt.boolean(), saveVariableId: opt.string() }),
+};
+
+/** The options common to every input, read from any input block. */
+export const INPUT_BASE_OPTIONS = optionsSchema(inputBase);
+
+/** An input's options schema: the common ones and its own. */
+export function inputOptions<T extends z.ZodRawShape>(own: T) {
+  return optionsSchema({ ...inputBase, ...own });
 }
 
-/** A string option, or undefined when absent or not a string. */
-export function stringOption(options: Record<string, unknown>, key: string): string | undefined {
-  const value = options[key];
-  return typeof value === 'string' ? value : undefined;
-}
+export const NO_OWN_OPTIONS = inputOptions({});
 
 /** The text of a text message; undefined for no message, audio or commands. */
 export function textOf(reply: ReplyMessage | undefined): string | undefined {
@@ -47,7 +56,7 @@ export function textOrAudioOf(reply: ReplyMessage | undefined): string | undefin
  * non-empty string (never a list).
  */
 export function prefilledValue(block: BlockDefinition, ctx: BlockContext): string | undefined {
-  const variableId = stringOption(optionsOf(block), 'variableId');
+  const variableId = readOptions(INPUT_BASE_OPTIONS, block).variableId;
   const value: VariableValue | undefined = ctx.variables.value(variableId);
   return typeof value === 'string' && value !== '' ? value : undefined;
 }

@@ -1,7 +1,10 @@
 import * as chrono from 'chrono-node';
 import type { InputHandler } from '../handler';
 import { formatUtc, parsingReference } from './date';
-import { displayWithPrefill, FAIL, ok, optionsOf, stringOption, textOf } from './shared';
+import { opt, readOptions } from '../options';
+import { displayWithPrefill, FAIL, inputOptions, ok, textOf } from './shared';
+
+const options = inputOptions({ format: opt.string() });
 
 export const DEFAULT_TIME_FORMAT = 'HH:mm';
 
@@ -9,6 +12,7 @@ export const DEFAULT_TIME_FORMAT = 'HH:mm';
 export const timeInput: InputHandler<'time input'> = {
   category: 'input',
   type: 'time input',
+  options,
   replyEventType: 'time',
   display: displayWithPrefill,
   async parse(block, reply, ctx) {
@@ -16,7 +20,7 @@ export const timeInput: InputHandler<'time input'> = {
     if (text === undefined) return FAIL;
     const parsed = chrono.en.casual.parseDate(text, parsingReference(ctx));
     if (!parsed) return FAIL;
-    const explicit = stringOption(optionsOf(block), 'format');
+    const explicit = readOptions(options, block).format;
     const pattern = explicit ? await ctx.text(explicit) : '';
     return ok(formatUtc(parsed, pattern || DEFAULT_TIME_FORMAT, DEFAULT_TIME_FORMAT));
   },

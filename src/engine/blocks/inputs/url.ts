@@ -1,6 +1,6 @@
 import isURL from 'validator/lib/isURL';
 import type { InputHandler } from '../handler';
-import { displayWithPrefill, FAIL, ok, textOf } from './shared';
+import { displayWithPrefill, FAIL, NO_OWN_OPTIONS, ok, textOf } from './shared';
 
 /** http or https, the protocol optional, a top-level domain required. */
 export function isWebUrl(text: string, requireTld = true): boolean {
@@ -14,6 +14,7 @@ export function isWebUrl(text: string, requireTld = true): boolean {
 export const urlInput: InputHandler<'url input'> = {
   category: 'input',
   type: 'url input',
+  options: NO_OWN_OPTIONS,
   replyEventType: 'url',
   display: displayWithPrefill,
   parse(_block, reply) {

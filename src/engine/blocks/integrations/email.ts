@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import { opt, optionsSchema, readOptions } from '../options';
 import type { EmailSpec, EffectResult } from '../../types';
 import { renderText, singleVariableName } from '../../variables/templating';
 import type { BlockContext, LogicHandler } from '../handler';
@@ -6,29 +8,28 @@ import type { BlockContext, LogicHandler } from '../handler';
 // sends it (SMTP) as an effect, once per conversation, a few per conversation
 // at most. Previews never send.
 
-interface EmailOptions {
-  credentialsId?: unknown;
-  recipients?: unknown;
-  cc?: unknown;
-  bcc?: unknown;
-  replyTo?: unknown;
-  subject?: unknown;
-  body?: unknown;
-  isCustomBody?: unknown;
-  isBodyCode?: unknown;
-}
+const emailOptions = optionsSchema({
+  credentialsId: opt.string(),
+  recipients: opt.stringList(),
+  cc: opt.stringList(),
+  bcc: opt.stringList(),
+  replyTo: opt.string(),
+  subject: opt.string(),
+  body: opt.string(),
+  isCustomBody: opt.boolean(),
+  isBodyCode: opt.boolean(),
+});
+
+type EmailOptions = z.output<typeof emailOptions>;
 
 /** At most this many e-mails per conversation. */
 export const MAX_EMAILS_PER_CONVERSATION = 5;
 
-const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
-
 /** Each entry substituted, then split on commas (a variable may hold several addresses). */
-async function addresses(value: unknown, ctx: BlockContext): Promise<string[]> {
-  const entries = Array.isArray(value) ? value : [];
+async function addresses(entries: readonly string[] | undefined, ctx: BlockContext): Promise<string[]> {
   const out: string[] = [];
-  for (const entry of entries) {
-    for (const address of (await ctx.text(textOf(entry))).split(',')) if (address.trim() !== '') out.push(address.trim());
+  for (const entry of entries ?? []) {
+    for (const address of (await ctx.text(entry)).split(',')) if (address.trim() !== '') out.push(address.trim());
   }
   return out;
 }
@@ -44,7 +45,7 @@ function answersTable(ctx: BlockContext): string {
 }
 
 async function bodyOf(options: EmailOptions, ctx: BlockContext): Promise<EmailSpec['body']> {
-  const written = textOf(options.body);
+  const written = options.body ?? '';
   if (options.isCustomBody !== true || written.trim() === '') return { kind: 'html', content: answersTable(ctx) };
   // A body that is one variable is that value, shown as HTML.
   if (singleVariableName(written) !== undefined) return { kind: 'html', content: await ctx.text(written) };
@@ -59,16 +60,16 @@ function displayNameOf(replyTo: string): string | undefined {
 }
 
 export async function buildEmail(options: EmailOptions, ctx: BlockContext, conversation: string): Promise<EmailSpec> {
-  const replyTo = (await ctx.text(textOf(options.replyTo))).trim();
+  const replyTo = (await ctx.text(options.replyTo ?? '')).trim();
   const fromName = replyTo ? displayNameOf(replyTo) : undefined;
   return {
-    credentialsId: textOf(options.credentialsId) || 'default',
+    credentialsId: options.credentialsId || 'default',
     to: await addresses(options.recipients, ctx),
     cc: await addresses(options.cc, ctx),
     bcc: await addresses(options.bcc, ctx),
     ...(replyTo ? { replyTo } : {}),
     ...(fromName ? { fromName } : {}),
-    subject: await ctx.text(textOf(options.subject)),
+    subject: await ctx.text(options.subject ?? ''),
     body: await bodyOf(options, ctx),
     conversation,
   };
@@ -94,20 +95,18 @@ function outcomeLog(result: EffectResult, email: { to: string[]; subject: string
   }
 }
 
-function optionsOf(options: unknown): EmailOptions {
-  return typeof options === 'object' && options !== null ? (options as EmailOptions) : {};
-}
 
 export const emailBlock: LogicHandler<'Email'> = {
   category: 'integration',
   type: 'Email',
+  options: emailOptions,
   async execute(block, ctx) {
     const conversation = ctx.entry.resultId;
     if (ctx.state.isPreview || !conversation) {
       ctx.log({ status: 'info', description: 'Emails are not sent in preview mode' });
       return { kind: 'next' };
     }
-    const email = await buildEmail(optionsOf(block.options), ctx, conversation);
+    const email = await buildEmail(readOptions(emailOptions, block), ctx, conversation);
     if (email.to.length === 0) {
       ctx.log({ status: 'error', description: 'Email not sent', details: 'No recipient' });
       return { kind: 'next' };
@@ -115,9 +114,9 @@ export const emailBlock: LogicHandler<'Email'> = {
     return { kind: 'effect', effect: { type: 'sendEmail', email } };
   },
   async onEffect(block, result, ctx) {
-    const options = optionsOf(block.options);
+    const options = readOptions(emailOptions, block);
     const to = await addresses(options.recipients, ctx);
-    ctx.log(outcomeLog(result, { to, subject: await ctx.text(textOf(options.subject)) }));
+    ctx.log(outcomeLog(result, { to, subject: await ctx.text(options.subject ?? '') }));
     return { kind: 'next' };
   },
 };

@@ -1,9 +1,11 @@
+import type { z } from 'zod';
 import type { BlockType } from '../../definition/block-types';
 import { EngineRequestError } from '../../errors';
 import type { EffectResult, HttpRequestSpec, HttpResponseData } from '../../types';
 import { renderText, singleVariableName } from '../../variables/templating';
 import type { BlockContext, LogicHandler, Outcome } from '../handler';
-import { applyResponseMapping, type ResponseMapping } from '../logic/webhook';
+import { applyResponseMapping, responseMappingOption } from '../logic/webhook';
+import { opt, optionsSchema, readOptions } from '../options';
 import { anonymousPreviewSkip } from './not-yet-supported';
 
 // HTTP request blocks (reference §2.4.1): `Webhook`, and `Zapier`, `Make.com`,
@@ -11,44 +13,30 @@ import { anonymousPreviewSkip } from './not-yet-supported';
 // builds the request; the service sends it through the outbound guard (an
 // effect) and the block maps the answer into variables.
 
-interface KeyValue {
-  key?: unknown;
-  value?: unknown;
-}
+const keyValues = () => opt.objectList({ key: opt.string(), value: opt.string() });
 
-interface WebhookOptions {
-  url?: unknown;
-  method?: unknown;
-  headers?: unknown;
-  queryParams?: unknown;
-  body?: unknown;
-}
+const httpRequestOptions = optionsSchema({
+  webhook: opt.object({ url: opt.string(), method: opt.string(), headers: keyValues(), queryParams: keyValues(), body: opt.string() }),
+  isCustomBody: opt.boolean(),
+  isExecutedOnClient: opt.boolean(),
+  timeout: opt.number(),
+  responseVariableMapping: responseMappingOption(),
+});
 
-interface HttpRequestOptions {
-  webhook?: WebhookOptions;
-  isCustomBody?: unknown;
-  isExecutedOnClient?: unknown;
-  timeout?: unknown;
-  responseVariableMapping?: unknown;
-}
+type HttpRequestOptions = z.output<typeof httpRequestOptions>;
+type KeyValue = { key?: string; value?: string };
 
 const DEFAULT_TIMEOUT_S = 10;
 const MAX_TIMEOUT_S = 120;
 /** Automation platforms answer slowly: the reference always gives them the maximum. */
 const LONG_TIMEOUT_TYPES = new Set<BlockType>(['Zapier', 'Make.com', 'Pabbly']);
 
-const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-function keyValues(value: unknown): KeyValue[] {
-  return Array.isArray(value) ? value.filter((entry): entry is KeyValue => typeof entry === 'object' && entry !== null) : [];
-}
-
 /** Rows with both a key and a value once substituted; empty ones are dropped. */
-async function substitutedPairs(rows: unknown, ctx: BlockContext): Promise<[string, string][]> {
+async function substitutedPairs(rows: readonly KeyValue[] | undefined, ctx: BlockContext): Promise<[string, string][]> {
   const pairs: [string, string][] = [];
-  for (const row of keyValues(rows)) {
-    const key = await ctx.text(textOf(row.key));
-    const value = await ctx.text(textOf(row.value));
+  for (const row of rows ?? []) {
+    const key = await ctx.text(row.key ?? '');
+    const value = await ctx.text(row.value ?? '');
     if (key !== '' && value !== '') pairs.push([key, value]);
   }
   return pairs;
@@ -83,7 +71,7 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 async function requestBody(options: HttpRequestOptions, ctx: BlockContext): Promise<string> {
-  const written = textOf(options.webhook?.body);
+  const written = options.webhook?.body ?? '';
   if (options.isCustomBody !== true || written.trim() === '' || written.trim() === '{{state}}') return JSON.stringify(defaultBody(ctx));
   // Variables are written JSON-escaped inside a JSON body, except a body that is one variable.
   const mode = singleVariableName(written) === undefined ? 'json' : 'plain';
@@ -92,13 +80,13 @@ async function requestBody(options: HttpRequestOptions, ctx: BlockContext): Prom
 
 /** The request as the block describes it; undefined when it has no URL. */
 export async function buildHttpRequest(options: HttpRequestOptions, ctx: BlockContext): Promise<HttpRequestSpec | undefined> {
-  const rawUrl = textOf(options.webhook?.url);
+  const rawUrl = options.webhook?.url ?? '';
   if (rawUrl === '') return undefined;
   const headers: Record<string, string> = {};
   for (const [name, value] of await substitutedPairs(options.webhook?.headers, ctx)) headers[name] = encodeBasicAuth(name, value);
   const query = new URLSearchParams(await substitutedPairs(options.webhook?.queryParams, ctx)).toString();
   const url = await ctx.text(query ? `${rawUrl}${rawUrl.includes('?') ? '&' : '?'}${query}` : rawUrl);
-  const method = (textOf(options.webhook?.method) || 'POST').toUpperCase();
+  const method = (options.webhook?.method || 'POST').toUpperCase();
   if (method === 'GET') return { url, method, headers };
   let body = await requestBody(options, ctx);
   const json = parseJson(body);
@@ -113,14 +101,11 @@ export async function buildHttpRequest(options: HttpRequestOptions, ctx: BlockCo
 }
 
 function timeoutSeconds(type: BlockType, options: HttpRequestOptions): number {
-  const custom = typeof options.timeout === 'number' && options.timeout > 0 ? Math.min(options.timeout, MAX_TIMEOUT_S) : undefined;
+  const custom = options.timeout !== undefined && options.timeout > 0 ? Math.min(options.timeout, MAX_TIMEOUT_S) : undefined;
   if (custom !== undefined && custom !== DEFAULT_TIMEOUT_S) return custom;
   return LONG_TIMEOUT_TYPES.has(type) ? MAX_TIMEOUT_S : DEFAULT_TIMEOUT_S;
 }
 
-function mappingsOf(options: HttpRequestOptions): ResponseMapping[] {
-  return Array.isArray(options.responseVariableMapping) ? (options.responseVariableMapping as ResponseMapping[]) : [];
-}
 
 /** The answer as blocks see it, whatever happened to the request. */
 function responseOf(result: EffectResult): HttpResponseData & { refusal?: string } {
@@ -136,21 +121,19 @@ function loggedRequest(request: HttpRequestSpec | undefined): unknown {
   return { url: request.url, method: request.method, ...(body ? { body: body.ok ? body.value : request.body } : {}) };
 }
 
-function optionsOf(options: unknown): HttpRequestOptions {
-  return typeof options === 'object' && options !== null ? (options as HttpRequestOptions) : {};
-}
 
 export function httpRequestBlock<T extends BlockType>(type: T): LogicHandler<T> {
   return {
     category: 'integration',
     type,
+    options: httpRequestOptions,
     async execute(block, ctx): Promise<Outcome> {
       const skip = anonymousPreviewSkip(type, ctx);
       if (skip) {
         ctx.log(skip);
         return { kind: 'next' };
       }
-      const options = optionsOf(block.options);
+      const options = readOptions(httpRequestOptions, block);
       const request = await buildHttpRequest(options, ctx);
       if (!request) {
         ctx.log({ status: 'error', description: "Couldn't parse webhook attributes" });
@@ -163,7 +146,7 @@ export function httpRequestBlock<T extends BlockType>(type: T): LogicHandler<T> 
       return { kind: 'effect', effect: { type: 'httpRequest', request, timeoutMs: timeoutSeconds(type, options) * 1000 } };
     },
     async onEffect(block, result, ctx) {
-      const options = optionsOf(block.options);
+      const options = readOptions(httpRequestOptions, block);
       const response = responseOf(result);
       if (response.refusal !== undefined) {
         ctx.log({ status: 'error', description: `Security validation failed: ${response.refusal}` });
@@ -177,7 +160,7 @@ export function httpRequestBlock<T extends BlockType>(type: T): LogicHandler<T> 
           details: { statusCode: response.statusCode, request: loggedRequest(request), response: response.data },
         });
       }
-      await applyResponseMapping(mappingsOf(options), { statusCode: response.statusCode, data: response.data }, ctx);
+      await applyResponseMapping(options.responseVariableMapping, { statusCode: response.statusCode, data: response.data }, ctx);
       return { kind: 'next' };
     },
     async onReply(block, reply, ctx) {
@@ -186,7 +169,7 @@ export function httpRequestBlock<T extends BlockType>(type: T): LogicHandler<T> 
       const value = parsed.value as { statusCode?: unknown; data?: unknown } | null;
       const statusCode = typeof value?.statusCode === 'number' ? value.statusCode : 200;
       const response = { statusCode, data: value && typeof value === 'object' && 'data' in value ? value.data : value };
-      await applyResponseMapping(mappingsOf(optionsOf(block.options)), response, ctx);
+      await applyResponseMapping(readOptions(httpRequestOptions, block).responseVariableMapping, response, ctx);
       const failed = statusCode >= 400;
       ctx.log({ status: failed ? 'error' : 'success', description: failed ? 'HTTP request returned error' : 'HTTP request executed successfully!', details: response.data });
       return { kind: 'next' };

@@ -1,3 +1,4 @@
+import { NO_OPTIONS } from '../options';
 import type { BlockType } from '../../definition/block-types';
 import type { ChatLog } from '../../types';
 import type { BlockContext, FlowHooks, LogicHandler } from '../handler';
@@ -21,8 +22,9 @@ function skipLog(type: string, ctx: BlockContext): ChatLog {
   return anonymousPreviewSkip(type, ctx) ?? { status: 'error', description: `The "${type}" block is not supported yet by Parley: skipped` };
 }
 
-export function notYetSupported<T extends BlockType>(type: T, hooks: FlowHooks = {}): LogicHandler<T> {
+export function notYetSupported<T extends BlockType>(type: T, hooks: Partial<FlowHooks> = {}): LogicHandler<T> {
   return {
+    options: NO_OPTIONS,
     ...hooks,
     category: 'integration',
     type,

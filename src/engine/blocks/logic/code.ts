@@ -1,3 +1,4 @@
+import { opt, optionsSchema, readOptions } from '../options';
 import type { BlockContext, LogicHandler } from '../handler';
 import type { RuntimeVariable } from '../../types';
 import { codeGlobals, findVariable, substituteVariables, VARIABLE_PATTERN } from '../../variables/templating';
@@ -38,6 +39,8 @@ export function isFetchError(error: string): boolean {
   return /\bfetch\b/.test(error);
 }
 
+const options = optionsSchema({ content: opt.string(), isExecutedOnClient: opt.boolean(), isUnsafe: opt.boolean() });
+
 /**
  * Bot-author JavaScript. On the client by default: a `scriptToExecute` action
  * the walk does not wait for. On the server: runs in the sandbox as an async
@@ -47,13 +50,13 @@ export function isFetchError(error: string): boolean {
 export const codeBlock: LogicHandler<'Code'> = {
   category: 'logic',
   type: 'Code',
+  options,
   async execute(block, ctx) {
-    const options = block.options ?? {};
-    const content = typeof options.content === 'string' ? options.content : '';
+    const { content = '', isExecutedOnClient, isUnsafe: unsafe } = readOptions(options, block);
     if (content === '') return { kind: 'next' };
     const variables = ctx.variables.list();
-    if (options.isExecutedOnClient !== false) {
-      const isUnsafe = typeof options.isUnsafe === 'boolean' ? { isUnsafe: options.isUnsafe } : {};
+    if (isExecutedOnClient !== false) {
+      const isUnsafe = unsafe !== undefined ? { isUnsafe: unsafe } : {};
       ctx.action({ type: 'scriptToExecute', scriptToExecute: { ...clientScript(content, variables), ...isUnsafe } });
       return { kind: 'next' };
     }

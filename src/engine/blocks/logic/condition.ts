@@ -1,3 +1,4 @@
+import { NO_OPTIONS } from '../options';
 import type { Condition } from '../../conditions/evaluate';
 import type { LogicHandler } from '../handler';
 
@@ -9,6 +10,7 @@ import type { LogicHandler } from '../handler';
 export const conditionBlock: LogicHandler<'Condition'> = {
   category: 'logic',
   type: 'Condition',
+  options: NO_OPTIONS,
   itemWithoutEdgeEndsWalk: true,
   async execute(block, ctx) {
     for (const item of block.items ?? []) {

@@ -1,6 +1,9 @@
+import { opt, optionsSchema, readOptions } from '../options';
 import type { BlockDefinition, EdgeDefinition } from '../../types';
 import type { BlockContext, LogicHandler } from '../handler';
 import { resolveGroup } from './group-target';
+
+const options = optionsSchema({ groupId: opt.string(), blockId: opt.string() });
 
 /** The block that would have run after `block`: the next one in its group, else the first one its own edge reaches. */
 function nextBlockAfter(block: BlockDefinition, ctx: BlockContext, edges: EdgeDefinition[]): string | undefined {
@@ -19,21 +22,21 @@ function nextBlockAfter(block: BlockDefinition, ctx: BlockContext, edges: EdgeDe
 export const jumpBlock: LogicHandler<'Jump'> = {
   category: 'logic',
   type: 'Jump',
+  options,
   jumpTarget(block) {
-    const groupId = block.options?.groupId;
-    if (typeof groupId !== 'string' || groupId === '') return undefined;
-    const blockId = block.options?.blockId;
-    return { groupId, ...(typeof blockId === 'string' && blockId !== '' ? { blockId } : {}) };
+    const { groupId, blockId } = readOptions(options, block);
+    if (!groupId) return undefined;
+    return { groupId, ...(blockId ? { blockId } : {}) };
   },
   execute(block, ctx) {
-    const groupOption = block.options?.groupId;
+    const { groupId: groupOption, blockId: blockOption } = readOptions(options, block);
     if (!groupOption) return { kind: 'next' };
     const group = resolveGroup(groupOption, ctx.bot, ctx);
     if (!group) {
       ctx.log({ status: 'error', description: 'Group to jump to is not found' });
       return { kind: 'end' };
     }
-    const blockId = typeof block.options?.blockId === 'string' && block.options.blockId !== '' ? block.options.blockId : undefined;
+    const blockId = blockOption || undefined;
     if (blockId && !group.blocks.some((candidate) => candidate.id === blockId)) {
       ctx.log({ status: 'error', description: 'Block to jump to is not found' });
       return { kind: 'end' };

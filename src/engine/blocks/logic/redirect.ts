@@ -1,4 +1,7 @@
+import { opt, optionsSchema, readOptions } from '../options';
 import type { LogicHandler } from '../handler';
+
+const options = optionsSchema({ url: opt.string(), isNewTab: opt.boolean() });
 
 const KEPT_SCHEMES = /^(http|mailto:|tel:|sms:|\{\{)/;
 
@@ -6,13 +9,13 @@ const KEPT_SCHEMES = /^(http|mailto:|tel:|sms:|\{\{)/;
 export const redirectBlock: LogicHandler<'Redirect'> = {
   category: 'logic',
   type: 'Redirect',
+  options,
   async execute(block, ctx) {
-    const raw = block.options?.url;
-    if (typeof raw !== 'string' || raw === '') return { kind: 'next' };
+    const { url: raw, isNewTab } = readOptions(options, block);
+    if (!raw) return { kind: 'next' };
     // The reference sanitizes the substituted url: a {{Host}} holding a bare host gets https:// too.
     const substituted = await ctx.text(raw);
     const url = KEPT_SCHEMES.test(substituted) ? substituted : `https://${substituted}`;
-    const isNewTab = block.options?.isNewTab;
     ctx.action({ type: 'redirect', redirect: { url, ...(typeof isNewTab === 'boolean' ? { isNewTab } : {}) } });
     return { kind: 'next' };
   },

@@ -1,9 +1,11 @@
+import { NO_OPTIONS } from '../options';
 import type { LogicHandler } from '../handler';
 
 /** Goes back to the block remembered by the last Jump, command or event. */
 export const returnBlock: LogicHandler<'Return'> = {
   category: 'logic',
   type: 'Return',
+  options: NO_OPTIONS,
   execute(_block, ctx) {
     const mark = ctx.state.returnMark;
     if (!mark) return { kind: 'next' };

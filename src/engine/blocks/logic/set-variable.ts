@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import { opt, optionsSchema, readOptions } from '../options';
 import { DateTime } from 'luxon';
 import type { BlockContext, LogicHandler, Outcome } from '../handler';
 import { asFunctionBody, substituteVariables } from '../../variables/templating';
@@ -9,7 +11,21 @@ import { clientScript, isFetchError, scriptGlobals } from './code';
 // type computes something; "nothing" clears the variable (null), it never
 // leaves it untouched.
 
-type Options = Record<string, unknown>;
+const blockOptions = optionsSchema({
+  variableId: opt.string(),
+  type: opt.string(),
+  expressionToEvaluate: opt.string(),
+  isCode: opt.boolean(),
+  isExecutedOnClient: opt.boolean(),
+  isUnsafe: opt.boolean(),
+  saveErrorInVariableId: opt.string(),
+  timeZone: opt.string(),
+  item: opt.string(),
+  saveItemInVariableId: opt.string(),
+  mapListItemParams: opt.object({ baseItemVariableId: opt.string(), baseListVariableId: opt.string(), targetListVariableId: opt.string() }),
+});
+
+type Options = z.output<typeof blockOptions>;
 
 /** What a type computes: a value, or code to evaluate (on the server or the client). */
 type Expression = { kind: 'value'; value: unknown } | { kind: 'code'; code: string };
@@ -35,9 +51,6 @@ return 'desktop'`;
 /** Types whose value only the client can compute. */
 const ALWAYS_ON_CLIENT = new Set(['Moment of the day', 'Device type']);
 
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
 
 /** `yyyy-MM-dd'T'HH:mm:ssXXX` in the zone (Z for a zero offset); undefined for an unknown zone. */
 function formatInZone(date: Date, zone: string): string | undefined {
@@ -48,7 +61,7 @@ function formatInZone(date: Date, zone: string): string | undefined {
 
 async function dateValue(offsetMs: number, options: Options, ctx: BlockContext): Promise<Expression> {
   const date = new Date(ctx.env.now().getTime() + offsetMs);
-  const zone = await ctx.text(text(options.timeZone) ?? '');
+  const zone = await ctx.text(options.timeZone ?? '');
   if (zone === '') return { kind: 'value', value: date.toISOString() };
   const formatted = formatInZone(date, zone);
   if (formatted === undefined) {
@@ -59,10 +72,10 @@ async function dateValue(offsetMs: number, options: Options, ctx: BlockContext):
 }
 
 function mapItemWithSameIndex(options: Options, ctx: BlockContext): Expression {
-  const params = (options.mapListItemParams ?? {}) as Options;
-  const baseList = ctx.variables.value(text(params.baseListVariableId));
-  const baseItem = ctx.variables.value(text(params.baseItemVariableId));
-  const targetList = ctx.variables.value(text(params.targetListVariableId));
+  const params = options.mapListItemParams ?? {};
+  const baseList = ctx.variables.value(params.baseListVariableId);
+  const baseItem = ctx.variables.value(params.baseItemVariableId);
+  const targetList = ctx.variables.value(params.targetListVariableId);
   if (!Array.isArray(baseList) || typeof baseItem !== 'string' || baseItem === '') return CLEARED;
   const index = baseList.indexOf(baseItem);
   if (index === -1 || !Array.isArray(targetList)) return CLEARED;
@@ -74,7 +87,7 @@ function mapItemWithSameIndex(options: Options, ctx: BlockContext): Expression {
 function takeItem(fromEnd: boolean, variableId: string, options: Options, ctx: BlockContext): Expression {
   const current = ctx.variables.value(variableId);
   if (!hasValue(current)) return CLEARED;
-  const saveItemIn = text(options.saveItemInVariableId);
+  const saveItemIn = options.saveItemInVariableId;
   if (!Array.isArray(current)) {
     if (saveItemIn) ctx.variables.set(saveItemIn, current);
     return { kind: 'value', value: [] };
@@ -84,7 +97,7 @@ function takeItem(fromEnd: boolean, variableId: string, options: Options, ctx: B
 }
 
 async function appendValue(variableId: string, options: Options, ctx: BlockContext): Promise<Expression> {
-  const item = await ctx.text(text(options.item) ?? '');
+  const item = await ctx.text(options.item ?? '');
   const current = ctx.variables.value(variableId);
   if (!hasValue(current)) return { kind: 'value', value: [item] };
   if (!Array.isArray(current)) return { kind: 'value', value: [current, item] };
@@ -94,7 +107,7 @@ async function appendValue(variableId: string, options: Options, ctx: BlockConte
 async function expressionFor(type: string, variableId: string, options: Options, ctx: BlockContext): Promise<Expression> {
   switch (type) {
     case 'Custom': {
-      const code = text(options.expressionToEvaluate);
+      const code = options.expressionToEvaluate;
       return code ? { kind: 'code', code } : CLEARED;
     }
     case 'Empty':
@@ -180,7 +193,7 @@ function errorDescription(error: string): string {
 }
 
 function executeOnClient(code: string, type: string, options: Options, ctx: BlockContext): Outcome {
-  const isUnsafe = typeof options.isUnsafe === 'boolean' ? { isUnsafe: options.isUnsafe } : {};
+  const isUnsafe = options.isUnsafe !== undefined ? { isUnsafe: options.isUnsafe } : {};
   ctx.action({
     type: 'setVariable',
     setVariable: {
@@ -194,12 +207,13 @@ function executeOnClient(code: string, type: string, options: Options, ctx: Bloc
 export const setVariableBlock: LogicHandler<'Set variable'> = {
   category: 'logic',
   type: 'Set variable',
-  needsTranscript: (block) => block.options?.type === 'Transcript',
+  options: blockOptions,
+  needsTranscript: (block) => readOptions(blockOptions, block).type === 'Transcript',
   async execute(block, ctx) {
-    const options: Options = block.options ?? {};
-    const variableId = text(options.variableId);
+    const options = readOptions(blockOptions, block);
+    const variableId = options.variableId;
     if (!variableId || !ctx.variables.byId(variableId)) return { kind: 'next' };
-    const type = text(options.type) ?? 'Custom';
+    const type = options.type ?? 'Custom';
 
     const expression = await expressionFor(type, variableId, options, ctx);
     if (expression.kind === 'code' && (options.isExecutedOnClient === true || ALWAYS_ON_CLIENT.has(type))) {
@@ -216,7 +230,7 @@ export const setVariableBlock: LogicHandler<'Set variable'> = {
   onReply(block, reply, ctx) {
     // The client's result: JSON-stringified unless it was a string. No text at all: nothing to store.
     if (reply?.type !== 'text') return { kind: 'next' };
-    const variableId = text(block.options?.variableId);
+    const variableId = readOptions(blockOptions, block).variableId;
     ctx.variables.set(variableId, parseReply(reply.text));
     return { kind: 'next' };
   },
@@ -240,5 +254,5 @@ function reportError(error: string, type: string, options: Options, ctx: BlockCo
   } else if (isCode) {
     ctx.log({ description, context: 'While evaluating set variable expression' });
   }
-  if (isCode) ctx.variables.set(text(options.saveErrorInVariableId), description);
+  if (isCode) ctx.variables.set(options.saveErrorInVariableId, description);
 }

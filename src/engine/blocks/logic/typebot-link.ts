@@ -1,3 +1,4 @@
+import { opt, optionsSchema, readOptions } from '../options';
 import { isV6 } from '../../definition/versions';
 import { startTranscriptIfNeeded } from '../../transcript';
 import type { BlockDefinition, BotRef, QueueEntry, RuntimeBot, RuntimeVariable } from '../../types';
@@ -7,6 +8,8 @@ import { resolveGroup } from './group-target';
 
 // Link to bot ("Typebot link", reference §3.5): runs another bot (or a group of
 // this one) on top of the queue, then comes back.
+
+const options = optionsSchema({ typebotId: opt.string(), groupId: opt.string(), mergeResults: opt.boolean() });
 
 /** The child's variables, prefilled by name from the first bot of the queue declaring the same name. */
 function inheritedVariables(child: RuntimeBot, queue: QueueEntry[]): RuntimeVariable[] {
@@ -26,7 +29,7 @@ function startGroupId(bot: RuntimeBot): string | undefined {
 
 function link(block: BlockDefinition, ctx: BlockContext, child: RuntimeBot, childRef: BotRef, sameBot: boolean): Outcome {
   // Resolve the target before touching the queue (the reference pushes the child first, then fails).
-  const groupOption = block.options?.groupId;
+  const { groupId: groupOption, mergeResults } = readOptions(options, block);
   const target = groupOption ? resolveGroup(groupOption, child, ctx) : child.groups.find((group) => group.id === startGroupId(child));
   if (!target) {
     ctx.log({ status: 'error', description: 'Failed to link typebot', details: `Group with ID "${String(groupOption ?? '')}" not found` });
@@ -36,7 +39,7 @@ function link(block: BlockDefinition, ctx: BlockContext, child: RuntimeBot, chil
   const following = ctx.group.blocks[ctx.blockIndex + 1];
   const resumeEdge = block.outgoingEdgeId ?? (following ? ctx.virtualEdge({ groupId: ctx.group.id, blockId: following.id }) : undefined);
   // The merge default follows the version of the bot holding the link block (the reference reads queue[0] before the push).
-  const merge = sameBot || (isV6(ctx.bot.version) ? block.options?.mergeResults === true : block.options?.mergeResults !== false);
+  const merge = sameBot || (isV6(ctx.bot.version) ? mergeResults === true : mergeResults !== false);
   let resultId: string | undefined;
   if (!ctx.state.isPreview) {
     resultId = merge ? parent.resultId : ctx.env.newId();
@@ -61,15 +64,15 @@ function link(block: BlockDefinition, ctx: BlockContext, child: RuntimeBot, chil
 export const typebotLinkBlock: LogicHandler<'Typebot link'> = {
   category: 'logic',
   type: 'Typebot link',
+  options,
   linkTarget(block) {
-    const botId = block.options?.typebotId;
-    if (typeof botId !== 'string' || botId === '') return undefined;
-    const groupId = block.options?.groupId;
-    return { botId, ...(typeof groupId === 'string' && groupId !== '' ? { groupId } : {}) };
+    const { typebotId: botId, groupId } = readOptions(options, block);
+    if (!botId) return undefined;
+    return { botId, ...(groupId ? { groupId } : {}) };
   },
   execute(block, ctx) {
-    const botId = block.options?.typebotId;
-    if (typeof botId !== 'string' || botId === '') {
+    const botId = readOptions(options, block).typebotId;
+    if (!botId) {
       ctx.log({ status: 'error', description: 'Failed to link typebot', details: 'Typebot ID is not specified' });
       return { kind: 'next' };
     }
@@ -82,7 +85,7 @@ export const typebotLinkBlock: LogicHandler<'Typebot link'> = {
       return { kind: 'next' };
     }
     if (result.type !== 'loadBot' || !result.bot || !result.ref) {
-      ctx.log({ status: 'error', description: 'Failed to link typebot', details: `Typebot with ID ${String(block.options?.typebotId)} not found` });
+      ctx.log({ status: 'error', description: 'Failed to link typebot', details: `Typebot with ID ${String(readOptions(options, block).typebotId)} not found` });
       return { kind: 'next' };
     }
     return link(block, ctx, result.bot, result.ref, false);

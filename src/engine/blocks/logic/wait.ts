@@ -1,4 +1,7 @@
+import { opt, optionsSchema, readOptions } from '../options';
 import type { LogicHandler } from '../handler';
+
+const options = optionsSchema({ secondsToWaitFor: opt.numberOrString(), shouldPause: opt.boolean() });
 
 /**
  * A client-side delay. The server does not wait: only `shouldPause` makes the
@@ -7,15 +10,16 @@ import type { LogicHandler } from '../handler';
 export const waitBlock: LogicHandler<'Wait'> = {
   category: 'logic',
   type: 'Wait',
+  options,
   async execute(block, ctx) {
-    const raw = block.options?.secondsToWaitFor;
-    if (raw === undefined || raw === null || raw === '') return { kind: 'next' };
+    const { secondsToWaitFor: raw, shouldPause: pauseOption } = readOptions(options, block);
+    if (raw === undefined || raw === '') return { kind: 'next' };
     const seconds = parseFloat((await ctx.text(String(raw))).replace(',', '.'));
     if (Number.isNaN(seconds)) return { kind: 'next' };
-    const shouldPause = block.options?.shouldPause === true;
+    const shouldPause = pauseOption === true;
     if (seconds === 0 && !shouldPause) return { kind: 'next' };
     // Like the reference, the flag is sent only when the block sets it.
-    const pauseFlag = typeof block.options?.shouldPause === 'boolean' ? { expectsDedicatedReply: shouldPause } : {};
+    const pauseFlag = pauseOption !== undefined ? { expectsDedicatedReply: shouldPause } : {};
     ctx.action({ type: 'wait', wait: { secondsToWaitFor: seconds }, ...pauseFlag });
     return shouldPause ? { kind: 'await-reply' } : { kind: 'next' };
   },

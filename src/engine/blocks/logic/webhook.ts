@@ -1,3 +1,4 @@
+import { opt, optionsSchema, readOptions } from '../options';
 import type { BlockContext, LogicHandler } from '../handler';
 
 export interface ResponseMapping {
@@ -5,6 +6,11 @@ export interface ResponseMapping {
   variableId?: string;
   bodyPath?: string;
 }
+
+/** The response variable mapping of HTTP request and wait-for-webhook blocks. */
+export const responseMappingOption = () => opt.objectList({ variableId: opt.string(), bodyPath: opt.string() });
+
+const options = optionsSchema({ responseVariableMapping: responseMappingOption() });
 
 function parseWebhookReply(text: string): { statusCode: number; data: unknown } {
   try {
@@ -33,6 +39,7 @@ export async function applyResponseMapping(mappings: ResponseMapping[], response
 export const webhookBlock: LogicHandler<'webhook'> = {
   category: 'logic',
   type: 'webhook',
+  options,
   acceptsWebhookPayload: true,
   execute(_block, ctx) {
     ctx.action({ type: 'listenForWebhook', expectsDedicatedReply: true });
@@ -41,7 +48,7 @@ export const webhookBlock: LogicHandler<'webhook'> = {
   async onReply(block, reply, ctx) {
     const text = reply?.type === 'text' ? reply.text : '';
     const response = parseWebhookReply(text);
-    const mappings = Array.isArray(block.options?.responseVariableMapping) ? (block.options.responseVariableMapping as ResponseMapping[]) : [];
+    const mappings = readOptions(options, block).responseVariableMapping;
     await applyResponseMapping(mappings, response, ctx);
     const failed = response.statusCode >= 400;
     // As the reference logs it: the data as JSON text.
