@@ -21,11 +21,13 @@ import {
   timeInput,
   urlInput,
 } from './inputs';
+import { chatwootBlock } from './integrations/chatwoot';
 import { emailBlock } from './integrations/email';
 import { googleAnalyticsBlock } from './integrations/google-analytics';
 import { httpRequestBlock } from './integrations/http-request';
 import { notYetSupported } from './integrations/not-yet-supported';
 import { pixelBlock } from './integrations/pixel';
+import { vendorBlock } from './integrations/vendor-forge';
 import { abTestBlock } from './logic/ab-test';
 import { codeBlock } from './logic/code';
 import { conditionBlock } from './logic/condition';
@@ -85,30 +87,30 @@ const registry = (): Registry => (built ??= {
   'Make.com': httpRequestBlock('Make.com'),
   Pabbly: httpRequestBlock('Pabbly'),
   Email: emailBlock,
-  'Google Sheets': notYetSupported('Google Sheets'),
+  'Google Sheets': vendorBlock('Google Sheets'),
   OpenAI: notYetSupported('OpenAI'),
   'Google Analytics': googleAnalyticsBlock,
   Pixel: pixelBlock,
-  Chatwoot: notYetSupported('Chatwoot'),
+  Chatwoot: chatwootBlock,
   openai: notYetSupported('openai'),
   'cal-com': notYetSupported('cal-com'),
-  'chat-node': notYetSupported('chat-node'),
+  'chat-node': vendorBlock('chat-node'),
   'qr-code': notYetSupported('qr-code'),
-  'dify-ai': notYetSupported('dify-ai'),
+  'dify-ai': vendorBlock('dify-ai'),
   mistral: notYetSupported('mistral'),
-  elevenlabs: notYetSupported('elevenlabs'),
+  elevenlabs: vendorBlock('elevenlabs'),
   anthropic: notYetSupported('anthropic'),
   'together-ai': notYetSupported('together-ai'),
   'open-router': notYetSupported('open-router'),
-  nocodb: notYetSupported('nocodb'),
-  segment: notYetSupported('segment'),
-  posthog: notYetSupported('posthog'),
+  nocodb: vendorBlock('nocodb'),
+  segment: vendorBlock('segment'),
+  posthog: vendorBlock('posthog'),
   groq: notYetSupported('groq'),
-  zendesk: notYetSupported('zendesk'),
+  zendesk: vendorBlock('zendesk'),
   perplexity: notYetSupported('perplexity'),
   deepseek: notYetSupported('deepseek'),
-  blink: notYetSupported('blink'),
-  gmail: notYetSupported('gmail'),
+  blink: vendorBlock('blink'),
+  gmail: vendorBlock('gmail'),
 });
 
 /** The module for a block type; undefined for blocks the walker skips (a v5 start block). */

@@ -1,13 +1,25 @@
 import { opt, optionsSchema, readOptions } from '../options';
-import { notYetSupported } from './not-yet-supported';
+import type { LogicHandler } from '../handler';
+import { clientPayload } from './client-payload';
 
-/** Google Analytics: its tracking id goes into the start props (set up before the chat starts). */
 const options = optionsSchema({ trackingId: opt.string() });
 
-export const googleAnalyticsBlock = notYetSupported('Google Analytics', {
+/**
+ * Google Analytics: an event the client sends (`googleAnalytics` action,
+ * options with variables substituted). Its tracking id also goes into the
+ * start props. Nothing is sent without a result (previews).
+ */
+export const googleAnalyticsBlock: LogicHandler<'Google Analytics'> = {
+  category: 'integration',
+  type: 'Google Analytics',
   options,
   startProps(block) {
     const { trackingId } = readOptions(options, block);
     return trackingId ? { googleAnalyticsId: trackingId } : undefined;
   },
-});
+  async execute(block, ctx) {
+    if (!ctx.entry.resultId || !block.options) return { kind: 'next' };
+    ctx.action({ type: 'googleAnalytics', googleAnalytics: await clientPayload(block.options, ctx) });
+    return { kind: 'next' };
+  },
+};

@@ -1,14 +1,28 @@
 import { opt, optionsSchema, readOptions } from '../options';
-import { notYetSupported } from './not-yet-supported';
+import type { LogicHandler } from '../handler';
+import { clientPayload } from './client-payload';
 
-/** Meta Pixel: its id goes into the start props unless the block skips the initialisation. */
-const options = optionsSchema({ pixelId: opt.string(), isInitSkip: opt.boolean() });
+const options = optionsSchema({ pixelId: opt.string(), isInitSkip: opt.boolean(), eventType: opt.string() });
 
-export const pixelBlock = notYetSupported('Pixel', {
+/**
+ * Meta Pixel: an event the client tracks (`pixel` action) when the block has
+ * a pixel and an event type. Pixels not marked isInitSkip are initialised by
+ * the start props. Nothing is sent without a result (previews).
+ */
+export const pixelBlock: LogicHandler<'Pixel'> = {
+  category: 'integration',
+  type: 'Pixel',
   options,
   startProps(block) {
     const { pixelId, isInitSkip } = readOptions(options, block);
     if (!pixelId || isInitSkip === true) return undefined;
     return { pixelId };
   },
-});
+  async execute(block, ctx) {
+    const { pixelId, eventType } = readOptions(options, block);
+    if (!ctx.entry.resultId || !pixelId || !eventType) return { kind: 'next' };
+    const payload = (await clientPayload(block.options, ctx)) as Record<string, unknown>;
+    ctx.action({ type: 'pixel', pixel: { ...payload, pixelId } });
+    return { kind: 'next' };
+  },
+};
