@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/client';
+import { jsonOrText } from '../../engine/json';
 import { MAX_EMAILS_PER_CONVERSATION } from '../../engine/blocks/integrations/email';
 import type { Effect, EffectResult, EmailSpec, HttpResponseData } from '../../engine/types';
 import type { SmtpSender, SmtpSettings } from '../../integrations/email/smtp';
@@ -38,15 +39,6 @@ export interface EffectTimeouts {
 }
 
 export const DEFAULT_EFFECT_TIMEOUTS: EffectTimeouts = { defaultMs: 10_000, maxMs: 120_000 };
-
-/** A body as blocks read it: JSON when it parses, else the text. */
-function dataOf(body: string): unknown {
-  try {
-    return JSON.parse(body);
-  } catch {
-    return body;
-  }
-}
 
 export interface PerformerDeps {
   outbound: OutboundHttp;
@@ -103,7 +95,7 @@ export function createPerformers(deps: PerformerDeps): EffectPerformers {
       let answer: HttpResponseData;
       try {
         const response = await outbound({ ...effect.request, signal: scope.signal });
-        answer = { statusCode: response.status, data: dataOf(response.body) };
+        answer = { statusCode: response.status, data: jsonOrText(response.body) };
       } catch (error) {
         if (error instanceof OutboundRefused) {
           return { type: 'httpRequest', statusCode: 400, data: { message: `Security validation failed: ${error.message}` }, refusal: error.message };

@@ -1,3 +1,4 @@
+import { jsonOrText } from '../../json';
 import { NO_OPTIONS } from '../options';
 import type { BubbleHandler } from '../handler';
 
@@ -24,14 +25,6 @@ function waitForEventOf(content: Record<string, unknown> | null | undefined): Wa
   return typeof wait === 'object' && wait !== null ? (wait as WaitForEvent) : undefined;
 }
 
-/** JSON when the text is JSON, else the text itself. */
-function parseEventData(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
 
 /**
  * An embedded page. With `waitForEvent` enabled the walk stops on it until the
@@ -59,6 +52,6 @@ export const embedBubble: BubbleHandler<'embed'> = {
   onReply(block, reply, ctx) {
     const variableId = waitForEventOf(block.content)?.saveDataInVariableId;
     if (!variableId || reply?.type !== 'text') return;
-    ctx.variables.set(variableId, parseEventData(reply.text));
+    ctx.variables.set(variableId, jsonOrText(reply.text));
   },
 };

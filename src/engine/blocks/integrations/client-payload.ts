@@ -1,13 +1,9 @@
+import { jsonOrText } from '../../json';
 import type { BlockContext } from '../handler';
 
 /** A text as the client gets it: "undefined" is absent, JSON is parsed, anything else stays text. */
 function guessed(text: string): unknown {
-  if (text === 'undefined') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+  return text === 'undefined' ? undefined : jsonOrText(text);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { jsonOrText } from '../../json';
 import type { z } from 'zod';
 import { opt, optionsSchema, readOptions } from '../options';
 import { DateTime } from 'luxon';
@@ -237,12 +238,7 @@ export const setVariableBlock: LogicHandler<'Set variable'> = {
 };
 
 function parseReply(replyText: string): unknown {
-  if (replyText === '') return null;
-  try {
-    return JSON.parse(replyText) as unknown;
-  } catch {
-    return replyText;
-  }
+  return replyText === '' ? null : jsonOrText(replyText);
 }
 
 function reportError(error: string, type: string, options: Options, ctx: BlockContext): void {
