@@ -21,6 +21,7 @@ export const routes: RestRoute[] = [
   { method: 'GET', path: '/v1/billing/usage', operation: 'GetUsage', summary: 'Get current plan usage', tag: 'Billing', auth: 'bearer', unwrap: ['usage'], errors: BUILDER_ERRORS },
   // Analytics (documented)
   { method: 'GET', path: '/v1/bots/{botId}/analytics/stats', operation: 'GetBotStats', summary: 'Get results stats', tag: 'Analytics', auth: 'bearer', errors: BUILDER_ERRORS },
+  { method: 'GET', path: '/v1/bots/{botId}/analytics/inDepthData', operation: 'GetInDepthData', summary: 'Drop-off per input block and results per edge', tag: 'Analytics', auth: 'bearer', unwrap: ['bot', 'analytics'], errors: BUILDER_ERRORS },
   // Bots (Parley)
   { method: 'POST', path: '/v1/bots', operation: 'CreateBot', summary: 'Create or import a bot (definition v3 to v6.1)', tag: 'Bot', auth: 'bearer', bodyLimit: 'bot', errors: BUILDER_ERRORS },
   { method: 'GET', path: '/v1/bots', operation: 'ListBots', summary: 'List bots of a workspace', tag: 'Bot', auth: 'bearer', unwrap: ['bots'], errors: BUILDER_ERRORS },

@@ -1,4 +1,6 @@
+import type { Db } from '../../db/client';
 import { ANY_ROLE } from '../../services/access';
+import { inDepthAnalytics, type BlockFunnel, type EdgeTotal, type InDepthAnalytics } from '../../services/analytics-depth';
 import { botStats, type BotStats } from '../../services/analytics';
 import { botsSeries, SERIES_INTERVALS, workspaceSeries, type SeriesBucket } from '../../services/analytics-series';
 import { TIME_FILTERS, type TimeFilter as TimeFilterValue } from '../../services/time-filter';
@@ -53,11 +55,38 @@ interface AnalyticsScope {
   workspaceId?: string;
   timeFilter?: TimeFilterValue | null;
   timeZone?: string | null;
+  /** blocks and edges come from one computation, made once per scope. */
+  depth?: Promise<InDepthAnalytics>;
 }
+
+function depthOf(scope: AnalyticsScope, db: Db): Promise<InDepthAnalytics> {
+  scope.depth ??= inDepthAnalytics(db, scope.botId!, scope);
+  return scope.depth;
+}
+
+const BlockFunnelRef = builder.objectRef<BlockFunnel>('BlockFunnel').implement({
+  description: 'One input block of the drop-off view.',
+  fields: (t) => ({
+    blockId: t.exposeID('blockId'),
+    reached: t.exposeInt('reached', { description: 'Results that got to the block.' }),
+    answered: t.exposeInt('answered', { description: 'Results that answered it (reached - answered dropped off here).' }),
+  }),
+});
+
+const EdgeTotalRef = builder.objectRef<EdgeTotal>('EdgeTotal').implement({
+  description: 'Results through an edge off the default path (choice items, conditions).',
+  fields: (t) => ({ edgeId: t.exposeID('edgeId'), total: t.exposeInt('total') }),
+});
 
 const BotAnalytics = builder.objectRef<AnalyticsScope>('BotAnalytics').implement({
   fields: (t) => ({
     stats: t.field({ type: Stats, resolve: (scope, _args, ctx) => botStats(ctx.db, scope.botId!, scope) }),
+    blocks: t.field({
+      type: [BlockFunnelRef],
+      description: 'Input blocks in definition order.',
+      resolve: async (scope, _args, ctx) => (await depthOf(scope, ctx.db)).blocks,
+    }),
+    edges: t.field({ type: [EdgeTotalRef], resolve: async (scope, _args, ctx) => (await depthOf(scope, ctx.db)).edges }),
     series: t.field({
       type: [SeriesBucketRef],
       description: 'Views, starts and completions per bucket; empty buckets have zeros. Time filter and zone default to the analytics ones.',
