@@ -1,5 +1,6 @@
 import SchemaBuilder from '@pothos/core';
 import PrismaPlugin from '@pothos/plugin-prisma';
+import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import type PrismaTypes from '../db/generated/pothos-types';
 import { getDatamodel } from '../db/generated/pothos-types';
@@ -39,13 +40,20 @@ export const builder = new SchemaBuilder<{
     JSON: { Input: unknown; Output: unknown };
   };
 }>({
-  plugins: [ScopeAuthPlugin, PrismaPlugin],
+  plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin],
   defaultFieldNullability: false,
   prisma: {
     client: (ctx) => ctx.db,
     dmmf: getDatamodel(),
     exposeDescriptions: false,
     onUnusedQuery: null,
+  },
+  // Relay connections only (results paging); ids stay our own, no node/nodes root fields.
+  relay: {
+    clientMutationId: 'omit',
+    cursorType: 'String',
+    nodeQueryOptions: false,
+    nodesQueryOptions: false,
   },
   scopeAuth: {
     authScopes: (ctx) => ({

@@ -9,6 +9,7 @@ import './types/bot';
 import './types/token';
 import './types/chat';
 import './types/credentials';
+import './types/result';
 
 /** The one schema both faces execute against (types sorted so the printed SDL is stable). */
 export const schema: GraphQLSchema = lexicographicSortSchema(builder.toSchema());

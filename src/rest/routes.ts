@@ -25,6 +25,7 @@ export const routes: RestRoute[] = [
   { method: 'GET', path: '/v1/billing/usage', operation: 'GetUsage', summary: 'Get current plan usage', tag: 'Billing', auth: 'bearer', unwrap: ['usage'], errors: BUILDER_ERRORS },
   // Analytics (documented)
   { method: 'GET', path: '/v1/bots/{botId}/analytics/stats', operation: 'GetBotStats', summary: 'Get results stats', tag: 'Analytics', auth: 'bearer', errors: BUILDER_ERRORS },
+  { method: 'GET', path: '/v1/bots/{botId}/analytics/inDepthData', operation: 'GetInDepthData', summary: 'Drop-off per input block and results per edge', tag: 'Analytics', auth: 'bearer', unwrap: ['bot', 'analytics'], errors: BUILDER_ERRORS },
   // Bots (Parley)
   { method: 'POST', path: '/v1/bots', operation: 'CreateBot', summary: 'Create or import a bot (definition v3 to v6.1)', tag: 'Bot', auth: 'bearer', bodyLimit: 'bot', errors: BUILDER_ERRORS },
   { method: 'GET', path: '/v1/bots', operation: 'ListBots', summary: 'List bots of a workspace', tag: 'Bot', auth: 'bearer', unwrap: ['bots'], errors: BUILDER_ERRORS },
@@ -33,6 +34,11 @@ export const routes: RestRoute[] = [
   { method: 'DELETE', path: '/v1/bots/{botId}', operation: 'DeleteBot', summary: 'Delete (archive) bot', tag: 'Bot', auth: 'bearer', unwrap: ['deleteBot'], errors: BUILDER_ERRORS },
   { method: 'POST', path: '/v1/bots/{botId}/publish', operation: 'PublishBot', summary: 'Publish bot', tag: 'Bot', auth: 'bearer', errors: BUILDER_ERRORS },
   { method: 'POST', path: '/v1/bots/{botId}/unpublish', operation: 'UnpublishBot', summary: 'Unpublish bot', tag: 'Bot', auth: 'bearer', errors: BUILDER_ERRORS },
+  // Results (Parley)
+  { method: 'GET', path: '/v1/bots/{botId}/results', operation: 'ListResults', summary: 'List results (newest first, cursor pagination)', tag: 'Results', auth: 'bearer', unwrap: ['bot', 'results'], errors: BUILDER_ERRORS },
+  { method: 'GET', path: '/v1/bots/{botId}/results/{resultId}', operation: 'GetResult', summary: 'Get result', tag: 'Results', auth: 'bearer', unwrap: ['bot'], errors: BUILDER_ERRORS },
+  { method: 'GET', path: '/v1/bots/{botId}/results/{resultId}/logs', operation: 'GetResultLogs', summary: 'List result logs', tag: 'Results', auth: 'bearer', unwrap: ['bot', 'result'], errors: BUILDER_ERRORS },
+  { method: 'DELETE', path: '/v1/bots/{botId}/results', operation: 'DeleteResults', summary: 'Delete (archive) results; no resultIds: all', tag: 'Results', auth: 'bearer', unwrap: ['deleteResults'], errors: BUILDER_ERRORS },
   // Chat runtime (documented): answers only 200, 400 and 500
   { method: 'POST', path: '/v1/bots/{publicId}/startChat', operation: 'StartChat', summary: 'Start chat', tag: 'Chat', auth: 'none', unwrap: ['startChat'], omitNull: true, errors: CHAT_ERRORS },
   { method: 'POST', path: '/v1/sessions/{sessionId}/continueChat', operation: 'ContinueChat', summary: 'Continue chat', tag: 'Chat', auth: 'none', unwrap: ['continueChat'], omitNull: true, errors: CHAT_ERRORS },

@@ -1,6 +1,9 @@
+import type { Db } from '../../db/client';
 import { ANY_ROLE } from '../../services/access';
+import { inDepthAnalytics, type BlockFunnel, type EdgeTotal, type InDepthAnalytics } from '../../services/analytics-depth';
 import { botStats, type BotStats } from '../../services/analytics';
-import { TIME_FILTERS } from '../../services/time-filter';
+import { botsSeries, SERIES_INTERVALS, workspaceSeries, type SeriesBucket } from '../../services/analytics-series';
+import { TIME_FILTERS, type TimeFilter as TimeFilterValue } from '../../services/time-filter';
 import { builder } from '../builder';
 
 export const TimeFilter = builder.enumType('TimeFilter', {
@@ -26,5 +29,98 @@ builder.queryFields((t) => ({
     },
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: ANY_ROLE } }),
     resolve: (_root, args, ctx) => botStats(ctx.db, String(args.botId), args),
+  }),
+}));
+
+// Dashboards compose: bot(botId) { analytics(timeFilter, timeZone) { stats series(interval) } }
+// and workspace(workspaceId) { analytics { series(interval) } }.
+
+export const SeriesInterval = builder.enumType('SeriesInterval', {
+  description: 'Calendar bucket of a series, in the requested time zone (weeks start on Monday).',
+  values: SERIES_INTERVALS,
+});
+
+const SeriesBucketRef = builder.objectRef<SeriesBucket>('SeriesBucket').implement({
+  fields: (t) => ({
+    start: t.expose('start', { type: 'DateTime', description: 'First instant of the bucket.' }),
+    localStart: t.exposeString('localStart', { description: 'The same instant in the requested time zone, ISO 8601 with its offset.' }),
+    views: t.exposeInt('views'),
+    starts: t.exposeInt('starts'),
+    completed: t.exposeInt('completed'),
+  }),
+});
+
+interface AnalyticsScope {
+  botId?: string;
+  workspaceId?: string;
+  timeFilter?: TimeFilterValue | null;
+  timeZone?: string | null;
+  /** blocks and edges come from one computation, made once per scope. */
+  depth?: Promise<InDepthAnalytics>;
+}
+
+function depthOf(scope: AnalyticsScope, db: Db): Promise<InDepthAnalytics> {
+  scope.depth ??= inDepthAnalytics(db, scope.botId!, scope);
+  return scope.depth;
+}
+
+const BlockFunnelRef = builder.objectRef<BlockFunnel>('BlockFunnel').implement({
+  description: 'One input block of the drop-off view.',
+  fields: (t) => ({
+    blockId: t.exposeID('blockId'),
+    reached: t.exposeInt('reached', { description: 'Results that got to the block.' }),
+    answered: t.exposeInt('answered', { description: 'Results that answered it (reached - answered dropped off here).' }),
+  }),
+});
+
+const EdgeTotalRef = builder.objectRef<EdgeTotal>('EdgeTotal').implement({
+  description: 'Results through an edge off the default path (choice items, conditions).',
+  fields: (t) => ({ edgeId: t.exposeID('edgeId'), total: t.exposeInt('total') }),
+});
+
+const BotAnalytics = builder.objectRef<AnalyticsScope>('BotAnalytics').implement({
+  fields: (t) => ({
+    stats: t.field({ type: Stats, resolve: (scope, _args, ctx) => botStats(ctx.db, scope.botId!, scope) }),
+    blocks: t.field({
+      type: [BlockFunnelRef],
+      description: 'Input blocks in definition order.',
+      resolve: async (scope, _args, ctx) => (await depthOf(scope, ctx.db)).blocks,
+    }),
+    edges: t.field({ type: [EdgeTotalRef], resolve: async (scope, _args, ctx) => (await depthOf(scope, ctx.db)).edges }),
+    series: t.field({
+      type: [SeriesBucketRef],
+      description: 'Views, starts and completions per bucket; empty buckets have zeros. Time filter and zone default to the analytics ones.',
+      args: { interval: t.arg({ type: SeriesInterval, required: true }), timeFilter: t.arg({ type: TimeFilter }), timeZone: t.arg.string() },
+      resolve: async (scope, args, ctx) =>
+        (await botsSeries(ctx.db, [scope.botId!], { interval: args.interval, timeFilter: args.timeFilter ?? scope.timeFilter, timeZone: args.timeZone ?? scope.timeZone }))[0]!,
+    }),
+  }),
+});
+
+const WorkspaceAnalytics = builder.objectRef<AnalyticsScope>('WorkspaceAnalytics').implement({
+  fields: (t) => ({
+    series: t.field({
+      type: [SeriesBucketRef],
+      description: 'All bots of the workspace together.',
+      args: { interval: t.arg({ type: SeriesInterval, required: true }), timeFilter: t.arg({ type: TimeFilter }), timeZone: t.arg.string() },
+      resolve: (scope, args, ctx) =>
+        workspaceSeries(ctx.db, scope.workspaceId!, { interval: args.interval, timeFilter: args.timeFilter ?? scope.timeFilter, timeZone: args.timeZone ?? scope.timeZone }),
+    }),
+  }),
+});
+
+builder.prismaObjectFields('Bot', (t) => ({
+  analytics: t.field({
+    type: BotAnalytics,
+    args: { timeFilter: t.arg({ type: TimeFilter, description: 'Default last7Days.' }), timeZone: t.arg.string({ description: 'IANA time zone name, default UTC.' }) },
+    resolve: (bot, args) => ({ botId: bot.id, timeFilter: args.timeFilter, timeZone: args.timeZone }),
+  }),
+}));
+
+builder.prismaObjectFields('Workspace', (t) => ({
+  analytics: t.field({
+    type: WorkspaceAnalytics,
+    args: { timeFilter: t.arg({ type: TimeFilter, description: 'Default last7Days.' }), timeZone: t.arg.string({ description: 'IANA time zone name, default UTC.' }) },
+    resolve: (workspace, args) => ({ workspaceId: workspace.id, timeFilter: args.timeFilter, timeZone: args.timeZone }),
   }),
 }));

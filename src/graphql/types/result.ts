@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { EDITOR_ROLES } from '../../services/access';
+import { badRequest } from '../../services/errors';
+import { encodeCursor, getResult, listResults, resultVisitedEdges, type ResultPage } from '../../services/result-reads';
+import { archiveResults } from '../../services/results';
+import { builder } from '../builder';
+import { TimeFilter } from './analytics';
+import { MessagePayload } from './scalars';
+
+// Stored JSON columns are parsed, not cast: a malformed row reads as empty
+// rather than leaking an unexpected shape onto the wire.
+const storedVariables = z.array(z.object({ id: z.string(), name: z.string(), value: z.unknown() }));
+const storedFileUrls = z.array(z.string());
+
+interface VariableValue {
+  id: string;
+  name: string;
+  value: unknown;
+}
+
+const ResultVariable = builder.objectRef<VariableValue>('ResultVariable').implement({
+  description: "A variable's value when the result was last saved (session variables are not kept).",
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    value: t.field({ type: 'JSON', nullable: true, description: 'A string or a list of strings.', resolve: (variable) => variable.value ?? null }),
+  }),
+});
+
+builder.prismaObject('Answer', {
+  description: 'One accepted reply of the visitor (a block answered twice gives two answers).',
+  fields: (t) => ({
+    blockId: t.exposeString('blockId'),
+    groupId: t.exposeString('groupId', { nullable: true }),
+    variableId: t.exposeString('variableId', { nullable: true, description: 'Variable the answer was saved in, if any.' }),
+    content: t.exposeString('content'),
+    attachedFileUrls: t.field({
+      type: ['String'],
+      nullable: true,
+      resolve: (answer) => {
+        const parsed = storedFileUrls.safeParse(answer.attachedFileUrls);
+        return parsed.success ? parsed.data : null;
+      },
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.prismaObject('Log', {
+  description: 'A log line of a conversation (integration errors, client logs).',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    resultId: t.exposeString('resultId', { nullable: true }),
+    status: t.exposeString('status'),
+    description: t.exposeString('description'),
+    details: t.exposeString('details', { nullable: true }),
+    context: t.exposeString('context', { nullable: true }),
+  }),
+});
+
+export const ResultRef = builder.prismaObject('Result', {
+  description: 'One conversation of a visitor with a published bot.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    botId: t.exposeID('botId'),
+    hasStarted: t.exposeBoolean('hasStarted', { description: 'The visitor answered at least once.' }),
+    isCompleted: t.exposeBoolean('isCompleted', { description: 'The flow ended after at least one answer.' }),
+    isArchived: t.exposeBoolean('isArchived'),
+    lastChatSessionId: t.exposeString('lastChatSessionId', { nullable: true }),
+    variables: t.field({
+      type: [ResultVariable],
+      select: { variables: true },
+      resolve: (result) => {
+        const parsed = storedVariables.safeParse(result.variables);
+        return parsed.success ? parsed.data : [];
+      },
+    }),
+    answers: t.relation('answers', { description: 'In the order they were given.', query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } }),
+    logs: t.relation('logs', { query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } }),
+    visitedEdges: t.field({
+      type: ['String'],
+      description: 'Ids of the edges the conversation went through, in order (the visited path).',
+      resolve: (result, _args, ctx) => resultVisitedEdges(ctx.db, result.id),
+    }),
+  }),
+});
+
+const ResultFilterInput = builder.inputType('ResultFilter', {
+  fields: (t) => ({
+    timeFilter: t.field({ type: TimeFilter, description: 'Range of creation times; default allTime.' }),
+    timeZone: t.string({ description: 'IANA time zone of the calendar boundaries, default UTC.' }),
+    isCompleted: t.boolean({ description: 'Only completed (true) or only unfinished (false) results.' }),
+    search: t.string({ description: "Text contained in one of the result's answers." }),
+  }),
+});
+
+builder.prismaObjectFields('Bot', (t) => ({
+  results: t.connection(
+    {
+      type: ResultRef,
+      description: 'Started, unarchived results, newest first; `first` 1 to 100 (default 50). Stable while new results arrive.',
+      args: { filter: t.arg({ type: ResultFilterInput }) },
+      resolve: async (bot, args, ctx) => {
+        if (args.last != null || args.before != null) {
+          throw badRequest('Results page forwards only: use first and after');
+        }
+        const page: ResultPage = await listResults(ctx.db, bot.id, { first: args.first, after: args.after }, args.filter ?? {});
+        return {
+          edges: page.results.map((result) => ({ cursor: encodeCursor(result), node: result })),
+          pageInfo: {
+            hasNextPage: page.hasNextPage,
+            hasPreviousPage: false,
+            startCursor: page.results[0] ? encodeCursor(page.results[0]) : null,
+            endCursor: page.endCursor,
+          },
+        };
+      },
+    },
+    {
+      name: 'ResultConnection',
+      fields: (c) => ({
+        nodes: c.field({ type: [ResultRef], resolve: (connection) => connection.edges.flatMap((edge) => (edge ? [edge.node] : [])) }),
+        nextCursor: c.string({
+          nullable: true,
+          description: 'Pass as `after` for the next page; null on the last.',
+          resolve: (connection) => (connection.pageInfo.hasNextPage ? (connection.pageInfo.endCursor ?? null) : null),
+        }),
+      }),
+    },
+  ),
+  result: t.prismaField({
+    type: 'Result',
+    description: 'One unarchived result of the bot.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_query, bot, args, ctx) => getResult(ctx.db, bot.id, String(args.id)),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  deleteResults: t.field({
+    type: MessagePayload,
+    description: 'Archives the given results of the bot, or all of them when `resultIds` is absent: answers, logs and history go, rows stay for usage.',
+    args: { botId: t.arg.id({ required: true }), resultIds: t.arg.idList() },
+    authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
+    resolve: async (_root, args, ctx) => {
+      await archiveResults(ctx.db, String(args.botId), args.resultIds?.map(String));
+      return { message: 'Results deleted' };
+    },
+  }),
+}));
