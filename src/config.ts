@@ -16,6 +16,8 @@ export interface Config {
   sessionWaitMs: number;
   graphiql: boolean;
   logRequests: boolean;
+  /** pino level: fatal, error, warn, info, debug, trace or silent. */
+  logLevel: string;
   /** Per chat turn: blocks executed and wall-clock budget (api.md "Limits per turn"). */
   maxBlocksPerTurn: number;
   turnBudgetMs: number;
@@ -46,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionWaitMs: intFromEnv(env, 'PARLEY_SESSION_WAIT_MS', 10_000),
     graphiql: env.NODE_ENV !== 'production',
     logRequests: env.PARLEY_LOG_REQUESTS === 'true',
+    logLevel: env.LOG_LEVEL || 'info',
     maxBlocksPerTurn: intFromEnv(env, 'PARLEY_MAX_BLOCKS_PER_TURN', 1000),
     turnBudgetMs: intFromEnv(env, 'PARLEY_TURN_BUDGET_MS', 10_000),
     codeTimeoutMs: intFromEnv(env, 'PARLEY_CODE_TIMEOUT_MS', 1000),

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { createApp } from '../http/app';
+import { createLogger } from '../observability/logger';
 import { createSandbox } from '../sandbox/quickjs';
 import { bootstrapIfEmpty } from '../services/bootstrap';
 import type { ChatDeps } from '../services/chat/runtime';
@@ -21,6 +22,7 @@ export interface RunningServer {
 
 /** Migrates, bootstraps an empty database, and listens. */
 export async function startServer(config: Config, log: (line: string) => void = console.log): Promise<RunningServer> {
+  const logger = createLogger(config.logLevel);
   const database = openDatabase(config.databaseUrl);
   const applied = await migrate(database.target);
   if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
@@ -37,9 +39,9 @@ export async function startServer(config: Config, log: (line: string) => void = 
     sessionTtlMs: config.sessionTtlMs,
     claim: { ...DEFAULT_CLAIM, waitMs: config.sessionWaitMs },
   };
-  const app = createApp({ chat, config });
+  const app = createApp({ chat, config, logger });
   const sweep = setInterval(() => {
-    sweepExpiredSessions(database.db).catch((error: unknown) => console.error('[parley] session sweep failed:', error));
+    sweepExpiredSessions(database.db).catch((error: unknown) => logger.error({ err: error }, 'session sweep failed'));
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
   const server: Server = await new Promise((resolve, reject) => {

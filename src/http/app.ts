@@ -13,14 +13,18 @@ import { jsonBody } from './middleware/body';
 import { errorBoundary, notFoundFallback } from './middleware/errors';
 import { publicCors } from './middleware/cors';
 import { requestId } from './middleware/request-id';
+import { requestLog } from './middleware/request-log';
+import { silentLogger, type Logger } from '../observability/logger';
 
 export interface AppOptions {
   chat: ChatDeps;
   config: Pick<Config, 'bodyLimit' | 'botBodyLimit' | 'graphiql'>;
+  /** Request log destination; silent when absent. */
+  logger?: Logger;
 }
 
 /** Composes the whole HTTP surface: health, /graphql, /v1 (REST + OpenAPI). */
-export function createApp({ chat, config }: AppOptions): Koa {
+export function createApp({ chat, config, logger = silentLogger }: AppOptions): Koa {
   const { db } = chat;
   const operations = compileOperations(schema);
   const openapi = buildOpenApi(schema, operations, routes);
@@ -51,6 +55,7 @@ export function createApp({ chat, config }: AppOptions): Koa {
 
   const app = new Koa();
   app.use(requestId);
+  app.use(requestLog(logger));
   app.use(errorBoundary);
   app.use(notFoundFallback);
   app.use(publicCors(routes.filter((route) => route.auth !== 'bearer').map((route) => route.path)));

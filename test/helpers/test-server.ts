@@ -34,6 +34,7 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     adminToken,
     adminEmail: ADMIN_EMAIL,
     graphiql: false,
+    logLevel: process.env.LOG_LEVEL || 'silent',
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ...(options.botBodyLimit ? { botBodyLimit: options.botBodyLimit } : {}),
     ...(options.sessionWaitMs !== undefined ? { sessionWaitMs: options.sessionWaitMs } : {}),
