@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { migrate } from '../db/migrate';
+import { migrate, unappliedMigrations } from '../db/migrate';
 import { createApp } from '../http/app';
 import { createLogger } from '../observability/logger';
 import { createSandbox } from '../sandbox/quickjs';
@@ -39,7 +39,11 @@ export async function startServer(config: Config, log: (line: string) => void = 
     sessionTtlMs: config.sessionTtlMs,
     claim: { ...DEFAULT_CLAIM, waitMs: config.sessionWaitMs },
   };
-  const app = createApp({ chat, config, logger });
+  const notReady = async () => {
+    const pending = await unappliedMigrations(database.db, database.provider);
+    return pending.length > 0 ? `migrations not applied: ${pending.join(', ')}` : undefined;
+  };
+  const app = createApp({ chat, config, logger, notReady });
   const sweep = setInterval(() => {
     sweepExpiredSessions(database.db).catch((error: unknown) => logger.error({ err: error }, 'session sweep failed'));
   }, SWEEP_INTERVAL_MS);

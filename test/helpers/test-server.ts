@@ -22,6 +22,8 @@ export interface TestServerOptions {
   botBodyLimit?: number;
   /** PARLEY_SESSION_WAIT_MS: how long a chat turn waits for its session's claim. */
   sessionWaitMs?: number;
+  /** PARLEY_METRICS_TOKEN */
+  metricsToken?: string;
 }
 
 const ADMIN_EMAIL = 'admin@parley.test';
@@ -38,6 +40,7 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ...(options.botBodyLimit ? { botBodyLimit: options.botBodyLimit } : {}),
     ...(options.sessionWaitMs !== undefined ? { sessionWaitMs: options.sessionWaitMs } : {}),
+    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
   };
 }
 
