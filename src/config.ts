@@ -19,6 +19,10 @@ export interface Config {
   sessionLeaseMs: number;
   graphiql: boolean;
   logRequests: boolean;
+  /** pino level: fatal, error, warn, info, debug, trace or silent. */
+  logLevel: string;
+  /** When set, GET /metrics needs `Authorization: Bearer <this>`. */
+  metricsToken?: string;
   /** Per chat turn: blocks executed and wall-clock budget (api.md "Limits per turn"). */
   maxBlocksPerTurn: number;
   turnBudgetMs: number;
@@ -80,6 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionLeaseMs: intFromEnv(env, 'PARLEY_SESSION_LEASE_MS', 30_000),
     graphiql: env.NODE_ENV !== 'production',
     logRequests: env.PARLEY_LOG_REQUESTS === 'true',
+    logLevel: env.LOG_LEVEL || 'info',
+    metricsToken: env.PARLEY_METRICS_TOKEN || undefined,
     maxBlocksPerTurn: intFromEnv(env, 'PARLEY_MAX_BLOCKS_PER_TURN', 1000),
     turnBudgetMs: intFromEnv(env, 'PARLEY_TURN_BUDGET_MS', 10_000),
     codeTimeoutMs: intFromEnv(env, 'PARLEY_CODE_TIMEOUT_MS', 1000),

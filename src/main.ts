@@ -1,5 +1,6 @@
 import { invoicesCommand, INVOICES_USAGE } from './cli/invoices';
 import { startServer } from './cli/serve';
+import { describeStartupError, isDebug } from './cli/startup-error';
 import { tokensCommand, TOKENS_USAGE } from './cli/tokens';
 import { UsageError } from './cli/usage';
 import { withDatabase } from './cli/with-database';
@@ -12,7 +13,10 @@ parley serve                 migrate, then serve HTTP on PORT (default 3000)
 parley migrate               apply pending database migrations
 ${TOKENS_USAGE}
 ${INVOICES_USAGE}
-${WORKSPACES_USAGE}`;
+${WORKSPACES_USAGE}
+parley help                  this list
+
+PARLEY_DEBUG=1 adds stack traces to error messages.`;
 
 async function serve(): Promise<void> {
   const server = await startServer(loadConfig());
@@ -24,7 +28,7 @@ async function serve(): Promise<void> {
 }
 
 async function run(argv: string[]): Promise<void> {
-  const [command = 'serve', ...args] = argv;
+  const [command, ...args] = argv;
   switch (command) {
     case 'serve':
       return serve();
@@ -36,6 +40,7 @@ async function run(argv: string[]): Promise<void> {
       return invoicesCommand(args);
     case 'workspaces':
       return workspacesCommand(args);
+    case undefined:
     case 'help':
     case '--help':
       console.log(USAGE);
@@ -61,6 +66,7 @@ run(process.argv.slice(2)).catch((error: unknown) => {
     console.error(`${error.message}${details ? '\n' + details : ''}`);
     process.exit(1);
   }
-  console.error(error);
+  console.error(`parley: ${describeStartupError(error)}`);
+  if (isDebug()) console.error(error);
   process.exit(1);
 });

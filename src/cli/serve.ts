@@ -3,9 +3,10 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { migrate } from '../db/migrate';
+import { migrate, unappliedMigrations } from '../db/migrate';
 import { createApp } from '../http/app';
 import { createSandboxPool } from '../sandbox/pool';
+import { createLogger } from '../observability/logger';
 import { bootstrapIfEmpty } from '../services/bootstrap';
 import { createSecretBox, loadEncryptionKey } from '../services/credentials/secret-box';
 import { createSmtpSender } from '../integrations/email/smtp';
@@ -35,6 +36,7 @@ export interface ServerOptions {
 
 /** Migrates, bootstraps an empty database, and listens. */
 export async function startServer(config: Config, log: (line: string) => void = console.log, options: ServerOptions = {}): Promise<RunningServer> {
+  const logger = createLogger(config.logLevel);
   const database = openDatabase(config.databaseUrl);
   const applied = await migrate(database.target);
   if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
@@ -61,9 +63,13 @@ export async function startServer(config: Config, log: (line: string) => void = 
     ),
     effectTimeouts: { defaultMs: config.effectTimeoutMs, maxMs: config.effectMaxTimeoutMs },
   };
-  const app = createApp({ chat, config });
+  const notReady = async () => {
+    const pending = await unappliedMigrations(database.db, database.provider);
+    return pending.length > 0 ? `migrations not applied: ${pending.join(', ')}` : undefined;
+  };
+  const app = createApp({ chat, config, logger, notReady });
   const sweep = setInterval(() => {
-    sweepExpiredSessions(database.db).catch((error: unknown) => console.error('[parley] session sweep failed:', error));
+    sweepExpiredSessions(database.db).catch((error: unknown) => logger.error({ err: error }, 'session sweep failed'));
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
   const server: Server = await new Promise((resolve, reject) => {

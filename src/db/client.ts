@@ -5,6 +5,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from './generated/sqlite/client';
 import { PrismaClient as PgPrismaClient } from './generated/postgresql/client';
 import { parseDatabaseUrl, type DatabaseTarget, type Provider } from './database-url';
+import { DatabaseSetupError, firstLine } from './setup-error';
 
 export { Prisma } from './generated/sqlite/client';
 export type * from './generated/sqlite/client';
@@ -30,7 +31,11 @@ export function openDatabase(databaseUrl: string): Database {
   const target = parseDatabaseUrl(databaseUrl);
   let db: Db;
   if (target.provider === 'sqlite') {
-    fs.mkdirSync(path.dirname(target.location), { recursive: true });
+    try {
+      fs.mkdirSync(path.dirname(target.location), { recursive: true });
+    } catch (error) {
+      throw new DatabaseSetupError(`Cannot open the SQLite database ${target.location}: ${firstLine(error)}`, { cause: error });
+    }
     const adapter = new PrismaBetterSqlite3({ url: target.location, timeout: SQLITE_BUSY_TIMEOUT_MS });
     db = new PrismaClient({ adapter });
   } else {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DatabaseSetupError } from './setup-error';
 
 export type Provider = 'sqlite' | 'postgresql';
 
@@ -15,8 +16,17 @@ export function parseDatabaseUrl(url: string, cwd = process.cwd()): DatabaseTarg
   }
   if (url.startsWith('file:')) {
     const file = url.slice('file:'.length).split('?')[0] ?? '';
-    if (file === '') throw new Error('DATABASE_URL "file:" needs a path, e.g. file:./data/parley.db');
+    if (file === '') throw new DatabaseSetupError('DATABASE_URL "file:" needs a path, e.g. file:./data/parley.db');
     return { provider: 'sqlite', location: path.resolve(cwd, file) };
   }
-  throw new Error(`DATABASE_URL must start with file:, postgres:// or postgresql:// (got "${url}")`);
+  let shown = url;
+  try {
+    // Never echo a password: "mysql://user:secret@host/db" is still a credential.
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    shown = parsed.toString();
+  } catch {
+    shown = url.includes('@') ? '<hidden: contains credentials>' : url;
+  }
+  throw new DatabaseSetupError(`DATABASE_URL must start with file:, postgres:// or postgresql:// (got "${shown}")`);
 }

@@ -4,7 +4,9 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import type { DatabaseTarget, Provider } from './database-url';
+import { ensurePostgresDatabase } from './ensure-database';
 import { projectRoot } from './project-root';
+import { DatabaseSetupError, firstLine } from './setup-error';
 
 /**
  * Applies the committed Prisma migrations without the Prisma CLI (which needs a
@@ -67,13 +69,22 @@ function checkApplied(applied: Map<string, string>, migrations: Migration[]): vo
   for (const migration of migrations) {
     const checksum = applied.get(migration.name);
     if (checksum !== undefined && checksum !== migration.checksum) {
-      throw new Error(`migration ${migration.name} was changed after it was applied (checksum mismatch)`);
+      throw new DatabaseSetupError(`Migration ${migration.name} was changed after it was applied (checksum mismatch): restore the original migration file.`);
     }
   }
 }
 
+function openSqlite(file: string): BetterSqlite3.Database {
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    return new BetterSqlite3(file);
+  } catch (error) {
+    throw new DatabaseSetupError(`Cannot open the SQLite database ${file}: ${firstLine(error)}`, { cause: error });
+  }
+}
+
 function migrateSqlite(file: string, migrations: Migration[]): string[] {
-  const db = new BetterSqlite3(file);
+  const db = openSqlite(file);
   try {
     // WAL is a property of the database file: set once, every later connection uses it.
     db.pragma('journal_mode = WAL');
@@ -94,7 +105,11 @@ function migrateSqlite(file: string, migrations: Migration[]): string[] {
            VALUES (?, ?, ?, ?, ?, 1)`,
         ).run(crypto.randomUUID(), migration.checksum, Date.now(), migration.name, Date.now());
       });
-      apply.immediate();
+      try {
+        apply.immediate();
+      } catch (error) {
+        throw new DatabaseSetupError(`Migration ${migration.name} failed: ${firstLine(error)}`, { cause: error });
+      }
       done.push(migration.name);
     }
     return done;
@@ -104,6 +119,7 @@ function migrateSqlite(file: string, migrations: Migration[]): string[] {
 }
 
 async function migratePostgres(connectionString: string, migrations: Migration[]): Promise<string[]> {
+  await ensurePostgresDatabase(connectionString);
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
@@ -129,7 +145,7 @@ async function migratePostgres(connectionString: string, migrations: Migration[]
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK');
-        throw error;
+        throw new DatabaseSetupError(`Migration ${migration.name} failed: ${firstLine(error)}`, { cause: error });
       }
       done.push(migration.name);
     }
@@ -144,8 +160,18 @@ async function migratePostgres(connectionString: string, migrations: Migration[]
 export async function migrate(target: DatabaseTarget): Promise<string[]> {
   const migrations = readMigrations(target.provider);
   if (target.provider === 'sqlite') {
-    fs.mkdirSync(path.dirname(target.location), { recursive: true });
     return migrateSqlite(target.location, migrations);
   }
   return migratePostgres(target.location, migrations);
+}
+
+/** Committed migrations the database has not applied (readiness: empty when the schema is current). */
+export async function unappliedMigrations(db: { $queryRawUnsafe<T>(query: string): Promise<T> }, provider: Provider): Promise<string[]> {
+  const rows = await db.$queryRawUnsafe<{ migration_name: string }[]>(
+    'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+  );
+  const applied = new Set(rows.map((row) => row.migration_name));
+  return readMigrations(provider)
+    .map((migration) => migration.name)
+    .filter((name) => !applied.has(name));
 }

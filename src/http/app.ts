@@ -13,14 +13,21 @@ import { jsonBody } from './middleware/body';
 import { errorBoundary, notFoundFallback } from './middleware/errors';
 import { publicCors } from './middleware/cors';
 import { requestId } from './middleware/request-id';
+import { metricsEndpoint, requestMetrics } from './middleware/metrics';
+import { requestLog } from './middleware/request-log';
+import { silentLogger, type Logger } from '../observability/logger';
 
 export interface AppOptions {
   chat: ChatDeps;
-  config: Pick<Config, 'bodyLimit' | 'botBodyLimit' | 'graphiql'>;
+  config: Pick<Config, 'bodyLimit' | 'botBodyLimit' | 'graphiql'> & Partial<Pick<Config, 'metricsToken'>>;
+  /** Request log destination; silent when absent. */
+  logger?: Logger;
+  /** Readiness beyond a reachable database: the reason it is not ready, or undefined. */
+  notReady?: () => Promise<string | undefined>;
 }
 
 /** Composes the whole HTTP surface: health, /graphql, /v1 (REST + OpenAPI). */
-export function createApp({ chat, config }: AppOptions): Koa {
+export function createApp({ chat, config, logger = silentLogger, notReady = async () => undefined }: AppOptions): Koa {
   const { db } = chat;
   const operations = compileOperations(schema);
   const openapi = buildOpenApi(schema, operations, routes);
@@ -36,6 +43,18 @@ export function createApp({ chat, config }: AppOptions): Koa {
       ctx.body = { status: 'unavailable' };
     }
   });
+  system.get('/ready', async (ctx) => {
+    let reason: string | undefined;
+    try {
+      await db.$queryRawUnsafe('SELECT 1');
+      reason = await notReady();
+    } catch {
+      reason = 'database unreachable';
+    }
+    ctx.status = reason ? 503 : 200;
+    ctx.body = reason ? { status: 'unavailable', reason } : { status: 'ready' };
+  });
+  system.get('/metrics', metricsEndpoint(config.metricsToken));
   system.get('/v1/openapi.json', (ctx) => {
     ctx.body = openapi;
   });
@@ -51,6 +70,8 @@ export function createApp({ chat, config }: AppOptions): Koa {
 
   const app = new Koa();
   app.use(requestId);
+  app.use(requestLog(logger));
+  app.use(requestMetrics);
   app.use(errorBoundary);
   app.use(notFoundFallback);
   app.use(publicCors(routes.filter((route) => route.auth !== 'bearer').map((route) => route.path)));

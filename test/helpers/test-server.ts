@@ -31,6 +31,8 @@ export interface TestServerOptions {
   outboundAllow?: string;
   /** Wraps the real effect performers (a local stand-in of a slow third party in front of one). */
   effects?: (real: EffectPerformers) => EffectPerformers;
+  /** PARLEY_METRICS_TOKEN */
+  metricsToken?: string;
 }
 
 const ADMIN_EMAIL = 'admin@parley.test';
@@ -52,6 +54,8 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     ...(options.sessionLeaseMs !== undefined ? { sessionLeaseMs: options.sessionLeaseMs } : {}),
     ...(options.effectTimeoutMs !== undefined ? { effectTimeoutMs: options.effectTimeoutMs } : {}),
     ...(options.outboundAllow !== undefined ? { outboundAllow: options.outboundAllow } : {}),
+    logLevel: process.env.LOG_LEVEL || 'silent',
+    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
   };
 }
 

@@ -1,0 +1,22 @@
+import { DatabaseSetupError, errorCode, firstLine } from '../db/setup-error';
+
+/**
+ * One line for an error that stopped a command, saying what to do where we
+ * know it. The stack trace is for developers: printed only with PARLEY_DEBUG=1.
+ */
+export function describeStartupError(error: unknown, env: NodeJS.ProcessEnv = process.env): string {
+  if (error instanceof DatabaseSetupError) return error.message;
+  const code = errorCode(error);
+  const syscall = (error as { syscall?: unknown } | null)?.syscall;
+  if (syscall === 'listen') {
+    const port = (error as { port?: unknown }).port ?? env.PORT ?? 3000;
+    if (code === 'EADDRINUSE') return `Port ${String(port)} is already in use: stop the other process or set PORT to a free port.`;
+    if (code === 'EACCES') return `Not allowed to listen on port ${String(port)}: choose a port above 1023 with PORT.`;
+    return `Cannot listen on port ${String(port)}: ${firstLine(error)}`;
+  }
+  return firstLine(error);
+}
+
+export function isDebug(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.PARLEY_DEBUG === '1' || env.PARLEY_DEBUG === 'true';
+}

@@ -1,0 +1,91 @@
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+
+/**
+ * Every Parley metric lives in this one registry (scraped at GET /metrics).
+ * One per process: metrics are process-wide, and prom-client refuses to
+ * register a name twice.
+ *
+ * The chat runtime reports through the small functions below, so it needs no
+ * prom-client knowledge; names and labels are listed in the README.
+ */
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry, prefix: 'parley_' });
+
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+const httpRequests = new Counter({
+  name: 'parley_http_requests_total',
+  help: 'HTTP requests answered, by method, route pattern and status.',
+  labelNames: ['method', 'route', 'status'] as const,
+  registers: [registry],
+});
+
+const httpDuration = new Histogram({
+  name: 'parley_http_request_duration_seconds',
+  help: 'Time to answer an HTTP request, by method, route pattern and status.',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: DURATION_BUCKETS,
+  registers: [registry],
+});
+
+const chatTurns = new Counter({
+  name: 'parley_chat_turns_total',
+  help: 'Chat turns (start, continue, preview), by kind and outcome (ok, error).',
+  labelNames: ['kind', 'outcome'] as const,
+  registers: [registry],
+});
+
+const chatTurnDuration = new Histogram({
+  name: 'parley_chat_turn_duration_seconds',
+  help: 'Duration of one chat turn, claim wait excluded, by kind.',
+  labelNames: ['kind'] as const,
+  buckets: DURATION_BUCKETS,
+  registers: [registry],
+});
+
+const chatEffects = new Counter({
+  name: 'parley_chat_effects_total',
+  help: 'Effects a chat turn performed (HTTP request, e-mail, AI...), by type and outcome.',
+  labelNames: ['type', 'outcome'] as const,
+  registers: [registry],
+});
+
+const claimWait = new Histogram({
+  name: 'parley_chat_claim_wait_seconds',
+  help: 'How long a chat turn waited for its session claim.',
+  buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+});
+
+const sessionBusy = new Counter({
+  name: 'parley_chat_session_busy_total',
+  help: 'Chat turns refused with "Session busy" (claim not obtained in time).',
+  registers: [registry],
+});
+
+export function recordHttpRequest(method: string, route: string, status: number, seconds: number): void {
+  const labels = { method, route, status: String(status) };
+  httpRequests.inc(labels);
+  httpDuration.observe(labels, seconds);
+}
+
+export type TurnKind = 'start' | 'continue' | 'preview';
+
+/** One chat turn finished (`outcome` error when it answered an error). */
+export function recordChatTurn(kind: TurnKind, outcome: 'ok' | 'error', seconds: number): void {
+  chatTurns.inc({ kind, outcome });
+  chatTurnDuration.observe({ kind }, seconds);
+}
+
+/** One effect performed by a turn: `type` is the block type (e.g. `Webhook`), `outcome` e.g. ok, error, timeout, skipped. */
+export function recordChatEffect(type: string, outcome: string): void {
+  chatEffects.inc({ type, outcome });
+}
+
+export function recordClaimWait(seconds: number): void {
+  claimWait.observe(seconds);
+}
+
+export function recordSessionBusy(): void {
+  sessionBusy.inc();
+}
