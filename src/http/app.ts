@@ -7,6 +7,7 @@ import { buildOpenApi } from '../rest/openapi';
 import { compileOperations } from '../rest/operations';
 import { createRestRouter } from '../rest/router';
 import { routes } from '../rest/routes';
+import { createTypebotAliasRouter, typebotAliasRoutes } from '../rest/typebot-alias';
 import type { ChatDeps } from '../services/chat/runtime';
 import { graphqlEndpoint } from './graphql';
 import { jsonBody } from './middleware/body';
@@ -49,12 +50,21 @@ export function createApp({ chat, config }: AppOptions): Koa {
     jsonBody: (kind) => jsonBody(kind === 'bot' ? config.botBodyLimit : config.bodyLimit),
   });
 
+  const typebotAlias = createTypebotAliasRouter({
+    schema,
+    operations,
+    createContext: contextFor,
+    jsonBody: (kind) => jsonBody(kind === 'bot' ? config.botBodyLimit : config.bodyLimit),
+  });
+
   const app = new Koa();
   app.use(requestId);
   app.use(errorBoundary);
   app.use(notFoundFallback);
   app.use(publicCors(routes.filter((route) => route.auth !== 'bearer').map((route) => route.path)));
+  app.use(publicCors(typebotAliasRoutes.map((alias) => alias.path)));
   app.use(system.routes());
   app.use(rest.routes());
+  app.use(typebotAlias.routes());
   return app;
 }
