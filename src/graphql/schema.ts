@@ -8,6 +8,7 @@ import './types/analytics';
 import './types/bot';
 import './types/token';
 import './types/chat';
+import './types/public-page';
 
 /** The one schema both faces execute against (types sorted so the printed SDL is stable). */
 export const schema: GraphQLSchema = lexicographicSortSchema(builder.toSchema());

@@ -1,4 +1,5 @@
 import Koa from 'koa';
+import { execute } from 'graphql';
 import Router from '@koa/router';
 import type { Config } from '../config';
 import { createContext, type RequestInfo } from '../graphql/context';
@@ -11,6 +12,7 @@ import { createTypebotAliasRouter, typebotAliasRoutes } from '../rest/typebot-al
 import type { ChatDeps } from '../services/chat/runtime';
 import { graphqlEndpoint } from './graphql';
 import { jsonBody } from './middleware/body';
+import { createPagesRouter, type ChatPageData } from './pages';
 import { errorBoundary, notFoundFallback } from './middleware/errors';
 import { publicCors } from './middleware/cors';
 import { requestId } from './middleware/request-id';
@@ -57,6 +59,22 @@ export function createApp({ chat, config }: AppOptions): Koa {
     jsonBody: (kind) => jsonBody(kind === 'bot' ? config.botBodyLimit : config.bodyLimit),
   });
 
+  const pages = createPagesRouter({
+    graphiql: config.graphiql,
+    // The page's data comes from the PublicChatPage operation, executed in-process like a REST route.
+    loadChatPage: async (publicId) => {
+      const result = await execute({
+        schema,
+        document: operations.document,
+        operationName: 'PublicChatPage',
+        variableValues: { publicId },
+        contextValue: await contextFor({}),
+      });
+      if (result.errors?.length) throw result.errors[0];
+      return (result.data?.publicChatPage ?? null) as ChatPageData | null;
+    },
+  });
+
   const app = new Koa();
   app.use(requestId);
   app.use(errorBoundary);
@@ -66,5 +84,6 @@ export function createApp({ chat, config }: AppOptions): Koa {
   app.use(system.routes());
   app.use(rest.routes());
   app.use(typebotAlias.routes());
+  app.use(pages.routes());
   return app;
 }
