@@ -10,6 +10,7 @@ import './types/token';
 import './types/chat';
 import './types/credentials';
 import './types/result';
+import './types/public-page';
 
 /** The one schema both faces execute against (types sorted so the printed SDL is stable). */
 export const schema: GraphQLSchema = lexicographicSortSchema(builder.toSchema());

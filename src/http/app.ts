@@ -1,4 +1,5 @@
 import Koa from 'koa';
+import { execute } from 'graphql';
 import Router from '@koa/router';
 import type { Config } from '../config';
 import { createContext, type RequestInfo } from '../graphql/context';
@@ -7,9 +8,11 @@ import { buildOpenApi } from '../rest/openapi';
 import { compileOperations } from '../rest/operations';
 import { createRestRouter } from '../rest/router';
 import { routes } from '../rest/routes';
+import { createTypebotAliasRouter, typebotAliasRoutes } from '../rest/typebot-alias';
 import type { ChatDeps } from '../services/chat/runtime';
 import { graphqlEndpoint } from './graphql';
 import { jsonBody } from './middleware/body';
+import { createPagesRouter, type ChatPageData } from './pages';
 import { errorBoundary, notFoundFallback } from './middleware/errors';
 import { publicCors } from './middleware/cors';
 import { requestId } from './middleware/request-id';
@@ -68,6 +71,29 @@ export function createApp({ chat, config, logger = silentLogger, notReady = asyn
     jsonBody: (kind) => jsonBody(kind === 'bot' ? config.botBodyLimit : config.bodyLimit),
   });
 
+  const typebotAlias = createTypebotAliasRouter({
+    schema,
+    operations,
+    createContext: contextFor,
+    jsonBody: (kind) => jsonBody(kind === 'bot' ? config.botBodyLimit : config.bodyLimit),
+  });
+
+  const pages = createPagesRouter({
+    graphiql: config.graphiql,
+    // The page's data comes from the PublicChatPage operation, executed in-process like a REST route.
+    loadChatPage: async (publicId) => {
+      const result = await execute({
+        schema,
+        document: operations.document,
+        operationName: 'PublicChatPage',
+        variableValues: { publicId },
+        contextValue: await contextFor({}),
+      });
+      if (result.errors?.length) throw result.errors[0];
+      return (result.data?.publicChatPage ?? null) as ChatPageData | null;
+    },
+  });
+
   const app = new Koa();
   app.use(requestId);
   app.use(requestLog(logger));
@@ -75,7 +101,10 @@ export function createApp({ chat, config, logger = silentLogger, notReady = asyn
   app.use(errorBoundary);
   app.use(notFoundFallback);
   app.use(publicCors(routes.filter((route) => route.auth !== 'bearer').map((route) => route.path)));
+  app.use(publicCors(typebotAliasRoutes.map((alias) => alias.path)));
   app.use(system.routes());
   app.use(rest.routes());
+  app.use(typebotAlias.routes());
+  app.use(pages.routes());
   return app;
 }

@@ -1,0 +1,121 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { projectRoot } from '../db/project-root';
+
+/** What the chat page shows in its <head>; fetched through the PublicChatPage GraphQL operation. */
+export interface ChatPageData {
+  publicId: string;
+  name: string;
+  metadata: unknown;
+  allowsCustomHeadCode: boolean;
+}
+
+export interface PagesOptions {
+  /** Runs the PublicChatPage operation in-process; null when there is no public page. */
+  loadChatPage(publicId: string): Promise<ChatPageData | null>;
+  graphiql: boolean;
+}
+
+interface Asset {
+  body: Buffer;
+  gzipped: Buffer;
+  etag: string;
+}
+
+/** The client bundle built by scripts/build-web.cjs, read and compressed once. */
+function loadBundle(): Asset {
+  const file = path.join(projectRoot(), 'dist/web/parley.js');
+  const body = fs.existsSync(file) ? fs.readFileSync(file) : Buffer.from('console.error("Parley: the web client was not built (npm run build)");');
+  return { body, gzipped: zlib.gzipSync(body, { level: 9 }), etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 16)}"` };
+}
+
+const escapeHtml = (value: unknown) =>
+  String(value).replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+/** JSON inside <script>: no "</script>" or HTML comment can close it early. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+function sendAsset(ctx: Context, asset: Asset, cacheControl: string): void {
+  ctx.set('Cache-Control', cacheControl);
+  ctx.set('ETag', asset.etag);
+  ctx.vary('Accept-Encoding');
+  ctx.type = 'application/javascript; charset=utf-8';
+  if (ctx.get('if-none-match') === asset.etag) {
+    ctx.status = 304;
+    return;
+  }
+  if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = asset.gzipped;
+  } else ctx.body = asset.body;
+}
+
+function sendHtml(ctx: Context, status: number, html: string): void {
+  ctx.status = status;
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  const raw = Buffer.from(html);
+  ctx.vary('Accept-Encoding');
+  if (raw.length > 1024 && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = zlib.gzipSync(raw);
+  } else ctx.body = raw;
+}
+
+function layout(head: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${head}<style>html,body{margin:0;height:100%;font-family:system-ui,sans-serif}main{max-width:640px;margin:10vh auto;padding:0 16px}</style></head><body>${body}</body></html>`;
+}
+
+function notFoundPage(): string {
+  return layout('<title>Not found</title>', '<main><h1>404</h1><p>The bot you\'re looking for doesn\'t exist.</p></main>');
+}
+
+function chatPage(page: ChatPageData, scriptUrl: string): string {
+  const metadata = (page.metadata && typeof page.metadata === 'object' ? page.metadata : {}) as Record<string, unknown>;
+  const title = typeof metadata.title === 'string' && metadata.title ? metadata.title : page.name;
+  const head = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    typeof metadata.description === 'string' ? `<meta name="description" content="${escapeHtml(metadata.description)}"><meta property="og:description" content="${escapeHtml(metadata.description)}">` : '',
+    typeof metadata.imageUrl === 'string' ? `<meta property="og:image" content="${escapeHtml(metadata.imageUrl)}">` : '',
+    typeof metadata.favIconUrl === 'string' ? `<link rel="icon" href="${escapeHtml(metadata.favIconUrl)}">` : '',
+    // Bot authors' own head code (analytics...), as the reference: only off the FREE plan.
+    page.allowsCustomHeadCode && typeof metadata.customHeadCode === 'string' ? metadata.customHeadCode : '',
+  ].join('');
+  const body = `<parley-standard style="display:block;height:100%"></parley-standard><script>window.__PARLEY_PAGE__=${scriptJson({ bot: page.publicId })}</script><script src="${scriptUrl}" defer></script>`;
+  return layout(head, body);
+}
+
+function landingPage(graphiql: boolean): string {
+  return layout(
+    '<title>Parley</title>',
+    `<main><h1>Parley</h1><p>This server runs Parley, an open, self-hostable conversational bot builder backend and chat runtime (Typebot-compatible).</p><p>Chat with a published bot at <code>/&lt;publicId&gt;</code>, or embed one with <code>/embed.js</code>.</p><ul>${graphiql ? '<li><a href="/graphql">GraphiQL</a></li>' : ''}<li><a href="/v1/openapi.json">OpenAPI document</a></li><li><a href="/health">Health</a></li></ul></main>`,
+  );
+}
+
+const PUBLIC_ID = /^[A-Za-z0-9][\w.-]{0,127}$/;
+
+/** The landing page, the public chat pages and the client's script. */
+export function createPagesRouter(options: PagesOptions): Router {
+  const bundle = loadBundle();
+  const hashedPath = `/static/parley.${bundle.etag.slice(1, 11)}.js`;
+  const router = new Router();
+  router.get('/', (ctx) => sendHtml(ctx, 200, landingPage(options.graphiql)));
+  // The embed script's URL is stable (sites link it), so it is cached briefly; the page's copy is content-addressed.
+  router.get('/embed.js', (ctx) => sendAsset(ctx, bundle, 'public, max-age=300'));
+  router.get(hashedPath, (ctx) => sendAsset(ctx, bundle, 'public, max-age=31536000, immutable'));
+  router.get('/:publicId', async (ctx, next) => {
+    // API clients asking for an unknown path keep the JSON 404; browsers get pages.
+    if (!ctx.accepts('html') || ctx.accepts('json', 'html') === 'json') return next();
+    const publicId = ctx.params.publicId!;
+    const page = PUBLIC_ID.test(publicId) ? await options.loadChatPage(publicId) : null;
+    if (!page) return sendHtml(ctx, 404, notFoundPage());
+    sendHtml(ctx, 200, chatPage(page, hashedPath));
+  });
+  return router;
+}

@@ -1,0 +1,182 @@
+import { ChatApiError, continueChat, sendClientLogs, startChat, type Json } from './api';
+import { h } from './dom';
+import { renderInput } from './inputs';
+import { renderMessage } from './messages';
+import { applyTheme, STYLES } from './theme';
+
+export interface ChatOptions {
+  /** The bot's public id. */
+  bot: string;
+  /** Where the Parley server is; defaults to this page's origin. */
+  apiHost?: string;
+  prefilledVariables?: Record<string, unknown>;
+}
+
+interface Saved {
+  publishedAt?: string;
+  sessionId: string;
+  resultId?: string;
+  transcript: { role: 'host' | 'guest'; message: Json }[];
+  input?: Json;
+}
+
+const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function storageOf(settings: Json): Storage | undefined {
+  const remember = settings.general?.rememberUser;
+  if (!remember?.isEnabled) return undefined;
+  return remember.storage === 'local' ? localStorage : sessionStorage;
+}
+
+/** Mounts one conversation in `root` (a shadow root keeps the host page's CSS out). */
+export async function mountChat(host: HTMLElement, options: ChatOptions): Promise<void> {
+  const apiHost = (options.apiHost ?? location.origin).replace(/\/$/, '');
+  const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+  const container = h('div', { className: 'parley-chat', role: 'log', 'aria-live': 'polite', 'aria-label': 'Chat' });
+  const progress = h('div', { className: 'parley-progress', role: 'progressbar', 'aria-valuemin': 0, 'aria-valuemax': 100, hidden: true });
+  const inputSlot = h('div', { className: 'parley-input' });
+  shadow.replaceChildren(h('style', {}, STYLES), h('div', { className: 'parley-root' }, progress, container, inputSlot));
+
+  const resultKey = `parley-result-${options.bot}`;
+  let sessionId = '';
+  let settings: Json = {};
+  let saved: Saved | undefined;
+  let storage: Storage | undefined;
+
+  const persist = () => {
+    if (storage && saved) storage.setItem(resultKey, JSON.stringify(saved));
+  };
+
+  const bubble = (role: 'host' | 'guest', element: HTMLElement | null) => {
+    if (!element) return;
+    container.append(h('div', { className: `parley-bubble parley-${role}` }, element));
+    container.scrollTop = container.scrollHeight;
+  };
+
+  const showInput = (input: Json | undefined) => {
+    inputSlot.replaceChildren();
+    if (!input) return;
+    const element = renderInput(input, {
+      submit: (reply, shown) => void reply_(reply, shown),
+      upload: async () => {
+        throw new Error('File uploads are not available on this server yet.');
+      },
+    });
+    inputSlot.append(element);
+    element.querySelector<HTMLElement>('input, textarea, button')?.focus();
+  };
+
+  const runActions = async (actions: Json[], after: 'before' | 'after', lastBubbleBlockId: string | undefined, index: number): Promise<string | undefined> => {
+    let replyToSend: string | undefined;
+    for (const action of actions) {
+      const isBefore = !action.lastBubbleBlockId;
+      if ((after === 'before') !== isBefore && lastBubbleBlockId !== undefined) continue;
+      void index;
+      if (action.redirect?.url) {
+        if (action.redirect.isNewTab) window.open(action.redirect.url, '_blank', 'noopener');
+        else location.href = action.redirect.url;
+      } else if (action.wait) {
+        await sleep(Math.max(0, Number(action.wait.secondsToWaitFor) || 0) * 1000);
+      } else if (action.scriptToExecute || action.setVariable) {
+        const script = (action.scriptToExecute ?? action.setVariable.scriptToExecute) as Json;
+        try {
+          const names = ((script.args ?? []) as Json[]).map((arg) => String(arg.id));
+          const values = ((script.args ?? []) as Json[]).map((arg) => arg.value);
+          const result = await new Function(...names, `return (async () => { ${String(script.content ?? '')} })()`)(...values);
+          if (action.setVariable || action.expectsDedicatedReply) replyToSend = typeof result === 'string' ? result : JSON.stringify(result ?? null);
+        } catch (error) {
+          await sendClientLogs(apiHost, sessionId, [{ status: 'error', description: 'Script failed', details: String(error) }]).catch(() => undefined);
+        }
+      } else if (action.httpRequestToExecute) {
+        const request = action.httpRequestToExecute as Json;
+        try {
+          const response = await fetch(request.url, { method: request.method ?? 'GET', headers: request.headers, body: request.body ? JSON.stringify(request.body) : undefined });
+          replyToSend = JSON.stringify({ statusCode: response.status, data: await response.text() });
+        } catch (error) {
+          replyToSend = JSON.stringify({ statusCode: 500, data: String(error) });
+        }
+      } else if (action.startPropsToInject) {
+        // Start props are for the host page's widgets (e.g. a Google Analytics id); nothing to inject here.
+      }
+    }
+    return replyToSend;
+  };
+
+  const showTurn = async (turn: Json) => {
+    const actions = (turn.clientSideActions ?? []) as Json[];
+    const before = await runActions(actions.filter((action) => !action.lastBubbleBlockId), 'before', undefined, 0);
+    for (const message of (turn.messages ?? []) as Json[]) {
+      if (!reducedMotion() && settings.typingEmulation?.enabled !== false) {
+        const typing = h('div', { className: 'parley-bubble parley-host parley-typing', 'aria-hidden': 'true' }, '…');
+        container.append(typing);
+        await sleep(Math.min(800, 150 + 8 * JSON.stringify(message.content ?? '').length / 10));
+        typing.remove();
+      }
+      bubble('host', renderMessage(message));
+      saved?.transcript.push({ role: 'host', message });
+      const after = actions.filter((action) => action.lastBubbleBlockId === message.id);
+      if (after.length > 0) {
+        const reply = await runActions(after, 'after', message.id, 0);
+        if (reply !== undefined) return reply_(reply, undefined, true);
+      }
+    }
+    if (typeof turn.progress === 'number') {
+      progress.hidden = false;
+      progress.style.setProperty('--parley-progress', `${turn.progress}%`);
+      progress.setAttribute('aria-valuenow', String(Math.round(turn.progress)));
+    }
+    if (before !== undefined && !turn.input) return reply_(before, undefined, true);
+    if (saved) {
+      saved.input = turn.input;
+      persist();
+    }
+    showInput(turn.input);
+  };
+
+  async function reply_(text: string, shown?: string, silent = false): Promise<void> {
+    inputSlot.replaceChildren();
+    if (!silent) {
+      bubble('guest', h('p', {}, shown ?? text));
+      saved?.transcript.push({ role: 'guest', message: { type: 'text', content: { markdown: shown ?? text } } });
+    }
+    try {
+      await showTurn(await continueChat(apiHost, sessionId, text));
+    } catch (error) {
+      bubble('host', h('p', { role: 'alert' }, error instanceof Error ? error.message : 'Something went wrong.'));
+    }
+  }
+
+  // Restore a remembered chat when the bot was not republished since.
+  const stored = (() => {
+    try {
+      return JSON.parse(localStorage.getItem(resultKey) ?? sessionStorage.getItem(resultKey) ?? 'null') as Saved | null;
+    } catch {
+      return null;
+    }
+  })();
+
+  let start: Json;
+  try {
+    start = await startChat(apiHost, options.bot, { prefilledVariables: options.prefilledVariables ?? {}, ...(stored?.resultId ? { resultId: stored.resultId } : {}) });
+  } catch (error) {
+    const message =
+      error instanceof ChatApiError ? (error.status === 404 || error.message === 'Bot not found' ? "The bot you're looking for doesn't exist." : error.message) : 'Error! Could not reach server. Check your connection.';
+    container.append(h('p', { role: 'alert', className: 'parley-notice' }, message));
+    return;
+  }
+  settings = start.bot?.settings ?? {};
+  applyTheme(shadow.host as HTMLElement, start.bot?.theme ?? {}, shadow);
+  storage = storageOf(settings);
+  if (storage && stored && stored.publishedAt === start.bot?.publishedAt && stored.sessionId) {
+    saved = stored;
+    sessionId = stored.sessionId;
+    for (const entry of stored.transcript) bubble(entry.role, entry.role === 'host' ? renderMessage(entry.message) : h('p', {}, String(entry.message.content?.markdown ?? '')));
+    showInput(stored.input);
+    return;
+  }
+  sessionId = start.sessionId;
+  saved = { publishedAt: start.bot?.publishedAt, sessionId, resultId: start.resultId, transcript: [] };
+  persist();
+  await showTurn(start);
+}

@@ -1,0 +1,170 @@
+import { h, safeUrl } from './dom';
+import type { Json } from './api';
+
+export interface InputHandlers {
+  /** Sends the reply text (what the reference's client sends). */
+  submit(reply: string, shown?: string): void;
+  /** Uploads files for a file input; resolves to their public URLs. */
+  upload(files: File[]): Promise<string[]>;
+}
+
+const HTML_TYPES: Record<string, string> = {
+  'text input': 'text',
+  'number input': 'number',
+  'email input': 'email',
+  'url input': 'url',
+  'phone number input': 'tel',
+  'date input': 'date',
+  'time input': 'time',
+};
+
+function labelsOf(input: Json): Json {
+  return (input.options?.labels ?? {}) as Json;
+}
+
+/** A text-like input with its button: Enter sends, Shift+Enter adds a line in long text. */
+function textLike(input: Json, handlers: InputHandlers): HTMLElement {
+  const options = (input.options ?? {}) as Json;
+  const labels = labelsOf(input);
+  const long = input.type === 'text input' && options.isLong;
+  let type = HTML_TYPES[input.type] ?? 'text';
+  if (input.type === 'date input' && options.hasTime) type = 'datetime-local';
+  const placeholder = labels.placeholder ?? (input.type === 'phone number input' ? 'Phone number' : 'Type your answer...');
+  const field = long
+    ? h('textarea', { 'aria-label': placeholder, placeholder, rows: 3, className: 'parley-field' })
+    : h('input', {
+        type,
+        'aria-label': placeholder,
+        placeholder,
+        className: 'parley-field',
+        ...(options.min !== undefined ? { min: options.min } : {}),
+        ...(options.max !== undefined ? { max: options.max } : {}),
+        ...(options.step !== undefined ? { step: options.step } : {}),
+        ...(input.prefilledValue !== undefined ? { value: input.prefilledValue } : {}),
+      });
+  const send = () => {
+    const value = (field as HTMLInputElement).value.trim();
+    if (value === '') return;
+    handlers.submit(type === 'datetime-local' ? value.replace('T', ' ') : value);
+  };
+  field.addEventListener('keydown', (event) => {
+    const key = event as KeyboardEvent;
+    if (key.key === 'Enter' && !(long && key.shiftKey)) {
+      event.preventDefault();
+      send();
+    }
+  });
+  const form = h('form', { className: 'parley-input-row', onSubmit: (event: Event) => (event.preventDefault(), send()) },
+    field,
+    h('button', { type: 'submit', className: 'parley-button' }, labels.button ?? 'Send'));
+  return form;
+}
+
+function choice(input: Json, handlers: InputHandlers): HTMLElement {
+  const items = (input.items ?? []) as Json[];
+  const options = (input.options ?? {}) as Json;
+  const multiple = Boolean(options.isMultipleChoice);
+  const chosen = new Set<string>();
+  const list = h('div', { className: 'parley-choices', role: 'group', 'aria-label': 'Choices' });
+  const buttons = items.map((item) => {
+    const label = String(item.content ?? item.title ?? '');
+    const button = h('button', { type: 'button', className: 'parley-choice', 'aria-pressed': multiple ? 'false' : undefined }, label);
+    button.addEventListener('click', () => {
+      if (!multiple) return handlers.submit(label);
+      if (chosen.has(label)) chosen.delete(label);
+      else chosen.add(label);
+      button.setAttribute('aria-pressed', String(chosen.has(label)));
+    });
+    list.append(button);
+    return { button, label };
+  });
+  const wrapper = h('div', { className: 'parley-choice-input' });
+  if (options.isSearchable) {
+    const search = h('input', { type: 'search', className: 'parley-field', placeholder: options.searchInputPlaceholder ?? 'Filter the options...', 'aria-label': 'Filter the options' });
+    search.addEventListener('input', () => {
+      const query = search.value.toLowerCase();
+      for (const { button, label } of buttons) button.hidden = !label.toLowerCase().includes(query);
+    });
+    wrapper.append(search);
+  }
+  wrapper.append(list);
+  if (multiple)
+    wrapper.append(h('button', { type: 'button', className: 'parley-button', onClick: () => chosen.size > 0 && handlers.submit([...chosen].join(', ')) }, options.buttonLabel ?? 'Send'));
+  return wrapper;
+}
+
+function pictureChoice(input: Json, handlers: InputHandlers): HTMLElement {
+  const items = (input.items ?? []) as Json[];
+  return h('div', { className: 'parley-choices', role: 'group', 'aria-label': 'Choices' },
+    ...items.map((item) => {
+      const label = String(item.title ?? item.id);
+      const src = safeUrl(item.pictureSrc);
+      return h('button', { type: 'button', className: 'parley-picture', onClick: () => handlers.submit(label) },
+        src ? h('img', { src, alt: label }) : null, h('span', {}, label));
+    }));
+}
+
+function cards(input: Json, handlers: InputHandlers): HTMLElement {
+  const items = (input.items ?? []) as Json[];
+  return h('div', { className: 'parley-cards' },
+    ...items.map((item) => {
+      const src = safeUrl(item.imageUrl);
+      const paths = (item.paths ?? []) as Json[];
+      return h('div', { className: 'parley-card' },
+        src ? h('img', { src, alt: String(item.title ?? '') }) : null,
+        h('strong', {}, String(item.title ?? '')),
+        item.description ? h('p', {}, String(item.description)) : null,
+        ...paths.map((path) => h('button', { type: 'button', className: 'parley-choice', onClick: () => handlers.submit(String(path.text ?? '')) }, String(path.text ?? ''))));
+    }));
+}
+
+function rating(input: Json, handlers: InputHandlers): HTMLElement {
+  const options = (input.options ?? {}) as Json;
+  const length = Number(options.length) || 10;
+  const start = options.buttonType === 'Icons' ? 1 : 0;
+  const buttons: HTMLElement[] = [];
+  for (let value = start; value <= length; value += 1)
+    buttons.push(h('button', { type: 'button', className: 'parley-choice', 'aria-label': `Rate ${value}`, onClick: () => handlers.submit(String(value)) }, options.buttonType === 'Icons' ? '★' : String(value)));
+  return h('div', { className: 'parley-choices', role: 'group', 'aria-label': 'Rating' }, ...buttons);
+}
+
+function fileInput(input: Json, handlers: InputHandlers): HTMLElement {
+  const options = (input.options ?? {}) as Json;
+  const labels = labelsOf(input);
+  const field = h('input', { type: 'file', className: 'parley-field', 'aria-label': labels.placeholder ?? 'Choose a file', multiple: Boolean(options.isMultipleAllowed) });
+  const status = h('span', { role: 'status', className: 'parley-status' });
+  const send = async () => {
+    const files = [...(field.files ?? [])];
+    if (files.length === 0) return;
+    status.textContent = 'Uploading...';
+    try {
+      const urls = await handlers.upload(files);
+      handlers.submit(urls.join(', '), files.map((file) => file.name).join(', '));
+    } catch (error) {
+      status.textContent = error instanceof Error ? error.message : 'Upload failed';
+    }
+  };
+  const skip = options.isRequired === false ? h('button', { type: 'button', className: 'parley-button', onClick: () => handlers.submit('Skip') }, labels.skip ?? 'Skip') : null;
+  return h('div', { className: 'parley-input-row' }, field, h('button', { type: 'button', className: 'parley-button', onClick: send }, labels.button ?? 'Upload'), skip, status);
+}
+
+/** The element for the bot's current input, or a clear state for inputs this client cannot take. */
+export function renderInput(input: Json, handlers: InputHandlers): HTMLElement {
+  switch (input.type) {
+    case 'choice input':
+      return choice(input, handlers);
+    case 'picture choice input':
+      return pictureChoice(input, handlers);
+    case 'cards':
+    case 'cards input':
+      return cards(input, handlers);
+    case 'rating input':
+      return rating(input, handlers);
+    case 'file input':
+      return fileInput(input, handlers);
+    case 'payment input':
+      return h('p', { role: 'alert', className: 'parley-notice' }, 'Payments are not configured for this bot.');
+    default:
+      return textLike(input, handlers);
+  }
+}

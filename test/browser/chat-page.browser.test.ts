@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { group, publishDefinition, textBubble, textInput, v6Bot } from '../helpers/chat';
+import { launchBrowser, screenshot } from '../helpers/browser';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+// The public chat page in a real headless Chromium: a visitor chats by
+// clicking and typing, as a person would.
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const leadGen = () => JSON.parse(fs.readFileSync('/work/shared/bots/lead-gen.json', 'utf8'));
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  return context.newPage();
+}
+
+/** The chat widget lives in an open shadow root; playwright's CSS locators pierce it. */
+const lastHostBubble = (page: Page) => page.locator('.parley-host').last();
+
+test('lead-gen bot completed by clicking and typing, with an invalid e-mail and its retry message', async () => {
+  const definition = leadGen();
+  delete definition.publicId;
+  const { publicId } = await publishDefinition(server, definition);
+  const page = await newPage();
+  await page.goto(`${server.url}/${publicId}`);
+  await page.getByRole('button', { name: 'Hi!' }).waitFor();
+  await screenshot(page, 'lead-gen-start');
+  await page.getByRole('button', { name: 'Hi!' }).click();
+
+  await page.locator('.parley-host', { hasText: "What's your name?" }).waitFor();
+  const name = page.locator('input.parley-field');
+  // Focus moves to the new input (inside the widget's shadow root).
+  expect(await page.evaluate(() => document.querySelector('parley-standard')!.shadowRoot!.activeElement?.className)).toBe('parley-field');
+  await name.fill('John');
+  await name.press('Enter');
+
+  await page.locator('.parley-host', { hasText: "What's the best email" }).waitFor();
+  await page.locator('input[type=email]').fill('not-an-email');
+  await page.locator('input[type=email]').press('Enter');
+  await page.locator('.parley-host', { hasText: "This email doesn't seem to be valid" }).waitFor();
+  await page.locator('input[type=email]').fill('john@example.com');
+  await page.keyboard.press('Enter');
+
+  await page.getByRole('button', { name: 'Website dev' }).click();
+  await page.locator('textarea').fill('A new website');
+  await page.locator('textarea').press('Enter');
+  await page.locator('.parley-host', { hasText: "We'll get back to you at john@example.com" }).waitFor();
+  await screenshot(page, 'lead-gen-end');
+
+  const guest = await page.locator('.parley-guest').allInnerTexts();
+  expect(guest).toEqual(['Hi!', 'John', 'not-an-email', 'john@example.com', 'Website dev', 'A new website']);
+  const hostTexts = await page.locator('.parley-host').allInnerTexts();
+  expect(hostTexts[0]).toBe('Welcome to AA (Awesome Agency)');
+  expect(await page.locator('.parley-host strong').first().innerText()).toBe('AA');
+  await page.context().close();
+});
+
+function nameBot(settings: Record<string, unknown> = {}) {
+  return v6Bot({
+    groups: [group('g1', [textBubble('b1', 'Hello {{Name}}'), textInput('b2', 'vcity', 'e2')]), group('g2', [textBubble('b3', 'You live in {{City}}'), textInput('b4')])],
+    edges: [{ id: 'e2', from: { blockId: 'b2' }, to: { groupId: 'g2' } }],
+    variables: [
+      { id: 'vname', name: 'Name' },
+      { id: 'vcity', name: 'City' },
+    ],
+    settings,
+  });
+}
+
+test('a prefilled variable from the query string shows in the first bubble', async () => {
+  const { publicId } = await publishDefinition(server, nameBot());
+  const page = await newPage();
+  await page.goto(`${server.url}/${publicId}?Name=John`);
+  await page.locator('.parley-host', { hasText: 'Hello' }).waitFor();
+  expect(await lastHostBubble(page).innerText()).toBe('Hello John');
+  await page.context().close();
+});
+
+test('remember user: the chat survives a reload', async () => {
+  const { publicId } = await publishDefinition(server, nameBot({ general: { rememberUser: { isEnabled: true, storage: 'local' } } }));
+  const page = await newPage();
+  await page.goto(`${server.url}/${publicId}?Name=Ann`);
+  await page.locator('input.parley-field').fill('Paris');
+  await page.locator('input.parley-field').press('Enter');
+  await page.locator('.parley-host', { hasText: 'You live in Paris' }).waitFor();
+  await page.reload();
+  await page.locator('.parley-host', { hasText: 'You live in Paris' }).waitFor();
+  expect(await page.locator('.parley-guest').allInnerTexts()).toEqual(['Paris']);
+  expect(await page.locator('input.parley-field').isVisible()).toBe(true);
+  await page.context().close();
+});
+
+test('a redirect action navigates', async () => {
+  const { publicId: targetId } = await publishDefinition(server, nameBot());
+  const redirecting = v6Bot({
+    groups: [group('g1', [textBubble('b1', 'Taking you there'), { id: 'r1', type: 'Redirect', options: { url: `${server.url}/${targetId}?Name=Redirected` } }])],
+  });
+  const { publicId } = await publishDefinition(server, redirecting);
+  const page = await newPage();
+  await page.goto(`${server.url}/${publicId}`);
+  await page.waitForURL(`${server.url}/${targetId}?Name=Redirected`);
+  await page.locator('.parley-host', { hasText: 'Hello' }).waitFor();
+  expect(await lastHostBubble(page).innerText()).toBe('Hello Redirected');
+  await page.context().close();
+});
+
+test('unknown bot and publicShare disabled: the 404 page', async () => {
+  const { publicId } = await publishDefinition(server, nameBot({ publicShare: { isEnabled: false } }));
+  const page = await newPage();
+  for (const id of [publicId, 'no-such-bot']) {
+    const response = await page.goto(`${server.url}/${id}`);
+    expect(response?.status()).toBe(404);
+    expect(await page.locator('main').innerText()).toContain("doesn't exist");
+  }
+  await page.context().close();
+});

@@ -1,0 +1,70 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser } from 'playwright-core';
+import { group, publishDefinition, textBubble, textInput, v6Bot } from '../helpers/chat';
+import { launchBrowser, screenshot } from '../helpers/browser';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+// /embed.js on a site of another origin (a second loopback server: another
+// port is another origin), and the bot's allowed origins enforced there.
+
+let server: TestServer;
+let browser: Browser;
+let site: http.Server;
+let siteUrl: string;
+let pageHtml = '';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  site = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(pageHtml);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://localhost:${(site.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => site?.close(resolve));
+  await server?.close();
+});
+
+function askBot(settings: Record<string, unknown> = {}) {
+  return v6Bot({
+    groups: [group('g1', [textBubble('b1', 'Hi from the bubble'), textInput('b2', 'vname', 'e2')]), group('g2', [textBubble('b3', 'Nice to meet you {{Name}}')])],
+    edges: [{ id: 'e2', from: { blockId: 'b2' }, to: { groupId: 'g2' } }],
+    variables: [{ id: 'vname', name: 'Name' }],
+    settings,
+  });
+}
+
+function embeddingPage(publicId: string): string {
+  return `<!doctype html><html><body><h1>Another site</h1><script src="${server.url}/embed.js"></script><script>Parley.initBubble({ bot: ${JSON.stringify(publicId)}, apiHost: ${JSON.stringify(server.url)} })</script></body></html>`;
+}
+
+test('the bubble embed opens and chats from a page on another origin', async () => {
+  const { publicId } = await publishDefinition(server, askBot());
+  pageHtml = embeddingPage(publicId);
+  const page = await (await browser.newContext({ reducedMotion: 'reduce' })).newPage();
+  await page.goto(siteUrl);
+  expect(new URL(page.url()).origin).not.toBe(new URL(server.url).origin);
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  await page.locator('.parley-host', { hasText: 'Hi from the bubble' }).waitFor();
+  await page.locator('input.parley-field').fill('Zoe');
+  await page.locator('input.parley-field').press('Enter');
+  await page.locator('.parley-host', { hasText: 'Nice to meet you Zoe' }).waitFor();
+  await screenshot(page, 'bubble-embed');
+  await page.context().close();
+});
+
+test('allowed origins block the embed on another origin', async () => {
+  const { publicId } = await publishDefinition(server, askBot({ security: { allowedOrigins: ['https://only-this.example'] } }));
+  pageHtml = embeddingPage(publicId);
+  const page = await (await browser.newContext({ reducedMotion: 'reduce' })).newPage();
+  await page.goto(siteUrl);
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  await page.locator('.parley-notice', { hasText: 'Origin not allowed' }).waitFor();
+  expect(await page.locator('.parley-host').count()).toBe(0);
+  await page.context().close();
+});
