@@ -2,7 +2,7 @@ import { ChatApiError, continueChat, sendClientLogs, startChat, type Json } from
 import { h } from './dom';
 import { renderInput } from './inputs';
 import { renderMessage } from './messages';
-import { applyTheme, STYLES } from './theme';
+import { applyTheme, avatarsOf, STYLES } from './theme';
 
 export interface ChatOptions {
   /** The bot's public id. */
@@ -48,9 +48,12 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
     if (storage && saved) storage.setItem(resultKey, JSON.stringify(saved));
   };
 
+  let avatars: { host?: string; guest?: string } = {};
   const bubble = (role: 'host' | 'guest', element: HTMLElement | null) => {
     if (!element) return;
-    container.append(h('div', { className: `parley-bubble parley-${role}` }, element));
+    const avatar = avatars[role];
+    const row = h('div', { className: `parley-bubble parley-${role}` }, element);
+    container.append(avatar ? h('div', { className: `parley-row parley-row-${role}` }, h('img', { src: avatar, alt: '', className: 'parley-avatar' }), row) : row);
     container.scrollTop = container.scrollHeight;
   };
 
@@ -104,6 +107,9 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
   };
 
   const showTurn = async (turn: Json) => {
+    // dynamicTheme: avatars set from variables by the bot.
+    if (turn.dynamicTheme?.hostAvatarUrl) avatars.host = turn.dynamicTheme.hostAvatarUrl;
+    if (turn.dynamicTheme?.guestAvatarUrl) avatars.guest = turn.dynamicTheme.guestAvatarUrl;
     const actions = (turn.clientSideActions ?? []) as Json[];
     const before = await runActions(actions.filter((action) => !action.lastBubbleBlockId), 'before', undefined, 0);
     for (const message of (turn.messages ?? []) as Json[]) {
@@ -167,6 +173,7 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
   }
   settings = start.bot?.settings ?? {};
   applyTheme(shadow.host as HTMLElement, start.bot?.theme ?? {}, shadow);
+  avatars = avatarsOf(start.bot?.theme ?? {});
   storage = storageOf(settings);
   if (storage && stored && stored.publishedAt === start.bot?.publishedAt && stored.sessionId) {
     saved = stored;

@@ -1,4 +1,5 @@
 import type { Json } from './api';
+import { safeUrl } from './dom';
 
 export const STYLES = `
 :host{--parley-bg:#fff;--parley-host-bg:#f7f8ff;--parley-host-fg:#303235;--parley-guest-bg:#0042da;--parley-guest-fg:#fff;--parley-button-bg:#0042da;--parley-button-fg:#fff;--parley-radius:12px;--parley-font:system-ui,sans-serif;display:block;font-family:var(--parley-font)}
@@ -16,6 +17,7 @@ export const STYLES = `
 .parley-choice[aria-pressed=true]{outline:3px solid var(--parley-host-fg)}
 .parley-choices{display:flex;flex-wrap:wrap;gap:8px;margin-top:8px}.parley-picture img{display:block;max-width:140px}
 .parley-cards{display:flex;gap:8px;overflow-x:auto}.parley-card{border:1px solid #ddd;border-radius:var(--parley-radius);padding:8px;display:flex;flex-direction:column;gap:4px}
+.parley-row{display:flex;gap:8px;align-items:flex-end}.parley-row-guest{flex-direction:row-reverse;align-self:flex-end}.parley-row .parley-bubble{max-width:100%}.parley-avatar{width:32px;height:32px;border-radius:50%;object-fit:cover}
 .parley-notice{padding:16px;color:#b00020}
 :focus-visible{outline:3px solid #ff9800;outline-offset:2px}
 @media (prefers-reduced-motion: reduce){*{animation:none!important;transition:none!important}}
@@ -39,4 +41,11 @@ export function applyTheme(host: HTMLElement, theme: Json, shadow: ShadowRoot): 
   if (chat.roundness === 'none') set('--parley-radius', '0');
   if (chat.roundness === 'large') set('--parley-radius', '20px');
   if (typeof theme.customCss === 'string') shadow.append(Object.assign(document.createElement('style'), { textContent: theme.customCss }));
+}
+
+/** Host and guest avatars of theme.chat, when enabled and with a usable URL. */
+export function avatarsOf(theme: Json): { host?: string; guest?: string } {
+  const chat = (theme.chat ?? {}) as Json;
+  const pick = (avatar: Json | undefined) => (avatar?.isEnabled ? safeUrl(avatar.url) : undefined);
+  return { host: pick(chat.hostAvatar), guest: pick(chat.guestAvatar) };
 }
