@@ -23,6 +23,8 @@ export interface Config {
   logLevel: string;
   /** When set, GET /metrics needs `Authorization: Bearer <this>`. */
   metricsToken?: string;
+  /** Graceful shutdown: how long requests in flight may take to finish (ms). */
+  shutdownMs?: number;
   /** Per chat turn: blocks executed and wall-clock budget (api.md "Limits per turn"). */
   maxBlocksPerTurn: number;
   turnBudgetMs: number;
@@ -86,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRequests: env.PARLEY_LOG_REQUESTS === 'true',
     logLevel: env.LOG_LEVEL || 'info',
     metricsToken: env.PARLEY_METRICS_TOKEN || undefined,
+    shutdownMs: intFromEnv(env, 'PARLEY_SHUTDOWN_MS', 10_000),
     maxBlocksPerTurn: intFromEnv(env, 'PARLEY_MAX_BLOCKS_PER_TURN', 1000),
     turnBudgetMs: intFromEnv(env, 'PARLEY_TURN_BUDGET_MS', 10_000),
     codeTimeoutMs: intFromEnv(env, 'PARLEY_CODE_TIMEOUT_MS', 1000),

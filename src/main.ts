@@ -19,9 +19,19 @@ parley help                  this list
 PARLEY_DEBUG=1 adds stack traces to error messages.`;
 
 async function serve(): Promise<void> {
-  const server = await startServer(loadConfig());
+  const config = loadConfig();
+  const server = await startServer(config);
   const stop = () => {
-    server.close().then(() => process.exit(0), () => process.exit(1));
+    // A second signal while draining stops at once.
+    process.once('SIGINT', () => process.exit(1));
+    process.once('SIGTERM', () => process.exit(1));
+    server.shutdown(config.shutdownMs ?? 10_000).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`parley: shutdown failed: ${describeStartupError(error)}`);
+        process.exit(1);
+      },
+    );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

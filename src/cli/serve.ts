@@ -24,6 +24,12 @@ export interface RunningServer {
   port: number;
   database: Database;
   close(): Promise<void>;
+  /**
+   * Graceful stop: stops accepting connections, lets requests in flight
+   * finish (their turns commit and release their session claims) for at most
+   * `graceMs`, then cuts what is left, and closes the database.
+   */
+  shutdown(graceMs: number): Promise<{ drained: boolean }>;
 }
 
 export interface ServerOptions {
@@ -79,10 +85,39 @@ export async function startServer(config: Config, log: (line: string) => void = 
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
   log(`Parley listening on ${url} (${database.provider})`);
+  let inFlight = 0;
+  server.on('request', (_req, res) => {
+    inFlight += 1;
+    res.once('close', () => (inFlight -= 1));
+  });
   return {
     url,
     port,
     database,
+    shutdown: async (graceMs) => {
+      clearInterval(sweep);
+      logger.info({ inFlight, graceMs }, 'shutting down: no new connections, waiting for requests in flight');
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      // Keep-alive connections that become idle after their last answer are closed too.
+      const idle = setInterval(() => server.closeIdleConnections(), 50);
+      let timer: NodeJS.Timeout | undefined;
+      const drained = await Promise.race([
+        closed.then(() => true),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
+      ]);
+      clearTimeout(timer);
+      clearInterval(idle);
+      if (!drained) {
+        logger.warn({ inFlight }, 'shutdown grace period over: closing the remaining connections');
+        server.closeAllConnections();
+        await closed;
+      }
+      await code.close();
+      await database.close();
+      logger.info({ drained }, 'stopped');
+      return { drained };
+    },
     close: async () => {
       clearInterval(sweep);
       await new Promise<void>((resolve) => {

@@ -16,6 +16,7 @@ import { createPagesRouter, type ChatPageData } from './pages';
 import { errorBoundary, notFoundFallback } from './middleware/errors';
 import { publicCors } from './middleware/cors';
 import { requestId } from './middleware/request-id';
+import { methodNotAllowed } from './middleware/method-not-allowed';
 import { metricsEndpoint, requestMetrics } from './middleware/metrics';
 import { requestLog } from './middleware/request-log';
 import { silentLogger, type Logger } from '../observability/logger';
@@ -100,6 +101,7 @@ export function createApp({ chat, config, logger = silentLogger, notReady = asyn
   app.use(requestMetrics);
   app.use(errorBoundary);
   app.use(notFoundFallback);
+  app.use(methodNotAllowed([system, rest]));
   app.use(publicCors(routes.filter((route) => route.auth !== 'bearer').map((route) => route.path)));
   app.use(publicCors(typebotAliasRoutes.map((alias) => alias.path)));
   app.use(system.routes());

@@ -17,7 +17,8 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
   };
-  return destination ? pino(options, destination) : pino(options);
+  // Synchronous writes to stdout: the last lines (shutdown, a fatal error) are not lost when the process exits.
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: true }));
 }
 
 /** A logger that writes nothing (apps built without one, e.g. in tests). */

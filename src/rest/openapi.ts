@@ -151,7 +151,7 @@ const errorSchema: JsonSchema = {
   type: 'object',
   required: ['code', 'message', 'issues'],
   properties: {
-    code: { type: 'string', enum: ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'INTERNAL_SERVER_ERROR'] },
+    code: { type: 'string', enum: ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'INTERNAL_SERVER_ERROR'] },
     message: { type: 'string' },
     issues: {
       type: 'array',

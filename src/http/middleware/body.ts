@@ -20,13 +20,16 @@ export async function readRawBody(req: IncomingMessage, limit: number): Promise<
   }
 }
 
-/** Parses a JSON object body into ctx.state.body; an empty body is `{}`. */
+/** Parses a JSON object body into ctx.state.body; an empty body is `{}`; a body of another media type is 415. */
 export function jsonBody(limit: number): Middleware {
   return async (ctx, next) => {
     const raw = (await readRawBody(ctx.req, limit)).toString('utf8');
     if (raw.trim() === '') {
       ctx.state.body = {};
       return next();
+    }
+    if (!ctx.is('application/json', '+json')) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Content-Type must be application/json (got ${ctx.get('content-type') ? `"${ctx.get('content-type')}"` : 'none'})`);
     }
     let parsed: unknown;
     try {
