@@ -52,18 +52,41 @@ function bucketStarts(from: DateTime, to: DateTime, interval: SeriesInterval): D
   return starts;
 }
 
-/** Buckets rows into the series of [from, to]; `from` defaults to the oldest row (allTime). */
-function toSeries(rows: Row[], range: { gte?: Date; lte?: Date }, options: SeriesOptions, now: Date): SeriesBucket[] {
+/** Index of the last element <= value in an ascending list; -1 when none. */
+function lastAtOrBefore(sorted: number[], value: number): number {
+  let low = 0;
+  let high = sorted.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! <= value) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
+}
+
+interface Frame {
+  dates: { start: Date; localStart: string }[];
+  millis: number[];
+}
+
+/** The buckets of [from, to] (calendar work done once, shared by every bot of a batch); `from` defaults to the oldest row. */
+function frameOf(rows: Row[], range: { gte?: Date; lte?: Date }, options: SeriesOptions, now: Date): Frame {
   const zone = options.timeZone ?? 'UTC';
   const oldest = rows.reduce<Date | undefined>((min, row) => (!min || row.createdAt < min ? row.createdAt : min), undefined);
   const fromDate = range.gte ?? oldest;
-  if (!fromDate) return [];
+  if (!fromDate) return { dates: [], millis: [] };
   const starts = bucketStarts(DateTime.fromJSDate(fromDate, { zone }), DateTime.fromJSDate(range.lte ?? now, { zone }), options.interval);
-  const buckets = starts.map((start) => ({ start: start.toJSDate(), localStart: start.toISO()!, views: 0, starts: 0, completed: 0 }));
-  const unit = UNIT[options.interval];
-  const index = new Map(starts.map((start, position) => [start.toMillis(), position]));
+  return { dates: starts.map((start) => ({ start: start.toJSDate(), localStart: start.toISO()! })), millis: starts.map((start) => start.toMillis()) };
+}
+
+/** Counts rows into the frame's buckets by binary search (per-row time-zone arithmetic would cost more than the query). */
+function toSeries(rows: Row[], frame: Frame): SeriesBucket[] {
+  const buckets = frame.dates.map((date) => ({ ...date, views: 0, starts: 0, completed: 0 }));
   for (const row of rows) {
-    const bucket = buckets[index.get(DateTime.fromJSDate(row.createdAt, { zone }).startOf(unit).toMillis()) ?? -1];
+    const bucket = buckets[lastAtOrBefore(frame.millis, row.createdAt.getTime())];
     if (!bucket) continue;
     bucket.views += 1;
     if (row.hasStarted) bucket.starts += 1;
@@ -84,14 +107,13 @@ export async function botsSeries(db: Db, botIds: readonly string[], options: Ser
   const byBot = new Map<string, Row[]>(botIds.map((id) => [id, []]));
   for (const row of rows) byBot.get(row.botId)?.push(row);
   // allTime: every bot's series starts at the oldest row of all, so they line up.
-  const oldest = rows.reduce<Date | undefined>((min, row) => (!min || row.createdAt < min ? row.createdAt : min), undefined);
-  const shared = { gte: range.gte ?? oldest, lte: range.lte };
-  return botIds.map((id) => toSeries(byBot.get(id) ?? [], shared, options, now));
+  const frame = frameOf(rows, range, options, now);
+  return botIds.map((id) => toSeries(byBot.get(id) ?? [], frame));
 }
 
 /** The series of all bots of a workspace together. */
 export async function workspaceSeries(db: Db, workspaceId: string, options: SeriesOptions, now = new Date()): Promise<SeriesBucket[]> {
   const range = createdAtRange(options, DEFAULT_TIME_FILTER, now);
   const rows = await loadRows(db, { bot: { workspaceId }, isArchived: false, createdAt: range });
-  return toSeries(rows, range, options, now);
+  return toSeries(rows, frameOf(rows, range, options, now));
 }

@@ -2,7 +2,8 @@ import type { Db } from '../../db/client';
 import { ANY_ROLE } from '../../services/access';
 import { inDepthAnalytics, type BlockFunnel, type EdgeTotal, type InDepthAnalytics } from '../../services/analytics-depth';
 import { botStats, type BotStats } from '../../services/analytics';
-import { botsSeries, SERIES_INTERVALS, workspaceSeries, type SeriesBucket } from '../../services/analytics-series';
+import { loadBotSeries, loadBotStats } from '../analytics-loaders';
+import { SERIES_INTERVALS, workspaceSeries, type SeriesBucket } from '../../services/analytics-series';
 import { TIME_FILTERS, type TimeFilter as TimeFilterValue } from '../../services/time-filter';
 import { builder } from '../builder';
 
@@ -80,7 +81,7 @@ const EdgeTotalRef = builder.objectRef<EdgeTotal>('EdgeTotal').implement({
 
 const BotAnalytics = builder.objectRef<AnalyticsScope>('BotAnalytics').implement({
   fields: (t) => ({
-    stats: t.field({ type: Stats, resolve: (scope, _args, ctx) => botStats(ctx.db, scope.botId!, scope) }),
+    stats: t.field({ type: Stats, resolve: (scope, _args, ctx) => loadBotStats(ctx, scope.botId!, scope) }),
     blocks: t.field({
       type: [BlockFunnelRef],
       description: 'Input blocks in definition order.',
@@ -91,8 +92,8 @@ const BotAnalytics = builder.objectRef<AnalyticsScope>('BotAnalytics').implement
       type: [SeriesBucketRef],
       description: 'Views, starts and completions per bucket; empty buckets have zeros. Time filter and zone default to the analytics ones.',
       args: { interval: t.arg({ type: SeriesInterval, required: true }), timeFilter: t.arg({ type: TimeFilter }), timeZone: t.arg.string() },
-      resolve: async (scope, args, ctx) =>
-        (await botsSeries(ctx.db, [scope.botId!], { interval: args.interval, timeFilter: args.timeFilter ?? scope.timeFilter, timeZone: args.timeZone ?? scope.timeZone }))[0]!,
+      resolve: (scope, args, ctx) =>
+        loadBotSeries(ctx, scope.botId!, { interval: args.interval, timeFilter: args.timeFilter ?? scope.timeFilter, timeZone: args.timeZone ?? scope.timeZone }),
     }),
   }),
 });
