@@ -44,6 +44,10 @@ export interface ServerOptions {
 export async function startServer(config: Config, log: (line: string) => void = console.log, options: ServerOptions = {}): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   const database = openDatabase(config.databaseUrl);
+  // The key is checked before anything is written: a misconfigured deployment stops without side effects.
+  const secrets = createSecretBox(
+    loadEncryptionKey({ configured: config.encryptionKey, dataDirectory: database.provider === 'sqlite' ? path.dirname(database.target.location) : undefined }, log),
+  );
   const applied = await migrate(database.target);
   if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
   const bootstrap = await bootstrapIfEmpty(database.db, { email: config.adminEmail, presetToken: config.adminToken });
@@ -51,9 +55,6 @@ export async function startServer(config: Config, log: (line: string) => void = 
     log(`Created admin user ${bootstrap.email} with workspace ${bootstrap.workspaceId}.`);
     log(config.adminToken ? 'Admin token: the value of PARLEY_ADMIN_TOKEN.' : `Admin token (shown once, keep it): ${bootstrap.token}`);
   }
-  const secrets = createSecretBox(
-    loadEncryptionKey({ configured: config.encryptionKey, dataDirectory: database.provider === 'sqlite' ? path.dirname(database.target.location) : undefined }, log),
-  );
   const allow = parseAllowList(config.outboundAllow);
   const code = createSandboxPool({ timeoutMs: config.codeTimeoutMs, memoryLimitBytes: config.codeMemoryBytes, threads: config.codeThreads });
   await code.ready();

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { request } from '../helpers/http';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../helpers/test-database';
+import { TEST_ENCRYPTION_KEY } from '../helpers/test-server';
 
 // The request log of a real `parley serve` subprocess: JSON lines on stdout.
 
@@ -21,7 +22,7 @@ async function serve(databaseUrl: string, extra: Record<string, string>): Promis
   const { PARLEY_ADMIN_TOKEN: _t, PORT: _p, LOG_LEVEL: _l, ...env } = process.env;
   const child = spawn(process.execPath, [mainJs, 'serve'], {
     cwd: root,
-    env: { ...env, DATABASE_URL: databaseUrl, PORT: '0', PARLEY_ADMIN_TOKEN: ADMIN_TOKEN, ...extra },
+    env: { ...env, PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, DATABASE_URL: databaseUrl, PORT: '0', PARLEY_ADMIN_TOKEN: ADMIN_TOKEN, ...extra },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

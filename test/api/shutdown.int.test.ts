@@ -3,7 +3,7 @@ import path from 'node:path';
 import { group, publishDefinition, say, startChat, textBubble, textInput, setVariable, texts, v6Bot } from '../helpers/chat';
 import { request } from '../helpers/http';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../helpers/test-database';
-import type { TestServer } from '../helpers/test-server';
+import { TEST_ENCRYPTION_KEY, type TestServer } from '../helpers/test-server';
 
 // SIGTERM to a real `parley serve` subprocess while a slow chat turn runs:
 // the turn's answer is delivered and stored, then the process exits 0.
@@ -27,7 +27,7 @@ async function serve(databaseUrl: string): Promise<Serving> {
   const { PARLEY_ADMIN_TOKEN: _t, PORT: _p, LOG_LEVEL: _l, ...env } = process.env;
   const child = spawn(process.execPath, [mainJs, 'serve'], {
     cwd: root,
-    env: { ...env, DATABASE_URL: databaseUrl, PORT: '0', PARLEY_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'info', PARLEY_SHUTDOWN_MS: '10000' },
+    env: { ...env, PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, DATABASE_URL: databaseUrl, PORT: '0', PARLEY_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'info', PARLEY_SHUTDOWN_MS: '10000' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

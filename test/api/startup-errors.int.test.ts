@@ -5,6 +5,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { createThrowawayDatabase, DEFAULT_TEST_POSTGRES_URL, type ThrowawayDatabase } from '../helpers/test-database';
+import { TEST_ENCRYPTION_KEY } from '../helpers/test-server';
 
 // Start-up failures through the real `parley` command (dist/src/main.js as a
 // subprocess): one line on stderr saying what is wrong and what to do, exit
@@ -25,7 +26,7 @@ function run(args: string[], env: Record<string, string>): Promise<Run> {
   if (!fs.existsSync(mainJs)) throw new Error(`${mainJs} is missing: run \`npm run build\` first`);
   const { PARLEY_ADMIN_TOKEN: _token, PORT: _port, PARLEY_DEBUG: _debug, DATABASE_URL: _url, ...base } = process.env;
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [mainJs, ...args], { cwd: root, env: { ...base, ...env }, encoding: 'utf8', timeout: 30_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [mainJs, ...args], { cwd: root, env: { ...base, PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, ...env }, encoding: 'utf8', timeout: 30_000 }, (error, stdout, stderr) => {
       const code = error ? (error as { code?: unknown }).code : 0;
       if (error && typeof code !== 'number') return reject(error);
       resolve({ status: code as number, stdout, stderr });
