@@ -1,5 +1,7 @@
 // Process configuration, read once from the environment.
 
+import type { GraphQLLimits } from './http/graphql-limits';
+
 export interface Config {
   port: number;
   /** `file:<path>` (SQLite) or `postgres(ql)://...` */
@@ -22,6 +24,8 @@ export interface Config {
   /** Bot-author code: CPU time and memory per evaluation. */
   codeTimeoutMs: number;
   codeMemoryBytes: number;
+  /** /graphql bounds per operation (src/http/graphql-limits.ts). */
+  graphqlLimits: GraphQLLimits;
 }
 
 export const DEFAULT_SQLITE_URL = 'file:./data/parley.db';
@@ -50,5 +54,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     turnBudgetMs: intFromEnv(env, 'PARLEY_TURN_BUDGET_MS', 10_000),
     codeTimeoutMs: intFromEnv(env, 'PARLEY_CODE_TIMEOUT_MS', 1000),
     codeMemoryBytes: intFromEnv(env, 'PARLEY_CODE_MEMORY_MB', 32) * 1024 * 1024,
+    graphqlLimits: {
+      maxAliases: intFromEnv(env, 'PARLEY_GRAPHQL_MAX_ALIASES', 30),
+      maxDepth: intFromEnv(env, 'PARLEY_GRAPHQL_MAX_DEPTH', 12),
+      maxDirectives: intFromEnv(env, 'PARLEY_GRAPHQL_MAX_DIRECTIVES', 20),
+      maxTokens: intFromEnv(env, 'PARLEY_GRAPHQL_MAX_TOKENS', 2000),
+      maxCost: intFromEnv(env, 'PARLEY_GRAPHQL_MAX_COST', 1000),
+      maxQueryBytes: intFromEnv(env, 'PARLEY_GRAPHQL_MAX_QUERY_BYTES', 100 * 1024),
+      introspection: env.NODE_ENV !== 'production' || env.PARLEY_GRAPHQL_INTROSPECTION === 'true',
+    },
   };
 }

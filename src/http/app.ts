@@ -16,7 +16,7 @@ import { requestId } from './middleware/request-id';
 
 export interface AppOptions {
   chat: ChatDeps;
-  config: Pick<Config, 'bodyLimit' | 'botBodyLimit' | 'graphiql'>;
+  config: Pick<Config, 'bodyLimit' | 'botBodyLimit' | 'graphiql' | 'graphqlLimits'>;
 }
 
 /** Composes the whole HTTP surface: health, /graphql, /v1 (REST + OpenAPI). */
@@ -39,7 +39,7 @@ export function createApp({ chat, config }: AppOptions): Koa {
   system.get('/v1/openapi.json', (ctx) => {
     ctx.body = openapi;
   });
-  system.all('/graphql', graphqlEndpoint({ schema, createContext: contextFor, bodyLimit: config.botBodyLimit, graphiql: config.graphiql }));
+  system.all('/graphql', graphqlEndpoint({ schema, createContext: contextFor, bodyLimit: config.botBodyLimit, graphiql: config.graphiql, limits: config.graphqlLimits }));
 
   const rest = createRestRouter({
     schema,
