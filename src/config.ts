@@ -1,6 +1,8 @@
 import type { SmtpSettings } from './integrations/email/smtp';
 // Process configuration, read once from the environment.
 
+import type { GraphQLLimits } from './http/graphql-limits';
+
 export interface Config {
   port: number;
   /** `file:<path>` (SQLite) or `postgres(ql)://...` */
@@ -42,6 +44,8 @@ export interface Config {
   encryptionKey?: string;
   /** The server's SMTP settings (SMTP_*), for e-mail blocks whose credentials are `default`. */
   smtp?: SmtpSettings;
+  /** /graphql bounds per operation (src/http/graphql-limits.ts). */
+  graphqlLimits: GraphQLLimits;
 }
 
 export const DEFAULT_SQLITE_URL = 'file:./data/parley.db';
@@ -99,5 +103,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboundAllow: env.PARLEY_OUTBOUND_ALLOW ?? '',
     encryptionKey: env.PARLEY_ENCRYPTION_KEY || undefined,
     smtp: smtpFromEnv(env),
+    graphqlLimits: {
+      maxAliases: intFromEnv(env, 'PARLEY_GRAPHQL_MAX_ALIASES', 30),
+      maxDepth: intFromEnv(env, 'PARLEY_GRAPHQL_MAX_DEPTH', 12),
+      maxDirectives: intFromEnv(env, 'PARLEY_GRAPHQL_MAX_DIRECTIVES', 20),
+      maxTokens: intFromEnv(env, 'PARLEY_GRAPHQL_MAX_TOKENS', 2000),
+      maxCost: intFromEnv(env, 'PARLEY_GRAPHQL_MAX_COST', 1000),
+      maxQueryBytes: intFromEnv(env, 'PARLEY_GRAPHQL_MAX_QUERY_BYTES', 100 * 1024),
+      introspection: env.NODE_ENV !== 'production' || env.PARLEY_GRAPHQL_INTROSPECTION === 'true',
+    },
   };
 }

@@ -23,7 +23,7 @@ import { silentLogger, type Logger } from '../observability/logger';
 
 export interface AppOptions {
   chat: ChatDeps;
-  config: Pick<Config, 'bodyLimit' | 'botBodyLimit' | 'graphiql'> & Partial<Pick<Config, 'metricsToken'>>;
+  config: Pick<Config, 'bodyLimit' | 'botBodyLimit' | 'graphiql' | 'graphqlLimits'> & Partial<Pick<Config, 'metricsToken'>>;
   /** Request log destination; silent when absent. */
   logger?: Logger;
   /** Readiness beyond a reachable database: the reason it is not ready, or undefined. */
@@ -62,7 +62,7 @@ export function createApp({ chat, config, logger = silentLogger, notReady = asyn
   system.get('/v1/openapi.json', (ctx) => {
     ctx.body = openapi;
   });
-  system.all('/graphql', graphqlEndpoint({ schema, createContext: contextFor, bodyLimit: config.botBodyLimit, graphiql: config.graphiql }));
+  system.all('/graphql', graphqlEndpoint({ schema, createContext: contextFor, bodyLimit: config.botBodyLimit, graphiql: config.graphiql, limits: config.graphqlLimits }));
 
   const rest = createRestRouter({
     schema,

@@ -3,6 +3,7 @@ import { createYoga } from 'graphql-yoga';
 import type { Middleware } from 'koa';
 import { requestInfo, type GraphQLContext, type RequestInfo } from '../graphql/context';
 import { maskError } from '../graphql/errors';
+import { graphqlLimitPlugins, type GraphQLLimits } from './graphql-limits';
 import { readRawBody } from './middleware/body';
 
 export interface GraphQLEndpointOptions {
@@ -10,6 +11,7 @@ export interface GraphQLEndpointOptions {
   createContext(request: RequestInfo): Promise<GraphQLContext>;
   bodyLimit: number;
   graphiql: boolean;
+  limits: GraphQLLimits;
 }
 
 /**
@@ -23,6 +25,8 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
     graphiql: options.graphiql,
     landingPage: false,
     logging: false,
+    batching: false,
+    plugins: graphqlLimitPlugins(options.limits),
     maskedErrors: { maskError },
     context: ({ request }) => options.createContext(requestInfo((name) => request.headers.get(name))),
   });
