@@ -141,7 +141,8 @@ export interface LogicHandler<T extends BlockType = BlockType> extends FlowHooks
   execute(block: BlockDefinition, ctx: BlockContext): Awaitable<Outcome>;
   /** The client's dedicated reply after `await-reply` (set variable on client, HTTP on client...). */
   onReply?(block: BlockDefinition, reply: ReplyMessage | undefined, ctx: BlockContext): Awaitable<Outcome>;
-  onEffect?(block: BlockDefinition, result: EffectResult, ctx: BlockContext): Awaitable<Outcome>;
+  /** `effect`: what the block asked for (as it was sent), with what came of it. */
+  onEffect?(block: BlockDefinition, result: EffectResult, ctx: BlockContext, effect: Effect): Awaitable<Outcome>;
 }
 
 export type BlockHandler<T extends BlockType = BlockType> = BubbleHandler<T> | InputHandler<T> | LogicHandler<T>;

@@ -138,7 +138,7 @@ export async function resumeAfterEffect(run: Run, result: EffectResult): Promise
   if (!handler || handler.category === 'bubble' || handler.category === 'input' || !handler.onEffect) {
     throw new Error(`block ${block.id} (${block.type}) cannot take an effect result`);
   }
-  return loop(run, afterOutcome(run, await handler.onEffect(block, result, contextAt(run, position)), block, position));
+  return loop(run, afterOutcome(run, await handler.onEffect(block, result, contextAt(run, position), pending.effect), block, position));
 }
 
 /** Where a block is in the running bot. */

@@ -113,10 +113,9 @@ export const emailBlock: LogicHandler<'Email'> = {
     }
     return { kind: 'effect', effect: { type: 'sendEmail', email } };
   },
-  async onEffect(block, result, ctx) {
-    const options = readOptions(emailOptions, block);
-    const to = await addresses(options.recipients, ctx);
-    ctx.log(outcomeLog(result, { to, subject: await ctx.text(options.subject ?? '') }));
+  onEffect(_block, result, ctx, effect) {
+    const sent = effect.type === 'sendEmail' ? effect.email : { to: [], subject: '' };
+    ctx.log(outcomeLog(result, sent));
     return { kind: 'next' };
   },
 };

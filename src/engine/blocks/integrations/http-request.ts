@@ -145,15 +145,14 @@ export function httpRequestBlock<T extends BlockType>(type: T): LogicHandler<T> 
       }
       return { kind: 'effect', effect: { type: 'httpRequest', request, timeoutMs: timeoutSeconds(type, options) * 1000 } };
     },
-    async onEffect(block, result, ctx) {
+    async onEffect(block, result, ctx, effect) {
       const options = readOptions(httpRequestOptions, block);
       const response = responseOf(result);
       if (response.refusal !== undefined) {
         ctx.log({ status: 'error', description: `Security validation failed: ${response.refusal}` });
       } else {
         const failed = response.statusCode >= 400;
-        // Rebuilt for the log only (same variables as when it was sent, nothing ran in between).
-        const request = await buildHttpRequest(options, ctx);
+        const request = effect.type === 'httpRequest' ? effect.request : undefined;
         ctx.log({
           status: failed ? 'error' : 'success',
           description: failed ? 'Webhook returned an error.' : 'Webhook successfuly executed.',

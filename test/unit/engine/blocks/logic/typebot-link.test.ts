@@ -1,7 +1,10 @@
 import { typebotLinkBlock } from '../../../../../src/engine/blocks/logic/typebot-link';
-import type { BlockDefinition, BotRef, GroupDefinition, RuntimeBot, RuntimeVariable } from '../../../../../src/engine/types';
+import type { BlockDefinition, BotRef, Effect, GroupDefinition, RuntimeBot, RuntimeVariable } from '../../../../../src/engine/types';
 import type { DefinitionVersion } from '../../../../../src/engine/definition/versions';
 import { testContext } from '../../../../helpers/engine';
+
+/** The effect the link asked for (its result is what these tests vary). */
+const LOAD_EFFECT: Effect = { type: 'loadBot', botId: 'child' };
 
 const parentVariables: RuntimeVariable[] = [
   { id: 'pName', name: 'Name', value: 'Ada' },
@@ -136,7 +139,7 @@ describe('Typebot link block: another bot', () => {
   it('logs and continues when the bot was not found', async () => {
     const definition = link({ typebotId: 'child' });
     const { ctx, state, turn } = setup(definition);
-    expect(await typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: null, ref: null }, ctx)).toEqual({ kind: 'next' });
+    expect(await typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: null, ref: null }, ctx, LOAD_EFFECT)).toEqual({ kind: 'next' });
     expect(turn.output.logs).toEqual([{ status: 'error', description: 'Failed to link typebot', details: 'Typebot with ID child not found' }]);
     expect(state.queue).toHaveLength(1);
   });
@@ -144,7 +147,7 @@ describe('Typebot link block: another bot', () => {
   it('v6: does not merge by default; the child gets a new result, its own variables prefilled by name', async () => {
     const definition = link({ typebotId: 'child' }, 'eResume');
     const { ctx, state, turn } = setup(definition);
-    const outcome = await typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: childBot(), ref: childRef }, ctx);
+    const outcome = await typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: childBot(), ref: childRef }, ctx, LOAD_EFFECT);
     expect(outcome).toEqual({ kind: 'goto', edgeId: 'virtual-c1' });
     expect(state.queue).toHaveLength(2);
     expect(state.queue[0]).toEqual({
@@ -166,7 +169,7 @@ describe('Typebot link block: another bot', () => {
   it('v6: merges when mergeResults is true (parent result and answers)', async () => {
     const definition = link({ typebotId: 'child', mergeResults: true });
     const { ctx, state, turn } = setup(definition);
-    await typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: childBot(), ref: childRef }, ctx);
+    await typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: childBot(), ref: childRef }, ctx, LOAD_EFFECT);
     expect(state.queue[0]).toMatchObject({ resultId: 'result1', answers: [{ key: 'Name', value: 'Ada' }], isMergingWithParent: true });
     expect(turn.persistence.newResults).toEqual([]);
   });
@@ -179,7 +182,7 @@ describe('Typebot link block: another bot', () => {
     ] as const) {
       const definition = link(options);
       const { ctx, state } = setup(definition, { version: '5' });
-      await typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: childBot('6.1'), ref: childRef }, ctx);
+      await typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: childBot('6.1'), ref: childRef }, ctx, LOAD_EFFECT);
       expect(state.queue[0]!.isMergingWithParent).toBe(merge);
     }
   });
@@ -187,14 +190,14 @@ describe('Typebot link block: another bot', () => {
   it('v6 parent linking a v5 child does not merge by default', async () => {
     const definition = link({ typebotId: 'child' });
     const { ctx, state } = setup(definition);
-    await typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: childBot('5'), ref: childRef }, ctx);
+    await typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: childBot('5'), ref: childRef }, ctx, LOAD_EFFECT);
     expect(state.queue[0]!.isMergingWithParent).toBe(false);
   });
 
   it('in preview no result id is made', async () => {
     const definition = link({ typebotId: 'child' });
     const { ctx, state, turn } = setup(definition, { isPreview: true });
-    await typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: childBot(), ref: childRef }, ctx);
+    await typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: childBot(), ref: childRef }, ctx, LOAD_EFFECT);
     expect(state.queue[0]!.resultId).toBeUndefined();
     expect(turn.persistence.newResults).toEqual([]);
   });
@@ -202,11 +205,11 @@ describe('Typebot link block: another bot', () => {
   it('a child group by title; an unknown child group logs and leaves the queue alone', async () => {
     const byTitle = link({ typebotId: 'child', groupId: '{{Section}}' });
     const first = setup(byTitle);
-    expect(await typebotLinkBlock.onEffect!(byTitle, { type: 'loadBot', bot: childBot(), ref: childRef }, first.ctx)).toEqual({ kind: 'goto', edgeId: 'virtual-c2' });
+    expect(await typebotLinkBlock.onEffect!(byTitle, { type: 'loadBot', bot: childBot(), ref: childRef }, first.ctx, LOAD_EFFECT)).toEqual({ kind: 'goto', edgeId: 'virtual-c2' });
 
     const unknown = link({ typebotId: 'child', groupId: 'zz' });
     const second = setup(unknown);
-    expect(await typebotLinkBlock.onEffect!(unknown, { type: 'loadBot', bot: childBot(), ref: childRef }, second.ctx)).toEqual({ kind: 'next' });
+    expect(await typebotLinkBlock.onEffect!(unknown, { type: 'loadBot', bot: childBot(), ref: childRef }, second.ctx, LOAD_EFFECT)).toEqual({ kind: 'next' });
     expect(second.state.queue).toHaveLength(1);
     expect(second.turn.persistence.newResults).toEqual([]);
     expect(second.turn.output.logs).toEqual([{ status: 'error', description: 'Failed to link typebot', details: 'Group with ID "zz" not found' }]);
