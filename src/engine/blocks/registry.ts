@@ -6,21 +6,19 @@ import { imageBubble } from './bubbles/image';
 import { textBubble } from './bubbles/text';
 import { videoBubble } from './bubbles/video';
 import type { BlockHandler } from './handler';
-import {
-  cardsInput,
-  choiceInput,
-  dateInput,
-  emailInput,
-  fileInput,
-  numberInput,
-  paymentInput,
-  phoneInput,
-  pictureChoiceInput,
-  ratingInput,
-  textInput,
-  timeInput,
-  urlInput,
-} from './inputs';
+import { cardsInput } from './inputs/cards';
+import { choiceInput } from './inputs/choice';
+import { dateInput } from './inputs/date';
+import { emailInput } from './inputs/email';
+import { fileInput } from './inputs/file';
+import { numberInput } from './inputs/number';
+import { paymentInput } from './inputs/payment';
+import { phoneInput } from './inputs/phone';
+import { pictureChoiceInput } from './inputs/picture-choice';
+import { ratingInput } from './inputs/rating';
+import { textInput } from './inputs/text';
+import { timeInput } from './inputs/time';
+import { urlInput } from './inputs/url';
 import { chatwootBlock } from './integrations/chatwoot';
 import { emailBlock } from './integrations/email';
 import { googleAnalyticsBlock } from './integrations/google-analytics';
