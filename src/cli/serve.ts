@@ -10,7 +10,8 @@ import { createLogger } from '../observability/logger';
 import { bootstrapIfEmpty } from '../services/bootstrap';
 import { createSecretBox, loadEncryptionKey } from '../services/credentials/secret-box';
 import { createSmtpSender } from '../integrations/email/smtp';
-import { createOutboundHttp } from '../integrations/http/client';
+import { createAiClient } from '../integrations/ai/client';
+import { createOutboundClient } from '../integrations/http/client';
 import { parseAllowList } from '../integrations/http/guard';
 import { createPerformers, type EffectPerformers } from '../services/chat/effects';
 import type { ChatDeps } from '../services/chat/runtime';
@@ -56,6 +57,8 @@ export async function startServer(config: Config, log: (line: string) => void = 
     log(config.adminToken ? 'Admin token: the value of PARLEY_ADMIN_TOKEN.' : `Admin token (shown once, keep it): ${bootstrap.token}`);
   }
   const allow = parseAllowList(config.outboundAllow);
+  const outbound = createOutboundClient({ allow });
+  const ai = createAiClient(outbound);
   const code = createSandboxPool({ timeoutMs: config.codeTimeoutMs, memoryLimitBytes: config.codeMemoryBytes, threads: config.codeThreads });
   await code.ready();
   const chat: ChatDeps = {
@@ -66,8 +69,9 @@ export async function startServer(config: Config, log: (line: string) => void = 
     sessionTtlMs: config.sessionTtlMs,
     claim: { leaseMs: config.sessionLeaseMs, waitMs: config.sessionWaitMs },
     effects: (options.effects ?? ((real) => real))(
-      createPerformers({ outbound: createOutboundHttp({ allow }), smtp: createSmtpSender({ allow }), secrets, serverSmtp: config.smtp }),
+      createPerformers({ outbound: outbound.request, ai, smtp: createSmtpSender({ allow }), secrets, serverSmtp: config.smtp }),
     ),
+    ai,
     effectTimeouts: { defaultMs: config.effectTimeoutMs, maxMs: config.effectMaxTimeoutMs },
   };
   const notReady = async () => {

@@ -7,6 +7,8 @@ import { previewStartPropsLog, startPropsAction, startPropsOf } from './start-pr
 import { dynamicThemeTemplates } from './theme';
 import { needsTranscript } from './transcript';
 import type {
+  AiChatRequest,
+  AiMessage,
   Answer,
   BotRef,
   ChatLog,
@@ -232,4 +234,31 @@ export async function resumeTurn(state: SessionState, effect: EffectResult, text
   const status = await autoResume(run, await resumeAfterEffect(run, effect));
   addTrailingLogs(run, status, trailingLogs);
   return result(run, status);
+}
+
+/**
+ * The AI completion a session waiting on a `stream` action streams (the
+ * stream endpoint): written by the block it waits on, or the reference's
+ * refusal (404: nothing waits; 400: the block has nothing to stream).
+ */
+export async function streamRequest(
+  state: SessionState,
+  env: EngineEnv,
+  bots: BotResolver,
+  messages?: AiMessage[],
+): Promise<AiChatRequest | { status: 400 | 404; message: string }> {
+  if (!state.currentBlockId) return { status: 404, message: 'Could not find current block' };
+  const run = createRun(state, env, bots, 'richText');
+  const located = locateBlock(run, state.currentBlockId);
+  if (!located) return { status: 404, message: 'Could not find block or group' };
+  const { block, position } = located;
+  const handler = handlerFor(block.type);
+  if (!handler || handler.category === 'bubble' || handler.category === 'input' || !handler.streamRequest) {
+    return { status: 400, message: 'This block does not have a stream function' };
+  }
+  const bot = botOf(run);
+  const group = bot.groups.find((candidate) => candidate.id === position.groupId)!;
+  const ctx = createBlockContext({ env, state, bot, group, blockIndex: position.blockIndex, textFormat: 'richText', turn: run.turn });
+  const request = await handler.streamRequest(block, ctx, messages);
+  return 'status' in request ? { status: request.status === 404 ? 404 : 400, message: request.message } : request;
 }

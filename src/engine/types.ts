@@ -172,7 +172,47 @@ export type TurnStatus = 'awaiting-input' | 'awaiting-reply' | 'ended' | 'effect
  * as many times as a turn needs. Integration blocks add their kinds here.
  */
 export type Effect = EffectTiming &
-  ({ type: 'loadBot'; botId: string } | { type: 'httpRequest'; request: HttpRequestSpec } | { type: 'sendEmail'; email: EmailSpec });
+  (
+    | { type: 'loadBot'; botId: string }
+    | { type: 'httpRequest'; request: HttpRequestSpec }
+    | { type: 'sendEmail'; email: EmailSpec }
+    | { type: 'aiChat'; request: AiChatRequest }
+  );
+
+/** The AI services blocks call: OpenAI-compatible chat completions, Anthropic's messages API. */
+export type AiProvider = 'openai' | 'mistral' | 'groq' | 'together-ai' | 'open-router' | 'deepseek' | 'perplexity' | 'anthropic';
+
+export interface AiMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** A completion a block asks for; the service adds the API key of the credentials (bot's workspace only). */
+export interface AiChatRequest {
+  provider: AiProvider;
+  /** `chat`: chat completions (messages for Anthropic); `responses`: OpenAI's Responses API (Ask Model). */
+  api: 'chat' | 'responses';
+  credentialsId: string;
+  /** The block's own base URL; the credentials' one wins (as the reference), then the provider's default. */
+  baseUrl?: string;
+  /** Azure OpenAI's `api-version` query parameter. */
+  apiVersion?: string;
+  model: string;
+  messages: AiMessage[];
+  temperature?: number;
+  maxTokens?: number;
+  /** Ask for a JSON object of this JSON schema (Generate variables). */
+  jsonSchema?: Record<string, unknown>;
+  /** Responses API: the conversation to continue, and the instructions. */
+  previousResponseId?: string;
+  instructions?: string;
+}
+
+export interface AiUsage {
+  totalTokens?: number;
+  promptTokens?: number;
+  completionTokens?: number;
+}
 
 /** An e-mail a block wants sent (SMTP credentials of the bot's workspace, or the server's). */
 export interface EmailSpec {
@@ -217,6 +257,10 @@ export type EffectResult =
   /** `refusal`: the outbound guard's reason when the request was not sent. */
   | ({ type: 'httpRequest'; refusal?: string } & HttpResponseData)
   | { type: 'sendEmail'; outcome: SendEmailOutcome; message?: string }
+  | { type: 'aiChat'; outcome: 'ok'; text: string; usage: AiUsage; responseId?: string }
+  | { type: 'aiChat'; outcome: 'no-credentials' }
+  /** The provider refused or failed (`status`: its HTTP status when it answered). */
+  | { type: 'aiChat'; outcome: 'error'; status?: number; message: string; details?: string }
   /** The effect did not complete: it timed out, or its performer failed. */
   | { type: 'failed'; effect: Effect['type']; reason: 'timeout' | 'error'; message: string };
 

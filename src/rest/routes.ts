@@ -42,6 +42,17 @@ export const routes: RestRoute[] = [
   // Chat runtime (documented): answers only 200, 400 and 500
   { method: 'POST', path: '/v1/bots/{publicId}/startChat', operation: 'StartChat', summary: 'Start chat', tag: 'Chat', auth: 'none', unwrap: ['startChat'], omitNull: true, errors: CHAT_ERRORS },
   { method: 'POST', path: '/v1/sessions/{sessionId}/continueChat', operation: 'ContinueChat', summary: 'Continue chat', tag: 'Chat', auth: 'none', unwrap: ['continueChat'], omitNull: true, errors: CHAT_ERRORS },
+  {
+    method: 'POST',
+    path: '/v1/sessions/{sessionId}/streamMessage',
+    operation: 'StreamMessage',
+    summary: 'Stream an AI answer',
+    tag: 'Chat',
+    auth: 'none',
+    unwrap: ['streamMessage'],
+    errors: [400, 404, 500],
+    stream: 'sse',
+  },
   { method: 'POST', path: '/v1/sessions/{sessionId}/clientLogs', operation: 'SaveClientLogs', summary: 'Save logs', tag: 'Chat', auth: 'none', unwrap: ['saveClientLogs'], errors: CHAT_ERRORS },
   { method: 'POST', path: '/v1/bots/{botId}/preview/startChat', operation: 'StartPreviewChat', summary: 'Start preview chat', tag: 'Chat', auth: 'optional', unwrap: ['startPreviewChat'], omitNull: true, bodyLimit: 'bot', errors: CHAT_ERRORS },
   // Wait-for-webhook (Parley): the whole JSON body is the payload

@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { requestInfo } from '../graphql/context';
-import { executeRoute, type RestResult } from './executor';
+import { respondWithDataStream } from './data-stream';
+import { executeRoute, subscribeRoute, type RestResult } from './executor';
 import { koaPath, type RestRoute } from './route';
 import type { RestRouterOptions } from './router';
 import { routes } from './routes';
@@ -32,6 +33,8 @@ export const typebotAliasRoutes: AliasRoute[] = [
   { path: '/api/v1/sessions/{sessionId}/continueChat', parleyPath: '/v1/sessions/{sessionId}/continueChat' },
   { path: '/api/v1/sessions/{sessionId}/clientLogs', parleyPath: '/v1/sessions/{sessionId}/clientLogs' },
   { path: '/api/v2/sessions/{sessionId}/clientLogs', parleyPath: '/v1/sessions/{sessionId}/clientLogs' },
+  // The embed reads the AI stream in the AI SDK data-stream format (src/rest/data-stream.ts).
+  { path: '/api/v2/sessions/{sessionId}/streamMessage', parleyPath: '/v1/sessions/{sessionId}/streamMessage' },
 ];
 
 /**
@@ -72,11 +75,18 @@ export function createTypebotAliasRouter(options: Omit<RestRouterOptions, 'route
       const context = await options.createContext(requestInfo((name) => ctx.get(name)));
       // API clients send `message` as a plain string, embeds as an object: the operation's JSON variable takes both.
       const body = renameKeys((ctx.state.body as Record<string, unknown> | undefined) ?? {}, alias.bodyNames);
-      const result = await executeRoute(options.schema, options.operations, route, {
-        params: ctx.params as Record<string, string>,
-        query: ctx.query,
-        body,
-      }, context);
+      const request = { params: ctx.params as Record<string, string>, query: ctx.query, body };
+      if (route.stream === 'sse') {
+        const started = await subscribeRoute(options.schema, options.operations, route, request, context);
+        if ('events' in started) respondWithDataStream(ctx, started.events);
+        else {
+          // As the reference: {message, status} with the refusal's status.
+          ctx.status = started.status;
+          ctx.body = { message: started.body.message, status: started.status };
+        }
+        return;
+      }
+      const result = await executeRoute(options.schema, options.operations, route, request, context);
       const answer = toTypebotAnswer(result, alias);
       ctx.status = answer.status;
       ctx.body = answer.body;

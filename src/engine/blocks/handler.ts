@@ -3,6 +3,8 @@ import type { ZodType } from 'zod';
 import type { Condition } from '../conditions/evaluate';
 import type { BlockType } from '../definition/block-types';
 import type {
+  AiChatRequest,
+  AiMessage,
   BlockDefinition,
   ChatLog,
   ChatMessage,
@@ -90,6 +92,8 @@ export interface BlockContext {
   action(action: ClientSideAction): void;
   /** Adds (or retargets) a runtime edge of queue[0] and returns its id. */
   virtualEdge(to: { groupId: string; blockId?: string }): string;
+  /** The client already showed the next bubble (a streamed AI answer): the walk does not send it again. */
+  skipNextBubble(): void;
 }
 
 export interface BubbleHandler<T extends BlockType = BlockType> extends FlowHooks {
@@ -143,6 +147,12 @@ export interface LogicHandler<T extends BlockType = BlockType> extends FlowHooks
   onReply?(block: BlockDefinition, reply: ReplyMessage | undefined, ctx: BlockContext): Awaitable<Outcome>;
   /** `effect`: what the block asked for (as it was sent), with what came of it. */
   onEffect?(block: BlockDefinition, result: EffectResult, ctx: BlockContext, effect: Effect): Awaitable<Outcome>;
+  /**
+   * AI blocks that offered the `stream` action: the completion the stream
+   * endpoint sends while the session waits on this block (`messages`: what a
+   * legacy client sends back), or the reference's refusal.
+   */
+  streamRequest?(block: BlockDefinition, ctx: BlockContext, messages?: AiMessage[]): Awaitable<AiChatRequest | { status: number; message: string }>;
 }
 
 export type BlockHandler<T extends BlockType = BlockType> = BubbleHandler<T> | InputHandler<T> | LogicHandler<T>;

@@ -24,6 +24,8 @@ import { emailBlock } from './integrations/email';
 import { googleAnalyticsBlock } from './integrations/google-analytics';
 import { httpRequestBlock } from './integrations/http-request';
 import { notYetSupported } from './integrations/not-yet-supported';
+import { forgeAiBlock } from './integrations/ai/forge-ai';
+import { openAiLegacyBlock } from './integrations/ai/openai-legacy';
 import { pixelBlock } from './integrations/pixel';
 import { vendorBlock } from './integrations/vendor-forge';
 import { abTestBlock } from './logic/ab-test';
@@ -35,6 +37,9 @@ import { returnBlock } from './logic/return';
 import { setVariableBlock } from './logic/set-variable';
 import { typebotLinkBlock } from './logic/typebot-link';
 import { waitBlock } from './logic/wait';
+
+/** Providers whose only forge action is a chat completion. */
+const CHAT_ONLY = ['Create chat completion'] as const;
 import { webhookBlock } from './logic/webhook';
 
 /** Every wire type but the v5 start block, which the runtime migration removes. */
@@ -86,27 +91,27 @@ const registry = (): Registry => (built ??= {
   Pabbly: httpRequestBlock('Pabbly'),
   Email: emailBlock,
   'Google Sheets': vendorBlock('Google Sheets'),
-  OpenAI: notYetSupported('OpenAI'),
+  OpenAI: openAiLegacyBlock,
   'Google Analytics': googleAnalyticsBlock,
   Pixel: pixelBlock,
   Chatwoot: chatwootBlock,
-  openai: notYetSupported('openai'),
+  openai: forgeAiBlock('openai', { provider: 'openai', actions: ['Create chat completion', 'Ask Model', 'Generate variables', 'Ask Assistant', 'Create transcription', 'Create speech'] }),
   'cal-com': notYetSupported('cal-com'),
   'chat-node': vendorBlock('chat-node'),
   'qr-code': notYetSupported('qr-code'),
   'dify-ai': vendorBlock('dify-ai'),
-  mistral: notYetSupported('mistral'),
+  mistral: forgeAiBlock('mistral', { provider: 'mistral', actions: ['Create chat completion', 'Generate variables'] }),
   elevenlabs: vendorBlock('elevenlabs'),
-  anthropic: notYetSupported('anthropic'),
-  'together-ai': notYetSupported('together-ai'),
-  'open-router': notYetSupported('open-router'),
+  anthropic: forgeAiBlock('anthropic', { provider: 'anthropic', actions: ['Create Chat Message', 'Generate variables'] }),
+  'together-ai': forgeAiBlock('together-ai', { provider: 'together-ai', actions: CHAT_ONLY }),
+  'open-router': forgeAiBlock('open-router', { provider: 'open-router', actions: CHAT_ONLY }),
   nocodb: vendorBlock('nocodb'),
   segment: vendorBlock('segment'),
   posthog: vendorBlock('posthog'),
-  groq: notYetSupported('groq'),
+  groq: forgeAiBlock('groq', { provider: 'groq', actions: CHAT_ONLY }),
   zendesk: vendorBlock('zendesk'),
-  perplexity: notYetSupported('perplexity'),
-  deepseek: notYetSupported('deepseek'),
+  perplexity: forgeAiBlock('perplexity', { provider: 'perplexity', actions: CHAT_ONLY }),
+  deepseek: forgeAiBlock('deepseek', { provider: 'deepseek', actions: CHAT_ONLY }),
   blink: vendorBlock('blink'),
   gmail: vendorBlock('gmail'),
 });

@@ -50,5 +50,8 @@ export function createBlockContext(input: ContextInput): BlockContext {
       );
     },
     virtualEdge: (to) => addVirtualEdge(entry, to),
+    skipNextBubble: () => {
+      turn.skipNextBubble = true;
+    },
   };
 }

@@ -7,6 +7,8 @@ export interface Turn {
   /** Id of the last bubble emitted in this walk: stamped on client actions. */
   lastBubbleBlockId?: string;
   blocksExecuted: number;
+  /** The next block walked is not sent when it is a bubble (the client streamed it). */
+  skipNextBubble?: boolean;
 }
 
 export function emptyPersistence(): Persistence {

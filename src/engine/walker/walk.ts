@@ -109,6 +109,13 @@ async function loop(run: Run, first: Step): Promise<TurnStatus> {
     if (overBudget(run)) return 'ended';
     run.turn.blocksExecuted += 1;
     const handler = handlerFor(block.type);
+    if (run.turn.skipNextBubble) {
+      run.turn.skipNextBubble = false;
+      if (handler?.category === 'bubble') {
+        step = { position: { ...position, blockIndex: position.blockIndex + 1 } };
+        continue;
+      }
+    }
     step = handler ? await runBlock(run, handler, block, position) : { position: { ...position, blockIndex: position.blockIndex + 1 } };
   }
 }

@@ -1,5 +1,7 @@
 import { ANY_ROLE } from '../../services/access';
 import { executeWebhook } from '../../services/chat/webhooks';
+import { openMessageStream, type StreamedPart } from '../../services/chat/stream-message';
+import { AppError } from '../../services/errors';
 import { continueChat, saveClientLogs, startChat, startPreviewChat, type ChatBotObject, type StartResponse } from '../../services/chat/runtime';
 import type { ResponseParts } from '../../engine/response';
 import type { ChatLog, ChatMessage } from '../../engine/types';
@@ -153,5 +155,27 @@ builder.mutationFields((t) => ({
     },
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: ANY_ROLE } }),
     resolve: (_root, args, ctx) => executeWebhook(ctx.chat, { botId: String(args.botId), blockId: args.blockId, resultId: args.resultId, payload: args.payload }),
+  }),
+}));
+
+const StreamedText = builder.objectRef<{ text: string }>('StreamedText').implement({
+  description: 'A part of an AI answer, in the order the provider generated it.',
+  fields: (t) => ({ text: t.exposeString('text') }),
+});
+
+builder.subscriptionFields((t) => ({
+  streamMessage: t.field({
+    type: StreamedText,
+    description:
+      "Streams the AI answer a session waits on (after a `stream` or `streamOpenAiChatCompletion` client action). The client then sends the full text with continueChat.",
+    args: {
+      sessionId: t.arg.string({ required: true }),
+      messages: t.arg({ type: 'JSON', description: 'Legacy OpenAI clients: the messages of their streamOpenAiChatCompletion action.' }),
+    },
+    subscribe: (_root, args, ctx) => openMessageStream(ctx.chat, args, ctx.request),
+    resolve: (part: StreamedPart) => {
+      if ('failure' in part) throw new AppError('INTERNAL_SERVER_ERROR', part.failure);
+      return part;
+    },
   }),
 }));

@@ -47,63 +47,97 @@ function pinned(address: ResolvedAddress): LookupFunction {
   }) as LookupFunction;
 }
 
-function once(url: URL, address: ResolvedAddress, request: OutboundRequest, maxBytes: number): Promise<Omit<OutboundResponse, 'url'> & { location?: string }> {
+/** Opens one hop: resolves with the response head; its body is still to be read. */
+function open(url: URL, address: ResolvedAddress, request: OutboundRequest): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const transport = url.protocol === 'https:' ? https : http;
     const outgoing = transport.request(
       url,
       { method: request.method, headers: request.headers, lookup: pinned(address), signal: request.signal, agent: false },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > maxBytes) {
-            response.destroy(new OutboundError(`Response larger than ${maxBytes} bytes`));
-            return;
-          }
-          chunks.push(chunk);
-        });
-        response.on('error', reject);
-        response.on('end', () => {
-          const headers: Record<string, string> = {};
-          for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-          resolve({ status: response.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('utf8'), location: response.headers.location });
-        });
-      },
+      resolve,
     );
     outgoing.on('error', reject);
     outgoing.end(request.body);
   });
 }
 
-export function createOutboundHttp(options: OutboundHttpOptions = {}): OutboundHttp {
+function headersOf(response: http.IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  return headers;
+}
+
+/** The whole body, refused past maxBytes. */
+async function readAll(response: http.IncomingMessage, maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      response.destroy();
+      throw new OutboundError(`Response larger than ${maxBytes} bytes`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A response whose body is read as it arrives (AI completions streamed to a visitor). */
+export interface OutboundStream {
+  status: number;
+  headers: Record<string, string>;
+  url: string;
+  body: AsyncIterable<Buffer>;
+}
+
+/** Both ways of sending a request through the guard. */
+export interface OutboundClient {
+  request: OutboundHttp;
+  stream(request: OutboundRequest): Promise<OutboundStream>;
+}
+
+export function createOutboundClient(options: OutboundHttpOptions = {}): OutboundClient {
   const allow = options.allow ?? EMPTY_ALLOW_LIST;
   const lookup = options.lookup ?? systemLookup;
   const maxRedirects = options.maxRedirects ?? 10;
   const maxBytes = options.maxResponseBytes ?? 10 * 1024 * 1024;
-  return async (request) => {
+  /** Follows redirects (each target checked again) and answers the final response, body unread. */
+  async function finalResponse(request: OutboundRequest): Promise<{ response: http.IncomingMessage; url: URL }> {
     checkHeaders(request.headers);
     let current: OutboundRequest = request;
     for (let hops = 0; ; hops += 1) {
       const target = await checkTarget(current.url, allow, lookup);
-      const response = await once(target.url, target.address, current, maxBytes);
-      if (!REDIRECTS.has(response.status) || !response.location) {
-        const { location: _location, ...rest } = response;
-        return { ...rest, url: target.url.toString() };
-      }
+      const response = await open(target.url, target.address, current);
+      const location = response.headers.location;
+      if (!REDIRECTS.has(response.statusCode ?? 0) || !location) return { response, url: target.url };
+      response.resume();
       if (hops >= maxRedirects) throw new OutboundError(`Too many redirects (more than ${maxRedirects})`);
-      const next = new URL(response.location, target.url);
+      const next = new URL(location, target.url);
       const headers = { ...current.headers };
       if (next.origin !== target.url.origin) {
         for (const name of Object.keys(headers)) if (CREDENTIAL_HEADERS.includes(name.toLowerCase())) delete headers[name];
       }
+      const status = response.statusCode ?? 0;
       // As browsers do: 303, and 301/302 after anything but GET/HEAD, go on as a GET without body.
-      const becomesGet = response.status === 303 || ((response.status === 301 || response.status === 302) && !['GET', 'HEAD'].includes(current.method.toUpperCase()));
+      const becomesGet = status === 303 || ((status === 301 || status === 302) && !['GET', 'HEAD'].includes(current.method.toUpperCase()));
       if (becomesGet) {
         for (const name of Object.keys(headers)) if (['content-type', 'content-length'].includes(name.toLowerCase())) delete headers[name];
       }
       current = { ...current, url: next.toString(), headers, method: becomesGet ? 'GET' : current.method, body: becomesGet ? undefined : current.body };
     }
+  }
+  return {
+    async request(request) {
+      const { response, url } = await finalResponse(request);
+      return { status: response.statusCode ?? 0, headers: headersOf(response), body: await readAll(response, maxBytes), url: url.toString() };
+    },
+    async stream(request) {
+      const { response, url } = await finalResponse(request);
+      return { status: response.statusCode ?? 0, headers: headersOf(response), url: url.toString(), body: response as AsyncIterable<Buffer> };
+    },
   };
+}
+
+export function createOutboundHttp(options: OutboundHttpOptions = {}): OutboundHttp {
+  return createOutboundClient(options).request;
 }

@@ -4,11 +4,14 @@ import { jsonOrText } from '../../engine/json';
 import { MAX_EMAILS_PER_CONVERSATION } from '../../engine/blocks/integrations/email';
 import type { Effect, EffectResult, EmailSpec, HttpResponseData } from '../../engine/types';
 import type { SmtpSender, SmtpSettings } from '../../integrations/email/smtp';
+import type { AiClient } from '../../integrations/ai/client';
+import { AiProviderError } from '../../integrations/ai/call';
 import type { OutboundHttp } from '../../integrations/http/client';
 import { OutboundRefused } from '../../integrations/http/guard';
 import { resolveCredentials } from '../credentials/credentials';
 import type { SecretBox } from '../credentials/secret-box';
 import { isUniqueViolation } from '../prisma-errors';
+import { resolveAiCall } from './ai-calls';
 import { loadLinkedBot, type BotLibrary } from './bot-loader';
 
 // The effect runner: performs what the engine described (loading a linked bot
@@ -42,6 +45,7 @@ export const DEFAULT_EFFECT_TIMEOUTS: EffectTimeouts = { defaultMs: 10_000, maxM
 
 export interface PerformerDeps {
   outbound: OutboundHttp;
+  ai: AiClient;
   smtp: SmtpSender;
   secrets: SecretBox;
   /** The server's own SMTP settings (SMTP_*), used by blocks whose credentials are `default`. */
@@ -90,6 +94,17 @@ export function createPerformers(deps: PerformerDeps): EffectPerformers {
       const linked = await loadLinkedBot(scope.db, effect.botId, scope.workspaceId, scope.isPreview);
       if (linked) scope.library.add(linked.ref, linked.bot);
       return { type: 'loadBot', bot: linked?.bot ?? null, ref: linked?.ref ?? null };
+    },
+    async aiChat(effect, scope) {
+      const call = await resolveAiCall(scope.db, deps.secrets, scope.workspaceId, effect.request);
+      if (!call) return { type: 'aiChat', outcome: 'no-credentials' };
+      try {
+        const answer = await deps.ai.complete(call, scope.signal);
+        return { type: 'aiChat', outcome: 'ok', ...answer };
+      } catch (error) {
+        if (!(error instanceof AiProviderError) || scope.signal.aborted) throw error;
+        return { type: 'aiChat', outcome: 'error', message: error.message, ...(error.status !== undefined ? { status: error.status } : {}), ...(error.details ? { details: error.details } : {}) };
+      }
     },
     async httpRequest(effect, scope) {
       let answer: HttpResponseData;

@@ -8,6 +8,7 @@ import { responseParts, type ResponseParts } from '../../engine/response';
 import { parseSessionState, replyMessageSchema } from '../../engine/session-state';
 import { substituteSettings, substituteTheme } from '../../engine/theme';
 import type { BotRef, CodeRunner, EngineEnv, ReplyMessage, RuntimeBot, RuntimeVariable, SessionState, TextFormat, TurnResult } from '../../engine/types';
+import type { AiClient } from '../../integrations/ai/client';
 import type { Viewer } from '../tokens';
 import { draftDefinition } from '../bots';
 import { AppError, badRequest, invalidInput } from '../errors';
@@ -31,6 +32,8 @@ export interface ChatDeps {
   secrets: SecretBox;
   /** Who performs each effect kind (the integrations). */
   effects: EffectPerformers;
+  /** Streams AI completions to clients (the stream endpoint); the effects complete them whole. */
+  ai: AiClient;
   effectTimeouts?: EffectTimeouts;
 }
 
@@ -92,7 +95,7 @@ function remembersUser(bot: RuntimeBot): boolean {
   return typeof general.isNewResultOnRefreshEnabled === 'boolean' ? !general.isNewResultOnRefreshEnabled : false;
 }
 
-function assertOriginAllowed(allowed: string[] | undefined, origin: RequestOrigin): void {
+export function assertOriginAllowed(allowed: string[] | undefined, origin: RequestOrigin): void {
   if (!allowed?.length || !origin.origin) return;
   if (allowed.includes(origin.origin)) return;
   if (origin.iframeReferrerOrigin && allowed.includes(origin.iframeReferrerOrigin)) return;

@@ -70,8 +70,9 @@ export function retryMessage(inputId: string, retryText: string = INVALID_MESSAG
   return text(inputId, retryText);
 }
 
-export function errorLog(type: string) {
-  return { status: 'error', description: `The "${type}" block is not supported yet by Parley: skipped` };
+/** What a forge block without credentials logs (the exported templates carry none). */
+export function missingCredentialsLog(type: string) {
+  return { status: 'error', description: `Could not find credentials for block ${type}` };
 }
 
 // ---- conversation driver ------------------------------------------------

@@ -1,4 +1,4 @@
-import { conversationsOnTestServer, b, errorLog, ok, p, pick, retry, text, turn } from './bot-conversation-helpers';
+import { conversationsOnTestServer, b, missingCredentialsLog, ok, p, pick, retry, text, turn } from './bot-conversation-helpers';
 
 // Conversations over real HTTP with the quiz / survey / recommendation fixture
 // bots. Expected values are literals from the fixture definitions and
@@ -294,7 +294,7 @@ test('quick-carb-calculator: credentials group then end', async () => {
   await chat.expectEnded();
 });
 
-test('savings-estimator: multiple choice, item edges, e-mail, then the openai block is logged as unsupported', async () => {
+test('savings-estimator: multiple choice, item edges, e-mail, then the openai block logs its missing credentials', async () => {
   const m = savings_estimator;
   const chat = await open('savings-estimator.json');
   expect(pick(await chat.start())).toEqual(ok(chat.startBody({ messages: [m.gm8c2bzxouv5x74zohjdvuwk, m.pfsd7hh9kkzk7d41qh70cwpp], input: m.rpf1u0bigv1v1z9x2q7m7g27 })));
@@ -310,7 +310,7 @@ test('savings-estimator: multiple choice, item edges, e-mail, then the openai bl
   expect(pick(await chat.reply('me@home'))).toEqual(ok(retry(m.xwpzbigjxduvrno7e21f84wh, "This email doesn't seem to be valid. Can you type it again?")));
 });
 
-test('savings-estimator: after the e-mail, Transcript is set silently (session-only) and the openai block is logged as unsupported', async () => {
+test('savings-estimator: after the e-mail, Transcript is set silently (session-only) and the openai block logs its missing credentials', async () => {
   const m = savings_estimator;
   const chat = await open('savings-estimator.json');
   await chat.start();
@@ -324,7 +324,7 @@ test('savings-estimator: after the e-mail, Transcript is set silently (session-o
       turn({
         messages: [{ id: 'mlwonw3gl6trzensgoxfdiqw', type: 'text', content: { type: 'richText', richText: [] } }, m.b61hd7ow6brr7iyrt2ha608i],
         input: m.ticb2wd6zydjn27p6r0m80vo,
-        logs: [errorLog('openai')],
+        logs: [missingCredentialsLog('openai')],
       }),
     ),
   );

@@ -1,0 +1,252 @@
+import type { z } from 'zod';
+import type { BlockType } from '../../../definition/block-types';
+import { jsonOrText } from '../../../json';
+import type { AiChatRequest, AiProvider, BlockDefinition, EffectResult } from '../../../types';
+import type { BlockContext, LogicHandler, Outcome } from '../../handler';
+import { opt, optionsSchema, readOptions } from '../../options';
+import { anonymousPreviewSkip } from '../not-yet-supported';
+import { AI_TIMEOUT_MS, numberOption, providerErrorLog, usageValue } from './completion';
+import { chatMessages, messagesOption } from './messages';
+import { streamsInto } from './stream-target';
+
+// The forge AI blocks (reference §2.5): OpenAI, Anthropic and the
+// OpenAI-compatible providers. The engine writes the request; the service
+// sends it with the API key of the block's credentials (the bot's workspace
+// only) and the block maps the answer into variables. When the session
+// streams and the next bubble shows the answer's variable, the block asks the
+// client to stream it instead (`stream` action) and waits for the full text.
+
+const aiOptions = optionsSchema({
+  action: opt.string(),
+  credentialsId: opt.string(),
+  baseUrl: opt.string(),
+  apiVersion: opt.string(),
+  model: opt.string(),
+  messages: messagesOption(),
+  systemMessage: opt.string(),
+  temperature: opt.numberOrString(),
+  maxTokens: opt.numberOrString(),
+  responseMapping: opt.objectList({ item: opt.string(), variableId: opt.string() }),
+  // Generate variables
+  prompt: opt.string(),
+  variablesToExtract: opt.objectList({ variableId: opt.string(), type: opt.string(), description: opt.string(), isRequired: opt.boolean(), values: opt.stringList() }),
+  // Ask Model (OpenAI Responses API)
+  message: opt.string(),
+  instructions: opt.string(),
+  responseIdVariableId: opt.string(),
+});
+
+type AiOptions = z.output<typeof aiOptions>;
+
+type ActionKind = 'chat' | 'generate-variables' | 'ask-model' | 'unavailable';
+
+/** What each block's actions do here; an action missing from its block's list is "not configured". */
+const ACTIONS: Record<string, ActionKind> = {
+  'Create chat completion': 'chat',
+  'Create Chat Message': 'chat',
+  'Generate variables': 'generate-variables',
+  'Ask Model': 'ask-model',
+  'Ask Assistant': 'unavailable',
+  'Create transcription': 'unavailable',
+  'Create speech': 'unavailable',
+};
+
+export interface AiBlockSpec {
+  provider: AiProvider;
+  actions: readonly string[];
+}
+
+/** Why an action cannot run on this server (said in the log instead of a silent skip). */
+const UNAVAILABLE: Record<string, string> = {
+  'Ask Assistant': "OpenAI's Assistants API is no longer available: use the Ask Model action",
+  'Create transcription': 'Audio transcription is not available on this server yet',
+  'Create speech': 'Speech generation is not available on this server yet',
+};
+
+function actionKind(spec: AiBlockSpec, action: string | undefined): ActionKind | undefined {
+  return action && spec.actions.includes(action) ? ACTIONS[action] : undefined;
+}
+
+/** The variable the answer's text goes to (and the stream when there is one). */
+function answerVariableId(kind: ActionKind, options: AiOptions): string | undefined {
+  if (kind === 'chat') return options.responseMapping.find((mapping) => !mapping.item || mapping.item === 'Message content')?.variableId;
+  if (kind === 'ask-model') return options.responseMapping.find((mapping) => !mapping.item || mapping.item === 'Message')?.variableId;
+  return undefined;
+}
+
+/** JSON schema of the object Generate variables asks for, keyed by variable name (reference runGenerateVariables). */
+function variablesSchema(options: AiOptions, ctx: BlockContext): Record<string, unknown> | undefined {
+  const properties: Record<string, Record<string, unknown>> = {};
+  const required: string[] = [];
+  for (const wanted of options.variablesToExtract) {
+    const variable = ctx.variables.byId(wanted.variableId);
+    if (!variable || !wanted.type) continue;
+    let schema: Record<string, unknown>;
+    if (wanted.type === 'string') schema = { type: 'string' };
+    else if (wanted.type === 'number') schema = { type: 'number' };
+    else if (wanted.type === 'boolean') schema = { type: 'boolean' };
+    else if (wanted.type === 'array') schema = { type: 'array', items: { type: 'string' } };
+    else if (wanted.type === 'enum' && wanted.values && wanted.values.length > 0) schema = { type: 'string', enum: wanted.values };
+    else continue;
+    if (wanted.isRequired === false) schema = { anyOf: [schema, { type: 'null' }] };
+    if (wanted.description) schema.description = wanted.description;
+    properties[variable.name] = schema;
+    required.push(variable.name);
+  }
+  if (required.length === 0) return undefined;
+  return { type: 'object', properties, required, additionalProperties: false };
+}
+
+type Built = { request: AiChatRequest } | { problem: string };
+
+/** The request this block sends, or the reference's log text when it cannot be written. */
+async function buildRequest(spec: AiBlockSpec, kind: ActionKind, options: AiOptions, ctx: BlockContext): Promise<Built> {
+  const model = (await ctx.text(options.model ?? '')).trim();
+  if (model === '') return { problem: 'No model provided' };
+  const base = {
+    provider: spec.provider,
+    credentialsId: options.credentialsId!,
+    model,
+    ...(options.baseUrl ? { baseUrl: await ctx.text(options.baseUrl) } : {}),
+    ...(options.apiVersion ? { apiVersion: await ctx.text(options.apiVersion) } : {}),
+  };
+  const temperature = await numberOption(options.temperature, ctx);
+  const maxTokens = await numberOption(options.maxTokens, ctx);
+  const tuning = { ...(temperature !== undefined ? { temperature } : {}), ...(maxTokens !== undefined ? { maxTokens } : {}) };
+  if (kind === 'ask-model') {
+    const message = await ctx.text(options.message ?? '');
+    if (message.trim() === '') return { problem: 'No message provided' };
+    const previous = ctx.variables.value(options.responseIdVariableId);
+    const instructions = options.instructions ? await ctx.text(options.instructions) : '';
+    return {
+      request: {
+        ...base,
+        ...tuning,
+        api: 'responses',
+        messages: [{ role: 'user', content: message }],
+        ...(typeof previous === 'string' && previous !== '' ? { previousResponseId: previous } : {}),
+        ...(instructions !== '' ? { instructions } : {}),
+      },
+    };
+  }
+  if (kind === 'generate-variables') {
+    const prompt = await ctx.text(options.prompt ?? '');
+    if (prompt.trim() === '') return { problem: 'No prompt provided' };
+    const jsonSchema = variablesSchema(options, ctx);
+    if (!jsonSchema) return { problem: 'Could not parse variables to extract' };
+    const optional = options.variablesToExtract.some((wanted) => wanted.type && wanted.isRequired === false);
+    const content = `${prompt}\n\nYou should generate a JSON object${optional ? ' and provide empty values if the information is not there or if you are unsure.' : '.'}`;
+    return { request: { ...base, ...tuning, api: 'chat', messages: [{ role: 'user', content }], jsonSchema } };
+  }
+  const messages = await chatMessages(options.messages, ctx);
+  if (messages.length === 0) return { problem: 'No messages provided' };
+  const system = options.systemMessage ? await ctx.text(options.systemMessage) : '';
+  return { request: { ...base, ...tuning, api: 'chat', messages: system !== '' ? [{ role: 'system', content: system }, ...messages] : messages } };
+}
+
+function applyAnswer(kind: ActionKind, options: AiOptions, result: Extract<EffectResult, { type: 'aiChat'; outcome: 'ok' }>, ctx: BlockContext): void {
+  if (kind === 'generate-variables') {
+    const object = jsonOrText(result.text);
+    if (typeof object !== 'object' || object === null || Array.isArray(object)) {
+      ctx.log({ status: 'error', description: 'The model did not answer a JSON object', details: result.text });
+      return;
+    }
+    for (const [name, value] of Object.entries(object)) {
+      if (value === null) continue;
+      const variable = ctx.variables.byName(name);
+      if (variable) ctx.variables.set(variable.id, value);
+    }
+    return;
+  }
+  for (const mapping of options.responseMapping) {
+    if (!mapping.variableId) continue;
+    const isText = kind === 'chat' ? !mapping.item || mapping.item === 'Message content' : !mapping.item || mapping.item === 'Message';
+    if (isText) ctx.variables.set(mapping.variableId, result.text);
+    else if (kind === 'ask-model' && mapping.item === 'Response ID' && result.responseId) ctx.variables.set(mapping.variableId, result.responseId);
+    else {
+      const tokens = usageValue(mapping.item, result.usage);
+      if (tokens !== undefined) ctx.variables.set(mapping.variableId, tokens);
+    }
+  }
+  if (kind === 'ask-model' && result.responseId) ctx.variables.set(options.responseIdVariableId, result.responseId);
+}
+
+const ERROR_CONTEXT: Record<ActionKind, string> = {
+  chat: 'While generating chat completion',
+  'generate-variables': 'While generating variables',
+  'ask-model': 'While asking model',
+  unavailable: '',
+};
+
+export function forgeAiBlock<T extends BlockType>(type: T, spec: AiBlockSpec): LogicHandler<T> {
+  const missingCredentials = `Could not find credentials for block ${type}`;
+  return {
+    category: 'integration',
+    type,
+    options: aiOptions,
+    async execute(block, ctx): Promise<Outcome> {
+      const skip = anonymousPreviewSkip(type, ctx);
+      if (skip) {
+        ctx.log(skip);
+        return { kind: 'next' };
+      }
+      const options = readOptions(aiOptions, block);
+      const kind = actionKind(spec, options.action);
+      if (!kind) {
+        ctx.log({ status: 'error', description: `${type} is not configured` });
+        return { kind: 'next' };
+      }
+      // As the reference: the stream is offered before credentials are looked at (the stream request checks them).
+      if (kind !== 'unavailable' && streamsInto(block, answerVariableId(kind, options), ctx)) {
+        ctx.action({ type: 'stream', expectsDedicatedReply: true, stream: true });
+        return { kind: 'await-reply' };
+      }
+      if (!options.credentialsId) {
+        ctx.log({ status: 'error', description: missingCredentials });
+        return { kind: 'next' };
+      }
+      if (kind === 'unavailable') {
+        ctx.log({ status: 'error', description: UNAVAILABLE[options.action!]! });
+        return { kind: 'next' };
+      }
+      const built = await buildRequest(spec, kind, options, ctx);
+      if ('problem' in built) {
+        ctx.log({ status: 'error', description: built.problem });
+        return { kind: 'next' };
+      }
+      return { kind: 'effect', effect: { type: 'aiChat', request: built.request, timeoutMs: AI_TIMEOUT_MS } };
+    },
+    onEffect(block, result, ctx) {
+      const options = readOptions(aiOptions, block);
+      const kind = actionKind(spec, options.action)!;
+      if (result.type === 'failed') ctx.log(providerErrorLog(result.message, undefined, ERROR_CONTEXT[kind]));
+      else if (result.type !== 'aiChat') throw new Error(`unexpected ${result.type} result for ${type}`);
+      else if (result.outcome === 'no-credentials') ctx.log({ status: 'error', description: missingCredentials });
+      else if (result.outcome === 'error') ctx.log(providerErrorLog(result.message, result.details, ERROR_CONTEXT[kind]));
+      else applyAnswer(kind, options, result, ctx);
+      return { kind: 'next' };
+    },
+    onReply(block, reply, ctx) {
+      // The client streamed the answer: its full text goes to the answer's variable, and the bubble showing it is not sent again.
+      if (reply?.type === 'text') {
+        const options = readOptions(aiOptions, block);
+        const kind = actionKind(spec, options.action);
+        if (kind) ctx.variables.set(answerVariableId(kind, options), jsonOrText(reply.text));
+        ctx.skipNextBubble();
+      }
+      return { kind: 'next' };
+    },
+    streamRequest: (block, ctx) => streamRequestOf(spec, block, ctx),
+  };
+}
+
+/** The request the stream endpoint sends for this block (the session waits on it). */
+async function streamRequestOf(spec: AiBlockSpec, block: BlockDefinition, ctx: BlockContext): Promise<AiChatRequest | { status: number; message: string }> {
+  const options = readOptions(aiOptions, block);
+  const kind = actionKind(spec, options.action);
+  if (kind !== 'chat' && kind !== 'ask-model') return { status: 400, message: 'This block does not have a stream function' };
+  if (!options.credentialsId) return { status: 404, message: 'Could not find credentials' };
+  const built = await buildRequest(spec, kind, options, ctx);
+  if ('problem' in built) return { status: 400, message: built.problem };
+  return built.request;
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { streamRequest } from '../../engine/chat';
+import { parseSessionState } from '../../engine/session-state';
+import { AiProviderError } from '../../integrations/ai/call';
+import { AppError, badRequest, notFound } from '../errors';
+import { parseInput } from '../validation';
+import { resolveAiCall } from './ai-calls';
+import { BotLibrary } from './bot-loader';
+import { engineEnv } from './engine-env';
+import { assertOriginAllowed, type ChatDeps, type RequestOrigin } from './runtime';
+
+// The stream endpoint (reference §3.11.3): a session paused on an AI block's
+// `stream` action asks for the completion as it is generated; the client
+// shows it in place of the next bubble and sends the full text back through
+// continueChat. Nothing is written here: the text reaches the session with
+// that reply. The session is not claimed (the reference does not lock it).
+
+const messagesSchema = z
+  .array(z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() }))
+  .optional()
+  .nullable();
+
+export interface StreamMessageInput {
+  sessionId: string;
+  /** Legacy OpenAI clients send back the messages of their `streamOpenAiChatCompletion` action. */
+  messages?: unknown;
+}
+
+/** A part of the completion, or why it stopped early (the provider failed mid-stream). */
+export type StreamedPart = { text: string } | { failure: string };
+
+/** Opens the stream: every refusal happens here, before the first text part. */
+export async function openMessageStream(deps: ChatDeps, input: StreamMessageInput, origin: RequestOrigin): Promise<AsyncGenerator<StreamedPart>> {
+  const messages = parseInput(messagesSchema, input.messages, ['messages']) ?? undefined;
+  const session = await deps.db.chatSession.findUnique({ where: { id: input.sessionId } });
+  if (!session) throw notFound('Could not find session');
+  const state = parseSessionState(session.state);
+  assertOriginAllowed(state.allowedOrigins, origin);
+  const library = await new BotLibrary().load(deps.db, state.queue.map((entry) => entry.bot));
+  const request = await streamRequest(state, engineEnv(deps.code, deps.limits), library.resolve, messages);
+  if ('status' in request) throw request.status === 404 ? notFound(request.message) : badRequest(request.message);
+  const call = await resolveAiCall(deps.db, deps.secrets, state.workspaceId, request);
+  if (!call) throw notFound('Could not find credentials');
+  const parts = deps.ai.stream(call);
+  let first: IteratorResult<{ text?: string }>;
+  try {
+    first = await parts.next();
+  } catch (error) {
+    if (error instanceof AiProviderError) throw new AppError('INTERNAL_SERVER_ERROR', error.message);
+    throw error;
+  }
+  return (async function* texts(): AsyncGenerator<StreamedPart> {
+    try {
+      if (first.done) return;
+      if (first.value.text) yield { text: first.value.text };
+      for await (const part of parts) if (part.text) yield { text: part.text };
+    } catch (error) {
+      yield { failure: error instanceof Error ? error.message : String(error) };
+    } finally {
+      await parts.return(undefined);
+    }
+  })();
+}
