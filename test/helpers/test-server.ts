@@ -31,6 +31,8 @@ export interface TestServerOptions {
   outboundAllow?: string;
   /** Wraps the real effect performers (a local stand-in of a slow third party in front of one). */
   effects?: (real: EffectPerformers) => EffectPerformers;
+  /** SMTP_*: the server's own SMTP settings (e-mail blocks whose credentials are `default`). */
+  smtp?: Config['smtp'];
   /** PARLEY_METRICS_TOKEN */
   metricsToken?: string;
 }
@@ -56,6 +58,7 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     ...(options.outboundAllow !== undefined ? { outboundAllow: options.outboundAllow } : {}),
     logLevel: process.env.LOG_LEVEL || 'silent',
     ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
+    ...(options.smtp ? { smtp: options.smtp } : {}),
   };
 }
 

@@ -1,42 +1,10 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { edge, group, publishDefinition, say, setVariable, startChat, textInput, v6Bot } from '../../helpers/chat';
 import { request } from '../../helpers/http';
+import { smtpInbox, type Inbox } from '../../helpers/smtp-inbox';
 import { createUserWithToken, startTestServer, type TestServer } from '../../helpers/test-server';
 
 // The Send e-mail block over real SMTP: a local smtp-server stands in for the
 // provider; each message it receives is parsed and checked.
-
-interface Inbox {
-  port: number;
-  messages: ParsedMail[];
-  close(): Promise<void>;
-}
-
-async function smtpInbox(): Promise<Inbox> {
-  const messages: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onAuth: (auth, _session, callback) => callback(null, { user: auth.username }),
-    onData: (stream, _session, callback) => {
-      simpleParser(stream).then(
-        (parsed) => {
-          messages.push(parsed);
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    messages,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 type Json = Record<string, any>;
 
