@@ -177,6 +177,8 @@ export type Effect = EffectTiming &
     | { type: 'httpRequest'; request: HttpRequestSpec }
     | { type: 'sendEmail'; email: EmailSpec }
     | { type: 'aiChat'; request: AiChatRequest }
+    /** A QR code image of this text (the service renders it and answers its URL). */
+    | { type: 'qrCode'; data: string }
   );
 
 /** The AI services blocks call: OpenAI-compatible chat completions, Anthropic's messages API. */
@@ -259,6 +261,7 @@ export type EffectResult =
   | { type: 'sendEmail'; outcome: SendEmailOutcome; message?: string }
   | { type: 'aiChat'; outcome: 'ok'; text: string; usage: AiUsage; responseId?: string }
   | { type: 'aiChat'; outcome: 'no-credentials' }
+  | { type: 'qrCode'; url: string }
   /** The provider refused or failed (`status`: its HTTP status when it answered). */
   | { type: 'aiChat'; outcome: 'error'; status?: number; message: string; details?: string }
   /** The effect did not complete: it timed out, or its performer failed. */

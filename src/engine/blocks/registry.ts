@@ -23,7 +23,8 @@ import { chatwootBlock } from './integrations/chatwoot';
 import { emailBlock } from './integrations/email';
 import { googleAnalyticsBlock } from './integrations/google-analytics';
 import { httpRequestBlock } from './integrations/http-request';
-import { notYetSupported } from './integrations/not-yet-supported';
+import { calComBlock } from './integrations/cal-com';
+import { qrCodeBlock } from './integrations/qr-code';
 import { forgeAiBlock } from './integrations/ai/forge-ai';
 import { openAiLegacyBlock } from './integrations/ai/openai-legacy';
 import { pixelBlock } from './integrations/pixel';
@@ -96,9 +97,9 @@ const registry = (): Registry => (built ??= {
   Pixel: pixelBlock,
   Chatwoot: chatwootBlock,
   openai: forgeAiBlock('openai', { provider: 'openai', actions: ['Create chat completion', 'Ask Model', 'Generate variables', 'Ask Assistant', 'Create transcription', 'Create speech'] }),
-  'cal-com': notYetSupported('cal-com'),
+  'cal-com': calComBlock,
   'chat-node': vendorBlock('chat-node'),
-  'qr-code': notYetSupported('qr-code'),
+  'qr-code': qrCodeBlock,
   'dify-ai': vendorBlock('dify-ai'),
   mistral: forgeAiBlock('mistral', { provider: 'mistral', actions: ['Create chat completion', 'Generate variables'] }),
   elevenlabs: vendorBlock('elevenlabs'),

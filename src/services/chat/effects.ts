@@ -7,6 +7,7 @@ import type { SmtpSender, SmtpSettings } from '../../integrations/email/smtp';
 import type { AiClient } from '../../integrations/ai/client';
 import { AiProviderError } from '../../integrations/ai/call';
 import type { OutboundHttp } from '../../integrations/http/client';
+import { qrCodeDataUrl } from '../../integrations/qr-code';
 import { OutboundRefused } from '../../integrations/http/guard';
 import { resolveCredentials } from '../credentials/credentials';
 import type { SecretBox } from '../credentials/secret-box';
@@ -94,6 +95,9 @@ export function createPerformers(deps: PerformerDeps): EffectPerformers {
       const linked = await loadLinkedBot(scope.db, effect.botId, scope.workspaceId, scope.isPreview);
       if (linked) scope.library.add(linked.ref, linked.bot);
       return { type: 'loadBot', bot: linked?.bot ?? null, ref: linked?.ref ?? null };
+    },
+    async qrCode(effect) {
+      return { type: 'qrCode', url: await qrCodeDataUrl(effect.data) };
     },
     async aiChat(effect, scope) {
       const call = await resolveAiCall(scope.db, deps.secrets, scope.workspaceId, effect.request);

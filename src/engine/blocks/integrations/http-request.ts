@@ -6,7 +6,7 @@ import { renderText, singleVariableName } from '../../variables/templating';
 import type { BlockContext, LogicHandler, Outcome } from '../handler';
 import { applyResponseMapping, responseMappingOption } from '../logic/webhook';
 import { opt, optionsSchema, readOptions } from '../options';
-import { anonymousPreviewSkip } from './not-yet-supported';
+import { anonymousPreviewSkip } from './anonymous-preview';
 
 // HTTP request blocks (reference §2.4.1): `Webhook`, and `Zapier`, `Make.com`,
 // `Pabbly`, which send the same request with a longer timeout. The engine

@@ -1,7 +1,7 @@
 import type { BlockType } from '../../definition/block-types';
 import type { LogicHandler } from '../handler';
 import { opt, optionsSchema, readOptions } from '../options';
-import { anonymousPreviewSkip } from './not-yet-supported';
+import { anonymousPreviewSkip } from './anonymous-preview';
 
 // Blocks of third-party services whose accounts Parley has no credentials
 // type for (Google Sheets, NocoDB, Zendesk, PostHog, Segment, ElevenLabs,

@@ -4,7 +4,7 @@ import { jsonOrText } from '../../../json';
 import type { AiChatRequest, AiProvider, BlockDefinition, EffectResult } from '../../../types';
 import type { BlockContext, LogicHandler, Outcome } from '../../handler';
 import { opt, optionsSchema, readOptions } from '../../options';
-import { anonymousPreviewSkip } from '../not-yet-supported';
+import { anonymousPreviewSkip } from '../anonymous-preview';
 import { AI_TIMEOUT_MS, numberOption, providerErrorLog, usageValue } from './completion';
 import { chatMessages, messagesOption } from './messages';
 import { streamsInto } from './stream-target';

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { AiChatRequest, AiMessage, BlockDefinition, EffectResult } from '../../../types';
 import type { BlockContext, LogicHandler, Outcome } from '../../handler';
 import { opt, optionsSchema, readOptions } from '../../options';
-import { anonymousPreviewSkip } from '../not-yet-supported';
+import { anonymousPreviewSkip } from '../anonymous-preview';
 import { AI_TIMEOUT_MS, numberOption, usageValue } from './completion';
 import { chatMessages, messagesOption } from './messages';
 import { streamsInto } from './stream-target';

@@ -1,0 +1,72 @@
+import { group, publishDefinition, say, startChat, textBubble, textInput, texts, v6Bot } from '../../helpers/chat';
+import { startTestServer, type TestServer } from '../../helpers/test-server';
+
+// Forge blocks without credentials over real HTTP: QR code (rendered by the
+// server) and Cal.com (a custom embed the client mounts and answers).
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const variables = [
+  { id: 'v-text', name: 'Text' },
+  { id: 'v-url', name: 'Url' },
+  { id: 'v-date', name: 'Booked' },
+];
+
+test('QR code: the image of the answer, as a PNG data URL, shown by an image bubble', async () => {
+  const definition = v6Bot({
+    groups: [
+      group('g1', [
+        textInput('ask', 'v-text'),
+        { id: 'qr', type: 'qr-code', options: { action: 'Generate a QR Code', data: 'https://parley.test/{{Text}}', saveUrlInVariableId: 'v-url' } },
+        { id: 'img', type: 'image', content: { url: '{{Url}}' } },
+        textInput('end'),
+      ]),
+    ],
+    variables,
+  });
+  const { publicId } = await publishDefinition(server, definition);
+  const started = await startChat(server, publicId);
+  const answered = await say(server, started.body.sessionId, 'pay');
+  expect(answered.status).toBe(200);
+  const url: string = answered.body.messages[0].content.url;
+  expect(url).toMatch(/^data:image\/png;base64,/);
+  const png = Buffer.from(url.slice('data:image/png;base64,'.length), 'base64');
+  expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
+  // A QR code of a short URL: a small square image.
+  expect(png.readUInt32BE(16)).toBe(png.readUInt32BE(20));
+});
+
+test('Cal.com: the custom embed waits; the booked date sent back is stored and the flow goes on', async () => {
+  const definition = v6Bot({
+    groups: [
+      group('g1', [
+        { id: 'cal', type: 'cal-com', options: { action: 'Book event', link: 'parley/demo', saveBookedDateInVariableId: 'v-date' } },
+        textBubble('done', 'Booked for {{Booked}}'),
+        textInput('end'),
+      ]),
+    ],
+    variables,
+  });
+  const { publicId } = await publishDefinition(server, definition);
+  const started = await startChat(server, publicId);
+  expect(started.body.messages).toEqual([
+    {
+      id: 'cal',
+      type: 'custom-embed',
+      content: {
+        url: 'parley/demo',
+        initFunction: expect.objectContaining({ args: expect.objectContaining({ baseUrl: 'https://app.cal.com', link: 'parley/demo', layout: 'month_view' }) }),
+        waitForEventFunction: expect.objectContaining({ args: {} }),
+      },
+    },
+  ]);
+  expect(started.body.input).toBeUndefined();
+  const replied = await say(server, started.body.sessionId, '2026-12-01T10:00:00.000Z');
+  expect(texts(replied.body)).toEqual(['Booked for 2026-12-01T10:00:00.000Z']);
+});
