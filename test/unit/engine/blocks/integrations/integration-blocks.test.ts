@@ -12,10 +12,10 @@ const integration = (type: string) => {
   return found;
 };
 
-async function run(block: Partial<BlockDefinition> & { type: string }, options: { isPreview?: boolean; workspaceId?: string; variables?: { id: string; name: string; value?: string }[] } = {}) {
+async function run(block: Partial<Omit<BlockDefinition, "type">> & { type: string }, options: { isPreview?: boolean; workspaceId?: string; variables?: { id: string; name: string; value?: string }[] } = {}) {
   const { ctx, turn, state } = testContext({ isPreview: options.isPreview, variables: options.variables });
   if (options.workspaceId !== undefined) state.workspaceId = options.workspaceId;
-  const full = { id: 'b1', ...block } as BlockDefinition;
+  const full = { id: "b1", ...block } as unknown as BlockDefinition;
   const outcome = await integration(block.type).execute(full, ctx);
   return { outcome, turn, ctx, block: full };
 }
