@@ -59,7 +59,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
   const allow = parseAllowList(config.outboundAllow);
   const outbound = createOutboundClient({ allow });
   const ai = createAiClient(outbound);
-  const code = createSandboxPool({ timeoutMs: config.codeTimeoutMs, memoryLimitBytes: config.codeMemoryBytes, threads: config.codeThreads });
+  const code = createSandboxPool({ timeoutMs: config.codeTimeoutMs, memoryLimitBytes: config.codeMemoryBytes, threads: config.codeThreads, outboundAllow: config.outboundAllow });
   await code.ready();
   const chat: ChatDeps = {
     db: database.db,

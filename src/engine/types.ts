@@ -305,6 +305,8 @@ export interface CodeRequest {
   isAsync: boolean;
   /** Provide setVariable(name, value) to the code (Code block only). */
   allowSetVariable?: boolean;
+  /** Provide fetch(url, init) → the response's text, through the outbound guard (server-side Code and Set variable code, as in the reference). */
+  allowFetch?: boolean;
 }
 
 export type CodeResult =

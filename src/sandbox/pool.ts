@@ -8,14 +8,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
 import type { CodeRequest, CodeResult, CodeRunner } from '../engine/types';
-import { DEFAULT_MEMORY_LIMIT_BYTES, DEFAULT_TIMEOUT_MS, type SandboxOptions } from './quickjs';
+import { DEFAULT_FETCH_BUDGET_MS, DEFAULT_MEMORY_LIMIT_BYTES, DEFAULT_TIMEOUT_MS, type SandboxOptions } from './quickjs';
 import type { WorkerOptions } from './worker';
 
-export interface SandboxPoolOptions extends SandboxOptions {
+export interface SandboxPoolOptions extends Omit<SandboxOptions, 'fetch'> {
   /** Worker threads; default: cores − 1 (at least 1), so one core stays with the event loop. */
   threads?: number;
   /** Runs waiting for a worker beyond this are refused at once. Default 256. */
   maxQueue?: number;
+  /** PARLEY_OUTBOUND_ALLOW, for code's fetch. */
+  outboundAllow?: string;
 }
 
 export interface SandboxPool extends CodeRunner {
@@ -47,7 +49,8 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   const timeoutMs = options.timeoutMs && options.timeoutMs > 0 ? options.timeoutMs : DEFAULT_TIMEOUT_MS;
   const memoryLimitBytes = options.memoryLimitBytes && options.memoryLimitBytes > 0 ? options.memoryLimitBytes : DEFAULT_MEMORY_LIMIT_BYTES;
   const threads = options.threads && options.threads > 0 ? options.threads : defaultSandboxThreads();
-  const workerData: WorkerOptions = { timeoutMs, memoryLimitBytes, niceIncrement: 5 };
+  const fetchBudgetMs = options.fetchBudgetMs ?? DEFAULT_FETCH_BUDGET_MS;
+  const workerData: WorkerOptions = { timeoutMs, memoryLimitBytes, fetchBudgetMs, maxFetches: options.maxFetches, niceIncrement: 5, outboundAllow: options.outboundAllow };
   const pool = new Piscina({
     filename: workerFile(),
     minThreads: threads,
@@ -61,7 +64,8 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   return {
     async run(request: CodeRequest): Promise<CodeResult> {
       if (closed) return { ok: false, error: 'The code sandbox is closed' };
-      const signal = AbortSignal.timeout(timeoutMs + HARD_DEADLINE_MARGIN_MS);
+      // Waiting for fetches does not count against the run's time: they have a budget of their own.
+      const signal = AbortSignal.timeout(timeoutMs + (request.allowFetch ? fetchBudgetMs : 0) + HARD_DEADLINE_MARGIN_MS);
       try {
         return (await pool.run(request, { signal })) as CodeResult;
       } catch (error) {

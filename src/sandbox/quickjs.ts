@@ -9,7 +9,8 @@
 //
 // Limits, per run:
 // - time: an interrupt handler stops the interpreter once the deadline passes
-//   (promise jobs included: async code is drained synchronously, there is no I/O);
+//   (promise jobs included). Time spent waiting for a host fetch does not count:
+//   fetches have their own budget for the whole run (fetchBudgetMs);
 // - memory: the WebAssembly memory of the module is capped (its 16 MiB base plus
 //   memoryLimitBytes). QuickJS's own setMemoryLimit cannot be relied on in this
 //   build: without malloc_usable_size it counts allocations, not bytes
@@ -47,16 +48,29 @@ const RELEASE_SYNC_VARIANT: QuickJSSyncVariant = {
     require('@jitl/quickjs-wasmfile-release-sync/emscripten-module') as Awaited<ReturnType<QuickJSSyncVariant['importModuleLoader']>>,
 };
 
+/**
+ * What the code's `fetch(url, init)` does (server-side code blocks, as in the
+ * reference: it answers the response's text). The host sends the request
+ * through the outbound guard; a refusal or failure rejects the promise.
+ */
+export type HostFetch = (request: { url: string; method: string; headers: Record<string, string>; body?: string; signal: AbortSignal }) => Promise<string>;
+
 export interface SandboxOptions {
-  /** Wall-clock budget of one run, promise jobs included. Default 1000 ms. */
+  /** Wall-clock budget of one run, promise jobs included, fetch waits excluded. Default 1000 ms. */
   timeoutMs?: number;
   /** Heap available to one run's code. Default 32 MiB. */
   memoryLimitBytes?: number;
+  /** Gives runs that allow it a `fetch`; without it, code that calls fetch is told it is unavailable. */
+  fetch?: HostFetch;
+  /** Time all the fetches of one run may take together. Default 10 s. */
+  fetchBudgetMs?: number;
+  /** Fetches one run may make. Default 10. */
+  maxFetches?: number;
 }
 
-/** One QuickJS module, run synchronously on the calling thread (inside a pool worker; see pool.ts). */
+/** One QuickJS module, run on the calling thread (inside a pool worker; see pool.ts). */
 export interface Sandbox {
-  run(request: CodeRequest): CodeResult;
+  run(request: CodeRequest): Promise<CodeResult>;
   /** Resolves once a module is ready to run code (after a failure, when its replacement is). */
   ready(): Promise<void>;
   /** Drops the WebAssembly modules; later runs fail. */
@@ -65,8 +79,10 @@ export interface Sandbox {
 
 export const DEFAULT_TIMEOUT_MS = 1000;
 export const DEFAULT_MEMORY_LIMIT_BYTES = 32 * 1024 * 1024;
+export const DEFAULT_FETCH_BUDGET_MS = 10_000;
+export const DEFAULT_MAX_FETCHES = 10;
 
-/** The message a run gets when its code calls fetch (servers make no outbound requests from bot code). */
+/** The message a run gets when its code calls fetch where none is provided (inline code, or a sandbox without network). */
 export const FETCH_UNAVAILABLE = "fetch is not available in Parley's sandbox (network access is disabled)";
 
 const WASM_PAGE_BYTES = 65536;
@@ -141,15 +157,21 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     refill();
   };
 
-  const limits = { timeoutMs, memoryLimitBytes };
+  const limits: Limits = {
+    timeoutMs,
+    memoryLimitBytes,
+    fetch: options.fetch,
+    fetchBudgetMs: options.fetchBudgetMs ?? DEFAULT_FETCH_BUDGET_MS,
+    maxFetches: options.maxFetches ?? DEFAULT_MAX_FETCHES,
+  };
 
   return {
-    run(request: CodeRequest): CodeResult {
+    async run(request: CodeRequest): Promise<CodeResult> {
       if (disposed) return { ok: false, error: 'The code sandbox is closed' };
       const loaded = current;
       if (!loaded) return { ok: false, error: 'The code sandbox is restarting after a failure; try again in a moment' };
-      const { result, healthy } = runOnce(loaded.module, request, limits);
-      if (!healthy) retire();
+      const { result, healthy } = await runOnce(loaded.module, request, limits);
+      if (!healthy && current === loaded) retire();
       return result;
     },
     async ready() {
@@ -168,20 +190,45 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
 interface Limits {
   timeoutMs: number;
   memoryLimitBytes: number;
+  fetch?: HostFetch;
+  fetchBudgetMs: number;
+  maxFetches: number;
+}
+
+/** The run's clock: its deadline moves by the time spent waiting for fetches, which have a budget of their own. */
+class RunClock {
+  private deadline: number;
+  private fetchDeadline: number;
+  constructor(limits: Limits) {
+    this.deadline = Date.now() + limits.timeoutMs;
+    this.fetchDeadline = Date.now() + limits.fetchBudgetMs;
+  }
+  expired(): boolean {
+    return Date.now() > this.deadline;
+  }
+  /** What is left of the fetch budget (ms). */
+  fetchTimeLeft(): number {
+    return Math.max(0, this.fetchDeadline - Date.now());
+  }
+  async waitFor(promise: Promise<unknown>): Promise<void> {
+    const started = Date.now();
+    await promise;
+    this.deadline += Date.now() - started;
+  }
 }
 
 /** One run in a fresh runtime; `healthy` is false when the module can no longer be trusted. */
-function runOnce(module: QuickJSWASMModule, request: CodeRequest, limits: Limits): { result: CodeResult; healthy: boolean } {
+async function runOnce(module: QuickJSWASMModule, request: CodeRequest, limits: Limits): Promise<{ result: CodeResult; healthy: boolean }> {
   let runtime: QuickJSRuntime | undefined;
   let vm: QuickJSContext | undefined;
   let result: CodeResult;
   try {
     runtime = module.newRuntime();
     runtime.setMaxStackSize(MAX_STACK_BYTES);
-    const deadline = Date.now() + limits.timeoutMs;
-    runtime.setInterruptHandler(() => Date.now() > deadline);
+    const clock = new RunClock(limits);
+    runtime.setInterruptHandler(() => clock.expired());
     vm = runtime.newContext();
-    result = execute(vm, runtime, request, limits);
+    result = await execute(vm, runtime, request, limits, clock);
   } catch (error) {
     // A runtime left in an unknown state aborts when freed: it is not disposed, the module is dropped whole.
     return { result: { ok: false, error: `Code execution failed in the sandbox: ${hostErrorText(error)}` }, healthy: false };
@@ -200,14 +247,16 @@ function hostErrorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function execute(vm: QuickJSContext, runtime: QuickJSRuntime, request: CodeRequest, limits: Limits): CodeResult {
+async function execute(vm: QuickJSContext, runtime: QuickJSRuntime, request: CodeRequest, limits: Limits, clock: RunClock): Promise<CodeResult> {
   // Taken before the code runs, so that code replacing JSON.stringify does not change how values come out.
   const json = vm.getProp(vm.global, 'JSON');
   const stringify = vm.getProp(json, 'stringify');
   json.dispose();
+  const fetches = new Set<Promise<void>>();
   try {
     const setVariables: { name: string; value: unknown }[] = [];
     defineGlobals(vm, request, setVariables, stringify);
+    if (request.allowFetch && limits.fetch) defineFetch(vm, limits, clock, fetches, stringify);
 
     const body = request.body;
     const source = request.isAsync ? `(async () => {\n${body}\n})()` : `(() => {\n${body}\n})()`;
@@ -217,9 +266,16 @@ function execute(vm: QuickJSContext, runtime: QuickJSRuntime, request: CodeReque
     const returned = evaluated.value;
     try {
       if (!request.isAsync) return success(vm, returned, stringify, setVariables);
-      const drained = drainJobs(runtime);
-      if (drained) return failure(vm, drained, request, limits);
-      const state = vm.getPromiseState(returned);
+      let state: ReturnType<QuickJSContext['getPromiseState']>;
+      for (;;) {
+        const drained = drainJobs(runtime);
+        if (drained) return failure(vm, drained, request, limits);
+        state = vm.getPromiseState(returned);
+        // A settled state holds a new handle: only a pending one may be asked for again.
+        if (state.type !== 'pending' || fetches.size === 0) break;
+        // The code awaits a fetch: wait for the first one to settle (off the run's clock), then run what it unblocked.
+        await clock.waitFor(Promise.race(fetches));
+      }
       if (state.type === 'pending') {
         return { ok: false, error: 'The code never finished: it awaits a promise that is never settled' };
       }
@@ -233,8 +289,52 @@ function execute(vm: QuickJSContext, runtime: QuickJSRuntime, request: CodeReque
       returned.dispose();
     }
   } finally {
+    // Fetches still running when the run ends settle into a disposed VM: let them finish first.
+    await Promise.allSettled([...fetches]);
     stringify.dispose();
   }
+}
+
+/**
+ * `fetch(url, init)` for code that may reach the network: a promise of the
+ * response's text, sent by the host (through the outbound guard), with the
+ * run's fetch budget as timeout and a bounded number of calls.
+ */
+function defineFetch(vm: QuickJSContext, limits: Limits, clock: RunClock, fetches: Set<Promise<void>>, stringify: QuickJSHandle): void {
+  let calls = 0;
+  const fetch = vm.newFunction('fetch', (urlHandle, initHandle) => {
+    const deferred = vm.newPromise();
+    const settle = (error: string | undefined, text?: string) => {
+      if (!vm.alive) return;
+      const handle = error === undefined ? vm.newString(text ?? '') : vm.newError({ name: 'TypeError', message: error });
+      if (error === undefined) deferred.resolve(handle);
+      else deferred.reject(handle);
+      handle.dispose();
+      deferred.dispose();
+    };
+    calls += 1;
+    const url = urlHandle ? toHost(vm, urlHandle, stringify) : undefined;
+    const init = (initHandle ? toHost(vm, initHandle, stringify) : undefined) as { method?: unknown; headers?: unknown; body?: unknown } | undefined;
+    let pending: Promise<void>;
+    if (calls > limits.maxFetches) pending = Promise.resolve().then(() => settle(`fetch: at most ${limits.maxFetches} requests per run`));
+    else if (typeof url !== 'string') pending = Promise.resolve().then(() => settle('fetch(url, init): url must be a string'));
+    else {
+      const headers: Record<string, string> = {};
+      if (init?.headers && typeof init.headers === 'object') for (const [name, value] of Object.entries(init.headers)) headers[name] = String(value);
+      const body = init?.body === undefined || init.body === null ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+      const method = typeof init?.method === 'string' ? init.method.toUpperCase() : 'GET';
+      const signal = AbortSignal.timeout(Math.max(1, clock.fetchTimeLeft()));
+      pending = limits.fetch!({ url, method, headers, body, signal }).then(
+        (text) => settle(undefined, text),
+        (error: unknown) => settle(signal.aborted ? `fetch timed out (the run's requests may take ${limits.fetchBudgetMs / 1000} s)` : error instanceof Error ? error.message : String(error)),
+      );
+    }
+    const tracked: Promise<void> = pending.finally(() => fetches.delete(tracked));
+    fetches.add(tracked);
+    return deferred.handle;
+  });
+  vm.setProp(vm.global, 'fetch', fetch);
+  fetch.dispose();
 }
 
 /** Runs promise jobs until none is left; returns the error handle that stopped them, if any. */
@@ -388,7 +488,8 @@ function explain(text: string, request: CodeRequest, limits: Limits): string {
   const megabytes = Math.round(limits.memoryLimitBytes / (1024 * 1024));
   if (text === 'InternalError: out of memory') return `Code ran out of memory (limit ${megabytes} MB)`;
   if (text === 'null') return `Code threw null or ran out of memory (limit ${megabytes} MB)`;
+  const hasFetch = request.allowFetch === true && limits.fetch !== undefined;
   const mentionsFetch = /\bfetch\b/.test(text) || (/not a function/.test(text) && /\bfetch\b/.test(request.body));
-  if (mentionsFetch) return FETCH_UNAVAILABLE;
+  if (mentionsFetch && !hasFetch) return FETCH_UNAVAILABLE;
   return text;
 }

@@ -4,12 +4,19 @@
 import os from 'node:os';
 import { workerData } from 'node:worker_threads';
 import type { CodeRequest, CodeResult } from '../engine/types';
-import { createSandbox, type Sandbox, type SandboxOptions } from './quickjs';
+import { createOutboundClient } from '../integrations/http/client';
+import { OutboundRefused, parseAllowList } from '../integrations/http/guard';
+import { createSandbox, type HostFetch, type Sandbox, type SandboxOptions } from './quickjs';
 
-export interface WorkerOptions extends SandboxOptions {
+export interface WorkerOptions extends Omit<SandboxOptions, 'fetch'> {
   /** Added to the thread's nice value (Linux: per thread), so request handling wins the CPU. */
   niceIncrement?: number;
+  /** PARLEY_OUTBOUND_ALLOW: what code's fetch may reach although private (the same allow-list as every outbound request). */
+  outboundAllow?: string;
 }
+
+/** A code fetch answers at most this much text. */
+const FETCH_MAX_RESPONSE_BYTES = 1024 * 1024;
 
 const options = (workerData ?? {}) as WorkerOptions;
 
@@ -22,8 +29,19 @@ if (options.niceIncrement) {
   }
 }
 
+// Code's fetch leaves from this thread, through the same outbound guard as HTTP request blocks.
+const outbound = createOutboundClient({ allow: parseAllowList(options.outboundAllow), maxResponseBytes: FETCH_MAX_RESPONSE_BYTES });
+const fetch: HostFetch = async (request) => {
+  try {
+    return (await outbound.request(request)).body;
+  } catch (error) {
+    const reason = error instanceof OutboundRefused ? `Security validation failed: ${error.message}` : error instanceof Error ? error.message : String(error);
+    throw new Error(`fetch failed: ${reason}`);
+  }
+};
+
 // Loaded as the thread starts (piscina starts the pool's threads at once), not on the first visitor's code.
-const sandbox: Promise<Sandbox> = createSandbox(options);
+const sandbox: Promise<Sandbox> = createSandbox({ ...options, fetch });
 // A failed load is reported to each run, not as an unhandled rejection that would kill the thread.
 sandbox.catch(() => undefined);
 

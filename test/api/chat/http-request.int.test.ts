@@ -239,3 +239,48 @@ describe('HTTP request block behind the outbound guard (no allow-list)', () => {
     expect(echo.hits).toHaveLength(0);
   });
 });
+
+/** A Code block run on the server that posts to `url` and stores the answer's `path` (or the error) in User. */
+function botFetching(url: string): Json {
+  return v6Bot({
+    groups: [
+      group('g1', [
+        textInput('ask', 'v-name'),
+        {
+          id: 'code',
+          type: 'Code',
+          options: {
+            isExecutedOnClient: false,
+            content: `try { const text = await fetch("${url}?name=Ann", { method: "POST", body: { name: "Ann" } }); setVariable("User", JSON.parse(text).path) } catch (e) { setVariable("User", e.message) }`,
+          },
+        },
+        textBubble('show', 'user={{User}}'),
+        textInput('end'),
+      ]),
+    ],
+    variables,
+  });
+}
+
+describe("Code block fetch (server side), through the same guard", () => {
+  test('allow-listed: the request reaches the echo server and the code reads its text', async () => {
+    const { publicId } = await publishDefinition(server, botFetching(`${echo.base}/from-code`));
+    const started = await startChat(server, publicId);
+    const answered = await say(server, started.body.sessionId, 'Ann');
+    expect(texts(answered.body)).toEqual(['user=/from-code?name=Ann']);
+    expect(echo.hits).toEqual([expect.objectContaining({ method: 'POST', path: '/from-code?name=Ann', body: '{"name":"Ann"}' })]);
+  });
+
+  test('without the allow-list: refused with the guard reason, never reached', async () => {
+    const guarded = await startTestServer();
+    try {
+      const { publicId } = await publishDefinition(guarded, botFetching(`${echo.base}/from-code`));
+      const started = await startChat(guarded, publicId);
+      const answered = await say(guarded, started.body.sessionId, 'Ann');
+      expect(texts(answered.body)).toEqual(['user=fetch failed: Security validation failed: Access to loopback addresses (127.0.0.0/8) is not allowed for security reasons.']);
+      expect(echo.hits).toHaveLength(0);
+    } finally {
+      await guarded.close();
+    }
+  });
+});

@@ -34,7 +34,7 @@ export function scriptGlobals(code: string, variables: readonly RuntimeVariable[
   return codeGlobals(referencedVariables(code, variables));
 }
 
-/** Server code that failed because it called fetch (the sandbox has no network): worth an explicit error log. */
+/** Server code that failed in a fetch (refused by the outbound guard, failed, or unavailable): worth an explicit error log. */
 export function isFetchError(error: string): boolean {
   return /\bfetch\b/.test(error);
 }
@@ -72,6 +72,7 @@ async function runOnServer(content: string, ctx: BlockContext): Promise<void> {
     globals: scriptGlobals(content, variables),
     isAsync: true,
     allowSetVariable: true,
+    allowFetch: true,
   });
   if (!result.ok) {
     // Typebot's log for a failing script has no status; a fetch call is flagged as an error.

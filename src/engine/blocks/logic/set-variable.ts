@@ -178,6 +178,7 @@ async function evaluate(code: string, ctx: BlockContext): Promise<Evaluation> {
     isAsync: true,
     // Provided so that code calling it does not fail, but ignored: only the Code block applies those.
     allowSetVariable: true,
+    allowFetch: true,
   });
   if (result.ok) return { value: result.value };
   // Plain text such as "Hello {{Name}}" is not JavaScript: it ends up here and is stored as text.
