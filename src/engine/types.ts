@@ -192,8 +192,8 @@ export interface AiMessage {
 /** A completion a block asks for; the service adds the API key of the credentials (bot's workspace only). */
 export interface AiChatRequest {
   provider: AiProvider;
-  /** `chat`: chat completions (messages for Anthropic); `responses`: OpenAI's Responses API (Ask Model). */
-  api: 'chat' | 'responses';
+  /** `chat`: chat completions (messages for Anthropic); `responses`: OpenAI's Responses API (Ask Model); `transcription`: speech to text of `audioUrl`. */
+  api: 'chat' | 'responses' | 'transcription';
   credentialsId: string;
   /** The block's own base URL; the credentials' one wins (as the reference), then the provider's default. */
   baseUrl?: string;
@@ -208,6 +208,9 @@ export interface AiChatRequest {
   /** Responses API: the conversation to continue, and the instructions. */
   previousResponseId?: string;
   instructions?: string;
+  /** Transcription: the audio file (downloaded through the outbound guard) and a prompt guiding the model. */
+  audioUrl?: string;
+  prompt?: string;
 }
 
 export interface AiUsage {

@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
 // request and answers "Echo: <last user message>" unless told otherwise.
 
 export const FAKE_API_KEY = 'sk-test-fake';
+/** What the fake serves at /files/…: an "audio" file to transcribe. */
+export const AUDIO_BYTES = Buffer.from('fake-webm-audio-bytes');
 
 export interface AiHit {
   path: string;
@@ -62,6 +64,11 @@ export async function startFakeAi(): Promise<FakeAi> {
       }
       const path = request.url ?? '';
       fake.hits.push({ path, headers: request.headers, body });
+      // Audio files to transcribe (served as a storage would).
+      if (request.method === 'GET' && path.startsWith('/files/')) {
+        response.setHeader('content-type', 'audio/webm');
+        return response.end(AUDIO_BYTES);
+      }
       const send = (status: number, payload: unknown) => {
         response.statusCode = status;
         response.setHeader('content-type', 'application/json');
@@ -98,6 +105,13 @@ export async function startFakeAi(): Promise<FakeAi> {
         for (const piece of pieces(text)) event({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: piece } }, 'content_block_delta');
         event({ type: 'message_stop' }, 'message_stop');
         return response.end();
+      }
+      if (path.endsWith('/audio/transcriptions')) {
+        // Multipart: the model, the file's name and size tell what was uploaded.
+        const field = (name: string) => new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)`).exec(raw)?.[1];
+        const file = /name="file"; filename="([^"]+)"\r\nContent-Type: ([^\r]+)\r\n\r\n/.exec(raw);
+        const complete = raw.includes(AUDIO_BYTES.toString('utf8'));
+        return send(200, { text: `Transcribed ${file?.[1]} (${file?.[2]}, ${complete ? 'complete' : 'incomplete'}) with ${field('model')}` });
       }
       if (path.endsWith('/responses')) {
         responseCount += 1;

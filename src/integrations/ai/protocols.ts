@@ -161,6 +161,7 @@ const responses: Protocol = {
   },
 };
 
+/** The protocol of a chat or responses call (transcriptions are multipart uploads: see transcription.ts). */
 export function protocolOf(call: Pick<AiCall, 'provider' | 'api'>): Protocol {
   if (call.api === 'responses') return responses;
   return call.provider === 'anthropic' ? anthropicMessages : chatCompletions;

@@ -12,7 +12,7 @@ export interface OutboundRequest {
   url: string;
   method: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | Uint8Array;
   /** Aborts the request (the effect's time is up, or the caller gave up). */
   signal?: AbortSignal;
 }
@@ -68,7 +68,7 @@ function headersOf(response: http.IncomingMessage): Record<string, string> {
 }
 
 /** The whole body, refused past maxBytes. */
-async function readAll(response: http.IncomingMessage, maxBytes: number): Promise<string> {
+async function readAll(response: http.IncomingMessage, maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of response as AsyncIterable<Buffer>) {
@@ -79,7 +79,7 @@ async function readAll(response: http.IncomingMessage, maxBytes: number): Promis
     }
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** A response whose body is read as it arrives (AI completions streamed to a visitor). */
@@ -90,9 +90,11 @@ export interface OutboundStream {
   body: AsyncIterable<Buffer>;
 }
 
-/** Both ways of sending a request through the guard. */
+/** The ways of sending a request through the guard. */
 export interface OutboundClient {
   request: OutboundHttp;
+  /** The body as bytes (files: audio to transcribe). */
+  download(request: OutboundRequest): Promise<Omit<OutboundResponse, 'body'> & { bytes: Buffer }>;
   stream(request: OutboundRequest): Promise<OutboundStream>;
 }
 
@@ -129,7 +131,11 @@ export function createOutboundClient(options: OutboundHttpOptions = {}): Outboun
   return {
     async request(request) {
       const { response, url } = await finalResponse(request);
-      return { status: response.statusCode ?? 0, headers: headersOf(response), body: await readAll(response, maxBytes), url: url.toString() };
+      return { status: response.statusCode ?? 0, headers: headersOf(response), body: (await readAll(response, maxBytes)).toString('utf8'), url: url.toString() };
+    },
+    async download(request) {
+      const { response, url } = await finalResponse(request);
+      return { status: response.statusCode ?? 0, headers: headersOf(response), bytes: await readAll(response, maxBytes), url: url.toString() };
     },
     async stream(request) {
       const { response, url } = await finalResponse(request);

@@ -209,6 +209,18 @@ describe('forge AI blocks, whole answers', () => {
   });
 });
 
+test('Create transcription downloads the audio through the guard and uploads it as multipart; the text goes to the variable', async () => {
+  const block = {
+    id: 'ai',
+    type: 'openai',
+    options: { action: 'Create transcription', credentialsId, url: `${fake.base.replace('/v1', '')}/files/{{Question}}.webm`, transcriptionVariableId: 'v-answer' },
+  };
+  const { body } = await ask(aiBot(block), 'clip');
+  expect(texts(body)).toEqual(['Transcribed clip.webm (audio/webm, complete) with whisper-1', 'tokens=']);
+  expect(fake.hits.map((hit) => hit.path)).toEqual(['/files/clip.webm', '/v1/audio/transcriptions']);
+  expect(fake.hits[1]!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+});
+
 describe('AI blocks that cannot run', () => {
   test('no credentials, unknown credentials, another workspace’s credentials: the reference log, nothing sent', async () => {
     const other = await createUserWithToken(server.db, `other-${Date.now()}@parley.test`);

@@ -30,6 +30,9 @@ const aiOptions = optionsSchema({
   // Generate variables
   prompt: opt.string(),
   variablesToExtract: opt.objectList({ variableId: opt.string(), type: opt.string(), description: opt.string(), isRequired: opt.boolean(), values: opt.stringList() }),
+  // Create transcription
+  url: opt.string(),
+  transcriptionVariableId: opt.string(),
   // Ask Model (OpenAI Responses API)
   message: opt.string(),
   instructions: opt.string(),
@@ -38,7 +41,7 @@ const aiOptions = optionsSchema({
 
 type AiOptions = z.output<typeof aiOptions>;
 
-type ActionKind = 'chat' | 'generate-variables' | 'ask-model' | 'unavailable';
+type ActionKind = 'chat' | 'generate-variables' | 'ask-model' | 'transcription' | 'unavailable';
 
 /** What each block's actions do here; an action missing from its block's list is "not configured". */
 const ACTIONS: Record<string, ActionKind> = {
@@ -47,7 +50,7 @@ const ACTIONS: Record<string, ActionKind> = {
   'Generate variables': 'generate-variables',
   'Ask Model': 'ask-model',
   'Ask Assistant': 'unavailable',
-  'Create transcription': 'unavailable',
+  'Create transcription': 'transcription',
   'Create speech': 'unavailable',
 };
 
@@ -59,7 +62,6 @@ export interface AiBlockSpec {
 /** Why an action cannot run on this server (said in the log instead of a silent skip). */
 const UNAVAILABLE: Record<string, string> = {
   'Ask Assistant': "OpenAI's Assistants API is no longer available: use the Ask Model action",
-  'Create transcription': 'Audio transcription is not available on this server yet',
   'Create speech': 'Speech generation is not available on this server yet',
 };
 
@@ -102,6 +104,25 @@ type Built = { request: AiChatRequest } | { problem: string };
 /** The request this block sends, or the reference's log text when it cannot be written. */
 async function buildRequest(spec: AiBlockSpec, kind: ActionKind, options: AiOptions, ctx: BlockContext): Promise<Built> {
   const model = (await ctx.text(options.model ?? '')).trim();
+  if (kind === 'transcription') {
+    const audioUrl = (await ctx.text(options.url ?? '')).trim();
+    if (audioUrl === '') return { problem: 'Audio URL is empty' };
+    if (!ctx.variables.byId(options.transcriptionVariableId)) return { problem: 'Missing transcription variable' };
+    const prompt = options.prompt ? await ctx.text(options.prompt) : '';
+    return {
+      request: {
+        provider: spec.provider,
+        credentialsId: options.credentialsId!,
+        api: 'transcription',
+        model,
+        messages: [],
+        audioUrl,
+        ...(prompt !== '' ? { prompt } : {}),
+        ...(options.baseUrl ? { baseUrl: await ctx.text(options.baseUrl) } : {}),
+        ...(options.apiVersion ? { apiVersion: await ctx.text(options.apiVersion) } : {}),
+      },
+    };
+  }
   if (model === '') return { problem: 'No model provided' };
   const base = {
     provider: spec.provider,
@@ -145,6 +166,10 @@ async function buildRequest(spec: AiBlockSpec, kind: ActionKind, options: AiOpti
 }
 
 function applyAnswer(kind: ActionKind, options: AiOptions, result: Extract<EffectResult, { type: 'aiChat'; outcome: 'ok' }>, ctx: BlockContext): void {
+  if (kind === 'transcription') {
+    ctx.variables.set(options.transcriptionVariableId, result.text);
+    return;
+  }
   if (kind === 'generate-variables') {
     const object = jsonOrText(result.text);
     if (typeof object !== 'object' || object === null || Array.isArray(object)) {
@@ -175,6 +200,7 @@ const ERROR_CONTEXT: Record<ActionKind, string> = {
   chat: 'While generating chat completion',
   'generate-variables': 'While generating variables',
   'ask-model': 'While asking model',
+  transcription: 'While creating OpenAI transcription',
   unavailable: '',
 };
 
@@ -197,7 +223,7 @@ export function forgeAiBlock<T extends BlockType>(type: T, spec: AiBlockSpec): L
         return { kind: 'next' };
       }
       // As the reference: the stream is offered before credentials are looked at (the stream request checks them).
-      if (kind !== 'unavailable' && streamsInto(block, answerVariableId(kind, options), ctx)) {
+      if (kind !== 'unavailable' && kind !== 'transcription' && streamsInto(block, answerVariableId(kind, options), ctx)) {
         ctx.action({ type: 'stream', expectsDedicatedReply: true, stream: true });
         return { kind: 'await-reply' };
       }
