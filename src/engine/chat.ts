@@ -236,6 +236,19 @@ export async function resumeTurn(state: SessionState, effect: EffectResult, text
   return result(run, status);
 }
 
+/** The block a session waits on, with a context to run its hooks (stream endpoint). */
+function waitingBlock(state: SessionState, env: EngineEnv, bots: BotResolver) {
+  if (!state.currentBlockId) return undefined;
+  const run = createRun(state, env, bots, 'richText');
+  const located = locateBlock(run, state.currentBlockId);
+  if (!located) return undefined;
+  const { block, position } = located;
+  const bot = botOf(run);
+  const group = bot.groups.find((candidate) => candidate.id === position.groupId)!;
+  const ctx = createBlockContext({ env, state, bot, group, blockIndex: position.blockIndex, textFormat: 'richText', turn: run.turn });
+  return { block, ctx, handler: handlerFor(block.type) };
+}
+
 /**
  * The AI completion a session waiting on a `stream` action streams (the
  * stream endpoint): written by the block it waits on, or the reference's
@@ -248,17 +261,20 @@ export async function streamRequest(
   messages?: AiMessage[],
 ): Promise<AiChatRequest | { status: 400 | 404; message: string }> {
   if (!state.currentBlockId) return { status: 404, message: 'Could not find current block' };
-  const run = createRun(state, env, bots, 'richText');
-  const located = locateBlock(run, state.currentBlockId);
-  if (!located) return { status: 404, message: 'Could not find block or group' };
-  const { block, position } = located;
-  const handler = handlerFor(block.type);
+  const waiting = waitingBlock(state, env, bots);
+  if (!waiting) return { status: 404, message: 'Could not find block or group' };
+  const { block, ctx, handler } = waiting;
   if (!handler || handler.category === 'bubble' || handler.category === 'input' || !handler.streamRequest) {
     return { status: 400, message: 'This block does not have a stream function' };
   }
-  const bot = botOf(run);
-  const group = bot.groups.find((candidate) => candidate.id === position.groupId)!;
-  const ctx = createBlockContext({ env, state, bot, group, blockIndex: position.blockIndex, textFormat: 'richText', turn: run.turn });
   const request = await handler.streamRequest(block, ctx, messages);
   return 'status' in request ? { status: request.status === 404 ? 404 : 400, message: request.message } : request;
+}
+
+/** Stores what a finished stream leaves besides its text in the session's variables; false when the session waits on nothing that takes it. */
+export function recordStreamOutcome(state: SessionState, env: EngineEnv, bots: BotResolver, outcome: { responseId?: string }): boolean {
+  const waiting = waitingBlock(state, env, bots);
+  if (!waiting?.handler || waiting.handler.category === 'bubble' || waiting.handler.category === 'input' || !waiting.handler.onStreamed) return false;
+  waiting.handler.onStreamed(waiting.block, waiting.ctx, outcome);
+  return true;
 }

@@ -153,6 +153,8 @@ export interface LogicHandler<T extends BlockType = BlockType> extends FlowHooks
    * legacy client sends back), or the reference's refusal.
    */
   streamRequest?(block: BlockDefinition, ctx: BlockContext, messages?: AiMessage[]): Awaitable<AiChatRequest | { status: number; message: string }>;
+  /** What a finished stream leaves besides its text (the Responses API's response id), stored while the session still waits. */
+  onStreamed?(block: BlockDefinition, ctx: BlockContext, outcome: { responseId?: string }): void;
 }
 
 export type BlockHandler<T extends BlockType = BlockType> = BubbleHandler<T> | InputHandler<T> | LogicHandler<T>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { streamRequest } from '../../engine/chat';
+import { recordStreamOutcome, streamRequest } from '../../engine/chat';
+import type { Prisma } from '../../db/client';
 import { parseSessionState } from '../../engine/session-state';
 import { AiProviderError } from '../../integrations/ai/call';
 import { AppError, badRequest, notFound } from '../errors';
@@ -8,6 +9,7 @@ import { resolveAiCall } from './ai-calls';
 import { BotLibrary } from './bot-loader';
 import { engineEnv } from './engine-env';
 import { assertOriginAllowed, type ChatDeps, type RequestOrigin } from './runtime';
+import { DEFAULT_CLAIM, withClaimedSession } from './sessions';
 
 // The stream endpoint (reference §3.11.3): a session paused on an AI block's
 // `stream` action asks for the completion as it is generated; the client
@@ -42,7 +44,7 @@ export async function openMessageStream(deps: ChatDeps, input: StreamMessageInpu
   const call = await resolveAiCall(deps.db, deps.secrets, state.workspaceId, request);
   if (!call) throw notFound('Could not find credentials');
   const parts = deps.ai.stream(call);
-  let first: IteratorResult<{ text?: string }>;
+  let first: IteratorResult<{ text?: string; responseId?: string }>;
   try {
     first = await parts.next();
   } catch (error) {
@@ -50,14 +52,34 @@ export async function openMessageStream(deps: ChatDeps, input: StreamMessageInpu
     throw error;
   }
   return (async function* texts(): AsyncGenerator<StreamedPart> {
+    let responseId: string | undefined;
     try {
       if (first.done) return;
+      responseId = first.value.responseId;
       if (first.value.text) yield { text: first.value.text };
-      for await (const part of parts) if (part.text) yield { text: part.text };
+      for await (const part of parts) {
+        if (part.text) yield { text: part.text };
+        responseId = part.responseId ?? responseId;
+      }
+      if (responseId) await storeStreamOutcome(deps, input.sessionId, { responseId });
     } catch (error) {
       yield { failure: error instanceof Error ? error.message : String(error) };
     } finally {
       await parts.return(undefined);
     }
   })();
+}
+
+/** A finished stream's response id goes into the session (it still waits on the block), under the session's claim. */
+async function storeStreamOutcome(deps: ChatDeps, sessionId: string, outcome: { responseId?: string }): Promise<void> {
+  await withClaimedSession(deps.db, sessionId, deps.claim ?? DEFAULT_CLAIM, async (session) => {
+    const state = parseSessionState(session.state);
+    const library = await new BotLibrary().load(deps.db, state.queue.map((entry) => entry.bot));
+    const changed = recordStreamOutcome(state, engineEnv(deps.code, deps.limits), library.resolve, outcome);
+    await deps.db.chatSession.update({
+      where: { id: session.id, version: session.version },
+      data: { ...(changed ? { state: state as unknown as Prisma.InputJsonValue, version: { increment: 1 } } : {}), claimedUntil: null },
+      select: { id: true },
+    });
+  });
 }

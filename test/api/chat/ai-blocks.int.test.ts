@@ -368,6 +368,35 @@ describe('streaming', () => {
     expect(texts(after.body)).toEqual(['Stored: Echo: Edited by the client', 'tokens=']);
   });
 
+  test('Ask Model streamed: the response id is kept in its variable for the next question', async () => {
+    const definition = v6Bot({
+      groups: [
+        group('g1', [
+          textInput('ask', 'v-question'),
+          {
+            id: 'ai',
+            type: 'openai',
+            options: { action: 'Ask Model', credentialsId, model: 'gpt-test', message: '{{Question}}', responseIdVariableId: 'v-history', responseMapping: [{ id: 'r', variableId: 'v-answer' }] },
+          },
+          textBubble('show', '{{Answer}}'),
+          { ...textBubble('id', 'id={{History}}'), outgoingEdgeId: 'loop' },
+        ]),
+      ],
+      edges: [{ id: 'loop', from: { blockId: 'id' }, to: { groupId: 'g1' } }],
+      variables,
+    });
+    const { publicId } = await publishDefinition(server, definition);
+    const started = await startChat(server, publicId, { isStreamEnabled: true });
+    const sessionId = started.body.sessionId;
+    expect((await say(server, sessionId, 'One')).body.clientSideActions).toEqual([{ type: 'stream', expectsDedicatedReply: true, stream: true }]);
+    expect(sseData((await postForStream(`/v1/sessions/${sessionId}/streamMessage`)).raw)).toEqual([{ text: 'Echo: ' }, { text: 'One' }]);
+    const [shown] = texts((await say(server, sessionId, 'Echo: One')).body);
+    expect(shown).toMatch(/^id=resp_\d+$/);
+    await say(server, sessionId, 'Two');
+    await postForStream(`/v1/sessions/${sessionId}/streamMessage`);
+    expect(fake.hits.map((hit) => hit.body.previous_response_id)).toEqual([undefined, shown!.slice('id='.length)]);
+  });
+
   test('refusals answer the reference statuses and messages', async () => {
     expect(await postForStream('/v1/sessions/nope/streamMessage')).toMatchObject({ status: 404 });
     expect(JSON.parse((await postForStream('/v1/sessions/nope/streamMessage')).raw)).toEqual({ code: 'NOT_FOUND', message: 'Could not find session', issues: [] });

@@ -263,6 +263,11 @@ export function forgeAiBlock<T extends BlockType>(type: T, spec: AiBlockSpec): L
       return { kind: 'next' };
     },
     streamRequest: (block, ctx) => streamRequestOf(spec, block, ctx),
+    onStreamed(block, ctx, outcome) {
+      // Ask Model: the next question continues this response.
+      const options = readOptions(aiOptions, block);
+      if (outcome.responseId && actionKind(spec, options.action) === 'ask-model') ctx.variables.set(options.responseIdVariableId, outcome.responseId);
+    },
   };
 }
 
