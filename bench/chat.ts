@@ -8,7 +8,6 @@
 //     ~0.9-second server-side Code blocks (bot-author code runs in sandbox
 //     worker threads, off the event loop that serves the plain chat).
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -16,21 +15,7 @@ import Koa from 'koa';
 import { loadConfig } from '../src/config';
 import { startServer } from '../src/cli/serve';
 import { createBot, publishBot } from '../src/services/bots';
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
-
-function post(url: string, body: unknown): Promise<{ status: number; json: any }> {
-  return new Promise((resolve, reject) => {
-    const data = JSON.stringify(body);
-    const request = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-    });
-    request.on('error', reject);
-    request.end(data);
-  });
-}
+import { agent, post } from './http-post';
 
 const text = (id: string, words: string) => ({ id, type: 'text', content: { richText: [{ type: 'p', children: [{ text: words }] }] } });
 const THREE_INPUTS = {

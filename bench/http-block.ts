@@ -12,21 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../src/config';
 import { startServer } from '../src/cli/serve';
 import { createBot, publishBot } from '../src/services/bots';
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-function post(url: string, body: unknown): Promise<{ status: number; json: any }> {
-  return new Promise((resolve, reject) => {
-    const data = JSON.stringify(body);
-    const request = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-    });
-    request.on('error', reject);
-    request.end(data);
-  });
-}
+import { agent, post } from './http-post';
 
 const text = (id: string, words: string) => ({ id, type: 'text', content: { richText: [{ type: 'p', children: [{ text: words }] }] } });
 

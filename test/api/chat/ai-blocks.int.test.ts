@@ -75,6 +75,15 @@ function chatCompletion(type: string, options: Json): Json {
   };
 }
 
+/** Ask Model (Responses API) with the question; the response id in History, the answer in Answer. */
+function askModel(): Json {
+  return {
+    id: 'ai',
+    type: 'openai',
+    options: { action: 'Ask Model', credentialsId, model: 'gpt-test', message: '{{Question}}', responseIdVariableId: 'v-history', responseMapping: [{ id: 'r', variableId: 'v-answer' }] },
+  };
+}
+
 async function ask(definition: Json, question = 'What is Parley?', startBody: Json = {}): Promise<{ body: Json; sessionId: string; resultId: string }> {
   const { publicId } = await publishDefinition(server, definition);
   const started = await startChat(server, publicId, startBody);
@@ -187,11 +196,7 @@ describe('forge AI blocks, whole answers', () => {
       groups: [
         group('g1', [
           textInput('ask', 'v-question'),
-          {
-            id: 'ai',
-            type: 'openai',
-            options: { action: 'Ask Model', credentialsId, model: 'gpt-test', message: '{{Question}}', responseIdVariableId: 'v-history', responseMapping: [{ id: 'r', variableId: 'v-answer' }] },
-          },
+          askModel(),
           { ...textBubble('show', '{{Answer}} ({{History}})'), outgoingEdgeId: 'loop' },
         ]),
       ],
@@ -373,11 +378,7 @@ describe('streaming', () => {
       groups: [
         group('g1', [
           textInput('ask', 'v-question'),
-          {
-            id: 'ai',
-            type: 'openai',
-            options: { action: 'Ask Model', credentialsId, model: 'gpt-test', message: '{{Question}}', responseIdVariableId: 'v-history', responseMapping: [{ id: 'r', variableId: 'v-answer' }] },
-          },
+          askModel(),
           textBubble('show', '{{Answer}}'),
           { ...textBubble('id', 'id={{History}}'), outgoingEdgeId: 'loop' },
         ]),
