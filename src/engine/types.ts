@@ -192,8 +192,12 @@ export interface AiMessage {
 /** A completion a block asks for; the service adds the API key of the credentials (bot's workspace only). */
 export interface AiChatRequest {
   provider: AiProvider;
-  /** `chat`: chat completions (messages for Anthropic); `responses`: OpenAI's Responses API (Ask Model); `transcription`: speech to text of `audioUrl`. */
-  api: 'chat' | 'responses' | 'transcription';
+  /**
+   * `chat`: chat completions (messages for Anthropic); `responses`: OpenAI's
+   * Responses API (Ask Model); `transcription`: speech to text of `audioUrl`;
+   * `speech`: text to speech of `input` (the answer's text is the audio's URL).
+   */
+  api: 'chat' | 'responses' | 'transcription' | 'speech';
   credentialsId: string;
   /** The block's own base URL; the credentials' one wins (as the reference), then the provider's default. */
   baseUrl?: string;
@@ -211,6 +215,9 @@ export interface AiChatRequest {
   /** Transcription: the audio file (downloaded through the outbound guard) and a prompt guiding the model. */
   audioUrl?: string;
   prompt?: string;
+  /** Speech: the text, the voice, and how to say it. */
+  input?: string;
+  voice?: string;
 }
 
 export interface AiUsage {

@@ -12,7 +12,7 @@ const INTERNAL: PublicError = {
   body: { code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error', issues: [] },
 };
 
-function findAppError(error: unknown): AppError | undefined {
+export function findAppError(error: unknown): AppError | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current; depth += 1) {
     if (current instanceof AppError) return current;

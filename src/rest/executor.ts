@@ -1,6 +1,6 @@
 import { execute, Kind, subscribe, type ExecutionArgs, type ExecutionResult, type GraphQLObjectType, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { noViewerError, type GraphQLContext } from '../graphql/context';
-import { logUnexpected, toPublicError, type PublicError } from '../graphql/errors';
+import { findAppError, logUnexpected, toPublicError, type PublicError } from '../graphql/errors';
 import { AppError } from '../services/errors';
 import { omitNulls } from './omit-null';
 import type { CompiledOperations } from './operations';
@@ -41,7 +41,8 @@ function failureOf(result: ExecutionResult): PublicError | undefined {
   const firstError = result.errors?.[0];
   if (!firstError) return undefined;
   const failure = toPublicError(firstError);
-  if (failure.status === 500) logUnexpected(firstError);
+  // A 500 the service raised on purpose (an AI provider's refusal, a lost claim) is an answer, not a fault to log.
+  if (failure.status === 500 && !findAppError(firstError)) logUnexpected(firstError);
   return failure;
 }
 

@@ -106,6 +106,11 @@ export async function startFakeAi(): Promise<FakeAi> {
         event({ type: 'message_stop' }, 'message_stop');
         return response.end();
       }
+      if (path.endsWith('/audio/speech')) {
+        // "Audio" whose bytes say what was asked.
+        response.setHeader('content-type', 'audio/mpeg');
+        return response.end(`mp3:${body.model}:${body.voice}:${body.input}`);
+      }
       if (path.endsWith('/audio/transcriptions')) {
         // Multipart: the model, the file's name and size tell what was uploaded.
         const field = (name: string) => new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)`).exec(raw)?.[1];

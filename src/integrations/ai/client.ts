@@ -3,6 +3,7 @@ import { OutboundRefused } from '../http/guard';
 import { type AiAnswer, type AiCall, AiProviderError, providerError } from './call';
 import { protocolOf, type StreamPart } from './protocols';
 import { serverSentEvents } from './server-sent-events';
+import { speak } from './speech';
 import { transcribe } from './transcription';
 
 // Calls AI providers through the outbound guard (a base URL on a private
@@ -23,6 +24,7 @@ export function createAiClient(outbound: OutboundClient): AiClient {
   return {
     async complete(call, signal) {
       if (call.api === 'transcription') return transcribe(outbound, call, signal).catch(refusal);
+      if (call.api === 'speech') return speak(outbound, call, signal).catch(refusal);
       const protocol = protocolOf(call);
       const response = await outbound.request({ ...protocol.request(call, false), signal }).catch(refusal);
       if (response.status < 200 || response.status >= 300) throw providerError(response.status, response.body);

@@ -226,6 +226,20 @@ test('Create transcription downloads the audio through the guard and uploads it 
   expect(fake.hits[1]!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
 });
 
+test('Create speech (forge and legacy): the audio comes back as a data URL an audio bubble plays', async () => {
+  const audioOf = (body: Json) => Buffer.from(String(body.messages[0].content.url).replace(/^data:audio\/mpeg;base64,/, ''), 'base64').toString('utf8');
+  const after = [{ id: 'play', type: 'audio', content: { url: '{{Answer}}' } }];
+  const forge = await ask(aiBot({ id: 'ai', type: 'openai', options: { action: 'Create speech', credentialsId, input: 'You asked: {{Question}}', voice: 'alloy', saveUrlInVariableId: 'v-answer' } }, after), 'hi');
+  expect(forge.body.messages[0].content.url).toMatch(/^data:audio\/mpeg;base64,/);
+  expect(audioOf(forge.body)).toBe('mp3:tts-1:alloy:You asked: hi');
+  const legacy = await ask(aiBot({ id: 'ai', type: 'OpenAI', options: { task: 'Create speech', credentialsId, model: 'tts-1-hd', input: '{{Question}}', voice: 'nova', saveUrlInVariableId: 'v-answer' } }, after), 'hello');
+  expect(audioOf(legacy.body)).toBe('mp3:tts-1-hd:nova:hello');
+  const missing = await ask(aiBot({ id: 'ai', type: 'OpenAI', options: { task: 'Create speech', credentialsId, input: 'x' } }, after));
+  expect((await server.db.log.findMany({ where: { resultId: missing.resultId } })).map((log) => log.description)).toEqual([
+    'Make sure to enter an input, select a voice and select a variable to save the URL in',
+  ]);
+});
+
 describe('AI blocks that cannot run', () => {
   test('no credentials, unknown credentials, another workspace’s credentials: the reference log, nothing sent', async () => {
     const other = await createUserWithToken(server.db, `other-${Date.now()}@parley.test`);

@@ -30,6 +30,10 @@ const aiOptions = optionsSchema({
   // Generate variables
   prompt: opt.string(),
   variablesToExtract: opt.objectList({ variableId: opt.string(), type: opt.string(), description: opt.string(), isRequired: opt.boolean(), values: opt.stringList() }),
+  // Create speech
+  input: opt.string(),
+  voice: opt.string(),
+  saveUrlInVariableId: opt.string(),
   // Create transcription
   url: opt.string(),
   transcriptionVariableId: opt.string(),
@@ -41,7 +45,7 @@ const aiOptions = optionsSchema({
 
 type AiOptions = z.output<typeof aiOptions>;
 
-type ActionKind = 'chat' | 'generate-variables' | 'ask-model' | 'transcription' | 'unavailable';
+type ActionKind = 'chat' | 'generate-variables' | 'ask-model' | 'transcription' | 'speech' | 'unavailable';
 
 /** What each block's actions do here; an action missing from its block's list is "not configured". */
 const ACTIONS: Record<string, ActionKind> = {
@@ -51,7 +55,7 @@ const ACTIONS: Record<string, ActionKind> = {
   'Ask Model': 'ask-model',
   'Ask Assistant': 'unavailable',
   'Create transcription': 'transcription',
-  'Create speech': 'unavailable',
+  'Create speech': 'speech',
 };
 
 export interface AiBlockSpec {
@@ -62,7 +66,6 @@ export interface AiBlockSpec {
 /** Why an action cannot run on this server (said in the log instead of a silent skip). */
 const UNAVAILABLE: Record<string, string> = {
   'Ask Assistant': "OpenAI's Assistants API is no longer available: use the Ask Model action",
-  'Create speech': 'Speech generation is not available on this server yet',
 };
 
 function actionKind(spec: AiBlockSpec, action: string | undefined): ActionKind | undefined {
@@ -101,6 +104,18 @@ function variablesSchema(options: AiOptions, ctx: BlockContext): Record<string, 
 
 type Built = { request: AiChatRequest } | { problem: string };
 
+/** The block's own base URL and API version, variables substituted. */
+async function endpointOf(options: AiOptions, ctx: BlockContext): Promise<Pick<AiChatRequest, 'baseUrl' | 'apiVersion'>> {
+  return {
+    ...(options.baseUrl ? { baseUrl: await ctx.text(options.baseUrl) } : {}),
+    ...(options.apiVersion ? { apiVersion: await ctx.text(options.apiVersion) } : {}),
+  };
+}
+
+function speechRequest(spec: AiBlockSpec, options: AiOptions, model: string, input: string, voice: string): AiChatRequest {
+  return { provider: spec.provider, credentialsId: options.credentialsId!, api: 'speech', model, messages: [], input, voice };
+}
+
 /** The request this block sends, or the reference's log text when it cannot be written. */
 async function buildRequest(spec: AiBlockSpec, kind: ActionKind, options: AiOptions, ctx: BlockContext): Promise<Built> {
   const model = (await ctx.text(options.model ?? '')).trim();
@@ -118,18 +133,25 @@ async function buildRequest(spec: AiBlockSpec, kind: ActionKind, options: AiOpti
         messages: [],
         audioUrl,
         ...(prompt !== '' ? { prompt } : {}),
-        ...(options.baseUrl ? { baseUrl: await ctx.text(options.baseUrl) } : {}),
-        ...(options.apiVersion ? { apiVersion: await ctx.text(options.apiVersion) } : {}),
+        ...(await endpointOf(options, ctx)),
       },
     };
+  }
+  if (kind === 'speech') {
+    const input = await ctx.text(options.input ?? '');
+    if (input === '') return { problem: 'Create speech input is empty' };
+    const voice = await ctx.text(options.voice ?? '');
+    if (voice === '') return { problem: 'Create speech voice is empty' };
+    if (!ctx.variables.byId(options.saveUrlInVariableId)) return { problem: 'Create speech save variable is empty' };
+    const instructions = options.instructions ? await ctx.text(options.instructions) : '';
+    return { request: { ...speechRequest(spec, options, model, input, voice), ...(instructions !== '' ? { instructions } : {}), ...(await endpointOf(options, ctx)) } };
   }
   if (model === '') return { problem: 'No model provided' };
   const base = {
     provider: spec.provider,
     credentialsId: options.credentialsId!,
     model,
-    ...(options.baseUrl ? { baseUrl: await ctx.text(options.baseUrl) } : {}),
-    ...(options.apiVersion ? { apiVersion: await ctx.text(options.apiVersion) } : {}),
+    ...(await endpointOf(options, ctx)),
   };
   const temperature = await numberOption(options.temperature, ctx);
   const maxTokens = await numberOption(options.maxTokens, ctx);
@@ -170,6 +192,10 @@ function applyAnswer(kind: ActionKind, options: AiOptions, result: Extract<Effec
     ctx.variables.set(options.transcriptionVariableId, result.text);
     return;
   }
+  if (kind === 'speech') {
+    ctx.variables.set(options.saveUrlInVariableId, result.text);
+    return;
+  }
   if (kind === 'generate-variables') {
     const object = jsonOrText(result.text);
     if (typeof object !== 'object' || object === null || Array.isArray(object)) {
@@ -201,6 +227,7 @@ const ERROR_CONTEXT: Record<ActionKind, string> = {
   'generate-variables': 'While generating variables',
   'ask-model': 'While asking model',
   transcription: 'While creating OpenAI transcription',
+  speech: 'While creating OpenAI speech',
   unavailable: '',
 };
 
@@ -223,7 +250,7 @@ export function forgeAiBlock<T extends BlockType>(type: T, spec: AiBlockSpec): L
         return { kind: 'next' };
       }
       // As the reference: the stream is offered before credentials are looked at (the stream request checks them).
-      if (kind !== 'unavailable' && kind !== 'transcription' && streamsInto(block, answerVariableId(kind, options), ctx)) {
+      if ((kind === 'chat' || kind === 'ask-model') && streamsInto(block, answerVariableId(kind, options), ctx)) {
         ctx.action({ type: 'stream', expectsDedicatedReply: true, stream: true });
         return { kind: 'await-reply' };
       }

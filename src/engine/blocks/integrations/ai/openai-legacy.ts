@@ -8,7 +8,7 @@ import { chatMessages, messagesOption } from './messages';
 import { streamsInto } from './stream-target';
 
 // The legacy `OpenAI` integration block (reference §2.4.2,
-// bot-engine/blocks/integrations/legacy/openai): chat completion only
+// bot-engine/blocks/integrations/legacy/openai): chat completion and speech
 // ("Create image" and a missing task do nothing, as in the reference). The
 // answer is appended to a list variable, set otherwise; streaming uses the
 // legacy `streamOpenAiChatCompletion` action carrying the messages.
@@ -22,11 +22,16 @@ const legacyOptions = optionsSchema({
   messages: messagesOption(),
   advancedSettings: opt.object({ temperature: opt.numberOrString() }),
   responseMapping: opt.objectList({ valueToExtract: opt.string(), variableId: opt.string() }),
+  // Create speech
+  input: opt.string(),
+  voice: opt.string(),
+  saveUrlInVariableId: opt.string(),
 });
 
 type LegacyOptions = z.output<typeof legacyOptions>;
 
 const DEFAULT_MODEL = 'gpt-3.5-turbo';
+const DEFAULT_SPEECH_MODEL = 'tts-1';
 const NO_ACCOUNT = 'Make sure to select an OpenAI account';
 const TRIMMING = 'Max tokens limit reached, automatically trimming first message.';
 
@@ -62,6 +67,27 @@ function mapAnswer(options: LegacyOptions, text: string, usage: Extract<EffectRe
   }
 }
 
+/** Text to speech; the audio's URL goes to the chosen variable. */
+async function speech(options: LegacyOptions, ctx: BlockContext): Promise<Outcome> {
+  const input = await ctx.text(options.input ?? '');
+  if (input === '' || !options.voice || !ctx.variables.byId(options.saveUrlInVariableId)) {
+    ctx.log({ status: 'error', description: 'Make sure to enter an input, select a voice and select a variable to save the URL in' });
+    return { kind: 'next' };
+  }
+  const request: AiChatRequest = {
+    provider: 'openai',
+    api: 'speech',
+    credentialsId: options.credentialsId!,
+    model: options.model || DEFAULT_SPEECH_MODEL,
+    messages: [],
+    input,
+    voice: options.voice,
+    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    ...(options.apiVersion ? { apiVersion: options.apiVersion } : {}),
+  };
+  return { kind: 'effect', effect: { type: 'aiChat', request, timeoutMs: AI_TIMEOUT_MS } };
+}
+
 export const openAiLegacyBlock: LogicHandler<'OpenAI'> = {
   category: 'integration',
   type: 'OpenAI',
@@ -73,14 +99,12 @@ export const openAiLegacyBlock: LogicHandler<'OpenAI'> = {
       return { kind: 'next' };
     }
     const options = readOptions(legacyOptions, block);
-    if (options.task !== 'Create chat completion') {
-      if (options.task === 'Create speech') ctx.log({ status: 'error', description: 'Speech generation is not available on this server yet' });
-      return { kind: 'next' };
-    }
+    if (options.task !== 'Create chat completion' && options.task !== 'Create speech') return { kind: 'next' };
     if (!options.credentialsId) {
       ctx.log({ status: 'error', description: NO_ACCOUNT });
       return { kind: 'next' };
     }
+    if (options.task === 'Create speech') return speech(options, ctx);
     const messages = await chatMessages(options.messages, ctx);
     if (streamsInto(block, messageVariableId(options), ctx)) {
       ctx.action({ type: 'streamOpenAiChatCompletion', streamOpenAiChatCompletion: { messages }, expectsDedicatedReply: true });
@@ -91,6 +115,10 @@ export const openAiLegacyBlock: LogicHandler<'OpenAI'> = {
   },
   onEffect(block, result, ctx, effect): Outcome {
     const options = readOptions(legacyOptions, block);
+    if (options.task === 'Create speech' && result.type === 'aiChat' && result.outcome === 'ok') {
+      ctx.variables.set(options.saveUrlInVariableId, result.text);
+      return { kind: 'next' };
+    }
     if (result.type === 'failed') ctx.log({ status: 'error', description: result.reason === 'timeout' ? result.message : 'Internal error' });
     else if (result.type !== 'aiChat') throw new Error(`unexpected ${result.type} result for OpenAI`);
     else if (result.outcome === 'no-credentials') ctx.log({ status: 'error', description: NO_ACCOUNT });
