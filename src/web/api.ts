@@ -30,3 +30,40 @@ export function continueChat(apiHost: string, sessionId: string, message: string
 export function sendClientLogs(apiHost: string, sessionId: string, clientLogs: Json[]): Promise<Json> {
   return post(apiHost, `/v1/sessions/${encodeURIComponent(sessionId)}/clientLogs`, { clientLogs });
 }
+
+/**
+ * Reads the AI answer a session waits on (server-sent events, `data: {"text"}`
+ * per part) and hands the text so far to `onText`; answers the whole text.
+ */
+export async function streamMessage(apiHost: string, sessionId: string, body: Json, onText: (textSoFar: string) => void): Promise<string> {
+  const response = await fetch(`${apiHost}/v1/sessions/${encodeURIComponent(sessionId)}/streamMessage`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok || !response.body) {
+    const parsed = (await response.json().catch(() => ({}))) as Json;
+    throw new ChatApiError(response.status, typeof parsed.message === 'string' ? parsed.message : `HTTP ${response.status}`);
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffered += value;
+    const events = buffered.split('\n\n');
+    buffered = events.pop() ?? '';
+    for (const event of events) {
+      const data = event.split('\n').filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n');
+      if (!data) continue;
+      const part = JSON.parse(data) as Json;
+      if (part.error) throw new ChatApiError(500, String(part.error.message ?? 'The answer could not be streamed'));
+      if (typeof part.text === 'string') {
+        text += part.text;
+        onText(text);
+      }
+    }
+  }
+  return text;
+}

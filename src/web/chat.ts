@@ -1,4 +1,4 @@
-import { ChatApiError, continueChat, sendClientLogs, startChat, type Json } from './api';
+import { ChatApiError, continueChat, sendClientLogs, startChat, streamMessage, type Json } from './api';
 import { h } from './dom';
 import { renderInput } from './inputs';
 import { renderMessage } from './messages';
@@ -99,6 +99,21 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
         } catch (error) {
           replyToSend = JSON.stringify({ statusCode: 500, data: String(error) });
         }
+      } else if (action.type === 'stream' || action.streamOpenAiChatCompletion) {
+        // The AI answer is shown as it is generated, in place of the bubble the server will not send again.
+        const shown = h('p', {});
+        bubble('host', h('div', { className: 'parley-text' }, shown));
+        const body = action.streamOpenAiChatCompletion ? { messages: action.streamOpenAiChatCompletion.messages } : {};
+        try {
+          replyToSend = await streamMessage(apiHost, sessionId, body, (textSoFar) => {
+            shown.textContent = textSoFar;
+            container.scrollTop = container.scrollHeight;
+          });
+        } catch (error) {
+          shown.textContent = error instanceof Error ? error.message : 'The answer could not be streamed.';
+          replyToSend = '';
+        }
+        saved?.transcript.push({ role: 'host', message: { type: 'text', content: { markdown: replyToSend } } });
       } else if (action.startPropsToInject) {
         // Start props are for the host page's widgets (e.g. a Google Analytics id); nothing to inject here.
       }
@@ -164,7 +179,12 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
 
   let start: Json;
   try {
-    start = await startChat(apiHost, options.bot, { prefilledVariables: options.prefilledVariables ?? {}, ...(stored?.resultId ? { resultId: stored.resultId } : {}) });
+    start = await startChat(apiHost, options.bot, {
+      prefilledVariables: options.prefilledVariables ?? {},
+      // AI answers are streamed to this client (stream actions) rather than waited for.
+      isStreamEnabled: true,
+      ...(stored?.resultId ? { resultId: stored.resultId } : {}),
+    });
   } catch (error) {
     const message =
       error instanceof ChatApiError ? (error.status === 404 || error.message === 'Bot not found' ? "The bot you're looking for doesn't exist." : error.message) : 'Error! Could not reach server. Check your connection.';
