@@ -45,7 +45,7 @@ const chatTurnDuration = new Histogram({
 
 const chatEffects = new Counter({
   name: 'parley_chat_effects_total',
-  help: 'Effects a chat turn performed (HTTP request, e-mail, AI...), by type and outcome.',
+  help: 'Effects chat turns performed (httpRequest, sendEmail, aiChat, loadBot, qrCode), by type and outcome.',
   labelNames: ['type', 'outcome'] as const,
   registers: [registry],
 });
@@ -77,7 +77,7 @@ export function recordChatTurn(kind: TurnKind, outcome: 'ok' | 'error', seconds:
   chatTurnDuration.observe({ kind }, seconds);
 }
 
-/** One effect performed by a turn: `type` is the block type (e.g. `Webhook`), `outcome` e.g. ok, error, timeout, skipped. */
+/** One effect performed by a turn: `type` is the effect kind (e.g. `httpRequest`), `outcome` e.g. ok, error, timeout, refused, sent. */
 export function recordChatEffect(type: string, outcome: string): void {
   chatEffects.inc({ type, outcome });
 }

@@ -1,3 +1,4 @@
+import { group, publishDefinition, say, startChat, textInput, v6Bot } from '../helpers/chat';
 import { request } from '../helpers/http';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -74,6 +75,29 @@ describe('/metrics, /health, /ready', () => {
     for (const name of ['parley_chat_turns_total', 'parley_chat_turn_duration_seconds', 'parley_chat_effects_total', 'parley_chat_claim_wait_seconds', 'parley_chat_session_busy_total']) {
       expect(after.get(name)?.help).toBeTruthy();
     }
+  });
+
+  test('chat turns, their effects and claim waits move the chat metrics', async () => {
+    const value = (families: Map<string, Family>, name: string, labels: Record<string, string>) =>
+      Number(families.get(name)?.metrics.find((m) => sameLabels(m, labels))?.value ?? 0);
+    const claimWaits = () => Number(/^parley_chat_claim_wait_seconds_count (\d+)$/m.exec(lastText)?.[1] ?? 0);
+    const before = await scrape();
+    const waitsBefore = claimWaits();
+    // A reply whose turn sends an HTTP request the outbound guard refuses (no allow-list here).
+    const { publicId } = await publishDefinition(
+      server,
+      v6Bot({ groups: [group('g1', [textInput('ask'), { id: 'call', type: 'Webhook', options: { webhook: { method: 'GET', url: 'http://127.0.0.1:9/x' } } }, textInput('end')])] }),
+    );
+    const started = await startChat(server, publicId);
+    expect((await say(server, started.body.sessionId, 'hi')).status).toBe(200);
+    expect((await say(server, 'no-such-session', 'hi')).status).toBe(400);
+    const after = await scrape();
+    const delta = (name: string, labels: Record<string, string>) => value(after, name, labels) - value(before, name, labels);
+    expect(delta('parley_chat_turns_total', { kind: 'start', outcome: 'ok' })).toBe(1);
+    expect(delta('parley_chat_turns_total', { kind: 'continue', outcome: 'ok' })).toBe(1);
+    expect(delta('parley_chat_effects_total', { type: 'httpRequest', outcome: 'refused' })).toBe(1);
+    expect(claimWaits() - waitsBefore).toBe(1);
+    expect(/^parley_chat_turn_duration_seconds_count\{kind="continue"\} \d+$/m.test(lastText)).toBe(true);
   });
 
   test('/health and /ready answer ok on a migrated, reachable database', async () => {

@@ -8,6 +8,7 @@ import type { AiClient } from '../../integrations/ai/client';
 import { AiProviderError } from '../../integrations/ai/call';
 import type { OutboundHttp } from '../../integrations/http/client';
 import { qrCodeDataUrl } from '../../integrations/qr-code';
+import { recordChatEffect } from '../../observability/metrics';
 import { OutboundRefused } from '../../integrations/http/guard';
 import { resolveCredentials } from '../credentials/credentials';
 import type { SecretBox } from '../credentials/secret-box';
@@ -133,6 +134,23 @@ function timeoutOf(effect: Effect, timeouts: EffectTimeouts): number {
   return Math.min(asked, timeouts.maxMs);
 }
 
+/** How an effect ended, as the metrics count it. */
+function outcomeOf(result: EffectResult): string {
+  switch (result.type) {
+    case 'failed':
+      return result.reason;
+    case 'httpRequest':
+      return result.refusal ? 'refused' : result.statusCode < 400 ? 'ok' : 'error';
+    case 'sendEmail':
+    case 'aiChat':
+      return result.outcome;
+    case 'loadBot':
+      return result.bot ? 'ok' : 'missing';
+    case 'qrCode':
+      return 'ok';
+  }
+}
+
 /** Performs one effect; a timeout or a failure of the performer becomes a `failed` outcome, never an exception. */
 export async function performEffect(
   effect: Effect,
@@ -154,7 +172,9 @@ export async function performEffect(
     (error: unknown): EffectResult => ({ type: 'failed', effect: effect.type, reason: 'error', message: error instanceof Error ? error.message : String(error) }),
   );
   try {
-    return await Promise.race([performed, timedOut]);
+    const result = await Promise.race([performed, timedOut]);
+    recordChatEffect(effect.type, outcomeOf(result));
+    return result;
   } finally {
     clearTimeout(timer);
   }

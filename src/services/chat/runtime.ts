@@ -9,6 +9,7 @@ import { parseSessionState, replyMessageSchema } from '../../engine/session-stat
 import { substituteSettings, substituteTheme } from '../../engine/theme';
 import type { BotRef, CodeRunner, EngineEnv, ReplyMessage, RuntimeBot, RuntimeVariable, SessionState, TextFormat, TurnResult } from '../../engine/types';
 import type { AiClient } from '../../integrations/ai/client';
+import { recordChatTurn, type TurnKind } from '../../observability/metrics';
 import type { Viewer } from '../tokens';
 import { draftDefinition } from '../bots';
 import { AppError, badRequest, invalidInput } from '../errors';
@@ -100,6 +101,19 @@ export function assertOriginAllowed(allowed: string[] | undefined, origin: Reque
   if (allowed.includes(origin.origin)) return;
   if (origin.iframeReferrerOrigin && allowed.includes(origin.iframeReferrerOrigin)) return;
   throw badRequest('Origin not allowed');
+}
+
+/** Counts a chat turn and its duration in the metrics, whatever it answers. */
+async function measured<T>(kind: TurnKind, run: () => Promise<T>): Promise<T> {
+  const began = performance.now();
+  try {
+    const answer = await run();
+    recordChatTurn(kind, 'ok', (performance.now() - began) / 1000);
+    return answer;
+  } catch (error) {
+    recordChatTurn(kind, 'error', (performance.now() - began) / 1000);
+    throw error;
+  }
 }
 
 /** Engine refusals are 400s with the engine's message; other errors stay internal. */
@@ -300,7 +314,11 @@ export interface StartChatInput {
   textBubbleContentFormat?: unknown;
 }
 
-export async function startChat(deps: ChatDeps, input: StartChatInput, origin: RequestOrigin): Promise<StartResponse> {
+export function startChat(deps: ChatDeps, input: StartChatInput, origin: RequestOrigin): Promise<StartResponse> {
+  return measured('start', () => startTurn(deps, input, origin));
+}
+
+async function startTurn(deps: ChatDeps, input: StartChatInput, origin: RequestOrigin): Promise<StartResponse> {
   const message = parseMessage(input.message);
   const format = textFormat(input.textBubbleContentFormat);
   const prefilledVariables = parseInput(prefilledSchema, input.prefilledVariables, ['prefilledVariables']) ?? undefined;
@@ -369,8 +387,9 @@ export interface ContinueChatInput {
 export async function continueChat(deps: ChatDeps, input: ContinueChatInput, origin: RequestOrigin): Promise<ResponseParts> {
   const message = parseMessage(input.message);
   const format = textFormat(input.textBubbleContentFormat);
+  // Timed once the claim is held: waiting for it has a metric of its own.
   return withClaimedSession(deps.db, input.sessionId, deps.claim ?? DEFAULT_CLAIM, (session) =>
-    guarded(async () => {
+    measured('continue', () => guarded(async () => {
       if (session.expiresAt && session.expiresAt.getTime() < Date.now()) throw badRequest('Session expired. You need to start a new session.');
       const state = parseSessionState(session.state);
       assertOriginAllowed(state.allowedOrigins, origin);
@@ -387,7 +406,7 @@ export async function continueChat(deps: ChatDeps, input: ContinueChatInput, ori
         expiresAt: new Date(Date.now() + deps.sessionTtlMs),
       });
       return partsOf(deps, turn, library, false);
-    }),
+    })),
   );
 }
 
@@ -432,7 +451,11 @@ export interface PreviewInput {
  * Never creates results or usage; a body definition never reaches the
  * workspace's stored credentials.
  */
-export async function startPreviewChat(deps: ChatDeps, viewer: Viewer | null, input: PreviewInput): Promise<StartResponse> {
+export function startPreviewChat(deps: ChatDeps, viewer: Viewer | null, input: PreviewInput): Promise<StartResponse> {
+  return measured('preview', () => previewTurn(deps, viewer, input));
+}
+
+async function previewTurn(deps: ChatDeps, viewer: Viewer | null, input: PreviewInput): Promise<StartResponse> {
   const message = parseMessage(input.message);
   const format = textFormat(input.textBubbleContentFormat);
   const startFrom = parseInput(startFromSchema, input.startFrom, ['startFrom']) ?? undefined;

@@ -1,4 +1,5 @@
 import type { ChatSession, Db } from '../../db/client';
+import { recordClaimWait, recordSessionBusy } from '../../observability/metrics';
 import { badRequest } from '../errors';
 
 // A turn first claims its session (compare-and-set acting as a short lease), so
@@ -78,13 +79,19 @@ export async function withClaimedSession<T>(
   const tail = new Promise<void>((resolve) => (done = resolve));
   const mine = previous.then(() => tail);
   localTails.set(sessionId, mine);
+  const began = performance.now();
+  const busy = () => {
+    recordSessionBusy();
+    return badRequest('Session busy');
+  };
   try {
     const waitedUntil = Date.now() + options.waitMs;
-    if (!(await settlesWithin(previous, options.waitMs))) throw badRequest('Session busy');
+    if (!(await settlesWithin(previous, options.waitMs))) throw busy();
     for (let delay = 10; ; delay = Math.min(delay * 2, 200)) {
       const claim = await tryClaim(db, sessionId, options.leaseMs);
       if (claim === 'missing') throw badRequest('Session not found');
       if (claim !== 'busy') {
+        recordClaimWait((performance.now() - began) / 1000);
         const stopRenewing = renewWhileRunning(db, claim, options.leaseMs);
         try {
           // A turn that commits releases the claim in its own transaction.
@@ -96,7 +103,7 @@ export async function withClaimedSession<T>(
           stopRenewing();
         }
       }
-      if (Date.now() + delay > waitedUntil) throw badRequest('Session busy');
+      if (Date.now() + delay > waitedUntil) throw busy();
       await sleep(delay);
     }
   } finally {
