@@ -1,4 +1,5 @@
 import type { GraphQLSchema } from 'graphql';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga } from 'graphql-yoga';
 import type { Middleware } from 'koa';
 import { requestInfo, type GraphQLContext, type RequestInfo } from '../graphql/context';
@@ -23,6 +24,8 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
     schema: options.schema,
     graphqlEndpoint: '/graphql',
     graphiql: options.graphiql,
+    // GraphiQL's page and scripts come from the npm package, not a CDN: it works offline and behind locked-down egress.
+    renderGraphiQL,
     landingPage: false,
     logging: false,
     batching: false,

@@ -33,6 +33,8 @@ export interface TestServerOptions {
   effects?: (real: EffectPerformers) => EffectPerformers;
   /** SMTP_*: the server's own SMTP settings (e-mail blocks whose credentials are `default`). */
   smtp?: Config['smtp'];
+  /** GraphiQL at GET /graphql (off in tests unless asked). */
+  graphiql?: boolean;
   /** PARLEY_METRICS_TOKEN */
   metricsToken?: string;
 }
@@ -48,7 +50,7 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     databaseUrl,
     adminToken,
     adminEmail: ADMIN_EMAIL,
-    graphiql: false,
+    graphiql: options.graphiql ?? false,
     encryptionKey: TEST_ENCRYPTION_KEY,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ...(options.botBodyLimit ? { botBodyLimit: options.botBodyLimit } : {}),
