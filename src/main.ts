@@ -1,4 +1,6 @@
 import { invoicesCommand, INVOICES_USAGE } from './cli/invoices';
+import { parseArgs } from 'node:util';
+import { isClusterWorker, serveCluster, workerLog } from './cli/cluster';
 import { startServer } from './cli/serve';
 import { describeStartupError, isDebug } from './cli/startup-error';
 import { tokensCommand, TOKENS_USAGE } from './cli/tokens';
@@ -9,7 +11,7 @@ import { loadConfig } from './config';
 import { AppError } from './services/errors';
 
 const USAGE = `Usage:
-parley serve                 migrate, then serve HTTP on PORT (default 3000)
+parley serve [--workers N]    migrate, then serve HTTP on PORT (default 3000) with N processes (PARLEY_WORKERS, default 1)
 parley migrate               apply pending database migrations
 ${TOKENS_USAGE}
 ${INVOICES_USAGE}
@@ -18,9 +20,22 @@ parley help                  this list
 
 PARLEY_DEBUG=1 adds stack traces to error messages.`;
 
-async function serve(): Promise<void> {
+/** `--workers N`, else PARLEY_WORKERS, else 1. */
+function workersWanted(args: string[]): number {
+  const { values } = parseArgs({ args, options: { workers: { type: 'string' } }, strict: true });
+  const raw = values.workers ?? process.env.PARLEY_WORKERS ?? '1';
+  const workers = Number(raw);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new UsageError(`--workers must be a whole number from 1 to 64 (got ${raw})`);
+  return workers;
+}
+
+async function serve(args: string[]): Promise<void> {
   const config = loadConfig();
-  const server = await startServer(config);
+  if (!isClusterWorker()) {
+    const workers = workersWanted(args);
+    if (workers > 1) return serveCluster(config, workers);
+  }
+  const server = await startServer(config, isClusterWorker() ? workerLog : console.log);
   const stop = () => {
     // A second signal while draining stops at once.
     process.once('SIGINT', () => process.exit(1));
@@ -41,7 +56,7 @@ async function run(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
   switch (command) {
     case 'serve':
-      return serve();
+      return serve(args);
     case 'migrate':
       return withDatabase(async () => console.log('Database is up to date.'));
     case 'tokens':

@@ -41,9 +41,13 @@ export interface ServerOptions {
   effects?: (real: EffectPerformers) => EffectPerformers;
 }
 
-/** Migrates, bootstraps an empty database, and listens. */
-export async function startServer(config: Config, log: (line: string) => void = console.log, options: ServerOptions = {}): Promise<RunningServer> {
-  const logger = createLogger(config.logLevel);
+/**
+ * Opens the database and gets it ready to serve: the credentials key checked
+ * (or generated), migrations applied, an empty database bootstrapped. Done
+ * once per start: by the server itself, or by the primary of a cluster
+ * before its workers start.
+ */
+export async function prepareStorage(config: Config, log: (line: string) => void): Promise<{ database: Database; secrets: ReturnType<typeof createSecretBox> }> {
   const database = openDatabase(config.databaseUrl);
   // The key is checked before anything is written: a misconfigured deployment stops without side effects.
   const secrets = createSecretBox(
@@ -56,6 +60,13 @@ export async function startServer(config: Config, log: (line: string) => void = 
     log(`Created admin user ${bootstrap.email} with workspace ${bootstrap.workspaceId}.`);
     log(config.adminToken ? 'Admin token: the value of PARLEY_ADMIN_TOKEN.' : `Admin token (shown once, keep it): ${bootstrap.token}`);
   }
+  return { database, secrets };
+}
+
+/** Migrates, bootstraps an empty database, and listens. */
+export async function startServer(config: Config, log: (line: string) => void = console.log, options: ServerOptions = {}): Promise<RunningServer> {
+  const logger = createLogger(config.logLevel);
+  const { database, secrets } = await prepareStorage(config, log);
   const allow = parseAllowList(config.outboundAllow);
   const outbound = createOutboundClient({ allow });
   const ai = createAiClient(outbound);

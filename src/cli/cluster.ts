@@ -1,0 +1,96 @@
+import cluster, { type Worker } from 'node:cluster';
+import type { Config } from '../config';
+import { prepareStorage } from './serve';
+
+// `parley serve --workers N`: N server processes sharing the port (node:cluster;
+// the primary accepts connections and hands them out). The primary gets the
+// database ready once (key, migrations, bootstrap), then starts the workers;
+// each is a whole Parley server over the same database, which is what makes
+// them interchangeable: session claims, caches and limits already work across
+// processes. A worker that dies is replaced; SIGTERM/SIGINT drain them all.
+
+/** Workers dying faster than this many times a minute mean something is wrong: the cluster stops. */
+const MAX_RESTARTS_PER_MINUTE = 5;
+
+type FromWorker = { type: 'log'; line: string };
+
+export function isClusterWorker(): boolean {
+  return cluster.isWorker;
+}
+
+/** In a worker: lines for the console go through the primary (it prints the listening line once). */
+export function workerLog(line: string): void {
+  process.send?.({ type: 'log', line } satisfies FromWorker);
+}
+
+export async function serveCluster(config: Config, workers: number, log: (line: string) => void = console.log): Promise<void> {
+  const { database } = await prepareStorage(config, log);
+  await database.close();
+
+  let listening = 0;
+  let stopping = false;
+  const restarts: number[] = [];
+  /** How the workers ended once the cluster was stopping (a worker replaced earlier does not count). */
+  const stopCodes: number[] = [];
+
+  const fork = (): Worker => {
+    const worker = cluster.fork();
+    let ready = false;
+    worker.on('message', (message: FromWorker) => {
+      if (message?.type !== 'log') return;
+      if (message.line.startsWith('Parley listening on ')) {
+        ready = true;
+        listening += 1;
+        // One line for the whole cluster, once every worker listens.
+        if (listening === workers) log(message.line.replace(/\)$/, `, ${workers} workers)`));
+        return;
+      }
+      log(message.line);
+    });
+    worker.on('exit', (code, signal) => {
+      if (stopping) {
+        stopCodes.push(code ?? 1);
+        return;
+      }
+      if (!ready) {
+        // A worker that could not start (port taken, database unreachable...) said why on stderr.
+        stopping = true;
+        for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+        process.exitCode = code || 1;
+        return;
+      }
+      listening -= 1;
+      const now = Date.now();
+      restarts.push(now);
+      while (restarts.length > 0 && restarts[0]! < now - 60_000) restarts.shift();
+      if (restarts.length > MAX_RESTARTS_PER_MINUTE) {
+        log(`parley: workers keep dying (${restarts.length} in a minute); stopping`);
+        stopping = true;
+        for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+        process.exitCode = 1;
+        return;
+      }
+      log(`Worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another`);
+      fork();
+    });
+    return worker;
+  };
+
+  for (let index = 0; index < workers; index += 1) fork();
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: stopping ${Object.keys(cluster.workers ?? {}).length} workers`);
+    // Each worker drains its own requests (PARLEY_SHUTDOWN_MS) and exits.
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    // A second signal stops at once.
+    process.once('SIGINT', () => process.exit(1));
+    process.once('SIGTERM', () => process.exit(1));
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  cluster.on('exit', () => {
+    if (stopping && Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode ?? (stopCodes.every((code) => code === 0) ? 0 : 1));
+  });
+}
