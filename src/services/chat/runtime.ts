@@ -322,16 +322,24 @@ export async function startChat(deps: ChatDeps, input: StartChatInput, origin: R
   assertOriginAllowed(allowedOriginsOf(bot), origin);
 
   let resultId = newId();
-  let restored: { variables: { name: string; value: unknown }[]; answers: { key: string; value: string }[]; setVariableHistoryIndex?: number } | undefined;
+  let restored: { variables: { name: string; value: unknown }[]; answers: { key: string; value: string }[]; visitedEdgeCount?: number; setVariableHistoryIndex?: number } | undefined;
   let createResult = true;
   if (input.resultId && remembersUser(bot)) {
     const existing = await deps.db.result.findFirst({ where: { id: input.resultId, botId: row.id, isArchived: false } });
     if (existing) {
       resultId = existing.id;
       createResult = false;
-      // The remembered result's history goes on after its last row (the key is resultId + index).
-      const last = await deps.db.setVariableHistoryItem.findFirst({ where: { resultId }, orderBy: { index: 'desc' }, select: { index: true } });
-      restored = { variables: storedResultVariables(existing.variables), answers: [], setVariableHistoryIndex: last ? last.index + 1 : 0 };
+      // A remembered result's visited edges and history go on after their last rows (both are keyed resultId + index).
+      const [lastEdge, lastSet] = await Promise.all([
+        deps.db.visitedEdge.findFirst({ where: { resultId }, orderBy: { index: 'desc' }, select: { index: true } }),
+        deps.db.setVariableHistoryItem.findFirst({ where: { resultId }, orderBy: { index: 'desc' }, select: { index: true } }),
+      ]);
+      restored = {
+        variables: storedResultVariables(existing.variables),
+        answers: [],
+        visitedEdgeCount: lastEdge ? lastEdge.index + 1 : 0,
+        setVariableHistoryIndex: lastSet ? lastSet.index + 1 : 0,
+      };
     }
   }
   const ref: BotRef = { kind: 'snapshot', botId: row.id, revision: row.publishedRevision };

@@ -1,4 +1,4 @@
-import { createBot, group, publishDefinition, say, setVariable, startChat, textBubble, textInput, texts, v6Bot } from '../../helpers/chat';
+import { createBot, edge, group, publishDefinition, say, setVariable, startChat, textBubble, textInput, texts, v6Bot } from '../../helpers/chat';
 import { request } from '../../helpers/http';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
@@ -76,4 +76,29 @@ test('previews write no history (no result)', async () => {
   const reply = await say(server, started.body.sessionId, 'Cy');
   expect(texts(reply.body)).toEqual(['Bye Cy, count=2']);
   expect(await server.db.setVariableHistoryItem.count()).toBe(before);
+});
+
+test('a remembered result taking a button branch again continues its visited edges too (the turn is not lost)', async () => {
+  const definition = v6Bot({
+    groups: [
+      group('g1', [{ id: 'choice', type: 'choice input', items: [{ id: 'i1', content: 'Yes', outgoingEdgeId: 'e-yes' }], options: { variableId: 'vname' } }]),
+      group('g2', [textBubble('yes', 'Yes {{Name}}')]),
+    ],
+    edges: [edge('e-yes', 'g2', { blockId: 'choice', itemId: 'i1' })],
+    variables: [{ id: 'vname', name: 'Name' }],
+    settings: { general: { rememberUser: { isEnabled: true, storage: 'local' } } },
+  });
+  const { publicId } = await publishDefinition(server, definition);
+  const first = await startChat(server, publicId);
+  const { resultId } = first.body;
+  expect(texts((await say(server, first.body.sessionId, 'Yes')).body)).toEqual(['Yes Yes']);
+  const again = await startChat(server, publicId, { resultId });
+  const reply = await say(server, again.body.sessionId, 'Yes');
+  expect({ status: reply.status, texts: texts(reply.body) }).toEqual({ status: 200, texts: ['Yes Yes'] });
+  const edges = await server.db.visitedEdge.findMany({ where: { resultId }, orderBy: { index: 'asc' } });
+  expect(edges.map((row) => [row.index, row.edgeId])).toEqual([
+    [0, 'e-yes'],
+    [1, 'e-yes'],
+  ]);
+  expect(await server.db.answer.count({ where: { resultId } })).toBe(2);
 });
