@@ -42,7 +42,7 @@ export interface StartInput {
   /** Live chats: the result this conversation writes to (new, or remembered). */
   resultId?: string;
   /** A remembered result: its stored variables (by name) and answers. */
-  restored?: { variables: { name: string; value: unknown }[]; answers: Answer[] };
+  restored?: { variables: { name: string; value: unknown }[]; answers: Answer[]; visitedEdgeCount?: number; setVariableHistoryIndex?: number };
   prefilledVariables?: Record<string, unknown>;
   message?: ReplyMessage;
   startFrom?: StartFrom;
@@ -97,7 +97,8 @@ export function initialState(input: StartInput): SessionState {
     isStreamEnabled: input.isStreamEnabled ?? false,
     ...(progressBarEnabled(bot) ? { progress: { totalAnswers: 0 } } : {}),
     ...(!input.isPreview && allowedOrigins?.length ? { allowedOrigins } : {}),
-    visitedEdgeCount: 0,
+    visitedEdgeCount: input.restored?.visitedEdgeCount ?? 0,
+    ...(input.restored?.setVariableHistoryIndex ? { setVariableHistoryIndex: input.restored.setVariableHistoryIndex } : {}),
     ...(input.isOnlyRegistering ? { isRegisteredOnly: true } : {}),
     ...(needsTranscript(bot) ? { transcript: [] } : {}),
   };

@@ -74,6 +74,7 @@ const sessionStateSchema = z.object({
   progress: z.object({ totalAnswers: z.number() }).optional(),
   allowedOrigins: z.array(z.string()).optional(),
   visitedEdgeCount: z.number().int(),
+  setVariableHistoryIndex: z.number().int().optional(),
   isRegisteredOnly: z.boolean().optional(),
   transcript: z.array(transcriptTurn).optional(),
   webhookReply: z.object({ blockId: z.string(), payload: z.unknown() }).optional(),

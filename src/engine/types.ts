@@ -85,6 +85,8 @@ export interface SessionState {
   progress?: { totalAnswers: number };
   allowedOrigins?: string[];
   visitedEdgeCount: number;
+  /** Next index of the result's set-variable history (continues a remembered result's). */
+  setVariableHistoryIndex?: number;
   /** isOnlyRegistering: the flow starts on the first continueChat. */
   isRegisteredOnly?: boolean;
   /** What an outside system posted to the wait-for-webhook block the session waits on; the next turn's reply. */
@@ -143,6 +145,8 @@ export interface ChatLog {
 export interface Persistence {
   answers: { resultId: string; blockId: string; groupId?: string; variableId?: string; content: string; attachedFileUrls?: string[] }[];
   visitedEdges: { resultId: string; edgeId: string; index: number }[];
+  /** Values given to variables, in order (blockIndex: the index when the setting block started). */
+  setVariableHistory: { resultId: string; index: number; blockIndex: number; blockId: string; variableId: string; value: VariableValue }[];
   /** Results that must exist before answers are written (link to another bot without merge). */
   newResults: { resultId: string; botId: string }[];
   /** Results of linked bots whose flow returned to the parent. */

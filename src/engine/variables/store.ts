@@ -3,7 +3,11 @@ import { serializeValue } from './values';
 
 /** A bot's variables for the current session (the queue entry's copy), by id and by name. */
 export class VariableStore {
-  constructor(private readonly variables: RuntimeVariable[]) {}
+  /** `onSet` hears every stored value (the set-variable history). */
+  constructor(
+    private readonly variables: RuntimeVariable[],
+    private readonly onSet?: (variable: RuntimeVariable) => void,
+  ) {}
 
   list(): readonly RuntimeVariable[] {
     return this.variables;
@@ -30,6 +34,7 @@ export class VariableStore {
     // An updated variable moves to the end, as in the reference (order carries no meaning).
     this.variables.splice(index, 1);
     this.variables.push(variable);
+    this.onSet?.(variable);
     return variable;
   }
 }

@@ -2,6 +2,7 @@ import type { BlockContext } from '../blocks/handler';
 import { evaluateCondition } from '../conditions/evaluate';
 import { recordBotMessage } from '../transcript';
 import type { EngineEnv, GroupDefinition, RuntimeBot, SessionState, TextFormat } from '../types';
+import { historyRecorder } from '../variables/history';
 import { VariableStore } from '../variables/store';
 import { renderDeep, renderText } from '../variables/templating';
 import type { Turn } from './turn';
@@ -21,7 +22,8 @@ export interface ContextInput {
 export function createBlockContext(input: ContextInput): BlockContext {
   const { env, state, bot, turn } = input;
   const entry = state.queue[0]!;
-  const variables = new VariableStore(entry.variables);
+  const block = input.group.blocks[input.blockIndex];
+  const variables = new VariableStore(entry.variables, block ? historyRecorder(state, turn.persistence, block.id) : undefined);
   return {
     env,
     state,

@@ -12,7 +12,7 @@ export interface Turn {
 }
 
 export function emptyPersistence(): Persistence {
-  return { answers: [], visitedEdges: [], newResults: [], completedResults: [], logs: [] };
+  return { answers: [], visitedEdges: [], setVariableHistory: [], newResults: [], completedResults: [], logs: [] };
 }
 
 export function newTurn(): Turn {

@@ -227,6 +227,14 @@ async function commit(db: Db, turn: TurnResult, plan: CommitPlan): Promise<void>
       operations.push(db.answer.createMany({ data: persistence.answers.map((answer) => ({ ...answer, attachedFileUrls: answer.attachedFileUrls ?? undefined })) }));
     }
     if (persistence.visitedEdges.length) operations.push(db.visitedEdge.createMany({ data: persistence.visitedEdges }));
+    if (persistence.setVariableHistory.length) {
+      operations.push(
+        db.setVariableHistoryItem.createMany({
+          // An empty value is a NULL column (the Json null sentinel differs between the two generated clients).
+          data: persistence.setVariableHistory.map((row) => ({ ...row, value: row.value ?? undefined })),
+        }),
+      );
+    }
     const withResult = persistence.logs.filter((log) => log.resultId);
     if (withResult.length) {
       operations.push(
@@ -335,14 +343,24 @@ async function startTurn(deps: ChatDeps, input: StartChatInput, origin: RequestO
   assertOriginAllowed(allowedOriginsOf(bot), origin);
 
   let resultId = newId();
-  let restored: { variables: { name: string; value: unknown }[]; answers: { key: string; value: string }[] } | undefined;
+  let restored: { variables: { name: string; value: unknown }[]; answers: { key: string; value: string }[]; visitedEdgeCount?: number; setVariableHistoryIndex?: number } | undefined;
   let createResult = true;
   if (input.resultId && remembersUser(bot)) {
     const existing = await deps.db.result.findFirst({ where: { id: input.resultId, botId: row.id, isArchived: false } });
     if (existing) {
       resultId = existing.id;
       createResult = false;
-      restored = { variables: storedResultVariables(existing.variables), answers: [] };
+      // A remembered result's visited edges and history go on after their last rows (both are keyed resultId + index).
+      const [lastEdge, lastSet] = await Promise.all([
+        deps.db.visitedEdge.findFirst({ where: { resultId }, orderBy: { index: 'desc' }, select: { index: true } }),
+        deps.db.setVariableHistoryItem.findFirst({ where: { resultId }, orderBy: { index: 'desc' }, select: { index: true } }),
+      ]);
+      restored = {
+        variables: storedResultVariables(existing.variables),
+        answers: [],
+        visitedEdgeCount: lastEdge ? lastEdge.index + 1 : 0,
+        setVariableHistoryIndex: lastSet ? lastSet.index + 1 : 0,
+      };
     }
   }
   const ref: BotRef = { kind: 'snapshot', botId: row.id, revision: row.publishedRevision };
