@@ -20,6 +20,15 @@ export function requireAccess(ctx: GraphQLContext) {
   throw noViewerError(ctx);
 }
 
+/** The `bot` scope: NOT_FOUND outside the bot's workspace, else whether the caller's role is one of `roles`. */
+export async function hasBotRole(ctx: GraphQLContext, botId: string, roles: readonly WorkspaceRole[]): Promise<boolean> {
+  const access = requireAccess(ctx);
+  const workspaceId = await access.workspaceOfBot(botId);
+  const role = workspaceId ? await access.roleIn(workspaceId) : null;
+  if (!role) throw notFound();
+  return roles.includes(role);
+}
+
 /**
  * The one SchemaBuilder. Authorization lives here as scopes: a caller outside
  * the workspace gets NOT_FOUND (existence is never revealed across
@@ -66,13 +75,7 @@ export const builder = new SchemaBuilder<{
         if (!role) throw notFound();
         return roles.includes(role);
       },
-      bot: async ({ id, roles }) => {
-        const access = requireAccess(ctx);
-        const workspaceId = await access.workspaceOfBot(id);
-        const role = workspaceId ? await access.roleIn(workspaceId) : null;
-        if (!role) throw notFound();
-        return roles.includes(role);
-      },
+      bot: ({ id, roles }) => hasBotRole(ctx, id, roles),
     }),
     unauthorizedError: () => forbidden(),
   },

@@ -196,7 +196,12 @@ export function buildOpenApi(schema: GraphQLSchema, operations: CompiledOperatio
     const statuses = new Set(route.errors);
     const hasBody = route.method === 'POST' || route.method === 'PATCH';
     if (hasBody) statuses.add(413);
-    const success = route.stream
+    const success = route.stream === 'export'
+      ? {
+          description: 'The export as a download, streamed row by row: CSV (format=csv, header first) or NDJSON (format=ndjson, one object per result)',
+          content: { 'text/csv': { schema: { type: 'string' } }, 'application/x-ndjson': { schema: { type: 'string' } } },
+        }
+      : route.stream
       ? { description: 'Server-sent events: each `data:` line holds one event as JSON (this schema); an error ends the stream as {error}', content: { 'text/event-stream': { schema: responseSchema } } }
       : { description: 'Success', content: { 'application/json': { schema: responseSchema } } };
     const responses: Record<string, unknown> = { '200': success };

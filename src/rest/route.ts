@@ -29,8 +29,12 @@ export interface RestRoute {
   bodyLimit?: 'default' | 'bot';
   /** Error statuses this route documents. */
   errors: number[];
-  /** The operation is a subscription whose events stream as server-sent events. */
-  stream?: 'sse';
+  /**
+   * The operation is a subscription: `sse`, its events stream as server-sent
+   * events; `export`, each event's `line` is written as it comes, as a file
+   * download (CSV or NDJSON by the `format` parameter).
+   */
+  stream?: 'sse' | 'export';
   /** The whole JSON body is this one variable (a webhook's payload) instead of one variable per field. */
   wholeBody?: string;
 }

@@ -5,6 +5,7 @@ import { requestInfo, type GraphQLContext, type RequestInfo } from '../graphql/c
 import { executeRoute, subscribeRoute } from './executor';
 import type { CompiledOperations } from './operations';
 import { koaPath, type RestRoute } from './route';
+import { respondWithDownload } from './download';
 import { respondWithEvents } from './sse';
 
 export interface RestRouterOptions {
@@ -27,9 +28,12 @@ export function createRestRouter(options: RestRouterOptions): Router {
         query: ctx.query,
         body: (ctx.state.body as Record<string, unknown> | undefined) ?? {},
       };
-      if (route.stream === 'sse') {
+      if (route.stream) {
         const started = await subscribeRoute(options.schema, options.operations, route, request, context);
-        if ('events' in started) respondWithEvents(ctx, started.events);
+        if ('events' in started) {
+          if (route.stream === 'sse') respondWithEvents(ctx, started.events);
+          else respondWithDownload(ctx, started.events, ctx.query.format === 'ndjson' ? 'ndjson' : 'csv');
+        }
         else {
           ctx.status = started.status;
           ctx.body = started.body;

@@ -36,6 +36,17 @@ export const routes: RestRoute[] = [
   { method: 'POST', path: '/v1/bots/{botId}/unpublish', operation: 'UnpublishBot', summary: 'Unpublish bot', tag: 'Bot', auth: 'bearer', errors: BUILDER_ERRORS },
   // Results (Parley)
   { method: 'GET', path: '/v1/bots/{botId}/results', operation: 'ListResults', summary: 'List results (newest first, cursor pagination)', tag: 'Results', auth: 'bearer', unwrap: ['bot', 'results'], errors: BUILDER_ERRORS },
+  {
+    method: 'GET',
+    path: '/v1/bots/{botId}/results/export',
+    operation: 'ExportResults',
+    summary: 'Export results as CSV or NDJSON (streamed)',
+    tag: 'Results',
+    auth: 'bearer',
+    unwrap: ['resultsExport'],
+    errors: BUILDER_ERRORS,
+    stream: 'export',
+  },
   { method: 'GET', path: '/v1/bots/{botId}/results/{resultId}', operation: 'GetResult', summary: 'Get result', tag: 'Results', auth: 'bearer', unwrap: ['bot'], errors: BUILDER_ERRORS },
   { method: 'GET', path: '/v1/bots/{botId}/results/{resultId}/logs', operation: 'GetResultLogs', summary: 'List result logs', tag: 'Results', auth: 'bearer', unwrap: ['bot', 'result'], errors: BUILDER_ERRORS },
   { method: 'DELETE', path: '/v1/bots/{botId}/results', operation: 'DeleteResults', summary: 'Delete (archive) results; no resultIds: all', tag: 'Results', auth: 'bearer', unwrap: ['deleteResults'], errors: BUILDER_ERRORS },

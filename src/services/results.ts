@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Db, Result } from '../db/client';
 
 // Result bookkeeping shared by the chat runtime and the analytics read-outs.
@@ -8,6 +9,14 @@ export interface VariableValue {
   id: string;
   name: string;
   value: string | (string | null)[] | null;
+}
+
+const storedVariablesSchema = z.array(z.object({ id: z.string(), name: z.string(), value: z.unknown() }));
+
+/** A result's stored variables ({id, name, value}, written with each turn); a malformed column reads as none. */
+export function storedResultVariables(raw: unknown): { id: string; name: string; value: unknown }[] {
+  const parsed = storedVariablesSchema.safeParse(raw);
+  return parsed.success ? parsed.data : [];
 }
 
 export function createResult(db: Db, botId: string, options: { id?: string; createdAt?: Date } = {}): Promise<Result> {

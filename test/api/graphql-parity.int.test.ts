@@ -231,7 +231,7 @@ describe('errors through /graphql carry extensions.code (and match REST)', () =>
   });
 
   test('UNAUTHORIZED: every builder operation through /graphql without a token', async () => {
-    const sample: Record<string, unknown> = { ID: 'some-id', String: 'some text', Int: 10, JSON: {}, WorkspaceRole: 'MEMBER', TimeFilter: 'allTime', Boolean: true };
+    const sample: Record<string, unknown> = { ID: 'some-id', String: 'some text', Int: 10, JSON: {}, WorkspaceRole: 'MEMBER', TimeFilter: 'allTime', Boolean: true, ExportFormat: 'csv' };
     // The chat runtime is public: its operations need no token.
     const builderOperations = new Set(routes.filter((route) => route.auth === 'bearer').map((route) => route.operation));
     const operationsList = operations.document.definitions.filter(

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { EDITOR_ROLES } from '../../services/access';
-import { badRequest } from '../../services/errors';
+import { ANY_ROLE, EDITOR_ROLES } from '../../services/access';
+import { badRequest, forbidden } from '../../services/errors';
 import { encodeCursor, getResult, listResults, resultVisitedEdges, type ResultPage } from '../../services/result-reads';
-import { archiveResults } from '../../services/results';
-import { builder } from '../builder';
+import { archiveResults, storedResultVariables } from '../../services/results';
+import { exportLines } from '../../services/results-export';
+import { builder, hasBotRole } from '../builder';
 import { TimeFilter } from './analytics';
 import { MessagePayload } from './scalars';
 
 // Stored JSON columns are parsed, not cast: a malformed row reads as empty
 // rather than leaking an unexpected shape onto the wire.
-const storedVariables = z.array(z.object({ id: z.string(), name: z.string(), value: z.unknown() }));
 const storedFileUrls = z.array(z.string());
 
 interface VariableValue {
@@ -72,10 +72,7 @@ export const ResultRef = builder.prismaObject('Result', {
     variables: t.field({
       type: [ResultVariable],
       select: { variables: true },
-      resolve: (result) => {
-        const parsed = storedVariables.safeParse(result.variables);
-        return parsed.success ? parsed.data : [];
-      },
+      resolve: (result) => storedResultVariables(result.variables),
     }),
     answers: t.relation('answers', { description: 'In the order they were given.', query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } }),
     logs: t.relation('logs', { query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } }),
@@ -150,3 +147,32 @@ builder.mutationFields((t) => ({
     },
   }),
 }));
+
+const ExportFormatEnum = builder.enumType('ExportFormat', { values: ['csv', 'ndjson'] as const, description: 'csv: header then one row per result; ndjson: one JSON object per result.' });
+
+const ExportLine = builder.objectRef<{ line: string }>('ExportLine').implement({
+  description: 'One line of a results export (a CSV row, or an NDJSON object), newline included.',
+  fields: (t) => ({ line: t.exposeString('line') }),
+});
+
+builder.subscriptionFields((t) => ({
+  resultsExport: t.field({
+    type: ExportLine,
+    description: "Every started, unarchived result of a bot, oldest first, as lines of CSV or NDJSON, read in batches (constant memory); any member of the bot's workspace.",
+    args: {
+      botId: t.arg.id({ required: true }),
+      format: t.arg({ type: ExportFormatEnum, required: true }),
+      filter: t.arg({ type: ResultFilterInput }),
+    },
+    // Checked here: scope-auth guards resolvers, and a subscription's source is built before any resolver runs.
+    subscribe: async (_root, args, ctx) => {
+      if (!(await hasBotRole(ctx, String(args.botId), ANY_ROLE))) throw forbidden();
+      return mapLines(exportLines(ctx.db, String(args.botId), args.format, args.filter ?? {}));
+    },
+    resolve: (line: { line: string }) => line,
+  }),
+}));
+
+async function* mapLines(lines: AsyncGenerator<string>): AsyncGenerator<{ line: string }> {
+  for await (const line of lines) yield { line };
+}

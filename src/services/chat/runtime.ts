@@ -9,6 +9,7 @@ import { parseSessionState, replyMessageSchema } from '../../engine/session-stat
 import { substituteSettings, substituteTheme } from '../../engine/theme';
 import type { BotRef, CodeRunner, EngineEnv, ReplyMessage, RuntimeBot, RuntimeVariable, SessionState, TextFormat, TurnResult } from '../../engine/types';
 import type { AiClient } from '../../integrations/ai/client';
+import { storedResultVariables } from '../results';
 import { recordChatTurn, type TurnKind } from '../../observability/metrics';
 import type { Viewer } from '../tokens';
 import { draftDefinition } from '../bots';
@@ -71,14 +72,6 @@ const startFromSchema = z
   .union([z.object({ type: z.literal('group'), groupId: z.string() }), z.object({ type: z.literal('event'), eventId: z.string() })])
   .nullish();
 const prefilledSchema = z.record(z.string(), z.unknown()).nullish();
-
-const storedVariablesSchema = z.array(z.looseObject({ name: z.string(), value: z.unknown() }));
-
-/** A result's stored variables (written by commit as {id, name, value}); anything else restores nothing. */
-function storedResultVariables(raw: unknown): { name: string; value: unknown }[] {
-  const parsed = storedVariablesSchema.safeParse(raw);
-  return parsed.success ? parsed.data : [];
-}
 
 function textFormat(raw: unknown): TextFormat {
   return parseInput(textFormatSchema, raw, ['textBubbleContentFormat']) ?? 'richText';
