@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { Context } from 'koa';
 
@@ -45,7 +46,9 @@ export function respondWithStream(
       for await (const event of events) {
         if (closed) break;
         const text = format.write(event);
-        if (text !== undefined) stream.write(text);
+        // Backpressure: a source that never yields to the event loop (SQLite reads are synchronous under
+        // their promises) would otherwise buffer the whole answer before the first byte leaves.
+        if (text !== undefined && !stream.write(text)) await once(stream, 'drain');
       }
     } catch (error) {
       const text = closed ? undefined : format.onFailure(error);

@@ -78,6 +78,8 @@ export async function* exportRows(db: Db, botId: string, filter: ResultFilter, n
       ];
     }
     if (results.length < BATCH) return;
+    // SQLite answers synchronously under its promises: let the rows already written leave before reading more.
+    await new Promise((resolve) => setImmediate(resolve));
     const last = results[results.length - 1]!;
     after = { createdAt: last.createdAt, id: last.id };
   }
