@@ -2,6 +2,7 @@ import type { SmtpSettings } from './integrations/email/smtp';
 // Process configuration, read once from the environment.
 
 import type { GraphQLLimits } from './http/graphql-limits';
+import type { RateLimitConfig } from './http/rate-limit/chat-rate-limit';
 
 export interface Config {
   port: number;
@@ -46,6 +47,8 @@ export interface Config {
   smtp?: SmtpSettings;
   /** /graphql bounds per operation (src/http/graphql-limits.ts). */
   graphqlLimits: GraphQLLimits;
+  /** Token buckets on the public chat routes (src/http/rate-limit). */
+  rateLimit: RateLimitConfig;
 }
 
 export const DEFAULT_SQLITE_URL = 'file:./data/parley.db';
@@ -111,6 +114,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxCost: intFromEnv(env, 'PARLEY_GRAPHQL_MAX_COST', 1000),
       maxQueryBytes: intFromEnv(env, 'PARLEY_GRAPHQL_MAX_QUERY_BYTES', 100 * 1024),
       introspection: env.NODE_ENV !== 'production' || env.PARLEY_GRAPHQL_INTROSPECTION === 'true',
+    },
+    rateLimit: {
+      enabled: env.PARLEY_RATE_LIMIT !== 'off',
+      ipPoints: intFromEnv(env, 'PARLEY_RATE_LIMIT_IP', 120),
+      botPoints: intFromEnv(env, 'PARLEY_RATE_LIMIT_BOT', 600),
+      windowSeconds: Math.max(1, intFromEnv(env, 'PARLEY_RATE_LIMIT_WINDOW_SECONDS', 60)),
+      trustedProxies: env.PARLEY_TRUSTED_PROXIES ?? '',
     },
   };
 }

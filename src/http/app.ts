@@ -19,11 +19,12 @@ import { requestId } from './middleware/request-id';
 import { methodNotAllowed } from './middleware/method-not-allowed';
 import { metricsEndpoint, requestMetrics } from './middleware/metrics';
 import { requestLog } from './middleware/request-log';
+import { chatRateLimit, memoryRateLimiters } from './rate-limit/chat-rate-limit';
 import { silentLogger, type Logger } from '../observability/logger';
 
 export interface AppOptions {
   chat: ChatDeps;
-  config: Pick<Config, 'bodyLimit' | 'botBodyLimit' | 'graphiql' | 'graphqlLimits'> & Partial<Pick<Config, 'metricsToken'>>;
+  config: Pick<Config, 'bodyLimit' | 'botBodyLimit' | 'graphiql' | 'graphqlLimits'> & Partial<Pick<Config, 'metricsToken' | 'rateLimit'>>;
   /** Request log destination; silent when absent. */
   logger?: Logger;
   /** Readiness beyond a reachable database: the reason it is not ready, or undefined. */
@@ -104,6 +105,7 @@ export function createApp({ chat, config, logger = silentLogger, notReady = asyn
   app.use(methodNotAllowed([system, rest]));
   app.use(publicCors(routes.filter((route) => route.auth !== 'bearer').map((route) => route.path)));
   app.use(publicCors(typebotAliasRoutes.map((alias) => alias.path)));
+  if (config.rateLimit) app.use(chatRateLimit(config.rateLimit, memoryRateLimiters(config.rateLimit)));
   app.use(system.routes());
   app.use(rest.routes());
   app.use(typebotAlias.routes());

@@ -89,3 +89,14 @@ export function recordClaimWait(seconds: number): void {
 export function recordSessionBusy(): void {
   sessionBusy.inc();
 }
+
+const rateLimited = new Counter({
+  name: 'parley_rate_limited_total',
+  help: 'Requests refused by a rate limit, by limit (ip, bot).',
+  labelNames: ['limit'] as const,
+  registers: [registry],
+});
+
+export function recordRateLimited(limit: 'ip' | 'bot'): void {
+  rateLimited.inc({ limit });
+}

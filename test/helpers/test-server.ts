@@ -37,6 +37,8 @@ export interface TestServerOptions {
   graphiql?: boolean;
   /** PARLEY_METRICS_TOKEN */
   metricsToken?: string;
+  /** PARLEY_RATE_LIMIT_*: off in tests unless given (tests make many chat requests from one IP). */
+  rateLimit?: Partial<Config['rateLimit']>;
 }
 
 const ADMIN_EMAIL = 'admin@parley.test';
@@ -61,6 +63,7 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     logLevel: process.env.LOG_LEVEL || 'silent',
     ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     ...(options.smtp ? { smtp: options.smtp } : {}),
+    rateLimit: { ...loadConfig({}).rateLimit, enabled: false, ...(options.rateLimit ? { enabled: true, ...options.rateLimit } : {}) },
   };
 }
 

@@ -1,0 +1,60 @@
+import { MINIMAL_BOT } from '../helpers/bots';
+import { publishDefinition, startChat } from '../helpers/chat';
+import { request } from '../helpers/http';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+// Token buckets on the public chat routes: per client IP (X-Forwarded-For believed only from trusted proxies) and per bot.
+const REFUSAL = { code: 'BAD_REQUEST', message: 'Too many requests, retry later', issues: [] };
+
+describe('chat rate limits', () => {
+  let untrusted: TestServer;
+  let proxied: TestServer;
+  let off: TestServer;
+  beforeAll(async () => {
+    untrusted = await startTestServer({ rateLimit: { ipPoints: 3, botPoints: 100, windowSeconds: 1 } });
+    proxied = await startTestServer({ rateLimit: { ipPoints: 2, botPoints: 3, windowSeconds: 60, trustedProxies: '127.0.0.1, ::1/128' } });
+    off = await startTestServer();
+  });
+  afterAll(async () => {
+    await Promise.all([untrusted.close(), proxied.close(), off.close()]);
+  });
+
+  it('refuses a client over its budget with the chat error object and Retry-After, then lets it in again', async () => {
+    const { publicId } = await publishDefinition(untrusted, MINIMAL_BOT);
+    for (let index = 0; index < 3; index += 1) expect((await startChat(untrusted, publicId)).status).toBe(200);
+    const refused = await startChat(untrusted, publicId);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual(REFUSAL);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    // The Typebot alias draws on the same budget.
+    const alias = await request(untrusted.url, 'POST', `/api/v1/typebots/${publicId}/startChat`, { json: {} });
+    expect([alias.status, alias.body]).toEqual([400, REFUSAL]);
+    // X-Forwarded-For from an untrusted peer changes nothing.
+    const spoofed = await startChat(untrusted, publicId, {}, { 'x-forwarded-for': '203.0.113.9' });
+    expect([spoofed.status, spoofed.body]).toEqual([400, REFUSAL]);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await startChat(untrusted, publicId)).status).toBe(200);
+    const metrics = await request(untrusted.url, 'GET', '/metrics');
+    expect(metrics.body).toMatch(/parley_rate_limited_total\{limit="ip"\} [1-9]/);
+  });
+
+  it('counts each client behind a trusted proxy apart, and each bot across clients', async () => {
+    const { publicId } = await publishDefinition(proxied, MINIMAL_BOT);
+    const from = (ip: string) => startChat(proxied, publicId, {}, { 'x-forwarded-for': `198.51.100.200, ${ip}` });
+    expect((await from('192.0.2.1')).status).toBe(200);
+    expect((await from('192.0.2.1')).status).toBe(200);
+    expect((await from('192.0.2.1')).body).toEqual(REFUSAL);
+    // Another client has its own budget; the bot's budget (3) is spent by its chat.
+    expect((await from('192.0.2.2')).status).toBe(200);
+    const botRefused = await from('192.0.2.3');
+    expect([botRefused.status, botRefused.body]).toEqual([400, REFUSAL]);
+    const metrics = await request(proxied.url, 'GET', '/metrics');
+    expect(metrics.body).toMatch(/parley_rate_limited_total\{limit="bot"\} [1-9]/);
+  });
+
+  it('does not limit when switched off', async () => {
+    const { publicId } = await publishDefinition(off, MINIMAL_BOT);
+    const statuses = await Promise.all(Array.from({ length: 10 }, () => startChat(off, publicId)).map(async (answer) => (await answer).status));
+    expect(statuses).toEqual(Array(10).fill(200));
+  });
+});
