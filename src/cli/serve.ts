@@ -7,6 +7,7 @@ import { migrate, unappliedMigrations } from '../db/migrate';
 import { createApp } from '../http/app';
 import { createSandboxPool } from '../sandbox/pool';
 import { createLogger } from '../observability/logger';
+import { recordDbStatement } from '../observability/metrics';
 import { bootstrapIfEmpty } from '../services/bootstrap';
 import { createSecretBox, loadEncryptionKey } from '../services/credentials/secret-box';
 import { createSmtpSender } from '../integrations/email/smtp';
@@ -48,7 +49,7 @@ export interface ServerOptions {
  * before its workers start.
  */
 export async function prepareStorage(config: Config, log: (line: string) => void): Promise<{ database: Database; secrets: ReturnType<typeof createSecretBox> }> {
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, { onStatement: recordDbStatement });
   // The key is checked before anything is written: a misconfigured deployment stops without side effects.
   const secrets = createSecretBox(
     loadEncryptionKey({ configured: config.encryptionKey, dataDirectory: database.provider === 'sqlite' ? path.dirname(database.target.location) : undefined }, log),

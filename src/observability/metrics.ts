@@ -63,6 +63,33 @@ const sessionBusy = new Counter({
   registers: [registry],
 });
 
+const dbStatementDuration = new Histogram({
+  name: 'parley_db_statement_duration_seconds',
+  help: 'Duration of one SQL statement as Prisma reports it, by statement kind (select, insert, update, delete, transaction, other).',
+  labelNames: ['statement'] as const,
+  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+  registers: [registry],
+});
+
+const STATEMENT_KINDS: Record<string, string> = {
+  select: 'select',
+  with: 'select',
+  insert: 'insert',
+  update: 'update',
+  delete: 'delete',
+  begin: 'transaction',
+  commit: 'transaction',
+  rollback: 'transaction',
+  savepoint: 'transaction',
+  release: 'transaction',
+};
+
+/** One SQL statement ran; only its first keyword is kept, so label values stay few. */
+export function recordDbStatement(sql: string, durationMs: number): void {
+  const keyword = /^\s*([a-z]+)/i.exec(sql)?.[1]?.toLowerCase() ?? '';
+  dbStatementDuration.observe({ statement: STATEMENT_KINDS[keyword] ?? 'other' }, durationMs / 1000);
+}
+
 export function recordHttpRequest(method: string, route: string, status: number, seconds: number): void {
   const labels = { method, route, status: String(status) };
   httpRequests.inc(labels);

@@ -98,6 +98,8 @@ describe('/metrics, /health, /ready', () => {
     expect(delta('parley_chat_effects_total', { type: 'httpRequest', outcome: 'refused' })).toBe(1);
     expect(claimWaits() - waitsBefore).toBe(1);
     expect(/^parley_chat_turn_duration_seconds_count\{kind="continue"\} \d+$/m.test(lastText)).toBe(true);
+    // The turns' SQL statements are timed by kind.
+    for (const statement of ['select', 'update']) expect(/^parley_db_statement_duration_seconds_count\{statement="(\w+)"\} (\d+)$/m.test(lastText) && new RegExp(`^parley_db_statement_duration_seconds_count\\{statement="${statement}"\\} [1-9]`, 'm').test(lastText)).toBe(true);
   });
 
   test('/health and /ready answer ok on a migrated, reachable database', async () => {
