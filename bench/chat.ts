@@ -15,32 +15,9 @@ import Koa from 'koa';
 import { loadConfig } from '../src/config';
 import { startServer } from '../src/cli/serve';
 import { createBot, publishBot } from '../src/services/bots';
+import { THREE_INPUTS } from './bots';
 import { agent, post } from './http-post';
 
-const text = (id: string, words: string) => ({ id, type: 'text', content: { richText: [{ type: 'p', children: [{ text: words }] }] } });
-const THREE_INPUTS = {
-  version: '6.1',
-  name: 'Bench',
-  events: [{ id: 'start', type: 'start', outgoingEdgeId: 'e0', graphCoordinates: { x: 0, y: 0 } }],
-  groups: [
-    { id: 'g1', title: 'Name', blocks: [text('t1', 'Hi! What is your name?'), { id: 'i1', type: 'text input', options: { variableId: 'vname' }, outgoingEdgeId: 'e1' }] },
-    { id: 'g2', title: 'Email', blocks: [text('t2', 'Nice to meet you {{Name}}. Your e-mail?'), { id: 'i2', type: 'email input', options: { variableId: 'vmail' }, outgoingEdgeId: 'e2' }] },
-    { id: 'g3', title: 'Age', blocks: [text('t3', 'And your age?'), { id: 'i3', type: 'number input', outgoingEdgeId: 'e3' }] },
-    { id: 'g4', title: 'End', blocks: [text('t4', 'Thanks {{Name}}!')] },
-  ],
-  edges: [
-    { id: 'e0', from: { eventId: 'start' }, to: { groupId: 'g1' } },
-    { id: 'e1', from: { blockId: 'i1' }, to: { groupId: 'g2' } },
-    { id: 'e2', from: { blockId: 'i2' }, to: { groupId: 'g3' } },
-    { id: 'e3', from: { blockId: 'i3' }, to: { groupId: 'g4' } },
-  ],
-  variables: [
-    { id: 'vname', name: 'Name' },
-    { id: 'vmail', name: 'Email' },
-  ],
-  theme: {},
-  settings: {},
-};
 const REPLIES = ['Ada', 'ada@example.com', '36'];
 
 /** A bot whose start runs a server-side Code block that busy-loops for ~0.9 s (under the 1 s limit). */

@@ -11,33 +11,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { THREE_INPUTS } from './bots';
 import { agent, post } from './http-post';
 
 const root = path.resolve(__dirname, '../..');
 const mainJs = path.join(root, 'dist/src/main.js');
 const TOKEN = 'bench-workers-token-0123456789';
-const text = (id: string, words: string) => ({ id, type: 'text', content: { richText: [{ type: 'p', children: [{ text: words }] }] } });
-const BOT = {
-  version: '6.1',
-  name: 'Bench',
-  events: [{ id: 'start', type: 'start', outgoingEdgeId: 'e0', graphCoordinates: { x: 0, y: 0 } }],
-  groups: [
-    { id: 'g1', title: 'Name', blocks: [text('t1', 'Hi! What is your name?'), { id: 'i1', type: 'text input', options: { variableId: 'vname' }, outgoingEdgeId: 'e1' }] },
-    { id: 'g2', title: 'Email', blocks: [text('t2', 'Nice to meet you {{Name}}. Your e-mail?'), { id: 'i2', type: 'email input', outgoingEdgeId: 'e2' }] },
-    { id: 'g3', title: 'Age', blocks: [text('t3', 'And your age?'), { id: 'i3', type: 'number input', outgoingEdgeId: 'e3' }] },
-    { id: 'g4', title: 'End', blocks: [text('t4', 'Thanks {{Name}}!')] },
-  ],
-  edges: [
-    { id: 'e0', from: { eventId: 'start' }, to: { groupId: 'g1' } },
-    { id: 'e1', from: { blockId: 'i1' }, to: { groupId: 'g2' } },
-    { id: 'e2', from: { blockId: 'i2' }, to: { groupId: 'g3' } },
-    { id: 'e3', from: { blockId: 'i3' }, to: { groupId: 'g4' } },
-  ],
-  variables: [{ id: 'vname', name: 'Name' }],
-  theme: {},
-  settings: {},
-};
-
 function rssOfTree(pid: number): number {
   const pids = [pid];
   try {
@@ -78,7 +57,7 @@ async function measure(label: string, databaseUrl: string, workers: number): Pro
       return (await response.json()) as any;
     };
     const [workspace] = (await call('GET', '/v1/workspaces')).workspaces;
-    const created = await call('POST', '/v1/bots', { workspaceId: workspace.id, bot: BOT });
+    const created = await call('POST', '/v1/bots', { workspaceId: workspace.id, bot: THREE_INPUTS });
     const publicId = (await call('POST', `/v1/bots/${created.bot.id}/publish`)).bot.publicId as string;
     const latencies: number[] = [];
     let conversations = 0;
