@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrate, unappliedMigrations } from '../db/migrate';
 import { createApp } from '../http/app';
+import { memoryStore, postgresStore } from '../http/rate-limit/stores';
 import { createSandboxPool } from '../sandbox/pool';
 import { createLogger } from '../observability/logger';
 import { recordDbStatement } from '../observability/metrics';
@@ -90,7 +91,9 @@ export async function startServer(config: Config, log: (line: string) => void = 
     const pending = await unappliedMigrations(database.db, database.provider);
     return pending.length > 0 ? `migrations not applied: ${pending.join(', ')}` : undefined;
   };
-  const app = createApp({ chat, config, logger, notReady });
+  // PostgreSQL deployments may run several processes: they share one budget.
+  const rateLimits = database.provider === 'postgresql' && config.rateLimit.enabled ? await postgresStore(config.rateLimit, database.target.location) : memoryStore(config.rateLimit);
+  const app = createApp({ chat, config, logger, notReady, rateLimiters: rateLimits.limiters });
   const sweep = setInterval(() => {
     sweepExpiredSessions(database.db).catch((error: unknown) => logger.error({ err: error }, 'session sweep failed'));
   }, SWEEP_INTERVAL_MS);
@@ -131,6 +134,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
         await closed;
       }
       await code.close();
+      await rateLimits.close();
       await database.close();
       logger.info({ drained }, 'stopped');
       return { drained };
@@ -142,6 +146,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
         server.closeAllConnections();
       });
       await code.close();
+      await rateLimits.close();
       await database.close();
     },
   };

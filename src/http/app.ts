@@ -19,7 +19,8 @@ import { requestId } from './middleware/request-id';
 import { methodNotAllowed } from './middleware/method-not-allowed';
 import { metricsEndpoint, requestMetrics } from './middleware/metrics';
 import { requestLog } from './middleware/request-log';
-import { chatRateLimit, memoryRateLimiters } from './rate-limit/chat-rate-limit';
+import { chatRateLimit, type ChatRateLimiters } from './rate-limit/chat-rate-limit';
+import { memoryStore } from './rate-limit/stores';
 import { silentLogger, type Logger } from '../observability/logger';
 
 export interface AppOptions {
@@ -29,10 +30,12 @@ export interface AppOptions {
   logger?: Logger;
   /** Readiness beyond a reachable database: the reason it is not ready, or undefined. */
   notReady?: () => Promise<string | undefined>;
+  /** The chat rate limits' counters (in memory when absent). */
+  rateLimiters?: ChatRateLimiters;
 }
 
 /** Composes the whole HTTP surface: health, /graphql, /v1 (REST + OpenAPI). */
-export function createApp({ chat, config, logger = silentLogger, notReady = async () => undefined }: AppOptions): Koa {
+export function createApp({ chat, config, logger = silentLogger, notReady = async () => undefined, rateLimiters }: AppOptions): Koa {
   const { db } = chat;
   const operations = compileOperations(schema);
   const openapi = buildOpenApi(schema, operations, routes);
@@ -105,7 +108,7 @@ export function createApp({ chat, config, logger = silentLogger, notReady = asyn
   app.use(methodNotAllowed([system, rest]));
   app.use(publicCors(routes.filter((route) => route.auth !== 'bearer').map((route) => route.path)));
   app.use(publicCors(typebotAliasRoutes.map((alias) => alias.path)));
-  if (config.rateLimit) app.use(chatRateLimit(config.rateLimit, memoryRateLimiters(config.rateLimit)));
+  if (config.rateLimit) app.use(chatRateLimit(config.rateLimit, rateLimiters ?? memoryStore(config.rateLimit).limiters));
   app.use(system.routes());
   app.use(rest.routes());
   app.use(typebotAlias.routes());

@@ -1,7 +1,7 @@
 import { MINIMAL_BOT } from '../helpers/bots';
 import { publishDefinition, startChat } from '../helpers/chat';
 import { request } from '../helpers/http';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { startPeerServer, startTestServer, type TestServer } from '../helpers/test-server';
 
 // Token buckets on the public chat routes: per client IP (X-Forwarded-For believed only from trusted proxies) and per bot.
 const REFUSAL = { code: 'BAD_REQUEST', message: 'Too many requests, retry later', issues: [] };
@@ -56,5 +56,33 @@ describe('chat rate limits', () => {
     const { publicId } = await publishDefinition(off, MINIMAL_BOT);
     const statuses = await Promise.all(Array.from({ length: 10 }, () => startChat(off, publicId)).map(async (answer) => (await answer).status));
     expect(statuses).toEqual(Array(10).fill(200));
+  });
+});
+
+// PostgreSQL deployments may run several processes: their counters live in one UNLOGGED table.
+const onPostgres = process.env.PARLEY_TEST_DB === 'postgresql';
+(onPostgres ? describe : describe.skip)('chat rate limits across processes (PostgreSQL)', () => {
+  const options = { rateLimit: { ipPoints: 4, botPoints: 100, windowSeconds: 60 } };
+  let first: TestServer;
+  let second: TestServer;
+  beforeAll(async () => {
+    first = await startTestServer(options);
+    second = await startPeerServer(first, options);
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  it('shares one client budget between two servers on one database', async () => {
+    const { publicId } = await publishDefinition(first, MINIMAL_BOT);
+    expect((await startChat(first, publicId)).status).toBe(200);
+    expect((await startChat(second, publicId)).status).toBe(200);
+    expect((await startChat(first, publicId)).status).toBe(200);
+    expect((await startChat(second, publicId)).status).toBe(200);
+    expect((await startChat(first, publicId)).body).toEqual(REFUSAL);
+    expect((await startChat(second, publicId)).body).toEqual(REFUSAL);
+    const rows = await first.db.$queryRawUnsafe<{ relpersistence: string }[]>(`SELECT relpersistence::text AS relpersistence FROM pg_class WHERE relname = 'parley_rate_limits'`);
+    expect(rows).toEqual([{ relpersistence: 'u' }]);
   });
 });

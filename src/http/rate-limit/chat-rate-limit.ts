@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { recordRateLimited } from '../../observability/metrics';
 import { clientIpResolver, parseTrustedProxies } from './client-ip';
 
@@ -18,13 +18,6 @@ export interface RateLimitConfig {
 export interface ChatRateLimiters {
   ip: RateLimiterAbstract;
   bot: RateLimiterAbstract;
-}
-
-export function memoryRateLimiters(config: RateLimitConfig): ChatRateLimiters {
-  return {
-    ip: new RateLimiterMemory({ keyPrefix: 'ip', points: config.ipPoints, duration: config.windowSeconds }),
-    bot: new RateLimiterMemory({ keyPrefix: 'bot', points: config.botPoints, duration: config.windowSeconds }),
-  };
 }
 
 /** Parley's and the Typebot alias's public chat paths; the bot's id is captured where the path names it. */
