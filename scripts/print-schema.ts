@@ -1,7 +1,7 @@
 // Prints the SDL of the Pothos schema to schema/schema.graphql (committed; a test fails when stale).
 import fs from 'node:fs';
 import path from 'node:path';
-import { projectRoot } from '../src/db/project-root';
+import { projectRoot } from '../src/project-root';
 import { printSdl } from '../src/graphql/print';
 import { schema } from '../src/graphql/schema';
 

@@ -8,7 +8,7 @@ import { UsageError } from './cli/usage';
 import { withDatabase } from './cli/with-database';
 import { workspacesCommand, WORKSPACES_USAGE } from './cli/workspaces';
 import { loadConfig } from './config';
-import { AppError } from './services/errors';
+import { AppError } from './errors';
 
 const USAGE = `Usage:
 parley serve [--workers N]    migrate, then serve HTTP on PORT (default 3000) with N processes (PARLEY_WORKERS, default 1)

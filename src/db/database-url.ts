@@ -19,7 +19,7 @@ export function parseDatabaseUrl(url: string, cwd = process.cwd()): DatabaseTarg
     if (file === '') throw new DatabaseSetupError('DATABASE_URL "file:" needs a path, e.g. file:./data/parley.db');
     return { provider: 'sqlite', location: path.resolve(cwd, file) };
   }
-  let shown = url;
+  let shown: string;
   try {
     // Never echo a password: "mysql://user:secret@host/db" is still a credential.
     const parsed = new URL(url);

@@ -5,7 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import type { DatabaseTarget, Provider } from './database-url';
 import { ensurePostgresDatabase } from './ensure-database';
-import { projectRoot } from './project-root';
+import { projectRoot } from '../project-root';
 import { DatabaseSetupError, firstLine } from './setup-error';
 
 /**

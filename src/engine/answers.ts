@@ -2,7 +2,7 @@ import { INPUT_BASE_OPTIONS } from './blocks/inputs/shared';
 import { readOptions } from './blocks/options';
 import type { InputHandler } from './blocks/handler';
 import { handlerFor } from './blocks/registry';
-import { recordUserAnswer } from './transcript';
+import { recordUserAnswer } from './transcript-lines';
 import type { BlockDefinition, GroupDefinition, QueueEntry, ReplyMessage, SessionState } from './types';
 import { historyRecorder } from './variables/history';
 import { VariableStore } from './variables/store';

@@ -4,7 +4,7 @@
 // Meta pixels to initialise. Previews get an info log instead.
 import { blocksWithHandlers } from './blocks/registry';
 import { removeLiteBadgeCssFromHtml } from './theme';
-import type { BlockDefinition, ChatLog, ClientSideAction, RuntimeBot } from './types';
+import type { ChatLog, ClientSideAction, RuntimeBot } from './types';
 
 export interface StartProps {
   customHeadCode?: string;

@@ -4,8 +4,8 @@ import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import type PrismaTypes from '../db/generated/pothos-types';
 import { getDatamodel } from '../db/generated/pothos-types';
-import type { WorkspaceRole } from '../db/client';
-import { forbidden, notFound } from '../services/errors';
+import { forbidden, notFound } from '../errors';
+import type { WorkspaceRole } from '../services/access';
 import { noViewerError, type GraphQLContext } from './context';
 
 /** Scope parameter: the roles that may act on a workspace (or on a bot, through its workspace). */
@@ -27,6 +27,17 @@ export async function hasBotRole(ctx: GraphQLContext, botId: string, roles: read
   const role = workspaceId ? await access.roleIn(workspaceId) : null;
   if (!role) throw notFound();
   return roles.includes(role);
+}
+
+/**
+ * The bot's workspace when the caller is one of its members (any role), else
+ * null: for fields open to everyone that give members more (the preview of a
+ * stored draft). Existence is not revealed to others.
+ */
+export async function memberWorkspaceOfBot(ctx: GraphQLContext, botId: string): Promise<string | null> {
+  if (!ctx.access) return null;
+  const workspaceId = await ctx.access.workspaceOfBot(botId);
+  return workspaceId && (await ctx.access.roleIn(workspaceId)) ? workspaceId : null;
 }
 
 /**

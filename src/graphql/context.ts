@@ -1,7 +1,6 @@
-import type { Db } from '../db/client';
 import { Access } from '../services/access';
 import type { ChatDeps, RequestOrigin } from '../services/chat/runtime';
-import { unauthorized, type AppError } from '../services/errors';
+import { unauthorized, type AppError } from '../errors';
 import { authenticate, type Viewer } from '../services/tokens';
 
 /** What a request carries that resolvers may use (the same for /graphql and REST). */
@@ -10,7 +9,7 @@ export interface RequestInfo extends RequestOrigin {
 }
 
 export interface GraphQLContext {
-  db: Db;
+  db: ChatDeps['db'];
   chat: ChatDeps;
   request: RequestInfo;
   viewer: Viewer | null;

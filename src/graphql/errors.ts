@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { AppError, isErrorCode, STATUS_BY_CODE, type ErrorCode, type Issue } from '../services/errors';
+import { AppError, isErrorCode, STATUS_BY_CODE, type ErrorCode, type Issue } from '../errors';
 
 /** What a client may see of any error: the documented error object. */
 export interface PublicError {

@@ -2,14 +2,13 @@ import Koa from 'koa';
 import { execute } from 'graphql';
 import Router from '@koa/router';
 import type { Config } from '../config';
-import { createContext, type RequestInfo } from '../graphql/context';
+import { createContext, type GraphQLContext, type RequestInfo } from '../graphql/context';
 import { schema } from '../graphql/schema';
 import { buildOpenApi } from '../rest/openapi';
 import { compileOperations } from '../rest/operations';
 import { createRestRouter } from '../rest/router';
 import { routes } from '../rest/routes';
 import { createTypebotAliasRouter, typebotAliasRoutes } from '../rest/typebot-alias';
-import type { ChatDeps } from '../services/chat/runtime';
 import { graphqlEndpoint } from './graphql';
 import { jsonBody } from './middleware/body';
 import { createPagesRouter, type ChatPageData } from './pages';
@@ -24,7 +23,8 @@ import { memoryStore } from './rate-limit/stores';
 import { silentLogger, type Logger } from '../observability/logger';
 
 export interface AppOptions {
-  chat: ChatDeps;
+  /** The chat runtime's dependencies (database, sandbox, effects), which every request's GraphQL context carries. */
+  chat: GraphQLContext['chat'];
   config: Pick<Config, 'bodyLimit' | 'botBodyLimit' | 'graphiql' | 'graphqlLimits'> & Partial<Pick<Config, 'metricsToken' | 'rateLimit'>>;
   /** Request log destination; silent when absent. */
   logger?: Logger;

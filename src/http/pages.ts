@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { projectRoot } from '../db/project-root';
+import { projectRoot } from '../project-root';
 
 /** What the chat page shows in its <head>; fetched through the PublicChatPage GraphQL operation. */
 export interface ChatPageData {

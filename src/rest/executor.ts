@@ -1,7 +1,7 @@
 import { execute, Kind, subscribe, type ExecutionArgs, type ExecutionResult, type GraphQLObjectType, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { noViewerError, type GraphQLContext } from '../graphql/context';
 import { findAppError, logUnexpected, toPublicError, type PublicError } from '../graphql/errors';
-import { AppError } from '../services/errors';
+import { AppError } from '../errors';
 import { omitNulls } from './omit-null';
 import type { CompiledOperations } from './operations';
 import type { RestRoute } from './route';

@@ -9,7 +9,7 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
-import { projectRoot } from '../db/project-root';
+import { projectRoot } from '../project-root';
 
 export interface CompiledOperations {
   /** All operations and fragments, parsed and validated once. */

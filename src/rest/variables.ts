@@ -12,7 +12,7 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
-import { invalidInput, type Issue } from '../services/errors';
+import { invalidInput, type Issue } from '../errors';
 import { variableSource, type RestRoute } from './route';
 
 export interface RequestParts {

@@ -36,7 +36,7 @@ const fetch: HostFetch = async (request) => {
     return (await outbound.request(request)).body;
   } catch (error) {
     const reason = error instanceof OutboundRefused ? `Security validation failed: ${error.message}` : error instanceof Error ? error.message : String(error);
-    throw new Error(`fetch failed: ${reason}`);
+    throw new Error(`fetch failed: ${reason}`, { cause: error });
   }
 };
 

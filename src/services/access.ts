@@ -1,4 +1,8 @@
-import type { Db, WorkspaceRole } from '../db/client';
+import { WorkspaceRole, type Db } from '../db/client';
+
+/** The roles the database knows (the GraphQL enum `WorkspaceRole`). */
+export const WORKSPACE_ROLES = WorkspaceRole;
+export type { WorkspaceRole };
 
 export const ANY_ROLE: readonly WorkspaceRole[] = ['ADMIN', 'MEMBER', 'GUEST'];
 export const EDITOR_ROLES: readonly WorkspaceRole[] = ['ADMIN', 'MEMBER'];

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { Db, Prisma } from '../db/client';
-import { badRequest } from './errors';
+import { badRequest } from '../errors';
 import { createdAtRange } from './result-reads';
 import { DEFAULT_TIME_FILTER, type TimeFilter } from './time-filter';
 

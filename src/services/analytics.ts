@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { invalidInput } from './errors';
+import { invalidInput } from '../errors';
 import { DEFAULT_TIME_FILTER, isValidTimeZone, timeRange, type TimeFilter } from './time-filter';
 
 export interface BotStats {

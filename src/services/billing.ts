@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db, Invoice } from '../db/client';
-import { notFound } from './errors';
+import { notFound } from '../errors';
 import { currentBillingPeriod } from './time-filter';
 import { parseInput } from './validation';
 

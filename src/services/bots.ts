@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Bot, Db, Prisma } from '../db/client';
 import { isRecord } from '../engine/json';
 import { parseDefinition, type BotDefinition } from '../engine/definition/parse';
-import { badRequest, invalidInput, notFound, type Issue } from './errors';
+import { badRequest, invalidInput, notFound, type Issue } from '../errors';
 import { pageRequest, toPage, type Page } from './pagination';
 import { isUniqueViolation } from './prisma-errors';
 import { archiveResults } from './results';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db, MemberInWorkspace, Prisma, User, WorkspaceRole } from '../db/client';
-import { badRequest, notFound } from './errors';
+import { badRequest, notFound } from '../errors';
 import { ensureUser } from './users';
 import { email, parseInput } from './validation';
 

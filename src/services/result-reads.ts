@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Answer, Db, Log, Prisma, Result } from '../db/client';
-import { invalidInput, notFound } from './errors';
+import { invalidInput, notFound } from '../errors';
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './pagination';
 import { isValidTimeZone, timeRange, type TimeFilter } from './time-filter';
 import { parseInput } from './validation';

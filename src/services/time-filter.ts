@@ -11,8 +11,13 @@ export interface TimeRange {
   to?: Date;
 }
 
+/**
+ * An IANA zone name. Newer ICU builds (Node 24) also accept UTC offsets such
+ * as "+02:00" as zones; an offset has no daylight-saving calendar, so it is
+ * refused whatever the runtime says.
+ */
 export function isValidTimeZone(zone: string): boolean {
-  return IANAZone.isValidZone(zone);
+  return !/^[+-]/.test(zone) && IANAZone.isValidZone(zone);
 }
 
 /** Calendar ranges are computed in `timeZone` (an IANA name), then expressed as instants. */

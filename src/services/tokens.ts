@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { ApiToken, Db } from '../db/client';
-import { badRequest, notFound } from './errors';
+import { badRequest, notFound } from '../errors';
 import { parseInput } from './validation';
+
+export type { ApiToken };
 
 /** Who a request acts for, once its bearer token is verified. */
 export interface Viewer {

@@ -1,4 +1,5 @@
-import type { Db, User } from '../db/client';
+import type { Db, Prisma, User } from '../db/client';
+import { notFound } from '../errors';
 import { isUniqueViolation } from './prisma-errors';
 
 /**
@@ -29,4 +30,16 @@ export async function ensureUser(
     if (!isUniqueViolation(error, 'email')) throw error;
     return { user: await db.user.findUniqueOrThrow({ where: { email } }), created: false };
   }
+}
+
+/** Relations a GraphQL selection asks to load with the user (handed down by the Prisma plugin). */
+export interface UserQuery {
+  include?: Prisma.UserInclude;
+  select?: Prisma.UserSelect;
+}
+
+export async function getUser(db: Db, userId: string, query: UserQuery = {}): Promise<User> {
+  const user = await db.user.findUnique({ ...query, where: { id: userId } });
+  if (!user) throw notFound();
+  return user;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invalidInput, type Issue, type IssuePath } from './errors';
+import { invalidInput, type Issue, type IssuePath } from '../errors';
 
 /** Parses `value` with `schema`, or throws a 400 listing every problem at its path. */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown, prefix: IssuePath = []): z.output<T> {

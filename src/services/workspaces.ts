@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import type { Db, Plan, Workspace } from '../db/client';
-import { badRequest, notFound } from './errors';
+import { Plan, type Db, type Prisma, type Workspace } from '../db/client';
+import { badRequest, notFound } from '../errors';
 import { displayName, icon, parseInput } from './validation';
+
+/** The plans the database knows (the GraphQL enum `Plan`). */
+export const PLANS = Plan;
 
 export const WORKSPACE_NAME_MAX = 100;
 
@@ -23,16 +26,23 @@ export async function createWorkspace(db: Db, userId: string, input: { name: str
   });
 }
 
+/** Relations a GraphQL selection asks to load with the rows (handed down by the Prisma plugin). */
+export interface WorkspaceQuery {
+  include?: Prisma.WorkspaceInclude;
+  select?: Prisma.WorkspaceSelect;
+}
+
 /** The user's workspaces, oldest first. */
-export function listWorkspaces(db: Db, userId: string): Promise<Workspace[]> {
+export function listWorkspaces(db: Db, userId: string, query: WorkspaceQuery = {}): Promise<Workspace[]> {
   return db.workspace.findMany({
+    ...query,
     where: { members: { some: { userId } } },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
   });
 }
 
-export async function getWorkspace(db: Db, workspaceId: string): Promise<Workspace> {
-  const workspace = await db.workspace.findUnique({ where: { id: workspaceId } });
+export async function getWorkspace(db: Db, workspaceId: string, query: WorkspaceQuery = {}): Promise<Workspace> {
+  const workspace = await db.workspace.findUnique({ ...query, where: { id: workspaceId } });
   if (!workspace) throw notFound();
   return workspace;
 }

@@ -1,5 +1,7 @@
 // The public chat API as the browser sees it (the documented /v1 routes).
 
+// The server's answers as the client reads them: open JSON, read field by field with fallbacks.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = Record<string, any>;
 
 export class ChatApiError extends Error {

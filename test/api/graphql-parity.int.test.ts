@@ -242,7 +242,7 @@ describe('errors through /graphql carry extensions.code (and match REST)', () =>
     for (const operation of operationsList) {
       const variables = Object.fromEntries(
         (operation.variableDefinitions ?? []).map((definition) => {
-          const typeName = print(definition.type).replace(/[!\[\]]/g, '');
+          const typeName = print(definition.type).replace(/[![\]]/g, '');
           if (!(typeName in sample)) throw new Error(`no sample value for ${typeName}`);
           return [definition.variable.name.value, sample[typeName]];
         }),

@@ -56,7 +56,7 @@ export async function startFakeAi(): Promise<FakeAi> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
-      let body: any = {};
+      let body: any;
       try {
         body = JSON.parse(raw);
       } catch {

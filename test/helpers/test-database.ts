@@ -38,6 +38,7 @@ export async function createThrowawayDatabase(): Promise<ThrowawayDatabase> {
     throw new Error(
       `PostgreSQL is not reachable at ${adminUrl} (${(error as Error).message}). ` +
         'Start it, set PARLEY_TEST_POSTGRES_URL, or run `bash .ci/run`, which starts one.',
+      { cause: error },
     );
   }
   try {

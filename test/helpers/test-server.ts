@@ -113,6 +113,8 @@ export async function startPeerServer(first: TestServer, options: TestServerOpti
   let isolated!: typeof import('../../src/cli/serve');
   jest.isolateModules(() => {
     jest.doMock('../../src/db/client', () => clientModule);
+    // A second copy of the server's modules (its own caches and claims) needs a synchronous require inside isolateModules.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     isolated = require('../../src/cli/serve');
   });
   jest.dontMock('../../src/db/client');

@@ -94,6 +94,8 @@ export interface BlockContext {
   virtualEdge(to: { groupId: string; blockId?: string }): string;
   /** The client already showed the next bubble (a streamed AI answer): the walk does not send it again. */
   skipNextBubble(): void;
+  /** A linked bot now runs in this session: a transcript it asks for is recorded from here on. */
+  linkedBotStarted(bot: RuntimeBot): void;
 }
 
 export interface BubbleHandler<T extends BlockType = BlockType> extends FlowHooks {

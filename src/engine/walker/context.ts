@@ -1,6 +1,6 @@
 import type { BlockContext } from '../blocks/handler';
 import { evaluateCondition } from '../conditions/evaluate';
-import { recordBotMessage } from '../transcript';
+import { recordBotMessage, startTranscriptIfNeeded } from '../transcript';
 import type { EngineEnv, GroupDefinition, RuntimeBot, SessionState, TextFormat } from '../types';
 import { historyRecorder } from '../variables/history';
 import { VariableStore } from '../variables/store';
@@ -55,5 +55,6 @@ export function createBlockContext(input: ContextInput): BlockContext {
     skipNextBubble: () => {
       turn.skipNextBubble = true;
     },
+    linkedBotStarted: (child) => startTranscriptIfNeeded(state, child),
   };
 }

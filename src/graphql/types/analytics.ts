@@ -1,4 +1,3 @@
-import type { Db } from '../../db/client';
 import { ANY_ROLE } from '../../services/access';
 import { inDepthAnalytics, type BlockFunnel, type EdgeTotal, type InDepthAnalytics } from '../../services/analytics-depth';
 import { botStats, type BotStats } from '../../services/analytics';
@@ -6,6 +5,7 @@ import { loadBotSeries, loadBotStats } from '../analytics-loaders';
 import { SERIES_INTERVALS, workspaceSeries, type SeriesBucket } from '../../services/analytics-series';
 import { TIME_FILTERS, type TimeFilter as TimeFilterValue } from '../../services/time-filter';
 import { builder } from '../builder';
+import type { GraphQLContext } from '../context';
 
 export const TimeFilter = builder.enumType('TimeFilter', {
   description: 'Range of result creation times; calendar boundaries are taken in the given time zone.',
@@ -60,7 +60,7 @@ interface AnalyticsScope {
   depth?: Promise<InDepthAnalytics>;
 }
 
-function depthOf(scope: AnalyticsScope, db: Db): Promise<InDepthAnalytics> {
+function depthOf(scope: AnalyticsScope, db: GraphQLContext['db']): Promise<InDepthAnalytics> {
   scope.depth ??= inDepthAnalytics(db, scope.botId!, scope);
   return scope.depth;
 }

@@ -1,11 +1,19 @@
 import { ANY_ROLE } from '../../services/access';
 import { executeWebhook } from '../../services/chat/webhooks';
 import { openMessageStream, type StreamedPart } from '../../services/chat/stream-message';
-import { AppError } from '../../services/errors';
-import { continueChat, saveClientLogs, startChat, startPreviewChat, type ChatBotObject, type StartResponse } from '../../services/chat/runtime';
-import type { ResponseParts } from '../../engine/response';
-import type { ChatLog, ChatMessage } from '../../engine/types';
-import { builder } from '../builder';
+import { AppError } from '../../errors';
+import {
+  continueChat,
+  saveClientLogs,
+  startChat,
+  startPreviewChat,
+  type ChatBotObject,
+  type ChatLog,
+  type ChatMessage,
+  type ResponseParts,
+  type StartResponse,
+} from '../../services/chat/runtime';
+import { builder, memberWorkspaceOfBot } from '../builder';
 import { MessagePayload } from './scalars';
 
 // The public chat runtime. No builder token is needed (a preview of a stored
@@ -142,7 +150,7 @@ builder.mutationFields((t) => ({
       isStreamEnabled: t.arg.boolean(),
       textBubbleContentFormat: t.arg({ type: TextBubbleContentFormat }),
     },
-    resolve: (_root, args, ctx) => startPreviewChat(ctx.chat, ctx.viewer, args),
+    resolve: async (_root, args, ctx) => startPreviewChat(ctx.chat, { ...args, memberWorkspaceId: await memberWorkspaceOfBot(ctx, args.botId) }),
   }),
   executeWebhook: t.field({
     type: MessagePayload,

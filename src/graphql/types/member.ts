@@ -1,10 +1,9 @@
-import { WorkspaceRole as RoleValues } from '../../db/client';
-import { ADMIN_ONLY } from '../../services/access';
+import { ADMIN_ONLY, WORKSPACE_ROLES } from '../../services/access';
 import { addMember, changeMemberRole, removeMember } from '../../services/members';
 import { builder } from '../builder';
 import { MessagePayload } from './scalars';
 
-export const WorkspaceRole = builder.enumType(RoleValues, { name: 'WorkspaceRole' });
+export const WorkspaceRole = builder.enumType(WORKSPACE_ROLES, { name: 'WorkspaceRole' });
 
 builder.prismaObject('User', {
   fields: (t) => ({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ANY_ROLE, EDITOR_ROLES } from '../../services/access';
-import { badRequest, forbidden } from '../../services/errors';
+import { badRequest, forbidden } from '../../errors';
 import { encodeCursor, getResult, listResults, resultVisitedEdges, type ResultPage } from '../../services/result-reads';
 import { archiveResults, storedResultVariables } from '../../services/results';
 import { exportLines } from '../../services/results-export';

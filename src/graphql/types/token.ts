@@ -1,6 +1,5 @@
-import type { ApiToken } from '../../db/client';
-import { notFound } from '../../services/errors';
-import { createToken, listTokens, revokeToken } from '../../services/tokens';
+import { createToken, listTokens, revokeToken, type ApiToken } from '../../services/tokens';
+import { getUser } from '../../services/users';
 import { builder } from '../builder';
 
 const ApiTokenRef = builder.prismaObject('ApiToken', {
@@ -25,11 +24,7 @@ builder.queryFields((t) => ({
     type: 'User',
     description: 'The user the bearer token belongs to.',
     authScopes: { authenticated: true },
-    resolve: async (query, _root, _args, ctx) => {
-      const user = await ctx.db.user.findUnique({ ...query, where: { id: ctx.viewer!.userId } });
-      if (!user) throw notFound();
-      return user;
-    },
+    resolve: (query, _root, _args, ctx) => getUser(ctx.db, ctx.viewer!.userId, query),
   }),
   apiTokens: t.prismaField({
     type: ['ApiToken'],

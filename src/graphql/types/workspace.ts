@@ -1,11 +1,9 @@
-import { Plan as PlanValues } from '../../db/client';
 import { ADMIN_ONLY, ANY_ROLE } from '../../services/access';
-import { createWorkspace, deleteWorkspace, updateWorkspace } from '../../services/workspaces';
-import { notFound } from '../../services/errors';
+import { createWorkspace, deleteWorkspace, getWorkspace, listWorkspaces, PLANS, updateWorkspace } from '../../services/workspaces';
 import { builder } from '../builder';
 import { MessagePayload } from './scalars';
 
-export const Plan = builder.enumType(PlanValues, { name: 'Plan' });
+export const Plan = builder.enumType(PLANS, { name: 'Plan' });
 
 builder.prismaObject('Workspace', {
   fields: (t) => ({
@@ -32,22 +30,13 @@ builder.queryFields((t) => ({
     type: ['Workspace'],
     description: "The caller's workspaces, oldest first.",
     authScopes: { authenticated: true },
-    resolve: (query, _root, _args, ctx) =>
-      ctx.db.workspace.findMany({
-        ...query,
-        where: { members: { some: { userId: ctx.viewer!.userId } } },
-        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      }),
+    resolve: (query, _root, _args, ctx) => listWorkspaces(ctx.db, ctx.viewer!.userId, query),
   }),
   workspace: t.prismaField({
     type: 'Workspace',
     args: { workspaceId: t.arg.id({ required: true }) },
     authScopes: (_root, args) => ({ workspace: { id: String(args.workspaceId), roles: ANY_ROLE } }),
-    resolve: async (query, _root, args, ctx) => {
-      const workspace = await ctx.db.workspace.findUnique({ ...query, where: { id: String(args.workspaceId) } });
-      if (!workspace) throw notFound();
-      return workspace;
-    },
+    resolve: (query, _root, args, ctx) => getWorkspace(ctx.db, String(args.workspaceId), query),
   }),
 }));
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import getRawBody from 'raw-body';
 import type { Middleware } from 'koa';
-import { AppError, badRequest, invalidInput } from '../../services/errors';
+import { AppError, badRequest, invalidInput } from '../../errors';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -4,7 +4,7 @@ import { blocksWithHandlers } from '../../engine/blocks/registry';
 import { toRuntimeBot } from '../../engine/definition/runtime';
 import type { BotRef, RuntimeBot } from '../../engine/types';
 import { draftDefinition } from '../bots';
-import { badRequest } from '../errors';
+import { badRequest } from '../../errors';
 
 /**
  * Published snapshots are immutable, so a process caches them by

@@ -7,13 +7,12 @@ import { EngineRequestError } from '../../engine/errors';
 import { responseParts, type ResponseParts } from '../../engine/response';
 import { parseSessionState, replyMessageSchema } from '../../engine/session-state';
 import { substituteSettings, substituteTheme } from '../../engine/theme';
-import type { BotRef, CodeRunner, EngineEnv, ReplyMessage, RuntimeBot, RuntimeVariable, SessionState, TextFormat, TurnResult } from '../../engine/types';
+import type { BotRef, CodeRunner, ReplyMessage, RuntimeBot, RuntimeVariable, SessionState, TextFormat, TurnResult } from '../../engine/types';
 import type { AiClient } from '../../integrations/ai/client';
 import { storedResultVariables } from '../results';
 import { recordChatTurn, type TurnKind } from '../../observability/metrics';
-import type { Viewer } from '../tokens';
 import { draftDefinition } from '../bots';
-import { AppError, badRequest, invalidInput } from '../errors';
+import { AppError, badRequest, invalidInput } from '../../errors';
 import type { SecretBox } from '../credentials/secret-box';
 import { parseInput } from '../validation';
 import { BotLibrary, loadLinkedBots, loadSnapshot } from './bot-loader';
@@ -52,6 +51,10 @@ export interface ChatBotObject {
   settings: unknown;
   publishedAt?: Date;
 }
+
+// The wire shapes of a turn, for the API layers that expose them.
+export type { ResponseParts };
+export type { ChatLog, ChatMessage } from '../../engine/types';
 
 export interface StartResponse extends ResponseParts {
   sessionId: string;
@@ -448,6 +451,12 @@ export async function saveClientLogs(deps: ChatDeps, input: { sessionId: string;
 
 export interface PreviewInput {
   botId: string;
+  /**
+   * The workspace of the stored bot when the caller is one of its members
+   * (decided by the schema), else null: only members read the stored draft
+   * and reach the workspace's credentials.
+   */
+  memberWorkspaceId: string | null;
   bot?: unknown;
   message?: unknown;
   startFrom?: unknown;
@@ -462,26 +471,24 @@ export interface PreviewInput {
  * Never creates results or usage; a body definition never reaches the
  * workspace's stored credentials.
  */
-export function startPreviewChat(deps: ChatDeps, viewer: Viewer | null, input: PreviewInput): Promise<StartResponse> {
-  return measured('preview', () => previewTurn(deps, viewer, input));
+export function startPreviewChat(deps: ChatDeps, input: PreviewInput): Promise<StartResponse> {
+  return measured('preview', () => previewTurn(deps, input));
 }
 
-async function previewTurn(deps: ChatDeps, viewer: Viewer | null, input: PreviewInput): Promise<StartResponse> {
+async function previewTurn(deps: ChatDeps, input: PreviewInput): Promise<StartResponse> {
   const message = parseMessage(input.message);
   const format = textFormat(input.textBubbleContentFormat);
   const startFrom = parseInput(startFromSchema, input.startFrom, ['startFrom']) ?? undefined;
   const prefilledVariables = parseInput(prefilledSchema, input.prefilledVariables, ['prefilledVariables']) ?? undefined;
-  const stored = await deps.db.bot.findFirst({ where: { id: input.botId, isArchived: false } });
-  const isMember = Boolean(
-    viewer && stored && (await deps.db.memberInWorkspace.findUnique({ where: { userId_workspaceId: { userId: viewer.userId, workspaceId: stored.workspaceId } } })),
-  );
+  const workspaceId = input.memberWorkspaceId;
   let definition;
   if (input.bot !== undefined && input.bot !== null) {
     const parsed = parseDefinition(input.bot);
     if (!parsed.ok) throw invalidInput(parsed.issues.map((issue) => ({ ...issue, path: ['bot', ...issue.path] })));
     definition = parsed.definition;
   } else {
-    if (!stored || !isMember) throw badRequest('Bot not found');
+    const stored = workspaceId ? await deps.db.bot.findFirst({ where: { id: input.botId, workspaceId, isArchived: false } }) : null;
+    if (!stored) throw badRequest('Bot not found');
     definition = draftDefinition(stored);
   }
   const botId = input.botId;
@@ -494,7 +501,7 @@ async function previewTurn(deps: ChatDeps, viewer: Viewer | null, input: Preview
       {
         bot,
         botRef: ref,
-        workspaceId: isMember && stored ? stored.workspaceId : '',
+        workspaceId: workspaceId ?? '',
         isPreview: true,
         prefilledVariables: prefilledVariables as Record<string, unknown> | undefined,
         message,

@@ -1,6 +1,6 @@
 import type { ChatSession, Db } from '../../db/client';
 import { recordClaimWait, recordSessionBusy } from '../../observability/metrics';
-import { badRequest } from '../errors';
+import { badRequest } from '../../errors';
 
 // A turn first claims its session (compare-and-set acting as a short lease), so
 // two requests on one session never run side by side, in one process or across

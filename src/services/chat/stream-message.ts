@@ -3,7 +3,7 @@ import { recordStreamOutcome, streamRequest } from '../../engine/chat';
 import type { Prisma } from '../../db/client';
 import { parseSessionState } from '../../engine/session-state';
 import { AiProviderError } from '../../integrations/ai/call';
-import { AppError, badRequest, notFound } from '../errors';
+import { AppError, badRequest, notFound } from '../../errors';
 import { parseInput } from '../validation';
 import { resolveAiCall } from './ai-calls';
 import { BotLibrary } from './bot-loader';

@@ -1,7 +1,7 @@
 import type { Prisma } from '../../db/client';
 import { parseSessionState } from '../../engine/session-state';
 import { recordWebhookPayload } from '../../engine/webhook-reply';
-import { badRequest, notFound } from '../errors';
+import { badRequest, notFound } from '../../errors';
 import { BotLibrary } from './bot-loader';
 import type { ChatDeps } from './runtime';
 import { DEFAULT_CLAIM, withClaimedSession } from './sessions';

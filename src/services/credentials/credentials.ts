@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { invalidInput, notFound } from '../errors';
+import { invalidInput, notFound } from '../../errors';
 import { displayName, parseInput, zodIssues } from '../validation';
 import type { SecretBox } from './secret-box';
 import { credentialSchemas, CREDENTIALS_TYPES, isCredentialsType, type CredentialsData, type CredentialsType } from './types';

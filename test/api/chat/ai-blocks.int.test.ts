@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { createBot, group, publishDefinition, say, startChat, textBubble, textInput, texts, v6Bot } from '../../helpers/chat';
+import { group, publishDefinition, say, startChat, textBubble, textInput, texts, v6Bot } from '../../helpers/chat';
 import { FAKE_API_KEY, startFakeAi, type FakeAi } from '../../helpers/fake-ai';
 import { request } from '../../helpers/http';
 import { createUserWithToken, startTestServer, type TestServer } from '../../helpers/test-server';

@@ -1,4 +1,4 @@
-import { conversationsOnTestServer, b, ok, p, pick, retry, text, turn, type PublishedFixture } from './bot-conversation-helpers';
+import { conversationsOnTestServer, b, ok, p, pick, retry, text, turn } from './bot-conversation-helpers';
 
 // Conversations over real HTTP with the AI template fixture bots. Every one of
 // them is exported with its start event wired to a "credentials needed" group,

@@ -4,7 +4,6 @@ import { conversationsOnTestServer, b, missingCredentialsLog, ok, p, pick, retry
 // bots. Expected values are literals from the fixture definitions and
 // engine-reference.md; long bots follow one representative path.
 
-/* eslint-disable @typescript-eslint/no-unused-vars */
 const quiz = {
   cl1r09bcc000i2e6dyyvskx75: text("cl1r09bcc000i2e6dyyvskx75", "What does SEO stand for?"),
   cl1r09dl9000j2e6dhkc2h97y: {"id": "cl1r09dl9000j2e6dhkc2h97y", "outgoingEdgeId": "cl1r0cfjt00122e6dzwtamycl", "type": "choice input", "items": [{"id": "cl1r09dl9000k2e6dvf7llzkd", "content": "Send Email Out"}, {"id": "cl1r0a80k000l2e6dngppwyhm", "content": "Serial Editorial Output"}, {"id": "cl1r0adei000m2e6dfc8w5y4k", "outgoingEdgeId": "cl1r0dfip00152e6doo9duexn", "content": "Search Engine Optimization"}, {"id": "cl1r0aiks000n2e6dc31e2db6", "content": "Search Expectation Order"}]},

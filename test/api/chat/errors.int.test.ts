@@ -1,5 +1,5 @@
 import { updateWorkspaceAsOperator } from '../../../src/services/workspaces';
-import { continueChat, createBot, group, publishBot, publishDefinition, say, startChat, textBubble, textInput, v6Bot } from '../../helpers/chat';
+import { continueChat, createBot, group, publishDefinition, say, startChat, textBubble, textInput, v6Bot } from '../../helpers/chat';
 import { request } from '../../helpers/http';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 

@@ -1,5 +1,6 @@
 import { continueChat, resumeTurn } from '../../../src/engine/chat';
-import { formatTranscript, transcriptTurnOf } from '../../../src/engine/transcript';
+import { transcriptTurnOf } from '../../../src/engine/transcript';
+import { formatTranscript } from '../../../src/engine/transcript-lines';
 import type { BlockDefinition, ReplyMessage, RuntimeBot, TextFormat, TurnResult } from '../../../src/engine/types';
 import { testEnv } from '../../helpers/engine';
 import { block, bot, edge, group, refOf, resolverOf, start, text } from './flow';

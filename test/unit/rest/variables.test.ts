@@ -4,7 +4,7 @@ import { compileOperations } from '../../../src/rest/operations';
 import type { RestRoute } from '../../../src/rest/route';
 import { routes } from '../../../src/rest/routes';
 import { buildVariables, type RequestParts } from '../../../src/rest/variables';
-import { AppError, type Issue } from '../../../src/services/errors';
+import { AppError, type Issue } from '../../../src/errors';
 
 // buildVariables against the real schema, the real route table and the real
 // operations of src/rest/operations.

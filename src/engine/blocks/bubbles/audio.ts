@@ -1,5 +1,5 @@
 import { NO_OPTIONS } from '../options';
-import { mediaTranscriptTurn } from '../../transcript';
+import { mediaTranscriptTurn } from '../../transcript-lines';
 import type { BubbleHandler } from '../handler';
 
 /** An audio clip: every string of the content has its variables substituted. */

@@ -1,5 +1,5 @@
 import { NO_OPTIONS } from '../options';
-import { mediaTranscriptTurn } from '../../transcript';
+import { mediaTranscriptTurn } from '../../transcript-lines';
 import type { BubbleHandler } from '../handler';
 
 /** An image: every string of the content (url, click link) has its variables substituted. */

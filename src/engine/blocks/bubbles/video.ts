@@ -1,5 +1,5 @@
 import { NO_OPTIONS } from '../options';
-import { mediaTranscriptTurn } from '../../transcript';
+import { mediaTranscriptTurn } from '../../transcript-lines';
 import type { BubbleHandler } from '../handler';
 import { numericHeight } from './embed';
 

@@ -65,11 +65,6 @@ async function displayCards(block: BlockDefinition, ctx: BlockContext): Promise<
   return (await ctx.deep({ ...block, items })) as InputObject;
 }
 
-interface ResponseMapping {
-  field?: string;
-  variableId?: string;
-}
-
 function mappedValue(field: string | undefined, card: CardItem, path: CardPath | undefined): unknown {
   switch (field) {
     case 'Image URL':

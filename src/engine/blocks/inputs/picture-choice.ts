@@ -23,13 +23,6 @@ export interface PictureChoiceItem {
 const labelOf = (item: PictureChoiceItem): string =>
   typeof item.title === 'string' && item.title !== '' ? item.title : typeof item.pictureSrc === 'string' ? item.pictureSrc : '';
 
-interface DynamicItemsOptions {
-  isEnabled?: boolean;
-  pictureSrcsVariableId?: string;
-  titlesVariableId?: string;
-  descriptionsVariableId?: string;
-}
-
 /** One picture per (non-null) source of the pictures variable, ids "0", "1"…; titles and descriptions by index. */
 function dynamicItems(block: BlockDefinition, ctx: BlockContext): PictureChoiceItem[] | undefined {
   const dynamic = readOptions(options, block).dynamicItems;

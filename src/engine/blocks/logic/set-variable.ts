@@ -4,7 +4,7 @@ import { opt, optionsSchema, readOptions } from '../options';
 import { DateTime } from 'luxon';
 import type { BlockContext, LogicHandler, Outcome } from '../handler';
 import { asFunctionBody, substituteVariables } from '../../variables/templating';
-import { formatTranscript } from '../../transcript';
+import { formatTranscript } from '../../transcript-lines';
 import { hasValue } from '../../variables/values';
 import { clientScript, isFetchError, scriptGlobals } from './code';
 

@@ -1,6 +1,5 @@
 import { opt, optionsSchema, readOptions } from '../options';
 import { isV6 } from '../../definition/versions';
-import { startTranscriptIfNeeded } from '../../transcript';
 import type { BlockDefinition, BotRef, QueueEntry, RuntimeBot, RuntimeVariable } from '../../types';
 import { addVirtualEdge } from '../../walker/virtual-edges';
 import type { BlockContext, LogicHandler, Outcome } from '../handler';
@@ -57,7 +56,7 @@ function link(block: BlockDefinition, ctx: BlockContext, child: RuntimeBot, chil
   const edgeId = addVirtualEdge(entry, { groupId: target.id });
   ctx.state.queue.unshift(entry);
   // A linked bot asking for the transcript gets the conversation from here on.
-  startTranscriptIfNeeded(ctx.state, child);
+  ctx.linkedBotStarted(child);
   return { kind: 'goto', edgeId };
 }
 

@@ -1,0 +1,84 @@
+// The layer table of ARCHITECTURE.md as rules: each layer imports only what
+// its row allows. Cross-cutting modules (config, the error vocabulary, the
+// project root, logs and metrics) may be imported by every server layer; the
+// engine, the sandbox and the browser client stay free of them.
+// Type-only imports count like any other, with one deliberate exception: the
+// engine's contracts (src/engine/types.ts: the code runner, the AI request an
+// effect describes) are *implemented* by the sandbox and the integrations, so
+// they may import those types — never the engine's code.
+
+const crossCutting = '(config|errors|project-root)\\.ts$|observability/';
+const engineContracts = 'engine/types\\.ts$';
+
+/** A layer (folder under src/) and the folders/files it may import, as regex alternatives. */
+function layer(name, from, allowed, comment, extra = {}) {
+  return {
+    name,
+    comment,
+    severity: 'error',
+    from: { path: `^src/${from}`, ...(extra.fromNot ? { pathNot: extra.fromNot } : {}) },
+    to: { path: '^src/', pathNot: `^src/(${allowed})` },
+  };
+}
+
+/** The engine's contracts may be imported by `from`, types only. */
+function contractTypesOnly(name, from) {
+  return {
+    name,
+    comment: 'The engine contracts this layer implements: types only, never engine code.',
+    severity: 'error',
+    from: { path: `^src/${from}` },
+    to: { path: `^src/${engineContracts}`, dependencyTypesNot: ['type-only'] },
+  };
+}
+
+module.exports = {
+  forbidden: [
+    layer('engine-is-pure', 'engine/', 'engine/', 'The engine imports nothing of ours outside src/engine: a pure function of definition, state, reply, clock and random.'),
+    layer(
+      'sandbox-stands-alone',
+      'sandbox/',
+      `sandbox/|${engineContracts}`,
+      'The sandbox runs bot-author code and imports nothing of ours but the runner contract it implements.',
+      { fromNot: '^src/sandbox/worker\\.ts$' },
+    ),
+    // Code's fetch leaves from the worker thread, through the one way out to the network (the outbound guard).
+    layer('sandbox-worker-network', 'sandbox/worker\\.ts$', `sandbox/|${engineContracts}|integrations/http/`, 'The sandbox worker reaches the network only through integrations/http.'),
+    contractTypesOnly('sandbox-contract-types-only', 'sandbox/'),
+    layer('db-stands-alone', 'db/', `db/|${crossCutting}`, 'The database layer knows only its generated client.'),
+    layer('integrations-are-adapters', 'integrations/', `integrations/|${engineContracts}|${crossCutting}`, 'Integrations adapt an outside system; they know nothing of services, GraphQL or HTTP.'),
+    contractTypesOnly('integrations-contract-types-only', 'integrations/'),
+    layer('services-below-the-api', 'services/', `services/|engine/|db/|integrations/|sandbox/|${crossCutting}`, 'Services use the engine, the database, integrations and the sandbox, never the API layers above them.'),
+    layer(
+      'graphql-over-services',
+      'graphql/',
+      `graphql/|services/|${crossCutting}`,
+      'GraphQL types and resolvers reach data through services only.',
+      { fromNot: '^src/graphql/builder\\.ts$' },
+    ),
+    // The Prisma plugin needs the generated model types and datamodel, given once to the builder.
+    layer('graphql-builder-prisma-types', 'graphql/builder\\.ts$', `graphql/|services/|db/generated/pothos-types\\.ts$|${crossCutting}`, 'Only the builder sees the Prisma plugin types.'),
+    layer('rest-executes-graphql', 'rest/', `rest/|graphql/|${crossCutting}`, 'A REST route is data executing a GraphQL operation.'),
+    layer('http-serves-apis', 'http/', `http/|graphql/|rest/|${crossCutting}`, 'The HTTP layer mounts GraphQL and REST; it reaches services only through them.'),
+    layer('web-is-a-separate-bundle', 'web/', 'web/', 'The browser client talks to the server over HTTP only.'),
+    {
+      ...layer('cross-cutting-stands-alone', '(config|errors|project-root)\\.ts$|^src/observability/', `${crossCutting}`, 'Cross-cutting modules run no code of the layers (else every layer would depend on them); the config may name the option types of the layers it configures.'),
+      to: { path: '^src/', pathNot: `^src/(${crossCutting})`, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Cycles hide layering mistakes and make load order fragile.',
+      from: { path: '^src/' },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Generated Prisma clients are large and import only each other.
+    exclude: { path: '^src/db/generated/(?!pothos-types)' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js', '.json'] },
+  },
+};
