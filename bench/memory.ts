@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   const probe = openDatabase(`file:${path.join(dir, 'probe.db')}`);
   await probe.db.$queryRawUnsafe('SELECT 1');
   figure('Prisma client, first statement (query compiler)');
-  await probe.db.$disconnect();
+  await probe.close();
   const { createSandboxPool } = await import('../src/sandbox/pool');
   const pool = createSandboxPool({ threads: 1 });
   await pool.ready();

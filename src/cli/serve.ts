@@ -76,6 +76,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
   await code.ready();
   const chat: ChatDeps = {
     db: database.db,
+    store: database.chatStore,
     secrets,
     code,
     limits: { maxBlocksPerTurn: config.maxBlocksPerTurn, turnBudgetMs: config.turnBudgetMs },

@@ -2,10 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { Pool } from 'pg';
 import { PrismaClient } from './generated/sqlite/client';
 import { PrismaClient as PgPrismaClient } from './generated/postgresql/client';
 import { parseDatabaseUrl, type DatabaseTarget, type Provider } from './database-url';
 import { DatabaseSetupError, firstLine } from './setup-error';
+import { openSqliteChatStore } from './chat-store/sqlite';
+import { postgresChatStore } from './chat-store/postgres';
+import type { ChatStore } from './chat-store/types';
+
+export type * from './chat-store/types';
 
 export { Prisma } from './generated/sqlite/client';
 export type * from './generated/sqlite/client';
@@ -19,6 +25,8 @@ export type Db = PrismaClient;
 
 export interface Database {
   db: Db;
+  /** The chat hot path's statements, prepared once (the same tables as `db`). */
+  chatStore: ChatStore;
   provider: Provider;
   target: DatabaseTarget;
   close(): Promise<void>;
@@ -37,6 +45,8 @@ export function openDatabase(databaseUrl: string, options: DatabaseOptions = {})
   // Query events are Prisma's supported per-statement timing with driver adapters; off unless asked for.
   const log = options.onStatement ? [{ emit: 'event' as const, level: 'query' as const }] : [];
   let db: Db;
+  let chatStore: ChatStore;
+  let closeDriver: () => Promise<void>;
   if (target.provider === 'sqlite') {
     try {
       fs.mkdirSync(path.dirname(target.location), { recursive: true });
@@ -45,13 +55,28 @@ export function openDatabase(databaseUrl: string, options: DatabaseOptions = {})
     }
     const adapter = new PrismaBetterSqlite3({ url: target.location, timeout: SQLITE_BUSY_TIMEOUT_MS });
     db = new PrismaClient({ adapter, log }) as unknown as Db;
+    chatStore = openSqliteChatStore(target.location, SQLITE_BUSY_TIMEOUT_MS, options.onStatement);
+    closeDriver = () => chatStore.close();
   } else {
-    const adapter = new PrismaPg({ connectionString: target.location, max: 10 });
+    // One pool for Prisma's adapter and the chat store's prepared statements.
+    const pool = new Pool({ connectionString: target.location, max: 10 });
+    const adapter = new PrismaPg(pool);
     db = new PgPrismaClient({ adapter, log }) as unknown as Db;
+    chatStore = postgresChatStore(pool, options.onStatement);
+    closeDriver = () => pool.end().catch(() => undefined);
   }
   const { onStatement } = options;
   if (onStatement) (db as PrismaClient<'query'>).$on('query', (event) => onStatement(event.query, event.duration));
-  return { db, provider: target.provider, target, close: () => db.$disconnect() };
+  return {
+    db,
+    chatStore,
+    provider: target.provider,
+    target,
+    close: async () => {
+      await db.$disconnect();
+      await closeDriver();
+    },
+  };
 }
 
 export { Plan, WorkspaceRole } from './generated/sqlite/enums';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Db, Prisma } from '../../db/client';
+import type { ChatStore, Db, ResultChange, SessionWrite, TurnWrite } from '../../db/client';
 import { allowedOriginsOf, continueChat as engineContinue, resumeTurn, startChat as engineStart, type StartFrom, type StartInput } from '../../engine/chat';
 import { parseDefinition } from '../../engine/definition/parse';
 import { toRuntimeBot } from '../../engine/definition/runtime';
@@ -25,6 +25,8 @@ import { DEFAULT_CLAIM, withClaimedSession, type ClaimOptions } from './sessions
 
 export interface ChatDeps {
   db: Db;
+  /** The hot path's prepared statements: claims and turn commits. */
+  store: ChatStore;
   code: CodeRunner;
   limits: TurnLimits;
   sessionTtlMs: number;
@@ -147,10 +149,10 @@ function hasDedicatedReply(turn: TurnResult): boolean {
   return turn.output.clientSideActions.some((action) => action.expectsDedicatedReply);
 }
 
-function resultVariables(state: SessionState): Prisma.InputJsonValue {
+function resultVariables(state: SessionState): unknown[] {
   return state.queue[0]!.variables
     .filter((variable) => !variable.isSessionVariable && variable.value !== undefined && variable.value !== null)
-    .map((variable) => ({ id: variable.id, name: variable.name, value: variable.value })) as Prisma.InputJsonValue;
+    .map((variable) => ({ id: variable.id, name: variable.name, value: variable.value }));
 }
 
 function logDetails(details: unknown): string | null {
@@ -170,12 +172,7 @@ interface CommitPlan {
 }
 
 /** What a turn changes on a result row (plain values: valid for create and update alike). */
-interface ResultChanges {
-  hasStarted?: boolean;
-  isCompleted?: boolean;
-  variables?: Prisma.InputJsonValue;
-  lastChatSessionId?: string;
-}
+type ResultChanges = Omit<ResultChange, 'id'>;
 
 /** One update per touched result (usually one): started once answered; the running bot's also its variables. */
 function resultUpdates(turn: TurnResult, plan: CommitPlan): Map<string, ResultChanges> {
@@ -199,74 +196,66 @@ function resultUpdates(turn: TurnResult, plan: CommitPlan): Map<string, ResultCh
   return updates;
 }
 
-/**
- * Writes everything the turn produced in one transaction: results, answers,
- * visited edges, logs, and the session (deleted when the flow ended).
- */
-async function commit(db: Db, turn: TurnResult, plan: CommitPlan): Promise<void> {
-  const { state, persistence } = turn;
+/** The session row's fate: created, kept (claim released) or deleted when the flow ended. */
+function sessionWrite(turn: TurnResult, plan: CommitPlan): SessionWrite {
+  const { state } = turn;
   const ended = turn.status === 'ended';
-  // A batch transaction: one round of statements, all or nothing, cheaper than an interactive one.
-  const operations: Prisma.PrismaPromise<unknown>[] = [];
-  if (!state.isPreview) {
-    const updates = resultUpdates(turn, plan);
-    if (plan.createResult) {
-      // A result created by this turn gets its final values at once rather than an insert then an update.
-      const { id } = plan.createResult;
-      operations.push(db.result.create({ data: { variables: [], ...plan.createResult, ...updates.get(id) }, select: { id: true } }));
-      updates.delete(id);
-    }
-    if (persistence.newResults.length) {
-      operations.push(db.result.createMany({ data: persistence.newResults.map((row) => ({ id: row.resultId, botId: row.botId, variables: [] })) }));
-    }
-    if (persistence.answers.length) {
-      operations.push(db.answer.createMany({ data: persistence.answers.map((answer) => ({ ...answer, attachedFileUrls: answer.attachedFileUrls ?? undefined })) }));
-    }
-    if (persistence.visitedEdges.length) operations.push(db.visitedEdge.createMany({ data: persistence.visitedEdges }));
-    if (persistence.setVariableHistory.length) {
-      operations.push(
-        db.setVariableHistoryItem.createMany({
-          // An empty value is a NULL column (the Json null sentinel differs between the two generated clients).
-          data: persistence.setVariableHistory.map((row) => ({ ...row, value: row.value ?? undefined })),
-        }),
-      );
-    }
-    const withResult = persistence.logs.filter((log) => log.resultId);
-    if (withResult.length) {
-      operations.push(
-        db.log.createMany({
-          data: withResult.map((log) => ({
-            resultId: log.resultId!,
-            sessionId: plan.sessionId,
-            status: log.status ?? 'error',
-            description: log.description,
-            details: logDetails(log.details),
-            context: log.context ?? null,
-          })),
-        }),
-      );
-    }
-    for (const [id, data] of updates) operations.push(db.result.updateMany({ where: { id }, data }));
+  const kept = { state, expiresAt: plan.expiresAt, resultId: state.queue[state.queue.length - 1]!.resultId ?? null };
+  if (plan.session.mode === 'create') return ended ? { kind: 'none' } : { kind: 'create', id: plan.sessionId, botId: plan.botId, isPreview: state.isPreview, ...kept };
+  if (plan.session.mode === 'update') {
+    const claimed = { id: plan.sessionId, version: plan.session.version };
+    return ended ? { kind: 'delete', ...claimed } : { kind: 'update', ...claimed, ...kept };
   }
-  const data = { state: state as unknown as Prisma.InputJsonValue, expiresAt: plan.expiresAt, resultId: state.queue[state.queue.length - 1]!.resultId ?? null };
-  if (plan.session.mode === 'create' && !ended) {
-    operations.push(db.chatSession.create({ data: { id: plan.sessionId, botId: plan.botId, isPreview: state.isPreview, ...data }, select: { id: true } }));
-  } else if (plan.session.mode === 'update') {
-    const where = { id: plan.sessionId, version: plan.session.version };
-    // `update` (not updateMany) fails when our claim was lost to another turn: the whole batch is then undone.
-    operations.push(
-      ended
-        ? db.chatSession.delete({ where, select: { id: true } })
-        : db.chatSession.update({ where, data: { ...data, version: { increment: 1 }, claimedUntil: null }, select: { id: true } }),
-    );
+  return { kind: 'none' };
+}
+
+/** Everything the turn produced, as rows: results, answers, visited edges, history, logs, the session. */
+function turnWrite(turn: TurnResult, plan: CommitPlan): TurnWrite {
+  const { state, persistence } = turn;
+  const write: TurnWrite = { newResults: [], answers: [], visitedEdges: [], history: [], logs: [], resultChanges: [], session: sessionWrite(turn, plan) };
+  if (state.isPreview) return write;
+  const updates = resultUpdates(turn, plan);
+  if (plan.createResult) {
+    // A result created by this turn gets its final values at once rather than an insert then an update.
+    const { id, botId } = plan.createResult;
+    const changes = updates.get(id);
+    write.newResults.push({
+      id,
+      botId,
+      variables: changes?.variables ?? [],
+      hasStarted: changes?.hasStarted ?? false,
+      isCompleted: changes?.isCompleted ?? false,
+      lastChatSessionId: changes?.lastChatSessionId ?? null,
+    });
+    updates.delete(id);
   }
-  if (operations.length === 0) return;
-  try {
-    await db.$transaction(operations);
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'P2025') throw new AppError('INTERNAL_SERVER_ERROR', 'Session claim lost');
-    throw error;
+  for (const row of persistence.newResults) {
+    write.newResults.push({ id: row.resultId, botId: row.botId, variables: [], hasStarted: false, isCompleted: false, lastChatSessionId: null });
   }
+  write.answers = persistence.answers.map((answer) => ({ ...answer, groupId: answer.groupId ?? null, variableId: answer.variableId ?? null, attachedFileUrls: answer.attachedFileUrls ?? null }));
+  write.visitedEdges = persistence.visitedEdges;
+  write.history = persistence.setVariableHistory;
+  write.logs = persistence.logs
+    .filter((log) => log.resultId)
+    .map((log) => ({
+      id: newId(),
+      resultId: log.resultId!,
+      sessionId: plan.sessionId,
+      status: log.status ?? 'error',
+      description: log.description,
+      details: logDetails(log.details),
+      context: log.context ?? null,
+    }));
+  write.resultChanges = [...updates].map(([id, changes]) => ({ id, ...changes }));
+  return write;
+}
+
+/** Writes everything the turn produced in one transaction (the chat store's prepared statements). */
+async function commit(store: ChatStore, turn: TurnResult, plan: CommitPlan): Promise<void> {
+  const write = turnWrite(turn, plan);
+  const empty = write.session.kind === 'none' && !write.newResults.length && !write.answers.length && !write.visitedEdges.length && !write.history.length && !write.logs.length && !write.resultChanges.length;
+  if (empty) return;
+  if ((await store.commitTurn(write, new Date())) === 'claim-lost') throw new AppError('INTERNAL_SERVER_ERROR', 'Session claim lost');
 }
 
 function botObject(bot: RuntimeBot, themeVariables: SessionState['queue'][number]['variables'], state: SessionState, publishedAt?: Date): ChatBotObject {
@@ -304,7 +293,7 @@ async function runStart(
   const started = await engineStart(input, env, library.resolve);
   const themeVariables = started.initialVariables;
   const turn = await settle(deps, library, started, input.textFormat, env);
-  await commit(deps.db, turn, { ...plan, session: { mode: 'create' }, expiresAt: new Date(Date.now() + deps.sessionTtlMs) });
+  await commit(deps.store, turn, { ...plan, session: { mode: 'create' }, expiresAt: new Date(Date.now() + deps.sessionTtlMs) });
   return { turn, themeVariables, library };
 }
 
@@ -326,7 +315,7 @@ async function startTurn(deps: ChatDeps, input: StartChatInput, origin: RequestO
   const message = parseMessage(input.message);
   const format = textFormat(input.textBubbleContentFormat);
   const prefilledVariables = parseInput(prefilledSchema, input.prefilledVariables, ['prefilledVariables']) ?? undefined;
-  const row = await deps.db.bot.findUnique({ where: { publicId: input.publicId }, include: { workspace: { select: { isSuspended: true, isQuarantined: true } } } });
+  const row = await deps.store.findBotByPublicId(input.publicId);
   if (!row || row.isArchived || row.publishedRevision === null) throw badRequest('Bot not found');
   if (row.workspace.isSuspended || row.workspace.isQuarantined) throw badRequest('This bot is now closed');
   const bot = await loadSnapshot(deps.db, row.id, row.publishedRevision);
@@ -402,7 +391,7 @@ export async function continueChat(deps: ChatDeps, input: ContinueChatInput, ori
   const message = parseMessage(input.message);
   const format = textFormat(input.textBubbleContentFormat);
   // Timed once the claim is held: waiting for it has a metric of its own.
-  return withClaimedSession(deps.db, input.sessionId, deps.claim ?? DEFAULT_CLAIM, (session) =>
+  return withClaimedSession(deps.store, input.sessionId, deps.claim ?? DEFAULT_CLAIM, (session) =>
     measured('continue', () => guarded(async () => {
       if (session.expiresAt && session.expiresAt.getTime() < Date.now()) throw badRequest('Session expired. You need to start a new session.');
       const state = parseSessionState(session.state);
@@ -412,7 +401,7 @@ export async function continueChat(deps: ChatDeps, input: ContinueChatInput, ori
       const wasRegisteredOnly = state.isRegisteredOnly === true;
       const rootResultId = state.queue[0]!.resultId;
       const turn = await settle(deps, library, await engineContinue(state, message, format, env, library.resolve), format, env);
-      await commit(deps.db, turn, {
+      await commit(deps.store, turn, {
         sessionId: session.id,
         session: { mode: 'update', version: session.version },
         botId: session.botId ?? '',

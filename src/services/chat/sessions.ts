@@ -1,4 +1,4 @@
-import type { ChatSession, Db } from '../../db/client';
+import type { ChatStore, Db, SessionRow } from '../../db/client';
 import { recordClaimWait, recordSessionBusy } from '../../observability/metrics';
 import { badRequest } from '../../errors';
 
@@ -18,15 +18,9 @@ export const DEFAULT_CLAIM: ClaimOptions = { leaseMs: 30_000, waitMs: 10_000 };
 /** In-process queue per session: requests of this process wait here instead of polling the database. */
 const localTails = new Map<string, Promise<void>>();
 
-async function tryClaim(db: Db, sessionId: string, leaseMs: number): Promise<ChatSession | 'busy' | 'missing'> {
+function tryClaim(store: ChatStore, sessionId: string, leaseMs: number): Promise<SessionRow | 'busy' | 'missing'> {
   const now = new Date();
-  const claimed = await db.chatSession.updateManyAndReturn({
-    where: { id: sessionId, OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] },
-    data: { claimedUntil: new Date(now.getTime() + leaseMs), version: { increment: 1 } },
-  });
-  if (claimed[0]) return claimed[0];
-  const exists = await db.chatSession.findUnique({ where: { id: sessionId }, select: { id: true } });
-  return exists ? 'busy' : 'missing';
+  return store.claimSession(sessionId, new Date(now.getTime() + leaseMs), now);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -37,11 +31,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * The version is left alone, so the turn's commit still checks it; once the
  * commit bumped it, a late renewal matches nothing.
  */
-function renewWhileRunning(db: Db, session: ChatSession, leaseMs: number): () => void {
+function renewWhileRunning(store: ChatStore, session: SessionRow, leaseMs: number): () => void {
   const timer = setInterval(
     () => {
-      db.chatSession
-        .updateMany({ where: { id: session.id, version: session.version, claimedUntil: { not: null } }, data: { claimedUntil: new Date(Date.now() + leaseMs) } })
+      store
+        .renewClaim(session.id, session.version, new Date(Date.now() + leaseMs))
         .catch((error: unknown) => console.error('[parley] session lease renewal failed:', error));
     },
     Math.max(1, Math.floor(leaseMs / 3)),
@@ -69,10 +63,10 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
  * releases it here.
  */
 export async function withClaimedSession<T>(
-  db: Db,
+  store: ChatStore,
   sessionId: string,
   options: ClaimOptions,
-  turn: (session: ChatSession) => Promise<T>,
+  turn: (session: SessionRow) => Promise<T>,
 ): Promise<T> {
   const previous = localTails.get(sessionId) ?? Promise.resolve();
   let done!: () => void;
@@ -88,16 +82,16 @@ export async function withClaimedSession<T>(
     const waitedUntil = Date.now() + options.waitMs;
     if (!(await settlesWithin(previous, options.waitMs))) throw busy();
     for (let delay = 10; ; delay = Math.min(delay * 2, 200)) {
-      const claim = await tryClaim(db, sessionId, options.leaseMs);
+      const claim = await tryClaim(store, sessionId, options.leaseMs);
       if (claim === 'missing') throw badRequest('Session not found');
       if (claim !== 'busy') {
         recordClaimWait((performance.now() - began) / 1000);
-        const stopRenewing = renewWhileRunning(db, claim, options.leaseMs);
+        const stopRenewing = renewWhileRunning(store, claim, options.leaseMs);
         try {
           // A turn that commits releases the claim in its own transaction.
           return await turn(claim);
         } catch (error) {
-          await db.chatSession.updateMany({ where: { id: sessionId, version: claim.version }, data: { claimedUntil: null } });
+          await store.releaseClaim(sessionId, claim.version);
           throw error;
         } finally {
           stopRenewing();

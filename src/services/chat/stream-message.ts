@@ -72,7 +72,7 @@ export async function openMessageStream(deps: ChatDeps, input: StreamMessageInpu
 
 /** A finished stream's response id goes into the session (it still waits on the block), under the session's claim. */
 async function storeStreamOutcome(deps: ChatDeps, sessionId: string, outcome: { responseId?: string }): Promise<void> {
-  await withClaimedSession(deps.db, sessionId, deps.claim ?? DEFAULT_CLAIM, async (session) => {
+  await withClaimedSession(deps.store, sessionId, deps.claim ?? DEFAULT_CLAIM, async (session) => {
     const state = parseSessionState(session.state);
     const library = await new BotLibrary().load(deps.db, state.queue.map((entry) => entry.bot));
     const changed = recordStreamOutcome(state, engineEnv(deps.code, deps.limits), library.resolve, outcome);

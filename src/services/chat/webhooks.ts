@@ -24,7 +24,7 @@ export async function executeWebhook(deps: ChatDeps, input: ExecuteWebhookInput)
   const result = await deps.db.result.findFirst({ where: { id: input.resultId, botId: input.botId, isArchived: false }, select: { lastChatSessionId: true } });
   if (!result) throw notFound('Result not found');
   if (!result.lastChatSessionId) throw notFound('No chat session found');
-  return withClaimedSession(deps.db, result.lastChatSessionId, deps.claim ?? DEFAULT_CLAIM, async (session) => {
+  return withClaimedSession(deps.store, result.lastChatSessionId, deps.claim ?? DEFAULT_CLAIM, async (session) => {
     const state = parseSessionState(session.state);
     const library = await new BotLibrary().load(deps.db, state.queue.map((entry) => entry.bot));
     const running = library.resolve(state.queue[0]!.bot);

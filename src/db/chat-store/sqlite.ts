@@ -1,0 +1,208 @@
+import Database from 'better-sqlite3';
+import type { ChatStore, PublicBotRow, SessionRow, TurnWrite } from './types';
+
+// Statements run on a connection of their own (WAL lets it read beside
+// Prisma's). It never waits inside SQLite for a lock: better-sqlite3 waits by
+// blocking the thread, which would also keep Prisma's connection from
+// finishing the transaction that holds the lock. A busy database is retried
+// after yielding to the event loop instead.
+
+/** The text Prisma's SQLite adapter stores for a DateTime (ISO with an explicit UTC offset), so both read and order alike. */
+function sqliteDate(date: Date): string {
+  return date.toISOString().replace('Z', '+00:00');
+}
+
+const json = (value: unknown): string => JSON.stringify(value);
+const bit = (value: boolean | undefined): number | null => (value === undefined ? null : value ? 1 : 0);
+
+interface SessionRecord {
+  id: string;
+  version: number;
+  state: string;
+  expiresAt: string | null;
+  botId: string | null;
+  resultId: string | null;
+  isPreview: number;
+}
+
+function sessionRow(record: SessionRecord): SessionRow {
+  return {
+    id: record.id,
+    version: record.version,
+    state: JSON.parse(record.state) as unknown,
+    expiresAt: record.expiresAt === null ? null : new Date(record.expiresAt),
+    botId: record.botId,
+    resultId: record.resultId,
+    isPreview: record.isPreview === 1,
+  };
+}
+
+const SESSION_COLUMNS = '"id", "version", "state", "expiresAt", "botId", "resultId", "isPreview"';
+
+interface PublicBotRecord {
+  id: string;
+  workspaceId: string;
+  isArchived: number;
+  isClosed: number;
+  publishedRevision: number | null;
+  publishedAt: string | null;
+  isSuspended: number;
+  isQuarantined: number;
+}
+
+function publicBotRow(record: PublicBotRecord): PublicBotRow {
+  return {
+    id: record.id,
+    workspaceId: record.workspaceId,
+    isArchived: record.isArchived === 1,
+    isClosed: record.isClosed === 1,
+    publishedRevision: record.publishedRevision,
+    publishedAt: record.publishedAt === null ? null : new Date(record.publishedAt),
+    workspace: { isSuspended: record.isSuspended === 1, isQuarantined: record.isQuarantined === 1 },
+  };
+}
+
+/** Prepared on first use: the store opens before migrations have created the tables. */
+function prepareStatements(connection: Database.Database) {
+  return {
+    publicBot: connection.prepare<[string], PublicBotRecord>(
+      `SELECT b."id", b."workspaceId", b."isArchived", b."isClosed", b."publishedRevision", b."publishedAt", w."isSuspended", w."isQuarantined"
+       FROM "Bot" b JOIN "Workspace" w ON w."id" = b."workspaceId" WHERE b."publicId" = ?`,
+    ),
+    claim: connection.prepare<[string, string, string, string], SessionRecord>(
+      `UPDATE "ChatSession" SET "claimedUntil" = ?, "updatedAt" = ?, "version" = "version" + 1
+       WHERE "id" = ? AND ("claimedUntil" IS NULL OR "claimedUntil" < ?) RETURNING ${SESSION_COLUMNS}`,
+    ),
+    exists: connection.prepare<[string], { id: string }>('SELECT "id" FROM "ChatSession" WHERE "id" = ?'),
+    renew: connection.prepare('UPDATE "ChatSession" SET "claimedUntil" = ? WHERE "id" = ? AND "version" = ? AND "claimedUntil" IS NOT NULL'),
+    release: connection.prepare('UPDATE "ChatSession" SET "claimedUntil" = NULL WHERE "id" = ? AND "version" = ?'),
+    insertResult: connection.prepare(
+      `INSERT INTO "Result" ("id", "createdAt", "updatedAt", "variables", "hasStarted", "isCompleted", "isArchived", "lastChatSessionId", "botId")
+       VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+    ),
+    insertAnswer: connection.prepare(
+      'INSERT INTO "Answer" ("createdAt", "blockId", "groupId", "variableId", "content", "attachedFileUrls", "resultId") VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
+    insertEdge: connection.prepare('INSERT INTO "VisitedEdge" ("index", "edgeId", "resultId") VALUES (?, ?, ?)'),
+    insertHistory: connection.prepare(
+      'INSERT INTO "SetVariableHistoryItem" ("index", "variableId", "blockId", "blockIndex", "value", "resultId") VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    insertLog: connection.prepare(
+      'INSERT INTO "Log" ("id", "createdAt", "status", "description", "details", "context", "resultId", "sessionId") VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ),
+    // One statement for every combination of changed fields: NULL keeps the stored value.
+    updateResult: connection.prepare(
+      `UPDATE "Result" SET "hasStarted" = COALESCE(?, "hasStarted"), "isCompleted" = COALESCE(?, "isCompleted"),
+       "variables" = COALESCE(?, "variables"), "lastChatSessionId" = COALESCE(?, "lastChatSessionId"), "updatedAt" = ? WHERE "id" = ?`,
+    ),
+    insertSession: connection.prepare(
+      `INSERT INTO "ChatSession" ("id", "createdAt", "updatedAt", "state", "version", "claimedUntil", "isPreview", "expiresAt", "botId", "resultId")
+       VALUES (?, ?, ?, ?, 0, NULL, ?, ?, ?, ?)`,
+    ),
+    updateSession: connection.prepare(
+      `UPDATE "ChatSession" SET "state" = ?, "expiresAt" = ?, "resultId" = ?, "version" = "version" + 1, "claimedUntil" = NULL, "updatedAt" = ?
+       WHERE "id" = ? AND "version" = ?`,
+    ),
+    deleteSession: connection.prepare('DELETE FROM "ChatSession" WHERE "id" = ? AND "version" = ?'),
+  };
+}
+
+type Statements = ReturnType<typeof prepareStatements>;
+
+class ClaimLost extends Error {}
+
+function writeTurn(statements: Statements, write: TurnWrite, now: string): void {
+  for (const result of write.newResults) {
+    statements.insertResult.run(result.id, now, now, json(result.variables), bit(result.hasStarted), bit(result.isCompleted), result.lastChatSessionId, result.botId);
+  }
+  for (const answer of write.answers) {
+    statements.insertAnswer.run(now, answer.blockId, answer.groupId, answer.variableId, answer.content, answer.attachedFileUrls ? json(answer.attachedFileUrls) : null, answer.resultId);
+  }
+  for (const edge of write.visitedEdges) statements.insertEdge.run(edge.index, edge.edgeId, edge.resultId);
+  for (const row of write.history) {
+    statements.insertHistory.run(row.index, row.variableId, row.blockId, row.blockIndex, row.value === null || row.value === undefined ? null : json(row.value), row.resultId);
+  }
+  for (const log of write.logs) statements.insertLog.run(log.id, now, log.status, log.description, log.details, log.context, log.resultId, log.sessionId);
+  for (const change of write.resultChanges) {
+    const variables = change.variables === undefined ? null : json(change.variables);
+    statements.updateResult.run(bit(change.hasStarted), bit(change.isCompleted), variables, change.lastChatSessionId ?? null, now, change.id);
+  }
+  const session = write.session;
+  if (session.kind === 'create') {
+    const expiresAt = session.expiresAt && sqliteDate(session.expiresAt);
+    statements.insertSession.run(session.id, now, now, json(session.state), bit(session.isPreview), expiresAt, session.botId, session.resultId);
+  } else if (session.kind === 'update') {
+    const expiresAt = session.expiresAt && sqliteDate(session.expiresAt);
+    if (statements.updateSession.run(json(session.state), expiresAt, session.resultId, now, session.id, session.version).changes === 0) throw new ClaimLost();
+  } else if (session.kind === 'delete') {
+    if (statements.deleteSession.run(session.id, session.version).changes === 0) throw new ClaimLost();
+  }
+}
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT' || code === 'SQLITE_LOCKED';
+}
+
+/**
+ * @param onStatement told of each operation with its duration (ms): a claim
+ *   as its UPDATE, a commit as one transaction.
+ */
+export function openSqliteChatStore(file: string, busyTimeoutMs: number, onStatement?: (sql: string, durationMs: number) => void): ChatStore {
+  const connection = new Database(file);
+  connection.pragma('busy_timeout = 0');
+  let statements: Statements | undefined;
+  let commit: ((write: TurnWrite, now: string) => void) & { immediate(write: TurnWrite, now: string): void } | undefined;
+  const prepared = (): Statements => (statements ??= prepareStatements(connection));
+
+  /** Runs `work` (synchronous: one statement or one transaction), retrying while another connection holds the write lock. */
+  async function whenFree<T>(sql: string, work: () => T): Promise<T> {
+    const giveUpAt = Date.now() + busyTimeoutMs;
+    for (let delay = 1; ; delay = Math.min(delay * 2, 50)) {
+      const began = performance.now();
+      try {
+        const value = work();
+        onStatement?.(sql, performance.now() - began);
+        return value;
+      } catch (error) {
+        if (!isBusy(error) || Date.now() + delay > giveUpAt) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+
+  return {
+    async findBotByPublicId(publicId) {
+      const began = performance.now();
+      const record = prepared().publicBot.get(publicId);
+      onStatement?.('SELECT "Bot" (public id)', performance.now() - began);
+      return record ? publicBotRow(record) : null;
+    },
+    async claimSession(sessionId, leaseUntil, now) {
+      const claimed = await whenFree('UPDATE "ChatSession" (claim)', () => prepared().claim.get(sqliteDate(leaseUntil), sqliteDate(now), sessionId, sqliteDate(now)));
+      if (claimed) return sessionRow(claimed);
+      return prepared().exists.get(sessionId) ? 'busy' : 'missing';
+    },
+    async renewClaim(sessionId, version, leaseUntil) {
+      await whenFree('UPDATE "ChatSession" (renew)', () => prepared().renew.run(sqliteDate(leaseUntil), sessionId, version));
+    },
+    async releaseClaim(sessionId, version) {
+      await whenFree('UPDATE "ChatSession" (release)', () => prepared().release.run(sessionId, version));
+    },
+    async commitTurn(write, now) {
+      commit ??= connection.transaction((turn: TurnWrite, at: string) => writeTurn(prepared(), turn, at));
+      const transaction = commit;
+      try {
+        // IMMEDIATE: the write lock is taken first, so a busy database fails before any statement ran.
+        await whenFree('BEGIN (turn commit)', () => transaction.immediate(write, sqliteDate(now)));
+        return 'committed';
+      } catch (error) {
+        if (error instanceof ClaimLost) return 'claim-lost';
+        throw error;
+      }
+    },
+    async close() {
+      if (connection.open) connection.close();
+    },
+  };
+}

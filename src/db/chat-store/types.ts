@@ -1,0 +1,120 @@
+// The chat hot path's storage: the statements every chat turn runs (claim the
+// session, commit the turn), prepared once per connection instead of built by
+// Prisma per call. One implementation per database; Prisma keeps everything
+// else (the builder side, rare chat paths), on the same tables.
+
+/** A claimed chat session, as the turn needs it. */
+export interface SessionRow {
+  id: string;
+  /** Bumped by the claim; the commit checks it (compare-and-set). */
+  version: number;
+  /** The stored JSON, parsed by the caller (session-state schema). */
+  state: unknown;
+  expiresAt: Date | null;
+  botId: string | null;
+  resultId: string | null;
+  isPreview: boolean;
+}
+
+/** A result row a turn creates (its final values at once). */
+export interface NewResult {
+  id: string;
+  botId: string;
+  variables: unknown;
+  hasStarted: boolean;
+  isCompleted: boolean;
+  lastChatSessionId: string | null;
+}
+
+/** What a turn changes on an existing result; absent fields keep their value. */
+export interface ResultChange {
+  id: string;
+  hasStarted?: boolean;
+  isCompleted?: boolean;
+  variables?: unknown;
+  lastChatSessionId?: string;
+}
+
+export interface AnswerRow {
+  resultId: string;
+  blockId: string;
+  groupId: string | null;
+  variableId: string | null;
+  content: string;
+  attachedFileUrls: string[] | null;
+}
+
+export interface VisitedEdgeRow {
+  resultId: string;
+  index: number;
+  edgeId: string;
+}
+
+export interface HistoryRow {
+  resultId: string;
+  index: number;
+  variableId: string;
+  blockId: string;
+  blockIndex: number;
+  /** JSON value; null is stored as SQL NULL. */
+  value: unknown;
+}
+
+export interface LogRow {
+  id: string;
+  resultId: string;
+  sessionId: string;
+  status: string;
+  description: string;
+  details: string | null;
+  context: string | null;
+}
+
+export type SessionWrite =
+  | { kind: 'none' }
+  | { kind: 'create'; id: string; botId: string; isPreview: boolean; state: unknown; expiresAt: Date | null; resultId: string | null }
+  /** The claimed session, by the version its claim returned: keeps it and releases the claim. */
+  | { kind: 'update'; id: string; version: number; state: unknown; expiresAt: Date | null; resultId: string | null }
+  /** The flow ended: the claimed session goes. */
+  | { kind: 'delete'; id: string; version: number };
+
+/** Everything one turn writes, committed all or nothing, in this order. */
+export interface TurnWrite {
+  /** Results created by the turn: the root one with its values, linked bots' empty ones. */
+  newResults: NewResult[];
+  answers: AnswerRow[];
+  visitedEdges: VisitedEdgeRow[];
+  history: HistoryRow[];
+  logs: LogRow[];
+  resultChanges: ResultChange[];
+  session: SessionWrite;
+}
+
+/** What a chat start needs to know of a bot, by its public id. */
+export interface PublicBotRow {
+  id: string;
+  workspaceId: string;
+  isArchived: boolean;
+  isClosed: boolean;
+  publishedRevision: number | null;
+  publishedAt: Date | null;
+  workspace: { isSuspended: boolean; isQuarantined: boolean };
+}
+
+export interface ChatStore {
+  /** The bot a live chat starts, with its workspace's flags; null when no bot has that public id. */
+  findBotByPublicId(publicId: string): Promise<PublicBotRow | null>;
+  /**
+   * Claims the session when no live claim holds it: bumps its version and
+   * sets the lease. `busy` when another turn holds it, `missing` when there
+   * is no such session.
+   */
+  claimSession(sessionId: string, leaseUntil: Date, now: Date): Promise<SessionRow | 'busy' | 'missing'>;
+  /** Pushes a claim's lease forward (no-op once the commit bumped the version). */
+  renewClaim(sessionId: string, version: number, leaseUntil: Date): Promise<void>;
+  /** Gives a claim up without committing (the turn failed). */
+  releaseClaim(sessionId: string, version: number): Promise<void>;
+  /** Commits a turn; `claim-lost` (nothing written) when the session's version moved on. */
+  commitTurn(write: TurnWrite, now: Date): Promise<'committed' | 'claim-lost'>;
+  close(): Promise<void>;
+}
