@@ -4,6 +4,7 @@ import { badRequest, forbidden } from '../../services/errors';
 import { encodeCursor, getResult, listResults, resultVisitedEdges, type ResultPage } from '../../services/result-reads';
 import { archiveResults, storedResultVariables } from '../../services/results';
 import { exportLines } from '../../services/results-export';
+import { RESULT_EVENT_KINDS, type ResultEvent } from '../../services/live/events';
 import { builder, hasBotRole } from '../builder';
 import { TimeFilter } from './analytics';
 import { MessagePayload } from './scalars';
@@ -176,3 +177,39 @@ builder.subscriptionFields((t) => ({
 async function* mapLines(lines: AsyncGenerator<string>): AsyncGenerator<{ line: string }> {
   for await (const line of lines) yield { line };
 }
+
+const ResultUpdateEventEnum = builder.enumType('ResultUpdateEvent', {
+  values: {
+    created: { description: 'A visitor opened the chat: the result exists, unanswered (it is not in `results` until answered).' },
+    answered: { description: 'The visitor answered (once or more in the turn).' },
+    completed: { description: 'The flow ended after at least one answer (the turn may also have answered).' },
+  } satisfies Record<(typeof RESULT_EVENT_KINDS)[number], { description: string }>,
+  description: 'The furthest step one chat turn took a result to.',
+});
+
+const ResultUpdate = builder.objectRef<ResultEvent>('ResultUpdate').implement({
+  description: 'A result one chat turn changed, once the turn committed. Ids only: read the result with `bot.result(id)`.',
+  fields: (t) => ({
+    botId: t.exposeID('botId'),
+    resultId: t.exposeID('resultId'),
+    event: t.expose('event', { type: ResultUpdateEventEnum }),
+    answersCount: t.exposeInt('answersCount', { nullable: true, description: 'Answers this turn added to the result; null when it added none (created).' }),
+    isCompleted: t.exposeBoolean('isCompleted', { description: "The result's isCompleted after the turn." }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: "The result's updatedAt as the turn wrote it." }),
+  }),
+});
+
+builder.subscriptionFields((t) => ({
+  resultUpdated: t.field({
+    type: ResultUpdate,
+    description:
+      "Live results of a bot: one event per result each committed chat turn changes (created, answered, completed), from every server process sharing the database; held open until the client goes away. Events of a rolled-back turn never come; events while the stream is closed are not replayed (re-read `results` on reconnect). Any member of the bot's workspace.",
+    args: { botId: t.arg.id({ required: true }) },
+    // Checked here: scope-auth guards resolvers, and a subscription's source is built before any resolver runs.
+    subscribe: async (_root, args, ctx) => {
+      if (!(await hasBotRole(ctx, String(args.botId), ANY_ROLE))) throw forbidden();
+      return ctx.chat.live.subscribe(String(args.botId));
+    },
+    resolve: (event: ResultEvent) => event,
+  }),
+}));

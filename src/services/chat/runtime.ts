@@ -20,6 +20,8 @@ import { BotLibrary, loadLinkedBots, loadSnapshot } from './bot-loader';
 import { DEFAULT_EFFECT_TIMEOUTS, performEffect, type EffectPerformers, type EffectTimeouts } from './effects';
 import { engineEnv, newId, type TurnEnv, type TurnLimits } from './engine-env';
 import { DEFAULT_CLAIM, withClaimedSession, type ClaimOptions } from './sessions';
+import type { LiveResults } from '../live/live-results';
+import { resultEvents, WRITTEN_RESULT_SELECT, type TurnResultChanges, type WrittenResult } from './result-events';
 
 // The chat runtime: loads the bot and the session, runs the engine, performs
 // its effects, and commits everything a turn wrote in one transaction.
@@ -37,6 +39,8 @@ export interface ChatDeps {
   /** Streams AI completions to clients (the stream endpoint); the effects complete them whole. */
   ai: AiClient;
   effectTimeouts?: EffectTimeouts;
+  /** Where committed turns announce the results they changed (live results subscriptions). */
+  live: LiveResults;
 }
 
 /** Where a request comes from, for `settings.security.allowedOrigins`. */
@@ -196,25 +200,45 @@ function resultUpdates(turn: TurnResult, plan: CommitPlan): Map<string, ResultCh
   return updates;
 }
 
+/** What the turn did to its results, for the live events published once it committed. */
+function resultChanges(turn: TurnResult, plan: CommitPlan, updates: Map<string, ResultChanges>): TurnResultChanges {
+  const answers = new Map<string, number>();
+  for (const answer of turn.persistence.answers) answers.set(answer.resultId, (answers.get(answer.resultId) ?? 0) + 1);
+  return {
+    created: new Set([...(plan.createResult ? [plan.createResult.id] : []), ...turn.persistence.newResults.map((row) => row.resultId)]),
+    completed: new Set([...updates].filter(([, changes]) => changes.isCompleted).map(([id]) => id)),
+    answers,
+  };
+}
+
 /**
  * Writes everything the turn produced in one transaction: results, answers,
- * visited edges, logs, and the session (deleted when the flow ended).
+ * visited edges, logs, and the session (deleted when the flow ended). Once
+ * it committed, the results it changed are announced to live subscribers.
  */
-async function commit(db: Db, turn: TurnResult, plan: CommitPlan): Promise<void> {
+async function commit(deps: ChatDeps, turn: TurnResult, plan: CommitPlan): Promise<void> {
+  const { db } = deps;
   const { state, persistence } = turn;
   const ended = turn.status === 'ended';
   // A batch transaction: one round of statements, all or nothing, cheaper than an interactive one.
   const operations: Prisma.PrismaPromise<unknown>[] = [];
+  /** Positions in `operations` of the result writes; they return the rows the live events are made of. */
+  const resultWrites: number[] = [];
+  const writeResults = (operation: Prisma.PrismaPromise<WrittenResult | WrittenResult[]>) => resultWrites.push(operations.push(operation) - 1);
+  let changes: TurnResultChanges | undefined;
   if (!state.isPreview) {
     const updates = resultUpdates(turn, plan);
+    changes = resultChanges(turn, plan, updates);
     if (plan.createResult) {
       // A result created by this turn gets its final values at once rather than an insert then an update.
       const { id } = plan.createResult;
-      operations.push(db.result.create({ data: { variables: [], ...plan.createResult, ...updates.get(id) }, select: { id: true } }));
+      writeResults(db.result.create({ data: { variables: [], ...plan.createResult, ...updates.get(id) }, select: WRITTEN_RESULT_SELECT }));
       updates.delete(id);
     }
     if (persistence.newResults.length) {
-      operations.push(db.result.createMany({ data: persistence.newResults.map((row) => ({ id: row.resultId, botId: row.botId, variables: [] })) }));
+      writeResults(
+        db.result.createManyAndReturn({ data: persistence.newResults.map((row) => ({ id: row.resultId, botId: row.botId, variables: [] })), select: WRITTEN_RESULT_SELECT }),
+      );
     }
     if (persistence.answers.length) {
       operations.push(db.answer.createMany({ data: persistence.answers.map((answer) => ({ ...answer, attachedFileUrls: answer.attachedFileUrls ?? undefined })) }));
@@ -243,7 +267,7 @@ async function commit(db: Db, turn: TurnResult, plan: CommitPlan): Promise<void>
         }),
       );
     }
-    for (const [id, data] of updates) operations.push(db.result.updateMany({ where: { id }, data }));
+    for (const [id, data] of updates) writeResults(db.result.updateManyAndReturn({ where: { id }, data, select: WRITTEN_RESULT_SELECT }));
   }
   const data = { state: state as unknown as Prisma.InputJsonValue, expiresAt: plan.expiresAt, resultId: state.queue[state.queue.length - 1]!.resultId ?? null };
   if (plan.session.mode === 'create' && !ended) {
@@ -258,11 +282,17 @@ async function commit(db: Db, turn: TurnResult, plan: CommitPlan): Promise<void>
     );
   }
   if (operations.length === 0) return;
+  let written: unknown[];
   try {
-    await db.$transaction(operations);
+    written = await db.$transaction(operations);
   } catch (error) {
     if ((error as { code?: unknown }).code === 'P2025') throw new AppError('INTERNAL_SERVER_ERROR', 'Session claim lost');
     throw error;
+  }
+  if (changes) {
+    // The positions were recorded from writes typed WrittenResult | WrittenResult[] (the selects above).
+    const rows = resultWrites.flatMap((index) => written[index] as WrittenResult | WrittenResult[]);
+    deps.live.publish(resultEvents(rows, changes));
   }
 }
 
@@ -301,7 +331,7 @@ async function runStart(
   const started = await engineStart(input, env, library.resolve);
   const themeVariables = started.initialVariables;
   const turn = await settle(deps, library, started, input.textFormat, env);
-  await commit(deps.db, turn, { ...plan, session: { mode: 'create' }, expiresAt: new Date(Date.now() + deps.sessionTtlMs) });
+  await commit(deps, turn, { ...plan, session: { mode: 'create' }, expiresAt: new Date(Date.now() + deps.sessionTtlMs) });
   return { turn, themeVariables, library };
 }
 
@@ -409,7 +439,7 @@ export async function continueChat(deps: ChatDeps, input: ContinueChatInput, ori
       const wasRegisteredOnly = state.isRegisteredOnly === true;
       const rootResultId = state.queue[0]!.resultId;
       const turn = await settle(deps, library, await engineContinue(state, message, format, env, library.resolve), format, env);
-      await commit(deps.db, turn, {
+      await commit(deps, turn, {
         sessionId: session.id,
         session: { mode: 'update', version: session.version },
         botId: session.botId ?? '',
