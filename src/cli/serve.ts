@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Server } from 'node:http';
@@ -18,6 +19,7 @@ import { parseAllowList } from '../integrations/http/guard';
 import { createPerformers, type EffectPerformers } from '../services/chat/effects';
 import type { ChatDeps } from '../services/chat/runtime';
 import { sweepExpiredSessions } from '../services/chat/sessions';
+import { clusterLiveResults } from '../services/live/cluster';
 import { inProcessLiveResults } from '../services/live/in-process';
 import { postgresLiveResults } from '../services/live/postgres';
 
@@ -76,11 +78,13 @@ export async function startServer(config: Config, log: (line: string) => void = 
   const ai = createAiClient(outbound);
   const code = createSandboxPool({ timeoutMs: config.codeTimeoutMs, memoryLimitBytes: config.codeMemoryBytes, threads: config.codeThreads, outboundAllow: config.outboundAllow });
   await code.ready();
-  // Processes sharing a PostgreSQL database hear each other's turns; a SQLite server has only its own.
+  // Processes sharing a PostgreSQL database hear each other's turns through it; SQLite workers through their primary.
   const live =
     database.provider === 'postgresql'
       ? await postgresLiveResults({ connectionString: database.target.location, db: database.db, log: logger })
-      : inProcessLiveResults(logger);
+      : cluster.isWorker
+        ? clusterLiveResults(logger)
+        : inProcessLiveResults(logger);
   const chat: ChatDeps = {
     db: database.db,
     secrets,

@@ -258,10 +258,24 @@ describe('GET /v1/bots/{botId}/results/live (REST SSE)', () => {
   });
 });
 
+/** A JSON POST on a connection of its own (no keep-alive pool), so a cluster's primary picks a worker for it. */
+function postOnNewConnection(baseUrl: string, pathname: string, json: unknown): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify(json);
+    const outgoing = http.request(new URL(pathname, baseUrl), { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
 /** `parley serve` from dist as its own process over the test server's database. */
-async function startProcess(databaseUrl: string, adminToken: string): Promise<{ url: string; child: ChildProcess; output: () => string; exited: Promise<number | null> }> {
+async function startProcess(databaseUrl: string, adminToken: string, args: string[] = []): Promise<{ url: string; child: ChildProcess; output: () => string; exited: Promise<number | null> }> {
   const { PARLEY_ADMIN_TOKEN: _t, PORT: _p, LOG_LEVEL: _l, PARLEY_WORKERS: _w, ...rest } = process.env;
-  const child = spawn(process.execPath, [path.join(root, 'dist/src/main.js'), 'serve'], {
+  const child = spawn(process.execPath, [path.join(root, 'dist/src/main.js'), 'serve', ...args], {
     cwd: root,
     env: { ...rest, PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, DATABASE_URL: databaseUrl, PORT: '0', PARLEY_ADMIN_TOKEN: adminToken, LOG_LEVEL: 'silent', PARLEY_METRICS_TOKEN: METRICS_TOKEN },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -292,6 +306,30 @@ describe('a second server process on the same database', () => {
       expect(await other.exited).toBe(0);
       // Well within the 10 s grace period a held-open stream would otherwise use up.
       expect(Date.now() - began).toBeLessThan(5000);
+    } finally {
+      if (other.child.exitCode === null) other.child.kill('SIGKILL');
+    }
+  });
+
+  test('serve --workers 2: every worker hears every worker\'s turns (through the primary on SQLite, the database on PostgreSQL)', async () => {
+    const other = await startProcess(server.databaseUrl, server.adminToken, ['--workers', '2']);
+    try {
+      const bot = await publishDefinition(server, twoQuestions);
+      // Two held connections in a row: the primary hands them to the two workers in turn.
+      const streams = [await subscribeRest(other.url, bot.botId, member.token), await subscribeRest(other.url, bot.botId, member.token)];
+      await Promise.all(streams.map((stream) => stream.opened));
+      // Each chat request on a connection of its own, so the turns are spread over both workers too.
+      const started = await postOnNewConnection(other.url, `/v1/bots/${bot.publicId}/startChat`, {});
+      expect(started.status).toBe(200);
+      const sessionId = (started.body as { sessionId: string }).sessionId;
+      for (const message of ['Ada', 'a note']) expect((await postOnNewConnection(other.url, `/v1/sessions/${sessionId}/continueChat`, { message })).status).toBe(200);
+      for (const stream of streams) {
+        await stream.message(3);
+        expect(stream.messages.map((message) => JSON.parse(message.data))).toEqual(conversationEvents(bot.botId, (started.body as { resultId: string }).resultId));
+        stream.close();
+      }
+      other.child.kill('SIGTERM');
+      expect(await other.exited).toBe(0);
     } finally {
       if (other.child.exitCode === null) other.child.kill('SIGKILL');
     }
