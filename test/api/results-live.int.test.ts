@@ -151,6 +151,32 @@ describe('resultUpdated over GraphQL (SSE at /graphql)', () => {
     await eventually(liveSubscriptions, 0, 'open subscriptions after the client went away');
   });
 
+  test("a linked bot's own result: its events go to the linked bot's subscribers, the parent's to the parent's", async () => {
+    const child = await publishDefinition(server, v6Bot({ name: 'Child', groups: [group('c1', [textInput('child-q')])] }));
+    const parent = await publishDefinition(server, v6Bot({ name: 'Parent', groups: [group('p1', [textInput('q1'), { id: 'link', type: 'Typebot link', options: { typebotId: child.botId } }])] }));
+    const parentStream = await subscribeGraphql(server.url, parent.botId, member.token);
+    const childStream = await subscribeGraphql(server.url, child.botId, member.token);
+    await Promise.all([parentStream.opened, childStream.opened]);
+    const started = await startChat(server, parent.publicId);
+    expect((await say(server, started.body.sessionId, 'to the child')).status).toBe(200);
+    expect((await say(server, started.body.sessionId, 'in the child')).status).toBe(200);
+    const updatedAt = expect.stringMatching(ISO_MS);
+    const parentId = started.body.resultId as string;
+    expect(await graphqlEvents(parentStream, 3)).toEqual([
+      { botId: parent.botId, resultId: parentId, event: 'created', answersCount: null, isCompleted: false, updatedAt },
+      { botId: parent.botId, resultId: parentId, event: 'answered', answersCount: 1, isCompleted: false, updatedAt },
+      { botId: parent.botId, resultId: parentId, event: 'completed', answersCount: null, isCompleted: true, updatedAt },
+    ]);
+    const childResult = await server.db.result.findFirstOrThrow({ where: { botId: child.botId } });
+    expect(await graphqlEvents(childStream, 2)).toEqual([
+      { botId: child.botId, resultId: childResult.id, event: 'created', answersCount: null, isCompleted: false, updatedAt },
+      { botId: child.botId, resultId: childResult.id, event: 'completed', answersCount: 1, isCompleted: true, updatedAt },
+    ]);
+    parentStream.close();
+    childStream.close();
+    await eventually(liveSubscriptions, 0, 'open subscriptions');
+  });
+
   test('another workspace gets NOT_FOUND and no events; no token gets UNAUTHORIZED', async () => {
     const bot = await publishDefinition(server, twoQuestions);
     const outsider = await createUserWithToken(server.db, `live-outsider-${Date.now()}@parley.test`);
