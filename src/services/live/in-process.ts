@@ -8,12 +8,15 @@ export function inProcessLiveResults(log: LiveLog): LiveResults {
   let closed = false;
   return {
     publish(events: readonly ResultEvent[]) {
-      if (closed) return;
-      try {
-        for (const event of events) fanout.deliver(event);
-      } catch (error) {
-        log.warn({ err: error }, 'live results: delivery failed');
-      }
+      if (closed || events.length === 0) return;
+      // After the turn has answered: serving many subscribers is work the turn should not wait behind.
+      setImmediate(() => {
+        try {
+          for (const event of events) fanout.deliver(event);
+        } catch (error) {
+          log.warn({ err: error }, 'live results: delivery failed');
+        }
+      });
     },
     subscribe: (botId) => fanout.subscribe(botId),
     get subscriberCount() {
