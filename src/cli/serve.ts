@@ -98,6 +98,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     ai,
     effectTimeouts: { defaultMs: config.effectTimeoutMs, maxMs: config.effectMaxTimeoutMs },
     live,
+    liveRecheckMs: config.liveRecheckMs,
   };
   const notReady = async () => {
     const pending = await unappliedMigrations(database.db, database.provider);

@@ -42,7 +42,8 @@ async function startEcho(): Promise<typeof echo> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ metricsToken: METRICS_TOKEN, outboundAllow: '127.0.0.1' });
+  // Access re-checked at every event, so a member removed mid-stream is cut off at the next one.
+  server = await startTestServer({ metricsToken: METRICS_TOKEN, outboundAllow: '127.0.0.1', liveRecheckMs: 0 });
   member = await createUserWithToken(server.db, `live-member-${Date.now()}@parley.test`, { workspaceId: server.adminWorkspaceId, role: 'MEMBER' });
   echo = await startEcho();
 });
@@ -194,6 +195,28 @@ describe('resultUpdated over GraphQL (SSE at /graphql)', () => {
     expect(JSON.parse(anonymous.messages[0]!.data).errors[0].extensions).toEqual({ code: 'UNAUTHORIZED', issues: [] });
     await converse(server.url, bot);
     expect(await liveSubscriptions()).toBe(0);
+  });
+
+  test('a member removed from the workspace while subscribed gets NOT_FOUND at the next event, then the end (GraphQL and REST)', async () => {
+    const bot = await publishDefinition(server, twoQuestions);
+    const leaving = await createUserWithToken(server.db, `live-leaving-${Date.now()}@parley.test`, { workspaceId: server.adminWorkspaceId, role: 'GUEST' });
+    const graphqlStream = await subscribeGraphql(server.url, bot.botId, leaving.token);
+    const restStream = await subscribeRest(server.url, bot.botId, leaving.token);
+    await Promise.all([graphqlStream.opened, restStream.opened]);
+    const first = await startChat(server, bot.publicId);
+    expect((await graphqlEvents(graphqlStream, 1))[0]).toMatchObject({ resultId: first.body.resultId, event: 'created' });
+    await restStream.message(1);
+
+    const removed = await request(server.url, 'DELETE', `/v1/workspaces/${server.adminWorkspaceId}/members/${leaving.userId}`, { token: server.adminToken });
+    expect(removed.status).toBe(200);
+    await say(server, first.body.sessionId, 'Ada');
+    await Promise.all([graphqlStream.ended, restStream.ended]);
+    expect(graphqlStream.messages.slice(1).map((message) => ({ event: message.event, data: message.data && JSON.parse(message.data) }))).toEqual([
+      { event: 'next', data: { data: null, errors: [{ message: 'Not found', locations: [{ line: 1, column: 34 }], path: ['resultUpdated'], extensions: { code: 'NOT_FOUND', issues: [] } }] } },
+      { event: 'complete', data: '' },
+    ]);
+    expect(restStream.messages.slice(1).map((message) => JSON.parse(message.data))).toEqual([{ error: { code: 'NOT_FOUND', message: 'Not found', issues: [] } }]);
+    await eventually(liveSubscriptions, 0, 'open subscriptions');
   });
 
   test('a rolled-back turn publishes nothing', async () => {

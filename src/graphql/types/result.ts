@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { ANY_ROLE, EDITOR_ROLES } from '../../services/access';
-import { badRequest, forbidden } from '../../services/errors';
+import { badRequest, forbidden, notFound } from '../../services/errors';
 import { encodeCursor, getResult, listResults, resultVisitedEdges, type ResultPage } from '../../services/result-reads';
 import { archiveResults, storedResultVariables } from '../../services/results';
 import { exportLines } from '../../services/results-export';
 import { RESULT_EVENT_KINDS, type ResultEvent } from '../../services/live/events';
 import { builder, hasBotRole } from '../builder';
+import { ACCESS_LOST, stillReadsBot, whileAllowed } from '../live-access';
 import { TimeFilter } from './analytics';
 import { MessagePayload } from './scalars';
 
@@ -203,13 +204,17 @@ builder.subscriptionFields((t) => ({
   resultUpdated: t.field({
     type: ResultUpdate,
     description:
-      "Live results of a bot: one event per result each committed chat turn changes (created, answered, completed), from every server process sharing the database; held open until the client goes away. Events of a rolled-back turn never come; events while the stream is closed are not replayed (re-read `results` on reconnect). Any member of the bot's workspace.",
+      "Live results of a bot: one event per result each committed chat turn changes (created, answered, completed), from every server process sharing the database; held open until the client goes away. Events of a rolled-back turn never come; events while the stream is closed are not replayed (re-read `results` on reconnect). Any member of the bot's workspace; access is checked again as events come (PARLEY_LIVE_RECHECK_MS), and a caller who lost it gets NOT_FOUND, then the end of the stream.",
     args: { botId: t.arg.id({ required: true }) },
     // Checked here: scope-auth guards resolvers, and a subscription's source is built before any resolver runs.
     subscribe: async (_root, args, ctx) => {
-      if (!(await hasBotRole(ctx, String(args.botId), ANY_ROLE))) throw forbidden();
-      return ctx.chat.live.subscribe(String(args.botId));
+      const botId = String(args.botId);
+      if (!(await hasBotRole(ctx, botId, ANY_ROLE))) throw forbidden();
+      return whileAllowed(ctx.chat.live.subscribe(botId), ctx.chat.liveRecheckMs, () => stillReadsBot(ctx, botId));
     },
-    resolve: (event: ResultEvent) => event,
+    resolve: (event: ResultEvent | typeof ACCESS_LOST) => {
+      if (event === ACCESS_LOST) throw notFound();
+      return event;
+    },
   }),
 }));

@@ -41,6 +41,8 @@ export interface ChatDeps {
   effectTimeouts?: EffectTimeouts;
   /** Where committed turns announce the results they changed (live results subscriptions). */
   live: LiveResults;
+  /** How often an open live results stream re-checks that its caller may still read the bot (ms). */
+  liveRecheckMs: number;
 }
 
 /** Where a request comes from, for `settings.security.allowedOrigins`. */
