@@ -294,7 +294,16 @@ async function commit(deps: ChatDeps, turn: TurnResult, plan: CommitPlan): Promi
   if (changes) {
     // The positions were recorded from writes typed WrittenResult | WrittenResult[] (the selects above).
     const rows = resultWrites.flatMap((index) => written[index] as WrittenResult | WrittenResult[]);
-    deps.live.publish(resultEvents(rows, changes));
+    announce(deps.live, rows, changes);
+  }
+}
+
+/** The turn has committed: whatever happens to its announcement, it must not fail the answer. */
+function announce(live: LiveResults, rows: WrittenResult[], changes: TurnResultChanges): void {
+  try {
+    live.publish(resultEvents(rows, changes));
+  } catch (error) {
+    console.error('[parley] live results: publishing a turn failed:', error);
   }
 }
 
