@@ -49,6 +49,8 @@ export interface Config {
   graphqlLimits: GraphQLLimits;
   /** Token buckets on the public chat routes (src/http/rate-limit). */
   rateLimit: RateLimitConfig;
+  /** A live results stream re-checks its caller's token and membership at its first event this long after the last check (ms; 0: every event). */
+  liveRecheckMs: number;
 }
 
 export const DEFAULT_SQLITE_URL = 'file:./data/parley.db';
@@ -122,5 +124,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: Math.max(1, intFromEnv(env, 'PARLEY_RATE_LIMIT_WINDOW_SECONDS', 60)),
       trustedProxies: env.PARLEY_TRUSTED_PROXIES ?? '',
     },
+    liveRecheckMs: intFromEnv(env, 'PARLEY_LIVE_RECHECK_MS', 30_000),
   };
 }

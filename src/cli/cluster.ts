@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config';
+import { isLiveRelayMessage, type LiveRelayMessage } from '../services/live/cluster';
 import { prepareStorage } from './serve';
 
 // `parley serve --workers N`: N server processes sharing the port (node:cluster;
@@ -12,7 +13,7 @@ import { prepareStorage } from './serve';
 /** Workers dying faster than this many times a minute mean something is wrong: the cluster stops. */
 const MAX_RESTARTS_PER_MINUTE = 5;
 
-type FromWorker = { type: 'log'; line: string };
+type FromWorker = { type: 'log'; line: string } | LiveRelayMessage;
 
 export function isClusterWorker(): boolean {
   return cluster.isWorker;
@@ -37,6 +38,11 @@ export async function serveCluster(config: Config, workers: number, log: (line: 
     const worker = cluster.fork();
     let ready = false;
     worker.on('message', (message: FromWorker) => {
+      // Live results of a SQLite cluster: every worker's subscribers hear every worker's turns.
+      if (isLiveRelayMessage(message)) {
+        for (const each of Object.values(cluster.workers ?? {})) if (each?.isConnected()) each.send(message);
+        return;
+      }
       if (message?.type !== 'log') return;
       if (message.line.startsWith('Parley listening on ')) {
         ready = true;

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Server } from 'node:http';
@@ -18,6 +19,9 @@ import { parseAllowList } from '../integrations/http/guard';
 import { createPerformers, type EffectPerformers } from '../services/chat/effects';
 import type { ChatDeps } from '../services/chat/runtime';
 import { sweepExpiredSessions } from '../services/chat/sessions';
+import { clusterLiveResults } from '../services/live/cluster';
+import { inProcessLiveResults } from '../services/live/in-process';
+import { postgresLiveResults } from '../services/live/postgres';
 
 /** Expired sessions are swept this often (every process; the delete is idempotent). */
 const SWEEP_INTERVAL_MS = 3600_000;
@@ -74,6 +78,13 @@ export async function startServer(config: Config, log: (line: string) => void = 
   const ai = createAiClient(outbound);
   const code = createSandboxPool({ timeoutMs: config.codeTimeoutMs, memoryLimitBytes: config.codeMemoryBytes, threads: config.codeThreads, outboundAllow: config.outboundAllow });
   await code.ready();
+  // Processes sharing a PostgreSQL database hear each other's turns through it; SQLite workers through their primary.
+  const live =
+    database.provider === 'postgresql'
+      ? await postgresLiveResults({ connectionString: database.target.location, db: database.db, log: logger })
+      : cluster.isWorker
+        ? clusterLiveResults(logger)
+        : inProcessLiveResults(logger);
   const chat: ChatDeps = {
     db: database.db,
     store: database.chatStore,
@@ -87,6 +98,8 @@ export async function startServer(config: Config, log: (line: string) => void = 
     ),
     ai,
     effectTimeouts: { defaultMs: config.effectTimeoutMs, maxMs: config.effectMaxTimeoutMs },
+    live,
+    liveRecheckMs: config.liveRecheckMs,
   };
   const notReady = async () => {
     const pending = await unappliedMigrations(database.db, database.provider);
@@ -118,6 +131,8 @@ export async function startServer(config: Config, log: (line: string) => void = 
     shutdown: async (graceMs) => {
       clearInterval(sweep);
       logger.info({ inFlight, graceMs }, 'shutting down: no new connections, waiting for requests in flight');
+      // Live subscriptions never finish on their own: ended first, their streams close and stop holding the drain.
+      const liveClosed = live.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       // Keep-alive connections that become idle after their last answer are closed too.
@@ -134,6 +149,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
         server.closeAllConnections();
         await closed;
       }
+      await liveClosed;
       await code.close();
       await rateLimits.close();
       await database.close();
@@ -142,6 +158,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     },
     close: async () => {
       clearInterval(sweep);
+      await live.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -100,6 +100,10 @@ export function createApp({ chat, config, logger = silentLogger, notReady = asyn
   });
 
   const app = new Koa();
+  // A client closing a stream is how a live results stream ends (and how a client drops an export): not a fault to print.
+  app.on('error', (error: Error & { code?: unknown }) => {
+    if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE') app.onerror(error);
+  });
   app.use(requestId);
   app.use(requestLog(logger));
   app.use(requestMetrics);

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { GraphQLSchema } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import type { Middleware } from 'koa';
@@ -51,6 +52,41 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
     response.headers.forEach((value, name) => {
       if (name !== 'content-length') ctx.set(name, value);
     });
+    if (response.body && isStream(response.headers.get('content-type'))) {
+      // Written as it comes. Koa destroys the body stream when the client goes away, which cancels
+      // yoga's stream and so returns the subscription's iterator (its listener is released).
+      ctx.set('X-Accel-Buffering', 'no');
+      ctx.body = nodeReadable(response.body);
+      return;
+    }
     ctx.body = Buffer.from(await response.arrayBuffer());
   };
+}
+
+/** Subscriptions (and incremental delivery) answer with a stream that must not be buffered whole. */
+function isStream(contentType: string | null): boolean {
+  return /^(text\/event-stream|multipart\/mixed)\b/i.test(contentType ?? '');
+}
+
+/**
+ * yoga's body (a web stream; yoga's own implementation, which Readable.fromWeb
+ * refuses) as a Node stream. Destroying it cancels the web stream, and
+ * yoga's cancel returns the subscription's iterator.
+ */
+function nodeReadable(body: ReadableStream<Uint8Array>): Readable {
+  const reader = body.getReader();
+  return new Readable({
+    read() {
+      reader.read().then(
+        (chunk) => this.push(chunk.done ? null : chunk.value),
+        (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
+      );
+    },
+    destroy(error, callback) {
+      reader.cancel(error ?? undefined).then(
+        () => callback(error),
+        () => callback(error),
+      );
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * Every Parley metric lives in this one registry (scraped at GET /metrics).
@@ -126,4 +126,15 @@ const rateLimited = new Counter({
 
 export function recordRateLimited(limit: 'ip' | 'bot'): void {
   rateLimited.inc({ limit });
+}
+
+const liveSubscriptions = new Gauge({
+  name: 'parley_live_subscriptions',
+  help: 'Open live results subscriptions (resultUpdated, GraphQL or REST) in this process.',
+  registers: [registry],
+});
+
+/** A live results subscription opened (+1) or ended (-1). */
+export function recordLiveSubscriptions(change: 1 | -1): void {
+  liveSubscriptions.inc(change);
 }

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { respondWithStream } from './event-body';
+import { respondWithStream, type EventStream } from './event-body';
 
 // The AI SDK "data stream" format the Typebot web embeds read from their
 // stream endpoint (one part per line: `0:<JSON text>` for text, `3:<JSON
@@ -9,7 +9,7 @@ import { respondWithStream } from './event-body';
 const errorPart = (message: unknown) => `3:${JSON.stringify(JSON.stringify({ description: message }))}\n`;
 
 /** Writes a stream route's events (`{text}` parts, or `{error}` last) as data-stream lines. */
-export function respondWithDataStream(ctx: Context, events: AsyncGenerator<unknown>): void {
+export function respondWithDataStream(ctx: Context, events: EventStream): void {
   respondWithStream(ctx, events, {
     contentType: 'text/plain; charset=utf-8',
     write: (event) => {

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { respondWithStream } from './event-body';
+import { respondWithStream, type EventStream } from './event-body';
 
 const TYPES = { csv: 'text/csv; charset=utf-8', ndjson: 'application/x-ndjson; charset=utf-8' } as const;
 
@@ -8,7 +8,7 @@ const TYPES = { csv: 'text/csv; charset=utf-8', ndjson: 'application/x-ndjson; c
  * as it comes. A failure after the first bytes cannot change the status: the
  * download ends short and the failure is logged.
  */
-export function respondWithDownload(ctx: Context, events: AsyncGenerator<unknown>, format: keyof typeof TYPES): void {
+export function respondWithDownload(ctx: Context, events: EventStream, format: keyof typeof TYPES): void {
   ctx.set('Content-Disposition', `attachment; filename="results.${format}"`);
   respondWithStream(ctx, events, {
     contentType: TYPES[format],

@@ -2,6 +2,9 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { Context } from 'koa';
 
+/** A stream route's events: iterable, and `return()` ends the subscription behind them (the client went away). */
+export type EventStream = AsyncIterableIterator<unknown> & { return(): Promise<IteratorResult<unknown>> };
+
 /**
  * Answers a stream route: writes each event as the format wants until the
  * events end or the client goes away (then the events' generator is closed,
@@ -10,7 +13,7 @@ import type { Context } from 'koa';
  */
 export function respondWithStream(
   ctx: Context,
-  events: AsyncGenerator<unknown>,
+  events: EventStream,
   format: {
     contentType: string;
     /** Written first (a comment line opening an event stream). */

@@ -2,6 +2,7 @@ import { execute, Kind, subscribe, type ExecutionArgs, type ExecutionResult, typ
 import { noViewerError, type GraphQLContext } from '../graphql/context';
 import { findAppError, logUnexpected, toPublicError, type PublicError } from '../graphql/errors';
 import { AppError } from '../errors';
+import type { EventStream } from './event-body';
 import { omitNulls } from './omit-null';
 import type { CompiledOperations } from './operations';
 import type { RestRoute } from './route';
@@ -67,7 +68,7 @@ export async function executeRoute(
 }
 
 /** A streaming route's events, or why it cannot start (answered as a normal error, before any event). */
-export type StreamResult = { status: 200; events: AsyncGenerator<unknown> } | PublicError;
+export type StreamResult = { status: 200; events: EventStream } | PublicError;
 
 /**
  * Runs a streaming route's subscription operation in-process: the same
@@ -85,21 +86,38 @@ export async function subscribeRoute(
   if ('status' in prepared) return prepared;
   const subscription = await subscribe(prepared.args);
   if (!(Symbol.asyncIterator in subscription)) return failureOf(subscription) ?? toPublicError(new Error('subscription did not start'));
-  async function* events(): AsyncGenerator<unknown> {
-    try {
-      for await (const event of subscription as AsyncGenerator<ExecutionResult>) {
-        const failure = failureOf(event);
-        if (failure) {
-          yield { error: failure.body };
-          return;
-        }
-        yield unwrap(event.data, route.unwrap);
+  return { status: 200, events: routeEvents(subscription, route) };
+}
+
+/**
+ * The subscription's events as the route answers them. Not an async
+ * generator: a generator queues `return()` behind a pending `next()`, so a
+ * client leaving a quiet stream (live results) would not end the
+ * subscription behind it until its next event; here `return()` reaches it at once.
+ */
+function routeEvents(subscription: AsyncGenerator<ExecutionResult>, route: RestRoute): EventStream {
+  let failed = false;
+  const finish = async (): Promise<IteratorResult<unknown>> => {
+    await subscription.return(undefined);
+    return { value: undefined, done: true };
+  };
+  return {
+    async next() {
+      if (failed) return finish();
+      const event = await subscription.next();
+      if (event.done) return { value: undefined, done: true };
+      const failure = failureOf(event.value);
+      if (failure) {
+        failed = true;
+        return { value: { error: failure.body }, done: false };
       }
-    } finally {
-      await (subscription as AsyncGenerator<ExecutionResult>).return?.(undefined);
-    }
-  }
-  return { status: 200, events: events() };
+      return { value: unwrap(event.value.data, route.unwrap), done: false };
+    },
+    return: finish,
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
 }
 
 /** The GraphQL type and selection of the part of the data a route answers with. */

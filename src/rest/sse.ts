@@ -1,11 +1,11 @@
 import type { Context } from 'koa';
-import { respondWithStream } from './event-body';
+import { respondWithStream, type EventStream } from './event-body';
 
 /** Comment lines sent this often keep proxies from closing a quiet stream. */
 const KEEP_ALIVE_MS = 15_000;
 
 /** Writes events as server-sent events (`data: <json>` blocks). */
-export function respondWithEvents(ctx: Context, events: AsyncGenerator<unknown>): void {
+export function respondWithEvents(ctx: Context, events: EventStream): void {
   respondWithStream(ctx, events, {
     contentType: 'text/event-stream; charset=utf-8',
     preamble: ': stream open\n\n',

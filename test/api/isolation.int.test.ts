@@ -128,6 +128,7 @@ const everyOperation: Case[] = [
   { label: 'unpublish a bot', method: 'POST', path: () => `/v1/bots/${botB}/unpublish` },
   { label: 'read bot stats', method: 'GET', path: () => `/v1/bots/${botB}/analytics/stats` },
   { label: 'read bot stats (allTime, time zone)', method: 'GET', path: () => `/v1/bots/${botB}/analytics/stats?timeFilter=allTime&timeZone=Europe/Paris` },
+  { label: 'watch live results', method: 'GET', path: () => `/v1/bots/${botB}/results/live` },
 ];
 
 describe('a non-member of B', () => {
@@ -144,6 +145,7 @@ describe('a non-member of B', () => {
       ['PATCH', `/v1/workspaces/${workspaceB}`, '/v1/workspaces/no-such-workspace', { name: 'x' }],
       ['GET', `/v1/bots/${botB}`, '/v1/bots/no-such-bot'],
       ['GET', `/v1/bots/${botB}/analytics/stats`, '/v1/bots/no-such-bot/analytics/stats'],
+      ['GET', `/v1/bots/${botB}/results/live`, '/v1/bots/no-such-bot/results/live'],
       ['GET', `/v1/billing/usage?workspaceId=${workspaceB}`, '/v1/billing/usage?workspaceId=no-such-workspace'],
     ];
     for (const [method, real, fake, body] of pairs) {

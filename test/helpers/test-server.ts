@@ -39,6 +39,8 @@ export interface TestServerOptions {
   metricsToken?: string;
   /** PARLEY_RATE_LIMIT_*: off in tests unless given (tests make many chat requests from one IP). */
   rateLimit?: Partial<Config['rateLimit']>;
+  /** PARLEY_LIVE_RECHECK_MS: how often a live results stream re-checks its caller's access. */
+  liveRecheckMs?: number;
 }
 
 const ADMIN_EMAIL = 'admin@parley.test';
@@ -63,6 +65,7 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     logLevel: process.env.LOG_LEVEL || 'silent',
     ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     ...(options.smtp ? { smtp: options.smtp } : {}),
+    ...(options.liveRecheckMs !== undefined ? { liveRecheckMs: options.liveRecheckMs } : {}),
     rateLimit: { ...loadConfig({}).rateLimit, enabled: false, ...(options.rateLimit ? { enabled: true, ...options.rateLimit } : {}) },
   };
 }

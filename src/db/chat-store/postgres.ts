@@ -1,5 +1,5 @@
 import type { Pool, PoolClient, QueryConfig } from 'pg';
-import type { ChatStore, PublicBotRow, SessionRow, TurnWrite } from './types';
+import type { ChatStore, PublicBotRow, SessionRow, TurnWrite, WrittenResult } from './types';
 
 // Named statements: node-postgres prepares each once per connection and then
 // only sends its parameters. Rows of one kind go in one statement (unnest over
@@ -32,6 +32,8 @@ function sessionRow(record: SessionRecord): SessionRow {
 // "expiresAt" AT TIME ZONE 'UTC' reads the stored UTC wall time as an instant, whatever the connection's zone.
 const SESSION_COLUMNS = `"id", "version", "state", ("expiresAt" AT TIME ZONE 'UTC') AS "expiresAt", "botId", "resultId", "isPreview"`;
 
+const WRITTEN_COLUMNS = `"id", "botId", "isCompleted", ("updatedAt" AT TIME ZONE 'UTC') AS "updatedAt"`;
+
 const statement = (name: string, text: string) => (values: unknown[]): QueryConfig => ({ name: `parley_chat_${name}`, text, values });
 
 const SQL = {
@@ -52,7 +54,8 @@ const SQL = {
     'insert_results',
     `INSERT INTO "Result" ("id", "createdAt", "updatedAt", "variables", "hasStarted", "isCompleted", "isArchived", "lastChatSessionId", "botId")
      SELECT id, $1::timestamp, $1::timestamp, variables, "hasStarted", "isCompleted", false, "lastChatSessionId", "botId"
-     FROM unnest($2::text[], $3::jsonb[], $4::boolean[], $5::boolean[], $6::text[], $7::text[]) AS t(id, variables, "hasStarted", "isCompleted", "lastChatSessionId", "botId")`,
+     FROM unnest($2::text[], $3::jsonb[], $4::boolean[], $5::boolean[], $6::text[], $7::text[]) AS t(id, variables, "hasStarted", "isCompleted", "lastChatSessionId", "botId")
+     RETURNING ${WRITTEN_COLUMNS}`,
   ),
   insertAnswers: statement(
     'insert_answers',
@@ -78,7 +81,8 @@ const SQL = {
   updateResult: statement(
     'update_result',
     `UPDATE "Result" SET "hasStarted" = COALESCE($1::boolean, "hasStarted"), "isCompleted" = COALESCE($2::boolean, "isCompleted"),
-     "variables" = COALESCE($3::jsonb, "variables"), "lastChatSessionId" = COALESCE($4::text, "lastChatSessionId"), "updatedAt" = $5::timestamp WHERE "id" = $6`,
+     "variables" = COALESCE($3::jsonb, "variables"), "lastChatSessionId" = COALESCE($4::text, "lastChatSessionId"), "updatedAt" = $5::timestamp WHERE "id" = $6
+     RETURNING ${WRITTEN_COLUMNS}`,
   ),
   insertSession: statement(
     'insert_session',
@@ -95,10 +99,15 @@ const SQL = {
 
 class ClaimLost extends Error {}
 
-async function writeTurn(client: PoolClient, write: TurnWrite, now: string): Promise<void> {
+function writtenResult(row: WrittenResult): WrittenResult {
+  return { ...row, updatedAt: new Date(row.updatedAt) };
+}
+
+async function writeTurn(client: PoolClient, write: TurnWrite, now: string): Promise<WrittenResult[]> {
   const { newResults, answers, visitedEdges, history, logs } = write;
+  const written: WrittenResult[] = [];
   if (newResults.length) {
-    await client.query(
+    const { rows } = await client.query<WrittenResult>(
       SQL.insertResults([
         now,
         newResults.map((row) => row.id),
@@ -109,6 +118,7 @@ async function writeTurn(client: PoolClient, write: TurnWrite, now: string): Pro
         newResults.map((row) => row.botId),
       ]),
     );
+    written.push(...rows.map(writtenResult));
   }
   if (answers.length) {
     await client.query(
@@ -153,9 +163,9 @@ async function writeTurn(client: PoolClient, write: TurnWrite, now: string): Pro
     );
   }
   for (const change of write.resultChanges) {
-    await client.query(
-      SQL.updateResult([change.hasStarted ?? null, change.isCompleted ?? null, change.variables === undefined ? null : json(change.variables), change.lastChatSessionId ?? null, now, change.id]),
-    );
+    const variables = change.variables === undefined ? null : json(change.variables);
+    const { rows } = await client.query<WrittenResult>(SQL.updateResult([change.hasStarted ?? null, change.isCompleted ?? null, variables, change.lastChatSessionId ?? null, now, change.id]));
+    written.push(...rows.map(writtenResult));
   }
   const session = write.session;
   if (session.kind === 'create') {
@@ -167,6 +177,7 @@ async function writeTurn(client: PoolClient, write: TurnWrite, now: string): Pro
     const { rowCount } = await client.query(SQL.deleteSession([session.id, session.version]));
     if (rowCount === 0) throw new ClaimLost();
   }
+  return written;
 }
 
 /**
@@ -203,12 +214,13 @@ export function postgresChatStore(pool: Pool, onStatement?: (sql: string, durati
     async commitTurn(write, now) {
       const client = await pool.connect();
       try {
-        await timed('BEGIN (turn commit)', async () => {
+        const results = await timed('BEGIN (turn commit)', async () => {
           await client.query('BEGIN');
-          await writeTurn(client, write, now.toISOString());
+          const written = await writeTurn(client, write, now.toISOString());
           await client.query('COMMIT');
+          return written;
         });
-        return 'committed';
+        return { results };
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
         if (error instanceof ClaimLost) return 'claim-lost';

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { ChatStore, PublicBotRow, SessionRow, TurnWrite } from './types';
+import type { ChatStore, PublicBotRow, SessionRow, TurnWrite, WrittenResult } from './types';
 
 // Statements run on a connection of their own (WAL lets it read beside
 // Prisma's). It never waits inside SQLite for a lock: better-sqlite3 waits by
@@ -93,7 +93,8 @@ function prepareStatements(connection: Database.Database) {
     // One statement for every combination of changed fields: NULL keeps the stored value.
     updateResult: connection.prepare(
       `UPDATE "Result" SET "hasStarted" = COALESCE(?, "hasStarted"), "isCompleted" = COALESCE(?, "isCompleted"),
-       "variables" = COALESCE(?, "variables"), "lastChatSessionId" = COALESCE(?, "lastChatSessionId"), "updatedAt" = ? WHERE "id" = ?`,
+       "variables" = COALESCE(?, "variables"), "lastChatSessionId" = COALESCE(?, "lastChatSessionId"), "updatedAt" = ? WHERE "id" = ?
+       RETURNING "id", "botId", "isCompleted"`,
     ),
     insertSession: connection.prepare(
       `INSERT INTO "ChatSession" ("id", "createdAt", "updatedAt", "state", "version", "claimedUntil", "isPreview", "expiresAt", "botId", "resultId")
@@ -111,32 +112,39 @@ type Statements = ReturnType<typeof prepareStatements>;
 
 class ClaimLost extends Error {}
 
-function writeTurn(statements: Statements, write: TurnWrite, now: string): void {
+function writeTurn(statements: Statements, write: TurnWrite, now: Date): WrittenResult[] {
+  const at = sqliteDate(now);
+  const written: WrittenResult[] = [];
   for (const result of write.newResults) {
-    statements.insertResult.run(result.id, now, now, json(result.variables), bit(result.hasStarted), bit(result.isCompleted), result.lastChatSessionId, result.botId);
+    statements.insertResult.run(result.id, at, at, json(result.variables), bit(result.hasStarted), bit(result.isCompleted), result.lastChatSessionId, result.botId);
+    written.push({ id: result.id, botId: result.botId, isCompleted: result.isCompleted, updatedAt: now });
   }
   for (const answer of write.answers) {
-    statements.insertAnswer.run(now, answer.blockId, answer.groupId, answer.variableId, answer.content, answer.attachedFileUrls ? json(answer.attachedFileUrls) : null, answer.resultId);
+    statements.insertAnswer.run(at, answer.blockId, answer.groupId, answer.variableId, answer.content, answer.attachedFileUrls ? json(answer.attachedFileUrls) : null, answer.resultId);
   }
   for (const edge of write.visitedEdges) statements.insertEdge.run(edge.index, edge.edgeId, edge.resultId);
   for (const row of write.history) {
     statements.insertHistory.run(row.index, row.variableId, row.blockId, row.blockIndex, row.value === null || row.value === undefined ? null : json(row.value), row.resultId);
   }
-  for (const log of write.logs) statements.insertLog.run(log.id, now, log.status, log.description, log.details, log.context, log.resultId, log.sessionId);
+  for (const log of write.logs) statements.insertLog.run(log.id, at, log.status, log.description, log.details, log.context, log.resultId, log.sessionId);
   for (const change of write.resultChanges) {
     const variables = change.variables === undefined ? null : json(change.variables);
-    statements.updateResult.run(bit(change.hasStarted), bit(change.isCompleted), variables, change.lastChatSessionId ?? null, now, change.id);
+    const row = statements.updateResult.get(bit(change.hasStarted), bit(change.isCompleted), variables, change.lastChatSessionId ?? null, at, change.id) as
+      | { id: string; botId: string; isCompleted: number }
+      | undefined;
+    if (row) written.push({ id: row.id, botId: row.botId, isCompleted: row.isCompleted === 1, updatedAt: now });
   }
   const session = write.session;
   if (session.kind === 'create') {
     const expiresAt = session.expiresAt && sqliteDate(session.expiresAt);
-    statements.insertSession.run(session.id, now, now, json(session.state), bit(session.isPreview), expiresAt, session.botId, session.resultId);
+    statements.insertSession.run(session.id, at, at, json(session.state), bit(session.isPreview), expiresAt, session.botId, session.resultId);
   } else if (session.kind === 'update') {
     const expiresAt = session.expiresAt && sqliteDate(session.expiresAt);
-    if (statements.updateSession.run(json(session.state), expiresAt, session.resultId, now, session.id, session.version).changes === 0) throw new ClaimLost();
+    if (statements.updateSession.run(json(session.state), expiresAt, session.resultId, at, session.id, session.version).changes === 0) throw new ClaimLost();
   } else if (session.kind === 'delete') {
     if (statements.deleteSession.run(session.id, session.version).changes === 0) throw new ClaimLost();
   }
+  return written;
 }
 
 function isBusy(error: unknown): boolean {
@@ -152,7 +160,7 @@ export function openSqliteChatStore(file: string, busyTimeoutMs: number, onState
   const connection = new Database(file);
   connection.pragma('busy_timeout = 0');
   let statements: Statements | undefined;
-  let commit: ((write: TurnWrite, now: string) => void) & { immediate(write: TurnWrite, now: string): void } | undefined;
+  let commit: Database.Transaction<(write: TurnWrite, now: Date) => WrittenResult[]> | undefined;
   const prepared = (): Statements => (statements ??= prepareStatements(connection));
 
   /** Runs `work` (synchronous: one statement or one transaction), retrying while another connection holds the write lock. */
@@ -190,12 +198,11 @@ export function openSqliteChatStore(file: string, busyTimeoutMs: number, onState
       await whenFree('UPDATE "ChatSession" (release)', () => prepared().release.run(sessionId, version));
     },
     async commitTurn(write, now) {
-      commit ??= connection.transaction((turn: TurnWrite, at: string) => writeTurn(prepared(), turn, at));
+      commit ??= connection.transaction((turn: TurnWrite, at: Date) => writeTurn(prepared(), turn, at));
       const transaction = commit;
       try {
         // IMMEDIATE: the write lock is taken first, so a busy database fails before any statement ran.
-        await whenFree('BEGIN (turn commit)', () => transaction.immediate(write, sqliteDate(now)));
-        return 'committed';
+        return { results: await whenFree('BEGIN (turn commit)', () => transaction.immediate(write, now)) };
       } catch (error) {
         if (error instanceof ClaimLost) return 'claim-lost';
         throw error;

@@ -101,6 +101,14 @@ export interface PublicBotRow {
   workspace: { isSuspended: boolean; isQuarantined: boolean };
 }
 
+/** A result row as the turn's transaction left it (what live events are made of). */
+export interface WrittenResult {
+  id: string;
+  botId: string;
+  isCompleted: boolean;
+  updatedAt: Date;
+}
+
 export interface ChatStore {
   /** The bot a live chat starts, with its workspace's flags; null when no bot has that public id. */
   findBotByPublicId(publicId: string): Promise<PublicBotRow | null>;
@@ -114,7 +122,7 @@ export interface ChatStore {
   renewClaim(sessionId: string, version: number, leaseUntil: Date): Promise<void>;
   /** Gives a claim up without committing (the turn failed). */
   releaseClaim(sessionId: string, version: number): Promise<void>;
-  /** Commits a turn; `claim-lost` (nothing written) when the session's version moved on. */
-  commitTurn(write: TurnWrite, now: Date): Promise<'committed' | 'claim-lost'>;
+  /** Commits a turn and answers the result rows it created or changed; `claim-lost` (nothing written) when the session's version moved on. */
+  commitTurn(write: TurnWrite, now: Date): Promise<{ results: WrittenResult[] } | 'claim-lost'>;
   close(): Promise<void>;
 }

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { ANY_ROLE, EDITOR_ROLES } from '../../services/access';
-import { badRequest, forbidden } from '../../errors';
+import { badRequest, forbidden, notFound } from '../../errors';
 import { encodeCursor, getResult, listResults, resultVisitedEdges, type ResultPage } from '../../services/result-reads';
 import { archiveResults, storedResultVariables } from '../../services/results';
 import { exportLines } from '../../services/results-export';
+import { type RESULT_EVENT_KINDS, type ResultEvent } from '../../services/live/events';
 import { builder, hasBotRole } from '../builder';
+import { ACCESS_LOST, stillReadsBot, whileAllowed } from '../live-access';
 import { TimeFilter } from './analytics';
 import { MessagePayload } from './scalars';
 
@@ -176,3 +178,43 @@ builder.subscriptionFields((t) => ({
 async function* mapLines(lines: AsyncGenerator<string>): AsyncGenerator<{ line: string }> {
   for await (const line of lines) yield { line };
 }
+
+const ResultUpdateEventEnum = builder.enumType('ResultUpdateEvent', {
+  values: {
+    created: { description: 'A visitor opened the chat: the result exists, unanswered (it is not in `results` until answered).' },
+    answered: { description: 'The visitor answered (once or more in the turn).' },
+    completed: { description: 'The flow ended after at least one answer (the turn may also have answered).' },
+  } satisfies Record<(typeof RESULT_EVENT_KINDS)[number], { description: string }>,
+  description: 'The furthest step one chat turn took a result to.',
+});
+
+const ResultUpdate = builder.objectRef<ResultEvent>('ResultUpdate').implement({
+  description: 'A result one chat turn changed, once the turn committed. Ids only: read the result with `bot.result(id)`.',
+  fields: (t) => ({
+    botId: t.exposeID('botId'),
+    resultId: t.exposeID('resultId'),
+    event: t.expose('event', { type: ResultUpdateEventEnum }),
+    answersCount: t.exposeInt('answersCount', { nullable: true, description: 'Answers this turn added to the result; null when it added none (created).' }),
+    isCompleted: t.exposeBoolean('isCompleted', { description: "The result's isCompleted after the turn." }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: "The result's updatedAt as the turn wrote it." }),
+  }),
+});
+
+builder.subscriptionFields((t) => ({
+  resultUpdated: t.field({
+    type: ResultUpdate,
+    description:
+      "Live results of a bot: one event per result each committed chat turn changes (created, answered, completed), from every server process sharing the database; held open until the client goes away. Events of a rolled-back turn never come; events while the stream is closed are not replayed (re-read `results` on reconnect). Any member of the bot's workspace; access is checked again as events come (PARLEY_LIVE_RECHECK_MS), and a caller who lost it gets NOT_FOUND, then the end of the stream.",
+    args: { botId: t.arg.id({ required: true }) },
+    // Checked here: scope-auth guards resolvers, and a subscription's source is built before any resolver runs.
+    subscribe: async (_root, args, ctx) => {
+      const botId = String(args.botId);
+      if (!(await hasBotRole(ctx, botId, ANY_ROLE))) throw forbidden();
+      return whileAllowed(ctx.chat.live.subscribe(botId), ctx.chat.liveRecheckMs, () => stillReadsBot(ctx, botId));
+    },
+    resolve: (event: ResultEvent | typeof ACCESS_LOST) => {
+      if (event === ACCESS_LOST) throw notFound();
+      return event;
+    },
+  }),
+}));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ChatStore, Db, ResultChange, SessionWrite, TurnWrite } from '../../db/client';
+import type { ChatStore, Db, ResultChange, SessionWrite, TurnWrite, WrittenResult } from '../../db/client';
 import { allowedOriginsOf, continueChat as engineContinue, resumeTurn, startChat as engineStart, type StartFrom, type StartInput } from '../../engine/chat';
 import { parseDefinition } from '../../engine/definition/parse';
 import { toRuntimeBot } from '../../engine/definition/runtime';
@@ -19,6 +19,8 @@ import { BotLibrary, loadLinkedBots, loadSnapshot } from './bot-loader';
 import { DEFAULT_EFFECT_TIMEOUTS, performEffect, type EffectPerformers, type EffectTimeouts } from './effects';
 import { engineEnv, newId, type TurnEnv, type TurnLimits } from './engine-env';
 import { DEFAULT_CLAIM, withClaimedSession, type ClaimOptions } from './sessions';
+import type { LiveResults } from '../live/live-results';
+import { resultEvents, type TurnResultChanges } from './result-events';
 
 // The chat runtime: loads the bot and the session, runs the engine, performs
 // its effects, and commits everything a turn wrote in one transaction.
@@ -38,6 +40,10 @@ export interface ChatDeps {
   /** Streams AI completions to clients (the stream endpoint); the effects complete them whole. */
   ai: AiClient;
   effectTimeouts?: EffectTimeouts;
+  /** Where committed turns announce the results they changed (live results subscriptions). */
+  live: LiveResults;
+  /** How often an open live results stream re-checks that its caller may still read the bot (ms). */
+  liveRecheckMs: number;
 }
 
 /** Where a request comes from, for `settings.security.allowedOrigins`. */
@@ -250,12 +256,38 @@ function turnWrite(turn: TurnResult, plan: CommitPlan): TurnWrite {
   return write;
 }
 
-/** Writes everything the turn produced in one transaction (the chat store's prepared statements). */
-async function commit(store: ChatStore, turn: TurnResult, plan: CommitPlan): Promise<void> {
+/** What the turn did to its results, for the live events published once it committed. */
+function resultChanges(write: TurnWrite): TurnResultChanges {
+  const answers = new Map<string, number>();
+  for (const answer of write.answers) answers.set(answer.resultId, (answers.get(answer.resultId) ?? 0) + 1);
+  return {
+    created: new Set(write.newResults.map((row) => row.id)),
+    completed: new Set([...write.newResults, ...write.resultChanges].filter((row) => row.isCompleted).map((row) => row.id)),
+    answers,
+  };
+}
+
+/**
+ * Writes everything the turn produced in one transaction (the chat store's
+ * prepared statements). Once it committed, the results it changed are
+ * announced to live subscribers.
+ */
+async function commit(deps: ChatDeps, turn: TurnResult, plan: CommitPlan): Promise<void> {
   const write = turnWrite(turn, plan);
   const empty = write.session.kind === 'none' && !write.newResults.length && !write.answers.length && !write.visitedEdges.length && !write.history.length && !write.logs.length && !write.resultChanges.length;
   if (empty) return;
-  if ((await store.commitTurn(write, new Date())) === 'claim-lost') throw new AppError('INTERNAL_SERVER_ERROR', 'Session claim lost');
+  const committed = await deps.store.commitTurn(write, new Date());
+  if (committed === 'claim-lost') throw new AppError('INTERNAL_SERVER_ERROR', 'Session claim lost');
+  if (committed.results.length) announce(deps.live, committed.results, resultChanges(write));
+}
+
+/** The turn has committed: whatever happens to its announcement, it must not fail the answer. */
+function announce(live: LiveResults, rows: WrittenResult[], changes: TurnResultChanges): void {
+  try {
+    live.publish(resultEvents(rows, changes));
+  } catch (error) {
+    console.error('[parley] live results: publishing a turn failed:', error);
+  }
 }
 
 function botObject(bot: RuntimeBot, themeVariables: SessionState['queue'][number]['variables'], state: SessionState, publishedAt?: Date): ChatBotObject {
@@ -293,7 +325,7 @@ async function runStart(
   const started = await engineStart(input, env, library.resolve);
   const themeVariables = started.initialVariables;
   const turn = await settle(deps, library, started, input.textFormat, env);
-  await commit(deps.store, turn, { ...plan, session: { mode: 'create' }, expiresAt: new Date(Date.now() + deps.sessionTtlMs) });
+  await commit(deps, turn, { ...plan, session: { mode: 'create' }, expiresAt: new Date(Date.now() + deps.sessionTtlMs) });
   return { turn, themeVariables, library };
 }
 
@@ -401,7 +433,7 @@ export async function continueChat(deps: ChatDeps, input: ContinueChatInput, ori
       const wasRegisteredOnly = state.isRegisteredOnly === true;
       const rootResultId = state.queue[0]!.resultId;
       const turn = await settle(deps, library, await engineContinue(state, message, format, env, library.resolve), format, env);
-      await commit(deps.store, turn, {
+      await commit(deps, turn, {
         sessionId: session.id,
         session: { mode: 'update', version: session.version },
         botId: session.botId ?? '',

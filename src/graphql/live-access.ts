@@ -1,0 +1,51 @@
+import { ANY_ROLE } from '../services/access';
+import { AppError } from '../errors';
+import { hasBotRole } from './builder';
+import { createContext, type GraphQLContext } from './context';
+
+/** What a live stream yields once its caller may no longer read the bot: the resolver answers NOT_FOUND, then the stream ends. */
+export const ACCESS_LOST = Symbol('access lost');
+
+/**
+ * A subscription outlives the request that checked its access: a member
+ * removed from the workspace, or a revoked token, must stop receiving.
+ * Access is checked again (fresh token, fresh memberships) at the first
+ * event `everyMs` after the last check, so a quiet stream costs nothing.
+ */
+export function whileAllowed<T>(source: AsyncIterableIterator<T>, everyMs: number, allowed: () => Promise<boolean>): AsyncIterableIterator<T | typeof ACCESS_LOST> {
+  let checkedAt = Date.now();
+  let lost = false;
+  const stop = async (): Promise<IteratorResult<T | typeof ACCESS_LOST>> => {
+    lost = true;
+    await source.return?.();
+    return { value: undefined, done: true };
+  };
+  return {
+    async next() {
+      if (lost) return { value: undefined, done: true };
+      const result = await source.next();
+      if (result.done || Date.now() - checkedAt < everyMs) return result;
+      checkedAt = Date.now();
+      if (await allowed()) return result;
+      await stop();
+      return { value: ACCESS_LOST, done: false };
+    },
+    return: stop,
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+}
+
+/** Whether the request's token, read again, still reaches the bot (any role). */
+export async function stillReadsBot(ctx: GraphQLContext, botId: string): Promise<boolean> {
+  const fresh = await createContext(ctx.chat, ctx.request);
+  if (!fresh.access) return false;
+  try {
+    return await hasBotRole(fresh, botId, ANY_ROLE);
+  } catch (error) {
+    // NOT_FOUND: no longer a member. Anything else (the database away) fails the stream instead.
+    if (error instanceof AppError) return false;
+    throw error;
+  }
+}

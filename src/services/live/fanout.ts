@@ -1,0 +1,113 @@
+import { recordLiveSubscriptions } from '../../observability/metrics';
+import type { ResultEvent } from './events';
+
+/**
+ * Events waiting for a subscriber that reads slower than turns commit. Past
+ * this the subscription ends (its client reconnects and re-reads the
+ * results) instead of letting one stuck client grow the heap.
+ */
+const MAX_QUEUED = 1000;
+
+/**
+ * One subscriber's events, as an async iterator. A plain object rather than
+ * an async generator: `return()` must end a subscription that is waiting for
+ * its next event (a generator queues `return()` behind the pending `next()`,
+ * so a quiet stream would keep its listener until the next event).
+ */
+export class LiveSubscription implements AsyncIterableIterator<ResultEvent> {
+  private queue: ResultEvent[] = [];
+  private waiting: ((result: IteratorResult<ResultEvent>) => void) | undefined;
+  private ended = false;
+
+  constructor(
+    readonly botId: string,
+    private readonly onEnd: (subscription: LiveSubscription) => void,
+  ) {}
+
+  push(event: ResultEvent): void {
+    if (this.ended) return;
+    if (this.waiting) {
+      const resolve = this.waiting;
+      this.waiting = undefined;
+      resolve({ value: event, done: false });
+      return;
+    }
+    this.queue.push(event);
+    if (this.queue.length > MAX_QUEUED) this.end();
+  }
+
+  next(): Promise<IteratorResult<ResultEvent>> {
+    const event = this.queue.shift();
+    if (event) return Promise.resolve({ value: event, done: false });
+    if (this.ended) return Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve) => (this.waiting = resolve));
+  }
+
+  return(): Promise<IteratorResult<ResultEvent>> {
+    this.end();
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  throw(error?: unknown): Promise<IteratorResult<ResultEvent>> {
+    this.end();
+    return Promise.reject(error);
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  /** Stops the subscription: events still queued are dropped, a pending `next()` gets done. */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.queue = [];
+    const resolve = this.waiting;
+    this.waiting = undefined;
+    resolve?.({ value: undefined, done: true });
+    this.onEnd(this);
+  }
+}
+
+/** This process's subscribers, by bot: an event goes to the subscribers of its bot only. */
+export class LocalFanout {
+  private readonly byBot = new Map<string, Set<LiveSubscription>>();
+  private count = 0;
+  private closed = false;
+
+  subscribe(botId: string): LiveSubscription {
+    const subscription = new LiveSubscription(botId, (ended) => this.remove(ended));
+    if (this.closed) {
+      subscription.end();
+      return subscription;
+    }
+    let subscribers = this.byBot.get(botId);
+    if (!subscribers) this.byBot.set(botId, (subscribers = new Set()));
+    subscribers.add(subscription);
+    this.count += 1;
+    recordLiveSubscriptions(1);
+    return subscription;
+  }
+
+  deliver(event: ResultEvent): void {
+    for (const subscription of this.byBot.get(event.botId) ?? []) subscription.push(event);
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** Ends every subscription (shutdown): their streams finish, so their connections can close. */
+  endAll(): void {
+    this.closed = true;
+    for (const subscribers of [...this.byBot.values()]) for (const subscription of [...subscribers]) subscription.end();
+  }
+
+  private remove(subscription: LiveSubscription): void {
+    const subscribers = this.byBot.get(subscription.botId);
+    if (!subscribers?.delete(subscription)) return;
+    if (subscribers.size === 0) this.byBot.delete(subscription.botId);
+    this.count -= 1;
+    recordLiveSubscriptions(-1);
+  }
+}

@@ -1,0 +1,27 @@
+import type { ResultEvent } from './events';
+
+/**
+ * Live results: chat turns publish what they changed, dashboards subscribe
+ * per bot. Chosen by the database at start: in-process on SQLite, PostgreSQL
+ * LISTEN/NOTIFY when several processes may share the database.
+ */
+export interface LiveResults {
+  /**
+   * Hands a committed turn's events to the subscribers of their bots. Never
+   * throws and never makes the caller wait: a failure is logged, the turn has
+   * already answered.
+   */
+  publish(events: readonly ResultEvent[]): void;
+  /** The events of one bot from now on, until the iterator's `return()` (the client went away) or `close()`. */
+  subscribe(botId: string): AsyncIterableIterator<ResultEvent>;
+  /** Open subscriptions in this process. */
+  readonly subscriberCount: number;
+  /** Ends every subscription and stops listening (shutdown). Publishing afterwards is a no-op locally. */
+  close(): Promise<void>;
+}
+
+/** Where the live transports report trouble (a dropped LISTEN connection, a failed NOTIFY). */
+export interface LiveLog {
+  warn(fields: Record<string, unknown>, message: string): void;
+  info(fields: Record<string, unknown>, message: string): void;
+}

@@ -1,0 +1,148 @@
+import pg from 'pg';
+import type { Db } from '../../db/client';
+import { decodeEvent, encodeEvent, type ResultEvent } from './events';
+import { LocalFanout } from './fanout';
+import type { LiveLog, LiveResults } from './live-results';
+
+/** The one channel every Parley process of a database listens on; subscribers are filtered by bot locally. */
+export const LIVE_CHANNEL = 'parley_results';
+/** How the listening connection shows in pg_stat_activity (operators, and the tests, find it by this). */
+export const LISTENER_APPLICATION_NAME = 'parley-live';
+/** PostgreSQL refuses NOTIFY payloads from 8000 bytes on. */
+const MAX_PAYLOAD_BYTES = 7999;
+const RECONNECT_FIRST_MS = 100;
+const RECONNECT_MAX_MS = 10_000;
+
+export interface PostgresLiveOptions {
+  /** The database's connection string: the listener opens its own connection (LISTEN holds it for good). */
+  connectionString: string;
+  /** NOTIFY goes through the pool every query uses: no connection of its own. */
+  db: Db;
+  log: LiveLog;
+}
+
+/**
+ * Several processes share the database: a turn NOTIFYs on one channel after
+ * its commit, and every process (this one included) hears it on its own
+ * listening connection and hands it to its subscribers of that bot. Events
+ * sent while a process's listener is reconnecting are lost to its subscribers
+ * (a dashboard re-reads the results when its stream reopens anyway).
+ */
+export async function postgresLiveResults(options: PostgresLiveOptions): Promise<LiveResults> {
+  const fanout = new LocalFanout();
+  const listener = new Listener(options.connectionString, options.log, (payload) => {
+    const event = decodeEvent(payload);
+    if (event) fanout.deliver(event);
+  });
+  await listener.start();
+  // One NOTIFY after another: the events of this process reach the channel in commit order.
+  let sending: Promise<void> = Promise.resolve();
+  return {
+    publish(events: readonly ResultEvent[]) {
+      if (events.length === 0) return;
+      sending = sending.then(() => notifyAll(options.db, events)).catch((error: unknown) => options.log.warn({ err: error }, 'live results: NOTIFY failed'));
+    },
+    subscribe: (botId) => fanout.subscribe(botId),
+    get subscriberCount() {
+      return fanout.size;
+    },
+    close: async () => {
+      fanout.endAll();
+      await listener.close();
+      // A draining shutdown's last turns still publish after this was called: wait until nothing is left to send.
+      for (let idle = sending; ; idle = sending) {
+        await idle;
+        if (idle === sending) break;
+      }
+    },
+  };
+}
+
+async function notifyAll(db: Db, events: readonly ResultEvent[]): Promise<void> {
+  for (const event of events) {
+    const payload = encodeEvent(event);
+    // Ids and a date: far below the limit, unless an id was abused; such an event is dropped, not the turn.
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error(`event payload of ${Buffer.byteLength(payload)} bytes`);
+    await db.$executeRaw`SELECT pg_notify(${LIVE_CHANNEL}, ${payload})`;
+  }
+}
+
+/** The dedicated LISTEN connection, reconnected with backoff when it drops. */
+class Listener {
+  private client: pg.Client | undefined;
+  private closed = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private failures = 0;
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly log: LiveLog,
+    private readonly onPayload: (payload: string) => void,
+  ) {}
+
+  /** The first connection must work: a process that cannot listen should not start serving. */
+  start(): Promise<void> {
+    return this.connect();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.connectionString, application_name: LISTENER_APPLICATION_NAME });
+    client.on('notification', (message) => {
+      if (message.channel === LIVE_CHANNEL && message.payload) this.onPayload(message.payload);
+    });
+    // pg emits 'error' (and then 'end') when the server or the network drops the connection.
+    client.on('error', (error) => this.dropped(client, error));
+    client.on('end', () => this.dropped(client, undefined));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${LIVE_CHANNEL}`);
+    } catch (error) {
+      client.removeAllListeners();
+      client.on('error', () => undefined);
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.client = client;
+  }
+
+  private dropped(client: pg.Client, error: Error | undefined): void {
+    if (this.closed || this.client !== client) return;
+    this.client = undefined;
+    client.removeAllListeners('notification');
+    void client.end().catch(() => undefined);
+    this.log.warn({ err: error }, 'live results: the LISTEN connection dropped; reconnecting');
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    const delay = Math.min(RECONNECT_FIRST_MS * 2 ** this.failures, RECONNECT_MAX_MS);
+    this.retryTimer = setTimeout(() => {
+      this.connect().then(
+        () => {
+          if (this.closed) return;
+          this.log.info({ afterFailures: this.failures }, 'live results: listening again');
+          this.failures = 0;
+        },
+        (error: unknown) => {
+          if (this.closed) return;
+          this.failures += 1;
+          this.log.warn({ err: error, retryInMs: Math.min(RECONNECT_FIRST_MS * 2 ** this.failures, RECONNECT_MAX_MS) }, 'live results: reconnecting the LISTEN connection failed');
+          this.scheduleReconnect();
+        },
+      );
+    }, delay);
+    this.retryTimer.unref();
+  }
+}
