@@ -4,7 +4,7 @@ import type { InputHandler } from './blocks/handler';
 import { handlerFor } from './blocks/registry';
 import { recordUserAnswer } from './transcript-lines';
 import type { BlockDefinition, GroupDefinition, QueueEntry, ReplyMessage, SessionState } from './types';
-import { historyRecorder } from './variables/history';
+import { blockVariables } from './variables/history';
 import { VariableStore } from './variables/store';
 import type { Run } from './walker/run';
 
@@ -31,7 +31,7 @@ export function answerKey(entry: QueueEntry, group: GroupDefinition, block: Bloc
 export function saveAnswer(run: Run, group: GroupDefinition, block: BlockDefinition, content: string, reply: ReplyMessage | undefined): void {
   const state: SessionState = run.state;
   const entry = state.queue[0]!;
-  const variables = new VariableStore(entry.variables, historyRecorder(state, run.turn.persistence, block.id));
+  const variables = blockVariables(state, run.turn.persistence, run.env, block.id);
   const options = readOptions(INPUT_BASE_OPTIONS, block);
   const attachedFileUrls = reply?.type === 'text' && reply.attachedFileUrls?.length ? reply.attachedFileUrls : undefined;
   const attachments = options.attachments;

@@ -1,7 +1,6 @@
 import { EngineRequestError } from './errors';
 import type { EventDefinition, ReplyMessage, TurnStatus } from './types';
-import { historyRecorder } from './variables/history';
-import { VariableStore } from './variables/store';
+import { blockVariables } from './variables/history';
 import { botOf, type Run } from './walker/run';
 import { findEdge } from './walker/navigate';
 import { addVirtualEdge } from './walker/virtual-edges';
@@ -44,7 +43,7 @@ export function runCommand(run: Run, command: string): Promise<TurnStatus> {
 /** Variables a reply or invalid-reply event fills in. */
 function setEventVariables(run: Run, event: EventDefinition, reply: ReplyMessage | undefined, inputType: string, groupTitle: string): void {
   // The reference files these under a virtual block named after the event.
-  const variables = new VariableStore(run.state.queue[0]!.variables, historyRecorder(run.state, run.turn.persistence, `virtual-${event.id}-block`));
+  const variables = blockVariables(run.state, run.turn.persistence, run.env, `virtual-${event.id}-block`);
   const options = event.options ?? {};
   const content = reply?.type === 'text' ? reply.text : reply?.type === 'audio' ? reply.url : undefined;
   variables.set(options.contentVariableId as string | undefined, content);

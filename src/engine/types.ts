@@ -334,6 +334,13 @@ export interface EngineEnv {
   newId(): string;
   code: CodeRunner;
   limits: { maxBlocksPerTurn: number; turnBudgetMs: number };
+  /**
+   * Replays only (a result's transcript): the value the conversation gave
+   * this variable when this block ran, taken instead of computing it again
+   * (code, random ids, dates, answers of outside systems); undefined when
+   * none was recorded.
+   */
+  recordedValue?(blockId: string, variableId: string): { value: unknown } | undefined;
   /** Milliseconds the turn has spent so far, effects excluded (the wall-clock budget). */
   elapsedMs(): number;
 }

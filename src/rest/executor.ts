@@ -1,4 +1,4 @@
-import { execute, Kind, subscribe, type ExecutionArgs, type ExecutionResult, type GraphQLObjectType, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { execute, getNamedType, Kind, subscribe, type ExecutionArgs, type ExecutionResult, type GraphQLObjectType, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { noViewerError, type GraphQLContext } from '../graphql/context';
 import { findAppError, logUnexpected, toPublicError, type PublicError } from '../graphql/errors';
 import { AppError } from '../errors';
@@ -134,7 +134,8 @@ function answerShape(
       (selection) => selection.kind === Kind.FIELD && (selection.alias?.value ?? selection.name.value) === key,
     );
     if (!field || field.kind !== Kind.FIELD || !field.selectionSet) throw new Error(`cannot unwrap ${key} in ${operation.name?.value}`);
-    const parent = schema.getType((shape.type as { name: string }).name) as GraphQLObjectType;
+    // The field unwrapped through may be non-null or a list: its named type holds the next field.
+    const parent = getNamedType(shape.type) as GraphQLObjectType;
     shape = { type: parent.getFields()[field.name.value]!.type, selectionSet: field.selectionSet };
   }
   return shape;

@@ -60,6 +60,7 @@ export const routes: RestRoute[] = [
   },
   { method: 'GET', path: '/v1/bots/{botId}/results/{resultId}', operation: 'GetResult', summary: 'Get result', tag: 'Results', auth: 'bearer', unwrap: ['bot'], errors: BUILDER_ERRORS },
   { method: 'GET', path: '/v1/bots/{botId}/results/{resultId}/logs', operation: 'GetResultLogs', summary: 'List result logs', tag: 'Results', auth: 'bearer', unwrap: ['bot', 'result'], errors: BUILDER_ERRORS },
+  { method: 'GET', path: '/v1/bots/{botId}/results/{resultId}/transcript', operation: 'GetResultTranscript', summary: 'Get the conversation of a result as the visitor saw it', tag: 'Results', auth: 'bearer', unwrap: ['bot', 'result'], omitNull: true, errors: BUILDER_ERRORS },
   { method: 'DELETE', path: '/v1/bots/{botId}/results', operation: 'DeleteResults', summary: 'Delete (archive) results; no resultIds: all', tag: 'Results', auth: 'bearer', unwrap: ['deleteResults'], errors: BUILDER_ERRORS },
   // Chat runtime (documented): answers only 200, 400 and 500
   { method: 'POST', path: '/v1/bots/{publicId}/startChat', operation: 'StartChat', summary: 'Start chat', tag: 'Chat', auth: 'none', unwrap: ['startChat'], omitNull: true, errors: CHAT_ERRORS },

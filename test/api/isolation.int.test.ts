@@ -129,6 +129,7 @@ const everyOperation: Case[] = [
   { label: 'read bot stats', method: 'GET', path: () => `/v1/bots/${botB}/analytics/stats` },
   { label: 'read bot stats (allTime, time zone)', method: 'GET', path: () => `/v1/bots/${botB}/analytics/stats?timeFilter=allTime&timeZone=Europe/Paris` },
   { label: 'watch live results', method: 'GET', path: () => `/v1/bots/${botB}/results/live` },
+  { label: 'read a result transcript', method: 'GET', path: () => `/v1/bots/${botB}/results/any-result/transcript` },
 ];
 
 describe('a non-member of B', () => {

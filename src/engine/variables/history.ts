@@ -1,7 +1,8 @@
 // Set-variable history (reference: updateVariablesInSession): every value a
 // block gives a variable of a live result, in order, so a result's transcript
 // can later show bubbles with the values they had at that point.
-import type { Persistence, RuntimeVariable, SessionState } from '../types';
+import type { EngineEnv, Persistence, RuntimeVariable, SessionState } from '../types';
+import { VariableStore } from './store';
 
 /**
  * A VariableStore listener recording each set made while `blockId` runs.
@@ -17,4 +18,13 @@ export function historyRecorder(state: SessionState, persistence: Persistence, b
     persistence.setVariableHistory.push({ resultId, index, blockIndex, blockId, variableId: variable.id, value: variable.value ?? null });
     state.setVariableHistoryIndex = index + 1;
   };
+}
+
+/**
+ * The variables a block (or a virtual block: an event) writes through: its
+ * sets recorded in the history and, in a replay, given the recorded values.
+ */
+export function blockVariables(state: SessionState, persistence: Persistence, env: EngineEnv, blockId: string): VariableStore {
+  const recorded = env.recordedValue;
+  return new VariableStore(state.queue[0]!.variables, historyRecorder(state, persistence, blockId), recorded && ((variableId) => recorded(blockId, variableId)));
 }

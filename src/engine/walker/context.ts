@@ -2,7 +2,7 @@ import type { BlockContext } from '../blocks/handler';
 import { evaluateCondition } from '../conditions/evaluate';
 import { recordBotMessage, startTranscriptIfNeeded } from '../transcript';
 import type { EngineEnv, GroupDefinition, RuntimeBot, SessionState, TextFormat } from '../types';
-import { historyRecorder } from '../variables/history';
+import { blockVariables } from '../variables/history';
 import { VariableStore } from '../variables/store';
 import { renderDeep, renderText } from '../variables/templating';
 import type { Turn } from './turn';
@@ -23,7 +23,7 @@ export function createBlockContext(input: ContextInput): BlockContext {
   const { env, state, bot, turn } = input;
   const entry = state.queue[0]!;
   const block = input.group.blocks[input.blockIndex];
-  const variables = new VariableStore(entry.variables, block ? historyRecorder(state, turn.persistence, block.id) : undefined);
+  const variables = block ? blockVariables(state, turn.persistence, env, block.id) : new VariableStore(entry.variables);
   return {
     env,
     state,

@@ -4,6 +4,7 @@ import { badRequest, forbidden, notFound } from '../../errors';
 import { encodeCursor, getResult, listResults, resultVisitedEdges, type ResultPage } from '../../services/result-reads';
 import { archiveResults, storedResultVariables } from '../../services/results';
 import { exportLines } from '../../services/results-export';
+import { resultTranscript, type TranscriptLine } from '../../services/chat/transcript';
 import { type RESULT_EVENT_KINDS, type ResultEvent } from '../../services/live/events';
 import { builder, hasBotRole } from '../builder';
 import { ACCESS_LOST, stillReadsBot, whileAllowed } from '../live-access';
@@ -61,6 +62,17 @@ builder.prismaObject('Log', {
   }),
 });
 
+const TranscriptLineRef = builder.objectRef<TranscriptLine>('TranscriptLine').implement({
+  description: 'One line of a conversation as the visitor saw it: a bot bubble or an answer.',
+  fields: (t) => ({
+    role: t.exposeString('role', { description: 'bot or user.' }),
+    type: t.exposeString('type', { description: 'text, image, video, audio or embed.' }),
+    text: t.exposeString('text', { nullable: true, description: "A text bubble as markdown (variables as they were then), or the visitor's answer." }),
+    url: t.exposeString('url', { nullable: true, description: "A media bubble's or an embed's URL." }),
+    blockId: t.exposeString('blockId', { description: 'The bubble, or the input answered.' }),
+  }),
+});
+
 export const ResultRef = builder.prismaObject('Result', {
   description: 'One conversation of a visitor with a published bot.',
   fields: (t) => ({
@@ -78,6 +90,12 @@ export const ResultRef = builder.prismaObject('Result', {
     }),
     answers: t.relation('answers', { description: 'In the order they were given.', query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } }),
     logs: t.relation('logs', { query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } }),
+    transcript: t.field({
+      type: [TranscriptLineRef],
+      description:
+        "The conversation as the visitor saw it, in order: the bot's published flow replayed with the stored answers, every variable taking the value the set-variable history recorded (nothing is sent to outside systems). Replays the bot's current published revision; where the flow no longer asks what was answered, the remaining answers follow as they are.",
+      resolve: (result, _args, ctx) => resultTranscript(ctx.chat, result.botId, result.id),
+    }),
     visitedEdges: t.field({
       type: ['String'],
       description: 'Ids of the edges the conversation went through, in order (the visited path).',
