@@ -59,7 +59,11 @@ module.exports = {
     // The Prisma plugin needs the generated model types and datamodel, given once to the builder.
     layer('graphql-builder-prisma-types', 'graphql/builder\\.ts$', `graphql/|services/|db/generated/pothos-types\\.ts$|${crossCutting}`, 'Only the builder sees the Prisma plugin types.'),
     layer('rest-executes-graphql', 'rest/', `rest/|graphql/|${crossCutting}`, 'A REST route is data executing a GraphQL operation.'),
-    layer('http-serves-apis', 'http/', `http/|graphql/|rest/|${crossCutting}`, 'The HTTP layer mounts GraphQL and REST; it reaches services only through them.'),
+    layer('http-serves-apis', 'http/', `http/|graphql/|rest/|${crossCutting}`, 'The HTTP layer mounts GraphQL and REST; it reaches services only through them.', {
+      fromNot: '^src/http/uploads\\.ts$',
+    }),
+    // File bytes are not a GraphQL operation: the upload and download handlers call the uploads service.
+    layer('http-file-transfer', 'http/uploads\\.ts$', `http/|graphql/|rest/|services/uploads\\.ts$|${crossCutting}`, 'Only the file transfer handlers reach a service directly.'),
     layer('web-is-a-separate-bundle', 'web/', 'web/', 'The browser client talks to the server over HTTP only.'),
     {
       ...layer('cross-cutting-stands-alone', '(config|errors|project-root)\\.ts$|^src/observability/', `${crossCutting}`, 'Cross-cutting modules run no code of the layers (else every layer would depend on them); the config may name the option types of the layers it configures.'),

@@ -51,6 +51,12 @@ export interface Config {
   rateLimit: RateLimitConfig;
   /** A live results stream re-checks its caller's token and membership at its first event this long after the last check (ms; 0: every event). */
   liveRecheckMs: number;
+  /** PARLEY_UPLOAD_MAX_BYTES: no uploaded file is larger, whatever its block allows. */
+  uploadMaxBytes: number;
+  /** PARLEY_UPLOADS_DIR: where uploaded files are kept; default: uploads/ beside the SQLite file, else ./data/uploads. */
+  uploadsDir?: string;
+  /** PARLEY_PUBLIC_URL: the server's address as visitors reach it (upload and file URLs); default: the request's Host. */
+  publicUrl?: string;
 }
 
 export const DEFAULT_SQLITE_URL = 'file:./data/parley.db';
@@ -125,5 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       trustedProxies: env.PARLEY_TRUSTED_PROXIES ?? '',
     },
     liveRecheckMs: intFromEnv(env, 'PARLEY_LIVE_RECHECK_MS', 30_000),
+    uploadMaxBytes: intFromEnv(env, 'PARLEY_UPLOAD_MAX_BYTES', 10 * 1024 * 1024),
+    uploadsDir: env.PARLEY_UPLOADS_DIR || undefined,
+    publicUrl: env.PARLEY_PUBLIC_URL || undefined,
   };
 }

@@ -19,6 +19,7 @@ import { parseAllowList } from '../integrations/http/guard';
 import { createPerformers, type EffectPerformers } from '../services/chat/effects';
 import type { ChatDeps } from '../services/chat/runtime';
 import { sweepExpiredSessions } from '../services/chat/sessions';
+import { localDiskStore } from '../integrations/storage/local-disk';
 import { clusterLiveResults } from '../services/live/cluster';
 import { inProcessLiveResults } from '../services/live/in-process';
 import { postgresLiveResults } from '../services/live/postgres';
@@ -99,6 +100,13 @@ export async function startServer(config: Config, log: (line: string) => void = 
     ai,
     effectTimeouts: { defaultMs: config.effectTimeoutMs, maxMs: config.effectMaxTimeoutMs },
     live,
+    uploads: {
+      db: database.db,
+      files: localDiskStore(config.uploadsDir ?? (database.provider === 'sqlite' ? path.join(path.dirname(database.target.location), 'uploads') : path.resolve('data/uploads'))),
+      secrets,
+      maxBytes: config.uploadMaxBytes,
+      publicUrl: config.publicUrl,
+    },
     liveRecheckMs: config.liveRecheckMs,
   };
   const notReady = async () => {

@@ -6,6 +6,8 @@ import { authenticate, type Viewer } from '../services/tokens';
 /** What a request carries that resolvers may use (the same for /graphql and REST). */
 export interface RequestInfo extends RequestOrigin {
   authorization?: string;
+  /** The server's address as this request reached it (http://<Host>): absolute URLs handed to visitors (uploads). */
+  baseUrl?: string;
 }
 
 export interface GraphQLContext {
@@ -28,6 +30,8 @@ export function requestInfo(header: (name: string) => string | null | undefined)
     authorization: value('authorization'),
     origin: value('origin'),
     iframeReferrerOrigin: value('x-parley-iframe-referrer-origin') ?? value('x-typebot-iframe-referrer-origin'),
+    // PARLEY_PUBLIC_URL wins over this where it matters (behind a proxy or TLS terminator).
+    baseUrl: value('host') && /^[A-Za-z0-9.:[\]-]+$/.test(value('host')!) ? `http://${value('host')}` : undefined,
   };
 }
 

@@ -11,6 +11,7 @@ import './types/chat';
 import './types/credentials';
 import './types/result';
 import './types/public-page';
+import './types/uploads';
 
 /** The one schema both faces execute against (types sorted so the printed SDL is stable). */
 export const schema: GraphQLSchema = lexicographicSortSchema(builder.toSchema());

@@ -10,6 +10,7 @@ import { createRestRouter } from '../rest/router';
 import { routes } from '../rest/routes';
 import { createTypebotAliasRouter, typebotAliasRoutes } from '../rest/typebot-alias';
 import { graphqlEndpoint } from './graphql';
+import { createUploadsRouter } from './uploads';
 import { jsonBody } from './middleware/body';
 import { createPagesRouter, type ChatPageData } from './pages';
 import { errorBoundary, notFoundFallback } from './middleware/errors';
@@ -112,10 +113,12 @@ export function createApp({ chat, config, logger = silentLogger, notReady = asyn
   app.use(methodNotAllowed([system, rest]));
   app.use(publicCors(routes.filter((route) => route.auth !== 'bearer').map((route) => route.path)));
   app.use(publicCors(typebotAliasRoutes.map((alias) => alias.path)));
+  app.use(publicCors(['/v1/uploads/{token}'], 'PUT, OPTIONS'));
   if (config.rateLimit) app.use(chatRateLimit(config.rateLimit, rateLimiters ?? memoryStore(config.rateLimit).limiters));
   app.use(system.routes());
   app.use(rest.routes());
   app.use(typebotAlias.routes());
+  app.use(createUploadsRouter(chat.uploads).routes());
   app.use(pages.routes());
   return app;
 }

@@ -76,6 +76,7 @@ export const routes: RestRoute[] = [
     errors: [400, 404, 500],
     stream: 'sse',
   },
+  { method: 'POST', path: '/v1/sessions/{sessionId}/uploads', operation: 'CreateUploadUrl', summary: "Get an upload URL for the session's file input", tag: 'Chat', auth: 'none', unwrap: ['createUploadUrl'], omitNull: true, errors: CHAT_ERRORS },
   { method: 'POST', path: '/v1/sessions/{sessionId}/clientLogs', operation: 'SaveClientLogs', summary: 'Save logs', tag: 'Chat', auth: 'none', unwrap: ['saveClientLogs'], errors: CHAT_ERRORS },
   { method: 'POST', path: '/v1/bots/{botId}/preview/startChat', operation: 'StartPreviewChat', summary: 'Start preview chat', tag: 'Chat', auth: 'optional', unwrap: ['startPreviewChat'], omitNull: true, bodyLimit: 'bot', errors: CHAT_ERRORS },
   // Wait-for-webhook (Parley): the whole JSON body is the payload

@@ -33,6 +33,10 @@ export const typebotAliasRoutes: AliasRoute[] = [
   { path: '/api/v1/sessions/{sessionId}/continueChat', parleyPath: '/v1/sessions/{sessionId}/continueChat' },
   { path: '/api/v1/sessions/{sessionId}/clientLogs', parleyPath: '/v1/sessions/{sessionId}/clientLogs' },
   { path: '/api/v2/sessions/{sessionId}/clientLogs', parleyPath: '/v1/sessions/{sessionId}/clientLogs' },
+  // Upload URLs moved between embed versions; the session id travels in the body.
+  { path: '/api/v3/generate-upload-url', parleyPath: '/v1/sessions/{sessionId}/uploads' },
+  { path: '/api/v2/generate-upload-url', parleyPath: '/v1/sessions/{sessionId}/uploads' },
+  { path: '/api/v1/generate-upload-url', parleyPath: '/v1/sessions/{sessionId}/uploads' },
   // The embed reads the AI stream in the AI SDK data-stream format (src/rest/data-stream.ts).
   { path: '/api/v2/sessions/{sessionId}/streamMessage', parleyPath: '/v1/sessions/{sessionId}/streamMessage' },
 ];

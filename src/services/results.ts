@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db, Result } from '../db/client';
+import type { FileStore } from '../integrations/storage/file-store';
 
 // Result bookkeeping shared by the chat runtime and the analytics read-outs.
 // A result is one conversation ("visit"): created when a live chat starts,
@@ -43,19 +44,22 @@ export async function markCompleted(db: Db, resultId: string): Promise<void> {
  * Archives results as the reference does: answers, logs, visited edges and
  * variable history go, the row stays (it still counts towards usage).
  */
-export async function archiveResults(db: Db, botId: string, resultIds?: string[]): Promise<number> {
+export async function archiveResults(db: Db, botId: string, resultIds?: string[], files?: FileStore): Promise<number> {
   const where = { botId, isArchived: false, ...(resultIds ? { id: { in: resultIds } } : {}) };
-  return db.$transaction(async (tx) => {
+  const archived = await db.$transaction(async (tx) => {
     const ids = (await tx.result.findMany({ where, select: { id: true } })).map((row) => row.id);
-    if (ids.length === 0) return 0;
+    if (ids.length === 0) return [];
     await tx.answer.deleteMany({ where: { resultId: { in: ids } } });
     await tx.log.deleteMany({ where: { resultId: { in: ids } } });
     await tx.visitedEdge.deleteMany({ where: { resultId: { in: ids } } });
     await tx.setVariableHistoryItem.deleteMany({ where: { resultId: { in: ids } } });
     await tx.chatSession.deleteMany({ where: { resultId: { in: ids } } });
     await tx.result.updateMany({ where: { id: { in: ids } }, data: { isArchived: true, variables: [] } });
-    return ids.length;
+    return ids;
   });
+  // After the commit: a failed deletion leaves orphan files, never a result pointing at deleted ones.
+  if (files) for (const id of archived) await files.deletePrefix(`results/${id}`);
+  return archived.length;
 }
 
 export type { Result };

@@ -29,6 +29,17 @@ export function continueChat(apiHost: string, sessionId: string, message: string
   return post(apiHost, `/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`, message === undefined ? {} : { message });
 }
 
+/** Uploads one file for the file input the session waits on; answers the URL it is served at. */
+export async function uploadFile(apiHost: string, sessionId: string, blockId: string, file: File): Promise<string> {
+  const granted = await post(apiHost, `/v1/sessions/${encodeURIComponent(sessionId)}/uploads`, { blockId, fileName: file.name, fileType: file.type || null, fileSize: file.size });
+  const response = await fetch(String(granted.presignedUrl), { method: 'PUT', headers: { 'content-type': file.type || 'application/octet-stream' }, body: file });
+  if (!response.ok) {
+    const parsed = (await response.json().catch(() => ({}))) as Json;
+    throw new ChatApiError(response.status, typeof parsed.message === 'string' ? parsed.message : `HTTP ${response.status}`);
+  }
+  return String(granted.fileUrl);
+}
+
 export function sendClientLogs(apiHost: string, sessionId: string, clientLogs: Json[]): Promise<Json> {
   return post(apiHost, `/v1/sessions/${encodeURIComponent(sessionId)}/clientLogs`, { clientLogs });
 }

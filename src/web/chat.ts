@@ -1,4 +1,4 @@
-import { ChatApiError, continueChat, sendClientLogs, startChat, streamMessage, type Json } from './api';
+import { ChatApiError, continueChat, sendClientLogs, startChat, streamMessage, uploadFile, type Json } from './api';
 import { h } from './dom';
 import { renderInput } from './inputs';
 import { renderMessage } from './messages';
@@ -62,8 +62,10 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
     if (!input) return;
     const element = renderInput(input, {
       submit: (reply, shown) => void reply_(reply, shown),
-      upload: async () => {
-        throw new Error('File uploads are not available on this server yet.');
+      upload: async (files) => {
+        const urls: string[] = [];
+        for (const file of files) urls.push(await uploadFile(apiHost, sessionId, String(input.id), file));
+        return urls;
       },
     });
     inputSlot.append(element);

@@ -366,8 +366,8 @@ describe('errors and security', () => {
         security: expected,
       });
     }
-    // Builder routes are every route but the chat runtime's (startChat, continueChat, clientLogs, streamMessage, preview).
-    const builderRoutes = routes.filter((route) => !/\/(startChat|continueChat|clientLogs|streamMessage)$/.test(route.path));
+    // Builder routes are every route but the chat runtime's (startChat, continueChat, clientLogs, streamMessage, uploads, preview).
+    const builderRoutes = routes.filter((route) => !/\/(startChat|continueChat|clientLogs|streamMessage|uploads)$/.test(route.path));
     expect(builderRoutes.filter((route) => route.auth !== 'bearer').map((route) => `${route.method} ${route.path}`)).toEqual([]);
   });
 });

@@ -125,3 +125,28 @@ test('unknown bot and publicShare disabled: the 404 page', async () => {
   }
   await page.context().close();
 });
+
+test('a file uploaded through the file input: its URL is the answer stored', async () => {
+  const definition = v6Bot({
+    groups: [group('g1', [textBubble('ask', 'Your photo please'), { id: 'photo', type: 'file input', options: { variableId: 'vphoto' } }, textBubble('thanks', 'Thanks!')])],
+    variables: [{ id: 'vphoto', name: 'Photo' }],
+  });
+  const { botId, publicId } = await publishDefinition(server, definition);
+  const page = await newPage();
+  await page.goto(`${server.url}/${publicId}`);
+  await page.locator('.parley-host', { hasText: 'Your photo please' }).waitFor();
+  const bytes = Buffer.from('not really a picture, but bytes all the same');
+  await page.locator('input[type=file]').setInputFiles({ name: 'holiday.png', mimeType: 'image/png', buffer: bytes });
+  await page.locator('button', { hasText: 'Upload' }).click();
+  await page.locator('.parley-host', { hasText: 'Thanks!' }).waitFor();
+  expect(await page.locator('.parley-guest').allInnerTexts()).toEqual(['holiday.png']);
+
+  const results = await fetch(`${server.url}/v1/bots/${botId}/results`, { headers: { authorization: `Bearer ${server.adminToken}` } }).then((response) => response.json());
+  const [answer] = results.results[0].answers;
+  expect(answer.blockId).toBe('photo');
+  expect(answer.content).toMatch(new RegExp(`^${server.url}/v1/files/results/[a-z0-9]+/[a-f0-9]{32}/holiday.png$`));
+  const served = await fetch(answer.content);
+  expect(Buffer.from(await served.arrayBuffer()).toString()).toBe(bytes.toString());
+  await screenshot(page, 'file-upload-end');
+  await page.context().close();
+});

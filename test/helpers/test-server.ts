@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { loadConfig, type Config } from '../../src/config';
 import { startServer, type RunningServer } from '../../src/cli/serve';
 import type { Db, WorkspaceRole } from '../../src/db/client';
@@ -41,6 +44,10 @@ export interface TestServerOptions {
   rateLimit?: Partial<Config['rateLimit']>;
   /** PARLEY_LIVE_RECHECK_MS: how often a live results stream re-checks its caller's access. */
   liveRecheckMs?: number;
+  /** PARLEY_UPLOAD_MAX_BYTES */
+  uploadMaxBytes?: number;
+  /** PARLEY_UPLOADS_DIR: a fresh temporary directory unless given. */
+  uploadsDir?: string;
 }
 
 const ADMIN_EMAIL = 'admin@parley.test';
@@ -66,6 +73,8 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     ...(options.smtp ? { smtp: options.smtp } : {}),
     ...(options.liveRecheckMs !== undefined ? { liveRecheckMs: options.liveRecheckMs } : {}),
+    ...(options.uploadMaxBytes !== undefined ? { uploadMaxBytes: options.uploadMaxBytes } : {}),
+    uploadsDir: options.uploadsDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-uploads-')),
     rateLimit: { ...loadConfig({}).rateLimit, enabled: false, ...(options.rateLimit ? { enabled: true, ...options.rateLimit } : {}) },
   };
 }

@@ -162,7 +162,7 @@ builder.mutationFields((t) => ({
     args: { botId: t.arg.id({ required: true }), resultIds: t.arg.idList() },
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
     resolve: async (_root, args, ctx) => {
-      await archiveResults(ctx.db, String(args.botId), args.resultIds?.map(String));
+      await archiveResults(ctx.db, String(args.botId), args.resultIds?.map(String), ctx.chat.uploads.files);
       return { message: 'Results deleted' };
     },
   }),

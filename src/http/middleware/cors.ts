@@ -11,7 +11,7 @@ export function pathPattern(template: string): RegExp {
  * bot's allowed origins are enforced by the runtime itself (400 "Origin not
  * allowed"), before anything runs.
  */
-export function publicCors(templates: string[]): Middleware {
+export function publicCors(templates: string[], methods = 'POST, OPTIONS'): Middleware {
   const patterns = templates.map(pathPattern);
   return async (ctx, next) => {
     if (!patterns.some((pattern) => pattern.test(ctx.path))) return next();
@@ -19,7 +19,7 @@ export function publicCors(templates: string[]): Middleware {
     ctx.set('Access-Control-Allow-Origin', origin || '*');
     ctx.vary('Origin');
     if (ctx.method !== 'OPTIONS') return next();
-    ctx.set('Access-Control-Allow-Methods', 'POST, OPTIONS');
+    ctx.set('Access-Control-Allow-Methods', methods);
     ctx.set('Access-Control-Allow-Headers', ctx.get('access-control-request-headers') || 'content-type, authorization');
     ctx.set('Access-Control-Max-Age', '86400');
     ctx.status = 204;

@@ -10,6 +10,7 @@ import { substituteSettings, substituteTheme } from '../../engine/theme';
 import type { BotRef, CodeRunner, ReplyMessage, RuntimeBot, RuntimeVariable, SessionState, TextFormat, TurnResult } from '../../engine/types';
 import type { AiClient } from '../../integrations/ai/client';
 import { storedResultVariables } from '../results';
+import type { UploadDeps } from '../uploads';
 import { recordChatTurn, type TurnKind } from '../../observability/metrics';
 import { draftDefinition } from '../bots';
 import { AppError, badRequest, invalidInput } from '../../errors';
@@ -42,6 +43,8 @@ export interface ChatDeps {
   effectTimeouts?: EffectTimeouts;
   /** Where committed turns announce the results they changed (live results subscriptions). */
   live: LiveResults;
+  /** File uploads of file inputs (storage, limits, the key sealing upload URLs). */
+  uploads: UploadDeps;
   /** How often an open live results stream re-checks that its caller may still read the bot (ms). */
   liveRecheckMs: number;
 }

@@ -1,3 +1,4 @@
+import type { BlockDefinition } from '../../types';
 import type { InputHandler } from '../handler';
 import { opt, readOptions } from '../options';
 import { displayWithPrefill, FAIL, inputOptions, ok, textOrAudioOf } from './shared';
@@ -58,6 +59,14 @@ function hostOf(url: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Whether a file input takes a file of this name: by extension, when its allowed types are enabled; any name otherwise. */
+export function acceptsFileName(block: BlockDefinition, fileName: string): boolean {
+  const { allowedFileTypes: allowed } = readOptions(options, block);
+  if (!allowed?.isEnabled || !allowed.types || allowed.types.length === 0) return true;
+  const extension = extensionOfUrl(fileName);
+  return extension !== undefined && new Set(allowed.types.flatMap(extensionsOf)).has(extension);
 }
 
 export interface FileInputConfig {

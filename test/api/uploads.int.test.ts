@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { group, publishDefinition, say, startChat, textBubble, texts, v6Bot } from '../helpers/chat';
+import { errorBody, request } from '../helpers/http';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+// File uploads of file inputs over real HTTP: the upload URL for the block the
+// session waits on, the bytes PUT to it, the file served back, the reply
+// carrying its URL, the limits, and files going with archived results.
+
+function fileBot(fileOptions: Record<string, unknown> = {}): Record<string, unknown> {
+  return v6Bot({
+    groups: [group('g1', [textBubble('hi', 'Send a file'), { id: 'f1', type: 'file input', options: { variableId: 'vfile', ...fileOptions } }, textBubble('got', 'Got {{File}}')])],
+    variables: [{ id: 'vfile', name: 'File' }],
+  });
+}
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6d2e30000000049454e44ae426082', 'hex');
+
+function put(url: string, body: Buffer, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, { method: 'PUT', body: new Uint8Array(body), headers: { 'content-type': 'image/png', ...headers } });
+}
+
+function uploadUrl(server: TestServer, sessionId: string, body: Record<string, unknown>) {
+  return request(server.url, 'POST', `/v1/sessions/${sessionId}/uploads`, { json: body });
+}
+
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
+}
+
+describe('uploads', () => {
+  let server: TestServer;
+  let uploadsDir: string;
+  beforeAll(async () => {
+    uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-uploads-test-'));
+    server = await startTestServer({ uploadsDir, uploadMaxBytes: 4096 });
+  });
+  afterAll(() => server.close());
+
+  test('an upload URL for the awaited file input; the file is served back and its URL answers the input', async () => {
+    const { botId, publicId } = await publishDefinition(server, fileBot());
+    const started = await startChat(server, publicId);
+    const { sessionId, resultId } = started.body;
+    const granted = await uploadUrl(server, sessionId, { blockId: 'f1', fileName: 'my photo (1).png', fileType: 'image/png', fileSize: PNG.length });
+    expect(granted.status).toBe(200);
+    expect(granted.body).toEqual({
+      presignedUrl: expect.stringMatching(new RegExp(`^${server.url}/v1/uploads/[A-Za-z0-9_-]+$`)),
+      fileUrl: expect.stringMatching(new RegExp(`^${server.url}/v1/files/results/${resultId}/[a-f0-9]{32}/my_photo_1_.png$`)),
+      maxFileSize: 4096,
+    });
+    // Nothing is served before the bytes come.
+    expect((await fetch(granted.body.fileUrl)).status).toBe(404);
+
+    const uploaded = await put(granted.body.presignedUrl, PNG);
+    expect(uploaded.status).toBe(200);
+    expect(await uploaded.json()).toEqual({ size: PNG.length });
+
+    const served = await fetch(granted.body.fileUrl);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-disposition')).toBe('inline; filename="my_photo_1_.png"');
+
+    const reply = await say(server, sessionId, granted.body.fileUrl);
+    expect(reply.status).toBe(200);
+    expect(texts(reply.body)).toEqual([`Got ${granted.body.fileUrl}`]);
+    const result = await request(server.url, 'GET', `/v1/bots/${botId}/results/${resultId}`, { token: server.adminToken });
+    expect(result.body.result.answers.map((answer: { blockId: string; content: string }) => [answer.blockId, answer.content])).toEqual([['f1', granted.body.fileUrl]]);
+
+    // Archiving the result deletes its files.
+    expect((await request(server.url, 'DELETE', `/v1/bots/${botId}/results?resultIds=${resultId}`, { token: server.adminToken })).status).toBe(200);
+    expect((await fetch(granted.body.fileUrl)).status).toBe(404);
+    expect(fs.existsSync(path.join(uploadsDir, 'results', resultId))).toBe(false);
+  });
+
+  test('only the block the session waits on, and only a known session', async () => {
+    const { publicId } = await publishDefinition(server, fileBot());
+    const { sessionId } = (await startChat(server, publicId)).body;
+    const wrongBlock = await uploadUrl(server, sessionId, { blockId: 'hi', fileName: 'a.png' });
+    expect(wrongBlock.status).toBe(400);
+    expect(wrongBlock.body).toEqual(errorBody('BAD_REQUEST', 'The session is not waiting for a file on this block'));
+    const unknown = await uploadUrl(server, 'no-such-session', { blockId: 'f1', fileName: 'a.png' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual(errorBody('BAD_REQUEST', 'Session not found'));
+    const missingName = await uploadUrl(server, sessionId, { blockId: 'f1' });
+    expect(missingName.status).toBe(400);
+    expect(missingName.body.issues).toEqual([expect.objectContaining({ path: ['fileName'] })]);
+  });
+
+  test('the allowed file types and the size limit', async () => {
+    const { publicId } = await publishDefinition(server, fileBot({ allowedFileTypes: { isEnabled: true, types: ['image/*'] } }));
+    const { sessionId } = (await startChat(server, publicId)).body;
+    const pdf = await uploadUrl(server, sessionId, { blockId: 'f1', fileName: 'cv.pdf' });
+    expect(pdf.body).toEqual(errorBody('BAD_REQUEST', 'Files of this type are not accepted here: cv.pdf'));
+    const declaredTooBig = await uploadUrl(server, sessionId, { blockId: 'f1', fileName: 'big.png', fileSize: 5000 });
+    expect(declaredTooBig.body).toEqual(errorBody('BAD_REQUEST', 'big.png is larger than 4 kB'));
+
+    const granted = await uploadUrl(server, sessionId, { blockId: 'f1', fileName: 'big.png' });
+    expect(granted.status).toBe(200);
+    const before = filesUnder(uploadsDir).length;
+    const tooBig = await put(granted.body.presignedUrl, Buffer.alloc(5000, 1));
+    expect(tooBig.status).toBe(413);
+    expect(await tooBig.json()).toEqual(errorBody('PAYLOAD_TOO_LARGE', 'File larger than 4096 bytes'));
+    expect((await fetch(granted.body.fileUrl)).status).toBe(404);
+    expect(filesUnder(uploadsDir).length).toBe(before);
+  });
+
+  test('a forged or altered upload URL is refused', async () => {
+    const forged = await put(`${server.url}/v1/uploads/${Buffer.from('{"data":"AAAA","iv":"AAAA"}').toString('base64url')}`, PNG);
+    expect(forged.status).toBe(403);
+    expect(await forged.json()).toEqual(errorBody('FORBIDDEN', 'Invalid upload URL'));
+    expect((await fetch(`${server.url}/v1/files/results/x/../../etc/passwd`)).status).toBe(404);
+  });
+
+  test('the Typebot embed paths answer the same operation, with Typebot statuses', async () => {
+    const { publicId } = await publishDefinition(server, fileBot());
+    const { sessionId } = (await startChat(server, publicId)).body;
+    for (const version of ['v1', 'v2', 'v3']) {
+      const granted = await request(server.url, 'POST', `/api/${version}/generate-upload-url`, { json: { fileName: 'a.png', sessionId, fileType: 'image/png', fileSize: 10, blockId: 'f1' } });
+      expect(granted.status).toBe(200);
+      expect(Object.keys(granted.body).sort()).toEqual(['fileUrl', 'maxFileSize', 'presignedUrl']);
+    }
+    const unknown = await request(server.url, 'POST', '/api/v3/generate-upload-url', { json: { fileName: 'a.png', sessionId: 'nope', blockId: 'f1' } });
+    expect(unknown.status).toBe(404);
+    const preflight = await fetch(`${server.url}/v1/uploads/some-token`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://site.example', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://site.example');
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('PUT, OPTIONS');
+  });
+});
