@@ -1,4 +1,5 @@
 import type { SmtpSettings } from './integrations/email/smtp';
+import type { S3Settings } from './integrations/storage/s3';
 // Process configuration, read once from the environment.
 
 import type { GraphQLLimits } from './http/graphql-limits';
@@ -57,6 +58,8 @@ export interface Config {
   uploadsDir?: string;
   /** PARLEY_PUBLIC_URL: the server's address as visitors reach it (upload and file URLs); default: the request's Host. */
   publicUrl?: string;
+  /** PARLEY_S3_*: uploaded files go to this S3-compatible bucket instead of the local disk. */
+  s3?: S3Settings;
 }
 
 export const DEFAULT_SQLITE_URL = 'file:./data/parley.db';
@@ -134,5 +137,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: intFromEnv(env, 'PARLEY_UPLOAD_MAX_BYTES', 10 * 1024 * 1024),
     uploadsDir: env.PARLEY_UPLOADS_DIR || undefined,
     publicUrl: env.PARLEY_PUBLIC_URL || undefined,
+    s3: env.PARLEY_S3_BUCKET
+      ? {
+          bucket: env.PARLEY_S3_BUCKET,
+          region: env.PARLEY_S3_REGION || 'us-east-1',
+          endpoint: env.PARLEY_S3_ENDPOINT || undefined,
+          accessKeyId: env.PARLEY_S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.PARLEY_S3_SECRET_ACCESS_KEY || undefined,
+          // Self-hosted services (MinIO) need path-style addresses; AWS takes virtual-hosted ones.
+          forcePathStyle: env.PARLEY_S3_FORCE_PATH_STYLE ? env.PARLEY_S3_FORCE_PATH_STYLE === 'true' : Boolean(env.PARLEY_S3_ENDPOINT),
+          prefix: env.PARLEY_S3_PREFIX || undefined,
+        }
+      : undefined,
   };
 }

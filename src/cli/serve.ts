@@ -102,7 +102,10 @@ export async function startServer(config: Config, log: (line: string) => void = 
     live,
     uploads: {
       db: database.db,
-      files: localDiskStore(config.uploadsDir ?? (database.provider === 'sqlite' ? path.join(path.dirname(database.target.location), 'uploads') : path.resolve('data/uploads'))),
+      // The AWS SDK is loaded only for a bucket: local-disk servers never pay its memory.
+      files: config.s3
+        ? (await import('../integrations/storage/s3')).s3Store(config.s3)
+        : localDiskStore(config.uploadsDir ?? (database.provider === 'sqlite' ? path.join(path.dirname(database.target.location), 'uploads') : path.resolve('data/uploads'))),
       secrets,
       maxBytes: config.uploadMaxBytes,
       publicUrl: config.publicUrl,

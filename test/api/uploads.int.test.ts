@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { group, publishDefinition, say, startChat, textBubble, texts, v6Bot } from '../helpers/chat';
 import { errorBody, request } from '../helpers/http';
+import { startFakeS3, type FakeS3 } from '../helpers/fake-s3';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 // File uploads of file inputs over real HTTP: the upload URL for the block the
@@ -133,5 +134,43 @@ describe('uploads', () => {
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://site.example');
     expect(preflight.headers.get('access-control-allow-methods')).toBe('PUT, OPTIONS');
+  });
+});
+
+describe('uploads to an S3-compatible bucket (PARLEY_S3_*)', () => {
+  let server: TestServer;
+  let s3: FakeS3;
+  beforeAll(async () => {
+    s3 = await startFakeS3();
+    server = await startTestServer({
+      uploadMaxBytes: 4096,
+      s3: { bucket: s3.bucket, region: 'us-east-1', endpoint: s3.url, accessKeyId: 'test', secretAccessKey: 'test-secret', forcePathStyle: true, prefix: 'parley' },
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await s3.close();
+  });
+
+  test('the file goes to the bucket, is served from it, refused past the limit, and deleted with its result', async () => {
+    const { botId, publicId } = await publishDefinition(server, fileBot());
+    const { sessionId, resultId } = (await startChat(server, publicId)).body;
+    const granted = await uploadUrl(server, sessionId, { blockId: 'f1', fileName: 'scan.pdf', fileSize: PNG.length });
+    expect((await put(granted.body.presignedUrl, PNG)).status).toBe(200);
+    const key = `parley/${new URL(granted.body.fileUrl).pathname.replace('/v1/files/', '')}`;
+    expect(s3.objects.get(key)).toEqual(PNG);
+    const served = await fetch(granted.body.fileUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+
+    const again = await uploadUrl(server, sessionId, { blockId: 'f1', fileName: 'big.bin' });
+    const tooBig = await put(again.body.presignedUrl, Buffer.alloc(6000, 2));
+    expect(tooBig.status).toBe(413);
+    expect([...s3.objects.keys()].filter((candidate) => candidate.endsWith('big.bin'))).toEqual([]);
+
+    expect((await request(server.url, 'DELETE', `/v1/bots/${botId}/results?resultIds=${resultId}`, { token: server.adminToken })).status).toBe(200);
+    expect([...s3.objects.keys()].filter((candidate) => candidate.includes(resultId))).toEqual([]);
+    expect((await fetch(granted.body.fileUrl)).status).toBe(404);
   });
 });

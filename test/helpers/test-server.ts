@@ -48,6 +48,8 @@ export interface TestServerOptions {
   uploadMaxBytes?: number;
   /** PARLEY_UPLOADS_DIR: a fresh temporary directory unless given. */
   uploadsDir?: string;
+  /** PARLEY_S3_*: uploads to a bucket (a local stand-in of S3 in tests). */
+  s3?: Config['s3'];
 }
 
 const ADMIN_EMAIL = 'admin@parley.test';
@@ -75,6 +77,7 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     ...(options.liveRecheckMs !== undefined ? { liveRecheckMs: options.liveRecheckMs } : {}),
     ...(options.uploadMaxBytes !== undefined ? { uploadMaxBytes: options.uploadMaxBytes } : {}),
     uploadsDir: options.uploadsDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-uploads-')),
+    ...(options.s3 ? { s3: options.s3 } : {}),
     rateLimit: { ...loadConfig({}).rateLimit, enabled: false, ...(options.rateLimit ? { enabled: true, ...options.rateLimit } : {}) },
   };
 }

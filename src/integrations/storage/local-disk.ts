@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FileTooLarge, type FileStore } from './file-store';
+import type { FileStore } from './file-store';
+import { sizeLimit } from './size-limit';
 
 const SAFE_KEY = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
 
@@ -11,17 +12,6 @@ const SAFE_KEY = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
 function pathOf(root: string, key: string): string {
   if (!SAFE_KEY.test(key) || key.split('/').some((segment) => segment === '.' || segment === '..')) throw new Error(`unsafe storage key ${key}`);
   return path.join(root, ...key.split('/'));
-}
-
-/** Counts bytes on the way through and fails the stream past `maxBytes`. */
-function sizeLimit(maxBytes: number, counted: { bytes: number }): Transform {
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      counted.bytes += chunk.length;
-      if (counted.bytes > maxBytes) callback(new FileTooLarge(maxBytes));
-      else callback(null, chunk);
-    },
-  });
 }
 
 /** Files under a directory (default: uploads/ beside the SQLite database). */
