@@ -150,3 +150,37 @@ test('a file uploaded through the file input: its URL is the answer stored', asy
   await screenshot(page, 'file-upload-end');
   await page.context().close();
 });
+
+test('phone with its country picker, and a date range', async () => {
+  const definition = v6Bot({
+    groups: [
+      group('g1', [
+        textBubble('ask-phone', 'Your number?'),
+        { id: 'phone', type: 'phone number input', options: { variableId: 'vphone', defaultCountryCode: 'FR' } },
+        textBubble('got-phone', 'Phone {{Phone}}'),
+        { id: 'dates', type: 'date input', options: { variableId: 'vdates', isRange: true, labels: { from: 'Arrival', to: 'Departure' } } },
+        textBubble('got-dates', 'Stay {{Dates}}'),
+      ]),
+    ],
+    variables: [
+      { id: 'vphone', name: 'Phone' },
+      { id: 'vdates', name: 'Dates' },
+    ],
+  });
+  const { publicId } = await publishDefinition(server, definition);
+  const page = await newPage();
+  await page.goto(`${server.url}/${publicId}`);
+  await page.locator('.parley-host', { hasText: 'Your number?' }).waitFor();
+  expect(await page.locator('select.parley-country').inputValue()).toBe('33');
+  await page.getByLabel('Phone number').fill('06 12 34 56 78');
+  await page.getByLabel('Phone number').press('Enter');
+  await page.locator('.parley-host', { hasText: 'Phone' }).waitFor();
+  expect(await lastHostBubble(page).innerText()).toBe('Phone +33612345678');
+
+  await page.getByLabel('Arrival').fill('2026-07-01');
+  await page.getByLabel('Departure').fill('2026-07-14');
+  await page.locator('button', { hasText: 'Send' }).click();
+  await page.locator('.parley-host', { hasText: 'Stay' }).waitFor();
+  expect(await lastHostBubble(page).innerText()).toBe('Stay 01/07/2026 to 14/07/2026');
+  await page.context().close();
+});
