@@ -3,7 +3,7 @@ import type { S3Settings } from './integrations/storage/s3';
 // Process configuration, read once from the environment.
 
 import type { GraphQLLimits } from './http/graphql-limits';
-import type { RateLimitConfig } from './http/rate-limit/chat-rate-limit';
+import type { RateLimitConfig } from './http/rate-limit/limits';
 
 export interface Config {
   port: number;
@@ -58,6 +58,10 @@ export interface Config {
   uploadsDir?: string;
   /** PARLEY_PUBLIC_URL: the server's address as visitors reach it (upload and file URLs); default: the request's Host. */
   publicUrl?: string;
+  /** REDIS_URL: rate-limit counters in Redis, shared by every process (else PostgreSQL's table, or memory on SQLite). */
+  redisUrl?: string;
+  /** PARLEY_REDIS_PREFIX: Parley's keys in that Redis start with this (several deployments may share one). */
+  redisPrefix: string;
   /** PARLEY_S3_*: uploaded files go to this S3-compatible bucket instead of the local disk. */
   s3?: S3Settings;
 }
@@ -130,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       enabled: env.PARLEY_RATE_LIMIT !== 'off',
       ipPoints: intFromEnv(env, 'PARLEY_RATE_LIMIT_IP', 120),
       botPoints: intFromEnv(env, 'PARLEY_RATE_LIMIT_BOT', 600),
+      builderPoints: intFromEnv(env, 'PARLEY_RATE_LIMIT_BUILDER', 600),
+      authFailurePoints: intFromEnv(env, 'PARLEY_RATE_LIMIT_AUTH_FAILURES', 20),
       windowSeconds: Math.max(1, intFromEnv(env, 'PARLEY_RATE_LIMIT_WINDOW_SECONDS', 60)),
       trustedProxies: env.PARLEY_TRUSTED_PROXIES ?? '',
     },
@@ -137,6 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: intFromEnv(env, 'PARLEY_UPLOAD_MAX_BYTES', 10 * 1024 * 1024),
     uploadsDir: env.PARLEY_UPLOADS_DIR || undefined,
     publicUrl: env.PARLEY_PUBLIC_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.PARLEY_REDIS_PREFIX || 'parley',
     s3: env.PARLEY_S3_BUCKET
       ? {
           bucket: env.PARLEY_S3_BUCKET,

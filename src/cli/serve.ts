@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrate, unappliedMigrations } from '../db/migrate';
 import { createApp } from '../http/app';
-import { memoryStore, postgresStore } from '../http/rate-limit/stores';
+import { memoryStore, postgresStore, redisStore } from '../http/rate-limit/stores';
 import { createSandboxPool } from '../sandbox/pool';
 import { createLogger } from '../observability/logger';
 import { recordDbStatement } from '../observability/metrics';
@@ -117,7 +117,13 @@ export async function startServer(config: Config, log: (line: string) => void = 
     return pending.length > 0 ? `migrations not applied: ${pending.join(', ')}` : undefined;
   };
   // PostgreSQL deployments may run several processes: they share one budget.
-  const rateLimits = database.provider === 'postgresql' && config.rateLimit.enabled ? await postgresStore(config.rateLimit, database.target.location) : memoryStore(config.rateLimit);
+  const rateLimits = !config.rateLimit.enabled
+    ? memoryStore(config.rateLimit)
+    : config.redisUrl
+      ? await redisStore(config.rateLimit, config.redisUrl, config.redisPrefix)
+      : database.provider === 'postgresql'
+        ? await postgresStore(config.rateLimit, database.target.location)
+        : memoryStore(config.rateLimit);
   const app = createApp({ chat, config, logger, notReady, rateLimiters: rateLimits.limiters });
   const sweep = setInterval(() => {
     sweepExpiredSessions(database.db).catch((error: unknown) => logger.error({ err: error }, 'session sweep failed'));

@@ -19,7 +19,7 @@ import { requestId } from './middleware/request-id';
 import { methodNotAllowed } from './middleware/method-not-allowed';
 import { metricsEndpoint, requestMetrics } from './middleware/metrics';
 import { requestLog } from './middleware/request-log';
-import { chatRateLimit, type ChatRateLimiters } from './rate-limit/chat-rate-limit';
+import { rateLimit, type RateLimiters } from './rate-limit/limits';
 import { memoryStore } from './rate-limit/stores';
 import { silentLogger, type Logger } from '../observability/logger';
 
@@ -32,7 +32,7 @@ export interface AppOptions {
   /** Readiness beyond a reachable database: the reason it is not ready, or undefined. */
   notReady?: () => Promise<string | undefined>;
   /** The chat rate limits' counters (in memory when absent). */
-  rateLimiters?: ChatRateLimiters;
+  rateLimiters?: RateLimiters;
 }
 
 /** Composes the whole HTTP surface: health, /graphql, /v1 (REST + OpenAPI). */
@@ -114,7 +114,7 @@ export function createApp({ chat, config, logger = silentLogger, notReady = asyn
   app.use(publicCors(routes.filter((route) => route.auth !== 'bearer').map((route) => route.path)));
   app.use(publicCors(typebotAliasRoutes.map((alias) => alias.path)));
   app.use(publicCors(['/v1/uploads/{token}'], 'PUT, OPTIONS'));
-  if (config.rateLimit) app.use(chatRateLimit(config.rateLimit, rateLimiters ?? memoryStore(config.rateLimit).limiters));
+  if (config.rateLimit) app.use(rateLimit(config.rateLimit, rateLimiters ?? memoryStore(config.rateLimit).limiters));
   app.use(system.routes());
   app.use(rest.routes());
   app.use(typebotAlias.routes());

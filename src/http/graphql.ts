@@ -20,7 +20,7 @@ export interface GraphQLEndpointOptions {
  * limit and error object apply as on REST; yoga then gets a fetch Request.
  */
 export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
-  const yoga = createYoga<Record<string, unknown>, GraphQLContext>({
+  const yoga = createYoga<{ koa?: { state: Record<string, unknown> } }, GraphQLContext>({
     schema: options.schema,
     graphqlEndpoint: '/graphql',
     graphiql: options.graphiql,
@@ -32,7 +32,12 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
     batching: false,
     plugins: graphqlLimitPlugins(options.limits),
     maskedErrors: { maskError },
-    context: ({ request }) => options.createContext(requestInfo((name) => request.headers.get(name))),
+    context: async ({ request, koa }) => {
+      const context = await options.createContext(requestInfo((name) => request.headers.get(name)));
+      // GraphQL answers an unknown token with 200 and an error: the rate limit still learns of it.
+      if (context.authFailure === 'invalid' && koa) koa.state.authFailed = true;
+      return context;
+    },
   });
   return async (ctx) => {
     const hasBody = ctx.method !== 'GET' && ctx.method !== 'HEAD';
@@ -43,10 +48,11 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
       else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     }
     headers.delete('content-length');
+    // A Buffer is a Uint8Array, a valid body; @types/node's Buffer<ArrayBufferLike> just does not match BodyInit's ArrayBuffer views.
     const response = await yoga.fetch(
       new URL(ctx.originalUrl, `http://${ctx.host || 'localhost'}`),
-      { method: ctx.method, headers, body },
-      {},
+      { method: ctx.method, headers, body: body as unknown as BodyInit | undefined },
+      { koa: { state: ctx.state as Record<string, unknown> } },
     );
     ctx.status = response.status;
     response.headers.forEach((value, name) => {

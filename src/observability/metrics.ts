@@ -119,12 +119,12 @@ export function recordSessionBusy(): void {
 
 const rateLimited = new Counter({
   name: 'parley_rate_limited_total',
-  help: 'Requests refused by a rate limit, by limit (ip, bot).',
+  help: 'Requests refused by a rate limit, by limit (ip, bot, builder, authFailures).',
   labelNames: ['limit'] as const,
   registers: [registry],
 });
 
-export function recordRateLimited(limit: 'ip' | 'bot'): void {
+export function recordRateLimited(limit: 'ip' | 'bot' | 'builder' | 'authFailures'): void {
   rateLimited.inc({ limit });
 }
 

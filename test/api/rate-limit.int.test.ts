@@ -86,3 +86,72 @@ const onPostgres = process.env.PARLEY_TEST_DB === 'postgresql';
     expect(rows).toEqual([{ relpersistence: 'u' }]);
   });
 });
+
+// Builder routes: a budget per client IP, and a client sending unknown tokens is shut out for a while; refused with 429.
+const BUILDER_REFUSAL = { code: 'TOO_MANY_REQUESTS', message: 'Too many requests, retry later', issues: [] };
+
+describe('builder rate limits', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ rateLimit: { ipPoints: 1000, botPoints: 1000, builderPoints: 4, authFailurePoints: 2, windowSeconds: 1 } });
+  });
+  afterAll(() => server.close());
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 1100));
+
+  it('refuses a client over its builder budget with 429, the error object and Retry-After; the public chat is not charged', async () => {
+    await pause();
+    for (let index = 0; index < 4; index += 1) expect((await request(server.url, 'GET', '/v1/workspaces', { token: server.adminToken })).status).toBe(200);
+    const refused = await request(server.url, 'GET', '/v1/workspaces', { token: server.adminToken });
+    expect([refused.status, refused.body]).toEqual([429, BUILDER_REFUSAL]);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    const graphqlRefused = await request(server.url, 'POST', '/graphql', { token: server.adminToken, json: { query: '{ me { email } }' } });
+    expect([graphqlRefused.status, graphqlRefused.body]).toEqual([429, BUILDER_REFUSAL]);
+    await pause();
+    expect((await request(server.url, 'GET', '/v1/workspaces', { token: server.adminToken })).status).toBe(200);
+    const metrics = await request(server.url, 'GET', '/metrics');
+    expect(metrics.body).toMatch(/parley_rate_limited_total\{limit="builder"\} [1-9]/);
+  });
+
+  it('shuts out a client that sent too many unknown tokens, even with a valid one, until its budget refills', async () => {
+    await pause();
+    expect((await request(server.url, 'GET', '/v1/workspaces', { token: 'guess-1' })).status).toBe(401);
+    // GraphQL answers an unknown token with an error in a 200: it counts all the same.
+    const viaGraphql = await request(server.url, 'POST', '/graphql', { token: 'guess-2', json: { query: '{ me { email } }' } });
+    expect(viaGraphql.body.errors[0].extensions.code).toBe('UNAUTHORIZED');
+    const shutOut = await request(server.url, 'GET', '/v1/workspaces', { token: server.adminToken });
+    expect([shutOut.status, shutOut.body]).toEqual([429, BUILDER_REFUSAL]);
+    await pause();
+    expect((await request(server.url, 'GET', '/v1/workspaces', { token: server.adminToken })).status).toBe(200);
+  });
+});
+
+// REDIS_URL: every process draws on the same counters, whatever the database (CI starts a Redis; PARLEY_TEST_REDIS_URL).
+const redisUrl = process.env.PARLEY_TEST_REDIS_URL;
+(redisUrl ? describe : describe.skip)('chat rate limits across processes (Redis)', () => {
+  const redis = { url: redisUrl ?? '', prefix: `parley-test-${process.pid}-${Date.now()}` };
+  const options = { rateLimit: { ipPoints: 4, botPoints: 100, windowSeconds: 60 }, redis };
+  let first: TestServer;
+  let second: TestServer;
+  beforeAll(async () => {
+    first = await startTestServer(options);
+    second = await startPeerServer(first, options);
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  it('shares one client budget between two servers', async () => {
+    const { publicId } = await publishDefinition(first, MINIMAL_BOT);
+    expect((await startChat(first, publicId)).status).toBe(200);
+    expect((await startChat(second, publicId)).status).toBe(200);
+    expect((await startChat(first, publicId)).status).toBe(200);
+    expect((await startChat(second, publicId)).status).toBe(200);
+    expect((await startChat(first, publicId)).body).toEqual(REFUSAL);
+    expect((await startChat(second, publicId)).body).toEqual(REFUSAL);
+  });
+
+  it('a Redis that does not answer is a clear start-up error', async () => {
+    await expect(startTestServer({ ...options, redis: { url: 'redis://127.0.0.1:1', prefix: 'x' } })).rejects.toThrow(/^Redis is not reachable at redis:\/\/127\.0\.0\.1:1/);
+  });
+});

@@ -50,6 +50,8 @@ export interface TestServerOptions {
   uploadsDir?: string;
   /** PARLEY_S3_*: uploads to a bucket (a local stand-in of S3 in tests). */
   s3?: Config['s3'];
+  /** REDIS_URL and PARLEY_REDIS_PREFIX: rate-limit counters in Redis. */
+  redis?: { url: string; prefix: string };
 }
 
 const ADMIN_EMAIL = 'admin@parley.test';
@@ -78,6 +80,7 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     ...(options.uploadMaxBytes !== undefined ? { uploadMaxBytes: options.uploadMaxBytes } : {}),
     uploadsDir: options.uploadsDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-uploads-')),
     ...(options.s3 ? { s3: options.s3 } : {}),
+    ...(options.redis ? { redisUrl: options.redis.url, redisPrefix: options.redis.prefix } : {}),
     rateLimit: { ...loadConfig({}).rateLimit, enabled: false, ...(options.rateLimit ? { enabled: true, ...options.rateLimit } : {}) },
   };
 }

@@ -1,9 +1,10 @@
+import type { Redis } from 'ioredis';
 import { Pool } from 'pg';
-import { RateLimiterMemory, RateLimiterPostgres } from 'rate-limiter-flexible';
-import type { ChatRateLimiters, RateLimitConfig } from './chat-rate-limit';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimitConfig, RateLimiters } from './limits';
 
 export interface RateLimitStore {
-  limiters: ChatRateLimiters;
+  limiters: RateLimiters;
   close(): Promise<void>;
 }
 
@@ -15,13 +16,20 @@ export interface RateLimitStore {
 const TABLE = 'parley_rate_limits';
 const CREATE_TABLE = `CREATE UNLOGGED TABLE IF NOT EXISTS ${TABLE} (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`;
 
+/** The four budgets, each a token bucket refilled every window. */
+function limitersOf(config: RateLimitConfig, limiter: (keyPrefix: string, points: number) => RateLimiterAbstract): RateLimiters {
+  return {
+    ip: limiter('ip', config.ipPoints),
+    bot: limiter('bot', config.botPoints),
+    builder: limiter('builder', config.builderPoints),
+    authFailures: limiter('auth-fail', config.authFailurePoints),
+  };
+}
+
 /** One process: counters in memory. */
 export function memoryStore(config: RateLimitConfig): RateLimitStore {
   return {
-    limiters: {
-      ip: new RateLimiterMemory({ keyPrefix: 'ip', points: config.ipPoints, duration: config.windowSeconds }),
-      bot: new RateLimiterMemory({ keyPrefix: 'bot', points: config.botPoints, duration: config.windowSeconds }),
-    },
+    limiters: limitersOf(config, (keyPrefix, points) => new RateLimiterMemory({ keyPrefix, points, duration: config.windowSeconds })),
     close: async () => undefined,
   };
 }
@@ -30,10 +38,37 @@ export function memoryStore(config: RateLimitConfig): RateLimitStore {
 export async function postgresStore(config: RateLimitConfig, connectionString: string): Promise<RateLimitStore> {
   const pool = new Pool({ connectionString, max: 4 });
   await pool.query(CREATE_TABLE);
-  const limiter = (keyPrefix: string, points: number) =>
-    new RateLimiterPostgres({ storeClient: pool, storeType: 'pool', tableName: TABLE, tableCreated: true, keyPrefix, points, duration: config.windowSeconds, clearExpiredByTimeout: false });
   return {
-    limiters: { ip: limiter('ip', config.ipPoints), bot: limiter('bot', config.botPoints) },
+    limiters: limitersOf(
+      config,
+      (keyPrefix, points) =>
+        new RateLimiterPostgres({ storeClient: pool, storeType: 'pool', tableName: TABLE, tableCreated: true, keyPrefix, points, duration: config.windowSeconds, clearExpiredByTimeout: false }),
+    ),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * REDIS_URL: processes share their counters in Redis (one atomic script per
+ * check), whatever the database. The connection is checked at start so a
+ * wrong URL is a start-up error, not a silent fail-open at every request.
+ */
+export async function redisStore(config: RateLimitConfig, redisUrl: string, keyPrefix = 'parley'): Promise<RateLimitStore> {
+  const { default: IORedis } = await import('ioredis');
+  const client: Redis = new IORedis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  // A dropped connection is retried by the client; the limiter fails open meanwhile.
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.ping();
+  } catch (error) {
+    client.disconnect();
+    throw new Error(`Redis is not reachable at ${redisUrl.replace(/\/\/[^@/]*@/, '//***@')}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  return {
+    limiters: limitersOf(config, (limit, points) => new RateLimiterRedis({ storeClient: client, keyPrefix: `${keyPrefix}:rl:${limit}`, points, duration: config.windowSeconds })),
+    close: async () => {
+      await client.quit().catch(() => client.disconnect());
+    },
   };
 }

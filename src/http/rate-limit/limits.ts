@@ -1,0 +1,103 @@
+import type { Context, Middleware } from 'koa';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { recordRateLimited } from '../../observability/metrics';
+import { clientIpResolver, parseTrustedProxies } from './client-ip';
+
+/** PARLEY_RATE_LIMIT_*: token buckets per client and per bot. */
+export interface RateLimitConfig {
+  enabled: boolean;
+  /** Public chat requests one client IP may make per window. */
+  ipPoints: number;
+  /** Chats one bot may start per window (all clients together). */
+  botPoints: number;
+  /** Builder requests (/graphql, /v1 builder routes) one client IP may make per window. */
+  builderPoints: number;
+  /** Requests with an unknown or revoked bearer token one client IP may make per window; then every builder request is refused until it refills. */
+  authFailurePoints: number;
+  windowSeconds: number;
+  /** PARLEY_TRUSTED_PROXIES: IPs/CIDRs whose X-Forwarded-For is believed. */
+  trustedProxies: string;
+}
+
+export interface RateLimiters {
+  ip: RateLimiterAbstract;
+  bot: RateLimiterAbstract;
+  builder: RateLimiterAbstract;
+  authFailures: RateLimiterAbstract;
+}
+
+export type LimitName = keyof RateLimiters;
+
+/** Parley's and the Typebot alias's public chat paths; the bot's id is captured where the path names it. */
+const CHAT_PATH =
+  /^\/(?:v1|api\/v[123])\/(?:(?:bots|typebots)\/([^/]+)\/(?:preview\/)?startChat|sessions\/[^/]+\/(?:continueChat|clientLogs|streamMessage|uploads)|generate-upload-url)$/;
+
+/** What builders call: the GraphQL endpoint and the /v1 builder routes (the public chat, pages, files and health excepted). */
+function isBuilderRequest(ctx: Context): boolean {
+  if (ctx.path === '/graphql') return ctx.method !== 'GET' || ctx.get('accept').includes('application/json') || Boolean(ctx.get('authorization'));
+  return ctx.path.startsWith('/v1/') && !ctx.path.startsWith('/v1/files/') && !ctx.path.startsWith('/v1/uploads/') && ctx.path !== '/v1/openapi.json';
+}
+
+export const TOO_MANY_REQUESTS = 'Too many requests, retry later';
+
+/** Consumes one point of each (limiter, key); the first refusal, or none. A store failure fails open. */
+async function firstRefusal(checks: [LimitName, RateLimiterAbstract, string][]): Promise<{ limit: LimitName; retryMs: number } | undefined> {
+  for (const [limit, limiter, key] of checks) {
+    try {
+      await limiter.consume(key);
+    } catch (refusal) {
+      // A store failure (not a refusal) must not take the API down with it.
+      if (!(refusal instanceof RateLimiterRes)) return undefined;
+      return { limit, retryMs: refusal.msBeforeNext };
+    }
+  }
+  return undefined;
+}
+
+/** Whether `key` has used up `limiter`'s budget (without spending a point). */
+async function exhausted(limiter: RateLimiterAbstract, key: string, points: number): Promise<number | undefined> {
+  try {
+    const state = await limiter.get(key);
+    return state && state.consumedPoints >= points ? state.msBeforeNext : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function refuse(ctx: Context, limit: LimitName, retryMs: number, status: 400 | 429): void {
+  recordRateLimited(limit);
+  ctx.status = status;
+  ctx.set('Retry-After', String(Math.max(1, Math.ceil(retryMs / 1000))));
+  ctx.body = { code: status === 400 ? 'BAD_REQUEST' : 'TOO_MANY_REQUESTS', message: TOO_MANY_REQUESTS, issues: [] };
+}
+
+/**
+ * Refuses a request over its budget before any work is done. Public chat
+ * requests: per client IP and, for starts, per bot; refused with 400 and the
+ * documented chat error object (the chat API's only client error status).
+ * Builder requests: per client IP, and a client that sent too many unknown
+ * or revoked tokens is shut out until its budget refills; refused with 429.
+ * Both carry Retry-After in seconds.
+ */
+export function rateLimit(config: RateLimitConfig, limiters: RateLimiters): Middleware {
+  if (!config.enabled) return async (_ctx, next) => next();
+  const clientIp = clientIpResolver(parseTrustedProxies(config.trustedProxies));
+  return async (ctx, next) => {
+    const ip = () => clientIp(ctx.req.socket.remoteAddress, ctx.get('x-forwarded-for') || undefined);
+    const chat = ctx.method === 'POST' ? CHAT_PATH.exec(ctx.path) : null;
+    if (chat) {
+      const refused = await firstRefusal([['ip', limiters.ip, ip()], ...(chat[1] ? [['bot', limiters.bot, chat[1]] as [LimitName, RateLimiterAbstract, string]] : [])]);
+      if (refused) return refuse(ctx, refused.limit, refused.retryMs, 400);
+      return next();
+    }
+    if (ctx.method === 'OPTIONS' || !isBuilderRequest(ctx)) return next();
+    const address = ip();
+    const shutOut = await exhausted(limiters.authFailures, address, config.authFailurePoints);
+    if (shutOut !== undefined) return refuse(ctx, 'authFailures', shutOut, 429);
+    const refused = await firstRefusal([['builder', limiters.builder, address]]);
+    if (refused) return refuse(ctx, refused.limit, refused.retryMs, 429);
+    await next();
+    // A bearer token that matched nobody: counted against the client, never the token itself (it is not stored).
+    if ((ctx.status === 401 || ctx.state.authFailed === true) && ctx.get('authorization')) await limiters.authFailures.consume(address).catch(() => undefined);
+  };
+}
