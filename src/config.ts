@@ -58,6 +58,10 @@ export interface Config {
   uploadsDir?: string;
   /** PARLEY_PUBLIC_URL: the server's address as visitors reach it (upload and file URLs); default: the request's Host. */
   publicUrl?: string;
+  /** PARLEY_ENFORCE_PLAN_LIMITS: plans' chats limits apply (customChatsLimit always does). */
+  enforcePlanLimits: boolean;
+  /** PARLEY_QUOTA_CACHE_MS: how long a workspace's chats count is reused by the quota check. */
+  quotaCacheMs: number;
   /** REDIS_URL: rate-limit counters in Redis, shared by every process (else PostgreSQL's table, or memory on SQLite). */
   redisUrl?: string;
   /** PARLEY_REDIS_PREFIX: Parley's keys in that Redis start with this (several deployments may share one). */
@@ -144,6 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: env.PARLEY_UPLOADS_DIR || undefined,
     publicUrl: env.PARLEY_PUBLIC_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    enforcePlanLimits: env.PARLEY_ENFORCE_PLAN_LIMITS === 'true',
+    quotaCacheMs: intFromEnv(env, 'PARLEY_QUOTA_CACHE_MS', 30_000),
     redisPrefix: env.PARLEY_REDIS_PREFIX || 'parley',
     s3: env.PARLEY_S3_BUCKET
       ? {

@@ -21,6 +21,7 @@ import type { ChatDeps } from '../services/chat/runtime';
 import { sweepExpiredSessions } from '../services/chat/sessions';
 import { localDiskStore } from '../integrations/storage/local-disk';
 import { clusterLiveResults } from '../services/live/cluster';
+import { chatQuota } from '../services/quota';
 import { inProcessLiveResults } from '../services/live/in-process';
 import { postgresLiveResults } from '../services/live/postgres';
 
@@ -100,6 +101,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     ai,
     effectTimeouts: { defaultMs: config.effectTimeoutMs, maxMs: config.effectMaxTimeoutMs },
     live,
+    quota: chatQuota(database.db, { enforcePlanLimits: config.enforcePlanLimits, cacheMs: config.quotaCacheMs }),
     uploads: {
       db: database.db,
       // The AWS SDK is loaded only for a bucket: local-disk servers never pay its memory.

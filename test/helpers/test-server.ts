@@ -52,6 +52,9 @@ export interface TestServerOptions {
   s3?: Config['s3'];
   /** REDIS_URL and PARLEY_REDIS_PREFIX: rate-limit counters in Redis. */
   redis?: { url: string; prefix: string };
+  /** PARLEY_ENFORCE_PLAN_LIMITS and PARLEY_QUOTA_CACHE_MS */
+  enforcePlanLimits?: boolean;
+  quotaCacheMs?: number;
 }
 
 const ADMIN_EMAIL = 'admin@parley.test';
@@ -80,6 +83,8 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     ...(options.uploadMaxBytes !== undefined ? { uploadMaxBytes: options.uploadMaxBytes } : {}),
     uploadsDir: options.uploadsDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-uploads-')),
     ...(options.s3 ? { s3: options.s3 } : {}),
+    ...(options.enforcePlanLimits !== undefined ? { enforcePlanLimits: options.enforcePlanLimits } : {}),
+    ...(options.quotaCacheMs !== undefined ? { quotaCacheMs: options.quotaCacheMs } : {}),
     ...(options.redis ? { redisUrl: options.redis.url, redisPrefix: options.redis.prefix } : {}),
     rateLimit: { ...loadConfig({}).rateLimit, enabled: false, ...(options.rateLimit ? { enabled: true, ...options.rateLimit } : {}) },
   };

@@ -40,7 +40,7 @@ const SQL = {
   publicBot: statement(
     'public_bot',
     `SELECT b."id", b."workspaceId", b."isArchived", b."isClosed", b."publishedRevision", (b."publishedAt" AT TIME ZONE 'UTC') AS "publishedAt",
-     w."isSuspended", w."isQuarantined" FROM "Bot" b JOIN "Workspace" w ON w."id" = b."workspaceId" WHERE b."publicId" = $1`,
+     w."isSuspended", w."isQuarantined", w."plan"::text AS "plan", w."customChatsLimit" FROM "Bot" b JOIN "Workspace" w ON w."id" = b."workspaceId" WHERE b."publicId" = $1`,
   ),
   claim: statement(
     'claim',
@@ -196,8 +196,8 @@ export function postgresChatStore(pool: Pool, onStatement?: (sql: string, durati
       const { rows } = await timed('SELECT "Bot" (public id)', () => pool.query<Omit<PublicBotRow, 'workspace'> & PublicBotRow['workspace']>(SQL.publicBot([publicId])));
       const row = rows[0];
       if (!row) return null;
-      const { isSuspended, isQuarantined, publishedAt, ...bot } = row;
-      return { ...bot, publishedAt: publishedAt === null ? null : new Date(publishedAt), workspace: { isSuspended, isQuarantined } };
+      const { isSuspended, isQuarantined, plan, customChatsLimit, publishedAt, ...bot } = row;
+      return { ...bot, publishedAt: publishedAt === null ? null : new Date(publishedAt), workspace: { isSuspended, isQuarantined, plan, customChatsLimit } };
     },
     async claimSession(sessionId, leaseUntil, now) {
       const { rows } = await timed('UPDATE "ChatSession" (claim)', () => pool.query<SessionRecord>(SQL.claim([utc(leaseUntil), utc(now), sessionId])));

@@ -48,6 +48,8 @@ interface PublicBotRecord {
   publishedAt: string | null;
   isSuspended: number;
   isQuarantined: number;
+  plan: PublicBotRow['workspace']['plan'];
+  customChatsLimit: number | null;
 }
 
 function publicBotRow(record: PublicBotRecord): PublicBotRow {
@@ -58,7 +60,7 @@ function publicBotRow(record: PublicBotRecord): PublicBotRow {
     isClosed: record.isClosed === 1,
     publishedRevision: record.publishedRevision,
     publishedAt: record.publishedAt === null ? null : new Date(record.publishedAt),
-    workspace: { isSuspended: record.isSuspended === 1, isQuarantined: record.isQuarantined === 1 },
+    workspace: { isSuspended: record.isSuspended === 1, isQuarantined: record.isQuarantined === 1, plan: record.plan, customChatsLimit: record.customChatsLimit },
   };
 }
 
@@ -66,7 +68,7 @@ function publicBotRow(record: PublicBotRecord): PublicBotRow {
 function prepareStatements(connection: Database.Database) {
   return {
     publicBot: connection.prepare<[string], PublicBotRecord>(
-      `SELECT b."id", b."workspaceId", b."isArchived", b."isClosed", b."publishedRevision", b."publishedAt", w."isSuspended", w."isQuarantined"
+      `SELECT b."id", b."workspaceId", b."isArchived", b."isClosed", b."publishedRevision", b."publishedAt", w."isSuspended", w."isQuarantined", w."plan", w."customChatsLimit"
        FROM "Bot" b JOIN "Workspace" w ON w."id" = b."workspaceId" WHERE b."publicId" = ?`,
     ),
     claim: connection.prepare<[string, string, string, string], SessionRecord>(

@@ -1,3 +1,5 @@
+import type { Plan } from '../generated/sqlite/enums';
+
 // The chat hot path's storage: the statements every chat turn runs (claim the
 // session, commit the turn), prepared once per connection instead of built by
 // Prisma per call. One implementation per database; Prisma keeps everything
@@ -98,7 +100,7 @@ export interface PublicBotRow {
   isClosed: boolean;
   publishedRevision: number | null;
   publishedAt: Date | null;
-  workspace: { isSuspended: boolean; isQuarantined: boolean };
+  workspace: { isSuspended: boolean; isQuarantined: boolean; plan: Plan; customChatsLimit: number | null };
 }
 
 /** A result row as the turn's transaction left it (what live events are made of). */

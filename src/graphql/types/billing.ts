@@ -1,5 +1,6 @@
 import { ADMIN_ONLY } from '../../services/access';
-import { defaultBillingWorkspace, workspaceUsage, type Usage } from '../../services/billing';
+import { defaultBillingWorkspace, type Usage } from '../../services/billing';
+import { usageAgainstLimit } from '../../services/quota';
 import { builder, requireAccess } from '../builder';
 import type { GraphQLContext } from '../context';
 
@@ -25,8 +26,12 @@ builder.prismaObjectFields('Workspace', (t) => ({
   }),
 }));
 
-const UsageRef = builder.objectRef<Usage>('Usage').implement({
+const UsageRef = builder.objectRef<Usage & { chatsLimit: number | null }>('Usage').implement({
   fields: (t) => ({
+    chatsLimit: t.exposeInt('chatsLimit', {
+      nullable: true,
+      description: 'Chats the workspace may use this period (its customChatsLimit, else its plan\'s when plan limits are enforced); null: unlimited. At the limit, new chats answer "This bot is now closed".',
+    }),
     totalChatsUsed: t.exposeInt('totalChatsUsed', { description: 'Results with at least one answer in the current period.' }),
     resetsAt: t.expose('resetsAt', { type: 'DateTime', description: 'Start of the next period (first instant of next month, UTC).' }),
   }),
@@ -43,6 +48,6 @@ builder.queryFields((t) => ({
     description: "Chats used in the current period. Without workspaceId: the caller's oldest workspace where they are ADMIN. ADMIN only.",
     args: { workspaceId: t.arg.id() },
     authScopes: async (_root, args, ctx) => ({ workspace: { id: await usageWorkspace(ctx, args.workspaceId), roles: ADMIN_ONLY } }),
-    resolve: async (_root, args, ctx) => workspaceUsage(ctx.db, await usageWorkspace(ctx, args.workspaceId)),
+    resolve: async (_root, args, ctx) => usageAgainstLimit(ctx.db, ctx.chat.quota.policy, await usageWorkspace(ctx, args.workspaceId)),
   }),
 }));

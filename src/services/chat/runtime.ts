@@ -11,6 +11,7 @@ import type { BotRef, CodeRunner, ReplyMessage, RuntimeBot, RuntimeVariable, Ses
 import type { AiClient } from '../../integrations/ai/client';
 import { storedResultVariables } from '../results';
 import type { UploadDeps } from '../uploads';
+import type { ChatQuota } from '../quota';
 import { recordChatTurn, type TurnKind } from '../../observability/metrics';
 import { draftDefinition } from '../bots';
 import { AppError, badRequest, invalidInput } from '../../errors';
@@ -43,6 +44,8 @@ export interface ChatDeps {
   effectTimeouts?: EffectTimeouts;
   /** Where committed turns announce the results they changed (live results subscriptions). */
   live: LiveResults;
+  /** The workspaces' chats quota, checked when a live chat starts. */
+  quota: ChatQuota;
   /** File uploads of file inputs (storage, limits, the key sealing upload URLs). */
   uploads: UploadDeps;
   /** How often an open live results stream re-checks that its caller may still read the bot (ms). */
@@ -353,6 +356,8 @@ async function startTurn(deps: ChatDeps, input: StartChatInput, origin: RequestO
   const row = await deps.store.findBotByPublicId(input.publicId);
   if (!row || row.isArchived || row.publishedRevision === null) throw badRequest('Bot not found');
   if (row.workspace.isSuspended || row.workspace.isQuarantined) throw badRequest('This bot is now closed');
+  // A workspace at its chats limit starts no new conversations; those under way go on to their end.
+  if (!(await deps.quota.allowsNewChat(row.workspaceId, row.workspace))) throw badRequest('This bot is now closed');
   const bot = await loadSnapshot(deps.db, row.id, row.publishedRevision);
   if (!bot) throw badRequest('Bot not found');
   if (row.isClosed) {
