@@ -58,6 +58,11 @@ export interface Config {
   uploadsDir?: string;
   /** PARLEY_PUBLIC_URL: the server's address as visitors reach it (upload and file URLs); default: the request's Host. */
   publicUrl?: string;
+  /** Per-session bounds (src/services/chat/bounds.ts): a reply, client logs, prefilled variables, the stored session. */
+  maxAnswerBytes: number;
+  maxClientLogs: number;
+  maxVariablesBytes: number;
+  maxSessionBytes: number;
   /** PARLEY_ENFORCE_PLAN_LIMITS: plans' chats limits apply (customChatsLimit always does). */
   enforcePlanLimits: boolean;
   /** PARLEY_QUOTA_CACHE_MS: how long a workspace's chats count is reused by the quota check. */
@@ -149,6 +154,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PARLEY_PUBLIC_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     enforcePlanLimits: env.PARLEY_ENFORCE_PLAN_LIMITS === 'true',
+    maxAnswerBytes: intFromEnv(env, 'PARLEY_MAX_ANSWER_BYTES', 10 * 1024),
+    maxClientLogs: intFromEnv(env, 'PARLEY_MAX_CLIENT_LOGS', 100),
+    maxVariablesBytes: intFromEnv(env, 'PARLEY_MAX_VARIABLES_BYTES', 64 * 1024),
+    maxSessionBytes: intFromEnv(env, 'PARLEY_MAX_SESSION_BYTES', 1024 * 1024),
     quotaCacheMs: intFromEnv(env, 'PARLEY_QUOTA_CACHE_MS', 30_000),
     redisPrefix: env.PARLEY_REDIS_PREFIX || 'parley',
     s3: env.PARLEY_S3_BUCKET

@@ -101,6 +101,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     ai,
     effectTimeouts: { defaultMs: config.effectTimeoutMs, maxMs: config.effectMaxTimeoutMs },
     live,
+    bounds: { maxAnswerBytes: config.maxAnswerBytes, maxClientLogs: config.maxClientLogs, maxVariablesBytes: config.maxVariablesBytes, maxSessionBytes: config.maxSessionBytes },
     quota: chatQuota(database.db, { enforcePlanLimits: config.enforcePlanLimits, cacheMs: config.quotaCacheMs }),
     uploads: {
       db: database.db,

@@ -54,6 +54,8 @@ export interface TestServerOptions {
   redis?: { url: string; prefix: string };
   /** PARLEY_ENFORCE_PLAN_LIMITS and PARLEY_QUOTA_CACHE_MS */
   enforcePlanLimits?: boolean;
+  /** PARLEY_MAX_ANSWER_BYTES, PARLEY_MAX_CLIENT_LOGS, PARLEY_MAX_VARIABLES_BYTES, PARLEY_MAX_SESSION_BYTES */
+  bounds?: Partial<Pick<Config, 'maxAnswerBytes' | 'maxClientLogs' | 'maxVariablesBytes' | 'maxSessionBytes'>>;
   quotaCacheMs?: number;
 }
 
@@ -83,6 +85,7 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     ...(options.uploadMaxBytes !== undefined ? { uploadMaxBytes: options.uploadMaxBytes } : {}),
     uploadsDir: options.uploadsDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-uploads-')),
     ...(options.s3 ? { s3: options.s3 } : {}),
+    ...options.bounds,
     ...(options.enforcePlanLimits !== undefined ? { enforcePlanLimits: options.enforcePlanLimits } : {}),
     ...(options.quotaCacheMs !== undefined ? { quotaCacheMs: options.quotaCacheMs } : {}),
     ...(options.redis ? { redisUrl: options.redis.url, redisPrefix: options.redis.prefix } : {}),

@@ -12,6 +12,7 @@ import type { AiClient } from '../../integrations/ai/client';
 import { storedResultVariables } from '../results';
 import type { UploadDeps } from '../uploads';
 import type { ChatQuota } from '../quota';
+import { assertAnswerSize, assertClientLogsRoom, assertSessionSize, assertVariablesSize, DEFAULT_SESSION_BOUNDS, type SessionBounds } from './bounds';
 import { recordChatTurn, type TurnKind } from '../../observability/metrics';
 import { draftDefinition } from '../bots';
 import { AppError, badRequest, invalidInput } from '../../errors';
@@ -44,6 +45,8 @@ export interface ChatDeps {
   effectTimeouts?: EffectTimeouts;
   /** Where committed turns announce the results they changed (live results subscriptions). */
   live: LiveResults;
+  /** What one session may make Parley store (answers, client logs, variables, its state). */
+  bounds?: SessionBounds;
   /** The workspaces' chats quota, checked when a live chat starts. */
   quota: ChatQuota;
   /** File uploads of file inputs (storage, limits, the key sealing upload URLs). */
@@ -282,6 +285,7 @@ async function commit(deps: ChatDeps, turn: TurnResult, plan: CommitPlan): Promi
   const write = turnWrite(turn, plan);
   const empty = write.session.kind === 'none' && !write.newResults.length && !write.answers.length && !write.visitedEdges.length && !write.history.length && !write.logs.length && !write.resultChanges.length;
   if (empty) return;
+  if (write.session.kind === 'create' || write.session.kind === 'update') assertSessionSize(deps.bounds ?? DEFAULT_SESSION_BOUNDS, turn.state);
   const committed = await deps.store.commitTurn(write, new Date());
   if (committed === 'claim-lost') throw new AppError('INTERNAL_SERVER_ERROR', 'Session claim lost');
   if (committed.results.length) announce(deps.live, committed.results, resultChanges(write));
@@ -353,6 +357,9 @@ async function startTurn(deps: ChatDeps, input: StartChatInput, origin: RequestO
   const message = parseMessage(input.message);
   const format = textFormat(input.textBubbleContentFormat);
   const prefilledVariables = parseInput(prefilledSchema, input.prefilledVariables, ['prefilledVariables']) ?? undefined;
+  const bounds = deps.bounds ?? DEFAULT_SESSION_BOUNDS;
+  assertAnswerSize(bounds, message);
+  assertVariablesSize(bounds, prefilledVariables ?? undefined);
   const row = await deps.store.findBotByPublicId(input.publicId);
   if (!row || row.isArchived || row.publishedRevision === null) throw badRequest('Bot not found');
   if (row.workspace.isSuspended || row.workspace.isQuarantined) throw badRequest('This bot is now closed');
@@ -430,6 +437,7 @@ export interface ContinueChatInput {
 export async function continueChat(deps: ChatDeps, input: ContinueChatInput, origin: RequestOrigin): Promise<ResponseParts> {
   const message = parseMessage(input.message);
   const format = textFormat(input.textBubbleContentFormat);
+  assertAnswerSize(deps.bounds ?? DEFAULT_SESSION_BOUNDS, message);
   // Timed once the claim is held: waiting for it has a metric of its own.
   return withClaimedSession(deps.store, input.sessionId, deps.claim ?? DEFAULT_CLAIM, (session) =>
     measured('continue', () => guarded(async () => {
@@ -465,6 +473,8 @@ export async function saveClientLogs(deps: ChatDeps, input: { sessionId: string;
   assertOriginAllowed(state.allowedOrigins, origin);
   const resultId = state.queue[0]?.resultId;
   if (state.isPreview || !resultId) throw badRequest('Result not found');
+  const bounds = deps.bounds ?? DEFAULT_SESSION_BOUNDS;
+  assertClientLogsRoom(bounds, logs.length > 0 ? await deps.db.log.count({ where: { sessionId: session.id } }) : 0, logs.length);
   await deps.db.log.createMany({
     data: logs.map((log) => ({
       resultId,
@@ -509,6 +519,8 @@ async function previewTurn(deps: ChatDeps, input: PreviewInput): Promise<StartRe
   const format = textFormat(input.textBubbleContentFormat);
   const startFrom = parseInput(startFromSchema, input.startFrom, ['startFrom']) ?? undefined;
   const prefilledVariables = parseInput(prefilledSchema, input.prefilledVariables, ['prefilledVariables']) ?? undefined;
+  assertAnswerSize(deps.bounds ?? DEFAULT_SESSION_BOUNDS, message);
+  assertVariablesSize(deps.bounds ?? DEFAULT_SESSION_BOUNDS, prefilledVariables ?? undefined);
   const workspaceId = input.memberWorkspaceId;
   let definition;
   if (input.bot !== undefined && input.bot !== null) {
