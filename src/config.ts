@@ -136,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxDirectives: intFromEnv(env, 'PARLEY_GRAPHQL_MAX_DIRECTIVES', 20),
       maxTokens: intFromEnv(env, 'PARLEY_GRAPHQL_MAX_TOKENS', 2000),
       maxCost: intFromEnv(env, 'PARLEY_GRAPHQL_MAX_COST', 1000),
+      maxPagedCost: intFromEnv(env, 'PARLEY_GRAPHQL_MAX_PAGED_COST', 5000),
       maxQueryBytes: intFromEnv(env, 'PARLEY_GRAPHQL_MAX_QUERY_BYTES', 100 * 1024),
       introspection: env.NODE_ENV !== 'production' || env.PARLEY_GRAPHQL_INTROSPECTION === 'true',
     },

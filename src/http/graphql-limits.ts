@@ -5,6 +5,7 @@ import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { pagedCostRule } from './paged-cost';
 
 /** Per-operation bounds checked before execution (README "Configuration"). */
 export interface GraphQLLimits {
@@ -13,6 +14,8 @@ export interface GraphQLLimits {
   maxDirectives: number;
   maxTokens: number;
   maxCost: number;
+  /** The cost with list fields weighted by their page size (src/http/paged-cost.ts). */
+  maxPagedCost: number;
   /** Bytes of the query text alone; variables (a bot definition) are bounded by the body limit. */
   maxQueryBytes: number;
   introspection: boolean;
@@ -79,6 +82,7 @@ export function graphqlLimitRules(limits: GraphQLLimits): ValidationRule[] {
     maxDepthRule({ n: limits.maxDepth, flattenFragments: true, ...refuseAsBadRequest }),
     maxDirectivesRule({ n: limits.maxDirectives, ...refuseAsBadRequest }),
     costLimitRule({ maxCost: limits.maxCost, ...refuseAsBadRequest }),
+    pagedCostRule(limits.maxPagedCost),
   ];
   if (!limits.introspection) rules.push(NoSchemaIntrospectionCustomRule);
   return rules;

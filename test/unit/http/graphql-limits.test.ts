@@ -4,6 +4,7 @@ import { MaxTokensParserWLexer } from '@escape.tech/graphql-armor-max-tokens';
 import { buildSchema, validate } from 'graphql';
 import { loadConfig } from '../../../src/config';
 import { graphqlLimitRules } from '../../../src/http/graphql-limits';
+import { pagedCostRule } from '../../../src/http/paged-cost';
 
 // Every operation our REST layer runs must fit under the default limits, in production too.
 const root = join(__dirname, '../../..');
@@ -34,5 +35,23 @@ describe('default GraphQL limits', () => {
     const document = new MaxTokensParserWLexer(text, { n: limits.maxTokens }).parseDocument();
     expect(Buffer.byteLength(text)).toBeLessThan(limits.maxQueryBytes);
     expect(validate(schema, document, graphqlLimitRules(limits)).map((error) => error.message)).toEqual([]);
+  });
+});
+
+describe('cost weighted by page sizes', () => {
+  const limits = loadConfig({}).graphqlLimits;
+  // The rule alone: graphql-armor's own cost limit (depth-weighted) would refuse these deep queries first.
+  const errors = (query: string) => validate(schema, new MaxTokensParserWLexer(query, { n: limits.maxTokens }).parseDocument(), [pagedCostRule(limits.maxPagedCost)]).map((error) => error.message);
+  const transcripts = (first: string) => `query($b: ID!) { bot(botId: $b) { results(first: ${first}) { edges { node { id transcript { text } } } } } }`;
+
+  it('counts a selection once per item of the page it reads', () => {
+    expect(errors(transcripts('40'))).toEqual([]);
+    expect(errors(transcripts('100'))).toEqual(['Query cost weighted by page sizes is 5501, over the limit of 5000']);
+  });
+
+  it('counts a page size given by a variable at its maximum', () => {
+    expect(errors(`query($b: ID!, $n: Int) { bot(botId: $b) { results(first: $n) { edges { node { id transcript { text } } } } } }`)).toEqual([
+      'Query cost weighted by page sizes is 5501, over the limit of 5000',
+    ]);
   });
 });
