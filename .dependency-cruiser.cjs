@@ -34,7 +34,12 @@ function contractTypesOnly(name, from) {
 
 module.exports = {
   forbidden: [
-    layer('engine-is-pure', 'engine/', 'engine/', 'The engine imports nothing of ours outside src/engine: a pure function of definition, state, reply, clock and random.'),
+    layer(
+      'engine-is-pure',
+      'engine/',
+      'engine/',
+      'The engine imports nothing of ours outside src/engine: a pure function of definition, state, reply, clock and random.',
+    ),
     layer(
       'sandbox-stands-alone',
       'sandbox/',
@@ -43,30 +48,62 @@ module.exports = {
       { fromNot: '^src/sandbox/worker\\.ts$' },
     ),
     // Code's fetch leaves from the worker thread, through the one way out to the network (the outbound guard).
-    layer('sandbox-worker-network', 'sandbox/worker\\.ts$', `sandbox/|${engineContracts}|integrations/http/`, 'The sandbox worker reaches the network only through integrations/http.'),
+    layer(
+      'sandbox-worker-network',
+      'sandbox/worker\\.ts$',
+      `sandbox/|${engineContracts}|integrations/http/`,
+      'The sandbox worker reaches the network only through integrations/http.',
+    ),
     contractTypesOnly('sandbox-contract-types-only', 'sandbox/'),
     layer('db-stands-alone', 'db/', `db/|${crossCutting}`, 'The database layer knows only its generated client.'),
-    layer('integrations-are-adapters', 'integrations/', `integrations/|${engineContracts}|${crossCutting}`, 'Integrations adapt an outside system; they know nothing of services, GraphQL or HTTP.'),
-    contractTypesOnly('integrations-contract-types-only', 'integrations/'),
-    layer('services-below-the-api', 'services/', `services/|engine/|db/|integrations/|sandbox/|${crossCutting}`, 'Services use the engine, the database, integrations and the sandbox, never the API layers above them.'),
     layer(
-      'graphql-over-services',
-      'graphql/',
-      `graphql/|services/|${crossCutting}`,
-      'GraphQL types and resolvers reach data through services only.',
-      { fromNot: '^src/graphql/builder\\.ts$' },
+      'integrations-are-adapters',
+      'integrations/',
+      `integrations/|${engineContracts}|${crossCutting}`,
+      'Integrations adapt an outside system; they know nothing of services, GraphQL or HTTP.',
     ),
-    // The Prisma plugin needs the generated model types and datamodel, given once to the builder.
-    layer('graphql-builder-prisma-types', 'graphql/builder\\.ts$', `graphql/|services/|db/generated/pothos-types\\.ts$|${crossCutting}`, 'Only the builder sees the Prisma plugin types.'),
-    layer('rest-executes-graphql', 'rest/', `rest/|graphql/|${crossCutting}`, 'A REST route is data executing a GraphQL operation.'),
-    layer('http-serves-apis', 'http/', `http/|graphql/|rest/|${crossCutting}`, 'The HTTP layer mounts GraphQL and REST; it reaches services only through them.', {
-      fromNot: '^src/http/uploads\\.ts$',
+    contractTypesOnly('integrations-contract-types-only', 'integrations/'),
+    layer(
+      'services-below-the-api',
+      'services/',
+      `services/|engine/|db/|integrations/|sandbox/|${crossCutting}`,
+      'Services use the engine, the database, integrations and the sandbox, never the API layers above them.',
+    ),
+    layer('graphql-over-services', 'graphql/', `graphql/|services/|${crossCutting}`, 'GraphQL types and resolvers reach data through services only.', {
+      fromNot: '^src/graphql/builder\\.ts$',
     }),
+    // The Prisma plugin needs the generated model types and datamodel, given once to the builder.
+    layer(
+      'graphql-builder-prisma-types',
+      'graphql/builder\\.ts$',
+      `graphql/|services/|db/generated/pothos-types\\.ts$|${crossCutting}`,
+      'Only the builder sees the Prisma plugin types.',
+    ),
+    layer('rest-executes-graphql', 'rest/', `rest/|graphql/|${crossCutting}`, 'A REST route is data executing a GraphQL operation.'),
+    layer(
+      'http-serves-apis',
+      'http/',
+      `http/|graphql/|rest/|${crossCutting}`,
+      'The HTTP layer mounts GraphQL and REST; it reaches services only through them.',
+      {
+        fromNot: '^src/http/uploads\\.ts$',
+      },
+    ),
     // File bytes are not a GraphQL operation: the upload and download handlers call the uploads service.
-    layer('http-file-transfer', 'http/uploads\\.ts$', `http/|graphql/|rest/|services/uploads\\.ts$|${crossCutting}`, 'Only the file transfer handlers reach a service directly.'),
+    layer(
+      'http-file-transfer',
+      'http/uploads\\.ts$',
+      `http/|graphql/|rest/|services/uploads\\.ts$|${crossCutting}`,
+      'Only the file transfer handlers reach a service directly.',
+    ),
     layer('web-is-a-separate-bundle', 'web/', 'web/', 'The browser client talks to the server over HTTP only.'),
     {
-      ...layer('cross-cutting-stands-alone', '(config|errors|project-root)\\.ts$|^src/observability/', `${crossCutting}`, 'Cross-cutting modules run no code of the layers (else every layer would depend on them); the config may name the option types of the layers it configures.'),
+      ...layer(
+        'cross-cutting-stands-alone',
+        '(config|errors|project-root)\\.ts$|^src/observability/',
+        `${crossCutting}`,
+        'Cross-cutting modules run no code of the layers (else every layer would depend on them); the config may name the option types of the layers it configures.',
+      ),
       to: { path: '^src/', pathNot: `^src/(${crossCutting})`, dependencyTypesNot: ['type-only'] },
     },
     {

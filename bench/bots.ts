@@ -7,8 +7,19 @@ export const THREE_INPUTS = {
   name: 'Bench',
   events: [{ id: 'start', type: 'start', outgoingEdgeId: 'e0', graphCoordinates: { x: 0, y: 0 } }],
   groups: [
-    { id: 'g1', title: 'Name', blocks: [text('t1', 'Hi! What is your name?'), { id: 'i1', type: 'text input', options: { variableId: 'vname' }, outgoingEdgeId: 'e1' }] },
-    { id: 'g2', title: 'Email', blocks: [text('t2', 'Nice to meet you {{Name}}. Your e-mail?'), { id: 'i2', type: 'email input', options: { variableId: 'vmail' }, outgoingEdgeId: 'e2' }] },
+    {
+      id: 'g1',
+      title: 'Name',
+      blocks: [text('t1', 'Hi! What is your name?'), { id: 'i1', type: 'text input', options: { variableId: 'vname' }, outgoingEdgeId: 'e1' }],
+    },
+    {
+      id: 'g2',
+      title: 'Email',
+      blocks: [
+        text('t2', 'Nice to meet you {{Name}}. Your e-mail?'),
+        { id: 'i2', type: 'email input', options: { variableId: 'vmail' }, outgoingEdgeId: 'e2' },
+      ],
+    },
     { id: 'g3', title: 'Age', blocks: [text('t3', 'And your age?'), { id: 'i3', type: 'number input', outgoingEdgeId: 'e3' }] },
     { id: 'g4', title: 'End', blocks: [text('t4', 'Thanks {{Name}}!')] },
   ],

@@ -87,7 +87,13 @@ async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
   const server = await startServer(
     // One client drives the whole load: the per-IP chat rate limit would refuse it. Request logs off, as in the other benches.
-    { ...loadConfig({ PARLEY_RATE_LIMIT: 'off' }), port: 0, databaseUrl: `file:${path.join(dir, 'bench.db')}`, adminToken: 'bench-admin-token-0123456789', logLevel: 'silent' },
+    {
+      ...loadConfig({ PARLEY_RATE_LIMIT: 'off' }),
+      port: 0,
+      databaseUrl: `file:${path.join(dir, 'bench.db')}`,
+      adminToken: 'bench-admin-token-0123456789',
+      logLevel: 'silent',
+    },
     () => undefined,
   );
   const workspace = await server.database.db.workspace.findFirstOrThrow();
@@ -127,7 +133,9 @@ async function main(): Promise<void> {
     return 1;
   });
 
-  console.log(`chat round trip (sequential, ${latencies.length} requests): median ${quantile(latencies, 0.5).toFixed(2)} ms, p95 ${quantile(latencies, 0.95).toFixed(2)} ms`);
+  console.log(
+    `chat round trip (sequential, ${latencies.length} requests): median ${quantile(latencies, 0.5).toFixed(2)} ms, p95 ${quantile(latencies, 0.95).toFixed(2)} ms`,
+  );
   console.log(
     `chat round trip while 4 chats run 0.9 s code blocks (${underLoad.length} requests, ${busyStarts} busy starts): median ${quantile(underLoad, 0.5).toFixed(2)} ms, p95 ${quantile(underLoad, 0.95).toFixed(2)} ms (${(quantile(underLoad, 0.5) / quantile(latencies, 0.5)).toFixed(2)}x idle median)`,
   );

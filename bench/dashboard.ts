@@ -62,7 +62,9 @@ async function main(): Promise<void> {
   }
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
-  console.log(`dashboard query, ${BOTS} bots x ${RESULTS_PER_BOT} results (stats + 30 daily buckets each), ${server.database.provider}: median ${at(0.5)} ms, p95 ${at(0.95)} ms over ${RUNS} runs`);
+  console.log(
+    `dashboard query, ${BOTS} bots x ${RESULTS_PER_BOT} results (stats + 30 daily buckets each), ${server.database.provider}: median ${at(0.5)} ms, p95 ${at(0.95)} ms over ${RUNS} runs`,
+  );
   await server.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }

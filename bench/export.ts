@@ -16,7 +16,16 @@ const BOT = {
   version: '6.1',
   name: 'Export bench',
   events: [{ id: 'start', type: 'start', outgoingEdgeId: 'e0', graphCoordinates: { x: 0, y: 0 } }],
-  groups: [{ id: 'g1', title: 'Ask', blocks: [{ id: 'i1', type: 'text input', options: { variableId: 'vname' } }, { id: 'i2', type: 'email input', options: { variableId: 'vmail' } }] }],
+  groups: [
+    {
+      id: 'g1',
+      title: 'Ask',
+      blocks: [
+        { id: 'i1', type: 'text input', options: { variableId: 'vname' } },
+        { id: 'i2', type: 'email input', options: { variableId: 'vmail' } },
+      ],
+    },
+  ],
   edges: [{ id: 'e0', from: { eventId: 'start' }, to: { groupId: 'g1' } }],
   variables: [
     { id: 'vname', name: 'Name' },
@@ -28,7 +37,10 @@ const BOT = {
 
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-export-'));
-  const server = await startServer({ ...loadConfig({}), port: 0, databaseUrl: `file:${path.join(dir, 'bench.db')}`, adminToken: TOKEN, logLevel: 'silent' }, () => undefined);
+  const server = await startServer(
+    { ...loadConfig({}), port: 0, databaseUrl: `file:${path.join(dir, 'bench.db')}`, adminToken: TOKEN, logLevel: 'silent' },
+    () => undefined,
+  );
   const db = server.database.db;
   const workspace = await db.workspace.findFirstOrThrow();
   const bot = await createBot(db, workspace.id, BOT);
@@ -60,7 +72,9 @@ async function main(): Promise<void> {
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
     const began = performance.now();
-    const response = await fetch(`http://127.0.0.1:${server.port}/v1/bots/${bot.id}/results/export?format=${format}&timeFilter=allTime`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const response = await fetch(`http://127.0.0.1:${server.port}/v1/bots/${bot.id}/results/export?format=${format}&timeFilter=allTime`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     let firstByteMs = 0;
     let bytes = 0;
     let lines = 0;

@@ -31,7 +31,11 @@ async function measure(url: string, token: string, name: string, query: string):
   {
     for (let i = 0; i < 55; i += 1) {
       const started = process.hrtime.bigint();
-      const response = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body });
+      const response = await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body,
+      });
       const text = await response.text();
       const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
       if (i === 0) console.log(`body ${(body.length / 1024).toFixed(0)} kB → ${response.status} ${text.slice(0, 160)}`);

@@ -83,7 +83,14 @@ async function main(): Promise<void> {
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
   const server = await startServer(
-    { ...loadConfig({}), port: 0, databaseUrl: `file:${path.join(dir, 'bench.db')}`, adminToken: 'bench-admin-token-0123456789', outboundAllow: '127.0.0.1', logLevel: 'silent' },
+    {
+      ...loadConfig({}),
+      port: 0,
+      databaseUrl: `file:${path.join(dir, 'bench.db')}`,
+      adminToken: 'bench-admin-token-0123456789',
+      outboundAllow: '127.0.0.1',
+      logLevel: 'silent',
+    },
     () => undefined,
   );
   const db = server.database.db;
@@ -105,9 +112,15 @@ async function main(): Promise<void> {
   const timedWithout = await replies(base, without.publicId!, 300);
 
   const median = (list: number[]) => quantile(list, 0.5);
-  console.log(`reply whose turn sends an HTTP request to a local echo server (${timedWith.length} replies, ${requestsSent} requests received): median ${median(timedWith).toFixed(2)} ms, p95 ${quantile(timedWith, 0.95).toFixed(2)} ms`);
-  console.log(`same reply without the HTTP block (${timedWithout.length} replies): median ${median(timedWithout).toFixed(2)} ms, p95 ${quantile(timedWithout, 0.95).toFixed(2)} ms`);
-  console.log(`cost of the HTTP block (guard check, pinned connection, request, mapping in the sandbox): ${(median(timedWith) - median(timedWithout)).toFixed(2)} ms at the median`);
+  console.log(
+    `reply whose turn sends an HTTP request to a local echo server (${timedWith.length} replies, ${requestsSent} requests received): median ${median(timedWith).toFixed(2)} ms, p95 ${quantile(timedWith, 0.95).toFixed(2)} ms`,
+  );
+  console.log(
+    `same reply without the HTTP block (${timedWithout.length} replies): median ${median(timedWithout).toFixed(2)} ms, p95 ${quantile(timedWithout, 0.95).toFixed(2)} ms`,
+  );
+  console.log(
+    `cost of the HTTP block (guard check, pinned connection, request, mapping in the sandbox): ${(median(timedWith) - median(timedWithout)).toFixed(2)} ms at the median`,
+  );
 
   agent.destroy();
   await server.close();

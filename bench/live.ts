@@ -46,7 +46,18 @@ async function replies(base: string, publicId: string, sentAt: Map<string, numbe
 }
 
 async function measure(label: string, databaseUrl: string): Promise<void> {
-  const server = await startServer({ ...loadConfig({}), port: 0, databaseUrl, adminToken: ADMIN_TOKEN, logLevel: 'silent', encryptionKey: Buffer.alloc(32, 7).toString('base64'), rateLimit: { ...loadConfig({}).rateLimit, enabled: false } }, () => undefined);
+  const server = await startServer(
+    {
+      ...loadConfig({}),
+      port: 0,
+      databaseUrl,
+      adminToken: ADMIN_TOKEN,
+      logLevel: 'silent',
+      encryptionKey: Buffer.alloc(32, 7).toString('base64'),
+      rateLimit: { ...loadConfig({}).rateLimit, enabled: false },
+    },
+    () => undefined,
+  );
   try {
     const db = server.database.db;
     const workspace = await db.workspace.findFirstOrThrow();
@@ -58,7 +69,9 @@ async function measure(label: string, databaseUrl: string): Promise<void> {
 
     const sentAt = new Map<string, number>();
     const delays: number[] = [];
-    const subscribers = new Worker(path.join(__dirname, 'live-subscribers.js'), { workerData: { base, botId: bot.id, token: ADMIN_TOKEN, count: SUBSCRIBERS } satisfies SubscribersInput });
+    const subscribers = new Worker(path.join(__dirname, 'live-subscribers.js'), {
+      workerData: { base, botId: bot.id, token: ADMIN_TOKEN, count: SUBSCRIBERS } satisfies SubscribersInput,
+    });
     let delivered = -1;
     await new Promise<void>((resolve, reject) => {
       subscribers.on('error', reject);

@@ -19,7 +19,9 @@ function figure(label: string): void {
   (globalThis as { gc?: () => void }).gc?.();
   const { rss, heapUsed, external } = process.memoryUsage();
   const mb = (bytes: number) => (bytes / 1e6).toFixed(0).padStart(4);
-  console.log(`${label.padEnd(52)} RSS ${mb(rss)} MB (${rss - previous >= 0 ? '+' : ''}${((rss - previous) / 1e6).toFixed(0)})   JS heap ${mb(heapUsed)} MB   external ${mb(external)} MB`);
+  console.log(
+    `${label.padEnd(52)} RSS ${mb(rss)} MB (${rss - previous >= 0 ? '+' : ''}${((rss - previous) / 1e6).toFixed(0)})   JS heap ${mb(heapUsed)} MB   external ${mb(external)} MB`,
+  );
   previous = rss;
 }
 
@@ -57,7 +59,13 @@ async function main(): Promise<void> {
   const { createBot, publishBot } = await import('../src/services/bots');
   const server = await startServer(
     // Rate limits off: one client drives the load. Logs off: their buffers are not the server's memory.
-    { ...loadConfig({ PARLEY_RATE_LIMIT: 'off' }), port: 0, databaseUrl: `file:${path.join(dir, 'bench.db')}`, adminToken: 'bench-admin-token-0123456789', logLevel: 'silent' },
+    {
+      ...loadConfig({ PARLEY_RATE_LIMIT: 'off' }),
+      port: 0,
+      databaseUrl: `file:${path.join(dir, 'bench.db')}`,
+      adminToken: 'bench-admin-token-0123456789',
+      logLevel: 'silent',
+    },
     () => undefined,
   );
   const base = `http://127.0.0.1:${server.port}`;
@@ -70,7 +78,9 @@ async function main(): Promise<void> {
   }
   figure(`after ${CONVERSATIONS} conversations (4 requests each)`);
   const heap = v8.getHeapStatistics();
-  console.log(`V8 heap limit ${(heap.heap_size_limit / 1e6).toFixed(0)} MB; the server runs cores - 1 = ${Math.max(1, os.availableParallelism() - 1)} sandbox worker(s)`);
+  console.log(
+    `V8 heap limit ${(heap.heap_size_limit / 1e6).toFixed(0)} MB; the server runs cores - 1 = ${Math.max(1, os.availableParallelism() - 1)} sandbox worker(s)`,
+  );
   agent.destroy();
   await server.close();
   fs.rmSync(dir, { recursive: true, force: true });

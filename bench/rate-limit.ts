@@ -15,7 +15,15 @@ import { createBot, publishBot } from '../src/services/bots';
 import { THREE_INPUTS } from './bots';
 import { agent, post } from './http-post';
 
-const CONFIG = { enabled: true, ipPoints: 1_000_000_000, botPoints: 1_000_000_000, builderPoints: 1_000_000_000, authFailurePoints: 1_000_000_000, windowSeconds: 60, trustedProxies: '' };
+const CONFIG = {
+  enabled: true,
+  ipPoints: 1_000_000_000,
+  botPoints: 1_000_000_000,
+  builderPoints: 1_000_000_000,
+  authFailurePoints: 1_000_000_000,
+  windowSeconds: 60,
+  trustedProxies: '',
+};
 const CALLS = 5000;
 
 async function run(limiter: RateLimiterAbstract, inFlight: number): Promise<{ perSecond: number; p50: number; p99: number }> {
@@ -66,7 +74,10 @@ async function main(): Promise<void> {
     await admin.query(`DROP DATABASE ${name}`);
     await admin.end();
   }
-  for (const enabled of [false, true, false, true]) console.log(`chat with rate limits ${enabled ? 'on ' : 'off'} (64 concurrent conversations, SQLite, memory counters): ${await chatThroughput(enabled)} requests/s`);
+  for (const enabled of [false, true, false, true])
+    console.log(
+      `chat with rate limits ${enabled ? 'on ' : 'off'} (64 concurrent conversations, SQLite, memory counters): ${await chatThroughput(enabled)} requests/s`,
+    );
   agent.destroy();
 }
 
@@ -74,7 +85,14 @@ async function main(): Promise<void> {
 async function chatThroughput(enabled: boolean): Promise<number> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-rl-'));
   const server = await startServer(
-    { ...loadConfig({}), port: 0, databaseUrl: `file:${path.join(dir, 'bench.db')}`, adminToken: 'bench-admin-token-0123456789', logLevel: 'silent', rateLimit: { ...CONFIG, enabled } },
+    {
+      ...loadConfig({}),
+      port: 0,
+      databaseUrl: `file:${path.join(dir, 'bench.db')}`,
+      adminToken: 'bench-admin-token-0123456789',
+      logLevel: 'silent',
+      rateLimit: { ...CONFIG, enabled },
+    },
     () => undefined,
   );
   try {

@@ -20,7 +20,13 @@ const TOKEN = 'bench-workers-token-0123456789';
 function rssOfTree(pid: number): number {
   const pids = [pid];
   try {
-    pids.push(...execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number));
+    pids.push(
+      ...execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map(Number),
+    );
   } catch {
     // No children (one worker).
   }
@@ -33,7 +39,14 @@ function rssOfTree(pid: number): number {
 async function serve(databaseUrl: string, workers: number): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, [mainJs, 'serve', '--workers', String(workers)], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', PARLEY_ADMIN_TOKEN: TOKEN, LOG_LEVEL: 'silent', PARLEY_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64') },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      PARLEY_ADMIN_TOKEN: TOKEN,
+      LOG_LEVEL: 'silent',
+      PARLEY_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
@@ -53,7 +66,11 @@ async function measure(label: string, databaseUrl: string, workers: number): Pro
   try {
     const auth = { authorization: `Bearer ${TOKEN}` };
     const call = async (method: string, route: string, body?: unknown) => {
-      const response = await fetch(url + route, { method, headers: { ...auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await fetch(url + route, {
+        method,
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return (await response.json()) as any;
     };
     const [workspace] = (await call('GET', '/v1/workspaces')).workspaces;

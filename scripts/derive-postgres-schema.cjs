@@ -11,9 +11,7 @@ function deriveText(source) {
     .replace('provider = "sqlite"', 'provider = "postgresql"')
     .replace('output              = "../src/db/generated/sqlite"', 'output              = "../../src/db/generated/postgresql"');
   if (derived === source) throw new Error('derive-postgres-schema: nothing replaced; update the patterns');
-  return (
-    '// GENERATED from prisma/schema.prisma by scripts/derive-postgres-schema.cjs. Do not edit.\n' + derived
-  );
+  return '// GENERATED from prisma/schema.prisma by scripts/derive-postgres-schema.cjs. Do not edit.\n' + derived;
 }
 
 function derive(root) {

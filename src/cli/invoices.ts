@@ -3,8 +3,7 @@ import { addInvoice } from '../services/billing';
 import { date, integer, UsageError } from './usage';
 import { withDatabase } from './with-database';
 
-export const INVOICES_USAGE =
-  'parley invoices add --workspace W --amount CENTS --currency usd --url URL --date ISO_OR_UNIX_SECONDS [--provider-id ID]';
+export const INVOICES_USAGE = 'parley invoices add --workspace W --amount CENTS --currency usd --url URL --date ISO_OR_UNIX_SECONDS [--provider-id ID]';
 
 export async function invoicesCommand(args: string[]): Promise<void> {
   const [action, ...rest] = args;

@@ -55,11 +55,17 @@ export interface ServerOptions {
  * once per start: by the server itself, or by the primary of a cluster
  * before its workers start.
  */
-export async function prepareStorage(config: Config, log: (line: string) => void): Promise<{ database: Database; secrets: ReturnType<typeof createSecretBox> }> {
+export async function prepareStorage(
+  config: Config,
+  log: (line: string) => void,
+): Promise<{ database: Database; secrets: ReturnType<typeof createSecretBox> }> {
   const database = openDatabase(config.databaseUrl, { onStatement: recordDbStatement });
   // The key is checked before anything is written: a misconfigured deployment stops without side effects.
   const secrets = createSecretBox(
-    loadEncryptionKey({ configured: config.encryptionKey, dataDirectory: database.provider === 'sqlite' ? path.dirname(database.target.location) : undefined }, log),
+    loadEncryptionKey(
+      { configured: config.encryptionKey, dataDirectory: database.provider === 'sqlite' ? path.dirname(database.target.location) : undefined },
+      log,
+    ),
   );
   const applied = await migrate(database.target);
   if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
@@ -78,7 +84,12 @@ export async function startServer(config: Config, log: (line: string) => void = 
   const allow = parseAllowList(config.outboundAllow);
   const outbound = createOutboundClient({ allow });
   const ai = createAiClient(outbound);
-  const code = createSandboxPool({ timeoutMs: config.codeTimeoutMs, memoryLimitBytes: config.codeMemoryBytes, threads: config.codeThreads, outboundAllow: config.outboundAllow });
+  const code = createSandboxPool({
+    timeoutMs: config.codeTimeoutMs,
+    memoryLimitBytes: config.codeMemoryBytes,
+    threads: config.codeThreads,
+    outboundAllow: config.outboundAllow,
+  });
   await code.ready();
   // Processes sharing a PostgreSQL database hear each other's turns through it; SQLite workers through their primary.
   const live =
@@ -101,14 +112,21 @@ export async function startServer(config: Config, log: (line: string) => void = 
     ai,
     effectTimeouts: { defaultMs: config.effectTimeoutMs, maxMs: config.effectMaxTimeoutMs },
     live,
-    bounds: { maxAnswerBytes: config.maxAnswerBytes, maxClientLogs: config.maxClientLogs, maxVariablesBytes: config.maxVariablesBytes, maxSessionBytes: config.maxSessionBytes },
+    bounds: {
+      maxAnswerBytes: config.maxAnswerBytes,
+      maxClientLogs: config.maxClientLogs,
+      maxVariablesBytes: config.maxVariablesBytes,
+      maxSessionBytes: config.maxSessionBytes,
+    },
     quota: chatQuota(database.db, { enforcePlanLimits: config.enforcePlanLimits, cacheMs: config.quotaCacheMs }),
     uploads: {
       db: database.db,
       // The AWS SDK is loaded only for a bucket: local-disk servers never pay its memory.
       files: config.s3
         ? (await import('../integrations/storage/s3')).s3Store(config.s3)
-        : localDiskStore(config.uploadsDir ?? (database.provider === 'sqlite' ? path.join(path.dirname(database.target.location), 'uploads') : path.resolve('data/uploads'))),
+        : localDiskStore(
+            config.uploadsDir ?? (database.provider === 'sqlite' ? path.join(path.dirname(database.target.location), 'uploads') : path.resolve('data/uploads')),
+          ),
       secrets,
       maxBytes: config.uploadMaxBytes,
       publicUrl: config.publicUrl,
@@ -158,10 +176,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
       // Keep-alive connections that become idle after their last answer are closed too.
       const idle = setInterval(() => server.closeIdleConnections(), 50);
       let timer: NodeJS.Timeout | undefined;
-      const drained = await Promise.race([
-        closed.then(() => true),
-        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
-      ]);
+      const drained = await Promise.race([closed.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)))]);
       clearTimeout(timer);
       clearInterval(idle);
       if (!drained) {

@@ -91,7 +91,9 @@ export async function ensurePostgresDatabase(connectionString: string): Promise<
     }
   }
   if (!admin) {
-    throw new DatabaseSetupError(`PostgreSQL database "${where.database}" does not exist and no maintenance database is reachable to create it; run: ${createdb}`);
+    throw new DatabaseSetupError(
+      `PostgreSQL database "${where.database}" does not exist and no maintenance database is reachable to create it; run: ${createdb}`,
+    );
   }
   try {
     await admin.query(`CREATE DATABASE ${quoteIdentifier(where.database)}`);

@@ -90,9 +90,10 @@ function migrateSqlite(file: string, migrations: Migration[]): string[] {
     db.pragma('journal_mode = WAL');
     db.pragma('busy_timeout = 10000');
     db.exec(SQLITE_BOOKKEEPING);
-    const rows = db
-      .prepare('SELECT migration_name, checksum FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL')
-      .all() as { migration_name: string; checksum: string }[];
+    const rows = db.prepare('SELECT migration_name, checksum FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL').all() as {
+      migration_name: string;
+      checksum: string;
+    }[];
     const applied = new Map(rows.map((row) => [row.migration_name, row.checksum]));
     checkApplied(applied, migrations);
     const done: string[] = [];

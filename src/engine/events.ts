@@ -51,7 +51,14 @@ function setEventVariables(run: Run, event: EventDefinition, reply: ReplyMessage
   variables.set(options.inputNameVariableId as string | undefined, groupTitle);
 }
 
-export function runReplyEvent(run: Run, event: EventDefinition, inputId: string, reply: ReplyMessage, inputType: string, groupTitle: string): Promise<TurnStatus> {
+export function runReplyEvent(
+  run: Run,
+  event: EventDefinition,
+  inputId: string,
+  reply: ReplyMessage,
+  inputType: string,
+  groupTitle: string,
+): Promise<TurnStatus> {
   setEventVariables(run, event, reply, inputType, groupTitle);
   run.state.returnMark = { status: 'pending', blockId: inputId, autoResumeMessage: reply };
   return enter(run, event, 'Reply');

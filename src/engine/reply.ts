@@ -11,10 +11,7 @@ import { walk } from './walker/walk';
 const DEFAULT_INVALID_MESSAGE = 'Invalid message. Please, try again.';
 
 function retryMessage(run: Run, block: BlockDefinition, text: string): ChatMessage {
-  const content =
-    run.textFormat === 'markdown'
-      ? { type: 'markdown', markdown: text }
-      : { type: 'richText', richText: [{ type: 'p', children: [{ text }] }] };
+  const content = run.textFormat === 'markdown' ? { type: 'markdown', markdown: text } : { type: 'richText', richText: [{ type: 'p', children: [{ text }] }] };
   return { id: block.id, type: 'text', content };
 }
 

@@ -66,9 +66,7 @@ const sessionStateSchema = z.object({
   isPreview: z.boolean(),
   queue: z.array(queueEntry).min(1),
   currentBlockId: z.string().optional(),
-  returnMark: z
-    .object({ status: z.enum(['pending', 'called']), blockId: z.string(), autoResumeMessage: replyMessageSchema.optional() })
-    .optional(),
+  returnMark: z.object({ status: z.enum(['pending', 'called']), blockId: z.string(), autoResumeMessage: replyMessageSchema.optional() }).optional(),
   dynamicTheme: z.object({ hostAvatarUrl: z.string().optional(), guestAvatarUrl: z.string().optional(), backgroundUrl: z.string().optional() }).optional(),
   isStreamEnabled: z.boolean(),
   progress: z.object({ totalAnswers: z.number() }).optional(),
@@ -87,7 +85,8 @@ export function parseSessionState(raw: unknown): SessionState {
   const parsed = sessionStateSchema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const format = typeof raw === 'object' && raw !== null ? (raw as { formatVersion?: unknown }).formatVersion : undefined;
-  if (format !== SESSION_STATE_FORMAT) throw new UnreadableSessionState(`unknown session state format ${JSON.stringify(format)} (expected ${SESSION_STATE_FORMAT})`);
+  if (format !== SESSION_STATE_FORMAT)
+    throw new UnreadableSessionState(`unknown session state format ${JSON.stringify(format)} (expected ${SESSION_STATE_FORMAT})`);
   const first = parsed.error.issues[0];
   throw new UnreadableSessionState(`invalid session state at ${first?.path.join('.') || '(root)'}: ${first?.message ?? 'unknown problem'}`);
 }

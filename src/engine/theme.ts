@@ -47,11 +47,7 @@ export function dynamicThemeTemplates(theme: Record<string, unknown> | null | un
 }
 
 /** The dynamic theme of a response: each stored template rendered with the current variable values. */
-export function renderDynamicTheme(
-  templates: DynamicThemeTemplates,
-  variables: readonly RuntimeVariable[],
-  options: SubstitutionOptions = {},
-): DynamicTheme {
+export function renderDynamicTheme(templates: DynamicThemeTemplates, variables: readonly RuntimeVariable[], options: SubstitutionOptions = {}): DynamicTheme {
   const rendered: DynamicTheme = {};
   for (const key of ['hostAvatarUrl', 'guestAvatarUrl', 'backgroundUrl'] as const) {
     const template = templates[key];

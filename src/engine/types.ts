@@ -323,9 +323,7 @@ export interface CodeRequest {
   allowFetch?: boolean;
 }
 
-export type CodeResult =
-  | { ok: true; value: unknown; setVariables: { name: string; value: unknown }[] }
-  | { ok: false; error: string };
+export type CodeResult = { ok: true; value: unknown; setVariables: { name: string; value: unknown }[] } | { ok: false; error: string };
 
 export interface EngineEnv {
   now(): Date;

@@ -12,7 +12,11 @@ export const ACCESS_LOST = Symbol('access lost');
  * Access is checked again (fresh token, fresh memberships) at the first
  * event `everyMs` after the last check, so a quiet stream costs nothing.
  */
-export function whileAllowed<T>(source: AsyncIterableIterator<T>, everyMs: number, allowed: () => Promise<boolean>): AsyncIterableIterator<T | typeof ACCESS_LOST> {
+export function whileAllowed<T>(
+  source: AsyncIterableIterator<T>,
+  everyMs: number,
+  allowed: () => Promise<boolean>,
+): AsyncIterableIterator<T | typeof ACCESS_LOST> {
   let checkedAt = Date.now();
   let lost = false;
   const stop = async (): Promise<IteratorResult<T | typeof ACCESS_LOST>> => {

@@ -67,7 +67,10 @@ export function createApp({ chat, config, logger = silentLogger, notReady = asyn
   system.get('/v1/openapi.json', (ctx) => {
     ctx.body = openapi;
   });
-  system.all('/graphql', graphqlEndpoint({ schema, createContext: contextFor, bodyLimit: config.botBodyLimit, graphiql: config.graphiql, limits: config.graphqlLimits }));
+  system.all(
+    '/graphql',
+    graphqlEndpoint({ schema, createContext: contextFor, bodyLimit: config.botBodyLimit, graphiql: config.graphiql, limits: config.graphqlLimits }),
+  );
 
   const rest = createRestRouter({
     schema,

@@ -36,9 +36,11 @@ function badRequest<E extends Error>(error: E): E | GraphQLError {
 
 /** Validation errors (limits included) carry `BAD_REQUEST` in extensions. */
 const validationErrorsAreBadRequests: Plugin = {
-  onValidate: () => ({ result, setResult }) => {
-    if (result.length > 0) setResult(result.map(badRequest));
-  },
+  onValidate:
+    () =>
+    ({ result, setResult }) => {
+      if (result.length > 0) setResult(result.map(badRequest));
+    },
 };
 
 /** The query text is bounded on its own, before parsing; variables only by the body limit. */
@@ -55,9 +57,11 @@ function maxQueryBytes(limit: number): Plugin {
 /** Tokens are counted while parsing: a parse-time refusal carries the same code as validation refusals. */
 function parseErrorsAreBadRequests(): Plugin {
   return {
-    onParse: () => ({ result, replaceParseResult }) => {
-      if (result instanceof GraphQLError) replaceParseResult(badRequest(result));
-    },
+    onParse:
+      () =>
+      ({ result, replaceParseResult }) => {
+        if (result instanceof GraphQLError) replaceParseResult(badRequest(result));
+      },
   };
 }
 

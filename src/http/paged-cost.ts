@@ -42,7 +42,13 @@ function pageSize(value: ValueNode | undefined): number {
   return PAGE_MAX;
 }
 
-export function operationCost(schema: GraphQLSchema, selectionSet: SelectionSetNode, parent: GraphQLCompositeType, fragments: Record<string, FragmentDefinitionNode>, seen = new Set<string>()): number {
+export function operationCost(
+  schema: GraphQLSchema,
+  selectionSet: SelectionSetNode,
+  parent: GraphQLCompositeType,
+  fragments: Record<string, FragmentDefinitionNode>,
+  seen = new Set<string>(),
+): number {
   let cost = 0;
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FRAGMENT_SPREAD) {
@@ -79,12 +85,20 @@ export function pagedCostRule(maxCost: number): ValidationRule {
     return {
       OperationDefinition(operation) {
         const schema = context.getSchema();
-        const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
+        const root =
+          operation.operation === 'mutation'
+            ? schema.getMutationType()
+            : operation.operation === 'subscription'
+              ? schema.getSubscriptionType()
+              : schema.getQueryType();
         if (!root) return;
         const cost = operationCost(schema, operation.selectionSet, root, fragments);
         if (cost > maxCost) {
           context.reportError(
-            new GraphQLError(`Query cost weighted by page sizes is ${cost}, over the limit of ${maxCost}`, { nodes: [operation], extensions: { code: 'BAD_REQUEST' } }),
+            new GraphQLError(`Query cost weighted by page sizes is ${cost}, over the limit of ${maxCost}`, {
+              nodes: [operation],
+              extensions: { code: 'BAD_REQUEST' },
+            }),
           );
         }
       },

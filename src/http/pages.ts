@@ -72,7 +72,7 @@ function layout(head: string, body: string): string {
 }
 
 function notFoundPage(): string {
-  return layout('<title>Not found</title>', '<main><h1>404</h1><p>The bot you\'re looking for doesn\'t exist.</p></main>');
+  return layout('<title>Not found</title>', "<main><h1>404</h1><p>The bot you're looking for doesn't exist.</p></main>");
 }
 
 function chatPage(page: ChatPageData, scriptUrl: string): string {
@@ -81,7 +81,9 @@ function chatPage(page: ChatPageData, scriptUrl: string): string {
   const head = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta property="og:title" content="${escapeHtml(title)}">`,
-    typeof metadata.description === 'string' ? `<meta name="description" content="${escapeHtml(metadata.description)}"><meta property="og:description" content="${escapeHtml(metadata.description)}">` : '',
+    typeof metadata.description === 'string'
+      ? `<meta name="description" content="${escapeHtml(metadata.description)}"><meta property="og:description" content="${escapeHtml(metadata.description)}">`
+      : '',
     typeof metadata.imageUrl === 'string' ? `<meta property="og:image" content="${escapeHtml(metadata.imageUrl)}">` : '',
     typeof metadata.favIconUrl === 'string' ? `<link rel="icon" href="${escapeHtml(metadata.favIconUrl)}">` : '',
     // Bot authors' own head code (analytics...), as the reference: only off the FREE plan.

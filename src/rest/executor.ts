@@ -1,4 +1,14 @@
-import { execute, getNamedType, Kind, subscribe, type ExecutionArgs, type ExecutionResult, type GraphQLObjectType, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import {
+  execute,
+  getNamedType,
+  Kind,
+  subscribe,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type GraphQLObjectType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
 import { noViewerError, type GraphQLContext } from '../graphql/context';
 import { findAppError, logUnexpected, toPublicError, type PublicError } from '../graphql/errors';
 import { AppError } from '../errors';
@@ -130,9 +140,7 @@ function answerShape(
 ) {
   let shape = { type: rootType as Parameters<typeof omitNulls>[3]['type'], selectionSet: operation.selectionSet };
   for (const key of keys ?? []) {
-    const field = shape.selectionSet.selections.find(
-      (selection) => selection.kind === Kind.FIELD && (selection.alias?.value ?? selection.name.value) === key,
-    );
+    const field = shape.selectionSet.selections.find((selection) => selection.kind === Kind.FIELD && (selection.alias?.value ?? selection.name.value) === key);
     if (!field || field.kind !== Kind.FIELD || !field.selectionSet) throw new Error(`cannot unwrap ${key} in ${operation.name?.value}`);
     // The field unwrapped through may be non-null or a list: its named type holds the next field.
     const parent = getNamedType(shape.type) as GraphQLObjectType;

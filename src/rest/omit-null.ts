@@ -13,12 +13,7 @@ interface Selected {
 /** Operations are fixed at start-up: each selection set is flattened once, not on every answer. */
 const flattened = new WeakMap<SelectionSetNode, ReturnType<typeof collectFields>>();
 
-export function omitNulls(
-  schema: GraphQLSchema,
-  fragments: Map<string, FragmentDefinitionNode>,
-  value: unknown,
-  selected: Selected,
-): unknown {
+export function omitNulls(schema: GraphQLSchema, fragments: Map<string, FragmentDefinitionNode>, value: unknown, selected: Selected): unknown {
   if (value === null || value === undefined) return value;
   if (Array.isArray(value)) return value.map((item) => omitNulls(schema, fragments, item, selected));
   const named = getNamedType(selected.type);

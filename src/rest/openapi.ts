@@ -151,7 +151,10 @@ const errorSchema: JsonSchema = {
   type: 'object',
   required: ['code', 'message', 'issues'],
   properties: {
-    code: { type: 'string', enum: ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'INTERNAL_SERVER_ERROR'] },
+    code: {
+      type: 'string',
+      enum: ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'INTERNAL_SERVER_ERROR'],
+    },
     message: { type: 'string' },
     issues: {
       type: 'array',
@@ -196,14 +199,18 @@ export function buildOpenApi(schema: GraphQLSchema, operations: CompiledOperatio
     const statuses = new Set(route.errors);
     const hasBody = route.method === 'POST' || route.method === 'PATCH';
     if (hasBody) statuses.add(413);
-    const success = route.stream === 'export'
-      ? {
-          description: 'The export as a download, streamed row by row: CSV (format=csv, header first) or NDJSON (format=ndjson, one object per result)',
-          content: { 'text/csv': { schema: { type: 'string' } }, 'application/x-ndjson': { schema: { type: 'string' } } },
-        }
-      : route.stream
-      ? { description: 'Server-sent events: each `data:` line holds one event as JSON (this schema); an error ends the stream as {error}', content: { 'text/event-stream': { schema: responseSchema } } }
-      : { description: 'Success', content: { 'application/json': { schema: responseSchema } } };
+    const success =
+      route.stream === 'export'
+        ? {
+            description: 'The export as a download, streamed row by row: CSV (format=csv, header first) or NDJSON (format=ndjson, one object per result)',
+            content: { 'text/csv': { schema: { type: 'string' } }, 'application/x-ndjson': { schema: { type: 'string' } } },
+          }
+        : route.stream
+          ? {
+              description: 'Server-sent events: each `data:` line holds one event as JSON (this schema); an error ends the stream as {error}',
+              content: { 'text/event-stream': { schema: responseSchema } },
+            }
+          : { description: 'Success', content: { 'application/json': { schema: responseSchema } } };
     const responses: Record<string, unknown> = { '200': success };
     for (const status of [...statuses].sort()) {
       usedStatuses.add(status);
@@ -246,10 +253,12 @@ export function buildOpenApi(schema: GraphQLSchema, operations: CompiledOperatio
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
       schemas: { Error: errorSchema },
       responses: Object.fromEntries(
-        [...usedStatuses].sort().map((status) => [
-          `Error${status}`,
-          { description: ERROR_DESCRIPTIONS[status] ?? 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-        ]),
+        [...usedStatuses]
+          .sort()
+          .map((status) => [
+            `Error${status}`,
+            { description: ERROR_DESCRIPTIONS[status] ?? 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+          ]),
       ),
     },
   };

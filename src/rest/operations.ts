@@ -1,14 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  Kind,
-  parse,
-  validate,
-  type DocumentNode,
-  type FragmentDefinitionNode,
-  type GraphQLSchema,
-  type OperationDefinitionNode,
-} from 'graphql';
+import { Kind, parse, validate, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { projectRoot } from '../project-root';
 
 export interface CompiledOperations {
@@ -24,7 +16,10 @@ export function operationsDir(): string {
 
 /** Reads src/rest/operations/*.graphql, parses and validates them against the schema (at start-up, not per request). */
 export function compileOperations(schema: GraphQLSchema, dir = operationsDir()): CompiledOperations {
-  const files = fs.readdirSync(dir).filter((file) => file.endsWith('.graphql')).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.graphql'))
+    .sort();
   const source = files.map((file) => fs.readFileSync(path.join(dir, file), 'utf8')).join('\n');
   const document = parse(source);
   const errors = validate(schema, document);

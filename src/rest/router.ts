@@ -33,8 +33,7 @@ export function createRestRouter(options: RestRouterOptions): Router {
         if ('events' in started) {
           if (route.stream === 'sse') respondWithEvents(ctx, started.events);
           else respondWithDownload(ctx, started.events, ctx.query.format === 'ndjson' ? 'ndjson' : 'csv');
-        }
-        else {
+        } else {
           ctx.status = started.status;
           ctx.body = started.body;
         }

@@ -50,7 +50,12 @@ export function collectFields(
 
 /** The root type an operation selects from (query, mutation or subscription). */
 export function rootTypeOf(schema: GraphQLSchema, operation: OperationDefinitionNode): GraphQLObjectType {
-  const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
+  const root =
+    operation.operation === 'mutation'
+      ? schema.getMutationType()
+      : operation.operation === 'subscription'
+        ? schema.getSubscriptionType()
+        : schema.getQueryType();
   if (!root) throw new Error(`the schema has no ${operation.operation} type (operation ${operation.name?.value ?? '(anonymous)'})`);
   return root;
 }

@@ -29,7 +29,12 @@ const BOT_AS_TYPEBOT = { bot: 'typebot' };
 
 export const typebotAliasRoutes: AliasRoute[] = [
   { path: '/api/v1/typebots/{publicId}/startChat', parleyPath: '/v1/bots/{publicId}/startChat', answerNames: BOT_AS_TYPEBOT },
-  { path: '/api/v1/typebots/{botId}/preview/startChat', parleyPath: '/v1/bots/{botId}/preview/startChat', bodyNames: { typebot: 'bot' }, answerNames: BOT_AS_TYPEBOT },
+  {
+    path: '/api/v1/typebots/{botId}/preview/startChat',
+    parleyPath: '/v1/bots/{botId}/preview/startChat',
+    bodyNames: { typebot: 'bot' },
+    answerNames: BOT_AS_TYPEBOT,
+  },
   { path: '/api/v1/sessions/{sessionId}/continueChat', parleyPath: '/v1/sessions/{sessionId}/continueChat' },
   { path: '/api/v1/sessions/{sessionId}/clientLogs', parleyPath: '/v1/sessions/{sessionId}/clientLogs' },
   { path: '/api/v2/sessions/{sessionId}/clientLogs', parleyPath: '/v1/sessions/{sessionId}/clientLogs' },

@@ -41,12 +41,7 @@ function fromQueryString(raw: string | string[], type: GraphQLInputType): unknow
  * whose issues name the field (variable names are the REST field names).
  * Keys the operation does not declare are ignored.
  */
-export function buildVariables(
-  schema: GraphQLSchema,
-  route: RestRoute,
-  operation: OperationDefinitionNode,
-  request: RequestParts,
-): Record<string, unknown> {
+export function buildVariables(schema: GraphQLSchema, route: RestRoute, operation: OperationDefinitionNode, request: RequestParts): Record<string, unknown> {
   const variables: Record<string, unknown> = {};
   const issues: Issue[] = [];
   for (const definition of operation.variableDefinitions ?? []) {

@@ -50,7 +50,14 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   const memoryLimitBytes = options.memoryLimitBytes && options.memoryLimitBytes > 0 ? options.memoryLimitBytes : DEFAULT_MEMORY_LIMIT_BYTES;
   const threads = options.threads && options.threads > 0 ? options.threads : defaultSandboxThreads();
   const fetchBudgetMs = options.fetchBudgetMs ?? DEFAULT_FETCH_BUDGET_MS;
-  const workerData: WorkerOptions = { timeoutMs, memoryLimitBytes, fetchBudgetMs, maxFetches: options.maxFetches, niceIncrement: 5, outboundAllow: options.outboundAllow };
+  const workerData: WorkerOptions = {
+    timeoutMs,
+    memoryLimitBytes,
+    fetchBudgetMs,
+    maxFetches: options.maxFetches,
+    niceIncrement: 5,
+    outboundAllow: options.outboundAllow,
+  };
   const pool = new Piscina({
     filename: workerFile(),
     minThreads: threads,

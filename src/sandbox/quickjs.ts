@@ -328,7 +328,14 @@ function defineFetch(vm: QuickJSContext, limits: Limits, clock: RunClock, fetche
       const signal = AbortSignal.timeout(Math.max(1, clock.fetchTimeLeft()));
       pending = limits.fetch!({ url, method, headers, body, signal }).then(
         (text) => settle(undefined, text),
-        (error: unknown) => settle(signal.aborted ? `fetch timed out (the run's requests may take ${limits.fetchBudgetMs / 1000} s)` : error instanceof Error ? error.message : String(error)),
+        (error: unknown) =>
+          settle(
+            signal.aborted
+              ? `fetch timed out (the run's requests may take ${limits.fetchBudgetMs / 1000} s)`
+              : error instanceof Error
+                ? error.message
+                : String(error),
+          ),
       );
     }
     const tracked: Promise<void> = pending.finally(() => fetches.delete(tracked));

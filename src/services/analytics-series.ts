@@ -46,7 +46,9 @@ function bucketStarts(from: DateTime, to: DateTime, interval: SeriesInterval): D
   for (let at = from.startOf(unit); at <= to; at = at.plus({ [`${unit}s`]: 1 })) {
     starts.push(at);
     if (starts.length > MAX_BUCKETS) {
-      throw badRequest(`The series would have more than ${MAX_BUCKETS} buckets`, [{ message: 'choose a longer interval or a shorter time filter', path: ['interval'] }]);
+      throw badRequest(`The series would have more than ${MAX_BUCKETS} buckets`, [
+        { message: 'choose a longer interval or a shorter time filter', path: ['interval'] },
+      ]);
     }
   }
   return starts;

@@ -39,7 +39,6 @@ const metadataSchema = z.object({
 
 type Metadata = z.output<typeof metadataSchema>;
 
-
 /** Validates a bot object (export or patch); every problem is reported under `bot`. */
 function parseBotInput(raw: unknown, base?: BotDefinition): { metadata: Metadata; definition: BotDefinition } {
   if (!isRecord(raw)) throw invalidInput([{ message: 'must be an object', path: ['bot'] }]);
@@ -113,11 +112,7 @@ export async function getBot(db: Db, botId: string): Promise<BotRecord> {
 }
 
 /** Live bots of a workspace, newest first, by cursor. */
-export async function listBots(
-  db: Db,
-  workspaceId: string,
-  paging: { limit?: number | null; cursor?: string | null },
-): Promise<Page<BotRecord>> {
+export async function listBots(db: Db, workspaceId: string, paging: { limit?: number | null; cursor?: string | null }): Promise<Page<BotRecord>> {
   const { limit, take, cursor } = pageRequest(paging);
   const rows = await db.bot.findMany({
     where: { workspaceId, isArchived: false },
@@ -147,7 +142,7 @@ export async function updateBot(db: Db, botId: string, raw: unknown): Promise<Bo
         isClosed: metadata.isClosed,
         ...splitDefinition(definition),
       },
-      });
+    });
   } catch (error) {
     if (isUniqueViolation(error, 'publicId')) throw publicIdTaken();
     throw error;

@@ -43,11 +43,7 @@ async function findMember(tx: Tx, workspaceId: string, userRef: string): Promise
 }
 
 /** Adds a user (created when new) to the workspace. */
-export async function addMember(
-  db: Db,
-  workspaceId: string,
-  input: { email: string; role: WorkspaceRole },
-): Promise<MemberWithUser> {
+export async function addMember(db: Db, workspaceId: string, input: { email: string; role: WorkspaceRole }): Promise<MemberWithUser> {
   const { email: address } = parseInput(addInput, { email: input.email });
   const { user } = await ensureUser(db, address);
   return db.$transaction(async (tx) => {

@@ -16,12 +16,7 @@ export interface Page<T> {
 }
 
 const pageInput = z.object({
-  limit: z
-    .number()
-    .int()
-    .min(1, 'must be at least 1')
-    .max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`)
-    .nullish(),
+  limit: z.number().int().min(1, 'must be at least 1').max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`).nullish(),
   cursor: z.string().min(1).nullish(),
 });
 

@@ -81,9 +81,7 @@ export async function listResults(
   const keyset = after ? decodeCursor(after) : undefined;
   const where = listedResultsWhere(botId, filter, now);
   const rows = await db.result.findMany({
-    where: keyset
-      ? { AND: [where, { OR: [{ createdAt: { lt: keyset.createdAt } }, { createdAt: keyset.createdAt, id: { lt: keyset.id } }] }] }
-      : where,
+    where: keyset ? { AND: [where, { OR: [{ createdAt: { lt: keyset.createdAt } }, { createdAt: keyset.createdAt, id: { lt: keyset.id } }] }] } : where,
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limit + 1,
   });

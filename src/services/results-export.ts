@@ -74,7 +74,7 @@ export async function* exportRows(db: Db, botId: string, filter: ResultFilter, n
       const variables = new Map(storedResultVariables(result.variables).map((variable) => [variable.id, variable.value]));
       yield [
         result.createdAt.toISOString(),
-        ...columns.map((column) => (column.blockId ? (answers.get(column.blockId) ?? '') : cellOf(variables.get(column.variableId ?? "")))),
+        ...columns.map((column) => (column.blockId ? (answers.get(column.blockId) ?? '') : cellOf(variables.get(column.variableId ?? '')))),
       ];
     }
     if (results.length < BATCH) return;

@@ -54,7 +54,11 @@ export interface UploadUrl {
 /** A visitor's file name as one safe path segment (its extension kept: file inputs check it). */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(-100);
+  const cleaned = base
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(-100);
   return cleaned === '' ? 'file' : cleaned;
 }
 
@@ -90,7 +94,10 @@ export async function createUploadUrl(deps: UploadDeps, input: UploadUrlInput, r
   if (!session) throw badRequest('Session not found');
   const state = parseSessionState(session.state);
   if (state.currentBlockId !== input.blockId) throw badRequest('The session is not waiting for a file on this block');
-  const library = await new BotLibrary().load(deps.db, state.queue.map((entry) => entry.bot));
+  const library = await new BotLibrary().load(
+    deps.db,
+    state.queue.map((entry) => entry.bot),
+  );
   const bot = library.resolve(state.queue[0]!.bot);
   const block = bot.groups.flatMap((group) => group.blocks).find((candidate) => candidate.id === input.blockId);
   if (!block || block.type !== 'file input') throw badRequest('The session is not waiting for a file on this block');
@@ -111,7 +118,13 @@ export async function createUploadUrl(deps: UploadDeps, input: UploadUrlInput, r
 }
 
 /** Stores the bytes a sealed upload URL allows (413-worthy FileTooLarge past its limit; nothing kept). */
-export async function receiveUpload(deps: UploadDeps, token: string, body: Readable, declaredLength: number | undefined, now = Date.now()): Promise<{ size: number }> {
+export async function receiveUpload(
+  deps: UploadDeps,
+  token: string,
+  body: Readable,
+  declaredLength: number | undefined,
+  now = Date.now(),
+): Promise<{ size: number }> {
   const claims = openToken(deps.secrets, token, now);
   if (declaredLength !== undefined && declaredLength > claims.maxBytes) throw new FileTooLarge(claims.maxBytes);
   return deps.files.put(claims.key, body, claims.maxBytes);

@@ -51,11 +51,7 @@ export async function getWorkspace(db: Db, workspaceId: string, query: Workspace
  * `name` and `icon` are both optional but one must be present; an absent key
  * keeps the stored value, `icon: null` clears it.
  */
-export async function updateWorkspace(
-  db: Db,
-  workspaceId: string,
-  input: { name?: string | null; icon?: string | null },
-): Promise<Workspace> {
+export async function updateWorkspace(db: Db, workspaceId: string, input: { name?: string | null; icon?: string | null }): Promise<Workspace> {
   if (input.name === null) throw badRequest('Invalid input data', [{ message: 'must be a string', path: ['name'] }]);
   const data = parseInput(updateInput, input);
   if (data.name === undefined && data.icon === undefined) {

@@ -5,7 +5,10 @@
 export type Json = Record<string, any>;
 
 export class ChatApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -31,8 +34,17 @@ export function continueChat(apiHost: string, sessionId: string, message: string
 
 /** Uploads one file for the file input the session waits on; answers the URL it is served at. */
 export async function uploadFile(apiHost: string, sessionId: string, blockId: string, file: File): Promise<string> {
-  const granted = await post(apiHost, `/v1/sessions/${encodeURIComponent(sessionId)}/uploads`, { blockId, fileName: file.name, fileType: file.type || null, fileSize: file.size });
-  const response = await fetch(String(granted.presignedUrl), { method: 'PUT', headers: { 'content-type': file.type || 'application/octet-stream' }, body: file });
+  const granted = await post(apiHost, `/v1/sessions/${encodeURIComponent(sessionId)}/uploads`, {
+    blockId,
+    fileName: file.name,
+    fileType: file.type || null,
+    fileSize: file.size,
+  });
+  const response = await fetch(String(granted.presignedUrl), {
+    method: 'PUT',
+    headers: { 'content-type': file.type || 'application/octet-stream' },
+    body: file,
+  });
   if (!response.ok) {
     const parsed = (await response.json().catch(() => ({}))) as Json;
     throw new ChatApiError(response.status, typeof parsed.message === 'string' ? parsed.message : `HTTP ${response.status}`);
@@ -68,7 +80,11 @@ export async function streamMessage(apiHost: string, sessionId: string, body: Js
     const events = buffered.split('\n\n');
     buffered = events.pop() ?? '';
     for (const event of events) {
-      const data = event.split('\n').filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n');
+      const data = event
+        .split('\n')
+        .filter((line) => line.startsWith('data: '))
+        .map((line) => line.slice(6))
+        .join('\n');
       if (!data) continue;
       const part = JSON.parse(data) as Json;
       if (part.error) throw new ChatApiError(500, String(part.error.message ?? 'The answer could not be streamed'));

@@ -53,7 +53,9 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
     if (!element) return;
     const avatar = avatars[role];
     const row = h('div', { className: `parley-bubble parley-${role}` }, element);
-    container.append(avatar ? h('div', { className: `parley-row parley-row-${role}` }, h('img', { src: avatar, alt: '', className: 'parley-avatar' }), row) : row);
+    container.append(
+      avatar ? h('div', { className: `parley-row parley-row-${role}` }, h('img', { src: avatar, alt: '', className: 'parley-avatar' }), row) : row,
+    );
     container.scrollTop = container.scrollHeight;
   };
 
@@ -96,7 +98,11 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
       } else if (action.httpRequestToExecute) {
         const request = action.httpRequestToExecute as Json;
         try {
-          const response = await fetch(request.url, { method: request.method ?? 'GET', headers: request.headers, body: request.body ? JSON.stringify(request.body) : undefined });
+          const response = await fetch(request.url, {
+            method: request.method ?? 'GET',
+            headers: request.headers,
+            body: request.body ? JSON.stringify(request.body) : undefined,
+          });
           replyToSend = JSON.stringify({ statusCode: response.status, data: await response.text() });
         } catch (error) {
           replyToSend = JSON.stringify({ statusCode: 500, data: String(error) });
@@ -128,12 +134,17 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
     if (turn.dynamicTheme?.hostAvatarUrl) avatars.host = turn.dynamicTheme.hostAvatarUrl;
     if (turn.dynamicTheme?.guestAvatarUrl) avatars.guest = turn.dynamicTheme.guestAvatarUrl;
     const actions = (turn.clientSideActions ?? []) as Json[];
-    const before = await runActions(actions.filter((action) => !action.lastBubbleBlockId), 'before', undefined, 0);
+    const before = await runActions(
+      actions.filter((action) => !action.lastBubbleBlockId),
+      'before',
+      undefined,
+      0,
+    );
     for (const message of (turn.messages ?? []) as Json[]) {
       if (!reducedMotion() && settings.typingEmulation?.enabled !== false) {
         const typing = h('div', { className: 'parley-bubble parley-host parley-typing', 'aria-hidden': 'true' }, '…');
         container.append(typing);
-        await sleep(Math.min(800, 150 + 8 * JSON.stringify(message.content ?? '').length / 10));
+        await sleep(Math.min(800, 150 + (8 * JSON.stringify(message.content ?? '').length) / 10));
         typing.remove();
       }
       bubble('host', renderMessage(message));
@@ -189,7 +200,11 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
     });
   } catch (error) {
     const message =
-      error instanceof ChatApiError ? (error.status === 404 || error.message === 'Bot not found' ? "The bot you're looking for doesn't exist." : error.message) : 'Error! Could not reach server. Check your connection.';
+      error instanceof ChatApiError
+        ? error.status === 404 || error.message === 'Bot not found'
+          ? "The bot you're looking for doesn't exist."
+          : error.message
+        : 'Error! Could not reach server. Check your connection.';
     container.append(h('p', { role: 'alert', className: 'parley-notice' }, message));
     return;
   }
@@ -200,7 +215,8 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
   if (storage && stored && stored.publishedAt === start.bot?.publishedAt && stored.sessionId) {
     saved = stored;
     sessionId = stored.sessionId;
-    for (const entry of stored.transcript) bubble(entry.role, entry.role === 'host' ? renderMessage(entry.message) : h('p', {}, String(entry.message.content?.markdown ?? '')));
+    for (const entry of stored.transcript)
+      bubble(entry.role, entry.role === 'host' ? renderMessage(entry.message) : h('p', {}, String(entry.message.content?.markdown ?? '')));
     showInput(stored.input);
     return;
   }

@@ -45,8 +45,10 @@ function floating(options: ChatOptions, kind: 'bubble' | 'popup'): { open(): voi
     button.setAttribute('aria-label', 'Open chat');
     button.className = 'parley-bubble-button';
     // An inline icon: no emoji font or image request needed.
-    button.innerHTML = '<svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" fill="currentColor"><path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z"/></svg>';
-    button.style.cssText = 'position:fixed;right:20px;bottom:20px;width:56px;height:56px;border-radius:50%;border:0;background:#0042da;color:#fff;font-size:24px;cursor:pointer;z-index:2147483001';
+    button.innerHTML =
+      '<svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" fill="currentColor"><path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z"/></svg>';
+    button.style.cssText =
+      'position:fixed;right:20px;bottom:20px;width:56px;height:56px;border-radius:50%;border:0;background:#0042da;color:#fff;font-size:24px;cursor:pointer;z-index:2147483001';
     button.addEventListener('click', () => (panel.hidden ? open() : close()));
     document.body.append(button);
   }

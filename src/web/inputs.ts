@@ -46,7 +46,13 @@ function phone(input: Json, handlers: InputHandlers): HTMLElement {
     // A number typed in full (+33...) keeps its own code; otherwise the picked country's is added.
     handlers.submit(number.startsWith('+') || !country.value ? number : `+${country.value} ${number.replace(/^0/, '')}`);
   };
-  return h('form', { className: 'parley-input-row', onSubmit: (event: Event) => (event.preventDefault(), send()) }, country, field, h('button', { type: 'submit', className: 'parley-button' }, labels.button ?? 'Send'));
+  return h(
+    'form',
+    { className: 'parley-input-row', onSubmit: (event: Event) => (event.preventDefault(), send()) },
+    country,
+    field,
+    h('button', { type: 'submit', className: 'parley-button' }, labels.button ?? 'Send'),
+  );
 }
 
 /** A date range: two labelled fields, sent as "<from> to <to>" (what the runtime parses). */
@@ -101,9 +107,12 @@ function textLike(input: Json, handlers: InputHandlers): HTMLElement {
       send();
     }
   });
-  const form = h('form', { className: 'parley-input-row', onSubmit: (event: Event) => (event.preventDefault(), send()) },
+  const form = h(
+    'form',
+    { className: 'parley-input-row', onSubmit: (event: Event) => (event.preventDefault(), send()) },
     field,
-    h('button', { type: 'submit', className: 'parley-button' }, labels.button ?? 'Send'));
+    h('button', { type: 'submit', className: 'parley-button' }, labels.button ?? 'Send'),
+  );
   return form;
 }
 
@@ -127,7 +136,12 @@ function choice(input: Json, handlers: InputHandlers): HTMLElement {
   });
   const wrapper = h('div', { className: 'parley-choice-input' });
   if (options.isSearchable) {
-    const search = h('input', { type: 'search', className: 'parley-field', placeholder: options.searchInputPlaceholder ?? 'Filter the options...', 'aria-label': 'Filter the options' });
+    const search = h('input', {
+      type: 'search',
+      className: 'parley-field',
+      placeholder: options.searchInputPlaceholder ?? 'Filter the options...',
+      'aria-label': 'Filter the options',
+    });
     search.addEventListener('input', () => {
       const query = search.value.toLowerCase();
       for (const { button, label } of buttons) button.hidden = !label.toLowerCase().includes(query);
@@ -136,33 +150,54 @@ function choice(input: Json, handlers: InputHandlers): HTMLElement {
   }
   wrapper.append(list);
   if (multiple)
-    wrapper.append(h('button', { type: 'button', className: 'parley-button', onClick: () => chosen.size > 0 && handlers.submit([...chosen].join(', ')) }, options.buttonLabel ?? 'Send'));
+    wrapper.append(
+      h(
+        'button',
+        { type: 'button', className: 'parley-button', onClick: () => chosen.size > 0 && handlers.submit([...chosen].join(', ')) },
+        options.buttonLabel ?? 'Send',
+      ),
+    );
   return wrapper;
 }
 
 function pictureChoice(input: Json, handlers: InputHandlers): HTMLElement {
   const items = (input.items ?? []) as Json[];
-  return h('div', { className: 'parley-choices', role: 'group', 'aria-label': 'Choices' },
+  return h(
+    'div',
+    { className: 'parley-choices', role: 'group', 'aria-label': 'Choices' },
     ...items.map((item) => {
       const label = String(item.title ?? item.id);
       const src = safeUrl(item.pictureSrc);
-      return h('button', { type: 'button', className: 'parley-picture', onClick: () => handlers.submit(label) },
-        src ? h('img', { src, alt: label }) : null, h('span', {}, label));
-    }));
+      return h(
+        'button',
+        { type: 'button', className: 'parley-picture', onClick: () => handlers.submit(label) },
+        src ? h('img', { src, alt: label }) : null,
+        h('span', {}, label),
+      );
+    }),
+  );
 }
 
 function cards(input: Json, handlers: InputHandlers): HTMLElement {
   const items = (input.items ?? []) as Json[];
-  return h('div', { className: 'parley-cards' },
+  return h(
+    'div',
+    { className: 'parley-cards' },
     ...items.map((item) => {
       const src = safeUrl(item.imageUrl);
       const paths = (item.paths ?? []) as Json[];
-      return h('div', { className: 'parley-card' },
+      return h(
+        'div',
+        { className: 'parley-card' },
         src ? h('img', { src, alt: String(item.title ?? '') }) : null,
         h('strong', {}, String(item.title ?? '')),
         item.description ? h('p', {}, String(item.description)) : null,
-        ...paths.map((path) => h('button', { type: 'button', className: 'parley-choice', onClick: () => handlers.submit(String(path.text ?? '')) }, String(path.text ?? ''))));
-    }));
+        ...paths.map((path) =>
+          h('button', { type: 'button', className: 'parley-choice', onClick: () => handlers.submit(String(path.text ?? '')) }, String(path.text ?? '')),
+        ),
+      );
+    }),
+  );
 }
 
 function rating(input: Json, handlers: InputHandlers): HTMLElement {
@@ -171,14 +206,25 @@ function rating(input: Json, handlers: InputHandlers): HTMLElement {
   const start = options.buttonType === 'Icons' ? 1 : 0;
   const buttons: HTMLElement[] = [];
   for (let value = start; value <= length; value += 1)
-    buttons.push(h('button', { type: 'button', className: 'parley-choice', 'aria-label': `Rate ${value}`, onClick: () => handlers.submit(String(value)) }, options.buttonType === 'Icons' ? '★' : String(value)));
+    buttons.push(
+      h(
+        'button',
+        { type: 'button', className: 'parley-choice', 'aria-label': `Rate ${value}`, onClick: () => handlers.submit(String(value)) },
+        options.buttonType === 'Icons' ? '★' : String(value),
+      ),
+    );
   return h('div', { className: 'parley-choices', role: 'group', 'aria-label': 'Rating' }, ...buttons);
 }
 
 function fileInput(input: Json, handlers: InputHandlers): HTMLElement {
   const options = (input.options ?? {}) as Json;
   const labels = labelsOf(input);
-  const field = h('input', { type: 'file', className: 'parley-field', 'aria-label': labels.placeholder ?? 'Choose a file', multiple: Boolean(options.isMultipleAllowed) });
+  const field = h('input', {
+    type: 'file',
+    className: 'parley-field',
+    'aria-label': labels.placeholder ?? 'Choose a file',
+    multiple: Boolean(options.isMultipleAllowed),
+  });
   const status = h('span', { role: 'status', className: 'parley-status' });
   const send = async () => {
     const files = [...(field.files ?? [])];
@@ -191,8 +237,18 @@ function fileInput(input: Json, handlers: InputHandlers): HTMLElement {
       status.textContent = error instanceof Error ? error.message : 'Upload failed';
     }
   };
-  const skip = options.isRequired === false ? h('button', { type: 'button', className: 'parley-button', onClick: () => handlers.submit('Skip') }, labels.skip ?? 'Skip') : null;
-  return h('div', { className: 'parley-input-row' }, field, h('button', { type: 'button', className: 'parley-button', onClick: send }, labels.button ?? 'Upload'), skip, status);
+  const skip =
+    options.isRequired === false
+      ? h('button', { type: 'button', className: 'parley-button', onClick: () => handlers.submit('Skip') }, labels.skip ?? 'Skip')
+      : null;
+  return h(
+    'div',
+    { className: 'parley-input-row' },
+    field,
+    h('button', { type: 'button', className: 'parley-button', onClick: send }, labels.button ?? 'Upload'),
+    skip,
+    status,
+  );
 }
 
 /** The element for the bot's current input, or a clear state for inputs this client cannot take. */

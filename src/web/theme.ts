@@ -31,7 +31,8 @@ export function applyTheme(host: HTMLElement, theme: Json, shadow: ShadowRoot): 
   const font = general.font;
   set('--parley-font', typeof font === 'string' ? font : font?.family);
   if (general.background?.type === 'Color') set('--parley-bg', general.background.content);
-  if (general.background?.type === 'Image' && typeof general.background.content === 'string') set('--parley-bg', `url("${general.background.content.replace(/"/g, '')}") center/cover`);
+  if (general.background?.type === 'Image' && typeof general.background.content === 'string')
+    set('--parley-bg', `url("${general.background.content.replace(/"/g, '')}") center/cover`);
   set('--parley-host-bg', chat.hostBubbles?.backgroundColor);
   set('--parley-host-fg', chat.hostBubbles?.color);
   set('--parley-guest-bg', chat.guestBubbles?.backgroundColor);

@@ -77,8 +77,20 @@ it('HOUR buckets show the repeated local hour twice', async () => {
 it('the workspace series adds up every bot; WEEK starts on Monday', async () => {
   const response = await graphql(
     server.url,
-    `query($workspaceId: ID!) { workspace(workspaceId: $workspaceId) { analytics(timeFilter: allTime, timeZone: "America/New_York") {
-      series(interval: WEEK) { localStart views starts completed } } } }`,
+    `
+      query ($workspaceId: ID!) {
+        workspace(workspaceId: $workspaceId) {
+          analytics(timeFilter: allTime, timeZone: "America/New_York") {
+            series(interval: WEEK) {
+              localStart
+              views
+              starts
+              completed
+            }
+          }
+        }
+      }
+    `,
     { workspaceId: user.personalWorkspaceId },
     user.token,
   );
@@ -95,7 +107,17 @@ it('another workspace gets NOT_FOUND; a bad time zone is BAD_REQUEST', async () 
   expect(hidden.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   const badZone = await graphql(
     server.url,
-    `query($botId: ID!) { bot(botId: $botId) { analytics(timeZone: "Nowhere/Atlantis") { series(interval: DAY) { views } } } }`,
+    `
+      query ($botId: ID!) {
+        bot(botId: $botId) {
+          analytics(timeZone: "Nowhere/Atlantis") {
+            series(interval: DAY) {
+              views
+            }
+          }
+        }
+      }
+    `,
     { botId: botB },
     user.token,
   );

@@ -6,7 +6,6 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
 // Malformed requests (api.md "Addressing", "Errors"): every one is a 4xx with
 // the documented error object, never a 500.
 
-
 let server: TestServer;
 let workspaceId: string;
 let botId: string;
@@ -177,7 +176,9 @@ describe('unknown body fields are ignored', () => {
   });
 
   test('on member add: an unknown key is ignored', async () => {
-    const response = await send('POST', `/v1/workspaces/${workspaceId}/members`, { json: { email: 'ignored-extra@parley.test', role: 'GUEST', isAdmin: true } });
+    const response = await send('POST', `/v1/workspaces/${workspaceId}/members`, {
+      json: { email: 'ignored-extra@parley.test', role: 'GUEST', isAdmin: true },
+    });
     expect(response.status).toBe(200);
     expect(response.body.member.role).toBe('GUEST');
   });

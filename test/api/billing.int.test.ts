@@ -92,7 +92,13 @@ describe('GET /v1/billing/invoices', () => {
     expect(Object.keys(response.body)).toEqual(['invoices']);
     expect(response.body.invoices).toEqual([
       { id: march.id, url: 'https://billing.example.com/invoices/mar', amount: 8900, currency: 'eur', date: Date.parse('2026-03-01T00:00:00.000Z') / 1000 },
-      { id: february.id, url: 'https://billing.example.com/invoices/feb', amount: 0, currency: 'gbp', date: Math.floor(Date.parse('2026-02-10T08:00:00.500Z') / 1000) },
+      {
+        id: february.id,
+        url: 'https://billing.example.com/invoices/feb',
+        amount: 0,
+        currency: 'gbp',
+        date: Math.floor(Date.parse('2026-02-10T08:00:00.500Z') / 1000),
+      },
       { id: january.id, url: 'https://billing.example.com/invoices/jan', amount: 3900, currency: 'usd', date: 1768472430 },
     ]);
     for (const invoice of response.body.invoices) {

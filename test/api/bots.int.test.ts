@@ -249,7 +249,11 @@ describe('import rules', () => {
     expect(response.status).toBe(400);
     const issuePaths = response.body.issues.map((issue: { path: unknown }) => issue.path);
     expect(issuePaths).toEqual(
-      expect.arrayContaining([['bot', 'name'], ['bot', 'groups', 0, 'blocks', 1, 'type'], ['bot', 'edges', 0, 'to', 'groupId']]),
+      expect.arrayContaining([
+        ['bot', 'name'],
+        ['bot', 'groups', 0, 'blocks', 1, 'type'],
+        ['bot', 'edges', 0, 'to', 'groupId'],
+      ]),
     );
   });
 
@@ -443,7 +447,12 @@ describe('GET and PATCH /v1/bots/{id}', () => {
     const response = await patchBot(user.token, bot.id, { groups });
     expect(response.status).toBe(200);
     expect(response.body.bot.groups).toHaveLength(bot.groups.length + 1);
-    expect(response.body.bot.groups.at(-1)).toEqual({ id: 'gNew', title: 'New group', graphCoordinates: { x: 1, y: 2 }, blocks: [{ id: 'bNew', type: 'text' }] });
+    expect(response.body.bot.groups.at(-1)).toEqual({
+      id: 'gNew',
+      title: 'New group',
+      graphCoordinates: { x: 1, y: 2 },
+      blocks: [{ id: 'bNew', type: 'text' }],
+    });
   });
 
   test('a bad patch is a 400 and changes nothing', async () => {
@@ -490,7 +499,7 @@ describe('GET and PATCH /v1/bots/{id}', () => {
     expect(free.body.bot.publicId).toMatch(/^free-/);
   });
 
-  test('PATCH and GET of another workspace\'s bot are 404; a GUEST may read but not write', async () => {
+  test("PATCH and GET of another workspace's bot are 404; a GUEST may read but not write", async () => {
     const owner = await newUser();
     const bot = await importOk(owner.token, owner.personalWorkspaceId, anonymousFixture('faq'));
     const stranger = await newUser();

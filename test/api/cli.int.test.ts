@@ -94,7 +94,14 @@ describe('parley CLI against a server on the same database', () => {
   describe('with the server started', () => {
     beforeAll(async () => {
       serverLog = [];
-      const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', PARLEY_ADMIN_TOKEN: adminToken, PARLEY_ADMIN_EMAIL: 'root@cli.test', NODE_ENV: 'production', PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY });
+      const config = loadConfig({
+        DATABASE_URL: database.url,
+        PORT: '0',
+        PARLEY_ADMIN_TOKEN: adminToken,
+        PARLEY_ADMIN_EMAIL: 'root@cli.test',
+        NODE_ENV: 'production',
+        PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+      });
       server = await startServer(config, (line) => serverLog.push(line));
       url = server.url;
       const workspaces = await request(url, 'GET', '/v1/workspaces', { token: adminToken });
@@ -140,7 +147,9 @@ describe('parley CLI against a server on the same database', () => {
       expect(token).toMatch(TOKEN_LINE);
 
       const members = await request(url, 'GET', `/v1/workspaces/${workspaceId}/members`, { token: adminToken });
-      expect(members.body.members).toEqual(expect.arrayContaining([expect.objectContaining({ user: expect.objectContaining({ email: 'mia@x.io' }), role: 'MEMBER' })]));
+      expect(members.body.members).toEqual(
+        expect.arrayContaining([expect.objectContaining({ user: expect.objectContaining({ email: 'mia@x.io' }), role: 'MEMBER' })]),
+      );
       // The token reaches W with a MEMBER's rights: reads yes, workspace updates no.
       expect((await request(url, 'GET', `/v1/workspaces/${workspaceId}`, { token })).status).toBe(200);
       const update = await request(url, 'PATCH', `/v1/workspaces/${workspaceId}`, { token, json: { name: 'Taken over' } });
@@ -179,7 +188,18 @@ describe('parley CLI against a server on the same database', () => {
 
     test('invoices add: listed by GET /v1/billing/invoices with date in Unix seconds', async () => {
       const run = await cliOk(database.url, [
-        'invoices', 'add', '--workspace', workspaceId, '--amount', '3900', '--currency', 'usd', '--url', 'https://x/inv', '--date', '2026-01-15T10:00:00Z',
+        'invoices',
+        'add',
+        '--workspace',
+        workspaceId,
+        '--amount',
+        '3900',
+        '--currency',
+        'usd',
+        '--url',
+        'https://x/inv',
+        '--date',
+        '2026-01-15T10:00:00Z',
       ]);
       const invoiceId = run.lastLine;
       const invoices = await request(url, 'GET', `/v1/billing/invoices?workspaceId=${workspaceId}`, { token: adminToken });
@@ -189,7 +209,20 @@ describe('parley CLI against a server on the same database', () => {
     });
 
     test('invoices add --date in Unix seconds; currency is stored lower-case', async () => {
-      await cliOk(database.url, ['invoices', 'add', '--workspace', workspaceId, '--amount', '1200', '--currency', 'EUR', '--url', 'https://x/inv2', '--date', '1770000000']);
+      await cliOk(database.url, [
+        'invoices',
+        'add',
+        '--workspace',
+        workspaceId,
+        '--amount',
+        '1200',
+        '--currency',
+        'EUR',
+        '--url',
+        'https://x/inv2',
+        '--date',
+        '1770000000',
+      ]);
       const invoices = await request(url, 'GET', `/v1/billing/invoices?workspaceId=${workspaceId}`, { token: adminToken });
       expect(invoices.body.invoices).toEqual(
         expect.arrayContaining([expect.objectContaining({ amount: 1200, currency: 'eur', url: 'https://x/inv2', date: 1770000000 })]),
@@ -204,9 +237,23 @@ describe('parley CLI against a server on the same database', () => {
       const list = await request(url, 'GET', '/v1/workspaces', { token: adminToken });
       expect(list.body.workspaces.find((entry: { id: string }) => entry.id === workspaceId)).toEqual(expect.objectContaining({ plan: 'PRO' }));
 
-      await cliOk(database.url, ['workspaces', 'update', workspaceId, '--custom-chats-limit', 'none', '--suspended', 'false', '--verified', 'true', '--payment-provider-id', 'cus_123']);
+      await cliOk(database.url, [
+        'workspaces',
+        'update',
+        workspaceId,
+        '--custom-chats-limit',
+        'none',
+        '--suspended',
+        'false',
+        '--verified',
+        'true',
+        '--payment-provider-id',
+        'cus_123',
+      ]);
       const cleared = await request(url, 'GET', `/v1/workspaces/${workspaceId}`, { token: adminToken });
-      expect(cleared.body.workspace).toEqual(expect.objectContaining({ customChatsLimit: null, isSuspended: false, isVerified: true, paymentProviderId: 'cus_123' }));
+      expect(cleared.body.workspace).toEqual(
+        expect.objectContaining({ customChatsLimit: null, isSuspended: false, isVerified: true, paymentProviderId: 'cus_123' }),
+      );
     });
 
     test('bad flags exit 2 with a message (not a stack trace)', async () => {
@@ -220,8 +267,16 @@ describe('parley CLI against a server on the same database', () => {
         ['an option without its value', ['tokens', 'create', '--email'], /--email/],
         ['tokens revoke without an id', ['tokens', 'revoke'], /token id/],
         ['invoices add with a missing flag', ['invoices', 'add', '--workspace', 'W', '--currency', 'usd'], /--amount is required/],
-        ['a non-integer amount', ['invoices', 'add', '--workspace', 'W', '--amount', '39.00', '--currency', 'usd', '--url', 'https://x', '--date', '1770000000'], /--amount must be an integer/],
-        ['an unreadable date', ['invoices', 'add', '--workspace', 'W', '--amount', '1', '--currency', 'usd', '--url', 'https://x', '--date', 'someday'], /--date must be/],
+        [
+          'a non-integer amount',
+          ['invoices', 'add', '--workspace', 'W', '--amount', '39.00', '--currency', 'usd', '--url', 'https://x', '--date', '1770000000'],
+          /--amount must be an integer/,
+        ],
+        [
+          'an unreadable date',
+          ['invoices', 'add', '--workspace', 'W', '--amount', '1', '--currency', 'usd', '--url', 'https://x', '--date', 'someday'],
+          /--date must be/,
+        ],
         ['an unknown plan', ['workspaces', 'update', 'W', '--plan', 'GOLD'], /--plan must be one of/],
         ['a non-boolean flag', ['workspaces', 'update', 'W', '--suspended', 'maybe'], /--suspended must be true or false/],
         ['a non-integer limit', ['workspaces', 'update', 'W', '--custom-chats-limit', 'lots'], /--custom-chats-limit must be an integer/],
@@ -251,7 +306,18 @@ describe('parley CLI against a server on the same database', () => {
       expect(update.stderr).toContain('Not found');
 
       const invoice = await runCli(database.url, [
-        'invoices', 'add', '--workspace', 'no-such-workspace', '--amount', '100', '--currency', 'usd', '--url', 'https://x/y', '--date', '1770000000',
+        'invoices',
+        'add',
+        '--workspace',
+        'no-such-workspace',
+        '--amount',
+        '100',
+        '--currency',
+        'usd',
+        '--url',
+        'https://x/y',
+        '--date',
+        '1770000000',
       ]);
       expect(invoice.status).toBe(1);
       expect(invoice.stderr).toContain('Not found');
@@ -275,7 +341,18 @@ describe('parley CLI against a server on the same database', () => {
       expect(email.status).not.toBe(0);
       expect(email.stderr).toContain('email');
       const currency = await runCli(database.url, [
-        'invoices', 'add', '--workspace', workspaceId, '--amount', '100', '--currency', 'dollars', '--url', 'https://x/y', '--date', '1770000000',
+        'invoices',
+        'add',
+        '--workspace',
+        workspaceId,
+        '--amount',
+        '100',
+        '--currency',
+        'dollars',
+        '--url',
+        'https://x/y',
+        '--date',
+        '1770000000',
       ]);
       expect(currency.status).not.toBe(0);
       expect(currency.stderr).toContain('currency');

@@ -20,7 +20,11 @@ function env(databaseUrl: string): NodeJS.ProcessEnv {
 
 function children(pid: number): number[] {
   try {
-    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
+    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return [];
   }
@@ -44,13 +48,21 @@ describe('parley serve --workers', () => {
   });
 
   test('two workers serve one port; a killed one is replaced; SIGTERM stops them all with exit 0', async () => {
-    const child: ChildProcess = spawn(process.execPath, [mainJs, 'serve', '--workers', '2'], { cwd: root, env: env(database.url), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child: ChildProcess = spawn(process.execPath, [mainJs, 'serve', '--workers', '2'], {
+      cwd: root,
+      env: env(database.url),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
-      await until(() => /listening on http:\/\/\S+ \(\w+, 2 workers\)/.test(output), 'the listening line', () => output);
+      await until(
+        () => /listening on http:\/\/\S+ \(\w+, 2 workers\)/.test(output),
+        'the listening line',
+        () => output,
+      );
       const url = /listening on (http:\/\/\S+)/.exec(output)![1]!;
       // The database was prepared once, by the primary.
       expect(output.match(/Created admin user/g)).toHaveLength(1);
@@ -59,9 +71,21 @@ describe('parley serve --workers', () => {
       for (let index = 0; index < 6; index += 1) expect((await request(url, 'GET', '/v1/workspaces', { token: ADMIN_TOKEN })).status).toBe(200);
 
       process.kill(workers[0]!, 'SIGKILL');
-      await until(() => output.includes(`Worker ${workers[0]} exited (SIGKILL); starting another`), 'the replacement', () => output);
-      await until(() => children(child.pid!).length === 2 && !children(child.pid!).includes(workers[0]!), 'two workers again', () => output);
-      await until(() => (output.match(/, 2 workers\)/g) ?? []).length === 2, 'the replacement to listen', () => output);
+      await until(
+        () => output.includes(`Worker ${workers[0]} exited (SIGKILL); starting another`),
+        'the replacement',
+        () => output,
+      );
+      await until(
+        () => children(child.pid!).length === 2 && !children(child.pid!).includes(workers[0]!),
+        'two workers again',
+        () => output,
+      );
+      await until(
+        () => (output.match(/, 2 workers\)/g) ?? []).length === 2,
+        'the replacement to listen',
+        () => output,
+      );
       expect((await request(url, 'GET', '/health')).body).toEqual({ status: 'ok' });
 
       child.kill('SIGTERM');

@@ -36,7 +36,11 @@ describe('credentials', () => {
 
     const deleted = await asAdmin('DELETE', `/v1/workspaces/${ws}/credentials/${created.body.credentials.id}`);
     expect(deleted).toMatchObject({ status: 200, body: { message: 'Credentials deleted' } });
-    expect((await asAdmin('DELETE', `/v1/workspaces/${ws}/credentials/${created.body.credentials.id}`)).body).toEqual({ code: 'NOT_FOUND', message: 'Credentials not found', issues: [] });
+    expect((await asAdmin('DELETE', `/v1/workspaces/${ws}/credentials/${created.body.credentials.id}`)).body).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Credentials not found',
+      issues: [],
+    });
   });
 
   test('bad input: unknown type, data of the wrong shape, a missing name', async () => {
@@ -51,16 +55,31 @@ describe('credentials', () => {
     expect(noName.status).toBe(400);
   });
 
-  test('roles and isolation: a GUEST is refused, another workspace sees 404; the runtime never resolves another workspace\'s credentials', async () => {
+  test("roles and isolation: a GUEST is refused, another workspace sees 404; the runtime never resolves another workspace's credentials", async () => {
     const ws = server.adminWorkspaceId;
     const created = await asAdmin('POST', `/v1/workspaces/${ws}/credentials`, { type: 'openai', name: 'AI', data: { apiKey: 'sk-secret-key' } });
     const guest = await createUserWithToken(server.db, 'guest-credentials@parley.test', { workspaceId: ws, role: 'GUEST' });
     expect((await request(server.url, 'GET', `/v1/workspaces/${ws}/credentials`, { token: guest.token })).status).toBe(403);
-    expect((await request(server.url, 'POST', `/v1/workspaces/${ws}/credentials`, { token: guest.token, json: { type: 'openai', name: 'x', data: { apiKey: 'k' } } })).status).toBe(403);
+    expect(
+      (
+        await request(server.url, 'POST', `/v1/workspaces/${ws}/credentials`, {
+          token: guest.token,
+          json: { type: 'openai', name: 'x', data: { apiKey: 'k' } },
+        })
+      ).status,
+    ).toBe(403);
     const outsider = await createUserWithToken(server.db, 'outsider-credentials@parley.test');
     expect((await request(server.url, 'GET', `/v1/workspaces/${ws}/credentials`, { token: outsider.token })).status).toBe(404);
-    expect((await request(server.url, 'DELETE', `/v1/workspaces/${ws}/credentials/${created.body.credentials.id}`, { token: outsider.token })).status).toBe(404);
-    expect((await request(server.url, 'DELETE', `/v1/workspaces/${outsider.personalWorkspaceId}/credentials/${created.body.credentials.id}`, { token: outsider.token })).status).toBe(404);
+    expect((await request(server.url, 'DELETE', `/v1/workspaces/${ws}/credentials/${created.body.credentials.id}`, { token: outsider.token })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await request(server.url, 'DELETE', `/v1/workspaces/${outsider.personalWorkspaceId}/credentials/${created.body.credentials.id}`, {
+          token: outsider.token,
+        })
+      ).status,
+    ).toBe(404);
 
     const box = createSecretBox(Buffer.from(TEST_ENCRYPTION_KEY, 'base64'));
     expect(await resolveCredentials(server.db, box, ws, created.body.credentials.id, 'openai')).toEqual({ apiKey: 'sk-secret-key' });
@@ -78,7 +97,10 @@ describe('credentials', () => {
       },
     });
     expect(created.body).toEqual({ data: { createCredentials: { id: expect.any(String), type: 'http', name: 'Headers' } } });
-    const introspected = await request(server.url, 'POST', '/graphql', { token: server.adminToken, json: { query: '{ __type(name: "Credentials") { fields { name } } }' } });
+    const introspected = await request(server.url, 'POST', '/graphql', {
+      token: server.adminToken,
+      json: { query: '{ __type(name: "Credentials") { fields { name } } }' },
+    });
     expect(introspected.body.data.__type.fields.map((field: { name: string }) => field.name).sort()).toEqual(['createdAt', 'id', 'name', 'type']);
   });
 });

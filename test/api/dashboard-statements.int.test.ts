@@ -61,7 +61,14 @@ async function workspaceWithBots(email: string, bots: number) {
 }
 
 async function runDashboard(user: { userId: string; personalWorkspaceId: string }) {
-  const contextValue = { db, chat: undefined as never, request: {}, viewer: { userId: user.userId, tokenId: 'test' }, authFailure: null, access: new Access(db, user.userId) } satisfies GraphQLContext;
+  const contextValue = {
+    db,
+    chat: undefined as never,
+    request: {},
+    viewer: { userId: user.userId, tokenId: 'test' },
+    authFailure: null,
+    access: new Access(db, user.userId),
+  } satisfies GraphQLContext;
   statements = 0;
   const result = await execute({ schema, document: DASHBOARD, variableValues: { workspaceId: user.personalWorkspaceId }, contextValue });
   return { result, statements };

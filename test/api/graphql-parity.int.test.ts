@@ -37,11 +37,27 @@ beforeAll(async () => {
   if (created.status !== 200) throw new Error(`bot import failed: ${JSON.stringify(created.body)}`);
   botId = created.body.bot.id;
   // Results as the chat runtime leaves them: 3 views, 2 starts, 1 completion.
-  for (const [hasStarted, isCompleted] of [[false, false], [true, false], [true, true]] as const) {
+  for (const [hasStarted, isCompleted] of [
+    [false, false],
+    [true, false],
+    [true, true],
+  ] as const) {
     await server.db.result.create({ data: { botId, variables: [], hasStarted, isCompleted } });
   }
-  await addInvoice(server.db, { workspaceId: server.adminWorkspaceId, amount: 3900, currency: 'usd', url: 'https://billing.test/1', paidAt: new Date('2026-01-15T10:00:00Z') });
-  await addInvoice(server.db, { workspaceId: server.adminWorkspaceId, amount: 1200, currency: 'eur', url: 'https://billing.test/2', paidAt: new Date('2026-02-15T10:00:00Z') });
+  await addInvoice(server.db, {
+    workspaceId: server.adminWorkspaceId,
+    amount: 3900,
+    currency: 'usd',
+    url: 'https://billing.test/1',
+    paidAt: new Date('2026-01-15T10:00:00Z'),
+  });
+  await addInvoice(server.db, {
+    workspaceId: server.adminWorkspaceId,
+    amount: 1200,
+    currency: 'eur',
+    url: 'https://billing.test/2',
+    paidAt: new Date('2026-02-15T10:00:00Z'),
+  });
 });
 afterAll(() => server.close());
 
@@ -106,7 +122,15 @@ describe('same data through REST and /graphql', () => {
     const fromGraphql = result.data as { workspace: Record<string, unknown> };
     expect(Object.keys(fromGraphql.workspace)).toEqual(Object.keys(fromRest.workspace));
     expect(strip(fromGraphql.workspace)).toEqual(strip(fromRest.workspace));
-    expect(strip(fromRest.workspace)).toEqual({ name: 'Parity', icon: '🦜', plan: 'FREE', paymentProviderId: null, isSuspended: false, isPastDue: false, isVerified: null });
+    expect(strip(fromRest.workspace)).toEqual({
+      name: 'Parity',
+      icon: '🦜',
+      plan: 'FREE',
+      paymentProviderId: null,
+      isSuspended: false,
+      isPastDue: false,
+      isVerified: null,
+    });
     expect(fromGraphql.workspace.id).not.toBe(fromRest.workspace.id);
 
     // The workspace created through /graphql reads the same through both faces.
@@ -115,7 +139,8 @@ describe('same data through REST and /graphql', () => {
   });
 
   test('update workspace (and icon: null clears through both)', async () => {
-    const make = async () => (await request(server.url, 'POST', '/v1/workspaces', { token: server.adminToken, json: { name: 'Before', icon: 'x' } })).body.workspace.id as string;
+    const make = async () =>
+      (await request(server.url, 'POST', '/v1/workspaces', { token: server.adminToken, json: { name: 'Before', icon: 'x' } })).body.workspace.id as string;
     const [viaRest, viaGraphql] = [await make(), await make()];
     const changes = { name: 'After', icon: null };
     const rest = await request(server.url, 'PATCH', `/v1/workspaces/${viaRest}`, { token: server.adminToken, json: changes });
@@ -204,10 +229,15 @@ describe('errors through /graphql carry extensions.code (and match REST)', () =>
 
   test('FORBIDDEN: a MEMBER updating the workspace', async () => {
     const workspaceId = server.adminWorkspaceId;
-    const { rest, gql } = await bothFaces('UpdateWorkspace', `/v1/workspaces/${workspaceId}`, { workspaceId, name: 'Nope' }, {
-      token: member.token,
-      json: { name: 'Nope' },
-    });
+    const { rest, gql } = await bothFaces(
+      'UpdateWorkspace',
+      `/v1/workspaces/${workspaceId}`,
+      { workspaceId, name: 'Nope' },
+      {
+        token: member.token,
+        json: { name: 'Nope' },
+      },
+    );
     const error = firstError(gql);
     expect({ message: error.message, code: error.extensions?.code }).toEqual({ message: 'Insufficient access', code: 'FORBIDDEN' });
     expect(rest.status).toBe(403);
@@ -218,7 +248,9 @@ describe('errors through /graphql carry extensions.code (and match REST)', () =>
 
   test('UNAUTHORIZED: no token, and a token that is not valid', async () => {
     const missing = await graphql('ListWorkspaces', {});
-    expect(firstError(missing)).toEqual(expect.objectContaining({ message: 'Authorization not provided', extensions: expect.objectContaining({ code: 'UNAUTHORIZED' }) }));
+    expect(firstError(missing)).toEqual(
+      expect.objectContaining({ message: 'Authorization not provided', extensions: expect.objectContaining({ code: 'UNAUTHORIZED' }) }),
+    );
     const restMissing = await request(server.url, 'GET', '/v1/workspaces');
     expect(restMissing.status).toBe(401);
     expect(restMissing.body).toEqual({ code: 'UNAUTHORIZED', message: 'Authorization not provided', issues: [] });
@@ -231,7 +263,16 @@ describe('errors through /graphql carry extensions.code (and match REST)', () =>
   });
 
   test('UNAUTHORIZED: every builder operation through /graphql without a token', async () => {
-    const sample: Record<string, unknown> = { ID: 'some-id', String: 'some text', Int: 10, JSON: {}, WorkspaceRole: 'MEMBER', TimeFilter: 'allTime', Boolean: true, ExportFormat: 'csv' };
+    const sample: Record<string, unknown> = {
+      ID: 'some-id',
+      String: 'some text',
+      Int: 10,
+      JSON: {},
+      WorkspaceRole: 'MEMBER',
+      TimeFilter: 'allTime',
+      Boolean: true,
+      ExportFormat: 'csv',
+    };
     // The chat runtime is public: its operations need no token.
     const builderOperations = new Set(routes.filter((route) => route.auth === 'bearer').map((route) => route.operation));
     const operationsList = operations.document.definitions.filter(

@@ -9,7 +9,6 @@ import { createUserWithToken, startTestServer, type TestServer } from '../helper
 // existence is never revealed), a member whose role does not allow an
 // operation gets 403 FORBIDDEN, and neither changes anything.
 
-
 const NOT_FOUND = { code: 'NOT_FOUND', message: 'Not found', issues: [] };
 const FORBIDDEN = { code: 'FORBIDDEN', message: 'Insufficient access', issues: [] };
 
@@ -111,10 +110,25 @@ const everyOperation: Case[] = [
   { label: 'update workspace', method: 'PATCH', path: () => `/v1/workspaces/${workspaceB}`, body: () => ({ name: 'Pwned', icon: '💀' }) },
   { label: 'delete workspace', method: 'DELETE', path: () => `/v1/workspaces/${workspaceB}` },
   { label: 'list members', method: 'GET', path: () => `/v1/workspaces/${workspaceB}/members` },
-  { label: 'add themselves as member', method: 'POST', path: () => `/v1/workspaces/${workspaceB}/members`, body: () => ({ email: outsider.email, role: 'ADMIN' }) },
-  { label: 'add a new member', method: 'POST', path: () => `/v1/workspaces/${workspaceB}/members`, body: () => ({ email: 'accomplice@parley.test', role: 'ADMIN' }) },
+  {
+    label: 'add themselves as member',
+    method: 'POST',
+    path: () => `/v1/workspaces/${workspaceB}/members`,
+    body: () => ({ email: outsider.email, role: 'ADMIN' }),
+  },
+  {
+    label: 'add a new member',
+    method: 'POST',
+    path: () => `/v1/workspaces/${workspaceB}/members`,
+    body: () => ({ email: 'accomplice@parley.test', role: 'ADMIN' }),
+  },
   { label: 'demote the owner', method: 'PATCH', path: () => `/v1/workspaces/${workspaceB}/members/${owner.userId}`, body: () => ({ role: 'GUEST' }) },
-  { label: 'promote the guest (by e-mail)', method: 'PATCH', path: () => `/v1/workspaces/${workspaceB}/members/${guest.email}`, body: () => ({ role: 'ADMIN' }) },
+  {
+    label: 'promote the guest (by e-mail)',
+    method: 'PATCH',
+    path: () => `/v1/workspaces/${workspaceB}/members/${guest.email}`,
+    body: () => ({ role: 'ADMIN' }),
+  },
   { label: 'remove the guest', method: 'DELETE', path: () => `/v1/workspaces/${workspaceB}/members/${guest.userId}` },
   { label: 'remove the owner (by e-mail)', method: 'DELETE', path: () => `/v1/workspaces/${workspaceB}/members/${owner.email}` },
   { label: 'list invoices', method: 'GET', path: () => `/v1/billing/invoices?workspaceId=${workspaceB}` },
@@ -176,12 +190,7 @@ describe('a non-member of B', () => {
   });
 
   test('GraphQL answers NOT_FOUND as well', async () => {
-    const response = await graphql(
-      server.url,
-      'query($w: ID!) { workspace(workspaceId: $w) { name } }',
-      { w: workspaceB },
-      outsider.token,
-    );
+    const response = await graphql(server.url, 'query($w: ID!) { workspace(workspaceId: $w) { name } }', { w: workspaceB }, outsider.token);
     expect(response.body.data ?? null).toBeNull();
     expect(response.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     const mutation = await graphql(server.url, 'mutation($b: ID!) { deleteBot(botId: $b) { message } }', { b: botB }, outsider.token);
@@ -201,7 +210,12 @@ const adminOnly: Case[] = [
   { label: 'update workspace', method: 'PATCH', path: () => `/v1/workspaces/${workspaceB}`, body: () => ({ name: 'Pwned' }) },
   { label: 'clear the workspace icon', method: 'PATCH', path: () => `/v1/workspaces/${workspaceB}`, body: () => ({ icon: null }) },
   { label: 'delete workspace', method: 'DELETE', path: () => `/v1/workspaces/${workspaceB}` },
-  { label: 'add a member', method: 'POST', path: () => `/v1/workspaces/${workspaceB}/members`, body: () => ({ email: 'accomplice@parley.test', role: 'ADMIN' }) },
+  {
+    label: 'add a member',
+    method: 'POST',
+    path: () => `/v1/workspaces/${workspaceB}/members`,
+    body: () => ({ email: 'accomplice@parley.test', role: 'ADMIN' }),
+  },
   { label: 'promote themselves', method: 'PATCH', path: () => `/v1/workspaces/${workspaceB}/members/__self__`, body: () => ({ role: 'ADMIN' }) },
   { label: 'demote the owner', method: 'PATCH', path: () => `/v1/workspaces/${workspaceB}/members/${owner.userId}`, body: () => ({ role: 'GUEST' }) },
   { label: 'remove the owner', method: 'DELETE', path: () => `/v1/workspaces/${workspaceB}/members/${owner.userId}` },

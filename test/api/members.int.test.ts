@@ -113,13 +113,16 @@ describe('POST /v1/workspaces/{workspaceId}/members', () => {
     );
   });
 
-  test.each([['not-an-email'], [''], ['   '], ['a@'], ['@b.c'], [`${'x'.repeat(320)}@parley.test`]])('invalid e-mail %j is a 400 at ["email"] and creates nobody', async (email) => {
-    const workspaceId = await newWorkspace();
-    const usersBefore = await server.db.user.count();
-    expectInvalid(await asAdmin('POST', `/v1/workspaces/${workspaceId}/members`, { email, role: 'MEMBER' }), ['email']);
-    expect(await server.db.user.count()).toBe(usersBefore);
-    expect(await membersOf(workspaceId)).toHaveLength(1);
-  });
+  test.each([['not-an-email'], [''], ['   '], ['a@'], ['@b.c'], [`${'x'.repeat(320)}@parley.test`]])(
+    'invalid e-mail %j is a 400 at ["email"] and creates nobody',
+    async (email) => {
+      const workspaceId = await newWorkspace();
+      const usersBefore = await server.db.user.count();
+      expectInvalid(await asAdmin('POST', `/v1/workspaces/${workspaceId}/members`, { email, role: 'MEMBER' }), ['email']);
+      expect(await server.db.user.count()).toBe(usersBefore);
+      expect(await membersOf(workspaceId)).toHaveLength(1);
+    },
+  );
 
   test.each([['OWNER'], ['admin'], [''], [5], [null]])('invalid role %j is a 400 at ["role"]', async (role) => {
     const workspaceId = await newWorkspace();
@@ -254,8 +257,18 @@ describe('PATCH /v1/workspaces/{workspaceId}/members/{userId}', () => {
     const caller = await createUserWithToken(server.db, unique(`patcher-${role}`), { workspaceId, role });
     const target = await createUserWithToken(server.db, unique('target'), { workspaceId, role: 'GUEST' });
     const path = `/v1/workspaces/${workspaceId}/members`;
-    expectError(await request(server.url, 'PATCH', `${path}/${target.userId}`, { token: caller.token, json: { role: 'ADMIN' } }), 403, 'FORBIDDEN', 'Insufficient access');
-    expectError(await request(server.url, 'PATCH', `${path}/${caller.userId}`, { token: caller.token, json: { role: 'ADMIN' } }), 403, 'FORBIDDEN', 'Insufficient access');
+    expectError(
+      await request(server.url, 'PATCH', `${path}/${target.userId}`, { token: caller.token, json: { role: 'ADMIN' } }),
+      403,
+      'FORBIDDEN',
+      'Insufficient access',
+    );
+    expectError(
+      await request(server.url, 'PATCH', `${path}/${caller.userId}`, { token: caller.token, json: { role: 'ADMIN' } }),
+      403,
+      'FORBIDDEN',
+      'Insufficient access',
+    );
     const roles = await server.db.memberInWorkspace.findMany({ where: { workspaceId }, select: { userId: true, role: true } });
     expect(roles).toEqual(
       expect.arrayContaining([
@@ -353,7 +366,12 @@ describe('DELETE /v1/workspaces/{workspaceId}/members/{userId}', () => {
     const kept = await createUserWithToken(server.db, unique('kept'), { workspaceId, role: 'GUEST' });
     expectError(await asAdmin('DELETE', `/v1/workspaces/${workspaceId}/members/${stranger.userId}`), 404, 'NOT_FOUND', 'Not found');
     expectError(await asAdmin('DELETE', `/v1/workspaces/nope/members/${kept.userId}`), 404, 'NOT_FOUND', 'Not found');
-    expectError(await request(server.url, 'DELETE', `/v1/workspaces/${workspaceId}/members/${kept.userId}`, { token: stranger.token }), 404, 'NOT_FOUND', 'Not found');
+    expectError(
+      await request(server.url, 'DELETE', `/v1/workspaces/${workspaceId}/members/${kept.userId}`, { token: stranger.token }),
+      404,
+      'NOT_FOUND',
+      'Not found',
+    );
     expectError(await request(server.url, 'DELETE', `/v1/workspaces/${workspaceId}/members/${kept.userId}`), 401, 'UNAUTHORIZED', 'Authorization not provided');
     expect(await membersOf(workspaceId)).toHaveLength(2);
     // The stranger's own membership (in their personal workspace) is untouched.

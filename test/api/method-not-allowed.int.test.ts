@@ -45,18 +45,30 @@ describe('JSON routes and other media types', () => {
   });
 
   test('a JSON body sent as text/plain or without Content-Type is 415 with the error object', async () => {
-    const plain = await request(server.url, 'POST', '/v1/workspaces', { token: server.adminToken, raw: '{"name":"X"}', headers: { 'content-type': 'text/plain' } });
+    const plain = await request(server.url, 'POST', '/v1/workspaces', {
+      token: server.adminToken,
+      raw: '{"name":"X"}',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect({ status: plain.status, body: plain.body }).toEqual({
       status: 415,
       body: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Type must be application/json (got "text/plain")', issues: [] },
     });
-    const none = await fetch(`${server.url}/v1/workspaces`, { method: 'POST', headers: { authorization: `Bearer ${server.adminToken}` }, body: new Uint8Array(Buffer.from('{"name":"X"}')) });
+    const none = await fetch(`${server.url}/v1/workspaces`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.adminToken}` },
+      body: new Uint8Array(Buffer.from('{"name":"X"}')),
+    });
     expect(none.status).toBe(415);
     expect((await server.db.workspace.findMany({ where: { name: 'X' } })).length).toBe(0);
   });
 
   test('application/json with a charset is accepted', async () => {
-    const ok = await request(server.url, 'POST', '/v1/workspaces', { token: server.adminToken, raw: '{"name":"Y"}', headers: { 'content-type': 'application/json; charset=utf-8' } });
+    const ok = await request(server.url, 'POST', '/v1/workspaces', {
+      token: server.adminToken,
+      raw: '{"name":"Y"}',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
     expect(ok.status).toBe(200);
   });
 });

@@ -72,7 +72,13 @@ describe('/metrics, /health, /ready', () => {
     for (const name of ['parley_process_cpu_seconds_total', 'parley_process_resident_memory_bytes', 'parley_nodejs_eventloop_lag_seconds']) {
       expect(after.has(name)).toBe(true);
     }
-    for (const name of ['parley_chat_turns_total', 'parley_chat_turn_duration_seconds', 'parley_chat_effects_total', 'parley_chat_claim_wait_seconds', 'parley_chat_session_busy_total']) {
+    for (const name of [
+      'parley_chat_turns_total',
+      'parley_chat_turn_duration_seconds',
+      'parley_chat_effects_total',
+      'parley_chat_claim_wait_seconds',
+      'parley_chat_session_busy_total',
+    ]) {
       expect(after.get(name)?.help).toBeTruthy();
     }
   });
@@ -86,7 +92,15 @@ describe('/metrics, /health, /ready', () => {
     // A reply whose turn sends an HTTP request the outbound guard refuses (no allow-list here).
     const { publicId } = await publishDefinition(
       server,
-      v6Bot({ groups: [group('g1', [textInput('ask'), { id: 'call', type: 'Webhook', options: { webhook: { method: 'GET', url: 'http://127.0.0.1:9/x' } } }, textInput('end')])] }),
+      v6Bot({
+        groups: [
+          group('g1', [
+            textInput('ask'),
+            { id: 'call', type: 'Webhook', options: { webhook: { method: 'GET', url: 'http://127.0.0.1:9/x' } } },
+            textInput('end'),
+          ]),
+        ],
+      }),
     );
     const started = await startChat(server, publicId);
     expect((await say(server, started.body.sessionId, 'hi')).status).toBe(200);
@@ -99,7 +113,11 @@ describe('/metrics, /health, /ready', () => {
     expect(claimWaits() - waitsBefore).toBe(1);
     expect(/^parley_chat_turn_duration_seconds_count\{kind="continue"\} \d+$/m.test(lastText)).toBe(true);
     // The turns' SQL statements are timed by kind.
-    for (const statement of ['select', 'update']) expect(/^parley_db_statement_duration_seconds_count\{statement="(\w+)"\} (\d+)$/m.test(lastText) && new RegExp(`^parley_db_statement_duration_seconds_count\\{statement="${statement}"\\} [1-9]`, 'm').test(lastText)).toBe(true);
+    for (const statement of ['select', 'update'])
+      expect(
+        /^parley_db_statement_duration_seconds_count\{statement="(\w+)"\} (\d+)$/m.test(lastText) &&
+          new RegExp(`^parley_db_statement_duration_seconds_count\\{statement="${statement}"\\} [1-9]`, 'm').test(lastText),
+      ).toBe(true);
   });
 
   test('/health and /ready answer ok on a migrated, reachable database', async () => {
@@ -109,7 +127,9 @@ describe('/metrics, /health, /ready', () => {
   });
 
   test('/ready is 503 naming the migration the database lacks', async () => {
-    const [row] = await server.db.$queryRawUnsafe<{ migration_name: string }[]>('SELECT migration_name FROM _prisma_migrations ORDER BY migration_name DESC LIMIT 1');
+    const [row] = await server.db.$queryRawUnsafe<{ migration_name: string }[]>(
+      'SELECT migration_name FROM _prisma_migrations ORDER BY migration_name DESC LIMIT 1',
+    );
     await server.db.$executeRawUnsafe(`UPDATE _prisma_migrations SET rolled_back_at = finished_at WHERE migration_name = '${row!.migration_name}'`);
     try {
       const ready = await request(server.url, 'GET', '/ready');

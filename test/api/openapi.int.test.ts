@@ -195,7 +195,8 @@ describe('parameters and request bodies', () => {
       const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
       const declared = (operationOf(route.method, route.path).parameters ?? []).filter((parameter: Schema) => parameter.in === 'path');
       expect({ route: route.path, names: declared.map((parameter: Schema) => parameter.name).sort() }).toEqual({ route: route.path, names: [...names].sort() });
-      for (const parameter of declared) expect(parameter).toEqual(expect.objectContaining({ required: true, schema: expect.objectContaining({ type: 'string' }) }));
+      for (const parameter of declared)
+        expect(parameter).toEqual(expect.objectContaining({ required: true, schema: expect.objectContaining({ type: 'string' }) }));
     }
   });
 
@@ -209,7 +210,11 @@ describe('parameters and request bodies', () => {
     expect(query('GET', '/v1/billing/invoices')).toEqual({ workspaceId: { required: true, type: 'string' } });
     expect(query('GET', '/v1/billing/usage')).toEqual({ workspaceId: { required: false, type: 'string' } });
     expect(query('GET', '/v1/bots/{botId}/analytics/stats')).toEqual({
-      timeFilter: { required: false, type: 'string', enum: expect.arrayContaining(['today', 'last7Days', 'last30Days', 'yearToDate', 'allTime', 'monthToDate', 'lastMonth']) },
+      timeFilter: {
+        required: false,
+        type: 'string',
+        enum: expect.arrayContaining(['today', 'last7Days', 'last30Days', 'yearToDate', 'allTime', 'monthToDate', 'lastMonth']),
+      },
       timeZone: { required: false, type: 'string' },
     });
     expect(query('GET', '/v1/bots/{botId}/analytics/stats').timeFilter.enum).toHaveLength(7);
@@ -228,7 +233,10 @@ describe('parameters and request bodies', () => {
         expect(operation.requestBody).toEqual(expect.objectContaining({ required: true }));
         expect(bodySchema(route.method, route.path).type).toBe('object');
       } else {
-        expect({ route: `${route.method} ${route.path}`, requestBody: operation.requestBody }).toEqual({ route: `${route.method} ${route.path}`, requestBody: undefined });
+        expect({ route: `${route.method} ${route.path}`, requestBody: operation.requestBody }).toEqual({
+          route: `${route.method} ${route.path}`,
+          requestBody: undefined,
+        });
       }
     }
   });
@@ -272,7 +280,17 @@ describe('200 response schemas are the documented shapes', () => {
     const schema = successSchema('GET', '/v1/workspaces/{workspaceId}');
     expect(Object.keys(schema.properties)).toEqual(['workspace']);
     expect(propertyNames(schema.properties.workspace)).toEqual([
-      'id', 'createdAt', 'updatedAt', 'name', 'icon', 'paymentProviderId', 'customChatsLimit', 'customSeatsLimit', 'isSuspended', 'isPastDue', 'isVerified',
+      'id',
+      'createdAt',
+      'updatedAt',
+      'name',
+      'icon',
+      'paymentProviderId',
+      'customChatsLimit',
+      'customSeatsLimit',
+      'isSuspended',
+      'isPastDue',
+      'isVerified',
     ]);
     const workspace = resolve(schema.properties.workspace).properties;
     expect(workspace.createdAt).toEqual(expect.objectContaining({ type: 'string', format: 'date-time' }));
@@ -284,7 +302,16 @@ describe('200 response schemas are the documented shapes', () => {
   test('create workspace: {workspace} with the full record, plan an enum of the seven plans', () => {
     const schema = successSchema('POST', '/v1/workspaces');
     expect(propertyNames(schema.properties.workspace)).toEqual([
-      'id', 'createdAt', 'updatedAt', 'name', 'icon', 'plan', 'paymentProviderId', 'isSuspended', 'isPastDue', 'isVerified',
+      'id',
+      'createdAt',
+      'updatedAt',
+      'name',
+      'icon',
+      'plan',
+      'paymentProviderId',
+      'isSuspended',
+      'isPastDue',
+      'isVerified',
     ]);
     expect(resolve(schema.properties.workspace).properties.plan.enum.sort()).toEqual(['CUSTOM', 'FREE', 'LIFETIME', 'OFFERED', 'PRO', 'STARTER', 'UNLIMITED']);
   });
@@ -334,7 +361,7 @@ describe('errors and security', () => {
     expect(error.properties.issues.items.properties.message.type).toBe('string');
   });
 
-  test("every route documents its route-table error statuses, each answering with the Error schema", () => {
+  test('every route documents its route-table error statuses, each answering with the Error schema', () => {
     for (const route of routes) {
       const responses = operationOf(route.method, route.path).responses as Record<string, Schema>;
       const expected = new Set(route.errors.map(String));
@@ -392,7 +419,11 @@ describe('real answers conform to the documented schemas', () => {
       ['GET', '/v1/workspaces', await request(server.url, 'GET', '/v1/workspaces', { token })],
       ['GET', '/v1/workspaces/{workspaceId}', await request(server.url, 'GET', `/v1/workspaces/${id}`, { token })],
       ['PATCH', '/v1/workspaces/{workspaceId}', await request(server.url, 'PATCH', `/v1/workspaces/${id}`, { token, json: { icon: null } })],
-      ['POST', '/v1/workspaces/{workspaceId}/members', await request(server.url, 'POST', `/v1/workspaces/${id}/members`, { token, json: { email: 'ann@conform.test', role: 'MEMBER' } })],
+      [
+        'POST',
+        '/v1/workspaces/{workspaceId}/members',
+        await request(server.url, 'POST', `/v1/workspaces/${id}/members`, { token, json: { email: 'ann@conform.test', role: 'MEMBER' } }),
+      ],
       ['GET', '/v1/workspaces/{workspaceId}/members', await request(server.url, 'GET', `/v1/workspaces/${id}/members`, { token })],
     ];
     for (const [method, routePath, response] of checks) {
@@ -459,7 +490,12 @@ describe('real answers conform to the documented schemas', () => {
     const checks: [string, string, HttpResponse, number][] = [
       ['POST', '/v1/workspaces', await request(server.url, 'POST', '/v1/workspaces', { token: server.adminToken, json: { name: '' } }), 400],
       ['GET', '/v1/workspaces', await request(server.url, 'GET', '/v1/workspaces'), 401],
-      ['PATCH', '/v1/workspaces/{workspaceId}', await request(server.url, 'PATCH', `/v1/workspaces/${server.adminWorkspaceId}`, { token: member.token, json: { name: 'x' } }), 403],
+      [
+        'PATCH',
+        '/v1/workspaces/{workspaceId}',
+        await request(server.url, 'PATCH', `/v1/workspaces/${server.adminWorkspaceId}`, { token: member.token, json: { name: 'x' } }),
+        403,
+      ],
       ['GET', '/v1/workspaces/{workspaceId}', await request(server.url, 'GET', `/v1/workspaces/${server.adminWorkspaceId}`, { token: outsider.token }), 404],
       ['GET', '/v1/billing/invoices', await request(server.url, 'GET', '/v1/billing/invoices', { token: server.adminToken }), 400],
     ];

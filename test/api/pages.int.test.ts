@@ -28,9 +28,18 @@ test('landing page links OpenAPI and health, lists nothing private', async () =>
 });
 
 test('chat page: <head> from settings.metadata; customHeadCode dropped on the FREE plan', async () => {
-  const { publicId } = await publishDefinition(server, bot({
-    metadata: { title: 'My <bot>', description: 'Talk to us', imageUrl: 'https://img.example/a.png', favIconUrl: 'https://img.example/f.ico', customHeadCode: '<script>window.custom=1</script>' },
-  }));
+  const { publicId } = await publishDefinition(
+    server,
+    bot({
+      metadata: {
+        title: 'My <bot>',
+        description: 'Talk to us',
+        imageUrl: 'https://img.example/a.png',
+        favIconUrl: 'https://img.example/f.ico',
+        customHeadCode: '<script>window.custom=1</script>',
+      },
+    }),
+  );
   const response = await request(server.url, 'GET', `/${publicId}`, { headers: html });
   expect(response.status).toBe(200);
   expect(response.headers.get('cache-control')).toBe('no-cache');
@@ -74,11 +83,13 @@ test('/embed.js: gzip when accepted, short cache, ETag revalidation; the hashed 
 
   const http = await import('node:http');
   const gzipped = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
-    http.get(`${server.url}/embed.js`, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    http
+      .get(`${server.url}/embed.js`, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
   });
   expect(gzipped.encoding).toBe('gzip');
   expect(zlib.gunzipSync(gzipped.body).equals(body)).toBe(true);

@@ -9,7 +9,19 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
 const CLOSED = errorBody('BAD_REQUEST', 'This bot is now closed');
 
 function usage(server: TestServer) {
-  return graphql(server.url, `query($id: ID) { usage(workspaceId: $id) { totalChatsUsed chatsLimit } }`, { id: server.adminWorkspaceId }, server.adminToken);
+  return graphql(
+    server.url,
+    `
+      query ($id: ID) {
+        usage(workspaceId: $id) {
+          totalChatsUsed
+          chatsLimit
+        }
+      }
+    `,
+    { id: server.adminWorkspaceId },
+    server.adminToken,
+  );
 }
 
 describe('customChatsLimit', () => {

@@ -82,7 +82,9 @@ const onPostgres = process.env.PARLEY_TEST_DB === 'postgresql';
     expect((await startChat(second, publicId)).status).toBe(200);
     expect((await startChat(first, publicId)).body).toEqual(REFUSAL);
     expect((await startChat(second, publicId)).body).toEqual(REFUSAL);
-    const rows = await first.db.$queryRawUnsafe<{ relpersistence: string }[]>(`SELECT relpersistence::text AS relpersistence FROM pg_class WHERE relname = 'parley_rate_limits'`);
+    const rows = await first.db.$queryRawUnsafe<{ relpersistence: string }[]>(
+      `SELECT relpersistence::text AS relpersistence FROM pg_class WHERE relname = 'parley_rate_limits'`,
+    );
     expect(rows).toEqual([{ relpersistence: 'u' }]);
   });
 });
@@ -152,6 +154,8 @@ const redisUrl = process.env.PARLEY_TEST_REDIS_URL;
   });
 
   it('a Redis that does not answer is a clear start-up error', async () => {
-    await expect(startTestServer({ ...options, redis: { url: 'redis://127.0.0.1:1', prefix: 'x' } })).rejects.toThrow(/^Redis is not reachable at redis:\/\/127\.0\.0\.1:1/);
+    await expect(startTestServer({ ...options, redis: { url: 'redis://127.0.0.1:1', prefix: 'x' } })).rejects.toThrow(
+      /^Redis is not reachable at redis:\/\/127\.0\.0\.1:1/,
+    );
   });
 });

@@ -86,7 +86,16 @@ describe('request log', () => {
       const lines = await settle(serving, 2);
       expect(lines.map(({ time: _time, durationMs: _d, ...rest }) => rest)).toEqual([
         { level: 'info', service: 'parley', requestId: 'trace-123', method: 'GET', route: '/v1/workspaces', status: 200, msg: 'request' },
-        { level: 'info', service: 'parley', requestId: bad.headers.get('x-request-id'), method: 'POST', route: '/v1/workspaces', status: 400, code: 'BAD_REQUEST', msg: 'request' },
+        {
+          level: 'info',
+          service: 'parley',
+          requestId: bad.headers.get('x-request-id'),
+          method: 'POST',
+          route: '/v1/workspaces',
+          status: 400,
+          code: 'BAD_REQUEST',
+          msg: 'request',
+        },
       ]);
       for (const line of lines) {
         expect(typeof line.durationMs).toBe('number');

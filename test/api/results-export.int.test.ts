@@ -13,7 +13,11 @@ afterAll(() => server.close());
 const definition = v6Bot({
   groups: [
     group('g1', [textInput('ask-name', 'v-name', 'to-g2')], 'Name'),
-    group('g2', [{ id: 'set-city', type: 'Set variable', options: { variableId: 'v-city', expressionToEvaluate: 'Paris, "FR"' } }, textInput('ask-note')], 'Note'),
+    group(
+      'g2',
+      [{ id: 'set-city', type: 'Set variable', options: { variableId: 'v-city', expressionToEvaluate: 'Paris, "FR"' } }, textInput('ask-note')],
+      'Note',
+    ),
   ],
   edges: [{ id: 'to-g2', from: { blockId: 'ask-name' }, to: { groupId: 'g2' } }],
   variables: [
@@ -22,9 +26,20 @@ const definition = v6Bot({
   ],
 });
 
-async function download(botId: string, format: string, token = server.adminToken): Promise<{ status: number; type: string | null; disposition: string | null; body: string }> {
-  const response = await fetch(`${server.url}/v1/bots/${botId}/results/export?format=${format}&timeFilter=allTime`, { headers: { authorization: `Bearer ${token}` } });
-  return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), body: await response.text() };
+async function download(
+  botId: string,
+  format: string,
+  token = server.adminToken,
+): Promise<{ status: number; type: string | null; disposition: string | null; body: string }> {
+  const response = await fetch(`${server.url}/v1/bots/${botId}/results/export?format=${format}&timeFilter=allTime`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    disposition: response.headers.get('content-disposition'),
+    body: await response.text(),
+  };
 }
 
 test('CSV and NDJSON of real chats: header from the flow, quoting of commas, quotes, newlines and unicode', async () => {
@@ -45,14 +60,17 @@ test('CSV and NDJSON of real chats: header from the flow, quoting of commas, quo
   expect(csv.type).toBe('text/csv; charset=utf-8');
   expect(csv.disposition).toBe('attachment; filename="results.csv"');
   expect(csv.body).toBe(
-    'Submitted at,Name,Note,City\n' +
-      `${first},Zoë,"line one\nline two","Paris, ""FR"""\n` +
-      `${second},"Ann ""the first"", Jr.",✓ done,"Paris, ""FR"""\n`,
+    'Submitted at,Name,Note,City\n' + `${first},Zoë,"line one\nline two","Paris, ""FR"""\n` + `${second},"Ann ""the first"", Jr.",✓ done,"Paris, ""FR"""\n`,
   );
 
   const ndjson = await download(botId, 'ndjson');
   expect(ndjson.type).toBe('application/x-ndjson; charset=utf-8');
-  expect(ndjson.body.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([
+  expect(
+    ndjson.body
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line)),
+  ).toEqual([
     { 'Submitted at': first, Name: 'Zoë', Note: 'line one\nline two', City: 'Paris, "FR"' },
     { 'Submitted at': second, Name: 'Ann "the first", Jr.', Note: '✓ done', City: 'Paris, "FR"' },
   ]);
@@ -63,7 +81,13 @@ test('more results than one batch come out whole, oldest first', async () => {
   const base = Date.UTC(2026, 0, 1);
   const count = 1234;
   await server.db.result.createMany({
-    data: Array.from({ length: count }, (_, index) => ({ id: `r${String(index).padStart(5, '0')}`, botId, hasStarted: true, variables: [], createdAt: new Date(base + index * 1000) })),
+    data: Array.from({ length: count }, (_, index) => ({
+      id: `r${String(index).padStart(5, '0')}`,
+      botId,
+      hasStarted: true,
+      variables: [],
+      createdAt: new Date(base + index * 1000),
+    })),
   });
   const csv = await download(botId, 'csv');
   const lines = csv.body.trimEnd().split('\n');

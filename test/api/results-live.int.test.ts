@@ -83,7 +83,7 @@ async function liveSubscriptions(baseUrl = server.url): Promise<number> {
 
 async function eventually<T>(read: () => Promise<T>, wanted: T, what: string): Promise<void> {
   let last: T | undefined;
-  for (const started = Date.now(); Date.now() - started < 10_000; ) {
+  for (const started = Date.now(); Date.now() - started < 10_000;) {
     last = await read();
     if (last === wanted) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -154,7 +154,10 @@ describe('resultUpdated over GraphQL (SSE at /graphql)', () => {
 
   test("a linked bot's own result: its events go to the linked bot's subscribers, the parent's to the parent's", async () => {
     const child = await publishDefinition(server, v6Bot({ name: 'Child', groups: [group('c1', [textInput('child-q')])] }));
-    const parent = await publishDefinition(server, v6Bot({ name: 'Parent', groups: [group('p1', [textInput('q1'), { id: 'link', type: 'Typebot link', options: { typebotId: child.botId } }])] }));
+    const parent = await publishDefinition(
+      server,
+      v6Bot({ name: 'Parent', groups: [group('p1', [textInput('q1'), { id: 'link', type: 'Typebot link', options: { typebotId: child.botId } }])] }),
+    );
     const parentStream = await subscribeGraphql(server.url, parent.botId, member.token);
     const childStream = await subscribeGraphql(server.url, child.botId, member.token);
     await Promise.all([parentStream.opened, childStream.opened]);
@@ -186,7 +189,9 @@ describe('resultUpdated over GraphQL (SSE at /graphql)', () => {
     expect(foreign.messages.map((message) => ({ event: message.event, data: message.data ? JSON.parse(message.data) : message.data }))).toEqual([
       {
         event: 'next',
-        data: { errors: [{ message: 'Not found', locations: [{ line: 1, column: 34 }], path: ['resultUpdated'], extensions: { code: 'NOT_FOUND', issues: [] } }] },
+        data: {
+          errors: [{ message: 'Not found', locations: [{ line: 1, column: 34 }], path: ['resultUpdated'], extensions: { code: 'NOT_FOUND', issues: [] } }],
+        },
       },
       { event: 'complete', data: '' },
     ]);
@@ -212,10 +217,18 @@ describe('resultUpdated over GraphQL (SSE at /graphql)', () => {
     await say(server, first.body.sessionId, 'Ada');
     await Promise.all([graphqlStream.ended, restStream.ended]);
     expect(graphqlStream.messages.slice(1).map((message) => ({ event: message.event, data: message.data && JSON.parse(message.data) }))).toEqual([
-      { event: 'next', data: { data: null, errors: [{ message: 'Not found', locations: [{ line: 1, column: 34 }], path: ['resultUpdated'], extensions: { code: 'NOT_FOUND', issues: [] } }] } },
+      {
+        event: 'next',
+        data: {
+          data: null,
+          errors: [{ message: 'Not found', locations: [{ line: 1, column: 34 }], path: ['resultUpdated'], extensions: { code: 'NOT_FOUND', issues: [] } }],
+        },
+      },
       { event: 'complete', data: '' },
     ]);
-    expect(restStream.messages.slice(1).map((message) => JSON.parse(message.data))).toEqual([{ error: { code: 'NOT_FOUND', message: 'Not found', issues: [] } }]);
+    expect(restStream.messages.slice(1).map((message) => JSON.parse(message.data))).toEqual([
+      { error: { code: 'NOT_FOUND', message: 'Not found', issues: [] } },
+    ]);
     await eventually(liveSubscriptions, 0, 'open subscriptions');
   });
 
@@ -223,7 +236,13 @@ describe('resultUpdated over GraphQL (SSE at /graphql)', () => {
     const bot = await publishDefinition(
       server,
       v6Bot({
-        groups: [group('g1', [textInput('ask', 'v-name'), { id: 'call', type: 'Webhook', options: { webhook: { method: 'GET', url: '{{Base}}/steal' } } }, textInput('end')])],
+        groups: [
+          group('g1', [
+            textInput('ask', 'v-name'),
+            { id: 'call', type: 'Webhook', options: { webhook: { method: 'GET', url: '{{Base}}/steal' } } },
+            textInput('end'),
+          ]),
+        ],
         variables: [
           { id: 'v-name', name: 'Name' },
           { id: 'v-base', name: 'Base' },
@@ -301,9 +320,14 @@ describe('GET /v1/bots/{botId}/results/live (REST SSE)', () => {
     const operation = openapi.body.paths['/v1/bots/{botId}/results/live'].get;
     expect(operation.operationId).toBe('WatchResults');
     expect(Object.keys(operation.responses['200'].content)).toEqual(['text/event-stream']);
-    expect(Object.keys(operation.responses['200'].content['text/event-stream'].schema.properties).sort()).toEqual(
-      ['answersCount', 'botId', 'event', 'isCompleted', 'resultId', 'updatedAt'],
-    );
+    expect(Object.keys(operation.responses['200'].content['text/event-stream'].schema.properties).sort()).toEqual([
+      'answersCount',
+      'botId',
+      'event',
+      'isCompleted',
+      'resultId',
+      'updatedAt',
+    ]);
   });
 });
 
@@ -311,29 +335,45 @@ describe('GET /v1/bots/{botId}/results/live (REST SSE)', () => {
 function postOnNewConnection(baseUrl: string, pathname: string, json: unknown): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     const body = JSON.stringify(json);
-    const outgoing = http.request(new URL(pathname, baseUrl), { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
-    });
+    const outgoing = http.request(
+      new URL(pathname, baseUrl),
+      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(body);
   });
 }
 
 /** `parley serve` from dist as its own process over the test server's database. */
-async function startProcess(databaseUrl: string, adminToken: string, args: string[] = []): Promise<{ url: string; child: ChildProcess; output: () => string; exited: Promise<number | null> }> {
+async function startProcess(
+  databaseUrl: string,
+  adminToken: string,
+  args: string[] = [],
+): Promise<{ url: string; child: ChildProcess; output: () => string; exited: Promise<number | null> }> {
   const { PARLEY_ADMIN_TOKEN: _t, PORT: _p, LOG_LEVEL: _l, PARLEY_WORKERS: _w, ...rest } = process.env;
   const child = spawn(process.execPath, [path.join(root, 'dist/src/main.js'), 'serve', ...args], {
     cwd: root,
-    env: { ...rest, PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, DATABASE_URL: databaseUrl, PORT: '0', PARLEY_ADMIN_TOKEN: adminToken, LOG_LEVEL: 'silent', PARLEY_METRICS_TOKEN: METRICS_TOKEN },
+    env: {
+      ...rest,
+      PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      PARLEY_ADMIN_TOKEN: adminToken,
+      LOG_LEVEL: 'silent',
+      PARLEY_METRICS_TOKEN: METRICS_TOKEN,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  for (const started = Date.now(); !/listening on (http:\/\/\S+)/.test(output); ) {
+  for (const started = Date.now(); !/listening on (http:\/\/\S+)/.test(output);) {
     if (child.exitCode !== null || Date.now() - started > 20_000) throw new Error(`the second process did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -360,7 +400,7 @@ describe('a second server process on the same database', () => {
     }
   });
 
-  test('serve --workers 2: every worker hears every worker\'s turns (through the primary on SQLite, the database on PostgreSQL)', async () => {
+  test("serve --workers 2: every worker hears every worker's turns (through the primary on SQLite, the database on PostgreSQL)", async () => {
     const other = await startProcess(server.databaseUrl, server.adminToken, ['--workers', '2']);
     try {
       const bot = await publishDefinition(server, twoQuestions);
@@ -371,10 +411,13 @@ describe('a second server process on the same database', () => {
       const started = await postOnNewConnection(other.url, `/v1/bots/${bot.publicId}/startChat`, {});
       expect(started.status).toBe(200);
       const sessionId = (started.body as { sessionId: string }).sessionId;
-      for (const message of ['Ada', 'a note']) expect((await postOnNewConnection(other.url, `/v1/sessions/${sessionId}/continueChat`, { message })).status).toBe(200);
+      for (const message of ['Ada', 'a note'])
+        expect((await postOnNewConnection(other.url, `/v1/sessions/${sessionId}/continueChat`, { message })).status).toBe(200);
       for (const stream of streams) {
         await stream.message(3);
-        expect(stream.messages.map((message) => JSON.parse(message.data))).toEqual(conversationEvents(bot.botId, (started.body as { resultId: string }).resultId));
+        expect(stream.messages.map((message) => JSON.parse(message.data))).toEqual(
+          conversationEvents(bot.botId, (started.body as { resultId: string }).resultId),
+        );
         stream.close();
       }
       other.child.kill('SIGTERM');

@@ -84,7 +84,26 @@ test('the transcript equals what the chat answered, with code-computed values as
   expect(rest.status).toBe(200);
   expect(rest.body).toEqual({ transcript: lines });
 
-  const gql = await graphql(server.url, `query($botId: ID!, $id: ID!) { bot(botId: $botId) { result(id: $id) { transcript { role type text url blockId } } } }`, { botId, id: resultId }, server.adminToken);
+  const gql = await graphql(
+    server.url,
+    `
+      query ($botId: ID!, $id: ID!) {
+        bot(botId: $botId) {
+          result(id: $id) {
+            transcript {
+              role
+              type
+              text
+              url
+              blockId
+            }
+          }
+        }
+      }
+    `,
+    { botId, id: resultId },
+    server.adminToken,
+  );
   expect(gql.body.errors).toBeUndefined();
   expect(gql.body.data.bot.result.transcript).toEqual(lines.map((line) => ({ ...line, url: null })));
 });

@@ -134,11 +134,23 @@ describe('one result and its logs', () => {
 
   it('GET /results/{resultId}/logs answers the logs in order', async () => {
     const session = await server.db.result.findUniqueOrThrow({ where: { id: startedId } });
-    await server.db.log.create({ data: { resultId: startedId, sessionId: session.lastChatSessionId, status: 'error', description: 'Webhook failed', details: '{"status":500}' } });
+    await server.db.log.create({
+      data: { resultId: startedId, sessionId: session.lastChatSessionId, status: 'error', description: 'Webhook failed', details: '{"status":500}' },
+    });
     const response = await request(server.url, 'GET', `/v1/bots/${botId}/results/${startedId}/logs`, { token: server.adminToken });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
-      logs: [{ id: expect.any(String), createdAt: expect.stringMatching(ISO_MS), resultId: startedId, status: 'error', description: 'Webhook failed', details: '{"status":500}', context: null }],
+      logs: [
+        {
+          id: expect.any(String),
+          createdAt: expect.stringMatching(ISO_MS),
+          resultId: startedId,
+          status: 'error',
+          description: 'Webhook failed',
+          details: '{"status":500}',
+          context: null,
+        },
+      ],
     });
   });
 
@@ -157,7 +169,12 @@ describe('GraphQL', () => {
     expect(first.body.errors).toBeUndefined();
     const connection = first.body.data.bot.results;
     expect(connection.edges).toEqual([{ cursor: expect.any(String), node: { id: startedId, answers: [{ content: 'Bob' }] } }]);
-    expect(connection.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: false, startCursor: connection.edges[0].cursor, endCursor: connection.edges[0].cursor });
+    expect(connection.pageInfo).toEqual({
+      hasNextPage: true,
+      hasPreviousPage: false,
+      startCursor: connection.edges[0].cursor,
+      endCursor: connection.edges[0].cursor,
+    });
     const second = await graphql(server.url, query, { botId, after: connection.pageInfo.endCursor }, server.adminToken);
     expect(second.body.data.bot.results.edges.map((edge: any) => edge.node.id)).toEqual([completedId]);
     expect(second.body.data.bot.results.pageInfo.hasNextPage).toBe(false);
@@ -179,7 +196,22 @@ describe('isolation and roles', () => {
       expect([method, path, response.status]).toEqual([method, path, 404]);
       expect(response.body).toEqual(errorBody('NOT_FOUND', 'Not found'));
     }
-    const viaGraphql = await graphql(server.url, `query($botId: ID!) { bot(botId: $botId) { results { nodes { id } } } }`, { botId }, stranger.token);
+    const viaGraphql = await graphql(
+      server.url,
+      `
+        query ($botId: ID!) {
+          bot(botId: $botId) {
+            results {
+              nodes {
+                id
+              }
+            }
+          }
+        }
+      `,
+      { botId },
+      stranger.token,
+    );
     expect(viaGraphql.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     expect((await listResults()).body.results).toHaveLength(2);
   });

@@ -27,7 +27,15 @@ async function serve(databaseUrl: string): Promise<Serving> {
   const { PARLEY_ADMIN_TOKEN: _t, PORT: _p, LOG_LEVEL: _l, ...env } = process.env;
   const child = spawn(process.execPath, [mainJs, 'serve'], {
     cwd: root,
-    env: { ...env, PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, DATABASE_URL: databaseUrl, PORT: '0', PARLEY_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'info', PARLEY_SHUTDOWN_MS: '10000' },
+    env: {
+      ...env,
+      PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      PARLEY_ADMIN_TOKEN: ADMIN_TOKEN,
+      LOG_LEVEL: 'info',
+      PARLEY_SHUTDOWN_MS: '10000',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -26,11 +26,16 @@ function run(args: string[], env: Record<string, string>): Promise<Run> {
   if (!fs.existsSync(mainJs)) throw new Error(`${mainJs} is missing: run \`npm run build\` first`);
   const { PARLEY_ADMIN_TOKEN: _token, PORT: _port, PARLEY_DEBUG: _debug, DATABASE_URL: _url, ...base } = process.env;
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [mainJs, ...args], { cwd: root, env: { ...base, PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, ...env }, encoding: 'utf8', timeout: 30_000 }, (error, stdout, stderr) => {
-      const code = error ? (error as { code?: unknown }).code : 0;
-      if (error && typeof code !== 'number') return reject(error);
-      resolve({ status: code as number, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [mainJs, ...args],
+      { cwd: root, env: { ...base, PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, ...env }, encoding: 'utf8', timeout: 30_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (error as { code?: unknown }).code : 0;
+        if (error && typeof code !== 'number') return reject(error);
+        resolve({ status: code as number, stdout, stderr });
+      },
+    );
   });
 }
 

@@ -14,7 +14,10 @@ afterAll(() => server.close());
 
 function askBot(settings: Record<string, unknown> = {}) {
   return v6Bot({
-    groups: [group('g1', [textBubble('b1', 'Hello {{Name}}'), textInput('b2', 'vname', 'e2')]), group('g2', [textBubble('b3', 'Bye {{Name}}'), textInput('b4')])],
+    groups: [
+      group('g1', [textBubble('b1', 'Hello {{Name}}'), textInput('b2', 'vname', 'e2')]),
+      group('g2', [textBubble('b3', 'Bye {{Name}}'), textInput('b4')]),
+    ],
     edges: [{ id: 'e2', from: { blockId: 'b2' }, to: { groupId: 'g2' } }],
     variables: [{ id: 'vname', name: 'Name' }],
     settings,
@@ -34,7 +37,13 @@ describe('live start (embed body)', () => {
     expect(started.status).toBe(200);
     expect(started.body.bot).toBeUndefined();
     expect(started.body.typebot).toEqual({ id: botId, version: '6', theme: expect.any(Object), settings: expect.any(Object), publishedAt });
-    expect(started.body).toEqual(expect.objectContaining({ sessionId: expect.any(String), resultId: expect.any(String), input: expect.objectContaining({ id: 'b2', type: 'text input' }) }));
+    expect(started.body).toEqual(
+      expect.objectContaining({
+        sessionId: expect.any(String),
+        resultId: expect.any(String),
+        input: expect.objectContaining({ id: 'b2', type: 'text input' }),
+      }),
+    );
     expect(texts(started.body)).toEqual(['Hello John']);
   });
 
@@ -42,7 +51,12 @@ describe('live start (embed body)', () => {
     const { publicId } = await publishDefinition(server, askBot({ general: { rememberUser: { isEnabled: true, storage: 'local' } } }));
     const first = await post(`/api/v1/typebots/${publicId}/startChat`, { isStreamEnabled: true, prefilledVariables: {}, isOnlyRegistering: false });
     expect(first.status).toBe(200);
-    const again = await post(`/api/v1/typebots/${publicId}/startChat`, { isStreamEnabled: true, prefilledVariables: {}, resultId: first.body.resultId, isOnlyRegistering: false });
+    const again = await post(`/api/v1/typebots/${publicId}/startChat`, {
+      isStreamEnabled: true,
+      prefilledVariables: {},
+      resultId: first.body.resultId,
+      isOnlyRegistering: false,
+    });
     expect(again.status).toBe(200);
     expect(again.body.resultId).toBe(first.body.resultId);
   });
@@ -67,7 +81,11 @@ describe('live start (embed body)', () => {
 
   test('iframe referrer header of an allowed origin is accepted', async () => {
     const { publicId } = await publishDefinition(server, askBot({ security: { allowedOrigins: ['https://allowed.example'] } }));
-    const response = await post(`/api/v1/typebots/${publicId}/startChat`, {}, { origin: 'https://cdn.example', 'x-typebot-iframe-referrer-origin': 'https://allowed.example' });
+    const response = await post(
+      `/api/v1/typebots/${publicId}/startChat`,
+      {},
+      { origin: 'https://cdn.example', 'x-typebot-iframe-referrer-origin': 'https://allowed.example' },
+    );
     expect(response.status).toBe(200);
   });
 });

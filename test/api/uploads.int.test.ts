@@ -12,12 +12,21 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
 
 function fileBot(fileOptions: Record<string, unknown> = {}): Record<string, unknown> {
   return v6Bot({
-    groups: [group('g1', [textBubble('hi', 'Send a file'), { id: 'f1', type: 'file input', options: { variableId: 'vfile', ...fileOptions } }, textBubble('got', 'Got {{File}}')])],
+    groups: [
+      group('g1', [
+        textBubble('hi', 'Send a file'),
+        { id: 'f1', type: 'file input', options: { variableId: 'vfile', ...fileOptions } },
+        textBubble('got', 'Got {{File}}'),
+      ]),
+    ],
     variables: [{ id: 'vfile', name: 'File' }],
   });
 }
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6d2e30000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6d2e30000000049454e44ae426082',
+  'hex',
+);
 
 function put(url: string, body: Buffer, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(url, { method: 'PUT', body: new Uint8Array(body), headers: { 'content-type': 'image/png', ...headers } });
@@ -29,7 +38,10 @@ function uploadUrl(server: TestServer, sessionId: string, body: Record<string, u
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
 }
 
 describe('uploads', () => {
@@ -70,7 +82,9 @@ describe('uploads', () => {
     expect(reply.status).toBe(200);
     expect(texts(reply.body)).toEqual([`Got ${granted.body.fileUrl}`]);
     const result = await request(server.url, 'GET', `/v1/bots/${botId}/results/${resultId}`, { token: server.adminToken });
-    expect(result.body.result.answers.map((answer: { blockId: string; content: string }) => [answer.blockId, answer.content])).toEqual([['f1', granted.body.fileUrl]]);
+    expect(result.body.result.answers.map((answer: { blockId: string; content: string }) => [answer.blockId, answer.content])).toEqual([
+      ['f1', granted.body.fileUrl],
+    ]);
 
     // Archiving the result deletes its files.
     expect((await request(server.url, 'DELETE', `/v1/bots/${botId}/results?resultIds=${resultId}`, { token: server.adminToken })).status).toBe(200);
@@ -121,7 +135,9 @@ describe('uploads', () => {
     const { publicId } = await publishDefinition(server, fileBot());
     const { sessionId } = (await startChat(server, publicId)).body;
     for (const version of ['v1', 'v2', 'v3']) {
-      const granted = await request(server.url, 'POST', `/api/${version}/generate-upload-url`, { json: { fileName: 'a.png', sessionId, fileType: 'image/png', fileSize: 10, blockId: 'f1' } });
+      const granted = await request(server.url, 'POST', `/api/${version}/generate-upload-url`, {
+        json: { fileName: 'a.png', sessionId, fileType: 'image/png', fileSize: 10, blockId: 'f1' },
+      });
       expect(granted.status).toBe(200);
       expect(Object.keys(granted.body).sort()).toEqual(['fileUrl', 'maxFileSize', 'presignedUrl']);
     }
@@ -144,7 +160,15 @@ describe('uploads to an S3-compatible bucket (PARLEY_S3_*)', () => {
     s3 = await startFakeS3();
     server = await startTestServer({
       uploadMaxBytes: 4096,
-      s3: { bucket: s3.bucket, region: 'us-east-1', endpoint: s3.url, accessKeyId: 'test', secretAccessKey: 'test-secret', forcePathStyle: true, prefix: 'parley' },
+      s3: {
+        bucket: s3.bucket,
+        region: 'us-east-1',
+        endpoint: s3.url,
+        accessKeyId: 'test',
+        secretAccessKey: 'test-secret',
+        forcePathStyle: true,
+        prefix: 'parley',
+      },
     });
   });
   afterAll(async () => {

@@ -188,9 +188,7 @@ describe('GET /v1/workspaces', () => {
     await server.db.memberInWorkspace.create({ data: { userId: user.userId, workspaceId: shared.id, role: 'GUEST' } });
     const response = await request(server.url, 'GET', '/v1/workspaces', { token: user.token });
     expect(response.status).toBe(200);
-    expect(response.body.workspaces).toEqual(
-      expect.arrayContaining([{ id: shared.id, name: 'Shared with joined', icon: null, plan: 'PRO' }]),
-    );
+    expect(response.body.workspaces).toEqual(expect.arrayContaining([{ id: shared.id, name: 'Shared with joined', icon: null, plan: 'PRO' }]));
     expect(response.body.workspaces).toHaveLength(2);
   });
 
@@ -373,7 +371,6 @@ describe('PATCH /v1/workspaces/{workspaceId}', () => {
 });
 
 describe('DELETE /v1/workspaces/{workspaceId}', () => {
-
   test('deletes the workspace with its bots; it is then 404 everywhere', async () => {
     const created = await createWorkspace('Doomed');
     const member = await createUserWithToken(server.db, 'doomed-member@parley.test', { workspaceId: created.id, role: 'MEMBER' });

@@ -64,6 +64,10 @@ test('the answer appears as it streams, once, and the conversation goes on with 
   await page.locator('.parley-host', { hasText: 'You were told: Parley answers: what is streaming?' }).waitFor();
   await screenshot(page, 'ai-stream-end');
   const bubbles = await page.locator('.parley-host').allInnerTexts();
-  expect(bubbles.map((text) => text.trim())).toEqual(['Ask me anything', 'Parley answers: what is streaming?', 'You were told: Parley answers: what is streaming?']);
+  expect(bubbles.map((text) => text.trim())).toEqual([
+    'Ask me anything',
+    'Parley answers: what is streaming?',
+    'You were told: Parley answers: what is streaming?',
+  ]);
   expect(fake.hits.map((hit) => [hit.path, hit.body.stream])).toEqual([['/v1/chat/completions', true]]);
 });

@@ -68,7 +68,10 @@ test('lead-gen bot completed by clicking and typing, with an invalid e-mail and 
 
 function nameBot(settings: Record<string, unknown> = {}) {
   return v6Bot({
-    groups: [group('g1', [textBubble('b1', 'Hello {{Name}}'), textInput('b2', 'vcity', 'e2')]), group('g2', [textBubble('b3', 'You live in {{City}}'), textInput('b4')])],
+    groups: [
+      group('g1', [textBubble('b1', 'Hello {{Name}}'), textInput('b2', 'vcity', 'e2')]),
+      group('g2', [textBubble('b3', 'You live in {{City}}'), textInput('b4')]),
+    ],
     edges: [{ id: 'e2', from: { blockId: 'b2' }, to: { groupId: 'g2' } }],
     variables: [
       { id: 'vname', name: 'Name' },
@@ -104,7 +107,9 @@ test('remember user: the chat survives a reload', async () => {
 test('a redirect action navigates', async () => {
   const { publicId: targetId } = await publishDefinition(server, nameBot());
   const redirecting = v6Bot({
-    groups: [group('g1', [textBubble('b1', 'Taking you there'), { id: 'r1', type: 'Redirect', options: { url: `${server.url}/${targetId}?Name=Redirected` } }])],
+    groups: [
+      group('g1', [textBubble('b1', 'Taking you there'), { id: 'r1', type: 'Redirect', options: { url: `${server.url}/${targetId}?Name=Redirected` } }]),
+    ],
   });
   const { publicId } = await publishDefinition(server, redirecting);
   const page = await newPage();
@@ -128,7 +133,13 @@ test('unknown bot and publicShare disabled: the 404 page', async () => {
 
 test('a file uploaded through the file input: its URL is the answer stored', async () => {
   const definition = v6Bot({
-    groups: [group('g1', [textBubble('ask', 'Your photo please'), { id: 'photo', type: 'file input', options: { variableId: 'vphoto' } }, textBubble('thanks', 'Thanks!')])],
+    groups: [
+      group('g1', [
+        textBubble('ask', 'Your photo please'),
+        { id: 'photo', type: 'file input', options: { variableId: 'vphoto' } },
+        textBubble('thanks', 'Thanks!'),
+      ]),
+    ],
     variables: [{ id: 'vphoto', name: 'Photo' }],
   });
   const { botId, publicId } = await publishDefinition(server, definition);
@@ -141,7 +152,9 @@ test('a file uploaded through the file input: its URL is the answer stored', asy
   await page.locator('.parley-host', { hasText: 'Thanks!' }).waitFor();
   expect(await page.locator('.parley-guest').allInnerTexts()).toEqual(['holiday.png']);
 
-  const results = await fetch(`${server.url}/v1/bots/${botId}/results`, { headers: { authorization: `Bearer ${server.adminToken}` } }).then((response) => response.json());
+  const results = await fetch(`${server.url}/v1/bots/${botId}/results`, { headers: { authorization: `Bearer ${server.adminToken}` } }).then((response) =>
+    response.json(),
+  );
   const [answer] = results.results[0].answers;
   expect(answer.blockId).toBe('photo');
   expect(answer.content).toMatch(new RegExp(`^${server.url}/v1/files/results/[a-z0-9]+/[a-f0-9]{32}/holiday.png$`));

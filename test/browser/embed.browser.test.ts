@@ -32,7 +32,10 @@ afterAll(async () => {
 
 function askBot(settings: Record<string, unknown> = {}) {
   return v6Bot({
-    groups: [group('g1', [textBubble('b1', 'Hi from the bubble'), textInput('b2', 'vname', 'e2')]), group('g2', [textBubble('b3', 'Nice to meet you {{Name}}')])],
+    groups: [
+      group('g1', [textBubble('b1', 'Hi from the bubble'), textInput('b2', 'vname', 'e2')]),
+      group('g2', [textBubble('b3', 'Nice to meet you {{Name}}')]),
+    ],
     edges: [{ id: 'e2', from: { blockId: 'b2' }, to: { groupId: 'g2' } }],
     variables: [{ id: 'vname', name: 'Name' }],
     settings,

@@ -32,7 +32,11 @@ test('GraphiQL loads and answers a query offline', async () => {
   await page.locator('.graphiql-container').first().waitFor({ timeout: 20_000 });
   await screenshot(page, 'graphiql-offline');
   const answer = await page.evaluate(async (token) => {
-    const response = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query: '{ workspaces { id } }' }) });
+    const response = await fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query: '{ workspaces { id } }' }),
+    });
     return response.json();
   }, server.adminToken);
   expect(answer.data.workspaces).toEqual([{ id: server.adminWorkspaceId }]);

@@ -38,7 +38,10 @@ function objectFor(schema: any): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, property] of Object.entries<any>(schema.properties ?? {})) {
     const type = property.type ?? property.anyOf?.[0]?.type;
-    out[name] = property.enum?.[0] ?? property.anyOf?.[0]?.enum?.[0] ?? (type === 'number' ? 42 : type === 'boolean' ? true : type === 'array' ? ['a', 'b'] : `extracted ${name}`);
+    out[name] =
+      property.enum?.[0] ??
+      property.anyOf?.[0]?.enum?.[0] ??
+      (type === 'number' ? 42 : type === 'boolean' ? true : type === 'array' ? ['a', 'b'] : `extracted ${name}`);
   }
   return out;
 }
@@ -85,7 +88,8 @@ export async function startFakeAi(): Promise<FakeAi> {
       const schema = body.response_format?.json_schema?.schema;
       const text = schema ? JSON.stringify(objectFor(schema)) : fake.reply ? fake.reply(body) : `Echo: ${lastUserText(body)}`;
       const stream = body.stream === true;
-      const event = (data: unknown, name?: string) => response.write(`${name ? `event: ${name}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+      const event = (data: unknown, name?: string) =>
+        response.write(`${name ? `event: ${name}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
       if (stream) {
         response.statusCode = 200;
         response.setHeader('content-type', 'text/event-stream');

@@ -56,12 +56,18 @@ export async function startFakeS3(bucket = 'parley-test'): Promise<FakeS3> {
       } else if (request.method === 'GET' && url.searchParams.get('list-type') === '2') {
         const prefix = url.searchParams.get('prefix') ?? '';
         const keys = [...objects.keys()].filter((candidate) => candidate.startsWith(prefix));
-        const contents = keys.map((candidate) => `<Contents><Key>${xmlEscape(candidate)}</Key><Size>${objects.get(candidate)!.length}</Size></Contents>`).join('');
+        const contents = keys
+          .map((candidate) => `<Contents><Key>${xmlEscape(candidate)}</Key><Size>${objects.get(candidate)!.length}</Size></Contents>`)
+          .join('');
         response
           .writeHead(200, { 'content-type': 'application/xml' })
-          .end(`<?xml version="1.0"?><ListBucketResult><Name>${bucket}</Name><Prefix>${xmlEscape(prefix)}</Prefix><KeyCount>${keys.length}</KeyCount><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`);
+          .end(
+            `<?xml version="1.0"?><ListBucketResult><Name>${bucket}</Name><Prefix>${xmlEscape(prefix)}</Prefix><KeyCount>${keys.length}</KeyCount><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`,
+          );
       } else if (request.method === 'POST' && url.searchParams.has('delete')) {
-        const deleted = [...body.toString('utf8').matchAll(/<Key>([^<]*)<\/Key>/g)].map((match) => match[1]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+        const deleted = [...body.toString('utf8').matchAll(/<Key>([^<]*)<\/Key>/g)].map((match) =>
+          match[1]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'),
+        );
         for (const candidate of deleted) objects.delete(candidate);
         response.writeHead(200, { 'content-type': 'application/xml' }).end('<?xml version="1.0"?><DeleteResult></DeleteResult>');
       } else {

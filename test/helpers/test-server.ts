@@ -93,7 +93,13 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
   };
 }
 
-async function describeServer(server: RunningServer, databaseUrl: string, provider: TestServer['provider'], adminToken: string, drop: () => Promise<void>): Promise<TestServer> {
+async function describeServer(
+  server: RunningServer,
+  databaseUrl: string,
+  provider: TestServer['provider'],
+  adminToken: string,
+  drop: () => Promise<void>,
+): Promise<TestServer> {
   const db = server.database.db;
   const admin = await db.user.findUniqueOrThrow({ where: { email: ADMIN_EMAIL }, include: { memberships: true } });
   return {

@@ -17,14 +17,19 @@ interface Violation {
 
 function cruise(cwd: string): Promise<Violation[]> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [cli, 'src', '--config', path.join(root, '.dependency-cruiser.cjs'), '--output-type', 'json'], { cwd, maxBuffer: 64 * 1024 * 1024 }, (_error, stdout) => {
-      try {
-        const report = JSON.parse(stdout) as { summary: { violations: Violation[] } };
-        resolve(report.summary.violations);
-      } catch (parseError) {
-        reject(parseError);
-      }
-    });
+    execFile(
+      process.execPath,
+      [cli, 'src', '--config', path.join(root, '.dependency-cruiser.cjs'), '--output-type', 'json'],
+      { cwd, maxBuffer: 64 * 1024 * 1024 },
+      (_error, stdout) => {
+        try {
+          const report = JSON.parse(stdout) as { summary: { violations: Violation[] } };
+          resolve(report.summary.violations);
+        } catch (parseError) {
+          reject(parseError);
+        }
+      },
+    );
   });
 }
 

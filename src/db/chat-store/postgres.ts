@@ -34,7 +34,9 @@ const SESSION_COLUMNS = `"id", "version", "state", ("expiresAt" AT TIME ZONE 'UT
 
 const WRITTEN_COLUMNS = `"id", "botId", "isCompleted", ("updatedAt" AT TIME ZONE 'UTC') AS "updatedAt"`;
 
-const statement = (name: string, text: string) => (values: unknown[]): QueryConfig => ({ name: `parley_chat_${name}`, text, values });
+const statement =
+  (name: string, text: string) =>
+  (values: unknown[]): QueryConfig => ({ name: `parley_chat_${name}`, text, values });
 
 const SQL = {
   publicBot: statement(
@@ -164,14 +166,18 @@ async function writeTurn(client: PoolClient, write: TurnWrite, now: string): Pro
   }
   for (const change of write.resultChanges) {
     const variables = change.variables === undefined ? null : json(change.variables);
-    const { rows } = await client.query<WrittenResult>(SQL.updateResult([change.hasStarted ?? null, change.isCompleted ?? null, variables, change.lastChatSessionId ?? null, now, change.id]));
+    const { rows } = await client.query<WrittenResult>(
+      SQL.updateResult([change.hasStarted ?? null, change.isCompleted ?? null, variables, change.lastChatSessionId ?? null, now, change.id]),
+    );
     written.push(...rows.map(writtenResult));
   }
   const session = write.session;
   if (session.kind === 'create') {
     await client.query(SQL.insertSession([session.id, now, json(session.state), session.isPreview, utc(session.expiresAt), session.botId, session.resultId]));
   } else if (session.kind === 'update') {
-    const { rowCount } = await client.query(SQL.updateSession([json(session.state), utc(session.expiresAt), session.resultId, now, session.id, session.version]));
+    const { rowCount } = await client.query(
+      SQL.updateSession([json(session.state), utc(session.expiresAt), session.resultId, now, session.id, session.version]),
+    );
     if (rowCount === 0) throw new ClaimLost();
   } else if (session.kind === 'delete') {
     const { rowCount } = await client.query(SQL.deleteSession([session.id, session.version]));
@@ -193,7 +199,9 @@ export function postgresChatStore(pool: Pool, onStatement?: (sql: string, durati
   }
   return {
     async findBotByPublicId(publicId) {
-      const { rows } = await timed('SELECT "Bot" (public id)', () => pool.query<Omit<PublicBotRow, 'workspace'> & PublicBotRow['workspace']>(SQL.publicBot([publicId])));
+      const { rows } = await timed('SELECT "Bot" (public id)', () =>
+        pool.query<Omit<PublicBotRow, 'workspace'> & PublicBotRow['workspace']>(SQL.publicBot([publicId])),
+      );
       const row = rows[0];
       if (!row) return null;
       const { isSuspended, isQuarantined, plan, customChatsLimit, publishedAt, ...bot } = row;

@@ -60,7 +60,12 @@ function publicBotRow(record: PublicBotRecord): PublicBotRow {
     isClosed: record.isClosed === 1,
     publishedRevision: record.publishedRevision,
     publishedAt: record.publishedAt === null ? null : new Date(record.publishedAt),
-    workspace: { isSuspended: record.isSuspended === 1, isQuarantined: record.isQuarantined === 1, plan: record.plan, customChatsLimit: record.customChatsLimit },
+    workspace: {
+      isSuspended: record.isSuspended === 1,
+      isQuarantined: record.isQuarantined === 1,
+      plan: record.plan,
+      customChatsLimit: record.customChatsLimit,
+    },
   };
 }
 
@@ -118,22 +123,45 @@ function writeTurn(statements: Statements, write: TurnWrite, now: Date): Written
   const at = sqliteDate(now);
   const written: WrittenResult[] = [];
   for (const result of write.newResults) {
-    statements.insertResult.run(result.id, at, at, json(result.variables), bit(result.hasStarted), bit(result.isCompleted), result.lastChatSessionId, result.botId);
+    statements.insertResult.run(
+      result.id,
+      at,
+      at,
+      json(result.variables),
+      bit(result.hasStarted),
+      bit(result.isCompleted),
+      result.lastChatSessionId,
+      result.botId,
+    );
     written.push({ id: result.id, botId: result.botId, isCompleted: result.isCompleted, updatedAt: now });
   }
   for (const answer of write.answers) {
-    statements.insertAnswer.run(at, answer.blockId, answer.groupId, answer.variableId, answer.content, answer.attachedFileUrls ? json(answer.attachedFileUrls) : null, answer.resultId);
+    statements.insertAnswer.run(
+      at,
+      answer.blockId,
+      answer.groupId,
+      answer.variableId,
+      answer.content,
+      answer.attachedFileUrls ? json(answer.attachedFileUrls) : null,
+      answer.resultId,
+    );
   }
   for (const edge of write.visitedEdges) statements.insertEdge.run(edge.index, edge.edgeId, edge.resultId);
   for (const row of write.history) {
-    statements.insertHistory.run(row.index, row.variableId, row.blockId, row.blockIndex, row.value === null || row.value === undefined ? null : json(row.value), row.resultId);
+    statements.insertHistory.run(
+      row.index,
+      row.variableId,
+      row.blockId,
+      row.blockIndex,
+      row.value === null || row.value === undefined ? null : json(row.value),
+      row.resultId,
+    );
   }
   for (const log of write.logs) statements.insertLog.run(log.id, at, log.status, log.description, log.details, log.context, log.resultId, log.sessionId);
   for (const change of write.resultChanges) {
     const variables = change.variables === undefined ? null : json(change.variables);
     const row = statements.updateResult.get(bit(change.hasStarted), bit(change.isCompleted), variables, change.lastChatSessionId ?? null, at, change.id) as
-      | { id: string; botId: string; isCompleted: number }
-      | undefined;
+      { id: string; botId: string; isCompleted: number } | undefined;
     if (row) written.push({ id: row.id, botId: row.botId, isCompleted: row.isCompleted === 1, updatedAt: now });
   }
   const session = write.session;
@@ -189,7 +217,9 @@ export function openSqliteChatStore(file: string, busyTimeoutMs: number, onState
       return record ? publicBotRow(record) : null;
     },
     async claimSession(sessionId, leaseUntil, now) {
-      const claimed = await whenFree('UPDATE "ChatSession" (claim)', () => prepared().claim.get(sqliteDate(leaseUntil), sqliteDate(now), sessionId, sqliteDate(now)));
+      const claimed = await whenFree('UPDATE "ChatSession" (claim)', () =>
+        prepared().claim.get(sqliteDate(leaseUntil), sqliteDate(now), sessionId, sqliteDate(now)),
+      );
       if (claimed) return sessionRow(claimed);
       return prepared().exists.get(sessionId) ? 'busy' : 'missing';
     },

@@ -16,17 +16,24 @@ export const opt = {
   number: () => z.number().optional().catch(undefined),
   /** A number or a text (a {{variable}} or a numeric text), as several limits are written. */
   numberOrString: () => z.union([z.number(), z.string()]).optional().catch(undefined),
-  stringList: () => z.array(z.unknown()).optional().catch(undefined).transform((list) => list?.filter((item): item is string => typeof item === 'string')),
+  stringList: () =>
+    z
+      .array(z.unknown())
+      .optional()
+      .catch(undefined)
+      .transform((list) => list?.filter((item): item is string => typeof item === 'string')),
   /** A list of objects (rows, mappings): other entries dropped. */
   objectList: <T extends z.ZodRawShape>(shape: T) =>
     z
       .array(z.unknown())
       .optional()
       .catch(undefined)
-      .transform((list) => (list ?? []).flatMap((item) => {
-        const parsed = z.looseObject(shape).safeParse(item);
-        return parsed.success ? [parsed.data] : [];
-      })),
+      .transform((list) =>
+        (list ?? []).flatMap((item) => {
+          const parsed = z.looseObject(shape).safeParse(item);
+          return parsed.success ? [parsed.data] : [];
+        }),
+      ),
   object: <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape).optional().catch(undefined),
 };
 

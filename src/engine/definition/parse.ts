@@ -1,14 +1,7 @@
 import type { z } from 'zod';
 import { isRecord } from '../json';
 import { START_TYPE } from './block-types';
-import {
-  contentSchema,
-  edgeSchema,
-  type EdgeDefinition,
-  type EventDefinition,
-  type GroupDefinition,
-  type VariableDefinition,
-} from './schema';
+import { contentSchema, edgeSchema, type EdgeDefinition, type EventDefinition, type GroupDefinition, type VariableDefinition } from './schema';
 import { DEFINITION_VERSIONS, isV6, type DefinitionVersion } from './versions';
 
 /** The content of a bot definition, as stored: the version it was written in, validated. */
@@ -31,7 +24,6 @@ export interface DefinitionIssue {
 export type ParseResult = { ok: true; definition: BotDefinition } | { ok: false; issues: DefinitionIssue[] };
 
 export const CONTENT_KEYS = ['version', 'groups', 'edges', 'variables', 'events', 'theme', 'settings'] as const;
-
 
 function toIssues(error: z.ZodError): DefinitionIssue[] {
   return error.issues.map((issue) => ({

@@ -26,5 +26,9 @@ export function historyRecorder(state: SessionState, persistence: Persistence, b
  */
 export function blockVariables(state: SessionState, persistence: Persistence, env: EngineEnv, blockId: string): VariableStore {
   const recorded = env.recordedValue;
-  return new VariableStore(state.queue[0]!.variables, historyRecorder(state, persistence, blockId), recorded && ((variableId) => recorded(blockId, variableId)));
+  return new VariableStore(
+    state.queue[0]!.variables,
+    historyRecorder(state, persistence, blockId),
+    recorded && ((variableId) => recorded(blockId, variableId)),
+  );
 }

@@ -226,7 +226,12 @@ function blockNodes(token: Token): unknown[] {
     case 'blockquote':
       return [element('blockquote', (token as Tokens.Blockquote).tokens.flatMap(blockNodes))];
     case 'code':
-      return [element('code_block', (token as Tokens.Code).text.split('\n').map((line) => element('code_line', [{ text: line }])))];
+      return [
+        element(
+          'code_block',
+          (token as Tokens.Code).text.split('\n').map((line) => element('code_line', [{ text: line }])),
+        ),
+      ];
     case 'hr':
       return [element('hr', [])];
     case 'html':

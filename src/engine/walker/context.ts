@@ -47,9 +47,7 @@ export function createBlockContext(input: ContextInput): BlockContext {
       recordBotMessage(state, message);
     },
     action: (action) => {
-      turn.output.clientSideActions.push(
-        turn.lastBubbleBlockId ? { ...action, lastBubbleBlockId: turn.lastBubbleBlockId } : action,
-      );
+      turn.output.clientSideActions.push(turn.lastBubbleBlockId ? { ...action, lastBubbleBlockId: turn.lastBubbleBlockId } : action);
     },
     virtualEdge: (to) => addVirtualEdge(entry, to),
     skipNextBubble: () => {

@@ -93,7 +93,11 @@ const BotAnalytics = builder.objectRef<AnalyticsScope>('BotAnalytics').implement
       description: 'Views, starts and completions per bucket; empty buckets have zeros. Time filter and zone default to the analytics ones.',
       args: { interval: t.arg({ type: SeriesInterval, required: true }), timeFilter: t.arg({ type: TimeFilter }), timeZone: t.arg.string() },
       resolve: (scope, args, ctx) =>
-        loadBotSeries(ctx, scope.botId!, { interval: args.interval, timeFilter: args.timeFilter ?? scope.timeFilter, timeZone: args.timeZone ?? scope.timeZone }),
+        loadBotSeries(ctx, scope.botId!, {
+          interval: args.interval,
+          timeFilter: args.timeFilter ?? scope.timeFilter,
+          timeZone: args.timeZone ?? scope.timeZone,
+        }),
     }),
   }),
 });
@@ -105,7 +109,11 @@ const WorkspaceAnalytics = builder.objectRef<AnalyticsScope>('WorkspaceAnalytics
       description: 'All bots of the workspace together.',
       args: { interval: t.arg({ type: SeriesInterval, required: true }), timeFilter: t.arg({ type: TimeFilter }), timeZone: t.arg.string() },
       resolve: (scope, args, ctx) =>
-        workspaceSeries(ctx.db, scope.workspaceId!, { interval: args.interval, timeFilter: args.timeFilter ?? scope.timeFilter, timeZone: args.timeZone ?? scope.timeZone }),
+        workspaceSeries(ctx.db, scope.workspaceId!, {
+          interval: args.interval,
+          timeFilter: args.timeFilter ?? scope.timeFilter,
+          timeZone: args.timeZone ?? scope.timeZone,
+        }),
     }),
   }),
 });
@@ -113,7 +121,10 @@ const WorkspaceAnalytics = builder.objectRef<AnalyticsScope>('WorkspaceAnalytics
 builder.prismaObjectFields('Bot', (t) => ({
   analytics: t.field({
     type: BotAnalytics,
-    args: { timeFilter: t.arg({ type: TimeFilter, description: 'Default last7Days.' }), timeZone: t.arg.string({ description: 'IANA time zone name, default UTC.' }) },
+    args: {
+      timeFilter: t.arg({ type: TimeFilter, description: 'Default last7Days.' }),
+      timeZone: t.arg.string({ description: 'IANA time zone name, default UTC.' }),
+    },
     resolve: (bot, args) => ({ botId: bot.id, timeFilter: args.timeFilter, timeZone: args.timeZone }),
   }),
 }));
@@ -121,7 +132,10 @@ builder.prismaObjectFields('Bot', (t) => ({
 builder.prismaObjectFields('Workspace', (t) => ({
   analytics: t.field({
     type: WorkspaceAnalytics,
-    args: { timeFilter: t.arg({ type: TimeFilter, description: 'Default last7Days.' }), timeZone: t.arg.string({ description: 'IANA time zone name, default UTC.' }) },
+    args: {
+      timeFilter: t.arg({ type: TimeFilter, description: 'Default last7Days.' }),
+      timeZone: t.arg.string({ description: 'IANA time zone name, default UTC.' }),
+    },
     resolve: (workspace, args) => ({ workspaceId: workspace.id, timeFilter: args.timeFilter, timeZone: args.timeZone }),
   }),
 }));

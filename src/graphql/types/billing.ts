@@ -30,7 +30,8 @@ const UsageRef = builder.objectRef<Usage & { chatsLimit: number | null }>('Usage
   fields: (t) => ({
     chatsLimit: t.exposeInt('chatsLimit', {
       nullable: true,
-      description: 'Chats the workspace may use this period (its customChatsLimit, else its plan\'s when plan limits are enforced); null: unlimited. At the limit, new chats answer "This bot is now closed".',
+      description:
+        'Chats the workspace may use this period (its customChatsLimit, else its plan\'s when plan limits are enforced); null: unlimited. At the limit, new chats answer "This bot is now closed".',
     }),
     totalChatsUsed: t.exposeInt('totalChatsUsed', { description: 'Results with at least one answer in the current period.' }),
     resetsAt: t.expose('resetsAt', { type: 'DateTime', description: 'Start of the next period (first instant of next month, UTC).' }),

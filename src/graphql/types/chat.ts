@@ -154,7 +154,8 @@ builder.mutationFields((t) => ({
   }),
   executeWebhook: t.field({
     type: MessagePayload,
-    description: "Posts a payload to a conversation waiting on a wait-for-webhook block: the visitor's next turn goes on with it (any member of the bot's workspace).",
+    description:
+      "Posts a payload to a conversation waiting on a wait-for-webhook block: the visitor's next turn goes on with it (any member of the bot's workspace).",
     args: {
       botId: t.arg.id({ required: true }),
       blockId: t.arg.string({ required: true }),
@@ -162,7 +163,8 @@ builder.mutationFields((t) => ({
       payload: t.arg({ type: 'JSON', required: true, description: 'What the outside system sends; the block maps `data.*` from it.' }),
     },
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: ANY_ROLE } }),
-    resolve: (_root, args, ctx) => executeWebhook(ctx.chat, { botId: String(args.botId), blockId: args.blockId, resultId: args.resultId, payload: args.payload }),
+    resolve: (_root, args, ctx) =>
+      executeWebhook(ctx.chat, { botId: String(args.botId), blockId: args.blockId, resultId: args.resultId, payload: args.payload }),
   }),
 }));
 
@@ -175,7 +177,7 @@ builder.subscriptionFields((t) => ({
   streamMessage: t.field({
     type: StreamedText,
     description:
-      "Streams the AI answer a session waits on (after a `stream` or `streamOpenAiChatCompletion` client action). The client then sends the full text with continueChat.",
+      'Streams the AI answer a session waits on (after a `stream` or `streamOpenAiChatCompletion` client action). The client then sends the full text with continueChat.',
     args: {
       sessionId: t.arg.string({ required: true }),
       messages: t.arg({ type: 'JSON', description: 'Legacy OpenAI clients: the messages of their streamOpenAiChatCompletion action.' }),

@@ -43,7 +43,7 @@ builder.mutationFields((t) => ({
   }),
   updateMemberRole: t.prismaField({
     type: 'MemberInWorkspace',
-    description: 'Changes a member\'s role; the workspace always keeps at least one ADMIN.',
+    description: "Changes a member's role; the workspace always keeps at least one ADMIN.",
     args: { ...memberArgs(t), role: t.arg({ type: WorkspaceRole, required: true }) },
     authScopes: (_root, args) => ({ workspace: { id: String(args.workspaceId), roles: ADMIN_ONLY } }),
     resolve: (_query, _root, args, ctx) => changeMemberRole(ctx.db, String(args.workspaceId), String(args.userId), args.role),

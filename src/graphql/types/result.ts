@@ -168,7 +168,10 @@ builder.mutationFields((t) => ({
   }),
 }));
 
-const ExportFormatEnum = builder.enumType('ExportFormat', { values: ['csv', 'ndjson'] as const, description: 'csv: header then one row per result; ndjson: one JSON object per result.' });
+const ExportFormatEnum = builder.enumType('ExportFormat', {
+  values: ['csv', 'ndjson'] as const,
+  description: 'csv: header then one row per result; ndjson: one JSON object per result.',
+});
 
 const ExportLine = builder.objectRef<{ line: string }>('ExportLine').implement({
   description: 'One line of a results export (a CSV row, or an NDJSON object), newline included.',
@@ -178,7 +181,8 @@ const ExportLine = builder.objectRef<{ line: string }>('ExportLine').implement({
 builder.subscriptionFields((t) => ({
   resultsExport: t.field({
     type: ExportLine,
-    description: "Every started, unarchived result of a bot, oldest first, as lines of CSV or NDJSON, read in batches (constant memory); any member of the bot's workspace.",
+    description:
+      "Every started, unarchived result of a bot, oldest first, as lines of CSV or NDJSON, read in batches (constant memory); any member of the bot's workspace.",
     args: {
       botId: t.arg.id({ required: true }),
       format: t.arg({ type: ExportFormatEnum, required: true }),

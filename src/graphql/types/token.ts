@@ -43,7 +43,7 @@ builder.mutationFields((t) => ({
   }),
   revokeApiToken: t.prismaField({
     type: 'ApiToken',
-    description: 'Revokes one of the caller\'s tokens (it may be the one in use).',
+    description: "Revokes one of the caller's tokens (it may be the one in use).",
     args: { tokenId: t.arg.id({ required: true }) },
     authScopes: { authenticated: true },
     resolve: (_query, _root, args, ctx) => revokeToken(ctx.db, String(args.tokenId), ctx.viewer!.userId),

@@ -29,7 +29,10 @@ export function jsonBody(limit: number): Middleware {
       return next();
     }
     if (!ctx.is('application/json', '+json')) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Content-Type must be application/json (got ${ctx.get('content-type') ? `"${ctx.get('content-type')}"` : 'none'})`);
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        `Content-Type must be application/json (got ${ctx.get('content-type') ? `"${ctx.get('content-type')}"` : 'none'})`,
+      );
     }
     let parsed: unknown;
     try {

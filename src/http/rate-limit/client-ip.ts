@@ -21,13 +21,17 @@ function normalize(address: string): string {
 /** `list`: comma-separated IPs and CIDR ranges; throws on an entry that is neither. */
 export function parseTrustedProxies(list: string): BlockList {
   const trusted = new BlockList();
-  for (const entry of list.split(',').map((item) => item.trim()).filter(Boolean)) {
+  for (const entry of list
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
     const [address, prefix] = entry.split('/');
     if (!address || !isIP(address)) throw new Error(`PARLEY_TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range`);
     if (prefix === undefined) trusted.addAddress(address, family(address));
     else {
       const bits = Number(prefix);
-      if (!Number.isInteger(bits) || bits < 0 || bits > (family(address) === 'ipv6' ? 128 : 32)) throw new Error(`PARLEY_TRUSTED_PROXIES: "${entry}" has a bad prefix length`);
+      if (!Number.isInteger(bits) || bits < 0 || bits > (family(address) === 'ipv6' ? 128 : 32))
+        throw new Error(`PARLEY_TRUSTED_PROXIES: "${entry}" has a bad prefix length`);
       trusted.addSubnet(address, bits, family(address));
     }
   }

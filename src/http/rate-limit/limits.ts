@@ -86,7 +86,10 @@ export function rateLimit(config: RateLimitConfig, limiters: RateLimiters): Midd
     const ip = () => clientIp(ctx.req.socket.remoteAddress, ctx.get('x-forwarded-for') || undefined);
     const chat = ctx.method === 'POST' ? CHAT_PATH.exec(ctx.path) : null;
     if (chat) {
-      const refused = await firstRefusal([['ip', limiters.ip, ip()], ...(chat[1] ? [['bot', limiters.bot, chat[1]] as [LimitName, RateLimiterAbstract, string]] : [])]);
+      const refused = await firstRefusal([
+        ['ip', limiters.ip, ip()],
+        ...(chat[1] ? [['bot', limiters.bot, chat[1]] as [LimitName, RateLimiterAbstract, string]] : []),
+      ]);
       if (refused) return refuse(ctx, refused.limit, refused.retryMs, 400);
       return next();
     }

@@ -42,7 +42,16 @@ export async function postgresStore(config: RateLimitConfig, connectionString: s
     limiters: limitersOf(
       config,
       (keyPrefix, points) =>
-        new RateLimiterPostgres({ storeClient: pool, storeType: 'pool', tableName: TABLE, tableCreated: true, keyPrefix, points, duration: config.windowSeconds, clearExpiredByTimeout: false }),
+        new RateLimiterPostgres({
+          storeClient: pool,
+          storeType: 'pool',
+          tableName: TABLE,
+          tableCreated: true,
+          keyPrefix,
+          points,
+          duration: config.windowSeconds,
+          clearExpiredByTimeout: false,
+        }),
     ),
     close: () => pool.end(),
   };
@@ -63,10 +72,15 @@ export async function redisStore(config: RateLimitConfig, redisUrl: string, keyP
     await client.ping();
   } catch (error) {
     client.disconnect();
-    throw new Error(`Redis is not reachable at ${redisUrl.replace(/\/\/[^@/]*@/, '//***@')}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`Redis is not reachable at ${redisUrl.replace(/\/\/[^@/]*@/, '//***@')}: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
   return {
-    limiters: limitersOf(config, (limit, points) => new RateLimiterRedis({ storeClient: client, keyPrefix: `${keyPrefix}:rl:${limit}`, points, duration: config.windowSeconds })),
+    limiters: limitersOf(
+      config,
+      (limit, points) => new RateLimiterRedis({ storeClient: client, keyPrefix: `${keyPrefix}:rl:${limit}`, points, duration: config.windowSeconds }),
+    ),
     close: async () => {
       await client.quit().catch(() => client.disconnect());
     },

@@ -106,7 +106,14 @@ const anthropicMessages: Protocol = {
     const usage = record(root.usage);
     const prompt = num(usage.input_tokens);
     const completion = num(usage.output_tokens);
-    return { text, usage: { promptTokens: prompt, completionTokens: completion, totalTokens: prompt !== undefined && completion !== undefined ? prompt + completion : undefined } };
+    return {
+      text,
+      usage: {
+        promptTokens: prompt,
+        completionTokens: completion,
+        totalTokens: prompt !== undefined && completion !== undefined ? prompt + completion : undefined,
+      },
+    };
   },
   part(event) {
     const data = parseData(event);
@@ -156,7 +163,8 @@ const responses: Protocol = {
       const id = record(data.response).id;
       return typeof id === 'string' ? { responseId: id } : {};
     }
-    if (data.type === 'error' || data.type === 'response.failed') return { error: String(data.message ?? record(record(data.response).error).message ?? 'Response failed') };
+    if (data.type === 'error' || data.type === 'response.failed')
+      return { error: String(data.message ?? record(record(data.response).error).message ?? 'Response failed') };
     return {};
   },
 };
@@ -166,4 +174,3 @@ export function protocolOf(call: Pick<AiCall, 'provider' | 'api'>): Protocol {
   if (call.api === 'responses') return responses;
   return call.provider === 'anthropic' ? anthropicMessages : chatCompletions;
 }
-

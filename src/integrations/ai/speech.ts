@@ -13,7 +13,12 @@ export async function speak(outbound: OutboundClient, call: AiCall, signal?: Abo
     url: joinUrl(call.baseUrl, 'audio/speech', azure ? { 'api-version': call.apiVersion! } : undefined),
     method: 'POST',
     headers: { Authorization: `Bearer ${call.apiKey}`, 'api-key': call.apiKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ model: call.model || DEFAULT_MODEL, input: call.input ?? '', voice: call.voice, ...(call.instructions ? { instructions: call.instructions } : {}) }),
+    body: JSON.stringify({
+      model: call.model || DEFAULT_MODEL,
+      input: call.input ?? '',
+      voice: call.voice,
+      ...(call.instructions ? { instructions: call.instructions } : {}),
+    }),
     signal,
   });
   if (response.status < 200 || response.status >= 300) {

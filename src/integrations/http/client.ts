@@ -131,7 +131,12 @@ export function createOutboundClient(options: OutboundHttpOptions = {}): Outboun
   return {
     async request(request) {
       const { response, url } = await finalResponse(request);
-      return { status: response.statusCode ?? 0, headers: headersOf(response), body: (await readAll(response, maxBytes)).toString('utf8'), url: url.toString() };
+      return {
+        status: response.statusCode ?? 0,
+        headers: headersOf(response),
+        body: (await readAll(response, maxBytes)).toString('utf8'),
+        url: url.toString(),
+      };
     },
     async download(request) {
       const { response, url } = await finalResponse(request);

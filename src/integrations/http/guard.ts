@@ -40,7 +40,10 @@ export function parseAllowList(raw: string | undefined): OutboundAllowList {
   const hostnames = new Set<string>();
   const addresses = new net.BlockList();
   let count = 0;
-  for (const entry of (raw ?? '').split(',').map((part) => part.trim().toLowerCase()).filter(Boolean)) {
+  for (const entry of (raw ?? '')
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean)) {
     count += 1;
     const [base, bits] = entry.split('/') as [string, string | undefined];
     const address = base.replace(/^\[|\]$/g, '');

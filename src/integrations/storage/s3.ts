@@ -51,7 +51,12 @@ export function s3Store(settings: S3Settings): FileStore {
         if (!(object.Body instanceof Readable)) return null;
         return { body: object.Body, size: object.ContentLength ?? 0 };
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+        if (
+          error instanceof NoSuchKey ||
+          (error as { name?: string }).name === 'NoSuchKey' ||
+          (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+        )
+          return null;
         throw error;
       }
     },

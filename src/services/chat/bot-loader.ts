@@ -75,12 +75,7 @@ export class BotLibrary {
 }
 
 /** A bot linked from a running one: same workspace; live chats run its published snapshot, previews its draft. */
-export async function loadLinkedBot(
-  db: Db,
-  botId: string,
-  workspaceId: string,
-  isPreview: boolean,
-): Promise<{ bot: RuntimeBot; ref: BotRef } | null> {
+export async function loadLinkedBot(db: Db, botId: string, workspaceId: string, isPreview: boolean): Promise<{ bot: RuntimeBot; ref: BotRef } | null> {
   const row = await db.bot.findFirst({ where: { id: botId, workspaceId, isArchived: false } });
   if (!row) return null;
   if (isPreview) {

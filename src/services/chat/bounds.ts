@@ -41,7 +41,9 @@ export function assertVariablesSize(bounds: SessionBounds, prefilled: Record<str
 
 export function assertClientLogsRoom(bounds: SessionBounds, stored: number, adding: number): void {
   if (stored + adding <= bounds.maxClientLogs) return;
-  throw badRequest(`Too many client logs for this session: at most ${bounds.maxClientLogs}`, [{ path: ['clientLogs'], message: `at most ${bounds.maxClientLogs - stored} more` }]);
+  throw badRequest(`Too many client logs for this session: at most ${bounds.maxClientLogs}`, [
+    { path: ['clientLogs'], message: `at most ${bounds.maxClientLogs - stored} more` },
+  ]);
 }
 
 /** A turn whose session would outgrow the bound is not committed: the session stays as it was. */

@@ -58,7 +58,9 @@ export interface PerformerDeps {
 async function smtpSettingsFor(email: EmailSpec, deps: PerformerDeps, scope: EffectScope): Promise<SmtpSettings | undefined> {
   if (email.credentialsId === 'default') return deps.serverSmtp;
   const stored = await resolveCredentials(scope.db, deps.secrets, scope.workspaceId, email.credentialsId, 'smtp');
-  return stored && { host: stored.host, port: stored.port, username: stored.username, password: stored.password, secure: stored.isTlsEnabled, from: stored.from };
+  return (
+    stored && { host: stored.host, port: stored.port, username: stored.username, password: stored.password, secure: stored.isTlsEnabled, from: stored.from }
+  );
 }
 
 /**
@@ -69,7 +71,8 @@ async function smtpSettingsFor(email: EmailSpec, deps: PerformerDeps, scope: Eff
 async function sendEmailOnce(email: EmailSpec, deps: PerformerDeps, scope: EffectScope): Promise<EffectResult> {
   const settings = await smtpSettingsFor(email, deps, scope);
   if (!settings) return { type: 'sendEmail', outcome: 'no-credentials' };
-  if ((await scope.db.sentEmail.count({ where: { scope: email.conversation } })) >= MAX_EMAILS_PER_CONVERSATION) return { type: 'sendEmail', outcome: 'limit-reached' };
+  if ((await scope.db.sentEmail.count({ where: { scope: email.conversation } })) >= MAX_EMAILS_PER_CONVERSATION)
+    return { type: 'sendEmail', outcome: 'limit-reached' };
   const key = crypto.createHash('sha256').update(JSON.stringify(email)).digest('hex');
   try {
     await scope.db.sentEmail.create({ data: { key, scope: email.conversation } });
@@ -108,7 +111,13 @@ export function createPerformers(deps: PerformerDeps): EffectPerformers {
         return { type: 'aiChat', outcome: 'ok', ...answer };
       } catch (error) {
         if (!(error instanceof AiProviderError) || scope.signal.aborted) throw error;
-        return { type: 'aiChat', outcome: 'error', message: error.message, ...(error.status !== undefined ? { status: error.status } : {}), ...(error.details ? { details: error.details } : {}) };
+        return {
+          type: 'aiChat',
+          outcome: 'error',
+          message: error.message,
+          ...(error.status !== undefined ? { status: error.status } : {}),
+          ...(error.details ? { details: error.details } : {}),
+        };
       }
     },
     async httpRequest(effect, scope) {
@@ -127,7 +136,6 @@ export function createPerformers(deps: PerformerDeps): EffectPerformers {
     },
   };
 }
-
 
 function timeoutOf(effect: Effect, timeouts: EffectTimeouts): number {
   const asked = effect.timeoutMs && effect.timeoutMs > 0 ? effect.timeoutMs : timeouts.defaultMs;
@@ -168,9 +176,12 @@ export async function performEffect(
     }, ms);
   });
   const perform = performers[effect.type] as PerformerOf<Effect['type']>;
-  const performed = perform(effect, { ...scope, signal: controller.signal }).catch(
-    (error: unknown): EffectResult => ({ type: 'failed', effect: effect.type, reason: 'error', message: error instanceof Error ? error.message : String(error) }),
-  );
+  const performed = perform(effect, { ...scope, signal: controller.signal }).catch((error: unknown): EffectResult => ({
+    type: 'failed',
+    effect: effect.type,
+    reason: 'error',
+    message: error instanceof Error ? error.message : String(error),
+  }));
   try {
     const result = await Promise.race([performed, timedOut]);
     recordChatEffect(effect.type, outcomeOf(result));

@@ -165,9 +165,9 @@ function hasDedicatedReply(turn: TurnResult): boolean {
 }
 
 function resultVariables(state: SessionState): unknown[] {
-  return state.queue[0]!.variables
-    .filter((variable) => !variable.isSessionVariable && variable.value !== undefined && variable.value !== null)
-    .map((variable) => ({ id: variable.id, name: variable.name, value: variable.value }));
+  return state.queue[0]!.variables.filter((variable) => !variable.isSessionVariable && variable.value !== undefined && variable.value !== null).map(
+    (variable) => ({ id: variable.id, name: variable.name, value: variable.value }),
+  );
 }
 
 function logDetails(details: unknown): string | null {
@@ -216,7 +216,8 @@ function sessionWrite(turn: TurnResult, plan: CommitPlan): SessionWrite {
   const { state } = turn;
   const ended = turn.status === 'ended';
   const kept = { state, expiresAt: plan.expiresAt, resultId: state.queue[state.queue.length - 1]!.resultId ?? null };
-  if (plan.session.mode === 'create') return ended ? { kind: 'none' } : { kind: 'create', id: plan.sessionId, botId: plan.botId, isPreview: state.isPreview, ...kept };
+  if (plan.session.mode === 'create')
+    return ended ? { kind: 'none' } : { kind: 'create', id: plan.sessionId, botId: plan.botId, isPreview: state.isPreview, ...kept };
   if (plan.session.mode === 'update') {
     const claimed = { id: plan.sessionId, version: plan.session.version };
     return ended ? { kind: 'delete', ...claimed } : { kind: 'update', ...claimed, ...kept };
@@ -247,7 +248,12 @@ function turnWrite(turn: TurnResult, plan: CommitPlan): TurnWrite {
   for (const row of persistence.newResults) {
     write.newResults.push({ id: row.resultId, botId: row.botId, variables: [], hasStarted: false, isCompleted: false, lastChatSessionId: null });
   }
-  write.answers = persistence.answers.map((answer) => ({ ...answer, groupId: answer.groupId ?? null, variableId: answer.variableId ?? null, attachedFileUrls: answer.attachedFileUrls ?? null }));
+  write.answers = persistence.answers.map((answer) => ({
+    ...answer,
+    groupId: answer.groupId ?? null,
+    variableId: answer.variableId ?? null,
+    attachedFileUrls: answer.attachedFileUrls ?? null,
+  }));
   write.visitedEdges = persistence.visitedEdges;
   write.history = persistence.setVariableHistory;
   write.logs = persistence.logs
@@ -283,7 +289,14 @@ function resultChanges(write: TurnWrite): TurnResultChanges {
  */
 async function commit(deps: ChatDeps, turn: TurnResult, plan: CommitPlan): Promise<void> {
   const write = turnWrite(turn, plan);
-  const empty = write.session.kind === 'none' && !write.newResults.length && !write.answers.length && !write.visitedEdges.length && !write.history.length && !write.logs.length && !write.resultChanges.length;
+  const empty =
+    write.session.kind === 'none' &&
+    !write.newResults.length &&
+    !write.answers.length &&
+    !write.visitedEdges.length &&
+    !write.history.length &&
+    !write.logs.length &&
+    !write.resultChanges.length;
   if (empty) return;
   if (write.session.kind === 'create' || write.session.kind === 'update') assertSessionSize(deps.bounds ?? DEFAULT_SESSION_BOUNDS, turn.state);
   const committed = await deps.store.commitTurn(write, new Date());
@@ -375,7 +388,9 @@ async function startTurn(deps: ChatDeps, input: StartChatInput, origin: RequestO
   assertOriginAllowed(allowedOriginsOf(bot), origin);
 
   let resultId = newId();
-  let restored: { variables: { name: string; value: unknown }[]; answers: { key: string; value: string }[]; visitedEdgeCount?: number; setVariableHistoryIndex?: number } | undefined;
+  let restored:
+    | { variables: { name: string; value: unknown }[]; answers: { key: string; value: string }[]; visitedEdgeCount?: number; setVariableHistoryIndex?: number }
+    | undefined;
   let createResult = true;
   if (input.resultId && remembersUser(bot)) {
     const existing = await deps.db.result.findFirst({ where: { id: input.resultId, botId: row.id, isArchived: false } });
@@ -440,24 +455,29 @@ export async function continueChat(deps: ChatDeps, input: ContinueChatInput, ori
   assertAnswerSize(deps.bounds ?? DEFAULT_SESSION_BOUNDS, message);
   // Timed once the claim is held: waiting for it has a metric of its own.
   return withClaimedSession(deps.store, input.sessionId, deps.claim ?? DEFAULT_CLAIM, (session) =>
-    measured('continue', () => guarded(async () => {
-      if (session.expiresAt && session.expiresAt.getTime() < Date.now()) throw badRequest('Session expired. You need to start a new session.');
-      const state = parseSessionState(session.state);
-      assertOriginAllowed(state.allowedOrigins, origin);
-      const library = await new BotLibrary().load(deps.db, state.queue.map((entry) => entry.bot));
-      const env = engineEnv(deps.code, deps.limits);
-      const wasRegisteredOnly = state.isRegisteredOnly === true;
-      const rootResultId = state.queue[0]!.resultId;
-      const turn = await settle(deps, library, await engineContinue(state, message, format, env, library.resolve), format, env);
-      await commit(deps, turn, {
-        sessionId: session.id,
-        session: { mode: 'update', version: session.version },
-        botId: session.botId ?? '',
-        createResult: wasRegisteredOnly && !state.isPreview && rootResultId && session.botId ? { id: rootResultId, botId: session.botId } : undefined,
-        expiresAt: new Date(Date.now() + deps.sessionTtlMs),
-      });
-      return partsOf(deps, turn, library, false);
-    })),
+    measured('continue', () =>
+      guarded(async () => {
+        if (session.expiresAt && session.expiresAt.getTime() < Date.now()) throw badRequest('Session expired. You need to start a new session.');
+        const state = parseSessionState(session.state);
+        assertOriginAllowed(state.allowedOrigins, origin);
+        const library = await new BotLibrary().load(
+          deps.db,
+          state.queue.map((entry) => entry.bot),
+        );
+        const env = engineEnv(deps.code, deps.limits);
+        const wasRegisteredOnly = state.isRegisteredOnly === true;
+        const rootResultId = state.queue[0]!.resultId;
+        const turn = await settle(deps, library, await engineContinue(state, message, format, env, library.resolve), format, env);
+        await commit(deps, turn, {
+          sessionId: session.id,
+          session: { mode: 'update', version: session.version },
+          botId: session.botId ?? '',
+          createResult: wasRegisteredOnly && !state.isPreview && rootResultId && session.botId ? { id: rootResultId, botId: session.botId } : undefined,
+          expiresAt: new Date(Date.now() + deps.sessionTtlMs),
+        });
+        return partsOf(deps, turn, library, false);
+      }),
+    ),
   );
 }
 

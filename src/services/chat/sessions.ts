@@ -62,12 +62,7 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
  * is handed to the turn, whose commit must release the claim; a failed turn
  * releases it here.
  */
-export async function withClaimedSession<T>(
-  store: ChatStore,
-  sessionId: string,
-  options: ClaimOptions,
-  turn: (session: SessionRow) => Promise<T>,
-): Promise<T> {
+export async function withClaimedSession<T>(store: ChatStore, sessionId: string, options: ClaimOptions, turn: (session: SessionRow) => Promise<T>): Promise<T> {
   const previous = localTails.get(sessionId) ?? Promise.resolve();
   let done!: () => void;
   const tail = new Promise<void>((resolve) => (done = resolve));

@@ -38,7 +38,10 @@ export async function openMessageStream(deps: ChatDeps, input: StreamMessageInpu
   if (!session) throw notFound('Could not find session');
   const state = parseSessionState(session.state);
   assertOriginAllowed(state.allowedOrigins, origin);
-  const library = await new BotLibrary().load(deps.db, state.queue.map((entry) => entry.bot));
+  const library = await new BotLibrary().load(
+    deps.db,
+    state.queue.map((entry) => entry.bot),
+  );
   const request = await streamRequest(state, engineEnv(deps.code, deps.limits), library.resolve, messages);
   if ('status' in request) throw request.status === 404 ? notFound(request.message) : badRequest(request.message);
   const call = await resolveAiCall(deps.db, deps.secrets, state.workspaceId, request);
@@ -74,7 +77,10 @@ export async function openMessageStream(deps: ChatDeps, input: StreamMessageInpu
 async function storeStreamOutcome(deps: ChatDeps, sessionId: string, outcome: { responseId?: string }): Promise<void> {
   await withClaimedSession(deps.store, sessionId, deps.claim ?? DEFAULT_CLAIM, async (session) => {
     const state = parseSessionState(session.state);
-    const library = await new BotLibrary().load(deps.db, state.queue.map((entry) => entry.bot));
+    const library = await new BotLibrary().load(
+      deps.db,
+      state.queue.map((entry) => entry.bot),
+    );
     const changed = recordStreamOutcome(state, engineEnv(deps.code, deps.limits), library.resolve, outcome);
     await deps.db.chatSession.update({
       where: { id: session.id, version: session.version },

@@ -104,7 +104,12 @@ export async function resultTranscript(deps: ChatDeps, botId: string, resultId: 
       const { effect, state } = current;
       const outcome =
         effect.type === 'loadBot'
-          ? await performEffect(effect, deps.effects, { db, workspaceId: state.workspaceId, isPreview: false, library }, deps.effectTimeouts ?? DEFAULT_EFFECT_TIMEOUTS)
+          ? await performEffect(
+              effect,
+              deps.effects,
+              { db, workspaceId: state.workspaceId, isPreview: false, library },
+              deps.effectTimeouts ?? DEFAULT_EFFECT_TIMEOUTS,
+            )
           : notReplayed(effect);
       current = await resumeTurn(state, outcome, 'markdown', env, library.resolve);
     }

@@ -26,7 +26,10 @@ export async function executeWebhook(deps: ChatDeps, input: ExecuteWebhookInput)
   if (!result.lastChatSessionId) throw notFound('No chat session found');
   return withClaimedSession(deps.store, result.lastChatSessionId, deps.claim ?? DEFAULT_CLAIM, async (session) => {
     const state = parseSessionState(session.state);
-    const library = await new BotLibrary().load(deps.db, state.queue.map((entry) => entry.bot));
+    const library = await new BotLibrary().load(
+      deps.db,
+      state.queue.map((entry) => entry.bot),
+    );
     const running = library.resolve(state.queue[0]!.bot);
     if (!running.groups.some((group) => group.blocks.some((block) => block.id === input.blockId))) throw notFound('Webhook block not found');
     if (!recordWebhookPayload(state, running, input.blockId, input.payload)) throw badRequest('The conversation is not waiting for this webhook');

@@ -19,7 +19,8 @@ const createInput = z.object({ type: z.string(), name: displayName(100), data: z
 
 export async function createCredentials(db: Db, box: SecretBox, workspaceId: string, raw: unknown): Promise<CredentialsSummary> {
   const input = parseInput(createInput, raw, []);
-  if (!isCredentialsType(input.type)) throw invalidInput([{ message: `unknown credentials type; expected one of ${CREDENTIALS_TYPES.join(', ')}`, path: ['type'] }]);
+  if (!isCredentialsType(input.type))
+    throw invalidInput([{ message: `unknown credentials type; expected one of ${CREDENTIALS_TYPES.join(', ')}`, path: ['type'] }]);
   const data = credentialSchemas[input.type].safeParse(input.data);
   if (!data.success) throw invalidInput(zodIssues(data.error, ['data']));
   const sealed = box.seal(data.data);

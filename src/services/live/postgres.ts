@@ -138,7 +138,10 @@ class Listener {
         (error: unknown) => {
           if (this.closed) return;
           this.failures += 1;
-          this.log.warn({ err: error, retryInMs: Math.min(RECONNECT_FIRST_MS * 2 ** this.failures, RECONNECT_MAX_MS) }, 'live results: reconnecting the LISTEN connection failed');
+          this.log.warn(
+            { err: error, retryInMs: Math.min(RECONNECT_FIRST_MS * 2 ** this.failures, RECONNECT_MAX_MS) },
+            'live results: reconnecting the LISTEN connection failed',
+          );
           this.scheduleReconnect();
         },
       );

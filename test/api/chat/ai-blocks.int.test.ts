@@ -80,7 +80,14 @@ function askModel(): Json {
   return {
     id: 'ai',
     type: 'openai',
-    options: { action: 'Ask Model', credentialsId, model: 'gpt-test', message: '{{Question}}', responseIdVariableId: 'v-history', responseMapping: [{ id: 'r', variableId: 'v-answer' }] },
+    options: {
+      action: 'Ask Model',
+      credentialsId,
+      model: 'gpt-test',
+      message: '{{Question}}',
+      responseIdVariableId: 'v-history',
+      responseMapping: [{ id: 'r', variableId: 'v-answer' }],
+    },
   };
 }
 
@@ -110,12 +117,15 @@ describe('forge AI blocks, whole answers', () => {
     });
   });
 
-  test.each(['mistral', 'groq', 'together-ai', 'open-router', 'deepseek', 'perplexity'])('%s speaks the OpenAI-compatible API with its own credentials', async (type) => {
-    const ownCredentials = await createCredentials(server, server.adminWorkspaceId, server.adminToken, type);
-    const { body } = await ask(aiBot(chatCompletion(type, { credentialsId: ownCredentials })));
-    expect(texts(body)).toEqual(['Echo: What is Parley?', 'tokens=18']);
-    expect(fake.hits.map((hit) => hit.path)).toEqual(['/v1/chat/completions']);
-  });
+  test.each(['mistral', 'groq', 'together-ai', 'open-router', 'deepseek', 'perplexity'])(
+    '%s speaks the OpenAI-compatible API with its own credentials',
+    async (type) => {
+      const ownCredentials = await createCredentials(server, server.adminWorkspaceId, server.adminToken, type);
+      const { body } = await ask(aiBot(chatCompletion(type, { credentialsId: ownCredentials })));
+      expect(texts(body)).toEqual(['Echo: What is Parley?', 'tokens=18']);
+      expect(fake.hits.map((hit) => hit.path)).toEqual(['/v1/chat/completions']);
+    },
+  );
 
   test('anthropic: messages API with the system text apart, a max_tokens default and its own key header', async () => {
     const ownCredentials = await createCredentials(server, server.adminWorkspaceId, server.adminToken, 'anthropic');
@@ -181,7 +191,11 @@ describe('forge AI blocks, whole answers', () => {
     const { body } = await ask(aiBot(block));
     expect(texts(body)).toEqual(['extracted Answer', 'tokens=42']);
     expect(fake.hits[0]!.body.messages).toEqual([
-      { role: 'user', content: 'Extract from: What is Parley?\n\nYou should generate a JSON object and provide empty values if the information is not there or if you are unsure.' },
+      {
+        role: 'user',
+        content:
+          'Extract from: What is Parley?\n\nYou should generate a JSON object and provide empty values if the information is not there or if you are unsure.',
+      },
     ]);
     expect(fake.hits[0]!.body.response_format.json_schema.schema).toEqual({
       type: 'object',
@@ -193,13 +207,7 @@ describe('forge AI blocks, whole answers', () => {
 
   test('Ask Model continues the conversation through the previous response id', async () => {
     const definition = v6Bot({
-      groups: [
-        group('g1', [
-          textInput('ask', 'v-question'),
-          askModel(),
-          { ...textBubble('show', '{{Answer}} ({{History}})'), outgoingEdgeId: 'loop' },
-        ]),
-      ],
+      groups: [group('g1', [textInput('ask', 'v-question'), askModel(), { ...textBubble('show', '{{Answer}} ({{History}})'), outgoingEdgeId: 'loop' }])],
       edges: [{ id: 'loop', from: { blockId: 'show' }, to: { groupId: 'g1' } }],
       variables,
     });
@@ -218,7 +226,12 @@ test('Create transcription downloads the audio through the guard and uploads it 
   const block = {
     id: 'ai',
     type: 'openai',
-    options: { action: 'Create transcription', credentialsId, url: `${fake.base.replace('/v1', '')}/files/{{Question}}.webm`, transcriptionVariableId: 'v-answer' },
+    options: {
+      action: 'Create transcription',
+      credentialsId,
+      url: `${fake.base.replace('/v1', '')}/files/{{Question}}.webm`,
+      transcriptionVariableId: 'v-answer',
+    },
   };
   const { body } = await ask(aiBot(block), 'clip');
   expect(texts(body)).toEqual(['Transcribed clip.webm (audio/webm, complete) with whisper-1', 'tokens=']);
@@ -229,10 +242,30 @@ test('Create transcription downloads the audio through the guard and uploads it 
 test('Create speech (forge and legacy): the audio comes back as a data URL an audio bubble plays', async () => {
   const audioOf = (body: Json) => Buffer.from(String(body.messages[0].content.url).replace(/^data:audio\/mpeg;base64,/, ''), 'base64').toString('utf8');
   const after = [{ id: 'play', type: 'audio', content: { url: '{{Answer}}' } }];
-  const forge = await ask(aiBot({ id: 'ai', type: 'openai', options: { action: 'Create speech', credentialsId, input: 'You asked: {{Question}}', voice: 'alloy', saveUrlInVariableId: 'v-answer' } }, after), 'hi');
+  const forge = await ask(
+    aiBot(
+      {
+        id: 'ai',
+        type: 'openai',
+        options: { action: 'Create speech', credentialsId, input: 'You asked: {{Question}}', voice: 'alloy', saveUrlInVariableId: 'v-answer' },
+      },
+      after,
+    ),
+    'hi',
+  );
   expect(forge.body.messages[0].content.url).toMatch(/^data:audio\/mpeg;base64,/);
   expect(audioOf(forge.body)).toBe('mp3:tts-1:alloy:You asked: hi');
-  const legacy = await ask(aiBot({ id: 'ai', type: 'OpenAI', options: { task: 'Create speech', credentialsId, model: 'tts-1-hd', input: '{{Question}}', voice: 'nova', saveUrlInVariableId: 'v-answer' } }, after), 'hello');
+  const legacy = await ask(
+    aiBot(
+      {
+        id: 'ai',
+        type: 'OpenAI',
+        options: { task: 'Create speech', credentialsId, model: 'tts-1-hd', input: '{{Question}}', voice: 'nova', saveUrlInVariableId: 'v-answer' },
+      },
+      after,
+    ),
+    'hello',
+  );
   expect(audioOf(legacy.body)).toBe('mp3:tts-1-hd:nova:hello');
   const missing = await ask(aiBot({ id: 'ai', type: 'OpenAI', options: { task: 'Create speech', credentialsId, input: 'x' } }, after));
   expect((await server.db.log.findMany({ where: { resultId: missing.resultId } })).map((log) => log.description)).toEqual([
@@ -254,7 +287,9 @@ describe('AI blocks that cannot run', () => {
   });
 
   test('no model, no action: the reference messages', async () => {
-    const noModel = await ask(aiBot(chatCompletion('groq', { model: '  ', credentialsId: await createCredentials(server, server.adminWorkspaceId, server.adminToken, 'groq') })));
+    const noModel = await ask(
+      aiBot(chatCompletion('groq', { model: '  ', credentialsId: await createCredentials(server, server.adminWorkspaceId, server.adminToken, 'groq') })),
+    );
     const noAction = await ask(aiBot(chatCompletion('openai', { action: undefined })));
     const logsOf = async (resultId: string) => (await server.db.log.findMany({ where: { resultId } })).map((log) => log.description);
     expect(await logsOf(noModel.resultId)).toEqual(['No model provided']);
@@ -274,7 +309,10 @@ describe('AI blocks that cannot run', () => {
     const guarded = await startTestServer();
     try {
       const id = await createCredentials(guarded, guarded.adminWorkspaceId, guarded.adminToken, 'openai');
-      const { publicId } = await publishDefinition(guarded, aiBot({ ...chatCompletion('openai', {}), options: { ...chatCompletion('openai', {}).options, credentialsId: id } }));
+      const { publicId } = await publishDefinition(
+        guarded,
+        aiBot({ ...chatCompletion('openai', {}), options: { ...chatCompletion('openai', {}).options, credentialsId: id } }),
+      );
       const started = await startChat(guarded, publicId);
       const answered = await say(guarded, started.body.sessionId, 'Hi');
       expect(texts(answered.body)).toEqual(['', 'tokens=']);
@@ -310,12 +348,23 @@ describe('legacy OpenAI block', () => {
     expect(texts(body)).toEqual(['Echo: What is Parley?', 'tokens=18']);
     expect(fake.hits[0]!.body).toEqual({ model: 'gpt-3.5-turbo', messages: [{ role: 'user', content: 'What is Parley?' }] });
     const missing = await ask(aiBot(legacy({ credentialsId: undefined })));
-    expect((await server.db.log.findMany({ where: { resultId: missing.resultId } })).map((log) => log.description)).toEqual(['Make sure to select an OpenAI account']);
+    expect((await server.db.log.findMany({ where: { resultId: missing.resultId } })).map((log) => log.description)).toEqual([
+      'Make sure to select an OpenAI account',
+    ]);
   });
 
   test('a 400 trims the first message and tries again; other errors log the status', async () => {
     fake.failNext = { status: 400, body: { error: { message: 'context length exceeded' } } };
-    const { body, resultId } = await ask(aiBot(legacy({ messages: [{ id: 'm0', role: 'system', content: 'Long story' }, { id: 'm1', role: 'user', content: '{{Question}}' }] })));
+    const { body, resultId } = await ask(
+      aiBot(
+        legacy({
+          messages: [
+            { id: 'm0', role: 'system', content: 'Long story' },
+            { id: 'm1', role: 'user', content: '{{Question}}' },
+          ],
+        }),
+      ),
+    );
     expect(texts(body)).toEqual(['Echo: What is Parley?', 'tokens=18']);
     expect(fake.hits.map((hit) => hit.body.messages.length)).toEqual([2, 1]);
     expect((await server.db.log.findMany({ where: { resultId } })).map((log) => [log.status, log.description])).toEqual([
@@ -377,10 +426,19 @@ describe('streaming', () => {
     const block = {
       id: 'ai',
       type: 'OpenAI',
-      options: { task: 'Create chat completion', credentialsId, messages: [{ id: 'm1', role: 'user', content: '{{Question}}' }], responseMapping: [{ id: 'r', valueToExtract: 'Message content', variableId: 'v-answer' }] },
+      options: {
+        task: 'Create chat completion',
+        credentialsId,
+        messages: [{ id: 'm1', role: 'user', content: '{{Question}}' }],
+        responseMapping: [{ id: 'r', valueToExtract: 'Message content', variableId: 'v-answer' }],
+      },
     };
-    const { body, sessionId } = await ask(aiBot(block, [textBubble('show', '{{Answer}}'), textBubble('again-show', 'Stored: {{Answer}}')]), 'Legacy?', { isStreamEnabled: true });
-    expect(body.clientSideActions).toEqual([{ type: 'streamOpenAiChatCompletion', streamOpenAiChatCompletion: { messages: [{ role: 'user', content: 'Legacy?' }] }, expectsDedicatedReply: true }]);
+    const { body, sessionId } = await ask(aiBot(block, [textBubble('show', '{{Answer}}'), textBubble('again-show', 'Stored: {{Answer}}')]), 'Legacy?', {
+      isStreamEnabled: true,
+    });
+    expect(body.clientSideActions).toEqual([
+      { type: 'streamOpenAiChatCompletion', streamOpenAiChatCompletion: { messages: [{ role: 'user', content: 'Legacy?' }] }, expectsDedicatedReply: true },
+    ]);
     const streamed = await postForStream(`/v1/sessions/${sessionId}/streamMessage`, { messages: [{ role: 'user', content: 'Edited by the client' }] });
     expect(sseData(streamed.raw)).toEqual([{ text: 'Echo: ' }, { text: 'Edited ' }, { text: 'by ' }, { text: 'the ' }, { text: 'client' }]);
     const after = await say(server, sessionId, 'Echo: Edited by the client');
@@ -414,7 +472,11 @@ describe('streaming', () => {
 
   test('refusals answer the reference statuses and messages', async () => {
     expect(await postForStream('/v1/sessions/nope/streamMessage')).toMatchObject({ status: 404 });
-    expect(JSON.parse((await postForStream('/v1/sessions/nope/streamMessage')).raw)).toEqual({ code: 'NOT_FOUND', message: 'Could not find session', issues: [] });
+    expect(JSON.parse((await postForStream('/v1/sessions/nope/streamMessage')).raw)).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Could not find session',
+      issues: [],
+    });
     expect(JSON.parse((await postForStream('/api/v2/sessions/nope/streamMessage')).raw)).toEqual({ message: 'Could not find session', status: 404 });
     // A session waiting on a text input has nothing to stream.
     const { publicId } = await publishDefinition(server, aiBot(chatCompletion('openai', {})));

@@ -48,7 +48,11 @@ beforeAll(async () => {
   server = await startTestServer({ outboundAllow: '127.0.0.1' });
   const created = await request(server.url, 'POST', `/v1/workspaces/${server.adminWorkspaceId}/credentials`, {
     token: server.adminToken,
-    json: { type: 'smtp', name: 'Local', data: { host: '127.0.0.1', port: inbox.port, username: 'bot', password: 'smtp-secret', from: { email: 'bot@parley.test', name: 'Parley Bot' } } },
+    json: {
+      type: 'smtp',
+      name: 'Local',
+      data: { host: '127.0.0.1', port: inbox.port, username: 'bot', password: 'smtp-secret', from: { email: 'bot@parley.test', name: 'Parley Bot' } },
+    },
   });
   credentialsId = created.body.credentials.id;
 });
@@ -93,7 +97,9 @@ describe('Send e-mail block', () => {
   test('without a custom body: the answers as an HTML table', async () => {
     await run(emailBot(credentialsId, { isCustomBody: false, body: '' }), ['Ann <b>', 'ann@example.com']);
     expect(inbox.messages).toHaveLength(1);
-    expect((inbox.messages[0]!.html as string).trim()).toBe('<table><tr><th align="left">Name</th><td>Ann &lt;b&gt;</td></tr><tr><th align="left">Mail</th><td>ann@example.com</td></tr></table>');
+    expect((inbox.messages[0]!.html as string).trim()).toBe(
+      '<table><tr><th align="left">Name</th><td>Ann &lt;b&gt;</td></tr><tr><th align="left">Mail</th><td>ann@example.com</td></tr></table>',
+    );
   });
 
   test('the same e-mail is never sent twice in a conversation, and at most 5 are sent', async () => {
@@ -102,7 +108,11 @@ describe('Send e-mail block', () => {
       groups: [
         group('g1', [textInput('ask-mail', 'v-mail'), setVariable('init', 'vcount', '0', { isCode: true })]),
         group('loop', [
-          { id: 'send', type: 'Email', options: { credentialsId, recipients: ['{{Mail}}'], subject: 'Number {{Count}}', isCustomBody: true, body: 'n={{Count}}' } },
+          {
+            id: 'send',
+            type: 'Email',
+            options: { credentialsId, recipients: ['{{Mail}}'], subject: 'Number {{Count}}', isCustomBody: true, body: 'n={{Count}}' },
+          },
           textInput('again'),
           setVariable('inc', 'vcount', '{{Count}} + 1', { isCode: true }),
           { id: 'jump', type: 'Jump', options: { groupId: 'loop' } },
@@ -116,18 +126,32 @@ describe('Send e-mail block', () => {
     expect(inbox.messages.map((mail) => mail.subject)).toEqual(['Number 0', 'Number 1', 'Number 2', 'Number 3', 'Number 4']);
     const logs = await server.db.log.findMany({ where: { resultId }, orderBy: { createdAt: 'asc' } });
     expect(logs.filter((log) => log.description === 'Email successfully sent')).toHaveLength(5);
-    expect(logs.filter((log) => log.description === 'Email not sent').map((log) => log.details)).toEqual(['At most 5 e-mails are sent per conversation', 'At most 5 e-mails are sent per conversation']);
+    expect(logs.filter((log) => log.description === 'Email not sent').map((log) => log.details)).toEqual([
+      'At most 5 e-mails are sent per conversation',
+      'At most 5 e-mails are sent per conversation',
+    ]);
 
     // The same e-mail again in the same conversation (a Jump back without change): not sent.
     const repeat = v6Bot({
-      groups: [group('g1', [textInput('ask-mail', 'v-mail'), { id: 'send', type: 'Email', options: { credentialsId, recipients: ['{{Mail}}'], subject: 'Once', isCustomBody: true, body: 'once' } }, textInput('again'), { id: 'jump', type: 'Jump', options: { groupId: 'g1', blockId: 'send' } }])],
+      groups: [
+        group('g1', [
+          textInput('ask-mail', 'v-mail'),
+          { id: 'send', type: 'Email', options: { credentialsId, recipients: ['{{Mail}}'], subject: 'Once', isCustomBody: true, body: 'once' } },
+          textInput('again'),
+          { id: 'jump', type: 'Jump', options: { groupId: 'g1', blockId: 'send' } },
+        ]),
+      ],
       variables,
     });
     inbox.messages.length = 0;
     const once = await run(repeat, ['bo@example.com', 'again']);
     expect(inbox.messages.map((mail) => mail.subject)).toEqual(['Once']);
     const repeatLogs = await server.db.log.findMany({ where: { resultId: once.resultId } });
-    expect(repeatLogs.map((log) => [log.status, log.description, log.details])).toContainEqual(['info', 'Email not sent', 'The same e-mail was already sent in this conversation']);
+    expect(repeatLogs.map((log) => [log.status, log.description, log.details])).toContainEqual([
+      'info',
+      'Email not sent',
+      'The same e-mail was already sent in this conversation',
+    ]);
   });
 
   test('missing credentials: the server has no SMTP settings, or the id belongs to another workspace', async () => {
@@ -157,7 +181,9 @@ describe('Send e-mail block behind the outbound guard', () => {
       await say(guarded, started.body.sessionId, 'Ann');
       await say(guarded, started.body.sessionId, 'ann@example.com');
       const logs = await guarded.db.log.findMany({ where: { resultId: started.body.resultId } });
-      expect(logs.map((log) => [log.description, log.details])).toEqual([['Email not sent', 'Access to loopback addresses (127.0.0.0/8) is not allowed for security reasons.']]);
+      expect(logs.map((log) => [log.description, log.details])).toEqual([
+        ['Email not sent', 'Access to loopback addresses (127.0.0.0/8) is not allowed for security reasons.'],
+      ]);
       expect(inbox.messages).toHaveLength(0);
     } finally {
       await guarded.close();

@@ -74,7 +74,10 @@ describe('bot lookup', () => {
     expect((await startChat(server, publicId)).status).toBe(200);
     await updateWorkspaceAsOperator(server.db, workspaceId, { isSuspended: true });
     const response = await startChat(server, publicId);
-    expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: 'This bot is now closed', issues: [] } });
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: 'This bot is now closed', issues: [] },
+    });
   });
 });
 
@@ -129,7 +132,10 @@ describe('sessions', () => {
     const { publicId } = await publishDefinition(server, askBot());
     const started = await startChat(server, publicId);
     const response = await say(server, started.body.sessionId, { type: 'command', command: 'nope' });
-    expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: 'Command event not found', issues: [] } });
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: 'Command event not found', issues: [] },
+    });
   });
 
   test('chat routes never answer 401, 403 or 404, even with a bad token', async () => {

@@ -16,7 +16,11 @@ const NAME = { id: 'vname', name: 'Name' };
 /** g1: "Hello" + ask Name → g2: "Bye {{Name}}". */
 function askNameBot(extra: { events?: any[]; groups?: any[]; edges?: any[]; variables?: any[]; settings?: any; theme?: any } = {}) {
   return v6Bot({
-    groups: [group('g1', [textBubble('b1', 'Hello'), textInput('b2', 'vname', 'e2')], 'Welcome'), group('g2', [textBubble('b3', 'Bye {{Name}}')]), ...(extra.groups ?? [])],
+    groups: [
+      group('g1', [textBubble('b1', 'Hello'), textInput('b2', 'vname', 'e2')], 'Welcome'),
+      group('g2', [textBubble('b3', 'Bye {{Name}}')]),
+      ...(extra.groups ?? []),
+    ],
     edges: [edge('e2', 'g2', { blockId: 'b2' }), ...(extra.edges ?? [])],
     events: extra.events,
     variables: [NAME, ...(extra.variables ?? [])],
@@ -57,7 +61,15 @@ describe('message forms', () => {
 
   function commandBot(resumeAfter?: boolean) {
     return askNameBot({
-      events: [{ id: 'ev-cmd', type: 'command', options: { command: 'help', ...(resumeAfter === undefined ? {} : { resumeAfter }) }, outgoingEdgeId: 'e-cmd', graphCoordinates: { x: 0, y: 0 } }],
+      events: [
+        {
+          id: 'ev-cmd',
+          type: 'command',
+          options: { command: 'help', ...(resumeAfter === undefined ? {} : { resumeAfter }) },
+          outgoingEdgeId: 'e-cmd',
+          graphCoordinates: { x: 0, y: 0 },
+        },
+      ],
       groups: [group('g-help', [textBubble('h1', 'Here is some help')])],
       edges: [edge('e-cmd', 'g-help', { eventId: 'ev-cmd' })],
     });
@@ -161,7 +173,11 @@ describe('logic', () => {
             id: 'c1',
             type: 'Condition',
             items: [
-              { id: 'i-yes', content: { comparisons: [{ id: 'k1', variableId: 'vanswer', comparisonOperator: 'Equal to', value: 'yes' }] }, outgoingEdgeId: 'e-yes' },
+              {
+                id: 'i-yes',
+                content: { comparisons: [{ id: 'k1', variableId: 'vanswer', comparisonOperator: 'Equal to', value: 'yes' }] },
+                outgoingEdgeId: 'e-yes',
+              },
               { id: 'i-stop', content: { comparisons: [{ id: 'k2', variableId: 'vanswer', comparisonOperator: 'Equal to', value: 'stop' }] } },
             ],
             outgoingEdgeId: 'e-else',
@@ -191,7 +207,9 @@ describe('logic', () => {
 
   test('Set variable and substitution in text', async () => {
     const definition = v6Bot({
-      groups: [group('g1', [setVariable('s1', 'vx', '2 + 3'), setVariable('s2', 'vy', 'Hello {{X}}'), textBubble('t', 'X={{X}} Y={{Y}} Z={{Z}}'), textInput('q')])],
+      groups: [
+        group('g1', [setVariable('s1', 'vx', '2 + 3'), setVariable('s2', 'vy', 'Hello {{X}}'), textBubble('t', 'X={{X}} Y={{Y}} Z={{Z}}'), textInput('q')]),
+      ],
       variables: [
         { id: 'vx', name: 'X' },
         { id: 'vy', name: 'Y' },
@@ -267,7 +285,12 @@ describe('start options', () => {
 
   test('textBubbleContentFormat markdown', async () => {
     const definition = v6Bot({
-      groups: [group('g1', [{ id: 't', type: 'text', content: { richText: [{ type: 'p', children: [{ text: 'bold', bold: true }, { text: ' {{Name}}' }] }] } }, textInput('q')])],
+      groups: [
+        group('g1', [
+          { id: 't', type: 'text', content: { richText: [{ type: 'p', children: [{ text: 'bold', bold: true }, { text: ' {{Name}}' }] }] } },
+          textInput('q'),
+        ]),
+      ],
       variables: [{ id: 'vname', name: 'Name', value: 'Ann' }],
     });
     const { started } = await begin(definition, { textBubbleContentFormat: 'markdown' });
@@ -322,7 +345,10 @@ describe('link to another bot of the workspace', () => {
       name: 'Parent',
       groups: [
         group('p1', [textInput('pb1', 'vname', 'pe1')]),
-        group('p2', [textBubble('pb2', 'Going to child'), { id: 'pl', type: 'Typebot link', options: { typebotId: childId, mergeResults }, outgoingEdgeId: 'pe2' }]),
+        group('p2', [
+          textBubble('pb2', 'Going to child'),
+          { id: 'pl', type: 'Typebot link', options: { typebotId: childId, mergeResults }, outgoingEdgeId: 'pe2' },
+        ]),
         group('p3', [textBubble('pb3', 'Back in parent, {{Name}} likes {{Color}}'), textInput('pb4')]),
       ],
       edges: [edge('pe1', 'p2', { blockId: 'pb1' }), edge('pe2', 'p3', { blockId: 'pl' })],

@@ -158,7 +158,10 @@ describe('HTTP request block', () => {
   });
 
   test('a custom body gets variables JSON-escaped; form-encoded when the content type says so', async () => {
-    await converse(botCalling({ isCustomBody: true, webhook: { url: '{{Base}}/hook', method: 'PATCH', body: '{"name": "{{Name}}", "n": 2}' } }), 'A "quoted"\nname');
+    await converse(
+      botCalling({ isCustomBody: true, webhook: { url: '{{Base}}/hook', method: 'PATCH', body: '{"name": "{{Name}}", "n": 2}' } }),
+      'A "quoted"\nname',
+    );
     expect(echo.hits[0]).toMatchObject({ method: 'PATCH' });
     expect(JSON.parse(echo.hits[0]!.body)).toEqual({ name: 'A "quoted"\nname', n: 2 });
 
@@ -166,7 +169,11 @@ describe('HTTP request block', () => {
     await converse(
       botCalling({
         isCustomBody: true,
-        webhook: { url: '{{Base}}/form', body: '{"name": "{{Name}}", "n": 2}', headers: [{ id: 'h', key: 'Content-Type', value: 'application/x-www-form-urlencoded' }] },
+        webhook: {
+          url: '{{Base}}/form',
+          body: '{"name": "{{Name}}", "n": 2}',
+          headers: [{ id: 'h', key: 'Content-Type', value: 'application/x-www-form-urlencoded' }],
+        },
       }),
     );
     expect(echo.hits[0]!.body).toBe('name=Ann&n=2');
@@ -178,15 +185,23 @@ describe('HTTP request block', () => {
     expect(body.logs).toEqual([]);
     expect((await server.db.log.findMany({ where: { resultId } })).map((log) => log.description)).toEqual(['Webhook returned an error.']);
 
-    const plain = await converse(botCalling({ webhook: { method: 'GET', url: '{{Base}}/text' }, responseVariableMapping: [{ id: 'm', variableId: 'v-user', bodyPath: 'data' }] }));
+    const plain = await converse(
+      botCalling({ webhook: { method: 'GET', url: '{{Base}}/text' }, responseVariableMapping: [{ id: 'm', variableId: 'v-user', bodyPath: 'data' }] }),
+    );
     expect(texts(plain.body)).toEqual(['user=plain words status= tags=']);
   });
 
   test('a block timeout answers 408 "Request timed out. (1s)" to the mapping, and the flow goes on', async () => {
-    const { body } = await converse(botCalling({ timeout: 1, webhook: { method: 'GET', url: '{{Base}}/slow' }, responseVariableMapping: [
-      { id: 'm1', variableId: 'v-status', bodyPath: 'statusCode' },
-      { id: 'm2', variableId: 'v-user', bodyPath: 'data.message' },
-    ] }));
+    const { body } = await converse(
+      botCalling({
+        timeout: 1,
+        webhook: { method: 'GET', url: '{{Base}}/slow' },
+        responseVariableMapping: [
+          { id: 'm1', variableId: 'v-status', bodyPath: 'statusCode' },
+          { id: 'm2', variableId: 'v-user', bodyPath: 'data.message' },
+        ],
+      }),
+    );
     expect(texts(body)).toEqual(['user=Request timed out. (1s) status=408 tags=']);
     expect(body.input.id).toBe('end');
   });
@@ -198,7 +213,10 @@ describe('HTTP request block', () => {
   });
 
   test('executed on the client: the httpRequestToExecute action, then the reply mapped; a reply that is not JSON is a 400', async () => {
-    const { publicId } = await publishDefinition(server, botCalling({ isExecutedOnClient: true, webhook: { method: 'GET', url: 'https://api.example.com/u/{{Name}}' } }));
+    const { publicId } = await publishDefinition(
+      server,
+      botCalling({ isExecutedOnClient: true, webhook: { method: 'GET', url: 'https://api.example.com/u/{{Name}}' } }),
+    );
     const started = await startChat(server, publicId);
     const paused = await say(server, started.body.sessionId, 'Ann');
     expect(paused.body.clientSideActions).toEqual([
@@ -206,7 +224,10 @@ describe('HTTP request block', () => {
     ]);
     expect(echo.hits).toHaveLength(0);
     const refused = await say(server, started.body.sessionId, 'not json');
-    expect({ status: refused.status, body: refused.body }).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: 'Provided response is not valid JSON', issues: [] } });
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: 'Provided response is not valid JSON', issues: [] },
+    });
     const mapped = await say(server, started.body.sessionId, JSON.stringify({ statusCode: 201, data: { user: { name: 'Bo', tags: [] } } }));
     expect(mapped.status).toBe(200);
     expect(texts(mapped.body)).toEqual(['user=Bo status=201 tags=[]']);
@@ -223,14 +244,28 @@ describe('HTTP request block behind the outbound guard (no allow-list)', () => {
 
   test.each([
     ['loopback', (base: string) => `${base}/x`, 'Access to loopback addresses (127.0.0.0/8) is not allowed for security reasons.'],
-    ['metadata', () => 'http://169.254.169.254/latest/meta-data/', 'Access to link-local addresses (169.254.0.0/16) is not allowed for security reasons. This range includes cloud metadata services.'],
-    ['decimal loopback', (base: string) => `http://2130706433:${new URL(base).port}/x`, 'Access to loopback addresses (127.0.0.0/8) is not allowed for security reasons.'],
+    [
+      'metadata',
+      () => 'http://169.254.169.254/latest/meta-data/',
+      'Access to link-local addresses (169.254.0.0/16) is not allowed for security reasons. This range includes cloud metadata services.',
+    ],
+    [
+      'decimal loopback',
+      (base: string) => `http://2130706433:${new URL(base).port}/x`,
+      'Access to loopback addresses (127.0.0.0/8) is not allowed for security reasons.',
+    ],
     ['a file URL', () => 'file:///etc/passwd', 'Protocol "file:" is not allowed. Only HTTP and HTTPS are permitted.'],
   ])('%s: refused with the reference message as a 400 answer, never reached', async (_name, url, reason) => {
-    const { publicId } = await publishDefinition(guarded, botCalling({ webhook: { method: 'GET', url: url(echo.base) }, responseVariableMapping: [
-      { id: 'm1', variableId: 'v-status', bodyPath: 'statusCode' },
-      { id: 'm2', variableId: 'v-user', bodyPath: 'data.message' },
-    ] }));
+    const { publicId } = await publishDefinition(
+      guarded,
+      botCalling({
+        webhook: { method: 'GET', url: url(echo.base) },
+        responseVariableMapping: [
+          { id: 'm1', variableId: 'v-status', bodyPath: 'statusCode' },
+          { id: 'm2', variableId: 'v-user', bodyPath: 'data.message' },
+        ],
+      }),
+    );
     const started = await startChat(guarded, publicId);
     const answered = await say(guarded, started.body.sessionId, 'Ann');
     expect(answered.status).toBe(200);
@@ -262,7 +297,7 @@ function botFetching(url: string): Json {
   });
 }
 
-describe("Code block fetch (server side), through the same guard", () => {
+describe('Code block fetch (server side), through the same guard', () => {
   test('allow-listed: the request reaches the echo server and the code reads its text', async () => {
     const { publicId } = await publishDefinition(server, botFetching(`${echo.base}/from-code`));
     const started = await startChat(server, publicId);
@@ -277,7 +312,9 @@ describe("Code block fetch (server side), through the same guard", () => {
       const { publicId } = await publishDefinition(guarded, botFetching(`${echo.base}/from-code`));
       const started = await startChat(guarded, publicId);
       const answered = await say(guarded, started.body.sessionId, 'Ann');
-      expect(texts(answered.body)).toEqual(['user=fetch failed: Security validation failed: Access to loopback addresses (127.0.0.0/8) is not allowed for security reasons.']);
+      expect(texts(answered.body)).toEqual([
+        'user=fetch failed: Security validation failed: Access to loopback addresses (127.0.0.0/8) is not allowed for security reasons.',
+      ]);
       expect(echo.hits).toHaveLength(0);
     } finally {
       await guarded.close();

@@ -25,10 +25,11 @@ afterAll(async () => {
   await a?.close();
 });
 
-
 async function variablesOf(sessionId: string): Promise<Record<string, unknown>> {
   const session = await a.db.chatSession.findUniqueOrThrow({ where: { id: sessionId } });
-  return Object.fromEntries(((session.state as any).queue[0].variables as { name: string; value: unknown }[]).map((variable) => [variable.name, variable.value]));
+  return Object.fromEntries(
+    ((session.state as any).queue[0].variables as { name: string; value: unknown }[]).map((variable) => [variable.name, variable.value]),
+  );
 }
 
 test('the peers are distinct servers over one database', async () => {

@@ -15,7 +15,10 @@ afterAll(() => server.close());
 
 function draft(greeting: string) {
   return v6Bot({
-    groups: [group('g1', [textBubble('b1', greeting), textInput('b2', 'vname', 'e2')]), group('g2', [textBubble('b3', 'Bye {{Name}}'), textInput('b4')], 'Second')],
+    groups: [
+      group('g1', [textBubble('b1', greeting), textInput('b2', 'vname', 'e2')]),
+      group('g2', [textBubble('b3', 'Bye {{Name}}'), textInput('b4')], 'Second'),
+    ],
     edges: [edge('e2', 'g2', { blockId: 'b2' })],
     variables: [{ id: 'vname', name: 'Name' }],
   });
@@ -39,7 +42,9 @@ describe('body bot (no token)', () => {
     expect(texts(reply.body)).toEqual(['Bye Ann']);
     expect(await server.db.result.count()).toBe(0);
     expect(await server.db.answer.count()).toBe(0);
-    const logs = await request(server.url, 'POST', `/v1/sessions/${started.body.sessionId}/clientLogs`, { json: { clientLogs: [{ status: 'error', description: 'x' }] } });
+    const logs = await request(server.url, 'POST', `/v1/sessions/${started.body.sessionId}/clientLogs`, {
+      json: { clientLogs: [{ status: 'error', description: 'x' }] },
+    });
     expect(logs.status).toBe(400);
   });
 
@@ -56,7 +61,10 @@ describe('body bot (no token)', () => {
     expect(texts(started.body)).toEqual(['Bye ']);
     expect(started.body.input).toMatchObject({ id: 'b4' });
     const unknown = await preview(botId, { bot: draft('Body'), startFrom: { type: 'group', groupId: 'nope' } });
-    expect({ status: unknown.status, body: unknown.body }).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: "Start group doesn't exist", issues: [] } });
+    expect({ status: unknown.status, body: unknown.body }).toEqual({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: "Start group doesn't exist", issues: [] },
+    });
   });
 
   test('an invalid body bot is a 400 with issues under ["bot", ...]', async () => {
@@ -79,7 +87,10 @@ describe('stored draft', () => {
     expect(texts(first.body)).toEqual(['First draft']);
     expect(first.body.bot).not.toHaveProperty('publishedAt');
 
-    const patched = await request(server.url, 'PATCH', `/v1/bots/${botId}`, { token: server.adminToken, json: { bot: { groups: draft('Second draft').groups } } });
+    const patched = await request(server.url, 'PATCH', `/v1/bots/${botId}`, {
+      token: server.adminToken,
+      json: { bot: { groups: draft('Second draft').groups } },
+    });
     expect(patched.status).toBe(200);
     const second = await preview(botId, {}, server.adminToken);
     expect(texts(second.body)).toEqual(['Second draft']);

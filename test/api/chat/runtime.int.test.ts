@@ -16,7 +16,6 @@ async function health(): Promise<number> {
   return (await request(server.url, 'GET', '/health')).status;
 }
 
-
 describe('concurrency', () => {
   test('two parallel continueChat on one session are both answered, in one of the two serial orders', async () => {
     const { publicId } = await publishDefinition(server, threeQuestions());
@@ -28,7 +27,9 @@ describe('concurrency', () => {
       expect([x.status, y.status]).toEqual([200, 200]);
       expect(Date.now() - before).toBeLessThan(10_000);
       const session = await server.db.chatSession.findUniqueOrThrow({ where: { id: sessionId } });
-      const variables = Object.fromEntries(((session.state as any).queue[0].variables as { name: string; value: unknown }[]).map((variable) => [variable.name, variable.value]));
+      const variables = Object.fromEntries(
+        ((session.state as any).queue[0].variables as { name: string; value: unknown }[]).map((variable) => [variable.name, variable.value]),
+      );
       const orders = [
         { A: 'x', B: 'y' },
         { A: 'y', B: 'x' },
@@ -171,7 +172,9 @@ describe('clientLogs', () => {
   test('a preview session is refused with a 400', async () => {
     const preview = await request(server.url, 'POST', '/v1/bots/any/preview/startChat', { json: { bot: threeQuestions() } });
     expect(preview.status).toBe(200);
-    const response = await request(server.url, 'POST', `/v1/sessions/${preview.body.sessionId}/clientLogs`, { json: { clientLogs: [{ status: 'error', description: 'x' }] } });
+    const response = await request(server.url, 'POST', `/v1/sessions/${preview.body.sessionId}/clientLogs`, {
+      json: { clientLogs: [{ status: 'error', description: 'x' }] },
+    });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('BAD_REQUEST');
     expect(await server.db.log.count({ where: { description: 'x' } })).toBe(0);

@@ -20,7 +20,11 @@ test('an oversized answer is refused and the session goes on as before', async (
   const before = await server.db.chatSession.findUniqueOrThrow({ where: { id: sessionId } });
   const long = await say(server, sessionId, 'é'.repeat(11));
   expect(long.status).toBe(400);
-  expect(long.body).toEqual({ code: 'BAD_REQUEST', message: 'Answer too long: at most 20 bytes', issues: [{ path: ['message'], message: 'Answer too long: at most 20 bytes' }] });
+  expect(long.body).toEqual({
+    code: 'BAD_REQUEST',
+    message: 'Answer too long: at most 20 bytes',
+    issues: [{ path: ['message'], message: 'Answer too long: at most 20 bytes' }],
+  });
   const after = await server.db.chatSession.findUniqueOrThrow({ where: { id: sessionId } });
   expect({ version: after.version, state: after.state }).toEqual({ version: before.version, state: before.state });
   expect((await say(server, sessionId, 'é'.repeat(10))).status).toBe(200);
@@ -31,7 +35,9 @@ test('client logs per session are bounded', async () => {
   const { publicId } = await publishDefinition(server, threeQuestions());
   const { sessionId } = (await startChat(server, publicId)).body;
   const post = (count: number) =>
-    request(server.url, 'POST', `/v1/sessions/${sessionId}/clientLogs`, { json: { clientLogs: Array.from({ length: count }, (_, index) => ({ description: `log ${index}` })) } });
+    request(server.url, 'POST', `/v1/sessions/${sessionId}/clientLogs`, {
+      json: { clientLogs: Array.from({ length: count }, (_, index) => ({ description: `log ${index}` })) },
+    });
   expect((await post(2)).status).toBe(200);
   const over = await post(2);
   expect(over.status).toBe(400);
@@ -50,7 +56,14 @@ test('prefilled variables are bounded', async () => {
 
 test('a turn that would grow the session past its bound is not committed', async () => {
   const bot = v6Bot({
-    groups: [group('g1', [textInput('ask', 'vname'), setVariable('grow', 'vbig', "'z'.repeat(8000)", { isCode: true }), textBubble('size', 'size {{Big}}'), textInput('again')])],
+    groups: [
+      group('g1', [
+        textInput('ask', 'vname'),
+        setVariable('grow', 'vbig', "'z'.repeat(8000)", { isCode: true }),
+        textBubble('size', 'size {{Big}}'),
+        textInput('again'),
+      ]),
+    ],
     variables: [
       { id: 'vname', name: 'Name' },
       { id: 'vbig', name: 'Big' },

@@ -52,7 +52,10 @@ function behindSlowServer(slow: SlowServer): (real: EffectPerformers) => EffectP
 }
 
 async function linkedPair(server: TestServer): Promise<string> {
-  const child = await publishDefinition(server, v6Bot({ name: 'Child', groups: [group('c1', [textBubble('in-child', 'In the child bot'), textInput('child-q')])] }));
+  const child = await publishDefinition(
+    server,
+    v6Bot({ name: 'Child', groups: [group('c1', [textBubble('in-child', 'In the child bot'), textInput('child-q')])] }),
+  );
   const parent = v6Bot({
     name: 'Parent',
     groups: [group('p1', [textInput('q1', 'v1'), { id: 'link', type: 'Typebot link', options: { typebotId: child.botId } }])],

@@ -20,11 +20,7 @@ stray text
 function trackedBot() {
   return v6Bot({
     groups: [
-      group('g1', [
-        textBubble('b1', 'Hello'),
-        { id: 'ga', type: 'Google Analytics', options: { trackingId: 'G-12345', action: 'Start' } },
-        textInput('in'),
-      ]),
+      group('g1', [textBubble('b1', 'Hello'), { id: 'ga', type: 'Google Analytics', options: { trackingId: 'G-12345', action: 'Start' } }, textInput('in')]),
     ],
     settings: { metadata: { customHeadCode: headCode } },
   });

@@ -95,7 +95,12 @@ test('lead-magnet: the bundle e-mail goes out through the server SMTP settings (
   expect(texts(await chat.say('Ann'))).toEqual(['Ok, Ann. What email would you like to sign up with?']);
   expect(texts(await chat.say('ann@example.com'))).toEqual(["What's your goal with the community?"]);
   const last = await chat.say('Support');
-  expect(texts(last)).toEqual(['Perfect, your bundle will be emailed to you right away 🚀', 'Want to offer better support with a community?', 'Check out this video:', '']);
+  expect(texts(last)).toEqual([
+    'Perfect, your bundle will be emailed to you right away 🚀',
+    'Want to offer better support with a community?',
+    'Check out this video:',
+    '',
+  ]);
   expect(last.messages[3]).toMatchObject({ type: 'video', content: { id: 'jp3ggg_42-M', type: 'youtube' } });
   expect(inbox.messages).toHaveLength(1);
   const mail = inbox.messages[0]!;
@@ -128,7 +133,9 @@ test('quick-carb-calculator: the answers reach the model as context, its plan is
   ]);
   expect(fake.hits).toHaveLength(1);
   expect(fake.hits[0]!.body.model).toBe('gpt-4-turbo');
-  expect(fake.hits[0]!.body.messages[0].content).toContain('<context>\nI am training for Run 🏃. My time goal is 3 hours. On a scale of 1 to 7, 1 being easy and 7 being intense racing, I would say 5.\n</context>');
+  expect(fake.hits[0]!.body.messages[0].content).toContain(
+    '<context>\nI am training for Run 🏃. My time goal is 3 hours. On a scale of 1 to 7, 1 being easy and 7 being intense racing, I would say 5.\n</context>',
+  );
   expect(inbox.messages.map((mail) => [mail.to && 'text' in mail.to ? mail.to.text : '', mail.subject])).toEqual([['ann@example.com', 'Your fueling plan']]);
   expect(inbox.messages[0]!.text).toContain('Here is the estimation:\n\nAbout 60 g of carbs per hour: two 30g gels an hour.\n');
   const redirect = await chat.say('Go shopping');
@@ -215,10 +222,19 @@ async function movieDatabase(): Promise<{ base: string; paths: string[]; close()
       { id: 101, title: 'Airplane!' },
       { id: 102, title: 'Some Like It Hot' },
     ];
-    if (url.pathname === '/3/genre/movie/list') return response.end(JSON.stringify({ genres: [{ id: 28, name: 'Action' }, { id: 35, name: 'Comedy' }] }));
+    if (url.pathname === '/3/genre/movie/list')
+      return response.end(
+        JSON.stringify({
+          genres: [
+            { id: 28, name: 'Action' },
+            { id: 35, name: 'Comedy' },
+          ],
+        }),
+      );
     if (url.pathname === '/3/trending/movie/week') return response.end(JSON.stringify({ results: movies }));
     if (url.pathname === '/3/discover/movie') return response.end(JSON.stringify({ results: url.searchParams.get('with_genres') === '35' ? movies : [] }));
-    if (url.pathname === '/3/movie/102') return response.end(JSON.stringify({ imdb_id: 'tt0053291', overview: 'Two musicians hide from the mob.', poster_path: '/hot.jpg' }));
+    if (url.pathname === '/3/movie/102')
+      return response.end(JSON.stringify({ imdb_id: 'tt0053291', overview: 'Two musicians hide from the mob.', poster_path: '/hot.jpg' }));
     response.statusCode = 404;
     response.end(JSON.stringify({ status_message: 'Not found' }));
   });

@@ -47,10 +47,15 @@ describe('wait for webhook', () => {
     expect(next.status).toBe(200);
     expect(texts(next.body)).toEqual(['City=Paris']);
     expect(next.body.input.id).toBe('end');
-    expect(next.body.logs).toEqual([{ status: 'success', description: 'Webhook executed successfully!', details: JSON.stringify({ city: 'Paris', extra: [1] }) }]);
+    expect(next.body.logs).toEqual([
+      { status: 'success', description: 'Webhook executed successfully!', details: JSON.stringify({ city: 'Paris', extra: [1] }) },
+    ]);
     // Nothing waits any more.
     const again = await request(server.url, 'POST', hook(botId, resultId), { token: server.adminToken, json: { city: 'Rome' } });
-    expect({ status: again.status, body: again.body }).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: 'The conversation is not waiting for this webhook', issues: [] } });
+    expect({ status: again.status, body: again.body }).toEqual({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: 'The conversation is not waiting for this webhook', issues: [] },
+    });
   });
 
   test('a client that relays the payload itself (Typebot embeds) gets the same', async () => {

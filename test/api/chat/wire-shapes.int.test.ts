@@ -77,7 +77,12 @@ describe('inputs', () => {
     const definition = {
       version: '5',
       groups: [
-        { id: 'g0', title: 'Start', graphCoordinates: { x: 0, y: 0 }, blocks: [{ id: 'start', type: 'start', groupId: 'g0', label: 'Start', outgoingEdgeId: 'e0' }] },
+        {
+          id: 'g0',
+          title: 'Start',
+          graphCoordinates: { x: 0, y: 0 },
+          blocks: [{ id: 'start', type: 'start', groupId: 'g0', label: 'Start', outgoingEdgeId: 'e0' }],
+        },
         {
           id: 'g1',
           title: 'Q',
@@ -118,7 +123,13 @@ describe('inputs', () => {
     const definition = v6Bot({
       groups: [
         group('g1', [
-          { id: 'pic', type: 'picture choice input', groupId: 'g1', items: [{ id: 'p1', blockId: 'pic', type: 0, pictureSrc: 'a.png', title: 'A' }], outgoingEdgeId: 'e2' },
+          {
+            id: 'pic',
+            type: 'picture choice input',
+            groupId: 'g1',
+            items: [{ id: 'p1', blockId: 'pic', type: 0, pictureSrc: 'a.png', title: 'A' }],
+            outgoingEdgeId: 'e2',
+          },
         ]),
         group('g2', [{ id: 'dyn', type: 'choice input', items: [{ id: 'x', content: 'x' }], options: { dynamicVariableId: 'v-list' } }]),
       ],
@@ -127,7 +138,12 @@ describe('inputs', () => {
     });
     const { publicId } = await publishDefinition(server, definition);
     const started = await startChat(server, publicId);
-    expect(started.body.input).toEqual({ id: 'pic', type: 'picture choice input', items: [{ id: 'p1', pictureSrc: 'a.png', title: 'A' }], outgoingEdgeId: 'e2' });
+    expect(started.body.input).toEqual({
+      id: 'pic',
+      type: 'picture choice input',
+      items: [{ id: 'p1', pictureSrc: 'a.png', title: 'A' }],
+      outgoingEdgeId: 'e2',
+    });
     const next = await say(server, started.body.sessionId, 'A');
     expect(next.body.input).toEqual({
       id: 'dyn',

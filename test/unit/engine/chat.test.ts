@@ -32,7 +32,9 @@ describe('retry messages', () => {
   });
 
   it('is markdown when the request asks for it', async () => {
-    expect(await retry('number input', {}, {}, 'markdown')).toEqual([{ id: 'in', type: 'text', content: { type: 'markdown', markdown: 'Invalid message. Please, try again.' } }]);
+    expect(await retry('number input', {}, {}, 'markdown')).toEqual([
+      { id: 'in', type: 'text', content: { type: 'markdown', markdown: 'Invalid message. Please, try again.' } },
+    ]);
   });
 
   it("uses the block's retryMessageContent (substituted) first", async () => {
@@ -56,7 +58,11 @@ describe('answers', () => {
     const main = bot(
       'main',
       [
-        group('g1', [block('a', 'text input'), text('t', 'hey'), block('b', 'text input'), block('c', 'text input', { options: { variableId: 'vCity' } })], 'Group #1'),
+        group(
+          'g1',
+          [block('a', 'text input'), text('t', 'hey'), block('b', 'text input'), block('c', 'text input', { options: { variableId: 'vCity' } })],
+          'Group #1',
+        ),
         group('g2', [block('d', 'text input')], ''),
       ],
       { variables: [{ id: 'vCity', name: 'City' }], edges: [edge('e12', 'g2')] },
@@ -85,9 +91,19 @@ describe('answers', () => {
   });
 
   it('a new answer with the same key replaces the old one (moved to the end)', async () => {
-    const main = bot('main', [group('g1', [block('a', 'text input', { options: { variableId: 'v' } }), block('b', 'text input'), block('c', 'text input', { options: { variableId: 'v' } })], 'G')], {
-      variables: [{ id: 'v', name: 'V' }],
-    });
+    const main = bot(
+      'main',
+      [
+        group(
+          'g1',
+          [block('a', 'text input', { options: { variableId: 'v' } }), block('b', 'text input'), block('c', 'text input', { options: { variableId: 'v' } })],
+          'G',
+        ),
+      ],
+      {
+        variables: [{ id: 'v', name: 'V' }],
+      },
+    );
     let turn: TurnResult = (await start(main)).result;
     for (const answer of ['1', '2', '3']) turn = await reply(main, turn.state, answer);
     expect(turn.state.queue[0]!.answers).toEqual([
@@ -139,7 +155,12 @@ describe('events', () => {
         ],
         edges: [edge('e12', 'g2'), edge('eRev', 'gEvent', undefined, { eventId: 'rev' })],
         events: [
-          { id: 'rev', type: 'reply', outgoingEdgeId: 'eRev', options: { contentVariableId: 'vContent', inputTypeVariableId: 'vType', inputNameVariableId: 'vInputName' } },
+          {
+            id: 'rev',
+            type: 'reply',
+            outgoingEdgeId: 'eRev',
+            options: { contentVariableId: 'vContent', inputTypeVariableId: 'vType', inputNameVariableId: 'vInputName' },
+          },
         ],
       },
     );
@@ -198,7 +219,9 @@ describe('events', () => {
   it('an unknown command is a request error', async () => {
     const main = withCommand(true);
     const first = (await start(main)).result;
-    await expect(continueChat(first.state, { type: 'command', command: 'nope' }, 'richText', testEnv(), resolverOf(main))).rejects.toThrow('Command event not found');
+    await expect(continueChat(first.state, { type: 'command', command: 'nope' }, 'richText', testEnv(), resolverOf(main))).rejects.toThrow(
+      'Command event not found',
+    );
   });
 });
 

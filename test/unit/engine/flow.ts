@@ -1,7 +1,16 @@
 // Small bot builders for the walker and chat tests (no database, no HTTP).
 import { startChat, type StartInput } from '../../../src/engine/chat';
 import type { BotResolver } from '../../../src/engine/walker/run';
-import type { BlockDefinition, BotRef, EdgeDefinition, EngineEnv, EventDefinition, GroupDefinition, RuntimeBot, RuntimeVariable } from '../../../src/engine/types';
+import type {
+  BlockDefinition,
+  BotRef,
+  EdgeDefinition,
+  EngineEnv,
+  EventDefinition,
+  GroupDefinition,
+  RuntimeBot,
+  RuntimeVariable,
+} from '../../../src/engine/types';
 import { testEnv } from '../../helpers/engine';
 
 export const text = (id: string, words: string): BlockDefinition =>
@@ -18,7 +27,13 @@ export const edge = (id: string, to: string, toBlock?: string, from: EdgeDefinit
 export function bot(
   id: string,
   groups: GroupDefinition[],
-  input: { edges?: EdgeDefinition[]; variables?: RuntimeVariable[]; events?: EventDefinition[]; version?: RuntimeBot['version']; settings?: Record<string, unknown> } = {},
+  input: {
+    edges?: EdgeDefinition[];
+    variables?: RuntimeVariable[];
+    events?: EventDefinition[];
+    version?: RuntimeBot['version'];
+    settings?: Record<string, unknown>;
+  } = {},
 ): RuntimeBot {
   return {
     id,
@@ -45,7 +60,11 @@ export function resolverOf(...bots: RuntimeBot[]): BotResolver {
 /** Starts a live chat (result "r1") on `main`; the other bots are resolvable (links). */
 export async function start(main: RuntimeBot, others: RuntimeBot[] = [], input: Partial<StartInput> = {}, env: EngineEnv = testEnv()) {
   const resolver = resolverOf(main, ...others);
-  const result = await startChat({ bot: main, botRef: refOf(main), workspaceId: 'ws', isPreview: false, resultId: 'r1', textFormat: 'richText', ...input }, env, resolver);
+  const result = await startChat(
+    { bot: main, botRef: refOf(main), workspaceId: 'ws', isPreview: false, resultId: 'r1', textFormat: 'richText', ...input },
+    env,
+    resolver,
+  );
   return { result, resolver, env };
 }
 

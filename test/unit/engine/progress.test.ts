@@ -56,14 +56,10 @@ function input(bots: RuntimeBot[], currentBlockId: string, totalAnswers = 0, ext
 }
 
 /** g1: welcome text + Q1 → g2: Q2 → g3: Q3 + goodbye text. */
-const linear = bot(
-  'linear',
-  { g1: [text('t1'), ask('q1', 'e1')], g2: [ask('q2', 'e2')], g3: [ask('q3'), text('t2')] },
-  [
-    ['e1', 'q1', 'g2'],
-    ['e2', 'q2', 'g3'],
-  ],
-);
+const linear = bot('linear', { g1: [text('t1'), ask('q1', 'e1')], g2: [ask('q2', 'e2')], g3: [ask('q3'), text('t2')] }, [
+  ['e1', 'q1', 'g2'],
+  ['e2', 'q2', 'g3'],
+]);
 
 describe('computeProgress: convention', () => {
   it('reports 25, 50, 75 on the three questions of a linear bot', () => {
@@ -126,14 +122,10 @@ describe('computeProgress: longest path', () => {
   });
 
   it('counts a condition branch and its else path', () => {
-    const cond = bot(
-      'cond',
-      { g1: [ask('a'), condition('c', ['eYes'], 'eNo')], yes: [ask('y1'), ask('y2')], no: [ask('n1')] },
-      [
-        ['eYes', 'c', 'yes'],
-        ['eNo', 'c', 'no'],
-      ],
-    );
+    const cond = bot('cond', { g1: [ask('a'), condition('c', ['eYes'], 'eNo')], yes: [ask('y1'), ask('y2')], no: [ask('n1')] }, [
+      ['eYes', 'c', 'yes'],
+      ['eNo', 'c', 'no'],
+    ]);
     expect(remainingInputs(input([cond], 'a'))).toBe(3);
   });
 });
@@ -141,14 +133,10 @@ describe('computeProgress: longest path', () => {
 describe('computeProgress: cycles', () => {
   it('counts the inputs of a loop once', () => {
     // q1 → q2 → condition: loop back to g1, else q3.
-    const loop = bot(
-      'loop',
-      { g1: [ask('q1'), ask('q2'), condition('c', ['eBack'], 'eOut')], out: [ask('q3')] },
-      [
-        ['eBack', 'c', 'g1'],
-        ['eOut', 'c', 'out'],
-      ],
-    );
+    const loop = bot('loop', { g1: [ask('q1'), ask('q2'), condition('c', ['eBack'], 'eOut')], out: [ask('q3')] }, [
+      ['eBack', 'c', 'g1'],
+      ['eOut', 'c', 'out'],
+    ]);
     expect(remainingInputs(input([loop], 'q1'))).toBe(3);
     expect(remainingInputs(input([loop], 'q2'))).toBe(3);
     expect(remainingInputs(input([loop], 'q3'))).toBe(1);
@@ -201,7 +189,12 @@ describe('computeProgress: links to bots', () => {
   });
 
   it('treats the bot own id like "current", and a link without group as its start', () => {
-    const own = bot('own', { intro: [ask('i1'), link('l', { typebotId: 'own' }, 'eAfter')], after: [ask('a1')], main: [ask('m1'), ask('m2')] }, [['eAfter', 'l', 'after']], 'main');
+    const own = bot(
+      'own',
+      { intro: [ask('i1'), link('l', { typebotId: 'own' }, 'eAfter')], after: [ask('a1')], main: [ask('m1'), ask('m2')] },
+      [['eAfter', 'l', 'after']],
+      'main',
+    );
     expect(remainingInputs(input([own], 'i1'))).toBe(1 + 2 + 1);
   });
 
@@ -267,7 +260,11 @@ describe('computeProgress: links to bots', () => {
 describe('computeProgress: running inside a linked bot', () => {
   const parent = bot(
     'parent',
-    { g1: [ask('p1'), link('l', { typebotId: 'child' }, 'eResume')], g2: [ask('p2'), ask('p3')], g3: [ask('p4'), link('l2', { typebotId: 'child' }), ask('p5')] },
+    {
+      g1: [ask('p1'), link('l', { typebotId: 'child' }, 'eResume')],
+      g2: [ask('p2'), ask('p3')],
+      g3: [ask('p4'), link('l2', { typebotId: 'child' }), ask('p5')],
+    },
     [['eResume', 'l', 'g2']],
   );
   const child = bot('child', { c1: [ask('c1q'), ask('c2q')] }, []);
@@ -291,7 +288,9 @@ describe('computeProgress: running inside a linked bot', () => {
   });
 
   it('unwinds through several levels', () => {
-    const grand = bot('grand', { r1: [ask('r'), link('lg', { typebotId: 'parent' }, 'eBack')], r2: [ask('z1'), ask('z2'), ask('z3')] }, [['eBack', 'lg', 'r2']]);
+    const grand = bot('grand', { r1: [ask('r'), link('lg', { typebotId: 'parent' }, 'eBack')], r2: [ask('z1'), ask('z2'), ask('z3')] }, [
+      ['eBack', 'lg', 'r2'],
+    ]);
     const progress = input([child, parent, grand], 'c2q', 0, { queuedEdgeIds: [['eResume'], ['eBack'], []] });
     // c2q, then parent g2 (p2, p3), then grand r2 (z1..z3).
     expect(remainingInputs(progress)).toBe(1 + 2 + 3);

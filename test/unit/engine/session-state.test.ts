@@ -10,7 +10,11 @@ const state: SessionState = {
   queue: [
     {
       bot: { kind: 'snapshot', botId: 'b1', revision: 3 },
-      variables: [{ id: 'v1', name: 'Name', value: 'Ada' }, { id: 'v2', name: 'Tags', value: ['a', null] }, { id: 'v3', name: 'Unset' }],
+      variables: [
+        { id: 'v1', name: 'Name', value: 'Ada' },
+        { id: 'v2', name: 'Tags', value: ['a', null] },
+        { id: 'v3', name: 'Unset' },
+      ],
       virtualEdges: [{ id: 'virtual-g2', from: { blockId: '' }, to: { groupId: 'g2' } }],
       resultId: 'r1',
       answers: [{ key: 'Name', value: 'Ada' }],

@@ -80,9 +80,20 @@ describe('startPropsOf', () => {
 describe('startChat: start props', () => {
   const metadata = { customHeadCode: '<script>init()</script>', tagManagerId: 'GTM-1' };
   const flow = () =>
-    bot('main', [group('g1', [text('t', 'hi'), block('r', 'Redirect', { options: { url: 'https://example.com' } }), block('px', 'Pixel', { options: { pixelId: 'P1' } }), block('in', 'text input')])], {
-      settings: { metadata },
-    });
+    bot(
+      'main',
+      [
+        group('g1', [
+          text('t', 'hi'),
+          block('r', 'Redirect', { options: { url: 'https://example.com' } }),
+          block('px', 'Pixel', { options: { pixelId: 'P1' } }),
+          block('in', 'text input'),
+        ]),
+      ],
+      {
+        settings: { metadata },
+      },
+    );
 
   it('live: startPropsToInject goes first, without lastBubbleBlockId', async () => {
     const { result } = await start(flow());

@@ -103,7 +103,11 @@ describe('removeLiteBadgeCss', () => {
 describe('substituteTheme', () => {
   it('substitutes every string and removes lite-badge rules from customCss, without filling defaults', () => {
     const theme = {
-      general: { font: { type: 'Google', family: 'Inter' }, background: { type: 'Color', content: '{{Color}}' }, progressBar: { isEnabled: true, thickness: 4 } },
+      general: {
+        font: { type: 'Google', family: 'Inter' },
+        background: { type: 'Color', content: '{{Color}}' },
+        progressBar: { isEnabled: true, thickness: 4 },
+      },
       chat: { hostAvatar: { isEnabled: true, url: '{{Avatar}}' }, buttons: { backgroundColor: '{{Color}}' } },
       customCss: '.typebot-container { color: {{Color}} }\n#lite-badge { display: none }',
     };

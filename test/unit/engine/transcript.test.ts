@@ -28,9 +28,17 @@ describe('formatTranscript', () => {
   it('turns messages into transcript turns: text as markdown, media by URL, embeds and media without URL left out', () => {
     const richText = [{ type: 'p', children: [{ text: 'Hi ' }, { text: 'you', bold: true }] }];
     expect(transcriptTurnOf({ id: 'a', type: 'text', content: { type: 'richText', richText } })).toEqual({ role: 'bot', type: 'text', text: 'Hi **you**' });
-    expect(transcriptTurnOf({ id: 'a', type: 'text', content: { type: 'markdown', markdown: 'Hi **you**' } })).toEqual({ role: 'bot', type: 'text', text: 'Hi **you**' });
+    expect(transcriptTurnOf({ id: 'a', type: 'text', content: { type: 'markdown', markdown: 'Hi **you**' } })).toEqual({
+      role: 'bot',
+      type: 'text',
+      text: 'Hi **you**',
+    });
     expect(transcriptTurnOf({ id: 'a', type: 'text', content: { type: 'richText', richText: [] } })).toEqual({ role: 'bot', type: 'text', text: '' });
-    expect(transcriptTurnOf({ id: 'a', type: 'audio', content: { url: 'https://x.test/a.mp3' } })).toEqual({ role: 'bot', type: 'audio', audio: 'https://x.test/a.mp3' });
+    expect(transcriptTurnOf({ id: 'a', type: 'audio', content: { url: 'https://x.test/a.mp3' } })).toEqual({
+      role: 'bot',
+      type: 'audio',
+      audio: 'https://x.test/a.mp3',
+    });
     expect(transcriptTurnOf({ id: 'a', type: 'image', content: {} })).toBeUndefined();
     expect(transcriptTurnOf({ id: 'a', type: 'embed', content: { url: 'https://x.test' } })).toBeUndefined();
   });
@@ -105,7 +113,9 @@ describe('transcript recording', () => {
   });
 
   it('is empty text when nothing was said yet', async () => {
-    const main = bot('main', [group('g1', [transcriptBlock('tr'), block('in', 'text input')])], { variables: [{ id: 'vT', name: 'Transcript', value: 'old' }] });
+    const main = bot('main', [group('g1', [transcriptBlock('tr'), block('in', 'text input')])], {
+      variables: [{ id: 'vT', name: 'Transcript', value: 'old' }],
+    });
     const { result } = await start(main);
     expect(valueOf(result)).toEqual({ id: 'vT', name: 'Transcript', value: '', isSessionVariable: true });
   });
@@ -113,7 +123,10 @@ describe('transcript recording', () => {
   it('follows the conversation into a later group, where a bubble can show it', async () => {
     const main = bot(
       'main',
-      [group('g1', [text('q', 'Name?'), block('in', 'text input', { outgoingEdgeId: 'e2' })]), group('g2', [transcriptBlock('tr'), text('t2', 'Hi {{Transcript}}'), block('in2', 'text input')])],
+      [
+        group('g1', [text('q', 'Name?'), block('in', 'text input', { outgoingEdgeId: 'e2' })]),
+        group('g2', [transcriptBlock('tr'), text('t2', 'Hi {{Transcript}}'), block('in2', 'text input')]),
+      ],
       { variables: [{ id: 'vT', name: 'Transcript' }], edges: [edge('e2', 'g2')] },
     );
     const { result } = await start(main);
@@ -126,7 +139,9 @@ describe('transcript recording', () => {
     const child = bot('child', [group('c1', [text('ct', 'child says'), transcriptBlock('ctr', 'cT'), block('cin', 'text input')])], {
       variables: [{ id: 'cT', name: 'Transcript' }],
     });
-    const main = bot('main', [group('g1', [text('p', 'parent says'), block('in', 'text input'), block('link', 'Typebot link', { options: { typebotId: 'child' } })])]);
+    const main = bot('main', [
+      group('g1', [text('p', 'parent says'), block('in', 'text input'), block('link', 'Typebot link', { options: { typebotId: 'child' } })]),
+    ]);
     const env = testEnv();
     const { result, resolver } = await start(main, [child], {}, env);
     expect(result.state.transcript).toBeUndefined();

@@ -9,7 +9,10 @@ describe('walker: one turn', () => {
   it('accumulates messages across groups and stops on an input', async () => {
     const main = bot(
       'main',
-      [group('g1', [text('t1', 'Hello'), text('t2', 'there')], 'One'), group('g2', [text('t3', 'Next group'), block('in1', 'text input'), text('t4', 'never')], 'Two')],
+      [
+        group('g1', [text('t1', 'Hello'), text('t2', 'there')], 'One'),
+        group('g2', [text('t3', 'Next group'), block('in1', 'text input'), text('t4', 'never')], 'Two'),
+      ],
       { edges: [edge('e12', 'g2')] },
     );
     main.groups[0]!.blocks[1]!.outgoingEdgeId = 'e12';
@@ -44,9 +47,13 @@ describe('walker: one turn', () => {
 
   it('a condition that matches nothing goes on with the next block', async () => {
     const never = { comparisons: [{ id: 'c', variableId: 'v', comparisonOperator: 'Is set' }] };
-    const main = bot('main', [group('g1', [block('cond', 'Condition', { items: [{ id: 'i1', content: never, outgoingEdgeId: 'eX' }] }), text('t2', 'after')])], {
-      variables: [{ id: 'v', name: 'V' }],
-    });
+    const main = bot(
+      'main',
+      [group('g1', [block('cond', 'Condition', { items: [{ id: 'i1', content: never, outgoingEdgeId: 'eX' }] }), text('t2', 'after')])],
+      {
+        variables: [{ id: 'v', name: 'V' }],
+      },
+    );
     expect(words((await start(main)).result)).toEqual(['after']);
   });
 
@@ -102,18 +109,25 @@ describe('walker: linked bots unwind to the parent', () => {
     bot(
       'parent',
       [
-        group('g1', [text('p1', 'parent'), block('link', 'Typebot link', { options: { typebotId: 'child', ...(mergeResults === undefined ? {} : { mergeResults }) }, outgoingEdgeId: 'eBack' })]),
+        group('g1', [
+          text('p1', 'parent'),
+          block('link', 'Typebot link', { options: { typebotId: 'child', ...(mergeResults === undefined ? {} : { mergeResults }) }, outgoingEdgeId: 'eBack' }),
+        ]),
         group('g3', [text('p2', 'Back: {{Email}}')]),
       ],
       { edges: [edge('eBack', 'g3')], variables },
     );
-  const child = bot('child', [group('c1', [text('c1t', 'child {{Name}}'), block('cin', 'email input', { options: { variableId: 'cEmail' } })], 'Child group')], {
-    variables: [
-      { id: 'cEmail', name: 'Email' },
-      { id: 'cName', name: 'Name' },
-      { id: 'cExtra', name: 'Extra', value: 'x' },
-    ],
-  });
+  const child = bot(
+    'child',
+    [group('c1', [text('c1t', 'child {{Name}}'), block('cin', 'email input', { options: { variableId: 'cEmail' } })], 'Child group')],
+    {
+      variables: [
+        { id: 'cEmail', name: 'Email' },
+        { id: 'cName', name: 'Name' },
+        { id: 'cExtra', name: 'Extra', value: 'x' },
+      ],
+    },
+  );
 
   async function linkAndAnswer(mergeResults?: boolean) {
     const main = parent(mergeResults);

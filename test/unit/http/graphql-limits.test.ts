@@ -41,7 +41,10 @@ describe('default GraphQL limits', () => {
 describe('cost weighted by page sizes', () => {
   const limits = loadConfig({}).graphqlLimits;
   // The rule alone: graphql-armor's own cost limit (depth-weighted) would refuse these deep queries first.
-  const errors = (query: string) => validate(schema, new MaxTokensParserWLexer(query, { n: limits.maxTokens }).parseDocument(), [pagedCostRule(limits.maxPagedCost)]).map((error) => error.message);
+  const errors = (query: string) =>
+    validate(schema, new MaxTokensParserWLexer(query, { n: limits.maxTokens }).parseDocument(), [pagedCostRule(limits.maxPagedCost)]).map(
+      (error) => error.message,
+    );
   const transcripts = (first: string) => `query($b: ID!) { bot(botId: $b) { results(first: ${first}) { edges { node { id transcript { text } } } } } }`;
 
   it('counts a selection once per item of the page it reads', () => {

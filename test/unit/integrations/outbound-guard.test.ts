@@ -183,7 +183,12 @@ describe('outbound client', () => {
 
   test('an allow-listed target is reached; a name is pinned to its checked address', async () => {
     const request = createOutboundHttp({ allow: parseAllowList('loopback.test'), lookup: fakeDns });
-    const response = await request({ url: `http://loopback.test:${new URL(echo.url).port}/ping?a=1`, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"x":1}' });
+    const response = await request({
+      url: `http://loopback.test:${new URL(echo.url).port}/ping?a=1`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"x":1}',
+    });
     expect(response.status).toBe(200);
     expect(JSON.parse(response.body)).toEqual({ method: 'POST', path: '/ping?a=1' });
     expect(echo.hits).toEqual([expect.objectContaining({ method: 'POST', url: '/ping?a=1', body: '{"x":1}' })]);
@@ -192,10 +197,15 @@ describe('outbound client', () => {
 
   test('a redirect to a refused address is refused (the target is never reached)', async () => {
     // The first server is allowed; the redirect goes to the same loopback address under another name.
-    const request = createOutboundHttp({ allow: parseAllowList('public-front.test'), lookup: async (host) => (host === 'public-front.test' ? [{ address: '127.0.0.1', family: 4 }] : fakeDns(host)) });
+    const request = createOutboundHttp({
+      allow: parseAllowList('public-front.test'),
+      lookup: async (host) => (host === 'public-front.test' ? [{ address: '127.0.0.1', family: 4 }] : fakeDns(host)),
+    });
     const front = `http://public-front.test:${new URL(echo.url).port}`;
     await expect(request({ url: `${front}/redirect?to=${encodeURIComponent(`${other.url}/secret`)}`, method: 'GET', headers: {} })).rejects.toThrow(LOOPBACK);
-    await expect(request({ url: `${front}/redirect?to=${encodeURIComponent('http://169.254.169.254/latest/')}`, method: 'GET', headers: {} })).rejects.toThrow(LINK_LOCAL);
+    await expect(request({ url: `${front}/redirect?to=${encodeURIComponent('http://169.254.169.254/latest/')}`, method: 'GET', headers: {} })).rejects.toThrow(
+      LINK_LOCAL,
+    );
     expect(echo.hits).toHaveLength(2);
     expect(other.hits).toHaveLength(0);
   });

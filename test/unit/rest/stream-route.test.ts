@@ -48,7 +48,17 @@ const schema = new GraphQLSchema({
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-stream-'));
 fs.writeFileSync(path.join(dir, 'ticks.graphql'), 'subscription Ticks($count: Int!, $failAt: Int) { ticks(count: $count, failAt: $failAt) }\n');
-const route: RestRoute = { method: 'GET', path: '/v1/ticks', operation: 'Ticks', summary: 'Ticks', tag: 'Test', auth: 'none', unwrap: ['ticks'], errors: [400, 500], stream: 'sse' };
+const route: RestRoute = {
+  method: 'GET',
+  path: '/v1/ticks',
+  operation: 'Ticks',
+  summary: 'Ticks',
+  tag: 'Test',
+  auth: 'none',
+  unwrap: ['ticks'],
+  errors: [400, 500],
+  stream: 'sse',
+};
 
 let server: http.Server;
 let base: string;
@@ -83,7 +93,11 @@ function get(url: string): Promise<{ status: number; type?: string; body: string
   });
 }
 
-const events = (body: string) => body.split('\n\n').filter((block) => block.startsWith('data: ')).map((block) => JSON.parse(block.slice('data: '.length)) as unknown);
+const events = (body: string) =>
+  body
+    .split('\n\n')
+    .filter((block) => block.startsWith('data: '))
+    .map((block) => JSON.parse(block.slice('data: '.length)) as unknown);
 
 describe('streaming routes (server-sent events)', () => {
   test('each event of the subscription is one data block, then the stream ends', async () => {

@@ -110,7 +110,11 @@ describe('query-string values are read by the declared type', () => {
 describe('required variables', () => {
   test('a missing required query variable: "is required" at [name]', () => {
     const { code, message, issues } = failure(() => build('ListInvoices', { query: {} }));
-    expect({ code, message, issues }).toEqual({ code: 'BAD_REQUEST', message: 'Invalid input data', issues: [{ message: 'is required', path: ['workspaceId'] }] });
+    expect({ code, message, issues }).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Invalid input data',
+      issues: [{ message: 'is required', path: ['workspaceId'] }],
+    });
   });
 
   test('a missing required body field: "is required" at [name]', () => {

@@ -18,7 +18,8 @@ const host: HostFetch = async ({ url, method, headers, body, signal }) => {
       });
     });
   }
-  if (url.includes('/refused')) throw new Error('fetch failed: Security validation failed: Access to loopback addresses (127.0.0.0/8) is not allowed for security reasons.');
+  if (url.includes('/refused'))
+    throw new Error('fetch failed: Security validation failed: Access to loopback addresses (127.0.0.0/8) is not allowed for security reasons.');
   await sleep(url.includes('/late') ? 500 : 5);
   return JSON.stringify({ url, method });
 };
@@ -35,13 +36,17 @@ beforeEach(() => {
 const run = (body: string, allowFetch = true) => sandbox.run({ body, globals: {}, isAsync: true, allowFetch });
 
 test('answers the text of the response; method, headers and body reach the host', async () => {
-  const result = await run('const text = await fetch("https://api.test/a", { method: "post", headers: { "X-A": 1 }, body: { b: 2 } }); return JSON.parse(text)');
+  const result = await run(
+    'const text = await fetch("https://api.test/a", { method: "post", headers: { "X-A": 1 }, body: { b: 2 } }); return JSON.parse(text)',
+  );
   expect(result).toEqual({ ok: true, value: { url: 'https://api.test/a', method: 'POST' }, setVariables: [] });
   expect(calls).toEqual([{ url: 'https://api.test/a', method: 'POST', headers: { 'X-A': '1' }, body: '{"b":2}' }]);
 });
 
 test('time spent waiting is not the code’s time (a 500 ms answer under a 300 ms limit)', async () => {
-  expect(await run('const [a, b] = await Promise.all([fetch("https://api.test/late"), fetch("https://api.test/x")]); return a.length > 0 && b.length > 0')).toEqual({
+  expect(
+    await run('const [a, b] = await Promise.all([fetch("https://api.test/late"), fetch("https://api.test/x")]); return a.length > 0 && b.length > 0'),
+  ).toEqual({
     ok: true,
     value: true,
     setVariables: [],
@@ -58,7 +63,9 @@ test('a refusal rejects the promise with the reason; code may catch it', async (
 
 test('the budget of the run’s fetches, and the number of them, are bounded', async () => {
   expect(await run('await fetch("https://api.test/slow")')).toEqual({ ok: false, error: "TypeError: fetch timed out (the run's requests may take 1 s)" });
-  const many = await run('const out = []; for (let i = 0; i < 4; i++) { try { await fetch("https://api.test/" + i); out.push("ok") } catch (e) { out.push(e.message) } } return out');
+  const many = await run(
+    'const out = []; for (let i = 0; i < 4; i++) { try { await fetch("https://api.test/" + i); out.push("ok") } catch (e) { out.push(e.message) } } return out',
+  );
   expect(many).toMatchObject({ ok: true, value: ['ok', 'ok', 'ok', 'fetch: at most 3 requests per run'] });
 });
 

@@ -16,7 +16,14 @@ const BUSY_LOOP = 'while (true) {}';
 
 describe('sandbox pool', () => {
   it('runs code with globals and setVariable, as the in-thread sandbox does', async () => {
-    expect(await pool.run({ body: 'setVariable("Name", vName.toUpperCase()); return vAge + 1', globals: { vName: 'ada', vAge: 41 }, isAsync: true, allowSetVariable: true })).toEqual({
+    expect(
+      await pool.run({
+        body: 'setVariable("Name", vName.toUpperCase()); return vAge + 1',
+        globals: { vName: 'ada', vAge: 41 },
+        isAsync: true,
+        allowSetVariable: true,
+      }),
+    ).toEqual({
       ok: true,
       value: 42,
       setVariables: [{ name: 'Name', value: 'ADA' }],

@@ -121,9 +121,12 @@ describe('globals', () => {
 
 describe('setVariable', () => {
   it('collects calls in order, with copied values', async () => {
-    const result = await run('setVariable("Name", "Ann"); await setVariable("List", [1, "b"]); setVariable("Obj", { a: 1 }); setVariable("Name", undefined); return "done"', {
-      allowSetVariable: true,
-    });
+    const result = await run(
+      'setVariable("Name", "Ann"); await setVariable("List", [1, "b"]); setVariable("Obj", { a: 1 }); setVariable("Name", undefined); return "done"',
+      {
+        allowSetVariable: true,
+      },
+    );
     expect(result).toEqual({
       ok: true,
       value: 'done',
@@ -169,8 +172,14 @@ describe('no access to the host', () => {
     expect(await error("return this.constructor.constructor('return process')()")).toMatch(/ReferenceError: .*process/);
     expect(await error("return globalThis.constructor.constructor('return require')()('fs')")).toMatch(/ReferenceError: .*require/);
     expect(await error("return (async () => {}).constructor('return process')()")).toMatch(/process/);
-    expect(await value("const g = Function('return this')(); return [g === globalThis, typeof g.process, typeof g.require]")).toEqual([true, 'undefined', 'undefined']);
-    expect(await value("return Object.getOwnPropertyNames(Function('return this')()).filter((n) => /process|require|module|fs|net|http/i.test(n))")).toEqual([]);
+    expect(await value("const g = Function('return this')(); return [g === globalThis, typeof g.process, typeof g.require]")).toEqual([
+      true,
+      'undefined',
+      'undefined',
+    ]);
+    expect(await value("return Object.getOwnPropertyNames(Function('return this')()).filter((n) => /process|require|module|fs|net|http/i.test(n))")).toEqual(
+      [],
+    );
   });
 
   it('dynamic import loads nothing', async () => {
@@ -206,7 +215,11 @@ describe('limits', () => {
   ])('stops a memory bomb (%s)', async (_name, body) => {
     const result = await roomy.run({ body, globals: {}, isAsync: true });
     expect(result).toEqual({ ok: false, error: expect.stringMatching(/out of memory \(limit 16 MB\)/) });
-    expect(await roomy.run({ body: 'return "still " + "working"', globals: {}, isAsync: true })).toEqual({ ok: true, value: 'still working', setVariables: [] });
+    expect(await roomy.run({ body: 'return "still " + "working"', globals: {}, isAsync: true })).toEqual({
+      ok: true,
+      value: 'still working',
+      setVariables: [],
+    });
   });
 
   it('stops deep recursion', async () => {
@@ -238,7 +251,11 @@ describe('defaults', () => {
   it('creates a sandbox with default limits', async () => {
     const defaults = await createSandbox();
     try {
-      expect(await defaults.run({ body: 'return [1, 2].map((n) => n * 3)', globals: {}, isAsync: true })).toEqual({ ok: true, value: [3, 6], setVariables: [] });
+      expect(await defaults.run({ body: 'return [1, 2].map((n) => n * 3)', globals: {}, isAsync: true })).toEqual({
+        ok: true,
+        value: [3, 6],
+        setVariables: [],
+      });
     } finally {
       defaults.dispose();
     }

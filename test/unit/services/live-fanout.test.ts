@@ -67,18 +67,15 @@ describe('resultEvents', () => {
   const row = (id: string, isCompleted = false, botId = 'bot'): WrittenResult => ({ id, botId, isCompleted, updatedAt: at });
 
   test('completed before answered before created; a row only re-saved is no event; the last write of a row wins', () => {
-    const events = resultEvents(
-      [row('new'), row('child', false, 'child-bot'), row('answered'), row('done', false), row('done', true), row('resaved')],
-      {
-        created: new Set(['new', 'child']),
-        completed: new Set(['done']),
-        answers: new Map([
-          ['answered', 2],
-          ['done', 1],
-          ['child', 1],
-        ]),
-      },
-    );
+    const events = resultEvents([row('new'), row('child', false, 'child-bot'), row('answered'), row('done', false), row('done', true), row('resaved')], {
+      created: new Set(['new', 'child']),
+      completed: new Set(['done']),
+      answers: new Map([
+        ['answered', 2],
+        ['done', 1],
+        ['child', 1],
+      ]),
+    });
     expect(events).toEqual([
       { botId: 'bot', resultId: 'new', event: 'created', isCompleted: false, updatedAt: at },
       { botId: 'child-bot', resultId: 'child', event: 'answered', answersCount: 1, isCompleted: false, updatedAt: at },

@@ -1,11 +1,4 @@
-import {
-  currentBillingPeriod,
-  DEFAULT_TIME_FILTER,
-  isValidTimeZone,
-  TIME_FILTERS,
-  timeRange,
-  type TimeFilter,
-} from '../../../src/services/time-filter';
+import { currentBillingPeriod, DEFAULT_TIME_FILTER, isValidTimeZone, TIME_FILTERS, timeRange, type TimeFilter } from '../../../src/services/time-filter';
 
 const at = (iso: string) => new Date(iso);
 

@@ -25,7 +25,6 @@ function waitForEventOf(content: Record<string, unknown> | null | undefined): Wa
   return typeof wait === 'object' && wait !== null ? (wait as WaitForEvent) : undefined;
 }
 
-
 /**
  * An embedded page. With `waitForEvent` enabled the walk stops on it until the
  * client sends the event's payload as a text reply, stored (JSON-parsed when it

@@ -41,10 +41,7 @@ export function matchSingleChoice<T extends MatchableItem>(items: readonly T[], 
   const matched =
     (replyId ? candidates.find((item) => item.id === replyId) : undefined) ??
     candidates.find(
-      (item) =>
-        item.id === text ||
-        (nonEmptyString(item.value) && item.value.trim() === trimmed) ||
-        (labelOf(item) !== '' && labelOf(item).trim() === trimmed),
+      (item) => item.id === text || (nonEmptyString(item.value) && item.value.trim() === trimmed) || (labelOf(item) !== '' && labelOf(item).trim() === trimmed),
     );
   if (!matched) return FAIL;
   const content = itemContent(matched, labelOf);
@@ -59,7 +56,10 @@ const SYNTAX_CHARACTERS = /[\\^$.*+?()[\]{}|/]/g;
  * letters and numbers), any run of whitespace between the phrase's words.
  */
 function phrasePattern(phrase: string): RegExp | undefined {
-  const words = phrase.trim().split(/\s+/u).filter((word) => word !== '');
+  const words = phrase
+    .trim()
+    .split(/\s+/u)
+    .filter((word) => word !== '');
   if (words.length === 0) return undefined;
   const body = words.map((word) => word.replace(SYNTAX_CHARACTERS, '\\$&')).join('\\s+');
   return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'iu');

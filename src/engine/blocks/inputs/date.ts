@@ -60,7 +60,15 @@ function limitInstant(text: string): Date | undefined {
   const iso = ISO_LOCAL.exec(trimmed);
   if (iso) {
     const [, year, month, day, hours, minutes, seconds, millis] = iso;
-    const time = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hours ?? 0), Number(minutes ?? 0), Number(seconds ?? 0), Number((millis ?? '0').padEnd(3, '0')));
+    const time = Date.UTC(
+      Number(year),
+      Number(month) - 1,
+      Number(day),
+      Number(hours ?? 0),
+      Number(minutes ?? 0),
+      Number(seconds ?? 0),
+      Number((millis ?? '0').padEnd(3, '0')),
+    );
     return Number.isNaN(time) ? undefined : new Date(time);
   }
   const parsed = new Date(trimmed);

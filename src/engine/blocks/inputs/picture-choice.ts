@@ -6,7 +6,12 @@ import { displayedItems, FAIL, inputOptions, itemsOf, valueAsSimpleList } from '
 
 const options = inputOptions({
   isMultipleChoice: opt.boolean(),
-  dynamicItems: opt.object({ isEnabled: opt.boolean(), pictureSrcsVariableId: opt.string(), titlesVariableId: opt.string(), descriptionsVariableId: opt.string() }),
+  dynamicItems: opt.object({
+    isEnabled: opt.boolean(),
+    pictureSrcsVariableId: opt.string(),
+    titlesVariableId: opt.string(),
+    descriptionsVariableId: opt.string(),
+  }),
 });
 
 export interface PictureChoiceItem {

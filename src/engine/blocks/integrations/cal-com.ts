@@ -66,7 +66,9 @@ export const calComBlock: LogicHandler<'cal-com'> = {
     }
     // The widget takes the event's path; a full link is cut to it.
     const link = read.link.startsWith('http') ? read.link.replace(/^https?:\/\/[^/]+\//, '') : read.link;
-    const prefilled = Object.fromEntries(read.anyPrefilledInformations.filter((row) => row.questionId && row.value).map((row) => [row.questionId!, row.value!]));
+    const prefilled = Object.fromEntries(
+      read.anyPrefilledInformations.filter((row) => row.questionId && row.value).map((row) => [row.questionId!, row.value!]),
+    );
     ctx.message({
       id: block.id,
       type: 'custom-embed',

@@ -40,7 +40,9 @@ function escapeHtml(text: string): string {
 
 /** The reference's body when none is written: the conversation's answers as an HTML table. */
 function answersTable(ctx: BlockContext): string {
-  const rows = ctx.entry.answers.map((answer) => `<tr><th align="left">${escapeHtml(answer.key)}</th><td>${escapeHtml(answer.value).replace(/\n/g, '<br>')}</td></tr>`);
+  const rows = ctx.entry.answers.map(
+    (answer) => `<tr><th align="left">${escapeHtml(answer.key)}</th><td>${escapeHtml(answer.value).replace(/\n/g, '<br>')}</td></tr>`,
+  );
   return `<table>${rows.join('')}</table>`;
 }
 
@@ -94,7 +96,6 @@ function outcomeLog(result: EffectResult, email: { to: string[]; subject: string
       return { status: 'error' as const, description: 'Email not sent', details: result.message };
   }
 }
-
 
 export const emailBlock: LogicHandler<'Email'> = {
   category: 'integration',

@@ -106,7 +106,6 @@ function timeoutSeconds(type: BlockType, options: HttpRequestOptions): number {
   return LONG_TIMEOUT_TYPES.has(type) ? MAX_TIMEOUT_S : DEFAULT_TIMEOUT_S;
 }
 
-
 /** The answer as blocks see it, whatever happened to the request. */
 function responseOf(result: EffectResult): HttpResponseData & { refusal?: string } {
   if (result.type === 'httpRequest') return result;
@@ -120,7 +119,6 @@ function loggedRequest(request: HttpRequestSpec | undefined): unknown {
   const body = request.body === undefined ? undefined : parseJson(request.body);
   return { url: request.url, method: request.method, ...(body ? { body: body.ok ? body.value : request.body } : {}) };
 }
-
 
 export function httpRequestBlock<T extends BlockType>(type: T): LogicHandler<T> {
   return {
@@ -170,7 +168,11 @@ export function httpRequestBlock<T extends BlockType>(type: T): LogicHandler<T> 
       const response = { statusCode, data: value && typeof value === 'object' && 'data' in value ? value.data : value };
       await applyResponseMapping(readOptions(httpRequestOptions, block).responseVariableMapping, response, ctx);
       const failed = statusCode >= 400;
-      ctx.log({ status: failed ? 'error' : 'success', description: failed ? 'HTTP request returned error' : 'HTTP request executed successfully!', details: response.data });
+      ctx.log({
+        status: failed ? 'error' : 'success',
+        description: failed ? 'HTTP request returned error' : 'HTTP request executed successfully!',
+        details: response.data,
+      });
       return { kind: 'next' };
     },
   };

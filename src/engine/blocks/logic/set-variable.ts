@@ -52,7 +52,6 @@ return 'desktop'`;
 /** Types whose value only the client can compute. */
 const ALWAYS_ON_CLIENT = new Set(['Moment of the day', 'Device type']);
 
-
 /** `yyyy-MM-dd'T'HH:mm:ssXXX` in the zone (Z for a zero offset); undefined for an unknown zone. */
 function formatInZone(date: Date, zone: string): string | undefined {
   const time = DateTime.fromJSDate(date, { zone });

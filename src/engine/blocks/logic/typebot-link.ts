@@ -84,7 +84,11 @@ export const typebotLinkBlock: LogicHandler<'Typebot link'> = {
       return { kind: 'next' };
     }
     if (result.type !== 'loadBot' || !result.bot || !result.ref) {
-      ctx.log({ status: 'error', description: 'Failed to link typebot', details: `Typebot with ID ${String(readOptions(options, block).typebotId)} not found` });
+      ctx.log({
+        status: 'error',
+        description: 'Failed to link typebot',
+        details: `Typebot with ID ${String(readOptions(options, block).typebotId)} not found`,
+      });
       return { kind: 'next' };
     }
     return link(block, ctx, result.bot, result.ref, false);

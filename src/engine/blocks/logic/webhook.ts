@@ -52,7 +52,11 @@ export const webhookBlock: LogicHandler<'webhook'> = {
     await applyResponseMapping(mappings, response, ctx);
     const failed = response.statusCode >= 400;
     // As the reference logs it: the data as JSON text.
-    ctx.log({ status: failed ? 'error' : 'success', description: failed ? 'Webhook returned error' : 'Webhook executed successfully!', details: JSON.stringify(response.data) });
+    ctx.log({
+      status: failed ? 'error' : 'success',
+      description: failed ? 'Webhook returned error' : 'Webhook executed successfully!',
+      details: JSON.stringify(response.data),
+    });
     return { kind: 'next' };
   },
 };

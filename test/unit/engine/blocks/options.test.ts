@@ -31,9 +31,24 @@ describe('readOptions', () => {
   });
 
   it('every module declares a schema that accepts anything a definition holds', () => {
-    for (const type of ['text', 'text input', 'date input', 'choice input', 'cards', 'Set variable', 'Code', 'Jump', 'Typebot link', 'Webhook', 'Email', 'openai']) {
+    for (const type of [
+      'text',
+      'text input',
+      'date input',
+      'choice input',
+      'cards',
+      'Set variable',
+      'Code',
+      'Jump',
+      'Typebot link',
+      'Webhook',
+      'Email',
+      'openai',
+    ]) {
       const handler = handlerFor(type)!;
-      expect(() => readOptions(handler.options, { id: `b-${type}`, type, options: { anything: [1, { deep: true }], variableId: 42 } } as BlockDefinition)).not.toThrow();
+      expect(() =>
+        readOptions(handler.options, { id: `b-${type}`, type, options: { anything: [1, { deep: true }], variableId: 42 } } as BlockDefinition),
+      ).not.toThrow();
     }
   });
 

@@ -48,10 +48,7 @@ describe('evaluateCondition: structure', () => {
   });
 
   it('reads an unknown variable as null', async () => {
-    const result = await evaluateCondition(
-      { comparisons: [{ variableId: 'nope', comparisonOperator: 'Is empty' }] },
-      { variables },
-    );
+    const result = await evaluateCondition({ comparisons: [{ variableId: 'nope', comparisonOperator: 'Is empty' }] }, { variables });
     expect(result).toBe(true);
   });
 });

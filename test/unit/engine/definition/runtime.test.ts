@@ -33,7 +33,9 @@ describe.each([
   });
 
   it("creates a start event named after the start group, with the start block's edge", () => {
-    expect(runtime.events).toEqual([{ id: startGroup.id, type: 'start', graphCoordinates: startGroup.graphCoordinates, outgoingEdgeId: startBlock.outgoingEdgeId }]);
+    expect(runtime.events).toEqual([
+      { id: startGroup.id, type: 'start', graphCoordinates: startGroup.graphCoordinates, outgoingEdgeId: startBlock.outgoingEdgeId },
+    ]);
     expect(startBlock.outgoingEdgeId).toEqual(expect.any(String));
   });
 

@@ -43,9 +43,7 @@ describe('richTextToMarkdown: marks', () => {
     expect(richTextToMarkdown([p(t('b', { bold: true }), t(' '), t('i', { italic: true }), t(' '), t('bi', { bold: true, italic: true }))])).toBe(
       '**b** *i* ***bi***',
     );
-    expect(richTextToMarkdown([p(t('s', { strikethrough: true }), t(' '), t('c', { code: true }), t(' '), t('u', { underline: true }))])).toBe(
-      '~~s~~ `c` u',
-    );
+    expect(richTextToMarkdown([p(t('s', { strikethrough: true }), t(' '), t('c', { code: true }), t(' '), t('u', { underline: true }))])).toBe('~~s~~ `c` u');
   });
 
   it('keeps surrounding whitespace outside the marks', () => {

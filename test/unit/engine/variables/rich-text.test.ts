@@ -66,9 +66,7 @@ describe('substituteRichText: split leaves', () => {
   });
 
   it('handles several references in one leaf', async () => {
-    expect(await substitute([p(t('{{Name}} <{{Email}}> {{Name}}'))])).toEqual([
-      p(t('John'), t(' <'), t('john@example.com'), t('> '), t('John')),
-    ]);
+    expect(await substitute([p(t('{{Name}} <{{Email}}> {{Name}}'))])).toEqual([p(t('John'), t(' <'), t('john@example.com'), t('> '), t('John'))]);
   });
 
   it('substitutes unknown variables and variables without value by nothing', async () => {
@@ -122,7 +120,13 @@ describe('substituteRichText: a paragraph that is exactly one reference', () => 
   it('becomes lists when the value is a list', async () => {
     expect(await substitute([p(t('Intro')), p(t('{{Bullets}}')), p(t('Outro'))])).toEqual([
       p(t('Intro')),
-      { type: 'ul', children: [{ type: 'li', children: [{ type: 'lic', children: [t('one')] }] }, { type: 'li', children: [{ type: 'lic', children: [t('two')] }] }] },
+      {
+        type: 'ul',
+        children: [
+          { type: 'li', children: [{ type: 'lic', children: [t('one')] }] },
+          { type: 'li', children: [{ type: 'lic', children: [t('two')] }] },
+        ],
+      },
       p(t('Outro')),
     ]);
   });
@@ -257,9 +261,7 @@ describe('markdownToRichText', () => {
   });
 
   it('reads autolinks but leaves bare urls as text', () => {
-    expect(markdownToRichText('<https://a.b> https://c.d')).toEqual([
-      p({ type: 'a', url: 'https://a.b', children: [t('https://a.b')] }, t(' https://c.d')),
-    ]);
+    expect(markdownToRichText('<https://a.b> https://c.d')).toEqual([p({ type: 'a', url: 'https://a.b', children: [t('https://a.b')] }, t(' https://c.d'))]);
   });
 
   it('reads unordered, ordered and nested lists', () => {
@@ -287,7 +289,13 @@ describe('markdownToRichText', () => {
       { type: 'blockquote', children: [p(t('quote'))] },
     ]);
     expect(markdownToRichText('```\nx\ny\n```')).toEqual([
-      { type: 'code_block', children: [{ type: 'code_line', children: [t('x')] }, { type: 'code_line', children: [t('y')] }] },
+      {
+        type: 'code_block',
+        children: [
+          { type: 'code_line', children: [t('x')] },
+          { type: 'code_line', children: [t('y')] },
+        ],
+      },
     ]);
   });
 

@@ -29,7 +29,13 @@ const aiOptions = optionsSchema({
   responseMapping: opt.objectList({ item: opt.string(), variableId: opt.string() }),
   // Generate variables
   prompt: opt.string(),
-  variablesToExtract: opt.objectList({ variableId: opt.string(), type: opt.string(), description: opt.string(), isRequired: opt.boolean(), values: opt.stringList() }),
+  variablesToExtract: opt.objectList({
+    variableId: opt.string(),
+    type: opt.string(),
+    description: opt.string(),
+    isRequired: opt.boolean(),
+    values: opt.stringList(),
+  }),
   // Create speech
   input: opt.string(),
   voice: opt.string(),
@@ -144,7 +150,9 @@ async function buildRequest(spec: AiBlockSpec, kind: ActionKind, options: AiOpti
     if (voice === '') return { problem: 'Create speech voice is empty' };
     if (!ctx.variables.byId(options.saveUrlInVariableId)) return { problem: 'Create speech save variable is empty' };
     const instructions = options.instructions ? await ctx.text(options.instructions) : '';
-    return { request: { ...speechRequest(spec, options, model, input, voice), ...(instructions !== '' ? { instructions } : {}), ...(await endpointOf(options, ctx)) } };
+    return {
+      request: { ...speechRequest(spec, options, model, input, voice), ...(instructions !== '' ? { instructions } : {}), ...(await endpointOf(options, ctx)) },
+    };
   }
   if (model === '') return { problem: 'No model provided' };
   const base = {

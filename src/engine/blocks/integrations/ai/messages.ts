@@ -54,8 +54,14 @@ function messagesSequence(message: MessageOption, ctx: BlockContext): AiMessage[
   const assistant = asList(ctx.variables.value(content.assistantMessagesVariableId));
   const pairs: AiMessage[] =
     user.length > assistant.length
-      ? user.flatMap((text, index): AiMessage[] => [{ role: 'user', content: text }, { role: 'assistant', content: assistant[index] ?? '' }])
-      : assistant.flatMap((text, index): AiMessage[] => [{ role: 'assistant', content: text }, { role: 'user', content: user[index] ?? '' }]);
+      ? user.flatMap((text, index): AiMessage[] => [
+          { role: 'user', content: text },
+          { role: 'assistant', content: assistant[index] ?? '' },
+        ])
+      : assistant.flatMap((text, index): AiMessage[] => [
+          { role: 'assistant', content: text },
+          { role: 'user', content: user[index] ?? '' },
+        ]);
   return pairs.filter((item) => item.content !== '');
 }
 

@@ -37,7 +37,10 @@ describe('text bubble', () => {
 
   it('answers markdown when the request asks for it', async () => {
     const { ctx } = testContext({ variables, textFormat: 'markdown' });
-    const message = await textBubble.toMessage(block([paragraph({ text: 'Hello ' }, { text: '{{Name}}', bold: true }), paragraph({ text: '' }), paragraph({ text: 'Bye' })]), ctx);
+    const message = await textBubble.toMessage(
+      block([paragraph({ text: 'Hello ' }, { text: '{{Name}}', bold: true }), paragraph({ text: '' }), paragraph({ text: 'Bye' })]),
+      ctx,
+    );
     expect(message).toEqual({ id: 't1', type: 'text', content: { type: 'markdown', markdown: 'Hello **John**\n\nBye' } });
   });
 

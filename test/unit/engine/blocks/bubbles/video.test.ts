@@ -76,10 +76,7 @@ describe('video bubble', () => {
 
   it('handles the lead-magnet fixture block', async () => {
     const { ctx } = testContext();
-    const message = await videoBubble.toMessage(
-      block({ url: 'https://www.youtube.com/watch?v=jp3ggg_42-M&t=22s', id: 'jp3ggg_42-M', type: 'youtube' }),
-      ctx,
-    );
+    const message = await videoBubble.toMessage(block({ url: 'https://www.youtube.com/watch?v=jp3ggg_42-M&t=22s', id: 'jp3ggg_42-M', type: 'youtube' }), ctx);
     expect(message).toEqual({
       id: 'vid1',
       type: 'video',

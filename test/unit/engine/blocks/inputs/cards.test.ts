@@ -25,7 +25,13 @@ describe('cards input', () => {
     { field: 'Description', variableId: 'vdesc' },
     { field: 'Title', variableId: 'vunknown' },
   ];
-  const mappedVariables = [variable('vtitle', 'Title'), variable('vbutton', 'Button'), variable('vinternal', 'Internal'), variable('vimage', 'Image'), variable('vdesc', 'Desc')];
+  const mappedVariables = [
+    variable('vtitle', 'Title'),
+    variable('vbutton', 'Button'),
+    variable('vinternal', 'Internal'),
+    variable('vimage', 'Image'),
+    variable('vdesc', 'Desc'),
+  ];
   const block = (list: Record<string, unknown>[] = staticCards, options: Record<string, unknown> = { saveResponseMapping: mapping }) =>
     inputBlock({ outgoingEdgeId: 'e0', type: 'cards', items: list, options });
 
@@ -118,7 +124,9 @@ describe('cards input', () => {
         { id: 'c1', title: '["A","B"]', paths: [{ id: 'p1' }] },
         { id: 'c2', title: 'Other' },
       ]);
-      expect((await cardsInput.display(block([template], {}), contextWith([variable('v2', 'Titles', 'Solo')]))).items).toEqual([{ id: 'c1', title: 'Solo', paths: [{ id: 'p1' }] }]);
+      expect((await cardsInput.display(block([template], {}), contextWith([variable('v2', 'Titles', 'Solo')]))).items).toEqual([
+        { id: 'c1', title: 'Solo', paths: [{ id: 'p1' }] },
+      ]);
     });
   });
 
@@ -140,7 +148,11 @@ describe('cards input', () => {
     });
 
     it('matches a path id sent as text', async () => {
-      expect(await cardsInput.parse(block(), textReply('p3'), contextWith(mappedVariables))).toMatchObject({ status: 'ok', content: 'Alpha Beta', edgeId: 'e3' });
+      expect(await cardsInput.parse(block(), textReply('p3'), contextWith(mappedVariables))).toMatchObject({
+        status: 'ok',
+        content: 'Alpha Beta',
+        edgeId: 'e3',
+      });
     });
 
     it('matches a card title case-insensitively and takes its first path; unset fields are skipped', async () => {
@@ -176,7 +188,13 @@ describe('cards input', () => {
     it('matches dynamic cards by their generated path ids', async () => {
       const template = { id: 'c1', title: '{{Titles}}', options: { internalValue: '{{Ids}}' }, paths: [{ id: 'p1', text: 'Pick', outgoingEdgeId: 'e1' }] };
       const ctx = contextWith([variable('v2', 'Titles', ['A', 'B']), variable('v3', 'Ids', ['1', '2']), variable('vinternal', 'Internal')]);
-      expect(await cardsInput.parse(block([template], { saveResponseMapping: [{ field: 'Internal Value', variableId: 'vinternal' }] }), textReply('Pick', 'dynamic-card-1-path-0'), ctx)).toEqual({
+      expect(
+        await cardsInput.parse(
+          block([template], { saveResponseMapping: [{ field: 'Internal Value', variableId: 'vinternal' }] }),
+          textReply('Pick', 'dynamic-card-1-path-0'),
+          ctx,
+        ),
+      ).toEqual({
         status: 'ok',
         content: 'B',
         edgeId: 'e1',

@@ -27,7 +27,11 @@ describe('choice input', () => {
     });
 
     it('substitutes variables and never adds a prefilled value', async () => {
-      const block = inputBlock({ type: 'choice input', items: [{ id: 'i1', content: 'Hi {{Name}}' }], options: { variableId: 'v1', buttonLabel: 'OK {{Name}}' } });
+      const block = inputBlock({
+        type: 'choice input',
+        items: [{ id: 'i1', content: 'Hi {{Name}}' }],
+        options: { variableId: 'v1', buttonLabel: 'OK {{Name}}' },
+      });
       expect(await choiceInput.display(block, contextWith([variable('v1', 'Name', 'Ann')]))).toEqual({
         id: 'b1',
         type: 'choice input',
@@ -70,7 +74,11 @@ describe('choice input', () => {
     });
 
     it('builds dynamic buttons from a list variable (empty and duplicate entries dropped)', async () => {
-      const block = inputBlock({ type: 'choice input', items: [{ id: 'i1', content: 'Click to edit', outgoingEdgeId: 'e9' }], options: { variableId: 'v1', dynamicVariableId: 'vl', buttonLabel: '{{Name}}' } });
+      const block = inputBlock({
+        type: 'choice input',
+        items: [{ id: 'i1', content: 'Click to edit', outgoingEdgeId: 'e9' }],
+        options: { variableId: 'v1', dynamicVariableId: 'vl', buttonLabel: '{{Name}}' },
+      });
       const ctx = contextWith([variable('vl', 'Colors', ['Red', '', null, 'Blue', 'Red']), variable('vn', 'Name', 'Go')]);
       expect(await choiceInput.display(block, ctx)).toEqual({
         id: 'b1',
@@ -96,7 +104,12 @@ describe('choice input', () => {
     it('returns the block unchanged when the dynamic variable is unset (reference behaviour)', async () => {
       const block = inputBlock({ type: 'choice input', items: [{ id: 'i1', content: '{{Name}}' }], options: { dynamicVariableId: 'vl' } });
       const ctx = contextWith([variable('vl', 'Colors'), variable('vn', 'Name', 'Ann')]);
-      expect(await choiceInput.display(block, ctx)).toEqual({ id: 'b1', type: 'choice input', items: [{ id: 'i1', content: '{{Name}}' }], options: { dynamicVariableId: 'vl' } });
+      expect(await choiceInput.display(block, ctx)).toEqual({
+        id: 'b1',
+        type: 'choice input',
+        items: [{ id: 'i1', content: '{{Name}}' }],
+        options: { dynamicVariableId: 'vl' },
+      });
     });
   });
 
@@ -145,7 +158,13 @@ describe('choice input', () => {
 
     it('only matches displayed items', async () => {
       const { ctx } = contextWithConditions();
-      const filtered = inputBlock({ type: 'choice input', items: [{ id: 'i1', content: 'Hidden', displayCondition: condition('hide') }, { id: 'i2', content: 'Shown' }] });
+      const filtered = inputBlock({
+        type: 'choice input',
+        items: [
+          { id: 'i1', content: 'Hidden', displayCondition: condition('hide') },
+          { id: 'i2', content: 'Shown' },
+        ],
+      });
       expect(await choiceInput.parse(filtered, textReply('Hidden'), ctx)).toEqual({ status: 'fail' });
       expect(await choiceInput.parse(filtered, textReply('Shown'), ctx)).toEqual({ status: 'ok', content: 'Shown' });
     });
@@ -180,7 +199,10 @@ describe('choice input', () => {
     });
 
     it('is case-insensitive and tolerates whitespace runs', async () => {
-      expect(await parse(items('Website dev', 'Content Marketing', 'Social Media'), 'SOCIAL   media, website dev')).toEqual({ status: 'ok', content: 'Website dev, Social Media' });
+      expect(await parse(items('Website dev', 'Content Marketing', 'Social Media'), 'SOCIAL   media, website dev')).toEqual({
+        status: 'ok',
+        content: 'Website dev, Social Media',
+      });
     });
 
     it('matches whole phrases only (Unicode letters count as word characters)', async () => {
@@ -191,7 +213,15 @@ describe('choice input', () => {
     });
 
     it('saves internal values, trimmed', async () => {
-      expect(await parse([{ id: 'a', content: 'Red', value: ' r ' }, { id: 'b', content: 'Blue' }], 'blue, red')).toEqual({ status: 'ok', content: 'r, Blue' });
+      expect(
+        await parse(
+          [
+            { id: 'a', content: 'Red', value: ' r ' },
+            { id: 'b', content: 'Blue' },
+          ],
+          'blue, red',
+        ),
+      ).toEqual({ status: 'ok', content: 'r, Blue' });
     });
 
     it('never chooses an item edge', async () => {

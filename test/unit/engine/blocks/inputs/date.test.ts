@@ -47,7 +47,10 @@ describe('date input', () => {
 
   it('gives ranges with the separator (default "to") and fails a range without an end', async () => {
     expect(await parse('from 1 to 5 march 2024', { isRange: true })).toEqual({ status: 'ok', content: '01/03/2024 to 05/03/2024' });
-    expect(await parse('from 1 to 5 march 2024', { isRange: true, labels: { separator: 'until' } })).toEqual({ status: 'ok', content: '01/03/2024 until 05/03/2024' });
+    expect(await parse('from 1 to 5 march 2024', { isRange: true, labels: { separator: 'until' } })).toEqual({
+      status: 'ok',
+      content: '01/03/2024 until 05/03/2024',
+    });
     expect(await parse('5 march 2024', { isRange: true })).toEqual({ status: 'fail' });
     expect(await parse('from 1 to 5 march 2024')).toEqual({ status: 'ok', content: '01/03/2024' });
   });

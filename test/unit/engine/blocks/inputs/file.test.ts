@@ -18,7 +18,10 @@ describe('file input', () => {
 
   it('accepts uploaded file URLs', async () => {
     expect(await parse('https://files.example.com/a.pdf')).toEqual({ status: 'ok', content: 'https://files.example.com/a.pdf' });
-    expect(await fileInput.parse(block(), audioReply('https://files.example.com/a.mp3'), contextWith())).toEqual({ status: 'ok', content: 'https://files.example.com/a.mp3' });
+    expect(await fileInput.parse(block(), audioReply('https://files.example.com/a.mp3'), contextWith())).toEqual({
+      status: 'ok',
+      content: 'https://files.example.com/a.mp3',
+    });
   });
 
   it('keeps only the first URL unless multiple files are allowed', async () => {
@@ -56,7 +59,10 @@ describe('file input', () => {
   });
 
   it('ignores disabled or empty allowed file types', async () => {
-    expect(await parse('https://x.io/a.zip', { allowedFileTypes: { isEnabled: false, types: ['pdf'] } })).toEqual({ status: 'ok', content: 'https://x.io/a.zip' });
+    expect(await parse('https://x.io/a.zip', { allowedFileTypes: { isEnabled: false, types: ['pdf'] } })).toEqual({
+      status: 'ok',
+      content: 'https://x.io/a.zip',
+    });
     expect(await parse('https://x.io/a.zip', { allowedFileTypes: { isEnabled: true, types: [] } })).toEqual({ status: 'ok', content: 'https://x.io/a.zip' });
   });
 

@@ -3,7 +3,8 @@ import { contextWith, inputBlock, textReply, variable } from './helpers';
 
 describe('phone number input', () => {
   const block = (options: Record<string, unknown> = {}) => inputBlock({ type: 'phone number input', options: { variableId: 'v1', ...options } });
-  const parse = async (text: string, options: Record<string, unknown> = {}, ctx = contextWith()) => await phoneInput.parse(block(options), textReply(text), ctx);
+  const parse = async (text: string, options: Record<string, unknown> = {}, ctx = contextWith()) =>
+    await phoneInput.parse(block(options), textReply(text), ctx);
 
   it('declares its types', () => {
     expect(phoneInput.type).toBe('phone number input');

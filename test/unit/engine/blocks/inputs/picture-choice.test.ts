@@ -18,7 +18,13 @@ describe('picture choice input', () => {
   describe('display', () => {
     it('returns the block as stored, substituted, without a prefilled value', async () => {
       const input = await pictureChoiceInput.display(block({ variableId: 'v1', buttonLabel: '{{Name}}' }), contextWith([variable('v1', 'Name', 'Pick')]));
-      expect(input).toEqual({ id: 'b1', outgoingEdgeId: 'e0', type: 'picture choice input', items: pictures, options: { variableId: 'v1', buttonLabel: 'Pick' } });
+      expect(input).toEqual({
+        id: 'b1',
+        outgoingEdgeId: 'e0',
+        type: 'picture choice input',
+        items: pictures,
+        options: { variableId: 'v1', buttonLabel: 'Pick' },
+      });
     });
 
     it('filters items by display condition', async () => {
@@ -29,7 +35,11 @@ describe('picture choice input', () => {
 
     it('builds dynamic items with ids "0", "1"… from the pictures, titles and descriptions variables', async () => {
       const dynamicItems = { isEnabled: true, pictureSrcsVariableId: 'vp', titlesVariableId: 'vt', descriptionsVariableId: 'vd' };
-      const ctx = contextWith([variable('vp', 'Pics', ['a.png', null, 'c.png']), variable('vt', 'Titles', ['A', 'B']), variable('vd', 'Descriptions', 'Only one')]);
+      const ctx = contextWith([
+        variable('vp', 'Pics', ['a.png', null, 'c.png']),
+        variable('vt', 'Titles', ['A', 'B']),
+        variable('vd', 'Descriptions', 'Only one'),
+      ]);
       expect((await pictureChoiceInput.display(block({ dynamicItems }), ctx)).items).toEqual([
         { id: '0', pictureSrc: 'a.png', title: 'A', description: 'Only one' },
         { id: '1', pictureSrc: 'c.png', title: 'B', description: '' },
@@ -42,7 +52,14 @@ describe('picture choice input', () => {
     it('keeps the stored items when dynamic items are disabled or the variable unset', async () => {
       const ctx = contextWith([variable('vp', 'Pics')]);
       expect((await pictureChoiceInput.display(block({ dynamicItems: { isEnabled: true, pictureSrcsVariableId: 'vp' } }), ctx)).items).toEqual(pictures);
-      expect((await pictureChoiceInput.display(block({ dynamicItems: { isEnabled: false, pictureSrcsVariableId: 'vp' } }), contextWith([variable('vp', 'Pics', ['x'])]))).items).toEqual(pictures);
+      expect(
+        (
+          await pictureChoiceInput.display(
+            block({ dynamicItems: { isEnabled: false, pictureSrcsVariableId: 'vp' } }),
+            contextWith([variable('vp', 'Pics', ['x'])]),
+          )
+        ).items,
+      ).toEqual(pictures);
     });
   });
 

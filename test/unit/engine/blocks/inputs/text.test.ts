@@ -53,7 +53,12 @@ describe('text input', () => {
   });
 
   it('matches a recorded input object (lead-gen)', async () => {
-    const stored = inputBlock({ id: 'sqEsMo747LTDnY9FjQcEwUv', outgoingEdgeId: '4tYbERpi5Po4goVgt6rWXg', type: 'text input', options: { variableId: 'giiLFGw5xXBCHzvp1qAbdX' } });
+    const stored = inputBlock({
+      id: 'sqEsMo747LTDnY9FjQcEwUv',
+      outgoingEdgeId: '4tYbERpi5Po4goVgt6rWXg',
+      type: 'text input',
+      options: { variableId: 'giiLFGw5xXBCHzvp1qAbdX' },
+    });
     expect(JSON.stringify(await textInput.display(stored, contextWith([variable('giiLFGw5xXBCHzvp1qAbdX', 'Name')])))).toBe(
       '{"id":"sqEsMo747LTDnY9FjQcEwUv","outgoingEdgeId":"4tYbERpi5Po4goVgt6rWXg","type":"text input","options":{"variableId":"giiLFGw5xXBCHzvp1qAbdX"}}',
     );

@@ -11,9 +11,12 @@ describe('url input', () => {
     expect(urlInput.defaultRetryMessage).toBeUndefined();
   });
 
-  it.each(['https://typebot.io', 'http://example.com/path?q=1#x', 'example.com', 'www.example.co.uk/page', 'http://1.2.3.4/x'])('accepts %j unchanged', async (text) => {
-    expect(await parse(text)).toEqual({ status: 'ok', content: text });
-  });
+  it.each(['https://typebot.io', 'http://example.com/path?q=1#x', 'example.com', 'www.example.co.uk/page', 'http://1.2.3.4/x'])(
+    'accepts %j unchanged',
+    async (text) => {
+      expect(await parse(text)).toEqual({ status: 'ok', content: text });
+    },
+  );
 
   it.each(['hello', 'ftp://example.com', 'http://localhost:3000', 'https://exa mple.com', 'example', ''])('refuses %j', async (text) => {
     expect(await parse(text)).toEqual({ status: 'fail' });

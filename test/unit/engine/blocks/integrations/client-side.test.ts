@@ -20,7 +20,11 @@ async function run(block: BlockDefinition, input: { isPreview?: boolean } = {}) 
 
 describe('Google Analytics', () => {
   it('sends its options with variables substituted, types guessed, empty strings removed', async () => {
-    const block = { id: 'ga', type: 'Google Analytics', options: { trackingId: 'G-123', category: '{{Category}}', action: 'done', label: '{{Unset}}', value: '{{Value}}' } } as BlockDefinition;
+    const block = {
+      id: 'ga',
+      type: 'Google Analytics',
+      options: { trackingId: 'G-123', category: '{{Category}}', action: 'done', label: '{{Unset}}', value: '{{Value}}' },
+    } as BlockDefinition;
     expect(await run(block)).toEqual({
       outcome: { kind: 'next' },
       actions: [{ type: 'googleAnalytics', googleAnalytics: { trackingId: 'G-123', category: 'signup', action: 'done', value: 12 } }],
@@ -35,8 +39,14 @@ describe('Google Analytics', () => {
 
 describe('Pixel', () => {
   it('tracks the event with its params; needs a pixel and an event type', async () => {
-    const block = { id: 'px', type: 'Pixel', options: { pixelId: '42', eventType: 'Lead', params: [{ id: 'p', key: 'value', value: '{{Value}}' }] } } as BlockDefinition;
-    expect((await run(block)).actions).toEqual([{ type: 'pixel', pixel: { pixelId: '42', eventType: 'Lead', params: [{ id: 'p', key: 'value', value: 12 }] } }]);
+    const block = {
+      id: 'px',
+      type: 'Pixel',
+      options: { pixelId: '42', eventType: 'Lead', params: [{ id: 'p', key: 'value', value: '{{Value}}' }] },
+    } as BlockDefinition;
+    expect((await run(block)).actions).toEqual([
+      { type: 'pixel', pixel: { pixelId: '42', eventType: 'Lead', params: [{ id: 'p', key: 'value', value: 12 }] } },
+    ]);
     expect((await run({ id: 'px', type: 'Pixel', options: { pixelId: '42' } } as BlockDefinition)).actions).toEqual([]);
   });
 });
@@ -57,7 +67,9 @@ describe('Chatwoot', () => {
 
   it('closes the widget; in a preview the action is empty and says so', async () => {
     const close = await run({ id: 'cw', type: 'Chatwoot', options: { task: 'Close widget' } } as BlockDefinition);
-    expect((close.actions[0] as unknown as { chatwoot: { scriptToExecute: { content: string } } }).chatwoot.scriptToExecute.content).toContain('toggleBubbleVisibility("hide")');
+    expect((close.actions[0] as unknown as { chatwoot: { scriptToExecute: { content: string } } }).chatwoot.scriptToExecute.content).toContain(
+      'toggleBubbleVisibility("hide")',
+    );
     const preview = await run({ id: 'cw', type: 'Chatwoot', options: { websiteToken: 'tok' } } as BlockDefinition, { isPreview: true });
     expect(preview.actions).toEqual([{ type: 'chatwoot', chatwoot: { scriptToExecute: { content: '', args: [] } } }]);
     expect(preview.logs).toEqual([{ status: 'info', description: 'Chatwoot block is not supported in preview' }]);

@@ -12,10 +12,13 @@ const integration = (type: string) => {
   return found;
 };
 
-async function run(block: Partial<Omit<BlockDefinition, "type">> & { type: string }, options: { isPreview?: boolean; workspaceId?: string; variables?: { id: string; name: string; value?: string }[] } = {}) {
+async function run(
+  block: Partial<Omit<BlockDefinition, 'type'>> & { type: string },
+  options: { isPreview?: boolean; workspaceId?: string; variables?: { id: string; name: string; value?: string }[] } = {},
+) {
   const { ctx, turn, state } = testContext({ isPreview: options.isPreview, variables: options.variables });
   if (options.workspaceId !== undefined) state.workspaceId = options.workspaceId;
-  const full = { id: "b1", ...block } as unknown as BlockDefinition;
+  const full = { id: 'b1', ...block } as unknown as BlockDefinition;
   const outcome = await integration(block.type).execute(full, ctx);
   return { outcome, turn, ctx, block: full };
 }
@@ -40,16 +43,24 @@ describe('integration blocks', () => {
 
   it('preview: e-mails are never sent (info log), whoever previews', async () => {
     for (const workspaceId of ['ws1', '']) {
-      expect((await run({ type: 'Email' }, { isPreview: true, workspaceId })).turn.output.logs).toEqual([{ status: 'info', description: 'Emails are not sent in preview mode' }]);
+      expect((await run({ type: 'Email' }, { isPreview: true, workspaceId })).turn.output.logs).toEqual([
+        { status: 'info', description: 'Emails are not sent in preview mode' },
+      ]);
     }
   });
 });
 
 describe('QR code', () => {
-  const variables = [{ id: 'v-url', name: 'Url' }, { id: 'v-data', name: 'Data', value: 'https://parley.test/pay' }];
+  const variables = [
+    { id: 'v-url', name: 'Url' },
+    { id: 'v-data', name: 'Data', value: 'https://parley.test/pay' },
+  ];
 
   it('asks the service for an image of the substituted text and stores its URL', async () => {
-    const { outcome, ctx, block } = await run({ type: 'qr-code', options: { action: 'Generate a QR Code', data: '{{Data}}', saveUrlInVariableId: 'v-url' } }, { variables });
+    const { outcome, ctx, block } = await run(
+      { type: 'qr-code', options: { action: 'Generate a QR Code', data: '{{Data}}', saveUrlInVariableId: 'v-url' } },
+      { variables },
+    );
     expect(outcome).toEqual({ kind: 'effect', effect: { type: 'qrCode', data: 'https://parley.test/pay' } });
     const result: EffectResult = { type: 'qrCode', url: 'data:image/png;base64,AAAA' };
     expect(await integration('qr-code').onEffect!(block, result, ctx, { type: 'qrCode', data: 'x' })).toEqual({ kind: 'next' });
@@ -57,8 +68,11 @@ describe('QR code', () => {
   });
 
   it('the reference messages when data or the variable is missing, or the action is not set', async () => {
-    const logsOf = async (options: Record<string, unknown>) => (await run({ type: 'qr-code', options }, { variables })).turn.output.logs.map((log) => log.description);
-    expect(await logsOf({ action: 'Generate a QR Code', saveUrlInVariableId: 'v-url' })).toEqual(['QR code data is empty. Please provide the data to be encoded into the QR code.']);
+    const logsOf = async (options: Record<string, unknown>) =>
+      (await run({ type: 'qr-code', options }, { variables })).turn.output.logs.map((log) => log.description);
+    expect(await logsOf({ action: 'Generate a QR Code', saveUrlInVariableId: 'v-url' })).toEqual([
+      'QR code data is empty. Please provide the data to be encoded into the QR code.',
+    ]);
     expect(await logsOf({ action: 'Generate a QR Code', data: 'x' })).toEqual([
       'QR code image URL is not specified. Please select a variable to save the generated QR code image.',
     ]);
@@ -68,7 +82,10 @@ describe('QR code', () => {
 
 describe('Cal.com', () => {
   it('shows a custom embed of the booking widget and waits; the booked date reply goes to the variable', async () => {
-    const variables = [{ id: 'v-date', name: 'Booked' }, { id: 'v-name', name: 'Name', value: 'Ann' }];
+    const variables = [
+      { id: 'v-date', name: 'Booked' },
+      { id: 'v-name', name: 'Name', value: 'Ann' },
+    ];
     const options = {
       action: 'Book event',
       link: 'https://cal.com/parley/demo',
@@ -86,7 +103,16 @@ describe('Cal.com', () => {
         content: {
           url: 'https://cal.com/parley/demo',
           initFunction: {
-            args: { baseUrl: 'https://app.cal.com', link: 'parley/demo', name: 'Ann', email: null, layout: 'week_view', phone: null, additionalNotes: null, otherPrefilledInformations: { company: 'Acme' } },
+            args: {
+              baseUrl: 'https://app.cal.com',
+              link: 'parley/demo',
+              name: 'Ann',
+              email: null,
+              layout: 'week_view',
+              phone: null,
+              additionalNotes: null,
+              otherPrefilledInformations: { company: 'Acme' },
+            },
             content: expect.stringContaining("window.Cal('inline'"),
           },
           waitForEventFunction: { args: {}, content: expect.stringContaining('continueFlow(event.detail.data.date)') },
@@ -98,6 +124,8 @@ describe('Cal.com', () => {
   });
 
   it('without a link: not configured', async () => {
-    expect((await run({ type: 'cal-com', options: { action: 'Book event' } })).turn.output.logs).toEqual([{ status: 'error', description: 'cal-com is not configured' }]);
+    expect((await run({ type: 'cal-com', options: { action: 'Book event' } })).turn.output.logs).toEqual([
+      { status: 'error', description: 'cal-com is not configured' },
+    ]);
   });
 });

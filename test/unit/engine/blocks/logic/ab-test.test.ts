@@ -43,7 +43,7 @@ describe('AB test block', () => {
 
   it('continues when the drawn path has no edge and B has none either', async () => {
     expect(await run(0.9, block(undefined, ['eA', undefined]))).toEqual({ kind: 'next' });
-    expect(await run(0.1, block(undefined, [undefined, undefined]), )).toEqual({ kind: 'next' });
+    expect(await run(0.1, block(undefined, [undefined, undefined]))).toEqual({ kind: 'next' });
     expect(await run(0.1, { id: 'ab1', type: 'AB test' } as BlockDefinition)).toEqual({ kind: 'next' });
   });
 });

@@ -121,9 +121,7 @@ describe('Code block', () => {
     it('fetch is not available: an error log names it', async () => {
       const result = await onServer('const text = await fetch("https://example.com"); setVariable("Result", text)');
       expect(result.value('vResult')).toBeUndefined();
-      expect(result.logs).toEqual([
-        { status: 'error', description: expect.stringMatching(/fetch is not available/), context: 'While executing function' },
-      ]);
+      expect(result.logs).toEqual([{ status: 'error', description: expect.stringMatching(/fetch is not available/), context: 'While executing function' }]);
     });
 
     it('an endless loop ends with a log and the walk goes on', async () => {

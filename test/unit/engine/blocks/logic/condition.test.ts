@@ -29,11 +29,14 @@ async function execute(definition: BlockDefinition) {
 describe('Condition block', () => {
   it('goes to the edge of the first item whose condition holds', async () => {
     const { outcome } = await execute(
-      block([
-        { content: equals('vAge', '31'), outgoingEdgeId: 'eA' },
-        { content: equals('vName', 'John'), outgoingEdgeId: 'eB' },
-        { content: equals('vAge', '30'), outgoingEdgeId: 'eC' },
-      ], 'eElse'),
+      block(
+        [
+          { content: equals('vAge', '31'), outgoingEdgeId: 'eA' },
+          { content: equals('vName', 'John'), outgoingEdgeId: 'eB' },
+          { content: equals('vAge', '30'), outgoingEdgeId: 'eC' },
+        ],
+        'eElse',
+      ),
     );
     expect(outcome).toEqual({ kind: 'goto', edgeId: 'eB' });
   });

@@ -16,7 +16,8 @@ async function execute(options?: Record<string, unknown>, outgoingEdgeId?: strin
   return { outcome, actions: turn.output.clientSideActions, logs: turn.output.logs, turn };
 }
 
-const urlOf = async (url: string, extra: Record<string, unknown> = {}) => (await execute({ url, ...extra })).actions[0]!.redirect as { url: string; isNewTab: boolean };
+const urlOf = async (url: string, extra: Record<string, unknown> = {}) =>
+  (await execute({ url, ...extra })).actions[0]!.redirect as { url: string; isNewTab: boolean };
 
 describe('Redirect block', () => {
   it('continues without an action when there is no url', async () => {
@@ -64,8 +65,6 @@ describe('Redirect block', () => {
     const { ctx, turn } = testContext({ variables });
     ctx.message({ id: 'bubble1', type: 'text', content: {} });
     await redirectBlock.execute({ id: 'r', type: 'Redirect', options: { url: 'a.io' } } as BlockDefinition, ctx);
-    expect(turn.output.clientSideActions).toEqual([
-      { type: 'redirect', redirect: { url: 'https://a.io' }, lastBubbleBlockId: 'bubble1' },
-    ]);
+    expect(turn.output.clientSideActions).toEqual([{ type: 'redirect', redirect: { url: 'https://a.io' }, lastBubbleBlockId: 'bubble1' }]);
   });
 });

@@ -170,9 +170,7 @@ describe('client-side execution', () => {
 
   it('passes isUnsafe and isCode false by default', async () => {
     const { actions } = await custom('1', { isExecutedOnClient: true, isUnsafe: true });
-    expect(actions[0]).toEqual(
-      expect.objectContaining({ setVariable: { scriptToExecute: { content: '1', args: [], isCode: false, isUnsafe: true } } }),
-    );
+    expect(actions[0]).toEqual(expect.objectContaining({ setVariable: { scriptToExecute: { content: '1', args: [], isCode: false, isUnsafe: true } } }));
   });
 
   it.each(['Moment of the day', 'Device type'])('%s always runs on the client', async (type) => {
@@ -190,7 +188,14 @@ describe('client-side execution', () => {
   it('Moment of the day code returns morning, afternoon or evening for the local hour', async () => {
     const { actions } = await setVariable({ type: 'Moment of the day' });
     const { content } = (actions[0]!.setVariable as { scriptToExecute: { content: string } }).scriptToExecute;
-    const momentAt = (hour: number) => new Function('Date', content)(class { getHours() { return hour; } }) as string;
+    const momentAt = (hour: number) =>
+      new Function('Date', content)(
+        class {
+          getHours() {
+            return hour;
+          }
+        },
+      ) as string;
     expect([0, 11, 12, 17, 18, 23].map(momentAt)).toEqual(['morning', 'morning', 'afternoon', 'afternoon', 'evening', 'evening']);
   });
 
@@ -198,7 +203,10 @@ describe('client-side execution', () => {
     const { actions } = await setVariable({ type: 'Device type' });
     const { content } = (actions[0]!.setVariable as { scriptToExecute: { content: string } }).scriptToExecute;
     const device = (userAgent: string, innerWidth: number, touch: boolean) =>
-      new Function('navigator', 'window', content)({ userAgent, maxTouchPoints: touch ? 5 : 0 }, touch ? { innerWidth, ontouchstart: null } : { innerWidth }) as string;
+      new Function('navigator', 'window', content)(
+        { userAgent, maxTouchPoints: touch ? 5 : 0 },
+        touch ? { innerWidth, ontouchstart: null } : { innerWidth },
+      ) as string;
     expect(device('Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)', 820, true)).toBe('tablet');
     expect(device('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile', 390, true)).toBe('mobile');
     expect(device('Mozilla/5.0 (X11; Linux x86_64)', 900, true)).toBe('tablet');
@@ -239,7 +247,17 @@ describe('other types', () => {
 
   describe('Append value(s)', () => {
     const append = async (value: RuntimeVariable['value'] | undefined, item = '{{Name}}') =>
-      (await setVariable({ type: 'Append value(s)', item }, { variables: [{ id: 'vTarget', name: 'Target', ...(value !== undefined ? { value } : {}) }, { id: 'vName', name: 'Name', value: 'John' }] })).target;
+      (
+        await setVariable(
+          { type: 'Append value(s)', item },
+          {
+            variables: [
+              { id: 'vTarget', name: 'Target', ...(value !== undefined ? { value } : {}) },
+              { id: 'vName', name: 'Name', value: 'John' },
+            ],
+          },
+        )
+      ).target;
 
     it('starts a list, turns a text into a list, extends a list', async () => {
       expect(await append(undefined)).toEqual(['John']);
@@ -327,7 +345,12 @@ describe('other types', () => {
     const take = async (type: 'Pop' | 'Shift', value: RuntimeVariable['value'] | undefined, saveItemInVariableId?: string) => {
       const result = await setVariable(
         { type, ...(saveItemInVariableId ? { saveItemInVariableId } : {}) },
-        { variables: [{ id: 'vTarget', name: 'Target', ...(value !== undefined ? { value } : {}) }, { id: 'vSaved', name: 'Saved', value: 'old' }] },
+        {
+          variables: [
+            { id: 'vTarget', name: 'Target', ...(value !== undefined ? { value } : {}) },
+            { id: 'vSaved', name: 'Saved', value: 'old' },
+          ],
+        },
       );
       return { list: result.target, saved: result.value('vSaved') };
     };

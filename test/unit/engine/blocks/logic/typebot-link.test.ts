@@ -205,7 +205,10 @@ describe('Typebot link block: another bot', () => {
   it('a child group by title; an unknown child group logs and leaves the queue alone', async () => {
     const byTitle = link({ typebotId: 'child', groupId: '{{Section}}' });
     const first = setup(byTitle);
-    expect(await typebotLinkBlock.onEffect!(byTitle, { type: 'loadBot', bot: childBot(), ref: childRef }, first.ctx, LOAD_EFFECT)).toEqual({ kind: 'goto', edgeId: 'virtual-c2' });
+    expect(await typebotLinkBlock.onEffect!(byTitle, { type: 'loadBot', bot: childBot(), ref: childRef }, first.ctx, LOAD_EFFECT)).toEqual({
+      kind: 'goto',
+      edgeId: 'virtual-c2',
+    });
 
     const unknown = link({ typebotId: 'child', groupId: 'zz' });
     const second = setup(unknown);

@@ -49,7 +49,9 @@ describe('webhook block', () => {
     expect(value('vName')).toBe('Ada');
     expect(value('vStatus')).toBe('201');
     expect(value('vFirst')).toBe('x');
-    expect(logs).toEqual([{ status: 'success', description: 'Webhook executed successfully!', details: JSON.stringify({ user: { name: 'Ada' }, items: ['x', 'y'] }) }]);
+    expect(logs).toEqual([
+      { status: 'success', description: 'Webhook executed successfully!', details: JSON.stringify({ user: { name: 'Ada' }, items: ['x', 'y'] }) },
+    ]);
   });
 
   it('a JSON body without a status code is the data, status 200', async () => {
