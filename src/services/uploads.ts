@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { acceptsFileName } from '../engine/blocks/inputs/file';
+import { acceptsFileName, takesUploads } from '../engine/blocks/inputs/file';
 import { parseSessionState } from '../engine/session-state';
 import { AppError, badRequest } from '../errors';
 import { FileTooLarge, type FileStore } from '../integrations/storage/file-store';
@@ -100,7 +100,7 @@ export async function createUploadUrl(deps: UploadDeps, input: UploadUrlInput, r
   );
   const bot = library.resolve(state.queue[0]!.bot);
   const block = bot.groups.flatMap((group) => group.blocks).find((candidate) => candidate.id === input.blockId);
-  if (!block || block.type !== 'file input') throw badRequest('The session is not waiting for a file on this block');
+  if (!block || !takesUploads(block)) throw badRequest('The session is not waiting for a file on this block');
   const blockLimitMb = Number((block.options as { sizeLimit?: unknown } | undefined)?.sizeLimit);
   const maxBytes = Math.min(deps.maxBytes, Number.isFinite(blockLimitMb) && blockLimitMb > 0 ? blockLimitMb * 1024 * 1024 : DEFAULT_BLOCK_LIMIT_BYTES);
   const name = safeFileName(input.fileName);

@@ -28,7 +28,8 @@ export function startChat(apiHost: string, publicId: string, body: Json): Promis
   return post(apiHost, `/v1/bots/${encodeURIComponent(publicId)}/startChat`, body);
 }
 
-export function continueChat(apiHost: string, sessionId: string, message: string | undefined): Promise<Json> {
+/** A reply: its text, or the message object (text with attached file URLs). */
+export function continueChat(apiHost: string, sessionId: string, message: string | Json | undefined): Promise<Json> {
   return post(apiHost, `/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`, message === undefined ? {} : { message });
 }
 

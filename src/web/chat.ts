@@ -1,4 +1,5 @@
 import { ChatApiError, continueChat, sendClientLogs, startChat, streamMessage, uploadFile, type Json } from './api';
+import { injectStartProps } from './start-props';
 import { h } from './dom';
 import { renderInput } from './inputs';
 import { renderMessage } from './messages';
@@ -63,7 +64,7 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
     inputSlot.replaceChildren();
     if (!input) return;
     const element = renderInput(input, {
-      submit: (reply, shown) => void reply_(reply, shown),
+      submit: (reply, shown, attachedFileUrls) => void reply_(reply, shown, false, attachedFileUrls),
       upload: async (files) => {
         const urls: string[] = [];
         for (const file of files) urls.push(await uploadFile(apiHost, sessionId, String(input.id), file));
@@ -123,7 +124,7 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
         }
         saved?.transcript.push({ role: 'host', message: { type: 'text', content: { markdown: replyToSend } } });
       } else if (action.startPropsToInject) {
-        // Start props are for the host page's widgets (e.g. a Google Analytics id); nothing to inject here.
+        injectStartProps(action.startPropsToInject as Json);
       }
     }
     return replyToSend;
@@ -168,14 +169,14 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
     showInput(turn.input);
   };
 
-  async function reply_(text: string, shown?: string, silent = false): Promise<void> {
+  async function reply_(text: string, shown?: string, silent = false, attachedFileUrls?: string[]): Promise<void> {
     inputSlot.replaceChildren();
     if (!silent) {
       bubble('guest', h('p', {}, shown ?? text));
       saved?.transcript.push({ role: 'guest', message: { type: 'text', content: { markdown: shown ?? text } } });
     }
     try {
-      await showTurn(await continueChat(apiHost, sessionId, text));
+      await showTurn(await continueChat(apiHost, sessionId, attachedFileUrls?.length ? { type: 'text', text, attachedFileUrls } : text));
     } catch (error) {
       bubble('host', h('p', { role: 'alert' }, error instanceof Error ? error.message : 'Something went wrong.'));
     }

@@ -2,9 +2,9 @@ import { h, safeUrl } from './dom';
 import type { Json } from './api';
 
 export interface InputHandlers {
-  /** Sends the reply text (what the reference's client sends). */
-  submit(reply: string, shown?: string): void;
-  /** Uploads files for a file input; resolves to their public URLs. */
+  /** Sends the reply text (what the reference's client sends), with the URLs of files attached to it. */
+  submit(reply: string, shown?: string, attachedFileUrls?: string[]): void;
+  /** Uploads files for the awaited input (a file input, a text input's attachments); resolves to their public URLs. */
   upload(files: File[]): Promise<string[]>;
 }
 
@@ -95,23 +95,43 @@ function textLike(input: Json, handlers: InputHandlers): HTMLElement {
         ...(options.step !== undefined ? { step: options.step } : {}),
         ...(input.prefilledValue !== undefined ? { value: input.prefilledValue } : {}),
       });
-  const send = () => {
+  // A text input taking attachments: files chosen beside the text go up first, their URLs travel with the reply.
+  const attach =
+    input.type === 'text input' && options.attachments?.isEnabled
+      ? (h('input', { type: 'file', multiple: true, className: 'parley-attach', 'aria-label': 'Attach files' }) as HTMLInputElement)
+      : null;
+  const status = attach ? h('span', { role: 'status', className: 'parley-status' }) : null;
+  const send = async () => {
     const value = (field as HTMLInputElement).value.trim();
-    if (value === '') return;
-    handlers.submit(type === 'datetime-local' ? value.replace('T', ' ') : value);
+    const files = [...(attach?.files ?? [])];
+    if (value === '' && files.length === 0) return;
+    let urls: string[] | undefined;
+    if (files.length > 0) {
+      status!.textContent = 'Uploading...';
+      try {
+        urls = await handlers.upload(files);
+      } catch (error) {
+        status!.textContent = error instanceof Error ? error.message : 'An error occured while uploading the files';
+        return;
+      }
+    }
+    const text = type === 'datetime-local' ? value.replace('T', ' ') : value;
+    handlers.submit(text, urls ? [text, ...files.map((file) => file.name)].filter(Boolean).join(' ') : undefined, urls);
   };
   field.addEventListener('keydown', (event) => {
     const key = event as KeyboardEvent;
     if (key.key === 'Enter' && !(long && key.shiftKey)) {
       event.preventDefault();
-      send();
+      void send();
     }
   });
   const form = h(
     'form',
-    { className: 'parley-input-row', onSubmit: (event: Event) => (event.preventDefault(), send()) },
+    { className: 'parley-input-row', onSubmit: (event: Event) => (event.preventDefault(), void send()) },
     field,
+    attach,
     h('button', { type: 'submit', className: 'parley-button' }, labels.button ?? 'Send'),
+    status,
   );
   return form;
 }

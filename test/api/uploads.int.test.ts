@@ -198,3 +198,55 @@ describe('uploads to an S3-compatible bucket (PARLEY_S3_*)', () => {
     expect((await fetch(granted.body.fileUrl)).status).toBe(404);
   });
 });
+
+describe('attachments and audio clips of text inputs', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  const textBot = (options: Record<string, unknown>) =>
+    v6Bot({
+      groups: [group('g1', [{ id: 't1', type: 'text input', options: { variableId: 'vmsg', ...options } }, textBubble('got', 'Got {{Message}}{{Clip}}')])],
+      variables: [
+        { id: 'vmsg', name: 'Message' },
+        { id: 'vclip', name: 'Clip' },
+      ],
+    });
+
+  async function uploaded(sessionId: string, fileName: string): Promise<string> {
+    const granted = await uploadUrl(server, sessionId, { blockId: 't1', fileName });
+    expect(granted.status).toBe(200);
+    expect((await put(granted.body.presignedUrl, PNG)).status).toBe(200);
+    return granted.body.fileUrl;
+  }
+
+  test('a text input taking attachments: the reply carries the file URLs, stored with the answer', async () => {
+    const { botId, publicId } = await publishDefinition(server, textBot({ attachments: { isEnabled: true } }));
+    const { sessionId, resultId } = (await startChat(server, publicId)).body;
+    const url = await uploaded(sessionId, 'receipt.png');
+    const reply = await request(server.url, 'POST', `/v1/sessions/${sessionId}/continueChat`, {
+      json: { message: { type: 'text', text: 'see attached', attachedFileUrls: [url] } },
+    });
+    expect(reply.status).toBe(200);
+    const result = await request(server.url, 'GET', `/v1/bots/${botId}/results/${resultId}`, { token: server.adminToken });
+    expect(result.body.result.answers.map((answer: { attachedFileUrls: string[] }) => answer.attachedFileUrls)).toEqual([[url]]);
+  });
+
+  test("a text input taking audio clips: the audio reply's URL goes to the clip variable", async () => {
+    const { publicId } = await publishDefinition(server, textBot({ audioClip: { isEnabled: true, saveVariableId: 'vclip' } }));
+    const { sessionId } = (await startChat(server, publicId)).body;
+    const url = await uploaded(sessionId, 'clip.webm');
+    const reply = await request(server.url, 'POST', `/v1/sessions/${sessionId}/continueChat`, { json: { message: { type: 'audio', url } } });
+    expect(reply.status).toBe(200);
+    expect(texts(reply.body)).toEqual([`Got ${url}`]);
+  });
+
+  test('a plain text input takes no upload', async () => {
+    const { publicId } = await publishDefinition(server, textBot({}));
+    const { sessionId } = (await startChat(server, publicId)).body;
+    const refused = await uploadUrl(server, sessionId, { blockId: 't1', fileName: 'a.png' });
+    expect(refused.body).toEqual(errorBody('BAD_REQUEST', 'The session is not waiting for a file on this block'));
+  });
+});

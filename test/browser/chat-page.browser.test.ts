@@ -197,3 +197,41 @@ test('phone with its country picker, and a date range', async () => {
   expect(await lastHostBubble(page).innerText()).toBe('Stay 01/07/2026 to 14/07/2026');
   await page.context().close();
 });
+
+test('a text input taking attachments: the files go up with the reply', async () => {
+  const definition = v6Bot({
+    groups: [
+      group('g1', [
+        { id: 'note', type: 'text input', options: { variableId: 'vnote', attachments: { isEnabled: true } } },
+        textBubble('ok', 'Noted: {{Note}}'),
+      ]),
+    ],
+    variables: [{ id: 'vnote', name: 'Note' }],
+  });
+  const { botId, publicId } = await publishDefinition(server, definition);
+  const page = await newPage();
+  await page.goto(`${server.url}/${publicId}`);
+  await page.getByLabel('Attach files').setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 not much') });
+  await page.getByLabel('Type your answer...').fill('my receipt');
+  await page.getByLabel('Type your answer...').press('Enter');
+  await page.locator('.parley-host', { hasText: 'Noted: my receipt' }).waitFor();
+  expect(await page.locator('.parley-guest').allInnerTexts()).toEqual(['my receipt receipt.pdf']);
+  const results = await fetch(`${server.url}/v1/bots/${botId}/results`, { headers: { authorization: `Bearer ${server.adminToken}` } }).then((response) =>
+    response.json(),
+  );
+  const [answer] = results.results[0].answers;
+  expect(answer.content).toBe('my receipt');
+  expect(answer.attachedFileUrls).toEqual([expect.stringMatching(new RegExp(`^${server.url}/v1/files/results/[a-z0-9]+/[a-f0-9]{32}/receipt.pdf$`))]);
+  await page.context().close();
+});
+
+test("start props: the bot's tag manager is loaded into the page", async () => {
+  const { publicId } = await publishDefinition(server, nameBot({ metadata: { googleTagManagerId: 'GTM-PARLEY1' } }));
+  const page = await newPage();
+  await page.goto(`${server.url}/${publicId}?Name=Gil`);
+  await page.locator('.parley-host', { hasText: 'Hello' }).waitFor();
+  await page.locator('script#parley-gtm').waitFor({ state: 'attached' });
+  expect(await page.evaluate(() => (window as unknown as { dataLayer: { event?: string }[] }).dataLayer[0]?.event)).toBe('gtm.js');
+  expect(await page.locator('script[src*="gtm.js?id=GTM-PARLEY1"]').count()).toBe(1);
+  await page.context().close();
+});

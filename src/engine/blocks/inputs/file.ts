@@ -1,7 +1,7 @@
 import type { BlockDefinition } from '../../types';
 import type { InputHandler } from '../handler';
 import { opt, readOptions } from '../options';
-import { displayWithPrefill, FAIL, inputOptions, ok, textOrAudioOf } from './shared';
+import { displayWithPrefill, FAIL, INPUT_BASE_OPTIONS, inputOptions, ok, textOrAudioOf } from './shared';
 
 const options = inputOptions({
   isRequired: opt.boolean(),
@@ -59,6 +59,14 @@ function hostOf(url: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Whether a visitor may upload files while this block waits: a file input, or a text input taking attachments or audio clips. */
+export function takesUploads(block: BlockDefinition): boolean {
+  if (block.type === 'file input') return true;
+  if (block.type !== 'text input') return false;
+  const { attachments, audioClip } = readOptions(INPUT_BASE_OPTIONS, block);
+  return attachments?.isEnabled === true || audioClip?.isEnabled === true;
 }
 
 /** Whether a file input takes a file of this name: by extension, when its allowed types are enabled; any name otherwise. */
