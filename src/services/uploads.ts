@@ -9,6 +9,7 @@ import { FileTooLarge, type FileStore } from '../integrations/storage/file-store
 
 export { FileTooLarge };
 import { BotLibrary } from './chat/bot-loader';
+import { assertOriginAllowed, type RequestOrigin } from './chat/runtime';
 import type { SecretBox } from './credentials/secret-box';
 
 // File uploads of file inputs: a visitor's session asks for an upload URL for
@@ -89,10 +90,17 @@ function sizeText(bytes: number): string {
  * server's) and its allowed file types are checked on the declared name/size
  * now and on the bytes when they come.
  */
-export async function createUploadUrl(deps: UploadDeps, input: UploadUrlInput, requestBaseUrl: string | undefined, now = Date.now()): Promise<UploadUrl> {
+export async function createUploadUrl(
+  deps: UploadDeps,
+  input: UploadUrlInput,
+  request: RequestOrigin & { baseUrl?: string },
+  now = Date.now(),
+): Promise<UploadUrl> {
   const session = await deps.db.chatSession.findUnique({ where: { id: input.sessionId } });
   if (!session) throw badRequest('Session not found');
   const state = parseSessionState(session.state);
+  // The bot's allowed origins hold for uploads as for every chat request.
+  assertOriginAllowed(state.allowedOrigins, request);
   if (state.currentBlockId !== input.blockId) throw badRequest('The session is not waiting for a file on this block');
   const library = await new BotLibrary().load(
     deps.db,
@@ -108,7 +116,7 @@ export async function createUploadUrl(deps: UploadDeps, input: UploadUrlInput, r
   if (input.fileSize != null && input.fileSize > maxBytes) throw badRequest(`${name} is larger than ${sizeText(maxBytes)}`);
   const owner = state.queue[0]!.resultId ? `results/${state.queue[0]!.resultId}` : `sessions/${session.id}`;
   const key = `${owner}/${crypto.randomBytes(16).toString('hex')}/${name}`;
-  const base = (deps.publicUrl ?? requestBaseUrl ?? '').replace(/\/+$/, '');
+  const base = (deps.publicUrl ?? request.baseUrl ?? '').replace(/\/+$/, '');
   return {
     presignedUrl: `${base}/v1/uploads/${sealToken(deps.secrets, { key, maxBytes, expiresAt: now + TOKEN_LIFETIME_MS })}`,
     formData: null,

@@ -124,6 +124,21 @@ describe('uploads', () => {
     expect(filesUnder(uploadsDir).length).toBe(before);
   });
 
+  test("the bot's allowed origins hold for upload URLs", async () => {
+    const { publicId } = await publishDefinition(server, { ...fileBot(), settings: { security: { allowedOrigins: ['https://shop.example'] } } });
+    const { sessionId } = (await startChat(server, publicId, {}, { origin: 'https://shop.example' })).body;
+    const elsewhere = await request(server.url, 'POST', `/v1/sessions/${sessionId}/uploads`, {
+      json: { blockId: 'f1', fileName: 'a.png' },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(elsewhere.body).toEqual(errorBody('BAD_REQUEST', 'Origin not allowed'));
+    const allowed = await request(server.url, 'POST', `/v1/sessions/${sessionId}/uploads`, {
+      json: { blockId: 'f1', fileName: 'a.png' },
+      headers: { origin: 'https://shop.example' },
+    });
+    expect(allowed.status).toBe(200);
+  });
+
   test('a forged or altered upload URL is refused', async () => {
     const forged = await put(`${server.url}/v1/uploads/${Buffer.from('{"data":"AAAA","iv":"AAAA"}').toString('base64url')}`, PNG);
     expect(forged.status).toBe(403);

@@ -25,6 +25,6 @@ builder.mutationFields((t) => ({
       fileType: t.arg.string(),
       fileSize: t.arg.int({ description: 'Declared size in bytes: refused at once over the limit (the upload itself is bounded too).' }),
     },
-    resolve: (_root, args, ctx) => createUploadUrl(ctx.chat.uploads, args, ctx.request.baseUrl),
+    resolve: (_root, args, ctx) => createUploadUrl(ctx.chat.uploads, args, ctx.request),
   }),
 }));
