@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import type { FileStore } from '../integrations/storage/file-store';
 import type { Bot, Db, Prisma } from '../db/client';
 import { isRecord } from '../engine/json';
 import { parseDefinition, type BotDefinition } from '../engine/definition/parse';
@@ -153,9 +154,9 @@ export async function updateBot(db: Db, botId: string, raw: unknown): Promise<Bo
  * Deleting archives: the bot leaves lists and reads, its public id is freed and
  * stops serving chats, its results stay (archived) for billing.
  */
-export async function archiveBot(db: Db, botId: string): Promise<void> {
+export async function archiveBot(db: Db, botId: string, files?: FileStore): Promise<void> {
   await getBot(db, botId);
-  await archiveResults(db, botId);
+  await archiveResults(db, botId, undefined, files);
   await db.$transaction([
     db.botSnapshot.deleteMany({ where: { botId } }),
     db.chatSession.deleteMany({ where: { botId } }),

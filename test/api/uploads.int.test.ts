@@ -92,6 +92,16 @@ describe('uploads', () => {
     expect(fs.existsSync(path.join(uploadsDir, 'results', resultId))).toBe(false);
   });
 
+  test("deleting a bot deletes its results' files", async () => {
+    const { botId, publicId } = await publishDefinition(server, fileBot());
+    const { sessionId } = (await startChat(server, publicId)).body;
+    const granted = await uploadUrl(server, sessionId, { blockId: 'f1', fileName: 'a.png' });
+    expect((await put(granted.body.presignedUrl, PNG)).status).toBe(200);
+    expect((await fetch(granted.body.fileUrl)).status).toBe(200);
+    expect((await request(server.url, 'DELETE', `/v1/bots/${botId}`, { token: server.adminToken })).status).toBe(200);
+    expect((await fetch(granted.body.fileUrl)).status).toBe(404);
+  });
+
   test('only the block the session waits on, and only a known session', async () => {
     const { publicId } = await publishDefinition(server, fileBot());
     const { sessionId } = (await startChat(server, publicId)).body;

@@ -82,7 +82,7 @@ builder.mutationFields((t) => ({
     args: botIdArg(t),
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
     resolve: async (_root, args, ctx) => {
-      await archiveBot(ctx.db, String(args.botId));
+      await archiveBot(ctx.db, String(args.botId), ctx.chat.uploads.files);
       return { message: 'Bot deleted' };
     },
   }),
