@@ -58,6 +58,10 @@ export interface Config {
   uploadsDir?: string;
   /** PARLEY_PUBLIC_URL: the server's address as visitors reach it (upload and file URLs); default: the request's Host. */
   publicUrl?: string;
+  /** PARLEY_CONSOLE_SESSION_HOURS: how long a console sign-in lasts (ms). */
+  consoleSessionTtlMs: number;
+  /** PARLEY_ADMIN_PASSWORD: the first-start admin's console password; generated and printed once when absent. */
+  adminPassword?: string;
   /** Per-session bounds (src/services/chat/bounds.ts): a reply, client logs, prefilled variables, the stored session. */
   maxAnswerBytes: number;
   maxClientLogs: number;
@@ -153,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: intFromEnv(env, 'PARLEY_UPLOAD_MAX_BYTES', 10 * 1024 * 1024),
     uploadsDir: env.PARLEY_UPLOADS_DIR || undefined,
     publicUrl: env.PARLEY_PUBLIC_URL || undefined,
+    consoleSessionTtlMs: intFromEnv(env, 'PARLEY_CONSOLE_SESSION_HOURS', 7 * 24) * 3600 * 1000,
+    adminPassword: env.PARLEY_ADMIN_PASSWORD || undefined,
     redisUrl: env.REDIS_URL || undefined,
     enforcePlanLimits: env.PARLEY_ENFORCE_PLAN_LIMITS === 'true',
     maxAnswerBytes: intFromEnv(env, 'PARLEY_MAX_ANSWER_BYTES', 10 * 1024),

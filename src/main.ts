@@ -5,6 +5,7 @@ import { startServer } from './cli/serve';
 import { describeStartupError, isDebug } from './cli/startup-error';
 import { tokensCommand, TOKENS_USAGE } from './cli/tokens';
 import { UsageError } from './cli/usage';
+import { usersCommand, USERS_USAGE } from './cli/users';
 import { withDatabase } from './cli/with-database';
 import { workspacesCommand, WORKSPACES_USAGE } from './cli/workspaces';
 import { loadConfig } from './config';
@@ -14,6 +15,7 @@ const USAGE = `Usage:
 parley serve [--workers N]    migrate, then serve HTTP on PORT (default 3000) with N processes (PARLEY_WORKERS, default 1)
 parley migrate               apply pending database migrations
 ${TOKENS_USAGE}
+${USERS_USAGE}
 ${INVOICES_USAGE}
 ${WORKSPACES_USAGE}
 parley help                  this list
@@ -63,6 +65,8 @@ async function run(argv: string[]): Promise<void> {
       return tokensCommand(args);
     case 'invoices':
       return invoicesCommand(args);
+    case 'users':
+      return usersCommand(args);
     case 'workspaces':
       return workspacesCommand(args);
     case undefined:

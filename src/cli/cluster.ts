@@ -25,7 +25,8 @@ export function workerLog(line: string): void {
 }
 
 export async function serveCluster(config: Config, workers: number, log: (line: string) => void = console.log): Promise<void> {
-  const { database } = await prepareStorage(config, log);
+  const { database, consoleSignIn } = await prepareStorage(config, log);
+  consoleSignIn?.(`http://localhost:${config.port}`);
   await database.close();
 
   let listening = 0;

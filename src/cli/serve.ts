@@ -1,4 +1,6 @@
 import cluster from 'node:cluster';
+import { DEFAULT_SIGN_IN } from '../services/sign-in/settings';
+import { signInLinkSender } from '../services/sign-in/link-email';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Server } from 'node:http';
@@ -58,7 +60,7 @@ export interface ServerOptions {
 export async function prepareStorage(
   config: Config,
   log: (line: string) => void,
-): Promise<{ database: Database; secrets: ReturnType<typeof createSecretBox> }> {
+): Promise<{ database: Database; secrets: ReturnType<typeof createSecretBox>; consoleSignIn?: (url: string) => void }> {
   const database = openDatabase(config.databaseUrl, { onStatement: recordDbStatement });
   // The key is checked before anything is written: a misconfigured deployment stops without side effects.
   const secrets = createSecretBox(
@@ -69,18 +71,27 @@ export async function prepareStorage(
   );
   const applied = await migrate(database.target);
   if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
-  const bootstrap = await bootstrapIfEmpty(database.db, { email: config.adminEmail, presetToken: config.adminToken });
+  const bootstrap = await bootstrapIfEmpty(database.db, { email: config.adminEmail, presetToken: config.adminToken, presetPassword: config.adminPassword });
   if (bootstrap) {
     log(`Created admin user ${bootstrap.email} with workspace ${bootstrap.workspaceId}.`);
     log(config.adminToken ? 'Admin token: the value of PARLEY_ADMIN_TOKEN.' : `Admin token (shown once, keep it): ${bootstrap.token}`);
   }
-  return { database, secrets };
+  // Printed by the caller once the address is known (after listening).
+  const consoleSignIn = bootstrap
+    ? (url: string) =>
+        log(
+          config.adminPassword
+            ? `Console: sign in at ${config.publicUrl?.replace(/\/$/, '') ?? url}/app as ${bootstrap.email} with the value of PARLEY_ADMIN_PASSWORD.`
+            : `Console: sign in at ${config.publicUrl?.replace(/\/$/, '') ?? url}/app as ${bootstrap.email} with password (shown once, change it in the console): ${bootstrap.password}`,
+        )
+    : undefined;
+  return { database, secrets, consoleSignIn };
 }
 
 /** Migrates, bootstraps an empty database, and listens. */
 export async function startServer(config: Config, log: (line: string) => void = console.log, options: ServerOptions = {}): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
-  const { database, secrets } = await prepareStorage(config, log);
+  const { database, secrets, consoleSignIn } = await prepareStorage(config, log);
   const allow = parseAllowList(config.outboundAllow);
   const outbound = createOutboundClient({ allow });
   const ai = createAiClient(outbound);
@@ -132,6 +143,12 @@ export async function startServer(config: Config, log: (line: string) => void = 
       publicUrl: config.publicUrl,
     },
     liveRecheckMs: config.liveRecheckMs,
+    signIn: {
+      sessionTtlMs: config.consoleSessionTtlMs,
+      linkTtlMs: DEFAULT_SIGN_IN.linkTtlMs,
+      publicUrl: config.publicUrl,
+      sendLink: config.smtp ? signInLinkSender(config.smtp, createSmtpSender()) : undefined,
+    },
   };
   const notReady = async () => {
     const pending = await unappliedMigrations(database.db, database.provider);
@@ -157,6 +174,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
   log(`Parley listening on ${url} (${database.provider})`);
+  consoleSignIn?.(url);
   let inFlight = 0;
   server.on('request', (_req, res) => {
     inFlight += 1;

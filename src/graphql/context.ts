@@ -1,6 +1,7 @@
 import { Access } from '../services/access';
 import type { ChatDeps, RequestOrigin } from '../services/chat/runtime';
-import { unauthorized, type AppError } from '../errors';
+import { AppError, unauthorized } from '../errors';
+import { authenticateSession, type SessionFailure } from '../services/sign-in/sessions';
 import { authenticate, type Viewer } from '../services/tokens';
 
 /** What a request carries that resolvers may use (the same for /graphql and REST). */
@@ -8,6 +9,16 @@ export interface RequestInfo extends RequestOrigin {
   authorization?: string;
   /** The server's address as this request reached it (http://<Host>): absolute URLs handed to visitors (uploads). */
   baseUrl?: string;
+  /** The console's session cookie and CSRF header: read by /graphql only (REST clients use bearer tokens). */
+  session?: { secret: string; csrfToken?: string };
+}
+
+/** The HTTP exchange around a /graphql request, for the sign-in mutations; null where there is none (REST, in-process). */
+export interface HttpExchange {
+  setSessionCookies(session: { secret: string; csrfToken: string; expiresAt: Date }): void;
+  clearSessionCookies(): void;
+  /** Counts a failed sign-in against the client's auth-failure allowance (the rate limit's shut-out). */
+  reportAuthFailure(): void;
 }
 
 export interface GraphQLContext {
@@ -15,10 +26,11 @@ export interface GraphQLContext {
   chat: ChatDeps;
   request: RequestInfo;
   viewer: Viewer | null;
-  /** Why `viewer` is null when a builder field needs one. */
-  authFailure: 'missing' | 'invalid' | null;
+  /** Why `viewer` is null when a builder field needs one: no credentials, an unknown token, or a session cookie's {@link SessionFailure}. */
+  authFailure: 'missing' | 'invalid' | SessionFailure | null;
   /** The caller's memberships, loaded lazily once per request; null without a viewer. */
   access: Access | null;
+  http: HttpExchange | null;
 }
 
 const BEARER = /^bearer\s+(\S+)\s*$/i;
@@ -35,18 +47,33 @@ export function requestInfo(header: (name: string) => string | null | undefined)
   };
 }
 
-/** Builds the per-request context: the bearer token (when any) resolved to its user. */
-export async function createContext(chat: ChatDeps, request: RequestInfo): Promise<GraphQLContext> {
+/** Builds the per-request context: the bearer token, else the console session cookie, resolved to its user. */
+export async function createContext(chat: ChatDeps, request: RequestInfo, http: HttpExchange | null = null): Promise<GraphQLContext> {
   const db = chat.db;
-  const base = { db, chat, request };
+  const base = { db, chat, request, http };
   const secret = request.authorization ? BEARER.exec(request.authorization)?.[1] : undefined;
-  if (!secret) return { ...base, viewer: null, authFailure: 'missing', access: null };
-  const viewer = await authenticate(db, secret);
-  if (!viewer) return { ...base, viewer: null, authFailure: 'invalid', access: null };
+  let viewer: Viewer | null = null;
+  if (secret) {
+    viewer = await authenticate(db, secret);
+    if (!viewer) return { ...base, viewer: null, authFailure: 'invalid', access: null };
+  } else if (request.session) {
+    const outcome = await authenticateSession(db, request.session.secret, request.session.csrfToken);
+    if (typeof outcome === 'string') return { ...base, viewer: null, authFailure: outcome, access: null };
+    viewer = outcome;
+  }
+  if (!viewer) return { ...base, viewer: null, authFailure: 'missing', access: null };
   return { ...base, viewer, authFailure: null, access: new Access(db, viewer.userId) };
 }
 
-/** The 401 for a request that needs a viewer and has none (no header, or an unknown/revoked token). */
+const NO_VIEWER_MESSAGES: Record<Exclude<GraphQLContext['authFailure'], null | 'csrf'>, string | undefined> = {
+  missing: undefined,
+  invalid: 'Invalid or revoked token',
+  signedOut: 'Signed out: sign in again',
+  expired: 'Session expired: sign in again',
+};
+
+/** The 401 (403 for a cookie sent without its CSRF header) for a request that needs a viewer and has none. */
 export function noViewerError(ctx: GraphQLContext): AppError {
-  return unauthorized(ctx.authFailure === 'invalid' ? 'Invalid or revoked token' : undefined);
+  if (ctx.authFailure === 'csrf') return new AppError('FORBIDDEN', 'Cross-site request refused: a console session needs its X-Parley-CSRF header');
+  return unauthorized(NO_VIEWER_MESSAGES[ctx.authFailure ?? 'missing']);
 }

@@ -12,6 +12,7 @@ import './types/credentials';
 import './types/result';
 import './types/public-page';
 import './types/uploads';
+import './types/sign-in';
 
 /** The one schema both faces execute against (types sorted so the printed SDL is stable). */
 export const schema: GraphQLSchema = lexicographicSortSchema(builder.toSchema());

@@ -2,7 +2,7 @@ import Koa from 'koa';
 import { execute } from 'graphql';
 import Router from '@koa/router';
 import type { Config } from '../config';
-import { createContext, type GraphQLContext, type RequestInfo } from '../graphql/context';
+import { createContext, type GraphQLContext, type HttpExchange, type RequestInfo } from '../graphql/context';
 import { schema } from '../graphql/schema';
 import { buildOpenApi } from '../rest/openapi';
 import { compileOperations } from '../rest/operations';
@@ -26,7 +26,7 @@ import { silentLogger, type Logger } from '../observability/logger';
 export interface AppOptions {
   /** The chat runtime's dependencies (database, sandbox, effects), which every request's GraphQL context carries. */
   chat: GraphQLContext['chat'];
-  config: Pick<Config, 'bodyLimit' | 'botBodyLimit' | 'graphiql' | 'graphqlLimits'> & Partial<Pick<Config, 'metricsToken' | 'rateLimit'>>;
+  config: Pick<Config, 'bodyLimit' | 'botBodyLimit' | 'graphiql' | 'graphqlLimits'> & Partial<Pick<Config, 'metricsToken' | 'rateLimit' | 'publicUrl'>>;
   /** Request log destination; silent when absent. */
   logger?: Logger;
   /** Readiness beyond a reachable database: the reason it is not ready, or undefined. */
@@ -40,7 +40,7 @@ export function createApp({ chat, config, logger = silentLogger, notReady = asyn
   const { db } = chat;
   const operations = compileOperations(schema);
   const openapi = buildOpenApi(schema, operations, routes);
-  const contextFor = (request: RequestInfo) => createContext(chat, request);
+  const contextFor = (request: RequestInfo, http: HttpExchange | null = null) => createContext(chat, request, http);
 
   const system = new Router();
   system.get('/health', async (ctx) => {
@@ -69,7 +69,14 @@ export function createApp({ chat, config, logger = silentLogger, notReady = asyn
   });
   system.all(
     '/graphql',
-    graphqlEndpoint({ schema, createContext: contextFor, bodyLimit: config.botBodyLimit, graphiql: config.graphiql, limits: config.graphqlLimits }),
+    graphqlEndpoint({
+      schema,
+      createContext: contextFor,
+      bodyLimit: config.botBodyLimit,
+      graphiql: config.graphiql,
+      limits: config.graphqlLimits,
+      publicUrl: config.publicUrl,
+    }),
   );
 
   const rest = createRestRouter({

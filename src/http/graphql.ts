@@ -1,16 +1,18 @@
 import { Readable } from 'node:stream';
 import type { GraphQLSchema } from 'graphql';
 import { createYoga } from 'graphql-yoga';
-import type { Middleware } from 'koa';
-import { requestInfo, type GraphQLContext, type RequestInfo } from '../graphql/context';
+import type { Context, Middleware } from 'koa';
+import { requestInfo, type GraphQLContext, type HttpExchange, type RequestInfo } from '../graphql/context';
 import { maskError } from '../graphql/errors';
 import { graphqlLimitPlugins, type GraphQLLimits } from './graphql-limits';
 import { readRawBody } from './middleware/body';
 
 export interface GraphQLEndpointOptions {
   schema: GraphQLSchema;
-  createContext(request: RequestInfo): Promise<GraphQLContext>;
+  createContext(request: RequestInfo, http: HttpExchange): Promise<GraphQLContext>;
   bodyLimit: number;
+  /** PARLEY_PUBLIC_URL: an https address makes the session cookies Secure behind a TLS-terminating proxy. */
+  publicUrl?: string;
   graphiql: boolean;
   limits: GraphQLLimits;
 }
@@ -20,7 +22,7 @@ export interface GraphQLEndpointOptions {
  * limit and error object apply as on REST; yoga then gets a fetch Request.
  */
 export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
-  const yoga = createYoga<{ koa?: { state: Record<string, unknown> } }, GraphQLContext>({
+  const yoga = createYoga<{ koa?: { state: Record<string, unknown>; session?: RequestInfo['session']; http: HttpExchange } }, GraphQLContext>({
     schema: options.schema,
     graphqlEndpoint: '/graphql',
     graphiql: options.graphiql,
@@ -32,8 +34,11 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
     batching: false,
     plugins: graphqlLimitPlugins(options.limits),
     maskedErrors: { maskError },
+    // Browsers never send cookies cross-origin to /graphql: a bearer token is how other sites' dashboards call it.
+    cors: (request) => ({ origin: request.headers.get('origin') ?? '*', credentials: false }),
     context: async ({ request, koa }) => {
-      const context = await options.createContext(requestInfo((name) => request.headers.get(name)));
+      const info = { ...requestInfo((name) => request.headers.get(name)), session: koa?.session };
+      const context = await options.createContext(info, koa!.http);
       // GraphQL answers an unknown token with 200 and an error: the rate limit still learns of it.
       if (context.authFailure === 'invalid' && koa) koa.state.authFailed = true;
       return context;
@@ -52,7 +57,7 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
     const response = await yoga.fetch(
       new URL(ctx.originalUrl, `http://${ctx.host || 'localhost'}`),
       { method: ctx.method, headers, body: body as unknown as BodyInit | undefined },
-      { koa: { state: ctx.state as Record<string, unknown> } },
+      { koa: { state: ctx.state as Record<string, unknown>, session: sessionOf(ctx), http: exchange(ctx, options.publicUrl) } },
     );
     ctx.status = response.status;
     response.headers.forEach((value, name) => {
@@ -66,6 +71,40 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
       return;
     }
     ctx.body = Buffer.from(await response.arrayBuffer());
+  };
+}
+
+export const SESSION_COOKIE = 'parley_session';
+export const CSRF_COOKIE = 'parley_csrf';
+export const CSRF_HEADER = 'x-parley-csrf';
+
+function sessionOf(ctx: Context): RequestInfo['session'] {
+  const secret = ctx.cookies.get(SESSION_COOKIE);
+  return secret ? { secret, csrfToken: ctx.get(CSRF_HEADER) || undefined } : undefined;
+}
+
+/**
+ * The session cookie is httpOnly (scripts never see it) and SameSite=Lax (no
+ * cross-site POST carries it); the CSRF cookie is readable by the console's
+ * own script, which copies it into the X-Parley-CSRF header.
+ */
+function exchange(ctx: Context, publicUrl: string | undefined): HttpExchange {
+  const secure = ctx.secure || Boolean(publicUrl?.startsWith('https:'));
+  // koa's cookies refuse Secure on a plain connection: behind a TLS terminator, the public URL says it is one.
+  ctx.cookies.secure = secure;
+  const base = { path: '/', sameSite: 'lax' as const, secure, overwrite: true };
+  return {
+    setSessionCookies({ secret, csrfToken, expiresAt }) {
+      ctx.cookies.set(SESSION_COOKIE, secret, { ...base, httpOnly: true, expires: expiresAt });
+      ctx.cookies.set(CSRF_COOKIE, csrfToken, { ...base, httpOnly: false, expires: expiresAt });
+    },
+    clearSessionCookies() {
+      ctx.cookies.set(SESSION_COOKIE, '', { ...base, httpOnly: true, expires: new Date(0) });
+      ctx.cookies.set(CSRF_COOKIE, '', { ...base, httpOnly: false, expires: new Date(0) });
+    },
+    reportAuthFailure() {
+      ctx.state.authFailed = true;
+    },
   };
 }
 

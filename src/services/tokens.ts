@@ -6,11 +6,8 @@ import { parseInput } from './validation';
 
 export type { ApiToken };
 
-/** Who a request acts for, once its bearer token is verified. */
-export interface Viewer {
-  userId: string;
-  tokenId: string;
-}
+/** Who a request acts for, once its bearer token (tokenId) or console session cookie (sessionId) is verified. */
+export type Viewer = { userId: string; tokenId: string; sessionId?: undefined } | { userId: string; sessionId: string; tokenId?: undefined };
 
 export function hashToken(secret: string): string {
   return crypto.createHash('sha256').update(secret).digest('hex');

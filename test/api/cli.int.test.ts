@@ -5,6 +5,7 @@ import { startServer, type RunningServer } from '../../src/cli/serve';
 import { loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/client';
 import { readMigrations } from '../../src/db/migrate';
+import { signIn } from '../helpers/console-session';
 import { request } from '../helpers/http';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../helpers/test-database';
 import { TEST_ENCRYPTION_KEY } from '../helpers/test-server';
@@ -38,21 +39,27 @@ function cliEnv(databaseUrl: string, extra: Record<string, string> = {}): NodeJS
  * event loop: the server under test runs in this process and must keep serving
  * (a blocked loop also lets its keep-alive timers fire late and reset sockets).
  */
-function runCli(databaseUrl: string, args: string[]): Promise<CliRun> {
+function runCli(databaseUrl: string, args: string[], stdin = ''): Promise<CliRun> {
   if (!fs.existsSync(mainJs)) throw new Error(`${mainJs} is missing: run \`npm run build\` first`);
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [mainJs, ...args], { cwd: root, env: cliEnv(databaseUrl), encoding: 'utf8', timeout: 30_000 }, (error, stdout, stderr) => {
-      const code = error ? (error as { code?: unknown }).code : 0;
-      if (error && typeof code !== 'number') return reject(error); // could not run at all (or killed by the timeout)
-      const lines = stdout.split('\n').filter((line) => line.trim() !== '');
-      resolve({ status: code as number, stdout, stderr, lastLine: lines[lines.length - 1] ?? '' });
-    });
+    const child = execFile(
+      process.execPath,
+      [mainJs, ...args],
+      { cwd: root, env: cliEnv(databaseUrl), encoding: 'utf8', timeout: 30_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (error as { code?: unknown }).code : 0;
+        if (error && typeof code !== 'number') return reject(error); // could not run at all (or killed by the timeout)
+        const lines = stdout.split('\n').filter((line) => line.trim() !== '');
+        resolve({ status: code as number, stdout, stderr, lastLine: lines[lines.length - 1] ?? '' });
+      },
+    );
+    child.stdin!.end(stdin);
   });
 }
 
 /** Runs a command that must succeed; its output is shown when it does not. */
-async function cliOk(databaseUrl: string, args: string[]): Promise<CliRun> {
-  const run = await runCli(databaseUrl, args);
+async function cliOk(databaseUrl: string, args: string[], stdin?: string): Promise<CliRun> {
+  const run = await runCli(databaseUrl, args, stdin);
   expect({ args, status: run.status, stderr: run.stderr }).toEqual({ args, status: 0, stderr: '' });
   return run;
 }
@@ -112,6 +119,20 @@ describe('parley CLI against a server on the same database', () => {
     test('the server found the database migrated already (by the CLI)', () => {
       expect(serverLog.some((line) => line.startsWith('Applied migrations'))).toBe(false);
       expect(serverLog.some((line) => line.startsWith('Created admin user root@cli.test'))).toBe(true);
+    });
+
+    test('users set-password: the password from standard input signs in to the console; unknown users and short passwords are refused', async () => {
+      const set = await cliOk(database.url, ['users', 'set-password', '--email', 'root@cli.test'], 'a-new-console-password\n');
+      expect(set.lastLine).toBe('Password set for root@cli.test; their other console sessions were signed out.');
+      const { response } = await signIn(url, 'root@cli.test', 'a-new-console-password');
+      expect(response.body.data?.signIn.user).toEqual({ email: 'root@cli.test' });
+
+      const unknown = await runCli(database.url, ['users', 'set-password', '--email', 'nobody@cli.test'], 'a-new-console-password\n');
+      expect(unknown.status).toBe(2);
+      expect(unknown.stderr).toContain('no user with e-mail nobody@cli.test');
+      const short = await runCli(database.url, ['users', 'set-password', '--email', 'root@cli.test'], 'short\n');
+      expect(short.status).toBe(1);
+      expect(short.stderr).toContain('newPassword: must be at least 10 characters');
     });
 
     test('tokens create: the token alone on the last line; it works; the new user has a personal workspace', async () => {
@@ -407,6 +428,12 @@ describe('parley serve: first-start bootstrap with PARLEY_ADMIN_TOKEN', () => {
     const first = await serve(firstToken);
     expect(first.output()).toContain('Created admin user boot@cli.test');
     expect(first.output()).not.toContain(firstToken); // the preset token is never printed
+    // The console's sign-in is printed once, with a generated password that works.
+    const consoleLine = /Console: sign in at (http:\/\/\S+) as boot@cli\.test with password \(shown once, change it in the console\): (\S+)/;
+    for (const started = Date.now(); !consoleLine.test(first.output()) && Date.now() - started < 5000;) await new Promise((r) => setTimeout(r, 20));
+    const printed = consoleLine.exec(first.output());
+    expect(printed?.[1]).toBe(`${first.url}/app`);
+    expect((await signIn(first.url, 'boot@cli.test', printed![2]!)).response.body.data?.signIn.user).toEqual({ email: 'boot@cli.test' });
     const workspaces = await request(first.url, 'GET', '/v1/workspaces', { token: firstToken });
     expect(workspaces.status).toBe(200);
     expect(workspaces.body.workspaces).toHaveLength(1);

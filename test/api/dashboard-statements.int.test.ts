@@ -68,6 +68,7 @@ async function runDashboard(user: { userId: string; personalWorkspaceId: string 
     viewer: { userId: user.userId, tokenId: 'test' },
     authFailure: null,
     access: new Access(db, user.userId),
+    http: null,
   } satisfies GraphQLContext;
   statements = 0;
   const result = await execute({ schema, document: DASHBOARD, variableValues: { workspaceId: user.personalWorkspaceId }, contextValue });

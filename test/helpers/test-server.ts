@@ -18,6 +18,9 @@ export interface TestServer {
   /** Token of the bootstrap admin (ADMIN of `adminWorkspaceId`). */
   adminToken: string;
   adminWorkspaceId: string;
+  /** The bootstrap admin's e-mail and console password. */
+  adminEmail: string;
+  adminPassword: string;
   close(): Promise<void>;
 }
 
@@ -57,9 +60,14 @@ export interface TestServerOptions {
   /** PARLEY_MAX_ANSWER_BYTES, PARLEY_MAX_CLIENT_LOGS, PARLEY_MAX_VARIABLES_BYTES, PARLEY_MAX_SESSION_BYTES */
   bounds?: Partial<Pick<Config, 'maxAnswerBytes' | 'maxClientLogs' | 'maxVariablesBytes' | 'maxSessionBytes'>>;
   quotaCacheMs?: number;
+  /** PARLEY_CONSOLE_SESSION_HOURS, in ms. */
+  consoleSessionTtlMs?: number;
+  /** PARLEY_PUBLIC_URL */
+  publicUrl?: string;
 }
 
 const ADMIN_EMAIL = 'admin@parley.test';
+const ADMIN_PASSWORD = 'test-admin-password';
 /** Test servers of one database (peers included) share this credentials key. */
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
@@ -70,6 +78,7 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     databaseUrl,
     adminToken,
     adminEmail: ADMIN_EMAIL,
+    adminPassword: ADMIN_PASSWORD,
     graphiql: options.graphiql ?? false,
     encryptionKey: TEST_ENCRYPTION_KEY,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
@@ -88,6 +97,8 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     ...options.bounds,
     ...(options.enforcePlanLimits !== undefined ? { enforcePlanLimits: options.enforcePlanLimits } : {}),
     ...(options.quotaCacheMs !== undefined ? { quotaCacheMs: options.quotaCacheMs } : {}),
+    ...(options.consoleSessionTtlMs !== undefined ? { consoleSessionTtlMs: options.consoleSessionTtlMs } : {}),
+    ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
     ...(options.redis ? { redisUrl: options.redis.url, redisPrefix: options.redis.prefix } : {}),
     rateLimit: { ...loadConfig({}).rateLimit, enabled: false, ...(options.rateLimit ? { enabled: true, ...options.rateLimit } : {}) },
   };
@@ -109,6 +120,8 @@ async function describeServer(
     provider,
     adminToken,
     adminWorkspaceId: admin.memberships[0]!.workspaceId,
+    adminEmail: ADMIN_EMAIL,
+    adminPassword: ADMIN_PASSWORD,
     close: async () => {
       await server.close();
       await drop();

@@ -100,7 +100,9 @@ export function rateLimit(config: RateLimitConfig, limiters: RateLimiters): Midd
     const refused = await firstRefusal([['builder', limiters.builder, address]]);
     if (refused) return refuse(ctx, refused.limit, refused.retryMs, 429);
     await next();
-    // A bearer token that matched nobody: counted against the client, never the token itself (it is not stored).
-    if ((ctx.status === 401 || ctx.state.authFailed === true) && ctx.get('authorization')) await limiters.authFailures.consume(address).catch(() => undefined);
+    // A bearer token that matched nobody, or a wrong password at sign-in (the resolver flags it):
+    // counted against the client, never the token itself (it is not stored).
+    const failed = ctx.state.authFailed === true || (ctx.status === 401 && Boolean(ctx.get('authorization')));
+    if (failed) await limiters.authFailures.consume(address).catch(() => undefined);
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SignInSettings } from '../sign-in/settings';
 import type { ChatStore, Db, ResultChange, SessionWrite, TurnWrite, WrittenResult } from '../../db/client';
 import { allowedOriginsOf, continueChat as engineContinue, resumeTurn, startChat as engineStart, type StartFrom, type StartInput } from '../../engine/chat';
 import { parseDefinition } from '../../engine/definition/parse';
@@ -53,6 +54,8 @@ export interface ChatDeps {
   uploads: UploadDeps;
   /** How often an open live results stream re-checks that its caller may still read the bot (ms). */
   liveRecheckMs: number;
+  /** Console sign-in (sessions, e-mailed links); defaults when absent. */
+  signIn?: SignInSettings;
 }
 
 /** Where a request comes from, for `settings.security.allowedOrigins`. */

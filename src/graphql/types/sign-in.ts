@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { AppError, badRequest } from '../../errors';
+import { createSignInLink, redeemSignInLink } from '../../services/sign-in/links';
+import { changePassword } from '../../services/sign-in/password-change';
+import { endSession, issueSession, signInWithPassword, type IssuedSession } from '../../services/sign-in/sessions';
+import { DEFAULT_SIGN_IN } from '../../services/sign-in/settings';
+import { getUser } from '../../services/users';
+import { email as emailSchema, parseInput } from '../../services/validation';
+import { builder } from '../builder';
+import type { GraphQLContext, HttpExchange } from '../context';
+
+const SignInOptions = builder.objectRef<{ password: boolean; emailLink: boolean }>('SignInOptions').implement({
+  description: 'The ways people sign in to the console on this server.',
+  fields: (t) => ({
+    password: t.exposeBoolean('password'),
+    emailLink: t.exposeBoolean('emailLink', { description: 'Whether a one-time link can be e-mailed (the server has SMTP settings).' }),
+  }),
+});
+
+const SignedIn = builder.objectRef<IssuedSession>('SignedIn').implement({
+  description: 'A console session, held by the browser as an httpOnly cookie (parley_session) with its CSRF token (parley_csrf).',
+  fields: (t) => ({
+    user: t.prismaField({ type: 'User', resolve: (query, session, _args, ctx) => getUser(ctx.db, session.userId, query) }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
+  }),
+});
+
+const settingsOf = (ctx: GraphQLContext) => ctx.chat.signIn ?? DEFAULT_SIGN_IN;
+
+/**
+ * Sign-in sets cookies, so it needs /graphql's HTTP exchange; and it is
+ * refused from another site's page (a login-CSRF would sign the visitor in
+ * as someone else): browsers send Origin with every POST.
+ */
+function sameSiteExchange(ctx: GraphQLContext): HttpExchange {
+  if (!ctx.http) throw badRequest('Sign-in happens at /graphql: it sets the session cookie');
+  const origin = ctx.request.origin;
+  if (origin && !ownOrigins(ctx).includes(origin)) throw new AppError('FORBIDDEN', 'Cross-site sign-in refused');
+  return ctx.http;
+}
+
+function ownOrigins(ctx: GraphQLContext): string[] {
+  const origins: string[] = [];
+  for (const url of [settingsOf(ctx).publicUrl, ctx.request.baseUrl]) {
+    if (!url) continue;
+    const parsed = new URL(url);
+    origins.push(parsed.origin);
+    // ctx.request.baseUrl is always http://<Host>; behind TLS the page's origin is https://<Host>.
+    if (parsed.protocol === 'http:') origins.push(`https://${parsed.host}`);
+  }
+  return origins;
+}
+
+const password = z.string().min(1, 'must not be empty').max(256, 'must be at most 256 characters');
+
+builder.queryFields((t) => ({
+  signInOptions: t.field({
+    type: SignInOptions,
+    resolve: (_root, _args, ctx) => ({ password: true, emailLink: Boolean(settingsOf(ctx).sendLink) }),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  signIn: t.field({
+    type: SignedIn,
+    description: 'Signs in with e-mail and password: sets the session cookies. A wrong pair counts against the client like an unknown token.',
+    args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const http = sameSiteExchange(ctx);
+      const address = parseInput(emailSchema, args.email, ['email']);
+      const secret = parseInput(password, args.password, ['password']);
+      try {
+        const session = await signInWithPassword(ctx.db, address, secret, settingsOf(ctx).sessionTtlMs);
+        http.setSessionCookies(session);
+        return session;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'UNAUTHORIZED') http.reportAuthFailure();
+        throw error;
+      }
+    },
+  }),
+  requestSignInLink: t.boolean({
+    description: 'E-mails a one-time sign-in link to this address when it belongs to a user. Answers true either way (it does not tell who has an account).',
+    args: { email: t.arg.string({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      sameSiteExchange(ctx);
+      const settings = settingsOf(ctx);
+      if (!settings.sendLink) throw badRequest('Sign-in links need the server to have SMTP settings (SMTP_HOST, SMTP_FROM)');
+      const link = await createSignInLink(ctx.db, parseInput(emailSchema, args.email, ['email']), settings.linkTtlMs);
+      const base = settings.publicUrl ?? ctx.request.baseUrl;
+      // The secret rides in the fragment: it never reaches a server log or a Referer header.
+      if (link && base) await settings.sendLink(link.email, `${base.replace(/\/$/, '')}/app/sign-in#link=${link.secret}`);
+      return true;
+    },
+  }),
+  signInWithLink: t.field({
+    type: SignedIn,
+    description: 'Spends a one-time link from requestSignInLink: sets the session cookies.',
+    args: { token: t.arg.string({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const http = sameSiteExchange(ctx);
+      const userId = await redeemSignInLink(ctx.db, args.token).catch((error: unknown) => {
+        http.reportAuthFailure();
+        throw error;
+      });
+      const session = await issueSession(ctx.db, userId, settingsOf(ctx).sessionTtlMs);
+      http.setSessionCookies(session);
+      return session;
+    },
+  }),
+  signOut: t.boolean({
+    description: "Ends the caller's console session and clears its cookies; true also when there was none.",
+    resolve: async (_root, _args, ctx) => {
+      if (ctx.viewer?.sessionId) await endSession(ctx.db, ctx.viewer.sessionId);
+      ctx.http?.clearSessionCookies();
+      return true;
+    },
+  }),
+  changePassword: t.boolean({
+    description: "Sets the caller's console password; the current one is required when there is one. Other console sessions of the caller end.",
+    args: { currentPassword: t.arg.string(), newPassword: t.arg.string({ required: true }) },
+    authScopes: { authenticated: true },
+    resolve: async (_root, args, ctx) => {
+      await changePassword(ctx.db, ctx.viewer!.userId, { current: args.currentPassword ?? undefined, next: args.newPassword }, ctx.viewer!.sessionId);
+      return true;
+    },
+  }),
+}));

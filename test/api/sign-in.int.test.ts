@@ -1,0 +1,230 @@
+import { consoleGraphql, cookieValues, signIn } from '../helpers/console-session';
+import { graphql, request } from '../helpers/http';
+import { smtpInbox, type Inbox } from '../helpers/smtp-inbox';
+import { createUserWithToken, startTestServer, type TestServer } from '../helpers/test-server';
+import { setPassword } from '../../src/services/sign-in/password-change';
+
+// Console sign-in (issue 14): e-mail + password or an e-mailed one-time link
+// give an httpOnly session cookie that /graphql accepts beside bearer tokens,
+// with a CSRF header required on every cookie-authenticated request.
+
+const ME = '{ me { email } }';
+
+let server: TestServer;
+let inbox: Inbox;
+beforeAll(async () => {
+  inbox = await smtpInbox();
+  server = await startTestServer({ smtp: { host: '127.0.0.1', port: inbox.port, from: { email: 'parley@parley.test' } } });
+});
+afterAll(async () => {
+  await server.close();
+  await inbox.close();
+});
+
+const firstError = (body: { errors?: { message: string; extensions?: { code?: string } }[] }) => body.errors?.[0];
+
+describe('signIn', () => {
+  test('sets an httpOnly SameSite=Lax session cookie and a readable CSRF cookie, not Secure over plain HTTP', async () => {
+    const { response, session } = await signIn(server.url, server.adminEmail, server.adminPassword);
+    expect(response.status).toBe(200);
+    expect(response.body.errors).toBeUndefined();
+    expect(response.body.data.signIn.user).toEqual({ email: server.adminEmail });
+    const expiresAt = new Date(response.body.data.signIn.expiresAt).getTime();
+    expect(expiresAt - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
+    expect(expiresAt - Date.now()).toBeLessThanOrEqual(7 * 24 * 3600 * 1000);
+
+    const [sessionCookie, csrfCookie] = ['parley_session=', 'parley_csrf='].map((prefix) => session.setCookies.find((line) => line.startsWith(prefix))!);
+    expect(sessionCookie).toMatch(/; path=\//);
+    expect(sessionCookie).toMatch(/; samesite=lax/);
+    expect(sessionCookie).toMatch(/; httponly/);
+    expect(sessionCookie).not.toMatch(/; secure/);
+    expect(csrfCookie).toMatch(/; samesite=lax/);
+    expect(csrfCookie).not.toMatch(/; httponly/);
+    // Nothing of the secrets is stored in clear.
+    const stored = await server.db.consoleSession.findMany({ where: { user: { email: server.adminEmail } } });
+    const { parley_session: secret, parley_csrf: csrf } = cookieValues(session.setCookies);
+    expect(stored.length).toBeGreaterThan(0);
+    for (const row of stored) expect([row.tokenHash, row.csrfHash]).not.toEqual(expect.arrayContaining([secret, csrf]));
+
+    const me = await consoleGraphql(server.url, session, ME);
+    expect(me.body).toEqual({ data: { me: { email: server.adminEmail } } });
+  });
+
+  test('a wrong password and an unknown e-mail get the same answer', async () => {
+    const wrong = await signIn(server.url, server.adminEmail, 'not the password');
+    const unknown = await signIn(server.url, 'nobody@parley.test', 'not the password');
+    for (const { response, session } of [wrong, unknown]) {
+      expect(firstError(response.body)).toMatchObject({ message: 'Wrong e-mail or password', extensions: { code: 'UNAUTHORIZED' } });
+      expect(session.setCookies).toEqual([]);
+    }
+  });
+
+  test('a user without a password cannot sign in with any', async () => {
+    await createUserWithToken(server.db, 'token-only@parley.test');
+    const { response } = await signIn(server.url, 'token-only@parley.test', '');
+    expect(firstError(response.body)).toMatchObject({ extensions: { code: 'BAD_REQUEST' } });
+    const again = await signIn(server.url, 'token-only@parley.test', 'anything-at-all');
+    expect(firstError(again.response.body)?.message).toBe('Wrong e-mail or password');
+  });
+
+  test("another site's page cannot sign a visitor in (login CSRF)", async () => {
+    const { response, session } = await signIn(server.url, server.adminEmail, server.adminPassword, { origin: 'http://evil.example' });
+    expect(firstError(response.body)).toMatchObject({ message: 'Cross-site sign-in refused', extensions: { code: 'FORBIDDEN' } });
+    expect(session.setCookies).toEqual([]);
+    const sameOrigin = await signIn(server.url, server.adminEmail, server.adminPassword, { origin: server.url });
+    expect(sameOrigin.response.body.errors).toBeUndefined();
+  });
+
+  test('the REST API does not take the session cookie: it is for bearer-token clients', async () => {
+    const { session } = await signIn(server.url, server.adminEmail, server.adminPassword);
+    const workspaces = await request(server.url, 'GET', '/v1/workspaces', { headers: { cookie: session.cookie, 'x-parley-csrf': session.csrfToken } });
+    expect(workspaces.status).toBe(401);
+    expect(workspaces.body).toEqual({ code: 'UNAUTHORIZED', message: 'Authorization not provided', issues: [] });
+  });
+});
+
+describe('cookie-authenticated requests', () => {
+  test('without the CSRF header, or with a wrong one, are refused with FORBIDDEN', async () => {
+    const { session } = await signIn(server.url, server.adminEmail, server.adminPassword);
+    for (const csrf of [null, 'forged-token']) {
+      const response = await consoleGraphql(server.url, session, 'mutation { createWorkspace(name: "CSRF") { id } }', {}, { csrf });
+      expect(firstError(response.body)).toMatchObject({
+        message: 'Cross-site request refused: a console session needs its X-Parley-CSRF header',
+        extensions: { code: 'FORBIDDEN' },
+      });
+    }
+    expect(await server.db.workspace.count({ where: { name: 'CSRF' } })).toBe(0);
+  });
+
+  test('CORS never lets another origin send credentials to /graphql', async () => {
+    const preflight = await fetch(`${server.url}/graphql`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-parley-csrf' },
+    });
+    expect(preflight.headers.get('access-control-allow-credentials')).not.toBe('true');
+  });
+
+  test('an expired session is refused', async () => {
+    const { session } = await signIn(server.url, server.adminEmail, server.adminPassword);
+    await server.db.consoleSession.updateMany({ where: { tokenHash: { not: '' } }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const me = await consoleGraphql(server.url, session, ME);
+    expect(firstError(me.body)).toMatchObject({ message: 'Session expired: sign in again', extensions: { code: 'UNAUTHORIZED' } });
+  });
+
+  test('a bearer token wins over a cookie', async () => {
+    const other = await createUserWithToken(server.db, 'bearer-wins@parley.test');
+    const { session } = await signIn(server.url, server.adminEmail, server.adminPassword);
+    const me = await consoleGraphql(server.url, session, ME, {}, { headers: { authorization: `Bearer ${other.token}` } });
+    expect(me.body.data.me.email).toBe('bearer-wins@parley.test');
+  });
+});
+
+describe('signOut', () => {
+  test('ends the session: cookies cleared, and the old cookie no longer works', async () => {
+    const { session } = await signIn(server.url, server.adminEmail, server.adminPassword);
+    const out = await consoleGraphql(server.url, session, 'mutation { signOut }');
+    expect(out.body).toEqual({ data: { signOut: true } });
+    const cleared = cookieValues(out.headers.getSetCookie());
+    expect(cleared).toEqual({ parley_session: '', parley_csrf: '' });
+    const me = await consoleGraphql(server.url, session, ME);
+    expect(firstError(me.body)).toMatchObject({ message: 'Signed out: sign in again', extensions: { code: 'UNAUTHORIZED' } });
+  });
+});
+
+describe('changePassword', () => {
+  test('needs the current password, then signs the other browsers out and keeps this one', async () => {
+    const { userId } = await createUserWithToken(server.db, 'changer@parley.test');
+    await setPassword(server.db, userId, 'first-password-1');
+    const here = (await signIn(server.url, 'changer@parley.test', 'first-password-1')).session;
+    const elsewhere = (await signIn(server.url, 'changer@parley.test', 'first-password-1')).session;
+    const CHANGE = 'mutation Change($current: String, $next: String!) { changePassword(currentPassword: $current, newPassword: $next) }';
+
+    const wrong = await consoleGraphql(server.url, here, CHANGE, { current: 'nope', next: 'second-password-2' });
+    expect(firstError(wrong.body)).toMatchObject({ message: 'The current password is wrong', extensions: { code: 'BAD_REQUEST' } });
+    const short = await consoleGraphql(server.url, here, CHANGE, { current: 'first-password-1', next: 'short' });
+    expect(firstError(short.body)).toMatchObject({ extensions: { code: 'BAD_REQUEST' } });
+
+    const changed = await consoleGraphql(server.url, here, CHANGE, { current: 'first-password-1', next: 'second-password-2' });
+    expect(changed.body).toEqual({ data: { changePassword: true } });
+    expect((await consoleGraphql(server.url, here, ME)).body.data.me.email).toBe('changer@parley.test');
+    expect(firstError((await consoleGraphql(server.url, elsewhere, ME)).body)?.message).toBe('Signed out: sign in again');
+    expect(firstError((await signIn(server.url, 'changer@parley.test', 'first-password-1')).response.body)?.message).toBe('Wrong e-mail or password');
+    expect((await signIn(server.url, 'changer@parley.test', 'second-password-2')).response.body.errors).toBeUndefined();
+  });
+});
+
+describe('sign-in links', () => {
+  const REQUEST = 'mutation Link($email: String!) { requestSignInLink(email: $email) }';
+  const REDEEM = 'mutation Redeem($token: String!) { signInWithLink(token: $token) { user { email } } }';
+
+  test('signInOptions says links are offered when the server has SMTP', async () => {
+    expect((await graphql(server.url, '{ signInOptions { password emailLink } }')).body).toEqual({
+      data: { signInOptions: { password: true, emailLink: true } },
+    });
+  });
+
+  test('an e-mailed link signs in once; unknown addresses get the same answer and no e-mail', async () => {
+    const before = inbox.messages.length;
+    expect((await graphql(server.url, REQUEST, { email: 'nobody-here@parley.test' })).body).toEqual({ data: { requestSignInLink: true } });
+    expect((await graphql(server.url, REQUEST, { email: server.adminEmail })).body).toEqual({ data: { requestSignInLink: true } });
+    for (const started = Date.now(); inbox.messages.length === before && Date.now() - started < 5000;) await new Promise((r) => setTimeout(r, 20));
+    expect(inbox.messages).toHaveLength(before + 1);
+    const mail = inbox.messages.at(-1)!;
+    expect(mail.subject).toBe('Your Parley sign-in link');
+    expect(mail.to).toMatchObject({ text: server.adminEmail });
+    const link = /(http:\/\/\S+\/app\/sign-in#link=(\S+))/.exec(mail.text ?? '');
+    expect(link?.[1]?.startsWith(`${server.url}/app/sign-in#link=`)).toBe(true);
+
+    const redeemed = await request(server.url, 'POST', '/graphql', { json: { query: REDEEM, variables: { token: link![2] } } });
+    expect(redeemed.body).toEqual({ data: { signInWithLink: { user: { email: server.adminEmail } } } });
+    expect(Object.keys(cookieValues(redeemed.headers.getSetCookie()))).toEqual(['parley_session', 'parley_csrf']);
+    const again = await graphql(server.url, REDEEM, { token: link![2] });
+    expect(firstError(again.body)).toMatchObject({ message: 'This sign-in link is invalid, used or expired', extensions: { code: 'UNAUTHORIZED' } });
+    // A second request right away sends nothing (no inbox flooding).
+    await graphql(server.url, REQUEST, { email: server.adminEmail });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(inbox.messages).toHaveLength(before + 1);
+  });
+
+  test('without SMTP, links are not offered and asking for one is a clear error', async () => {
+    const plain = await startTestServer();
+    try {
+      expect((await graphql(plain.url, '{ signInOptions { emailLink } }')).body.data.signInOptions.emailLink).toBe(false);
+      const asked = await graphql(plain.url, REQUEST, { email: plain.adminEmail });
+      expect(firstError(asked.body)).toMatchObject({
+        message: 'Sign-in links need the server to have SMTP settings (SMTP_HOST, SMTP_FROM)',
+        extensions: { code: 'BAD_REQUEST' },
+      });
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('rate limit and HTTPS', () => {
+  test('wrong passwords count against the auth-failure allowance', async () => {
+    const limited = await startTestServer({ rateLimit: { authFailurePoints: 3, builderPoints: 1000 } });
+    try {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        expect((await signIn(limited.url, limited.adminEmail, 'wrong-password')).response.status).toBe(200);
+      }
+      const shutOut = await signIn(limited.url, limited.adminEmail, limited.adminPassword);
+      expect(shutOut.response.status).toBe(429);
+      expect(shutOut.response.body).toEqual({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests, retry later', issues: [] });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  test('behind HTTPS (PARLEY_PUBLIC_URL https://…) the cookies are Secure and sign-in from that origin is accepted', async () => {
+    const secure = await startTestServer({ publicUrl: 'https://parley.example' });
+    try {
+      const { response, session } = await signIn(secure.url, secure.adminEmail, secure.adminPassword, { origin: 'https://parley.example' });
+      expect(response.body.errors).toBeUndefined();
+      expect(session.setCookies).toHaveLength(2);
+      for (const line of session.setCookies) expect(line).toMatch(/; secure/);
+    } finally {
+      await secure.close();
+    }
+  });
+});
