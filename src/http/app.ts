@@ -13,6 +13,7 @@ import { graphqlEndpoint } from './graphql';
 import { createUploadsRouter } from './uploads';
 import { jsonBody } from './middleware/body';
 import { createPagesRouter, type ChatPageData } from './pages';
+import { createConsoleRouter } from './console';
 import { errorBoundary, notFoundFallback } from './middleware/errors';
 import { publicCors } from './middleware/cors';
 import { requestId } from './middleware/request-id';
@@ -129,6 +130,8 @@ export function createApp({ chat, config, logger = silentLogger, notReady = asyn
   app.use(rest.routes());
   app.use(typebotAlias.routes());
   app.use(createUploadsRouter(chat.uploads).routes());
+  // Before the public pages: /app is the console, never a bot's public id.
+  app.use(createConsoleRouter().routes());
   app.use(pages.routes());
   return app;
 }

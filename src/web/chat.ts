@@ -11,6 +11,12 @@ export interface ChatOptions {
   /** Where the Parley server is; defaults to this page's origin. */
   apiHost?: string;
   prefilledVariables?: Record<string, unknown>;
+  /**
+   * Starts the conversation another way than the public startChat: the
+   * console's preview (a draft, through startPreviewChat). Nothing of such a
+   * chat is remembered in the browser.
+   */
+  start?: () => Promise<Json>;
 }
 
 interface Saved {
@@ -184,6 +190,7 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
 
   // Restore a remembered chat when the bot was not republished since.
   const stored = (() => {
+    if (options.start) return null;
     try {
       return JSON.parse(localStorage.getItem(resultKey) ?? sessionStorage.getItem(resultKey) ?? 'null') as Saved | null;
     } catch {
@@ -193,12 +200,14 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
 
   let start: Json;
   try {
-    start = await startChat(apiHost, options.bot, {
-      prefilledVariables: options.prefilledVariables ?? {},
-      // AI answers are streamed to this client (stream actions) rather than waited for.
-      isStreamEnabled: true,
-      ...(stored?.resultId ? { resultId: stored.resultId } : {}),
-    });
+    start = options.start
+      ? await options.start()
+      : await startChat(apiHost, options.bot, {
+          prefilledVariables: options.prefilledVariables ?? {},
+          // AI answers are streamed to this client (stream actions) rather than waited for.
+          isStreamEnabled: true,
+          ...(stored?.resultId ? { resultId: stored.resultId } : {}),
+        });
   } catch (error) {
     const message =
       error instanceof ChatApiError
@@ -212,7 +221,7 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
   settings = start.bot?.settings ?? {};
   applyTheme(shadow.host as HTMLElement, start.bot?.theme ?? {}, shadow);
   avatars = avatarsOf(start.bot?.theme ?? {});
-  storage = storageOf(settings);
+  storage = options.start ? undefined : storageOf(settings);
   if (storage && stored && stored.publishedAt === start.bot?.publishedAt && stored.sessionId) {
     saved = stored;
     sessionId = stored.sessionId;

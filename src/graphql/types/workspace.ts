@@ -1,3 +1,4 @@
+import { WorkspaceRole } from './member';
 import { ADMIN_ONLY, ANY_ROLE } from '../../services/access';
 import { createWorkspace, deleteWorkspace, getWorkspace, listWorkspaces, PLANS, updateWorkspace } from '../../services/workspaces';
 import { builder } from '../builder';
@@ -21,6 +22,12 @@ builder.prismaObject('Workspace', {
     customSeatsLimit: t.exposeInt('customSeatsLimit', { nullable: true, description: 'Custom override of the plan seats limit.' }),
     members: t.relation('members', {
       query: { orderBy: [{ createdAt: 'asc' }, { userId: 'asc' }] },
+    }),
+    viewerRole: t.field({
+      type: WorkspaceRole,
+      nullable: true,
+      description: "The caller's role here (what a frontend offers: GUESTs only read); null for a bearer-less request.",
+      resolve: (workspace, _args, ctx) => ctx.access?.roleIn(workspace.id) ?? null,
     }),
   }),
 });

@@ -9,6 +9,6 @@ test('the typed operation documents are generated from the current schema and op
     cwd: root,
     encoding: 'utf8',
   });
-  // A failure here means: run `npm run codegen` and commit src/rest/generated.
+  // A failure here means: run `npm run codegen` and commit src/rest/generated and src/web/console/api/generated.ts.
   expect({ status: run.status, stderr: run.status === 0 ? '' : run.stderr + run.stdout }).toEqual({ status: 0, stderr: '' });
 });

@@ -1,0 +1,124 @@
+import type { TypedDocumentString } from './generated';
+
+// The console's only way to the server: the public GraphQL API at /graphql,
+// authenticated by the session cookie plus the CSRF header copied from the
+// readable parley_csrf cookie (another site can send the cookie, never the header).
+
+export interface Issue {
+  message: string;
+  path?: (string | number)[];
+}
+
+/** The documented error object, as GraphQL carries it (message, extensions.code, extensions.issues). */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly issues: Issue[] = [],
+  ) {
+    super(message);
+  }
+}
+
+interface GraphQLErrorJson {
+  message: string;
+  extensions?: { code?: string; issues?: Issue[] };
+}
+
+const signedOutListeners = new Set<() => void>();
+
+/** Called when the server says the session is gone (signed out elsewhere, expired). */
+export function onSignedOut(listener: () => void): () => void {
+  signedOutListeners.add(listener);
+  return () => signedOutListeners.delete(listener);
+}
+
+function csrfToken(): string {
+  const match = /(?:^|;\s*)parley_csrf=([^;]*)/.exec(document.cookie);
+  return match ? decodeURIComponent(match[1]!) : '';
+}
+
+function headers(accept: string): Record<string, string> {
+  return { 'content-type': 'application/json', accept, 'x-parley-csrf': csrfToken() };
+}
+
+function toError(error: GraphQLErrorJson): ApiError {
+  const apiError = new ApiError(error.extensions?.code ?? 'INTERNAL_SERVER_ERROR', error.message, error.extensions?.issues ?? []);
+  if (apiError.code === 'UNAUTHORIZED') for (const listener of signedOutListeners) listener();
+  return apiError;
+}
+
+export async function request<Result, Variables>(document: TypedDocumentString<Result, Variables>, variables?: Variables): Promise<Result> {
+  let response: Response;
+  try {
+    response = await fetch('/graphql', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: headers('application/graphql-response+json, application/json'),
+      body: JSON.stringify({ query: document.toString(), variables: variables ?? {} }),
+    });
+  } catch {
+    throw new ApiError('NETWORK', 'The server cannot be reached');
+  }
+  const body = (await response.json().catch(() => null)) as { data?: Result; errors?: GraphQLErrorJson[] } | null;
+  if (!body) throw new ApiError('INTERNAL_SERVER_ERROR', `The server answered ${response.status}`);
+  if (body.errors?.length) throw toError(body.errors[0]!);
+  return body.data as Result;
+}
+
+export interface Subscription {
+  close(): void;
+}
+
+/**
+ * A GraphQL subscription over server-sent events (fetch, so the CSRF header
+ * goes along; EventSource cannot send headers). `onComplete` when the
+ * server ends the stream.
+ */
+export function subscribe<Result, Variables>(
+  document: TypedDocumentString<Result, Variables>,
+  variables: Variables,
+  handlers: { next(data: Result): void; error?(error: ApiError): void; complete?(): void },
+): Subscription {
+  const controller = new AbortController();
+  const run = async () => {
+    const response = await fetch('/graphql', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: headers('text/event-stream'),
+      body: JSON.stringify({ query: document.toString(), variables }),
+      signal: controller.signal,
+    });
+    if (!response.body) throw new ApiError('INTERNAL_SERVER_ERROR', `The server answered ${response.status}`);
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+        const event = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (/^event: complete$/m.test(event)) {
+          handlers.complete?.();
+          return;
+        }
+        const data = event
+          .split('\n')
+          .filter((line) => line.startsWith('data:'))
+          .map((line) => line.slice(5).trimStart())
+          .join('\n');
+        if (!data) continue;
+        const payload = JSON.parse(data) as { data?: Result; errors?: GraphQLErrorJson[] };
+        if (payload.errors?.length) handlers.error?.(toError(payload.errors[0]!));
+        else if (payload.data) handlers.next(payload.data);
+      }
+    }
+    handlers.complete?.();
+  };
+  run().catch((error: unknown) => {
+    if (controller.signal.aborted) return;
+    handlers.error?.(error instanceof ApiError ? error : new ApiError('NETWORK', 'The live connection was lost'));
+  });
+  return { close: () => controller.abort() };
+}

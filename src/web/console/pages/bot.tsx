@@ -1,0 +1,72 @@
+import { useLocation } from 'wouter';
+import { NotFound } from '../app';
+import { ApiError, request } from '../api/client';
+import { BotDefinitionDocument, PublishBotDocument, UnpublishBotDocument, type BotDefinitionQuery } from '../api/generated';
+import { canEdit, type Workspace } from '../session';
+import { ErrorNote, formatDate, Tabs, useAction, useLoad } from '../ui';
+import { AnalyticsTab } from './analytics';
+import { FlowTab } from './flow-view';
+import { PreviewTab } from './preview';
+import { ResultsTab } from './results';
+import { ShareTab } from './share';
+
+export type BotDefinition = BotDefinitionQuery['bot'];
+
+const TABS = [
+  { id: 'flow', label: 'Flow' },
+  { id: 'results', label: 'Results' },
+  { id: 'analytics', label: 'Analytics' },
+  { id: 'share', label: 'Share' },
+  { id: 'test', label: 'Test' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId: string; tab?: string }) {
+  const [, navigate] = useLocation();
+  const loaded = useLoad(() => request(BotDefinitionDocument, { botId }), [botId]);
+  const editable = canEdit(workspace.viewerRole);
+  const publish = useAction(async (on: boolean) => {
+    if (on) await request(PublishBotDocument, { botId });
+    else await request(UnpublishBotDocument, { botId });
+    loaded.reload();
+  });
+  if (loaded.error instanceof ApiError && loaded.error.code === 'NOT_FOUND') return <NotFound what="bot" />;
+  if (loaded.error) return <ErrorNote error={loaded.error} />;
+  const bot = loaded.data?.bot;
+  if (!bot) return <p className="loading">Loading…</p>;
+  // A bot of another workspace opened under this one's address.
+  if (bot.workspaceId !== workspace.id) return <NotFound what="bot" />;
+  const current: TabId = TABS.some((each) => each.id === tab) ? (tab as TabId) : 'flow';
+  return (
+    <section className="bot">
+      <header className="row">
+        <h1>
+          {bot.icon ? `${bot.icon} ` : ''}
+          {bot.name}
+        </h1>
+        <span className="status" role="status">
+          {bot.publishedAt ? `Published ${formatDate(bot.publishedAt)}` : 'Not published'}
+        </span>
+        {editable && (
+          <>
+            <button type="button" disabled={publish.pending} onClick={() => void publish.run(true)}>
+              {bot.publishedAt ? 'Publish changes' : 'Publish'}
+            </button>
+            {bot.publishedAt && (
+              <button type="button" className="secondary" disabled={publish.pending} onClick={() => void publish.run(false)}>
+                Unpublish
+              </button>
+            )}
+          </>
+        )}
+      </header>
+      <ErrorNote error={publish.error} />
+      <Tabs tabs={[...TABS]} current={current} onSelect={(id) => navigate(`/bots/${bot.id}/${id}`)} />
+      {current === 'flow' && <FlowTab bot={bot} />}
+      {current === 'results' && <ResultsTab bot={bot} editable={editable} />}
+      {current === 'analytics' && <AnalyticsTab bot={bot} />}
+      {current === 'share' && <ShareTab bot={bot} />}
+      {current === 'test' && <PreviewTab bot={bot} />}
+    </section>
+  );
+}

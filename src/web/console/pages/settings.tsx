@@ -1,0 +1,328 @@
+import { useState, type FormEvent } from 'react';
+import { request } from '../api/client';
+import {
+  AddMemberDocument,
+  ApiTokensDocument,
+  ChangePasswordDocument,
+  CreateApiTokenDocument,
+  CreateCredentialsDocument,
+  DeleteCredentialsDocument,
+  RemoveMemberDocument,
+  RevokeApiTokenDocument,
+  UpdateMemberRoleDocument,
+  UpdateWorkspaceDocument,
+  WorkspaceCredentialsDocument,
+  WorkspaceSettingsDocument,
+  type WorkspaceRole,
+} from '../api/generated';
+import { canEdit, isAdmin, useSession, type Workspace } from '../session';
+import { ErrorNote, formatDate, useAction, useLoad } from '../ui';
+
+const ROLES: WorkspaceRole[] = ['ADMIN', 'MEMBER', 'GUEST'];
+
+export function SettingsPage({ workspace }: { workspace: Workspace }) {
+  return (
+    <section className="settings">
+      <h1>Settings</h1>
+      <WorkspaceForm workspace={workspace} />
+      <Members workspace={workspace} />
+      {canEdit(workspace.viewerRole) && <CredentialsList workspace={workspace} />}
+      <Tokens />
+      <Password />
+    </section>
+  );
+}
+
+function WorkspaceForm({ workspace }: { workspace: Workspace }) {
+  const session = useSession();
+  const [name, setName] = useState(workspace.name);
+  const [icon, setIcon] = useState(workspace.icon ?? '');
+  const save = useAction(async () => {
+    await request(UpdateWorkspaceDocument, { workspaceId: workspace.id, name, icon: icon || null });
+    session.refresh();
+  });
+  const admin = isAdmin(workspace.viewerRole);
+  return (
+    <form
+      className="card"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        void save.run();
+      }}
+    >
+      <h2>Workspace</h2>
+      <label>
+        Name
+        <input value={name} onChange={(event) => setName(event.target.value)} disabled={!admin} required />
+      </label>
+      <label>
+        Icon
+        <input value={icon} onChange={(event) => setIcon(event.target.value)} disabled={!admin} placeholder="An emoji or an image URL" />
+      </label>
+      <ErrorNote error={save.error} />
+      {admin && (
+        <button type="submit" disabled={save.pending}>
+          Save
+        </button>
+      )}
+    </form>
+  );
+}
+
+function Members({ workspace }: { workspace: Workspace }) {
+  const loaded = useLoad(() => request(WorkspaceSettingsDocument, { workspaceId: workspace.id }), [workspace.id]);
+  const admin = isAdmin(workspace.viewerRole);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<WorkspaceRole>('MEMBER');
+  const add = useAction(async () => {
+    await request(AddMemberDocument, { workspaceId: workspace.id, email, role });
+    setEmail('');
+    loaded.reload();
+  });
+  const change = useAction(async (userId: string, next: WorkspaceRole) => {
+    await request(UpdateMemberRoleDocument, { workspaceId: workspace.id, userId, role: next });
+    loaded.reload();
+  });
+  const remove = useAction(async (userId: string, who: string) => {
+    if (!confirm(`Remove ${who} from the workspace?`)) return;
+    await request(RemoveMemberDocument, { workspaceId: workspace.id, userId });
+    loaded.reload();
+  });
+  return (
+    <section className="card">
+      <h2>Members</h2>
+      <ErrorNote error={loaded.error ?? change.error ?? remove.error} />
+      <table className="list">
+        <thead>
+          <tr>
+            <th scope="col">E-mail</th>
+            <th scope="col">Role</th>
+            {admin && <th scope="col">Actions</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {loaded.data?.workspace.members.map((member) => (
+            <tr key={member.userId}>
+              <td>{member.user.email}</td>
+              <td>
+                {admin ? (
+                  <select
+                    aria-label={`Role of ${member.user.email}`}
+                    value={member.role}
+                    onChange={(event) => void change.run(member.userId, event.target.value as WorkspaceRole)}
+                  >
+                    {ROLES.map((each) => (
+                      <option key={each}>{each}</option>
+                    ))}
+                  </select>
+                ) : (
+                  member.role
+                )}
+              </td>
+              {admin && (
+                <td>
+                  <button type="button" className="danger" onClick={() => void remove.run(member.userId, member.user.email)}>
+                    Remove
+                  </button>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {admin && (
+        <form
+          className="row"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void add.run();
+          }}
+        >
+          <label>
+            E-mail
+            <input type="email" value={email} onChange={(event) => setEmail(event.target.value)} required />
+          </label>
+          <label>
+            Role
+            <select value={role} onChange={(event) => setRole(event.target.value as WorkspaceRole)}>
+              {ROLES.map((each) => (
+                <option key={each}>{each}</option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" disabled={add.pending}>
+            Add member
+          </button>
+        </form>
+      )}
+      <ErrorNote error={add.error} />
+    </section>
+  );
+}
+
+const CREDENTIAL_TYPES = ['smtp', 'openai', 'anthropic', 'http'];
+
+function CredentialsList({ workspace }: { workspace: Workspace }) {
+  const loaded = useLoad(() => request(WorkspaceCredentialsDocument, { workspaceId: workspace.id }), [workspace.id]);
+  const [type, setType] = useState('openai');
+  const [name, setName] = useState('');
+  const [data, setData] = useState('{\n  "apiKey": ""\n}');
+  const create = useAction(async () => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data);
+    } catch {
+      throw new Error('The secret data must be a JSON object');
+    }
+    await request(CreateCredentialsDocument, { workspaceId: workspace.id, type, name, data: parsed });
+    setName('');
+    loaded.reload();
+  });
+  const remove = useAction(async (credentialsId: string) => {
+    await request(DeleteCredentialsDocument, { workspaceId: workspace.id, credentialsId });
+    loaded.reload();
+  });
+  return (
+    <section className="card">
+      <h2>Credentials</h2>
+      <p className="hint">Stored encrypted; their secrets are never shown again.</p>
+      <ErrorNote error={loaded.error ?? remove.error} />
+      <ul className="plain">
+        {loaded.data?.credentials.map((each) => (
+          <li key={each.id} className="row">
+            <span>
+              {each.name} <small>({each.type})</small>
+            </span>
+            <button type="button" className="danger" onClick={() => void remove.run(each.id)}>
+              Delete
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void create.run();
+        }}
+      >
+        <div className="row">
+          <label>
+            Type
+            <select value={type} onChange={(event) => setType(event.target.value)}>
+              {CREDENTIAL_TYPES.map((each) => (
+                <option key={each}>{each}</option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Name
+            <input value={name} onChange={(event) => setName(event.target.value)} required />
+          </label>
+        </div>
+        <label>
+          Secret data (JSON)
+          <textarea rows={4} value={data} onChange={(event) => setData(event.target.value)} />
+        </label>
+        <ErrorNote error={create.error} />
+        <button type="submit" disabled={create.pending}>
+          Add credentials
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function Tokens() {
+  const loaded = useLoad(() => request(ApiTokensDocument), []);
+  const [name, setName] = useState('');
+  const [secret, setSecret] = useState<string | null>(null);
+  const create = useAction(async () => {
+    const created = await request(CreateApiTokenDocument, { name });
+    setSecret(created.createApiToken.token);
+    setName('');
+    loaded.reload();
+  });
+  const revoke = useAction(async (tokenId: string) => {
+    await request(RevokeApiTokenDocument, { tokenId });
+    loaded.reload();
+  });
+  return (
+    <section className="card">
+      <h2>Your API tokens</h2>
+      <ErrorNote error={loaded.error ?? revoke.error} />
+      <ul className="plain">
+        {loaded.data?.apiTokens.map((token) => (
+          <li key={token.id} className="row">
+            <span>
+              {token.name}{' '}
+              <small>
+                created {formatDate(token.createdAt)}, last used {formatDate(token.lastUsedAt)}
+              </small>
+            </span>
+            <button type="button" className="danger" onClick={() => void revoke.run(token.id)}>
+              Revoke
+            </button>
+          </li>
+        ))}
+      </ul>
+      {secret && (
+        <p role="status" className="secret">
+          New token (shown once, copy it now): <code>{secret}</code>
+        </p>
+      )}
+      <form
+        className="row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void create.run();
+        }}
+      >
+        <label>
+          Token name
+          <input value={name} onChange={(event) => setName(event.target.value)} required />
+        </label>
+        <button type="submit" disabled={create.pending}>
+          Create token
+        </button>
+      </form>
+      <ErrorNote error={create.error} />
+    </section>
+  );
+}
+
+function Password() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [done, setDone] = useState(false);
+  const change = useAction(async () => {
+    await request(ChangePasswordDocument, { currentPassword: current || null, newPassword: next });
+    setCurrent('');
+    setNext('');
+    setDone(true);
+  });
+  return (
+    <form
+      className="card"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setDone(false);
+        void change.run();
+      }}
+    >
+      <h2>Your password</h2>
+      <label>
+        Current password
+        <input type="password" autoComplete="current-password" value={current} onChange={(event) => setCurrent(event.target.value)} />
+      </label>
+      <label>
+        New password (10 characters or more)
+        <input type="password" autoComplete="new-password" value={next} onChange={(event) => setNext(event.target.value)} required minLength={10} />
+      </label>
+      <ErrorNote error={change.error} />
+      {done && <p role="status">Password changed; your other browsers were signed out.</p>}
+      <button type="submit" disabled={change.pending}>
+        Change password
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import type { BotDefinition } from './bot';
+
+function Snippet({ label, code }: { label: string; code: string }) {
+  return (
+    <figure className="snippet">
+      <figcaption>{label}</figcaption>
+      <pre>
+        <code>{code}</code>
+      </pre>
+      <button type="button" className="secondary" onClick={() => void navigator.clipboard?.writeText(code)}>
+        Copy
+      </button>
+    </figure>
+  );
+}
+
+export function ShareTab({ bot }: { bot: BotDefinition }) {
+  if (!bot.publicId || !bot.publishedAt) {
+    return <p>Publish the bot to get its share link and embed snippets.</p>;
+  }
+  const origin = location.origin;
+  const url = `${origin}/${bot.publicId}`;
+  return (
+    <section className="share">
+      <h2>Share link</h2>
+      <p>
+        <a href={url} target="_blank" rel="noopener" data-share-link>
+          {url}
+        </a>
+      </p>
+      <h2>Embed on a website</h2>
+      <Snippet
+        label="Parley's script (inline chat in an element)"
+        code={`<div id="chat" style="height: 600px"></div>\n<script src="${origin}/embed.js"></script>\n<script>\n  Parley.initStandard({ bot: '${bot.publicId}', element: '#chat' });\n</script>`}
+      />
+      <Snippet
+        label="Parley's script (chat bubble)"
+        code={`<script src="${origin}/embed.js"></script>\n<script>\n  Parley.initBubble({ bot: '${bot.publicId}' });\n</script>`}
+      />
+      <Snippet
+        label="An existing Typebot embed: point its apiHost at this server"
+        code={`<script type="module">\n  import Typebot from 'https://cdn.jsdelivr.net/npm/@typebot.io/js@0/dist/web.js';\n  Typebot.initBubble({ typebot: '${bot.publicId}', apiHost: '${origin}' });\n</script>`}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { request } from '../api/client';
+import { RequestSignInLinkDocument, SignInDocument, SignInOptionsDocument, SignInWithLinkDocument } from '../api/generated';
+import { ErrorNote, useAction, useLoad } from '../ui';
+
+export function SignInPage() {
+  const [, navigate] = useLocation();
+  const options = useLoad(() => request(SignInOptionsDocument), []);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [linkSent, setLinkSent] = useState(false);
+  const signIn = useAction(async () => {
+    await request(SignInDocument, { email, password });
+    navigate('/', { replace: true });
+  });
+  const sendLink = useAction(async () => {
+    await request(RequestSignInLinkDocument, { email });
+    setLinkSent(true);
+  });
+  // An e-mailed link opens /app/sign-in#link=…: the secret stays out of server logs.
+  const linkToken = new URLSearchParams(location.hash.slice(1)).get('link');
+  const redeem = useAction(async (token: string) => {
+    await request(SignInWithLinkDocument, { token });
+    history.replaceState(null, '', location.pathname);
+    navigate('/', { replace: true });
+  });
+  useEffect(() => {
+    if (linkToken) void redeem.run(linkToken);
+    // Once per page load: the link is spent by the first try.
+  }, []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void signIn.run();
+  };
+  return (
+    <main className="sign-in">
+      <h1>Sign in to Parley</h1>
+      {linkToken && redeem.pending && <p>Signing in with your link…</p>}
+      <ErrorNote error={redeem.error} />
+      <form onSubmit={submit}>
+        <label>
+          E-mail
+          <input type="email" name="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        </label>
+        <label>
+          Password
+          <input type="password" name="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        </label>
+        <ErrorNote error={signIn.error} />
+        <button type="submit" disabled={signIn.pending}>
+          Sign in
+        </button>
+      </form>
+      {options.data?.signInOptions.emailLink && (
+        <section>
+          <button type="button" className="secondary" disabled={!email || sendLink.pending} onClick={() => void sendLink.run()}>
+            E-mail me a sign-in link
+          </button>
+          {linkSent && <p role="status">If {email} has an account, a link is on its way. It works once, for 15 minutes.</p>}
+          <ErrorNote error={sendLink.error} />
+        </section>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,220 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from '../helpers/browser';
+import { request } from '../helpers/http';
+import { createUserWithToken, startTestServer, type TestServer } from '../helpers/test-server';
+import { setPassword } from '../../src/services/sign-in/password-change';
+
+// The builder console (/app) in Chromium, over a real server: only the public
+// GraphQL API behind it, signed in with a session cookie.
+
+jest.setTimeout(120_000);
+
+const BOT_FILE = path.resolve(__dirname, '../../../shared/bots/onboarding.json');
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signedIn(email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/app`);
+  await page.getByRole('heading', { name: 'Sign in to Parley' }).waitFor();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Bots' }).waitFor();
+  return { context, page };
+}
+
+describe('an admin', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let botId: string;
+  let publicId: string;
+
+  beforeAll(async () => {
+    ({ context, page } = await signedIn(server.adminEmail, server.adminPassword));
+  });
+  afterAll(() => context?.close());
+
+  test('a wrong password is refused on the sign-in page', async () => {
+    const other = await browser.newPage();
+    await other.goto(`${server.url}/app/sign-in`);
+    await other.getByLabel('E-mail').fill(server.adminEmail);
+    await other.getByLabel('Password').fill('not-the-password');
+    await other.getByRole('button', { name: 'Sign in' }).click();
+    await other.getByRole('alert').filter({ hasText: 'Wrong e-mail or password' }).waitFor();
+    await other.close();
+  });
+
+  test('imports a Typebot export and sees its flow, with a block’s options on click', async () => {
+    await page.getByLabel('Import a bot file').setInputFiles(BOT_FILE);
+    await page.getByRole('heading', { name: 'Onboarding copy' }).waitFor();
+    botId = /\/bots\/([^/]+)\/flow$/.exec(new URL(page.url()).pathname)![1]!;
+    expect(await server.db.bot.count({ where: { id: botId, workspaceId: server.adminWorkspaceId } })).toBe(1);
+    for (const title of ['Name', 'Company', 'Bot category', 'Bye']) await page.getByRole('group', { name: title, exact: true }).waitFor();
+    await page.getByRole('button', { name: "Text: What's your name?" }).click();
+    const details = page.getByRole('complementary', { name: 'Block options' });
+    await details.getByText('richText').waitFor();
+    await screenshot(page, 'console-flow');
+  });
+
+  test('publishes it; the share link opens the public page; the answer appears live in results, with its transcript', async () => {
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Published/ })
+      .waitFor();
+    await page.getByRole('link', { name: 'Share' }).click();
+    const link = page.locator('a[data-share-link]');
+    const href = (await link.getAttribute('href'))!;
+    publicId = href.split('/').pop()!;
+    expect(href).toBe(`${server.url}/${publicId}`);
+
+    await page.getByRole('link', { name: 'Results' }).click();
+    await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+    await page.getByText('0 results').waitFor();
+    const visitor = await context.newPage();
+    await visitor.goto(href);
+    await visitor.locator('.parley-host', { hasText: "What's your name?" }).waitFor();
+    await visitor.locator('input.parley-field').fill('Ada Lovelace');
+    await visitor.locator('input.parley-field').press('Enter');
+    await visitor.locator('.parley-host', { hasText: 'Welcome Ada Lovelace' }).waitFor();
+    await visitor.close();
+
+    // No reload: the row arrives through the resultUpdated subscription.
+    const row = page.getByRole('table', { name: 'Results' }).getByRole('row').filter({ hasText: 'Ada Lovelace' });
+    await row.waitFor();
+    await page.getByText('1 result', { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Transcript' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Transcript' });
+    await dialog.getByText("What's your name?").waitFor();
+    await dialog.locator('li.guest', { hasText: 'Ada Lovelace' }).waitFor();
+    await screenshot(page, 'console-transcript');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
+  test('exports the results as a CSV file', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('Onboarding_copy-results.csv');
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    const [header, ...rows] = csv.trim().split(/\r?\n/);
+    expect(header!.split(',').slice(0, 2)).toEqual(['Submitted at', 'Name']);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain('Ada Lovelace');
+  });
+
+  test('analytics: the funnel equals the stats API, with the drop-off drawn on the flow', async () => {
+    await page.getByRole('link', { name: 'Analytics' }).click();
+    const funnel = page.getByRole('list', { name: 'Funnel' });
+    await funnel.waitFor();
+    await page.getByLabel('Period').selectOption('allTime');
+    const stats = await request(server.url, 'GET', `/v1/bots/${botId}/analytics/stats?timeFilter=allTime`, { token: server.adminToken });
+    expect(stats.status).toBe(200);
+    const { totalViews, totalStarts, totalCompleted } = stats.body.stats;
+    expect(totalStarts).toBe(1);
+    for (const [step, value] of [
+      ['views', totalViews],
+      ['starts', totalStarts],
+      ['completions', totalCompleted],
+    ] as const) {
+      await funnel.locator(`li[data-step=${step}] .value`, { hasText: new RegExp(`^${value}$`) }).waitFor();
+    }
+    // The name input was reached once and answered once; the company question (the next input) was reached and left.
+    await page.locator('.drop-off').first().waitFor();
+    expect(await page.locator('.drop-off').allTextContents()).toEqual(expect.arrayContaining(['1 reached · 0 left (0%)', '1 reached · 1 left (100%)']));
+    await page.locator('.chart canvas').waitFor();
+    await screenshot(page, 'console-analytics');
+  });
+
+  test('the Test panel runs the draft in the chat client', async () => {
+    await page.getByRole('link', { name: 'Test' }).click();
+    const chat = page.getByLabel('Preview chat');
+    await chat.locator('.parley-host', { hasText: "What's your name?" }).waitFor();
+    await page.getByLabel('Start from').selectOption({ label: 'Bot category' });
+    await chat.locator('.parley-host', { hasText: 'What type of bots are you planning to build' }).waitFor();
+    // A preview stores no result.
+    expect(await server.db.result.count({ where: { botId } })).toBe(1);
+  });
+
+  test('signs out: the console asks to sign in again and the old session is dead', async () => {
+    const cookies = await context.cookies();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in to Parley' }).waitFor();
+    await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots`);
+    await page.getByRole('heading', { name: 'Sign in to Parley' }).waitFor();
+    const session = cookies.find((cookie) => cookie.name === 'parley_session')!;
+    const csrf = cookies.find((cookie) => cookie.name === 'parley_csrf')!;
+    const me = await request(server.url, 'POST', '/graphql', {
+      json: { query: '{ me { email } }' },
+      headers: { cookie: `parley_session=${session.value}`, 'x-parley-csrf': csrf.value },
+    });
+    expect(me.body.errors[0].message).toBe('Signed out: sign in again');
+  });
+});
+
+describe('a guest, and an outsider', () => {
+  let botId: string;
+  beforeAll(async () => {
+    const created = await request(server.url, 'POST', '/v1/bots', {
+      token: server.adminToken,
+      json: { workspaceId: server.adminWorkspaceId, bot: { ...JSON.parse(fs.readFileSync(BOT_FILE, 'utf8')), name: 'Guest view' } },
+    });
+    botId = created.body.bot.id;
+    const guest = await createUserWithToken(server.db, 'guest@parley.test', { workspaceId: server.adminWorkspaceId, role: 'GUEST' });
+    await setPassword(server.db, guest.userId, 'guest-password-1');
+    const outsider = await createUserWithToken(server.db, 'outsider@parley.test');
+    await setPassword(server.db, outsider.userId, 'outsider-password-1');
+  });
+
+  test('a GUEST sees no write buttons, and their mutations fail', async () => {
+    const { context, page } = await signedIn('guest@parley.test', 'guest-password-1');
+    await page
+      .getByRole('combobox', { name: 'Workspace' })
+      .selectOption({ label: (await server.db.workspace.findUniqueOrThrow({ where: { id: server.adminWorkspaceId } })).name });
+    await page.getByRole('link', { name: 'Guest view' }).waitFor();
+    for (const name of ['New bot', 'Delete', 'Duplicate']) expect(await page.getByRole('button', { name }).count()).toBe(0);
+    expect(await page.getByLabel('Import a bot file').count()).toBe(0);
+    await page.getByRole('link', { name: 'Guest view' }).click();
+    await page.getByRole('group', { name: 'Name', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Publish' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Results' }).click();
+    await page.getByRole('button', { name: 'Export CSV' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Delete selected' }).count()).toBe(0);
+
+    const answer = await page.evaluate(async (id) => {
+      const csrf = /parley_csrf=([^;]+)/.exec(document.cookie)![1]!;
+      const response = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-parley-csrf': csrf },
+        body: JSON.stringify({ query: 'mutation($id: ID!) { publishBot(botId: $id) { id } }', variables: { id } }),
+      });
+      return response.json();
+    }, botId);
+    expect(answer.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect((await server.db.bot.findUniqueOrThrow({ where: { id: botId } })).publishedAt).toBeNull();
+    await context.close();
+  });
+
+  test("another workspace's bot shows “not found”", async () => {
+    const { context, page } = await signedIn('outsider@parley.test', 'outsider-password-1');
+    await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${botId}/flow`);
+    await page.getByRole('heading', { name: 'Not found' }).waitFor();
+    const own = new URL(page.url()).pathname;
+    const personal = (await server.db.memberInWorkspace.findFirstOrThrow({ where: { user: { email: 'outsider@parley.test' } } })).workspaceId;
+    expect(own).toContain('/app/w/');
+    await page.goto(`${server.url}/app/w/${personal}/bots/${botId}/results`);
+    await page.getByRole('heading', { name: 'Not found' }).waitFor();
+    await context.close();
+  });
+});
