@@ -5,7 +5,7 @@ import type { Context, Middleware } from 'koa';
 import { requestInfo, type GraphQLContext, type HttpExchange, type RequestInfo } from '../graphql/context';
 import { maskError } from '../graphql/errors';
 import { graphqlLimitPlugins, type GraphQLLimits } from './graphql-limits';
-import { readRawBody } from './middleware/body';
+import { readRawBody, unsupportedMediaType } from './middleware/body';
 
 export interface GraphQLEndpointOptions {
   schema: GraphQLSchema;
@@ -59,6 +59,8 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
       { method: ctx.method, headers, body: body as unknown as BodyInit | undefined },
       { koa: { state: ctx.state as Record<string, unknown>, session: sessionOf(ctx), http: exchange(ctx, options.publicUrl) } },
     );
+    // yoga answers a body it cannot read (a form's text/plain, say) with an empty 415: give the error object instead.
+    if (response.status === 415) throw unsupportedMediaType(ctx);
     ctx.status = response.status;
     response.headers.forEach((value, name) => {
       if (name !== 'content-length') ctx.set(name, value);

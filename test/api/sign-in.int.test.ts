@@ -96,6 +96,17 @@ describe('cookie-authenticated requests', () => {
     expect(await server.db.workspace.count({ where: { name: 'CSRF' } })).toBe(0);
   });
 
+  test("a form's text/plain POST to /graphql is refused with the error object", async () => {
+    const { session } = await signIn(server.url, server.adminEmail, server.adminPassword);
+    const response = await request(server.url, 'POST', '/graphql', {
+      raw: '{"query":"mutation { createWorkspace(name: \\"Form\\") { id } }","x":"="}',
+      headers: { 'content-type': 'text/plain', cookie: session.cookie, origin: 'http://localhost:1' },
+    });
+    expect(response.status).toBe(415);
+    expect(response.body).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Type must be application/json (got "text/plain")', issues: [] });
+    expect(await server.db.workspace.count({ where: { name: 'Form' } })).toBe(0);
+  });
+
   test('CORS never lets another origin send credentials to /graphql', async () => {
     const preflight = await fetch(`${server.url}/graphql`, {
       method: 'OPTIONS',

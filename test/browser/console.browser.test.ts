@@ -1,17 +1,21 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../helpers/browser';
 import { request } from '../helpers/http';
 import { createUserWithToken, startTestServer, type TestServer } from '../helpers/test-server';
 import { setPassword } from '../../src/services/sign-in/password-change';
+import { hashToken } from '../../src/services/tokens';
 
 // The builder console (/app) in Chromium, over a real server: only the public
 // GraphQL API behind it, signed in with a session cookie.
 
 jest.setTimeout(120_000);
 
-const BOT_FILE = path.resolve(__dirname, '../../../shared/bots/onboarding.json');
+// The fixture copy of ../shared/bots/onboarding.json (CI has only the repository).
+const BOT_FILE = path.resolve(__dirname, '../fixtures/bots/onboarding.json');
 
 let server: TestServer;
 let browser: Browser;
@@ -135,16 +139,21 @@ describe('an admin', () => {
     expect(await page.locator('.drop-off').allTextContents()).toEqual(expect.arrayContaining(['1 reached · 0 left (0%)', '1 reached · 1 left (100%)']));
     await page.locator('.chart canvas').waitFor();
     await screenshot(page, 'console-analytics');
+    // A new visitor: the counters move without a reload (resultUpdated).
+    const started = await request(server.url, 'POST', `/v1/bots/${publicId}/startChat`, { json: {} });
+    expect(started.status).toBe(200);
+    await funnel.locator('li[data-step=views] .value', { hasText: new RegExp(`^${totalViews + 1}$`) }).waitFor();
   });
 
   test('the Test panel runs the draft in the chat client', async () => {
+    const resultsBefore = await server.db.result.count({ where: { botId } });
     await page.getByRole('link', { name: 'Test' }).click();
     const chat = page.getByLabel('Preview chat');
     await chat.locator('.parley-host', { hasText: "What's your name?" }).waitFor();
     await page.getByLabel('Start from').selectOption({ label: 'Bot category' });
     await chat.locator('.parley-host', { hasText: 'What type of bots are you planning to build' }).waitFor();
     // A preview stores no result.
-    expect(await server.db.result.count({ where: { botId } })).toBe(1);
+    expect(await server.db.result.count({ where: { botId } })).toBe(resultsBefore);
   });
 
   test('signs out: the console asks to sign in again and the old session is dead', async () => {
@@ -215,6 +224,49 @@ describe('a guest, and an outsider', () => {
     expect(own).toContain('/app/w/');
     await page.goto(`${server.url}/app/w/${personal}/bots/${botId}/results`);
     await page.getByRole('heading', { name: 'Not found' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('cookie sessions', () => {
+  test("another origin's page cannot act with the console's cookie (no CSRF header), by fetch or by form", async () => {
+    const { context, page } = await signedIn(server.adminEmail, server.adminPassword);
+    // A page on another port of the same host: another origin, but the same site, so the SameSite=Lax cookie does go along.
+    const evil = http.createServer((_req, res) => {
+      res.setHeader('content-type', 'text/html');
+      res.end(`<!doctype html><form id="f" method="post" action="${server.url}/graphql" enctype="text/plain">
+        <input name='{"query":"mutation { createWorkspace(name: \\"Evil form\\") { id } }","x":"' value='"}'></form>
+        <script>
+          fetch(${JSON.stringify(server.url)} + '/graphql', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ query: 'mutation { createWorkspace(name: "Evil fetch") { id } }' }) })
+            .then((r) => r.text(), (e) => 'blocked: ' + e.message).then((text) => { document.title = 'fetched'; window.fetched = text; document.getElementById('f').submit(); });
+        </script>`);
+    });
+    await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (evil.address() as AddressInfo).port;
+      const attacker = await context.newPage();
+      await attacker.goto(`http://localhost:${port}/`);
+      // The form posts to /graphql and lands on its refusal: the error object.
+      await attacker.waitForURL(`${server.url}/graphql`);
+      expect(await attacker.evaluate(() => document.body.textContent)).toContain('UNSUPPORTED_MEDIA_TYPE');
+      expect(await server.db.workspace.count({ where: { name: { startsWith: 'Evil' } } })).toBe(0);
+      await attacker.close();
+      // The console itself still works with the same cookie.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Bots' }).waitFor();
+    } finally {
+      evil.close();
+      await context.close();
+    }
+  });
+
+  test('an expired session sends the console back to sign-in', async () => {
+    const { context, page } = await signedIn(server.adminEmail, server.adminPassword);
+    const session = (await context.cookies()).find((cookie) => cookie.name === 'parley_session')!;
+    await server.db.consoleSession.update({ where: { tokenHash: hashToken(session.value) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in to Parley' }).waitFor();
     await context.close();
   });
 });

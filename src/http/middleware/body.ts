@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import getRawBody from 'raw-body';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { AppError, badRequest, invalidInput } from '../../errors';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -20,6 +20,13 @@ export async function readRawBody(req: IncomingMessage, limit: number): Promise<
   }
 }
 
+export function unsupportedMediaType(ctx: Context): AppError {
+  return new AppError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    `Content-Type must be application/json (got ${ctx.get('content-type') ? `"${ctx.get('content-type')}"` : 'none'})`,
+  );
+}
+
 /** Parses a JSON object body into ctx.state.body; an empty body is `{}`; a body of another media type is 415. */
 export function jsonBody(limit: number): Middleware {
   return async (ctx, next) => {
@@ -28,12 +35,7 @@ export function jsonBody(limit: number): Middleware {
       ctx.state.body = {};
       return next();
     }
-    if (!ctx.is('application/json', '+json')) {
-      throw new AppError(
-        'UNSUPPORTED_MEDIA_TYPE',
-        `Content-Type must be application/json (got ${ctx.get('content-type') ? `"${ctx.get('content-type')}"` : 'none'})`,
-      );
-    }
+    if (!ctx.is('application/json', '+json')) throw unsupportedMediaType(ctx);
     let parsed: unknown;
     try {
       parsed = JSON.parse(raw);

@@ -5,6 +5,7 @@ import { request } from '../api/client';
 import { BotAnalyticsDocument, type BotAnalyticsQuery, type SeriesInterval, type TimeFilter } from '../api/generated';
 import { FlowView, type BlockStats } from '../flow/flow-view';
 import { parseFlow, type FlowBlock } from '../flow/model';
+import { useResultUpdates } from '../live';
 import { ErrorNote, useLoad } from '../ui';
 import type { BotDefinition } from './bot';
 import { BlockDetails } from './flow-view';
@@ -32,6 +33,8 @@ export function AnalyticsTab({ bot }: { bot: BotDefinition }) {
   const [timeZone, setTimeZone] = useState(browserZone);
   const [interval, setInterval] = useState<SeriesInterval>('DAY');
   const loaded = useLoad(() => request(BotAnalyticsDocument, { botId: bot.id, timeFilter, timeZone, interval }), [bot.id, timeFilter, timeZone, interval]);
+  // The counters follow the conversations as they happen.
+  useResultUpdates(bot.id, loaded.reload);
   const analytics = loaded.data?.bot.analytics;
   return (
     <section className="analytics">

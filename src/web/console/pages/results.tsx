@@ -1,15 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { request, subscribe } from '../api/client';
-import {
-  DeleteResultsDocument,
-  ResultsDocument,
-  ResultsExportDocument,
-  ResultTranscriptDocument,
-  ResultUpdatedDocument,
-  type ResultsQuery,
-} from '../api/generated';
+import { DeleteResultsDocument, ResultsDocument, ResultsExportDocument, ResultTranscriptDocument, type ResultsQuery } from '../api/generated';
 import { Dialog, ErrorNote, formatDate, useAction, useLoad } from '../ui';
 import { parseFlow } from '../flow/model';
+import { useResultUpdates } from '../live';
 import type { BotDefinition } from './bot';
 
 type ResultRow = ResultsQuery['bot']['results']['nodes'][number];
@@ -54,7 +48,6 @@ export function ResultsTab({ bot, editable }: { bot: BotDefinition; editable: bo
   const [search, setSearch] = useState('');
   const [appliedSearch, setAppliedSearch] = useState('');
   const [pages, setPages] = useState(1);
-  const [live, setLive] = useState<'connecting' | 'live' | 'lost'>('connecting');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [transcriptOf, setTranscriptOf] = useState<string | null>(null);
   const filter = appliedSearch ? { search: appliedSearch } : undefined;
@@ -74,32 +67,7 @@ export function ResultsTab({ bot, editable }: { bot: BotDefinition; editable: bo
     return { rows, hasNextPage };
   }, [bot.id, appliedSearch, pages]);
 
-  const reload = useRef(results.reload);
-  reload.current = results.reload;
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const subscription = subscribe(
-      ResultUpdatedDocument,
-      { botId: bot.id },
-      {
-        next: () => {
-          setLive('live');
-          // A burst of turns is one re-read.
-          clearTimeout(timer);
-          timer = setTimeout(() => reload.current(), 150);
-        },
-        error: () => setLive('lost'),
-        complete: () => setLive('lost'),
-      },
-    );
-    // The stream says nothing until a turn happens: it is open once the request is.
-    const opened = setTimeout(() => setLive((state) => (state === 'connecting' ? 'live' : state)), 500);
-    return () => {
-      clearTimeout(timer);
-      clearTimeout(opened);
-      subscription.close();
-    };
-  }, [bot.id]);
+  const live = useResultUpdates(bot.id, results.reload);
 
   const rows = results.data?.rows ?? [];
   const { columns, valuesOf } = useMemo(() => tableOf(bot, rows), [bot, rows]);
