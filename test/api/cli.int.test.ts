@@ -39,7 +39,7 @@ function cliEnv(databaseUrl: string, extra: Record<string, string> = {}): NodeJS
  * event loop: the server under test runs in this process and must keep serving
  * (a blocked loop also lets its keep-alive timers fire late and reset sockets).
  */
-function runCli(databaseUrl: string, args: string[], stdin = ''): Promise<CliRun> {
+function runCli(databaseUrl: string, args: string[], stdin?: string): Promise<CliRun> {
   if (!fs.existsSync(mainJs)) throw new Error(`${mainJs} is missing: run \`npm run build\` first`);
   return new Promise((resolve, reject) => {
     const child = execFile(
@@ -53,7 +53,8 @@ function runCli(databaseUrl: string, args: string[], stdin = ''): Promise<CliRun
         resolve({ status: code as number, stdout, stderr, lastLine: lines[lines.length - 1] ?? '' });
       },
     );
-    child.stdin!.end(stdin);
+    // Only commands that read their input get any (the others keep the pipe open, as before).
+    if (stdin !== undefined) child.stdin!.end(stdin);
   });
 }
 
