@@ -4,6 +4,7 @@
 // (garbage collected first), in one process, in start-up order, then idle
 // with the server listening, then after 2,000 conversations. Run with
 // --expose-gc (the npm script does) so every figure is taken after a full GC.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,7 +61,7 @@ async function main(): Promise<void> {
   const server = await startServer(
     // Rate limits off: one client drives the load. Logs off: their buffers are not the server's memory.
     {
-      ...loadConfig({ PARLEY_RATE_LIMIT: 'off' }),
+      ...loadConfig({ PARLEY_RATE_LIMIT: 'off', PARLEY_CODE_IDLE_MS: process.env.PARLEY_CODE_IDLE_MS }),
       port: 0,
       databaseUrl: `file:${path.join(dir, 'bench.db')}`,
       adminToken: 'bench-admin-token-0123456789',
@@ -81,9 +82,100 @@ async function main(): Promise<void> {
   console.log(
     `V8 heap limit ${(heap.heap_size_limit / 1e6).toFixed(0)} MB; the server runs cores - 1 = ${Math.max(1, os.availableParallelism() - 1)} sandbox worker(s)`,
   );
-  agent.destroy();
   await server.close();
   fs.rmSync(dir, { recursive: true, force: true });
+  await realProcess();
+  agent.destroy();
+}
+
+/** VmRSS of a process, from /proc (Linux), in MB. */
+function rssOf(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1000;
+}
+
+/** Starts `parley serve` as its own process; resolves with its address once it listens. */
+async function serve(env: NodeJS.ProcessEnv): Promise<{ base: string; pid: number; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [path.join(__dirname, '../src/main.js'), 'serve'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const base = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match) resolve(match[1]!.replace('localhost', '127.0.0.1'));
+    });
+    child.once('exit', (code) => reject(new Error(`parley serve exited with ${code}:\n${output}`)));
+  });
+  return {
+    base,
+    pid: child.pid!,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * What an operator sees: `parley serve` as its own process (nothing else
+ * loaded in it), restarted on a database that has its admin and a published
+ * bot (the usual start), idle, then after a load of conversations.
+ */
+async function realProcess(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-memory-serve-'));
+  const token = 'bench-admin-token-0123456789';
+  const env = {
+    ...process.env,
+    DATABASE_URL: `file:${path.join(dir, 'serve.db')}`,
+    PORT: '0',
+    PARLEY_RATE_LIMIT: 'off',
+    LOG_LEVEL: 'silent',
+    PARLEY_ADMIN_TOKEN: token,
+  };
+  try {
+    const first = await serve(env);
+    const workspaces = await getJson(`${first.base}/v1/workspaces`, token);
+    const created = await postJson(`${first.base}/v1/bots`, token, { workspaceId: workspaces.workspaces[0].id, bot: THREE_INPUTS });
+    const published = await postJson(`${first.base}/v1/bots/${created.bot.id}/publish`, token, {});
+    await first.stop();
+
+    const server = await serve(env);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      // A load balancer's probes: they must not change the figure.
+      await fetch(`${server.base}/health`);
+      await fetch(`${server.base}/ready`);
+      const idle = rssOf(server.pid);
+      for (let done = 0; done < CONVERSATIONS; done += 16) {
+        await Promise.all(Array.from({ length: 16 }, () => conversation(server.base, published.bot.publicId)));
+      }
+      const loaded = rssOf(server.pid);
+      await getJson(`${server.base}/v1/workspaces`, token);
+      console.log(
+        `parley serve as its own process, restarted (${process.env.PARLEY_CODE_IDLE_MS === '0' ? 'sandbox workers always on' : 'sandbox workers on demand'}): ` +
+          `RSS idle ${idle.toFixed(0)} MB, after ${CONVERSATIONS} conversations ${loaded.toFixed(0)} MB, after one builder request ${rssOf(server.pid).toFixed(0)} MB`,
+      );
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function getJson(url: string, token: string): Promise<any> {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  return response.json();
+}
+
+async function postJson(url: string, token: string, body: unknown): Promise<any> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return response.json();
 }
 
 main().catch((error) => {

@@ -37,6 +37,8 @@ export interface Config {
   codeMemoryBytes: number;
   /** Worker threads running bot-author code (0: cores − 1, at least 1). */
   codeThreads: number;
+  /** PARLEY_CODE_IDLE_MS: a sandbox worker idle this long stops until code runs again (0: always on). */
+  codeIdleMs: number;
   /** Default and maximum time one external effect of a turn (HTTP request, e-mail, AI) may take (ms). */
   effectTimeoutMs: number;
   effectMaxTimeoutMs: number;
@@ -129,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codeTimeoutMs: intFromEnv(env, 'PARLEY_CODE_TIMEOUT_MS', 1000),
     codeMemoryBytes: intFromEnv(env, 'PARLEY_CODE_MEMORY_MB', 32) * 1024 * 1024,
     codeThreads: intFromEnv(env, 'PARLEY_CODE_THREADS', 0),
+    codeIdleMs: intFromEnv(env, 'PARLEY_CODE_IDLE_MS', 60_000),
     effectTimeoutMs: intFromEnv(env, 'PARLEY_EFFECT_TIMEOUT_MS', 10_000),
     effectMaxTimeoutMs: intFromEnv(env, 'PARLEY_EFFECT_MAX_TIMEOUT_MS', 120_000),
     outboundAllow: env.PARLEY_OUTBOUND_ALLOW ?? '',

@@ -71,7 +71,10 @@ export async function prepareStorage(
   );
   const applied = await migrate(database.target);
   if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
-  const bootstrap = await bootstrapIfEmpty(database.db, { email: config.adminEmail, presetToken: config.adminToken, presetPassword: config.adminPassword });
+  // Asked through the chat store: a restart of a server that only chats never loads Prisma's query compiler.
+  const bootstrap = (await database.chatStore.hasUsers())
+    ? null
+    : await bootstrapIfEmpty(database.db, { email: config.adminEmail, presetToken: config.adminToken, presetPassword: config.adminPassword });
   if (bootstrap) {
     log(`Created admin user ${bootstrap.email} with workspace ${bootstrap.workspaceId}.`);
     log(config.adminToken ? 'Admin token: the value of PARLEY_ADMIN_TOKEN.' : `Admin token (shown once, keep it): ${bootstrap.token}`);
@@ -99,6 +102,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     timeoutMs: config.codeTimeoutMs,
     memoryLimitBytes: config.codeMemoryBytes,
     threads: config.codeThreads,
+    idleMs: config.codeIdleMs,
     outboundAllow: config.outboundAllow,
   });
   await code.ready();
@@ -151,7 +155,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     },
   };
   const notReady = async () => {
-    const pending = await unappliedMigrations(database.db, database.provider);
+    const pending = await unappliedMigrations(database.chatStore, database.provider);
     return pending.length > 0 ? `migrations not applied: ${pending.join(', ')}` : undefined;
   };
   // PostgreSQL deployments may run several processes: they share one budget.

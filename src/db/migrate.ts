@@ -167,11 +167,8 @@ export async function migrate(target: DatabaseTarget): Promise<string[]> {
 }
 
 /** Committed migrations the database has not applied (readiness: empty when the schema is current). */
-export async function unappliedMigrations(db: { $queryRawUnsafe<T>(query: string): Promise<T> }, provider: Provider): Promise<string[]> {
-  const rows = await db.$queryRawUnsafe<{ migration_name: string }[]>(
-    'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
-  );
-  const applied = new Set(rows.map((row) => row.migration_name));
+export async function unappliedMigrations(store: { appliedMigrations(): Promise<string[]> }, provider: Provider): Promise<string[]> {
+  const applied = new Set(await store.appliedMigrations());
   return readMigrations(provider)
     .map((migration) => migration.name)
     .filter((name) => !applied.has(name));

@@ -38,7 +38,6 @@ export interface AppOptions {
 
 /** Composes the whole HTTP surface: health, /graphql, /v1 (REST + OpenAPI). */
 export function createApp({ chat, config, logger = silentLogger, notReady = async () => undefined, rateLimiters }: AppOptions): Koa {
-  const { db } = chat;
   const operations = compileOperations(schema);
   const openapi = buildOpenApi(schema, operations, routes);
   const contextFor = (request: RequestInfo, http: HttpExchange | null = null) => createContext(chat, request, http);
@@ -46,7 +45,7 @@ export function createApp({ chat, config, logger = silentLogger, notReady = asyn
   const system = new Router();
   system.get('/health', async (ctx) => {
     try {
-      await db.$queryRawUnsafe('SELECT 1');
+      await chat.store.ping();
       ctx.body = { status: 'ok' };
     } catch {
       ctx.status = 503;
@@ -56,7 +55,7 @@ export function createApp({ chat, config, logger = silentLogger, notReady = asyn
   system.get('/ready', async (ctx) => {
     let reason: string | undefined;
     try {
-      await db.$queryRawUnsafe('SELECT 1');
+      await chat.store.ping();
       reason = await notReady();
     } catch {
       reason = 'database unreachable';

@@ -18,16 +18,23 @@ export interface SandboxPoolOptions extends Omit<SandboxOptions, 'fetch'> {
   maxQueue?: number;
   /** PARLEY_OUTBOUND_ALLOW, for code's fetch. */
   outboundAllow?: string;
+  /**
+   * PARLEY_CODE_IDLE_MS: a worker idle this long stops (its isolate and QuickJS
+   * module are 9–33 MB each); the next run starts one again (~0.1 s). 0 keeps
+   * every worker running from start-up. Default 60 s.
+   */
+  idleMs?: number;
 }
 
 export interface SandboxPool extends CodeRunner {
-  /** Starts every worker and loads its module (start-up, before serving). */
+  /** With idleMs 0, starts every worker and loads its module (start-up, before serving); else nothing to do. */
   ready(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** A worker that does not answer within its run's limit plus this is terminated. */
 const HARD_DEADLINE_MARGIN_MS = 2000;
+const DEFAULT_IDLE_MS = 60_000;
 
 /**
  * The compiled worker: beside this file when running from dist/, else (tests
@@ -58,12 +65,14 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     niceIncrement: 5,
     outboundAllow: options.outboundAllow,
   };
+  const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
   const pool = new Piscina({
     filename: workerFile(),
-    minThreads: threads,
+    // Most bots run no code at all: their servers should not hold sandbox threads.
+    minThreads: idleMs > 0 ? 0 : threads,
     maxThreads: threads,
     maxQueue: options.maxQueue ?? 256,
-    idleTimeout: Number.POSITIVE_INFINITY,
+    idleTimeout: idleMs > 0 ? idleMs : Number.POSITIVE_INFINITY,
     workerData,
   });
   let closed = false;
@@ -83,7 +92,9 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
       }
     },
     async ready() {
-      // One trivial run per thread loads every module before the first visitor needs one.
+      // Workers that stop when idle start with the first code to run (the worker file was found above).
+      if (idleMs > 0) return;
+      // Always-on workers: one trivial run per thread loads every module before the first visitor needs one.
       await Promise.all(Array.from({ length: threads }, () => pool.run({ body: 'return 1', globals: {}, isAsync: false } satisfies CodeRequest)));
     },
     async close() {

@@ -15,12 +15,15 @@ export type BotRecord = Bot;
 export const BOT_NAME_MAX = 255;
 export const DEFAULT_BOT_NAME = 'My bot';
 const PUBLIC_ID_PATTERN = /^[a-zA-Z0-9-.]+$/;
+const RESERVED_PUBLIC_IDS = new Set(['app', 'api', 'graphql', 'v1', 'health', 'ready', 'metrics', 'embed.js', 'static']);
 
 const publicIdSchema = z
   .string()
   .min(1, 'must not be empty')
   .max(100, 'must be at most 100 characters')
-  .regex(PUBLIC_ID_PATTERN, 'may contain only letters, digits, "-" and "."');
+  .regex(PUBLIC_ID_PATTERN, 'may contain only letters, digits, "-" and "."')
+  // Public pages live at /<publicId>: these are the server's own paths, so such a page could never be reached.
+  .refine((id) => !RESERVED_PUBLIC_IDS.has(id.toLowerCase()), "is one of the server's own paths (app, graphql, v1, ...)");
 
 /**
  * Fields of a bot object besides its content. On import only id, name, icon and

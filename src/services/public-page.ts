@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { loadSnapshot } from './chat/bot-loader';
+import { loadSnapshot, prismaSnapshots } from './chat/bot-loader';
 
 /** What the public chat page of a bot needs to render its <head> (and whether it exists at all). */
 export interface PublicChatPage {
@@ -19,7 +19,7 @@ export async function publicChatPage(db: Db, publicId: string): Promise<PublicCh
   const row = await db.bot.findUnique({ where: { publicId }, include: { workspace: { select: { plan: true, isSuspended: true, isQuarantined: true } } } });
   if (!row || row.isArchived || row.publishedRevision === null) return null;
   if (row.workspace.isSuspended || row.workspace.isQuarantined) return null;
-  const bot = await loadSnapshot(db, row.id, row.publishedRevision);
+  const bot = await loadSnapshot(prismaSnapshots(db), row.id, row.publishedRevision);
   if (!bot) return null;
   const publicShare = bot.settings.publicShare as { isEnabled?: unknown } | undefined;
   if (publicShare?.isEnabled === false) return null;

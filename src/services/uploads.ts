@@ -8,7 +8,7 @@ import { AppError, badRequest } from '../errors';
 import { FileTooLarge, type FileStore } from '../integrations/storage/file-store';
 
 export { FileTooLarge };
-import { BotLibrary } from './chat/bot-loader';
+import { BotLibrary, prismaSnapshots } from './chat/bot-loader';
 import { assertOriginAllowed, type RequestOrigin } from './chat/runtime';
 import type { SecretBox } from './credentials/secret-box';
 
@@ -103,7 +103,7 @@ export async function createUploadUrl(
   assertOriginAllowed(state.allowedOrigins, request);
   if (state.currentBlockId !== input.blockId) throw badRequest('The session is not waiting for a file on this block');
   const library = await new BotLibrary().load(
-    deps.db,
+    prismaSnapshots(deps.db),
     state.queue.map((entry) => entry.bot),
   );
   const bot = library.resolve(state.queue[0]!.bot);

@@ -219,6 +219,16 @@ describe('import rules', () => {
     expect((await listBots(other.token, other.personalWorkspaceId)).body.bots).toEqual([]);
   });
 
+  test("a publicId that is one of the server's own paths (the console's /app, /graphql...) is a 400: its page could never be reached", async () => {
+    const user = await newUser();
+    for (const publicId of ['app', 'GraphQL', 'v1']) {
+      const response = await importBot(user.token, user.personalWorkspaceId, anonymousFixture('nps', { publicId }));
+      expect(response.status).toBe(400);
+      expect(response.body.issues).toEqual([{ path: ['bot', 'publicId'], message: "is one of the server's own paths (app, graphql, v1, ...)" }]);
+    }
+    expect((await listBots(user.token, user.personalWorkspaceId)).body.bots).toEqual([]);
+  });
+
   test('a publicId with forbidden characters is a 400 at ["bot","publicId"]', async () => {
     const user = await newUser();
     const response = await importBot(user.token, user.personalWorkspaceId, anonymousFixture('nps', { publicId: 'with space/slash' }));

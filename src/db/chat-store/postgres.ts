@@ -1,5 +1,5 @@
 import type { Pool, PoolClient, QueryConfig } from 'pg';
-import type { ChatStore, PublicBotRow, SessionRow, TurnWrite, WrittenResult } from './types';
+import { APPLIED_MIGRATIONS, type ChatStore, type PublicBotRow, type SessionRow, type TurnWrite, type WrittenResult } from './types';
 
 // Named statements: node-postgres prepares each once per connection and then
 // only sends its parameters. Rows of one kind go in one statement (unnest over
@@ -236,6 +236,28 @@ export function postgresChatStore(pool: Pool, onStatement?: (sql: string, durati
       } finally {
         client.release();
       }
+    },
+    async snapshotDefinition(botId, revision) {
+      const { rows } = await timed('SELECT "BotSnapshot"', () =>
+        pool.query<{ definition: unknown }>({
+          name: 'parley_snapshot',
+          text: 'SELECT "definition" FROM "BotSnapshot" WHERE "botId" = $1 AND "revision" = $2',
+          values: [botId, revision],
+        }),
+      );
+      const definition = rows[0]?.definition;
+      return typeof definition === 'string' ? (JSON.parse(definition) as unknown) : definition;
+    },
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    async appliedMigrations() {
+      const { rows } = await pool.query<{ migration_name: string }>(APPLIED_MIGRATIONS);
+      return rows.map((row) => row.migration_name);
+    },
+    async hasUsers() {
+      const { rowCount } = await pool.query('SELECT 1 FROM "User" LIMIT 1');
+      return Boolean(rowCount);
     },
     // The pool belongs to the database (Prisma's adapter shares it); closing the database ends it.
     async close() {},

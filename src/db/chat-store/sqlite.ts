@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { ChatStore, PublicBotRow, SessionRow, TurnWrite, WrittenResult } from './types';
+import { APPLIED_MIGRATIONS, type ChatStore, type PublicBotRow, type SessionRow, type TurnWrite, type WrittenResult } from './types';
 
 // Statements run on a connection of their own (WAL lets it read beside
 // Prisma's). It never waits inside SQLite for a lock: better-sqlite3 waits by
@@ -192,6 +192,7 @@ export function openSqliteChatStore(file: string, busyTimeoutMs: number, onState
   let statements: Statements | undefined;
   let commit: Database.Transaction<(write: TurnWrite, now: Date) => WrittenResult[]> | undefined;
   const prepared = (): Statements => (statements ??= prepareStatements(connection));
+  let snapshot: Database.Statement<[string, number], { definition: string }> | undefined;
 
   /** Runs `work` (synchronous: one statement or one transaction), retrying while another connection holds the write lock. */
   async function whenFree<T>(sql: string, work: () => T): Promise<T> {
@@ -239,6 +240,23 @@ export function openSqliteChatStore(file: string, busyTimeoutMs: number, onState
         if (error instanceof ClaimLost) return 'claim-lost';
         throw error;
       }
+    },
+    async snapshotDefinition(botId, revision) {
+      snapshot ??= connection.prepare<[string, number], { definition: string }>('SELECT "definition" FROM "BotSnapshot" WHERE "botId" = ? AND "revision" = ?');
+      const row = snapshot.get(botId, revision);
+      return row ? (JSON.parse(row.definition) as unknown) : undefined;
+    },
+    async ping() {
+      connection.prepare('SELECT 1').get();
+    },
+    async appliedMigrations() {
+      return connection
+        .prepare<[], { migration_name: string }>(APPLIED_MIGRATIONS)
+        .all()
+        .map((row) => row.migration_name);
+    },
+    async hasUsers() {
+      return connection.prepare('SELECT 1 FROM "User" LIMIT 1').get() !== undefined;
     },
     async close() {
       if (connection.open) connection.close();

@@ -111,6 +111,8 @@ export interface WrittenResult {
   updatedAt: Date;
 }
 
+export const APPLIED_MIGRATIONS = 'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL';
+
 export interface ChatStore {
   /** The bot a live chat starts, with its workspace's flags; null when no bot has that public id. */
   findBotByPublicId(publicId: string): Promise<PublicBotRow | null>;
@@ -126,5 +128,16 @@ export interface ChatStore {
   releaseClaim(sessionId: string, version: number): Promise<void>;
   /** Commits a turn and answers the result rows it created or changed; `claim-lost` (nothing written) when the session's version moved on. */
   commitTurn(write: TurnWrite, now: Date): Promise<{ results: WrittenResult[] } | 'claim-lost'>;
+  /**
+   * Health and readiness go through these, not Prisma: a server that only
+   * chats never loads Prisma's query compiler (~45 MB), even when probed.
+   */
+  ping(): Promise<void>;
+  /** A published snapshot's stored definition (JSON, parsed), or undefined. */
+  snapshotDefinition(botId: string, revision: number): Promise<unknown>;
+  /** Names of the migrations the database has applied. */
+  appliedMigrations(): Promise<string[]>;
+  /** Whether any user exists (the first start's bootstrap). */
+  hasUsers(): Promise<boolean>;
   close(): Promise<void>;
 }

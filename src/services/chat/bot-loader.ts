@@ -1,3 +1,4 @@
+import type { ChatStore } from '../../db/chat-store/types';
 import type { Db } from '../../db/client';
 import { parseDefinition } from '../../engine/definition/parse';
 import { blocksWithHandlers } from '../../engine/blocks/registry';
@@ -19,14 +20,23 @@ function remember(key: string, bot: RuntimeBot): RuntimeBot {
   return bot;
 }
 
-export async function loadSnapshot(db: Db, botId: string, revision: number): Promise<RuntimeBot | null> {
+/** Where published snapshots are read: the chat store on the chat path, Prisma elsewhere. */
+export type SnapshotSource = Pick<ChatStore, 'snapshotDefinition'>;
+
+export function prismaSnapshots(db: Db): SnapshotSource {
+  return {
+    snapshotDefinition: async (botId, revision) => (await db.botSnapshot.findUnique({ where: { botId_revision: { botId, revision } } }))?.definition,
+  };
+}
+
+export async function loadSnapshot(source: SnapshotSource, botId: string, revision: number): Promise<RuntimeBot | null> {
   const key = `${botId}:${revision}`;
   const cached = snapshots.get(key);
   if (cached) return cached;
-  const row = await db.botSnapshot.findUnique({ where: { botId_revision: { botId, revision } } });
-  if (!row) return null;
+  const definition = await source.snapshotDefinition(botId, revision);
+  if (definition === undefined) return null;
   // Validated when published; parsed again here, once per revision and process (the result is cached).
-  const parsed = parseDefinition(row.definition);
+  const parsed = parseDefinition(definition);
   if (!parsed.ok) throw new Error(`snapshot ${key} no longer parses: ${parsed.issues[0]?.message ?? 'invalid'}`);
   return remember(key, toRuntimeBot(botId, parsed.definition));
 }
@@ -52,10 +62,10 @@ export class BotLibrary {
   }
 
   /** Loads what the session's queue refers to. */
-  async load(db: Db, refs: BotRef[]): Promise<this> {
+  async load(source: SnapshotSource, refs: BotRef[]): Promise<this> {
     for (const ref of refs) {
       if (this.bots.has(refKey(ref))) continue;
-      const bot = ref.kind === 'snapshot' ? await loadSnapshot(db, ref.botId, ref.revision) : inlineBot(ref.botId, ref.definition);
+      const bot = ref.kind === 'snapshot' ? await loadSnapshot(source, ref.botId, ref.revision) : inlineBot(ref.botId, ref.definition);
       if (!bot) throw badRequest('Bot not found');
       this.add(ref, bot);
     }
@@ -83,7 +93,7 @@ export async function loadLinkedBot(db: Db, botId: string, workspaceId: string, 
     return { bot: toRuntimeBot(row.id, definition), ref: { kind: 'inline', botId: row.id, definition } };
   }
   if (row.publishedRevision === null) return null;
-  const bot = await loadSnapshot(db, row.id, row.publishedRevision);
+  const bot = await loadSnapshot(prismaSnapshots(db), row.id, row.publishedRevision);
   return bot ? { bot, ref: { kind: 'snapshot', botId: row.id, revision: row.publishedRevision } } : null;
 }
 

@@ -381,7 +381,7 @@ async function startTurn(deps: ChatDeps, input: StartChatInput, origin: RequestO
   if (row.workspace.isSuspended || row.workspace.isQuarantined) throw badRequest('This bot is now closed');
   // A workspace at its chats limit starts no new conversations; those under way go on to their end.
   if (!(await deps.quota.allowsNewChat(row.workspaceId, row.workspace))) throw badRequest('This bot is now closed');
-  const bot = await loadSnapshot(deps.db, row.id, row.publishedRevision);
+  const bot = await loadSnapshot(deps.store, row.id, row.publishedRevision);
   if (!bot) throw badRequest('Bot not found');
   if (row.isClosed) {
     const custom = (settingsGeneral(bot).systemMessages as { botClosed?: string } | undefined)?.botClosed;
@@ -464,7 +464,7 @@ export async function continueChat(deps: ChatDeps, input: ContinueChatInput, ori
         const state = parseSessionState(session.state);
         assertOriginAllowed(state.allowedOrigins, origin);
         const library = await new BotLibrary().load(
-          deps.db,
+          deps.store,
           state.queue.map((entry) => entry.bot),
         );
         const env = engineEnv(deps.code, deps.limits);

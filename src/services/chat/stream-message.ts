@@ -39,7 +39,7 @@ export async function openMessageStream(deps: ChatDeps, input: StreamMessageInpu
   const state = parseSessionState(session.state);
   assertOriginAllowed(state.allowedOrigins, origin);
   const library = await new BotLibrary().load(
-    deps.db,
+    deps.store,
     state.queue.map((entry) => entry.bot),
   );
   const request = await streamRequest(state, engineEnv(deps.code, deps.limits), library.resolve, messages);
@@ -78,7 +78,7 @@ async function storeStreamOutcome(deps: ChatDeps, sessionId: string, outcome: { 
   await withClaimedSession(deps.store, sessionId, deps.claim ?? DEFAULT_CLAIM, async (session) => {
     const state = parseSessionState(session.state);
     const library = await new BotLibrary().load(
-      deps.db,
+      deps.store,
       state.queue.map((entry) => entry.bot),
     );
     const changed = recordStreamOutcome(state, engineEnv(deps.code, deps.limits), library.resolve, outcome);

@@ -2,7 +2,7 @@ import { startChat as engineStart, continueChat as engineContinue, resumeTurn } 
 import { transcriptTurnOf } from '../../engine/transcript';
 import type { BotRef, ChatMessage, EffectResult, TurnResult } from '../../engine/types';
 import { notFound } from '../../errors';
-import { BotLibrary, loadSnapshot } from './bot-loader';
+import { BotLibrary, loadSnapshot, prismaSnapshots } from './bot-loader';
 import { DEFAULT_EFFECT_TIMEOUTS, performEffect } from './effects';
 import { engineEnv, type TurnEnv } from './engine-env';
 import type { ChatDeps } from './runtime';
@@ -91,7 +91,7 @@ export async function resultTranscript(deps: ChatDeps, botId: string, resultId: 
   const answers: StoredAnswer[] = [...result.answers];
   // Results have no revision of their own: the published one (else the last one published) is replayed.
   const revision = result.bot.publishedRevision ?? result.bot.lastRevision;
-  const bot = revision > 0 ? await loadSnapshot(db, botId, revision) : null;
+  const bot = revision > 0 ? await loadSnapshot(prismaSnapshots(db), botId, revision) : null;
   if (!bot) return answers.map((answer) => ({ role: 'user', type: 'text', text: answer.content, blockId: answer.blockId }));
 
   const env: TurnEnv = { ...engineEnv(deps.code, deps.limits), recordedValue: recordedValues(result.setVariableHistory) };

@@ -27,7 +27,7 @@ export async function executeWebhook(deps: ChatDeps, input: ExecuteWebhookInput)
   return withClaimedSession(deps.store, result.lastChatSessionId, deps.claim ?? DEFAULT_CLAIM, async (session) => {
     const state = parseSessionState(session.state);
     const library = await new BotLibrary().load(
-      deps.db,
+      deps.store,
       state.queue.map((entry) => entry.bot),
     );
     const running = library.resolve(state.queue[0]!.bot);
