@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -7,20 +6,35 @@ import type { Context } from 'koa';
 import { projectRoot } from '../project-root';
 
 // The builder console (/app): a single-page app built by scripts/build-web.cjs
-// into dist/web/console.{js,css}, served from memory with content-addressed
-// URLs. Every path under /app answers the same shell; the app routes itself.
+// into dist/web/console/ (ES modules with content-hashed names), served from
+// memory. Every other path under /app answers the same shell; the app routes itself.
 
 interface Asset {
   body: Buffer;
   gzipped: Buffer;
-  hash: string;
   type: string;
 }
 
-function loadAsset(file: string, type: string, fallback: string): Asset {
-  const location = path.join(projectRoot(), 'dist/web', file);
-  const body = fs.existsSync(location) ? fs.readFileSync(location) : Buffer.from(fallback);
-  return { body, gzipped: zlib.gzipSync(body, { level: 9 }), hash: crypto.createHash('sha256').update(body).digest('base64url').slice(0, 12), type };
+const TYPES: Record<string, string> = { '.js': 'application/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
+
+/** Every file of the build (hashed names), read and compressed once; the manifest names the entry script and style sheet. */
+function loadBuild(): { assets: Map<string, Asset>; script?: string; style?: string } {
+  const dir = path.join(projectRoot(), 'dist/web/console');
+  const manifestFile = path.join(dir, 'manifest.json');
+  if (!fs.existsSync(manifestFile)) return { assets: new Map() };
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { script?: unknown; style?: unknown };
+  const assets = new Map<string, Asset>();
+  for (const name of fs.readdirSync(dir)) {
+    const type = TYPES[path.extname(name)];
+    if (!type) continue;
+    const body = fs.readFileSync(path.join(dir, name));
+    assets.set(name, { body, gzipped: zlib.gzipSync(body, { level: 9 }), type });
+  }
+  return {
+    assets,
+    script: typeof manifest.script === 'string' ? manifest.script : undefined,
+    style: typeof manifest.style === 'string' ? manifest.style : undefined,
+  };
 }
 
 function send(ctx: Context, asset: Asset): void {
@@ -48,19 +62,22 @@ const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
 ].join('; ');
 
-function shell(script: string, style: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Parley</title><link rel="stylesheet" href="${style}"></head><body><div id="console"></div><script src="${script}"></script></body></html>`;
+function shell(script: string | undefined, style: string | undefined): string {
+  const body = script
+    ? `<div id="console"></div><script type="module" src="/app/assets/${script}"></script>`
+    : '<p>The console was not built: run <code>npm run build</code>.</p>';
+  const head = style ? `<link rel="stylesheet" href="/app/assets/${style}">` : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Parley</title>${head}</head><body>${body}</body></html>`;
 }
 
 export function createConsoleRouter(): Router {
-  const script = loadAsset('console.js', 'application/javascript; charset=utf-8', 'document.body.textContent="The console was not built: run npm run build."');
-  const style = loadAsset('console.css', 'text/css; charset=utf-8', '');
-  const scriptPath = `/app/assets/console.${script.hash}.js`;
-  const stylePath = `/app/assets/console.${style.hash}.css`;
-  const html = Buffer.from(shell(scriptPath, stylePath));
+  const build = loadBuild();
+  const html = Buffer.from(shell(build.script, build.style));
   const router = new Router();
-  router.get(scriptPath, (ctx) => send(ctx, script));
-  router.get(stylePath, (ctx) => send(ctx, style));
+  router.get('/app/assets/:name', (ctx, next) => {
+    const asset = build.assets.get(ctx.params.name!);
+    return asset ? send(ctx, asset) : next();
+  });
   router.get('/app{/*rest}', (ctx, next) => {
     if (ctx.path.startsWith('/app/assets/')) return next();
     ctx.type = 'text/html; charset=utf-8';

@@ -1,4 +1,5 @@
-import { findPhoneNumbersInText, isSupportedCountry, type CountryCode } from 'libphonenumber-js';
+import type * as PhoneNumbers from 'libphonenumber-js';
+import { lazyModule } from '../../lazy-module';
 import type { InputHandler } from '../handler';
 import { opt, readOptions } from '../options';
 import { displayWithPrefill, FAIL, inputOptions, ok, textOf } from './shared';
@@ -6,8 +7,12 @@ import { displayWithPrefill, FAIL, inputOptions, ok, textOf } from './shared';
 const options = inputOptions({ defaultCountryCode: opt.string() });
 
 /** The first phone number found in the text, in E.164; the default country applies to national numbers. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first phone reply (see lazyModule)
+const phoneNumbers = lazyModule(() => require('libphonenumber-js') as typeof PhoneNumbers);
+
 export function findPhoneNumber(text: string, defaultCountryCode?: string): string | undefined {
-  const country = defaultCountryCode && isSupportedCountry(defaultCountryCode) ? (defaultCountryCode as CountryCode) : undefined;
+  const { findPhoneNumbersInText, isSupportedCountry } = phoneNumbers();
+  const country = defaultCountryCode && isSupportedCountry(defaultCountryCode) ? (defaultCountryCode as PhoneNumbers.CountryCode) : undefined;
   return findPhoneNumbersInText(text, country)[0]?.number.number;
 }
 

@@ -1,6 +1,5 @@
-import * as chrono from 'chrono-node';
 import type { InputHandler } from '../handler';
-import { formatUtc, parsingReference } from './date';
+import { chrono, formatUtc, parsingReference } from './date';
 import { opt, readOptions } from '../options';
 import { displayWithPrefill, FAIL, inputOptions, ok, textOf } from './shared';
 
@@ -18,7 +17,7 @@ export const timeInput: InputHandler<'time input'> = {
   async parse(block, reply, ctx) {
     const text = textOf(reply);
     if (text === undefined) return FAIL;
-    const parsed = chrono.en.casual.parseDate(text, parsingReference(ctx));
+    const parsed = chrono().en.casual.parseDate(text, parsingReference(ctx));
     if (!parsed) return FAIL;
     const explicit = readOptions(options, block).format;
     const pattern = explicit ? await ctx.text(explicit) : '';

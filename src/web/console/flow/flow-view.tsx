@@ -1,5 +1,4 @@
 import { Background, Controls, Handle, Position, ReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react';
-import '@xyflow/react/dist/style.css';
 import { useMemo } from 'react';
 import type { Flow, FlowBlock, FlowGroup } from './model';
 

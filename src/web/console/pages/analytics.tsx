@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { request } from '../api/client';
 import { BotAnalyticsDocument, type BotAnalyticsQuery, type SeriesInterval, type TimeFilter } from '../api/generated';
-import { FlowView, type BlockStats } from '../flow/flow-view';
+import type { BlockStats } from '../flow/flow-view';
+import { FlowView } from '../flow/lazy-flow-view';
 import { parseFlow, type FlowBlock } from '../flow/model';
 import { useResultUpdates } from '../live';
 import { ErrorNote, useLoad } from '../ui';
@@ -11,6 +10,9 @@ import type { BotDefinition } from './bot';
 import { BlockDetails } from './flow-view';
 
 type Analytics = BotAnalyticsQuery['bot']['analytics'];
+
+// uPlot is loaded with the analytics page, not with the console.
+const SeriesChart = lazy(() => import('./analytics-chart'));
 
 const TIME_FILTERS: { id: TimeFilter; label: string }[] = [
   { id: 'today', label: 'Today' },
@@ -70,7 +72,9 @@ export function AnalyticsTab({ bot }: { bot: BotDefinition }) {
       {analytics ? (
         <>
           <Funnel stats={analytics.stats} />
-          <SeriesChart series={analytics.series} />
+          <Suspense fallback={<p className="loading">Loading the chart…</p>}>
+            <SeriesChart series={analytics.series} />
+          </Suspense>
           <DropOff bot={bot} analytics={analytics} />
         </>
       ) : (
@@ -97,44 +101,6 @@ function Funnel({ stats }: { stats: Analytics['stats'] }) {
         </li>
       ))}
     </ol>
-  );
-}
-
-function SeriesChart({ series }: { series: Analytics['series'] }) {
-  const host = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = host.current;
-    if (!element) return;
-    const data: uPlot.AlignedData = [
-      series.map((bucket) => new Date(bucket.start).getTime() / 1000),
-      series.map((bucket) => bucket.views),
-      series.map((bucket) => bucket.starts),
-      series.map((bucket) => bucket.completed),
-    ];
-    const chart = new uPlot(
-      {
-        width: Math.max(320, element.clientWidth),
-        height: 260,
-        // One bucket alone would stretch over years: show a day either side.
-        scales: { x: { time: true, range: (_chart, min, max) => (min === max ? [min - 86_400, max + 86_400] : [min, max]) } },
-        series: [
-          {},
-          { label: 'Views', stroke: '#7c8db5' },
-          { label: 'Starts', stroke: '#0042da', width: 2 },
-          { label: 'Completions', stroke: '#1f9d55', width: 2 },
-        ],
-        axes: [{}, { values: (_chart, ticks) => ticks.map((tick) => (Number.isInteger(tick) ? String(tick) : '')) }],
-      },
-      data,
-      element,
-    );
-    return () => chart.destroy();
-  }, [series]);
-  return (
-    <figure className="chart">
-      <div ref={host} />
-      <figcaption>Views, starts and completions per period</figcaption>
-    </figure>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { FlowView } from '../flow/flow-view';
+import { FlowView } from '../flow/lazy-flow-view';
 import { parseFlow, type FlowBlock } from '../flow/model';
 import type { BotDefinition } from './bot';
 
