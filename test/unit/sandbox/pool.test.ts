@@ -7,7 +7,8 @@ import { createSandboxPool, type SandboxPool } from '../../../src/sandbox/pool';
 
 let pool: SandboxPool;
 beforeAll(async () => {
-  pool = createSandboxPool({ threads: 2, timeoutMs: 500, memoryLimitBytes: 16 * 1024 * 1024 });
+  // Always-on workers (idleMs 0), warmed by ready(): what is measured here is two runs side by side, not a thread's start.
+  pool = createSandboxPool({ threads: 2, timeoutMs: 500, memoryLimitBytes: 16 * 1024 * 1024, idleMs: 0 });
   await pool.ready();
 });
 afterAll(() => pool.close());
@@ -65,5 +66,19 @@ describe('sandbox pool', () => {
     const closing = createSandboxPool({ threads: 1 });
     await closing.close();
     expect(await closing.run({ body: 'return 1', globals: {}, isAsync: false })).toEqual({ ok: false, error: 'The code sandbox is closed' });
+  });
+});
+
+describe('sandbox pool with workers on demand (the default)', () => {
+  it('starts a worker for the first run, stops it when idle, and starts one again for the next run', async () => {
+    const onDemand = createSandboxPool({ threads: 1, timeoutMs: 2000, idleMs: 100 });
+    try {
+      await onDemand.ready();
+      expect(await onDemand.run({ body: 'return 1 + 1', globals: {}, isAsync: false })).toEqual({ ok: true, value: 2, setVariables: [] });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(await onDemand.run({ body: 'return vX * 2', globals: { vX: 21 }, isAsync: false })).toEqual({ ok: true, value: 42, setVariables: [] });
+    } finally {
+      await onDemand.close();
+    }
   });
 });
