@@ -118,7 +118,8 @@ function WorkspaceShell() {
             </Route>
             <Route path="/bots/:botId/:tab?">{(params) => <BotPage workspace={workspace} botId={params.botId} tab={params.tab} />}</Route>
             <Route path="/settings">
-              <SettingsPage workspace={workspace} />
+              {/* Keyed: its forms start from the workspace shown, not the previous one's values. */}
+              <SettingsPage key={workspace.id} workspace={workspace} />
             </Route>
             <Route path="/billing">
               <BillingPage workspace={workspace} />
