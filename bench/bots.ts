@@ -36,3 +36,43 @@ export const THREE_INPUTS = {
   theme: {},
   settings: {},
 };
+
+/**
+ * `groups` groups in a cycle, each a text bubble and a text input (2 blocks
+ * per group), so a conversation can last any number of turns. With
+ * `recordsTranscript`, a group the loop never reaches (an end-of-chat summary)
+ * sets a variable to the transcript: the session records one from the start.
+ * With `progressBar`, every turn answers the progress (a longest-path measure
+ * over the whole flow).
+ */
+export function loopBot(groups: number, options: { recordsTranscript?: boolean; progressBar?: boolean } = {}) {
+  const loop = Array.from({ length: groups }, (_, index) => ({
+    id: `g${index}`,
+    title: `Question ${index}`,
+    blocks: [
+      text(`t${index}`, `Question ${index}: your answer, {{Answer}}?`),
+      { id: `i${index}`, type: 'text input', options: { variableId: 'vanswer' }, outgoingEdgeId: `e${index + 1}` },
+    ],
+  }));
+  const summary = {
+    id: 'gsummary',
+    title: 'Summary',
+    blocks: [{ id: 'sv', type: 'Set variable', options: { variableId: 'vtranscript', type: 'Transcript' } }],
+  };
+  return {
+    version: '6.1',
+    name: `Loop of ${groups}`,
+    events: [{ id: 'start', type: 'start', outgoingEdgeId: 'e0', graphCoordinates: { x: 0, y: 0 } }],
+    groups: options.recordsTranscript ? [...loop, summary] : loop,
+    edges: [
+      { id: 'e0', from: { eventId: 'start' }, to: { groupId: 'g0' } },
+      ...loop.map((_, index) => ({ id: `e${index + 1}`, from: { blockId: `i${index}` }, to: { groupId: `g${(index + 1) % groups}` } })),
+    ],
+    variables: [
+      { id: 'vanswer', name: 'Answer' },
+      { id: 'vtranscript', name: 'Transcript' },
+    ],
+    theme: options.progressBar ? { general: { progressBar: { isEnabled: true } } } : {},
+    settings: {},
+  };
+}

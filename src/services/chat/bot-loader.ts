@@ -100,13 +100,19 @@ export async function loadLinkedBot(db: Db, botId: string, workspaceId: string, 
 /** Bots loaded for the progress bar's look through links, at most (each a distinct bot id tried). */
 export const MAX_PROGRESS_LINKED_BOTS = 32;
 
+/** Link targets by runtime bot: a snapshot's bot is shared, so its blocks are scanned once, not per turn. */
+const linkTargetsOf = new WeakMap<RuntimeBot, string[]>();
+
 /** Ids of the other bots a bot's link blocks target (not `current`, not itself). */
 function linkTargets(bot: RuntimeBot): string[] {
+  const known = linkTargetsOf.get(bot);
+  if (known) return known;
   const ids = new Set<string>();
   for (const [block, handler] of blocksWithHandlers(bot.groups)) {
     const botId = handler.linkTarget?.(block)?.botId;
     if (botId !== undefined && botId !== 'current' && botId !== bot.id) ids.add(botId);
   }
+  linkTargetsOf.set(bot, [...ids]);
   return [...ids];
 }
 

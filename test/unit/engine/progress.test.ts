@@ -326,6 +326,30 @@ describe('computeProgress on the fixture bots', () => {
     }
   });
 
+  it('answers the same remaining inputs from the per-graph table as from the walk through linked flows', () => {
+    // A bot without link blocks uses the table computed once per graph; an
+    // unreachable link to an unknown bot adds nothing but takes the other path.
+    for (const name of fs.readdirSync(dir).filter((file) => file.endsWith('.json'))) {
+      const target = load(name);
+      const withLink: RuntimeBot = {
+        ...target,
+        groups: [
+          ...target.groups,
+          { id: 'unreachable', title: 'Unreachable', blocks: [link('unreachable-link', { typebotId: 'unknown-bot' })] } as GroupDefinition,
+        ],
+      };
+      for (const block of inputsOf(target)) {
+        for (const totalAnswers of [0, 3]) {
+          expect([name, block.id, computeProgress(input([target], block.id, totalAnswers))]).toEqual([
+            name,
+            block.id,
+            computeProgress(input([withLink], block.id, totalAnswers)),
+          ]);
+        }
+      }
+    }
+  });
+
   it('counts the quiz restart link as a loop', () => {
     const quiz = load('quiz.json');
     // Welcome button, then Q1..Q4 and the result buttons (one loop through the restart link).

@@ -1,0 +1,193 @@
+// The performance summary (prints figures; not a test).
+//   npm run bench
+// One run on the current machine, printed as a table against issue 13's goals:
+// - a closed loop of 64 visitors for 10 s, each doing startChat then one
+//   continueChat (a "conversation", as the goals count them), against the bare
+//   Koa ceiling and `parley serve` on SQLite with 1 and N worker processes (N =
+//   the cores) and on PostgreSQL with 1 and 2 (PARLEY_BENCH_POSTGRES_URL, else
+//   the local server when one answers): conversations/s, p50/p99 per request,
+//   resident memory of the process tree idle and after the load;
+// - the sequential round trip (one request at a time, SQLite, 1 worker);
+// - the cost of turn 1,000 against turn 1, and of a 2,000-block bot against
+//   a 10-block one (bench/turn-cost.ts).
+// The load generator runs in this process, on the same cores as the servers.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { THREE_INPUTS } from './bots';
+import { agent, post } from './http-post';
+import { bareKoa, closedLoop, parleyServe, publishThroughApi, quantile, rssOfTree, type LoadFigures, type ServerProcess } from './serve-process';
+import { measureTurnCost, printTurnCost } from './turn-cost';
+
+const VISITORS = 64;
+const SECONDS = Number(process.env.PARLEY_BENCH_SECONDS ?? 10);
+const DEFAULT_POSTGRES = 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+interface Row extends LoadFigures {
+  label: string;
+  idleRssMb?: number;
+  loadedRssMb: number;
+}
+
+const mb = (bytes: number) => bytes / 1024 / 1024;
+
+/** startChat then one reply, as the goals count a conversation. */
+function chatConversation(url: string, publicId: string) {
+  return async (timed: (url: string, body: unknown) => Promise<any>) => {
+    const start = await timed(`${url}/v1/bots/${publicId}/startChat`, {});
+    await timed(`${url}/v1/sessions/${start.sessionId}/continueChat`, { message: 'Ada' });
+  };
+}
+
+async function sequentialRoundTrip(url: string, publicId: string): Promise<{ median: number; p95: number }> {
+  const times: number[] = [];
+  const once = async () => {
+    let began = performance.now();
+    const start = await post(`${url}/v1/bots/${publicId}/startChat`, {});
+    times.push(performance.now() - began);
+    for (const message of ['Ada', 'ada@example.com', '36']) {
+      began = performance.now();
+      await post(`${url}/v1/sessions/${start.json.sessionId}/continueChat`, { message });
+      times.push(performance.now() - began);
+    }
+  };
+  for (let warm = 0; warm < 50; warm += 1) await once();
+  times.length = 0;
+  for (let run = 0; run < 300; run += 1) await once();
+  times.sort((a, b) => a - b);
+  return { median: quantile(times, 0.5), p95: quantile(times, 0.95) };
+}
+
+async function parleyRow(
+  label: string,
+  databaseUrl: string,
+  workers: number,
+  extra?: (server: ServerProcess, publicId: string) => Promise<void>,
+): Promise<Row> {
+  const server = await parleyServe(databaseUrl, workers);
+  try {
+    const publicId = await publishThroughApi(server.url, THREE_INPUTS);
+    // Idle: started, one bot published, settled.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const idleRssMb = mb(rssOfTree(server.child.pid!));
+    await extra?.(server, publicId);
+    const figures = await closedLoop(VISITORS, SECONDS, chatConversation(server.url, publicId));
+    return { label, ...figures, idleRssMb, loadedRssMb: mb(rssOfTree(server.child.pid!)) };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function withSqlite<T>(run: (url: string) => Promise<T>): Promise<T> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-summary-'));
+  try {
+    return await run(`file:${path.join(dir, 'bench.db')}`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function postgresServer(): Promise<string | undefined> {
+  const url = process.env.PARLEY_BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES;
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return url;
+  } catch {
+    return undefined;
+  }
+}
+
+async function withPostgres<T>(server: string, run: (url: string) => Promise<T>): Promise<T> {
+  const name = `parley_bench_${Date.now()}`;
+  const admin = new Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    return await run(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+function printRows(rows: Row[]): void {
+  const cell = (value: string, width: number) => value.padStart(width);
+  console.log(`\n| ${'server'.padEnd(28)} | conversations/s | requests/s | p50 ms | p99 ms | RSS idle MB | RSS after MB |`);
+  console.log(`|${'-'.repeat(30)}|----------------:|-----------:|-------:|-------:|------------:|-------------:|`);
+  for (const row of rows) {
+    console.log(
+      `| ${row.label.padEnd(28)} | ${cell(row.conversationsPerSecond.toFixed(0), 15)} | ${cell(row.requestsPerSecond.toFixed(0), 10)} | ${cell(row.p50Ms.toFixed(1), 6)} | ${cell(row.p99Ms.toFixed(1), 6)} | ${cell(row.idleRssMb === undefined ? '' : row.idleRssMb.toFixed(0), 11)} | ${cell(row.loadedRssMb.toFixed(0), 12)} |`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  const cores = os.availableParallelism();
+  console.log(`${cores} cores, Node ${process.version}; ${VISITORS} visitors for ${SECONDS} s per row (startChat + continueChat = one conversation)`);
+  const rows: Row[] = [];
+
+  const bare = await bareKoa();
+  try {
+    const figures = await closedLoop(VISITORS, SECONDS, async (timed) => {
+      await timed(bare.url, { message: 'x' });
+      await timed(bare.url, { message: 'x' });
+    });
+    rows.push({ label: 'bare Koa JSON (ceiling)', ...figures, loadedRssMb: mb(rssOfTree(bare.child.pid!)) });
+  } finally {
+    await bare.stop();
+  }
+
+  let roundTrip = { median: 0, p95: 0 };
+  rows.push(
+    await withSqlite((url) =>
+      parleyRow('Parley SQLite, 1 worker', url, 1, async (server, publicId) => {
+        roundTrip = await sequentialRoundTrip(server.url, publicId);
+      }),
+    ),
+  );
+  if (cores > 1) rows.push(await withSqlite((url) => parleyRow(`Parley SQLite, ${cores} workers`, url, cores)));
+  const postgres = await postgresServer();
+  if (postgres) {
+    for (const workers of [1, 2])
+      rows.push(await withPostgres(postgres, (url) => parleyRow(`Parley PostgreSQL, ${workers} worker${workers > 1 ? 's' : ''}`, url, workers)));
+  } else {
+    console.log(`(no PostgreSQL at ${process.env.PARLEY_BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES}: its rows are left out)`);
+  }
+  agent.destroy();
+
+  const turns = await measureTurnCost();
+  printRows(rows);
+  console.log(`\nsequential round trip (SQLite, 1 worker, 1,200 requests): median ${roundTrip.median.toFixed(2)} ms, p95 ${roundTrip.p95.toFixed(2)} ms`);
+  printTurnCost(turns);
+
+  const sqlite = rows.filter((row) => row.label.startsWith('Parley SQLite'));
+  const best = sqlite.reduce((a, b) => (b.conversationsPerSecond > a.conversationsPerSecond ? b : a));
+  const one = sqlite[0]!;
+  const goal = (name: string, value: string, target: string, met: boolean) =>
+    console.log(`| ${name.padEnd(40)} | ${value.padStart(22)} | ${target.padStart(10)} | ${met ? 'met' : 'NOT met'} |`);
+  console.log(`\n| ${'goal (issue 13)'.padEnd(40)} | ${'measured'.padStart(22)} | ${'target'.padStart(10)} | |`);
+  console.log(`|${'-'.repeat(42)}|${'-'.repeat(24)}|${'-'.repeat(12)}|---|`);
+  goal(
+    'conversations/s (64 concurrent, SQLite)',
+    `${best.conversationsPerSecond.toFixed(0)} (${best.label.slice(14)})`,
+    '>= 1,450',
+    best.conversationsPerSecond >= 1450,
+  );
+  goal('p99 per request', `${best.p99Ms.toFixed(1)} ms`, '<= 50 ms', best.p99Ms <= 50);
+  goal('sequential round trip, median', `${roundTrip.median.toFixed(2)} ms`, '<= 1 ms', roundTrip.median <= 1);
+  goal('RSS idle (1 worker)', `${one.idleRssMb!.toFixed(0)} MB`, '<= 90 MB', one.idleRssMb! <= 90);
+  goal('RSS after the load (1 worker)', `${one.loadedRssMb.toFixed(0)} MB`, '<= 130 MB', one.loadedRssMb <= 130);
+  goal('turn 1,000 / turn 1', `${turns.turnRatio.toFixed(2)}x`, '<= 1.2x', turns.turnRatio <= 1.2);
+  goal('turn 1,000 / turn 1, recording a transcript', `${turns.transcriptRatio.toFixed(2)}x`, '<= 1.2x', turns.transcriptRatio <= 1.2);
+  goal('2,000 blocks / 10 blocks, progress bar on', `${turns.progressBlocksRatio.toFixed(2)}x`, '<= 1.5x', turns.progressBlocksRatio <= 1.5);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
