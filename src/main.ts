@@ -1,15 +1,14 @@
-import { invoicesCommand, INVOICES_USAGE } from './cli/invoices';
 import { parseArgs } from 'node:util';
-import { isClusterWorker, serveCluster, workerLog } from './cli/cluster';
-import { startServer } from './cli/serve';
+import { isClusterWorker, workerLog } from './cli/cluster-role';
 import { describeStartupError, isDebug } from './cli/startup-error';
-import { tokensCommand, TOKENS_USAGE } from './cli/tokens';
 import { UsageError } from './cli/usage';
-import { usersCommand, USERS_USAGE } from './cli/users';
-import { withDatabase } from './cli/with-database';
-import { workspacesCommand, WORKSPACES_USAGE } from './cli/workspaces';
+import { INVOICES_USAGE, TOKENS_USAGE, USERS_USAGE, WORKSPACES_USAGE } from './cli/usage-texts';
 import { loadConfig } from './config';
 import { AppError } from './errors';
+
+// Each command loads its own modules when it runs: a cluster's primary, which
+// only forks and watches its workers, never loads the server, the GraphQL
+// schema or Prisma (~210 MB resident otherwise).
 
 const USAGE = `Usage:
 parley serve [--workers N]    migrate, then serve HTTP on PORT (default 3000) with N processes (PARLEY_WORKERS, default 1)
@@ -35,8 +34,9 @@ async function serve(args: string[]): Promise<void> {
   const config = loadConfig();
   if (!isClusterWorker()) {
     const workers = workersWanted(args);
-    if (workers > 1) return serveCluster(config, workers);
+    if (workers > 1) return (await import('./cli/cluster')).serveCluster(config, workers);
   }
+  const { startServer } = await import('./cli/serve');
   const server = await startServer(config, isClusterWorker() ? workerLog : console.log);
   const stop = () => {
     // A second signal while draining stops at once.
@@ -59,16 +59,19 @@ async function run(argv: string[]): Promise<void> {
   switch (command) {
     case 'serve':
       return serve(args);
+    case 'prepare-storage':
+      // Internal: a cluster's primary runs the start-up preparation in this child process (see cli/cluster.ts).
+      return (await import('./cli/serve')).prepareStorageOnce(loadConfig());
     case 'migrate':
-      return withDatabase(async () => console.log('Database is up to date.'));
+      return (await import('./cli/with-database')).withDatabase(async () => console.log('Database is up to date.'));
     case 'tokens':
-      return tokensCommand(args);
+      return (await import('./cli/tokens')).tokensCommand(args);
     case 'invoices':
-      return invoicesCommand(args);
+      return (await import('./cli/invoices')).invoicesCommand(args);
     case 'users':
-      return usersCommand(args);
+      return (await import('./cli/users')).usersCommand(args);
     case 'workspaces':
-      return workspacesCommand(args);
+      return (await import('./cli/workspaces')).workspacesCommand(args);
     case undefined:
     case 'help':
     case '--help':

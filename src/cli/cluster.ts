@@ -1,7 +1,8 @@
+import { fork as forkProcess } from 'node:child_process';
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config';
-import { isLiveRelayMessage, type LiveRelayMessage } from '../services/live/cluster';
-import { prepareStorage } from './serve';
+import { isLiveRelayMessage } from '../services/live/cluster';
+import type { FromWorker } from './cluster-role';
 
 // `parley serve --workers N`: N server processes sharing the port (node:cluster;
 // the primary accepts connections and hands them out). The primary gets the
@@ -13,21 +14,26 @@ import { prepareStorage } from './serve';
 /** Workers dying faster than this many times a minute mean something is wrong: the cluster stops. */
 const MAX_RESTARTS_PER_MINUTE = 5;
 
-type FromWorker = { type: 'log'; line: string } | LiveRelayMessage;
-
-export function isClusterWorker(): boolean {
-  return cluster.isWorker;
-}
-
-/** In a worker: lines for the console go through the primary (it prints the listening line once). */
-export function workerLog(line: string): void {
-  process.send?.({ type: 'log', line } satisfies FromWorker);
+/**
+ * Gets the database ready (key, migrations, bootstrap; `parley
+ * prepare-storage`) in a child process that then exits: the primary itself
+ * never loads Prisma or the server's modules, so it stays at Node's own size
+ * instead of a whole server's (~255 MB). The child prints what a start prints.
+ */
+async function prepareInChild(): Promise<number> {
+  const child = forkProcess(process.argv[1]!, ['prepare-storage'], { stdio: 'inherit' });
+  return new Promise((resolve) => {
+    child.once('error', () => resolve(1));
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
 }
 
 export async function serveCluster(config: Config, workers: number, log: (line: string) => void = console.log): Promise<void> {
-  const { database, consoleSignIn } = await prepareStorage(config, log);
-  consoleSignIn?.(`http://localhost:${config.port}`);
-  await database.close();
+  const prepared = await prepareInChild();
+  if (prepared !== 0) {
+    process.exitCode = prepared;
+    return;
+  }
 
   let listening = 0;
   let stopping = false;

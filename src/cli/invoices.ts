@@ -1,9 +1,8 @@
 import { parseArgs } from 'node:util';
 import { addInvoice } from '../services/billing';
 import { date, integer, UsageError } from './usage';
+import { INVOICES_USAGE } from './usage-texts';
 import { withDatabase } from './with-database';
-
-export const INVOICES_USAGE = 'parley invoices add --workspace W --amount CENTS --currency usd --url URL --date ISO_OR_UNIX_SECONDS [--provider-id ID]';
 
 export async function invoicesCommand(args: string[]): Promise<void> {
   const [action, ...rest] = args;

@@ -91,6 +91,17 @@ export async function prepareStorage(
   return { database, secrets, consoleSignIn };
 }
 
+/**
+ * `parley prepare-storage` (a cluster's primary runs it as a child process):
+ * the preparation alone, with the console sign-in line for the cluster's
+ * address, then the database closed.
+ */
+export async function prepareStorageOnce(config: Config, log: (line: string) => void = console.log): Promise<void> {
+  const { database, consoleSignIn } = await prepareStorage(config, log);
+  consoleSignIn?.(`http://localhost:${config.port}`);
+  await database.close();
+}
+
 /** Migrates, bootstraps an empty database, and listens. */
 export async function startServer(config: Config, log: (line: string) => void = console.log, options: ServerOptions = {}): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);

@@ -6,10 +6,8 @@ import { ensureUser } from '../services/users';
 import { getWorkspace } from '../services/workspaces';
 import { email as emailSchema, parseInput } from '../services/validation';
 import { oneOf, UsageError } from './usage';
+import { TOKENS_USAGE } from './usage-texts';
 import { withDatabase } from './with-database';
-
-export const TOKENS_USAGE = `parley tokens create --email E [--name N] [--workspace W --role ADMIN|MEMBER|GUEST]
-parley tokens revoke TOKEN_ID`;
 
 async function create(args: string[]): Promise<void> {
   const { values } = parseArgs({

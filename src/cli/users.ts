@@ -3,9 +3,8 @@ import { parseArgs } from 'node:util';
 import { setPassword } from '../services/sign-in/password-change';
 import { email as emailSchema, parseInput } from '../services/validation';
 import { UsageError } from './usage';
+import { USERS_USAGE } from './usage-texts';
 import { withDatabase } from './with-database';
-
-export const USERS_USAGE = `parley users set-password --email E   reads the new console password from standard input (typed twice on a terminal)`;
 
 /** One line from stdin; on a terminal, typed without echo and asked twice. */
 async function readPassword(): Promise<string> {

@@ -2,11 +2,8 @@ import { parseArgs } from 'node:util';
 import { Plan } from '../db/client';
 import { updateWorkspaceAsOperator, type WorkspaceAdminUpdate } from '../services/workspaces';
 import { boolean, integer, oneOf, UsageError } from './usage';
+import { WORKSPACES_USAGE } from './usage-texts';
 import { withDatabase } from './with-database';
-
-export const WORKSPACES_USAGE = `parley workspaces update WORKSPACE_ID [--plan ${Object.values(Plan).join('|')}]
-  [--custom-chats-limit N|none] [--custom-seats-limit N|none] [--suspended true|false]
-  [--past-due true|false] [--verified true|false|none] [--quarantined true|false] [--payment-provider-id ID|none]`;
 
 const nullable = <T>(value: string | undefined, read: (text: string) => T): T | null | undefined =>
   value === undefined ? undefined : value === 'none' ? null : read(value);
