@@ -39,6 +39,8 @@ export interface Config {
   codeThreads: number;
   /** PARLEY_CODE_IDLE_MS: a sandbox worker idle this long stops until code runs again (0: always on). */
   codeIdleMs: number;
+  /** PARLEY_SNAPSHOT_CACHE: published bot revisions kept parsed per process (least recently used go first). */
+  snapshotCacheSize: number;
   /** Default and maximum time one external effect of a turn (HTTP request, e-mail, AI) may take (ms). */
   effectTimeoutMs: number;
   effectMaxTimeoutMs: number;
@@ -132,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codeMemoryBytes: intFromEnv(env, 'PARLEY_CODE_MEMORY_MB', 32) * 1024 * 1024,
     codeThreads: intFromEnv(env, 'PARLEY_CODE_THREADS', 0),
     codeIdleMs: intFromEnv(env, 'PARLEY_CODE_IDLE_MS', 60_000),
+    snapshotCacheSize: Math.max(1, intFromEnv(env, 'PARLEY_SNAPSHOT_CACHE', 500)),
     effectTimeoutMs: intFromEnv(env, 'PARLEY_EFFECT_TIMEOUT_MS', 10_000),
     effectMaxTimeoutMs: intFromEnv(env, 'PARLEY_EFFECT_MAX_TIMEOUT_MS', 120_000),
     outboundAllow: env.PARLEY_OUTBOUND_ALLOW ?? '',

@@ -21,6 +21,7 @@ import { parseAllowList } from '../integrations/http/guard';
 import { createPerformers, type EffectPerformers } from '../services/chat/effects';
 import type { ChatDeps } from '../services/chat/runtime';
 import { sweepExpiredSessions } from '../services/chat/sessions';
+import { setSnapshotCacheSize } from '../services/chat/bot-loader';
 import { localDiskStore } from '../integrations/storage/local-disk';
 import { clusterLiveResults } from '../services/live/cluster';
 import { chatQuota } from '../services/quota';
@@ -105,6 +106,7 @@ export async function prepareStorageOnce(config: Config, log: (line: string) => 
 /** Migrates, bootstraps an empty database, and listens. */
 export async function startServer(config: Config, log: (line: string) => void = console.log, options: ServerOptions = {}): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
+  setSnapshotCacheSize(config.snapshotCacheSize);
   const { database, secrets, consoleSignIn } = await prepareStorage(config, log);
   const allow = parseAllowList(config.outboundAllow);
   const outbound = createOutboundClient({ allow });

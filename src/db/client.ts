@@ -60,6 +60,9 @@ export function openDatabase(databaseUrl: string, options: DatabaseOptions = {})
   } else {
     // One pool for Prisma's adapter and the chat store's prepared statements.
     const pool = new Pool({ connectionString: target.location, max: 10 });
+    // An idle connection the server ended (restart, failover, administrator) is an error event of the pool:
+    // unheard, it would crash the process. The pool has already dropped it; the next query opens another.
+    pool.on('error', () => undefined);
     const adapter = new PrismaPg(pool);
     db = new PgPrismaClient({ adapter, log }) as unknown as Db;
     chatStore = postgresChatStore(pool, options.onStatement);

@@ -6,6 +6,8 @@ import { processReply } from './reply';
 import { previewStartPropsLog, startPropsAction, startPropsOf } from './start-props';
 import { dynamicThemeTemplates } from './theme';
 import { needsTranscript } from './transcript';
+import { SESSION_STATE_FORMAT } from './session-state';
+import { emptyTranscript } from './transcript-lines';
 import type {
   AiChatRequest,
   AiMessage,
@@ -79,7 +81,7 @@ export function initialState(input: StartInput): SessionState {
   const { bot } = input;
   const allowedOrigins = allowedOriginsOf(bot);
   return {
-    formatVersion: 1,
+    formatVersion: SESSION_STATE_FORMAT,
     workspaceId: input.workspaceId,
     isPreview: input.isPreview,
     queue: [
@@ -100,7 +102,7 @@ export function initialState(input: StartInput): SessionState {
     visitedEdgeCount: input.restored?.visitedEdgeCount ?? 0,
     ...(input.restored?.setVariableHistoryIndex ? { setVariableHistoryIndex: input.restored.setVariableHistoryIndex } : {}),
     ...(input.isOnlyRegistering ? { isRegisteredOnly: true } : {}),
-    ...(needsTranscript(bot) ? { transcript: [] } : {}),
+    ...(needsTranscript(bot) ? { transcript: emptyTranscript() } : {}),
   };
 }
 

@@ -1,12 +1,17 @@
 import { z } from 'zod';
-import type { SessionState } from './types';
+import type { SessionState, TranscriptTurn } from './types';
 
 // The session state as stored between turns (a JSON column), parsed at the
 // boundary: a row written by another Parley version, or damaged by hand, is
 // refused with a clear error instead of misleading the engine. `formatVersion`
 // says which shape a row has; a new shape gets a new version and a migration here.
+//
+// Format 2: the transcript is a TranscriptRecord (its earlier lines stored as
+// rows apart). Format 1 held the whole transcript in the state: read as lines
+// not yet written out, so the next commit writes them as rows.
 
-export const SESSION_STATE_FORMAT = 1;
+export const SESSION_STATE_FORMAT = 2 as const;
+const READABLE_FORMATS = [1, SESSION_STATE_FORMAT] as const;
 
 const variableValue = z.union([z.string(), z.array(z.string().nullable()), z.null()]);
 
@@ -60,8 +65,14 @@ const transcriptTurn = z.object({
   audio: z.string().optional(),
 });
 
+const transcriptRecord = z.union([
+  z.object({ stored: z.number().int().nonnegative(), storedBytes: z.number().int().nonnegative(), recent: z.array(transcriptTurn) }),
+  // Format 1: every line in the state.
+  z.array(transcriptTurn).transform((recent) => ({ stored: 0, storedBytes: 0, recent })),
+]);
+
 const sessionStateSchema = z.object({
-  formatVersion: z.literal(SESSION_STATE_FORMAT),
+  formatVersion: z.union([z.literal(1), z.literal(SESSION_STATE_FORMAT)]).transform((): typeof SESSION_STATE_FORMAT => SESSION_STATE_FORMAT),
   workspaceId: z.string(),
   isPreview: z.boolean(),
   queue: z.array(queueEntry).min(1),
@@ -74,7 +85,7 @@ const sessionStateSchema = z.object({
   visitedEdgeCount: z.number().int(),
   setVariableHistoryIndex: z.number().int().optional(),
   isRegisteredOnly: z.boolean().optional(),
-  transcript: z.array(transcriptTurn).optional(),
+  transcript: transcriptRecord.optional(),
   webhookReply: z.object({ blockId: z.string(), payload: z.unknown() }).optional(),
 }) satisfies z.ZodType<SessionState, unknown>;
 
@@ -85,8 +96,18 @@ export function parseSessionState(raw: unknown): SessionState {
   const parsed = sessionStateSchema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const format = typeof raw === 'object' && raw !== null ? (raw as { formatVersion?: unknown }).formatVersion : undefined;
-  if (format !== SESSION_STATE_FORMAT)
-    throw new UnreadableSessionState(`unknown session state format ${JSON.stringify(format)} (expected ${SESSION_STATE_FORMAT})`);
+  if (!(READABLE_FORMATS as readonly unknown[]).includes(format))
+    throw new UnreadableSessionState(`unknown session state format ${JSON.stringify(format)} (expected ${READABLE_FORMATS.join(' or ')})`);
   const first = parsed.error.issues[0];
   throw new UnreadableSessionState(`invalid session state at ${first?.path.join('.') || '(root)'}: ${first?.message ?? 'unknown problem'}`);
+}
+
+const transcriptLines = z.array(transcriptTurn);
+
+/** Transcript lines as the store kept them (one JSON row each), checked like the state they came out of. */
+export function parseTranscriptLines(raw: unknown[]): TranscriptTurn[] {
+  const parsed = transcriptLines.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const first = parsed.error.issues[0];
+  throw new UnreadableSessionState(`invalid transcript line at ${first?.path.join('.') || '(root)'}: ${first?.message ?? 'unknown problem'}`);
 }

@@ -1,7 +1,7 @@
 // Transcript lines without the block registry: what bubble modules, the
 // Set variable block and answers need (the registry imports those modules, so
 // they cannot import the registry's side of the transcript).
-import type { ChatMessage, SessionState, TranscriptTurn } from './types';
+import type { ChatMessage, SessionState, TranscriptRecord, TranscriptTurn } from './types';
 
 function urlOf(content: unknown): string | undefined {
   const url = (content as { url?: unknown } | null)?.url;
@@ -16,7 +16,12 @@ export function mediaTranscriptTurn(kind: 'image' | 'video' | 'audio', message: 
 
 /** An accepted answer: its content, attached file URLs first (as in the session's answers, §3.9.2). */
 export function recordUserAnswer(state: SessionState, text: string): void {
-  state.transcript?.push({ role: 'user', type: 'text', text });
+  state.transcript?.recent.push({ role: 'user', type: 'text', text });
+}
+
+/** A transcript that records from now on: nothing written out yet. */
+export function emptyTranscript(): TranscriptRecord {
+  return { stored: 0, storedBytes: 0, recent: [] };
 }
 
 function turnText(turn: TranscriptTurn): string {

@@ -3,6 +3,7 @@
 // they are accepted. Only sessions whose bots ask for it (a Set variable of
 // type "Transcript") record it, so other sessions stay small.
 import { blocksWithHandlers, handlerFor } from './blocks/registry';
+import { emptyTranscript } from './transcript-lines';
 import type { ChatMessage, RuntimeBot, SessionState, TranscriptTurn } from './types';
 
 /** Whether a block of the bot asks for the transcript (a Set variable of type "Transcript"). */
@@ -13,7 +14,7 @@ export function needsTranscript(bot: RuntimeBot): boolean {
 
 /** Starts recording (from now on) when `bot` needs a transcript and the session does not record one yet. */
 export function startTranscriptIfNeeded(state: SessionState, bot: RuntimeBot): void {
-  if (!state.transcript && needsTranscript(bot)) state.transcript = [];
+  if (!state.transcript && needsTranscript(bot)) state.transcript = emptyTranscript();
 }
 
 /** A bubble as the transcript shows it, as its module says (text as markdown, media by URL); others are left out. */
@@ -25,5 +26,5 @@ export function transcriptTurnOf(message: ChatMessage): TranscriptTurn | undefin
 export function recordBotMessage(state: SessionState, message: ChatMessage): void {
   if (!state.transcript) return;
   const turn = transcriptTurnOf(message);
-  if (turn) state.transcript.push(turn);
+  if (turn) state.transcript.recent.push(turn);
 }

@@ -71,7 +71,7 @@ export interface DynamicThemeTemplates {
 }
 
 export interface SessionState {
-  formatVersion: 1;
+  formatVersion: 2;
   workspaceId: string;
   isPreview: boolean;
   /** [0] is the bot running now; the rest are parents to return to. */
@@ -97,7 +97,21 @@ export interface SessionState {
    * The conversation so far (bot bubbles, accepted answers), recorded only when
    * a bot of the queue has a Set variable block of type "Transcript".
    */
-  transcript?: TranscriptTurn[];
+  transcript?: TranscriptRecord;
+}
+
+/**
+ * A recorded transcript, kept append-only: the first `stored` lines were
+ * written out by earlier turns (the service keeps them apart from the state,
+ * one row each), `recent` are the lines recorded since. A turn then never
+ * rewrites the lines before it; the whole transcript is read only when a Set
+ * variable "Transcript" block asks for it (the `loadTranscript` effect).
+ */
+export interface TranscriptRecord {
+  stored: number;
+  /** UTF-8 size of the stored lines' JSON: counts in the session's size bound as when they were in the state. */
+  storedBytes: number;
+  recent: TranscriptTurn[];
 }
 
 /** One turn of the conversation, as the transcript records it (reference §3.9.4). */
@@ -183,6 +197,8 @@ export type Effect = EffectTiming &
     | { type: 'aiChat'; request: AiChatRequest }
     /** A QR code image of this text (the service renders it and answers its URL). */
     | { type: 'qrCode'; data: string }
+    /** The first `lines` lines of the session's transcript, written out by earlier turns (see TranscriptRecord). */
+    | { type: 'loadTranscript'; lines: number }
   );
 
 /** The AI services blocks call: OpenAI-compatible chat completions, Anthropic's messages API. */
@@ -276,6 +292,7 @@ export type EffectResult =
   | { type: 'aiChat'; outcome: 'ok'; text: string; usage: AiUsage; responseId?: string }
   | { type: 'aiChat'; outcome: 'no-credentials' }
   | { type: 'qrCode'; url: string }
+  | { type: 'loadTranscript'; lines: TranscriptTurn[] }
   /** The provider refused or failed (`status`: its HTTP status when it answered). */
   | { type: 'aiChat'; outcome: 'error'; status?: number; message: string; details?: string }
   /** The effect did not complete: it timed out, or its performer failed. */

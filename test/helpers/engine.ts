@@ -70,7 +70,7 @@ export function testContext(input: TestContextInput = {}): { ctx: BlockContext; 
     ...input.bot,
   };
   const state: SessionState = {
-    formatVersion: 1,
+    formatVersion: 2,
     workspaceId: 'ws1',
     isPreview: input.isPreview ?? false,
     queue: [

@@ -97,6 +97,12 @@ const SQL = {
      WHERE "id" = $5 AND "version" = $6`,
   ),
   deleteSession: statement('delete_session', 'DELETE FROM "ChatSession" WHERE "id" = $1 AND "version" = $2'),
+  // Its lines go with a deleted session by the foreign key's cascade.
+  insertTranscriptLines: statement(
+    'insert_transcript_lines',
+    'INSERT INTO "ChatSessionTranscriptTurn" ("sessionId", "index", "turn") SELECT $1, * FROM unnest($2::integer[], $3::text[])',
+  ),
+  transcriptLines: statement('transcript_lines', 'SELECT "turn" FROM "ChatSessionTranscriptTurn" WHERE "sessionId" = $1 AND "index" < $2 ORDER BY "index"'),
 };
 
 class ClaimLost extends Error {}
@@ -173,15 +179,16 @@ async function writeTurn(client: PoolClient, write: TurnWrite, now: string): Pro
   }
   const session = write.session;
   if (session.kind === 'create') {
-    await client.query(SQL.insertSession([session.id, now, json(session.state), session.isPreview, utc(session.expiresAt), session.botId, session.resultId]));
+    await client.query(SQL.insertSession([session.id, now, session.state, session.isPreview, utc(session.expiresAt), session.botId, session.resultId]));
   } else if (session.kind === 'update') {
-    const { rowCount } = await client.query(
-      SQL.updateSession([json(session.state), utc(session.expiresAt), session.resultId, now, session.id, session.version]),
-    );
+    const { rowCount } = await client.query(SQL.updateSession([session.state, utc(session.expiresAt), session.resultId, now, session.id, session.version]));
     if (rowCount === 0) throw new ClaimLost();
   } else if (session.kind === 'delete') {
     const { rowCount } = await client.query(SQL.deleteSession([session.id, session.version]));
     if (rowCount === 0) throw new ClaimLost();
+  }
+  if ((session.kind === 'create' || session.kind === 'update') && session.transcript.length) {
+    await client.query(SQL.insertTranscriptLines([session.id, session.transcript.map((row) => row.index), session.transcript.map((row) => row.line)]));
   }
   return written;
 }
@@ -236,6 +243,10 @@ export function postgresChatStore(pool: Pool, onStatement?: (sql: string, durati
       } finally {
         client.release();
       }
+    },
+    async transcriptLines(sessionId, count) {
+      const { rows } = await timed('SELECT "ChatSessionTranscriptTurn"', () => pool.query<{ turn: string }>(SQL.transcriptLines([sessionId, count])));
+      return rows.map((row) => JSON.parse(row.turn) as unknown);
     },
     async snapshotDefinition(botId, revision) {
       const { rows } = await timed('SELECT "BotSnapshot"', () =>

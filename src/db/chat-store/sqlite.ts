@@ -112,6 +112,12 @@ function prepareStatements(connection: Database.Database) {
        WHERE "id" = ? AND "version" = ?`,
     ),
     deleteSession: connection.prepare('DELETE FROM "ChatSession" WHERE "id" = ? AND "version" = ?'),
+    // This connection does not enforce foreign keys (Prisma's does): the cascade is spelled out.
+    deleteTranscript: connection.prepare('DELETE FROM "ChatSessionTranscriptTurn" WHERE "sessionId" = ?'),
+    insertTranscriptLine: connection.prepare('INSERT INTO "ChatSessionTranscriptTurn" ("sessionId", "index", "turn") VALUES (?, ?, ?)'),
+    transcriptLines: connection.prepare<[string, number], { turn: string }>(
+      'SELECT "turn" FROM "ChatSessionTranscriptTurn" WHERE "sessionId" = ? AND "index" < ? ORDER BY "index"',
+    ),
   };
 }
 
@@ -167,12 +173,16 @@ function writeTurn(statements: Statements, write: TurnWrite, now: Date): Written
   const session = write.session;
   if (session.kind === 'create') {
     const expiresAt = session.expiresAt && sqliteDate(session.expiresAt);
-    statements.insertSession.run(session.id, at, at, json(session.state), bit(session.isPreview), expiresAt, session.botId, session.resultId);
+    statements.insertSession.run(session.id, at, at, session.state, bit(session.isPreview), expiresAt, session.botId, session.resultId);
   } else if (session.kind === 'update') {
     const expiresAt = session.expiresAt && sqliteDate(session.expiresAt);
-    if (statements.updateSession.run(json(session.state), expiresAt, session.resultId, at, session.id, session.version).changes === 0) throw new ClaimLost();
+    if (statements.updateSession.run(session.state, expiresAt, session.resultId, at, session.id, session.version).changes === 0) throw new ClaimLost();
   } else if (session.kind === 'delete') {
     if (statements.deleteSession.run(session.id, session.version).changes === 0) throw new ClaimLost();
+    statements.deleteTranscript.run(session.id);
+  }
+  if (session.kind === 'create' || session.kind === 'update') {
+    for (const row of session.transcript) statements.insertTranscriptLine.run(session.id, row.index, row.line);
   }
   return written;
 }
@@ -240,6 +250,11 @@ export function openSqliteChatStore(file: string, busyTimeoutMs: number, onState
         if (error instanceof ClaimLost) return 'claim-lost';
         throw error;
       }
+    },
+    async transcriptLines(sessionId, count) {
+      return prepared()
+        .transcriptLines.all(sessionId, count)
+        .map((row) => JSON.parse(row.turn) as unknown);
     },
     async snapshotDefinition(botId, revision) {
       snapshot ??= connection.prepare<[string, number], { definition: string }>('SELECT "definition" FROM "BotSnapshot" WHERE "botId" = ? AND "revision" = ?');

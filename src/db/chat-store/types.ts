@@ -72,11 +72,28 @@ export interface LogRow {
   context: string | null;
 }
 
+/** A transcript line a turn recorded: appended after the session's earlier ones, never rewritten. */
+export interface TranscriptLineRow {
+  index: number;
+  /** The line's JSON. */
+  line: string;
+}
+
+/** `state` is the session state's JSON text (serialised once: its size is checked on the same text). */
 export type SessionWrite =
   | { kind: 'none' }
-  | { kind: 'create'; id: string; botId: string; isPreview: boolean; state: unknown; expiresAt: Date | null; resultId: string | null }
+  | {
+      kind: 'create';
+      id: string;
+      botId: string;
+      isPreview: boolean;
+      state: string;
+      transcript: TranscriptLineRow[];
+      expiresAt: Date | null;
+      resultId: string | null;
+    }
   /** The claimed session, by the version its claim returned: keeps it and releases the claim. */
-  | { kind: 'update'; id: string; version: number; state: unknown; expiresAt: Date | null; resultId: string | null }
+  | { kind: 'update'; id: string; version: number; state: string; transcript: TranscriptLineRow[]; expiresAt: Date | null; resultId: string | null }
   /** The flow ended: the claimed session goes. */
   | { kind: 'delete'; id: string; version: number };
 
@@ -133,6 +150,8 @@ export interface ChatStore {
    * chats never loads Prisma's query compiler (~45 MB), even when probed.
    */
   ping(): Promise<void>;
+  /** The first `count` transcript lines of a session, in order (JSON, parsed). */
+  transcriptLines(sessionId: string, count: number): Promise<unknown[]>;
   /** A published snapshot's stored definition (JSON, parsed), or undefined. */
   snapshotDefinition(botId: string, revision: number): Promise<unknown>;
   /** Names of the migrations the database has applied. */

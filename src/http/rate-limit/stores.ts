@@ -37,6 +37,8 @@ export function memoryStore(config: RateLimitConfig): RateLimitStore {
 /** Several processes on one PostgreSQL database share their counters (an atomic upsert per request). */
 export async function postgresStore(config: RateLimitConfig, connectionString: string): Promise<RateLimitStore> {
   const pool = new Pool({ connectionString, max: 4 });
+  // An idle connection the server ended is an error event of the pool (a crash unheard); the pool replaces it.
+  pool.on('error', () => undefined);
   await pool.query(CREATE_TABLE);
   return {
     limiters: limitersOf(

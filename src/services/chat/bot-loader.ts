@@ -8,15 +8,32 @@ import { draftDefinition } from '../bots';
 import { badRequest } from '../../errors';
 
 /**
- * Published snapshots are immutable, so a process caches them by
- * (botId, revision) for as long as it likes; this bounds memory only.
+ * Published snapshots are immutable, so a process caches them parsed by
+ * (botId, revision) for as long as it likes (with what hangs off them: flow
+ * graphs, link targets); the size bounds memory only. Least recently used
+ * first out: a Map keeps insertion order, and a hit moves its entry last.
  */
-const MAX_CACHED = 500;
+let maxCached = 500;
 const snapshots = new Map<string, RuntimeBot>();
 
+/** PARLEY_SNAPSHOT_CACHE, set once at start-up. */
+export function setSnapshotCacheSize(size: number): void {
+  maxCached = Math.max(1, size);
+  while (snapshots.size > maxCached) snapshots.delete(snapshots.keys().next().value!);
+}
+
 function remember(key: string, bot: RuntimeBot): RuntimeBot {
-  if (snapshots.size >= MAX_CACHED) snapshots.delete(snapshots.keys().next().value!);
+  if (snapshots.size >= maxCached) snapshots.delete(snapshots.keys().next().value!);
   snapshots.set(key, bot);
+  return bot;
+}
+
+function recall(key: string): RuntimeBot | undefined {
+  const bot = snapshots.get(key);
+  if (bot) {
+    snapshots.delete(key);
+    snapshots.set(key, bot);
+  }
   return bot;
 }
 
@@ -31,7 +48,7 @@ export function prismaSnapshots(db: Db): SnapshotSource {
 
 export async function loadSnapshot(source: SnapshotSource, botId: string, revision: number): Promise<RuntimeBot | null> {
   const key = `${botId}:${revision}`;
-  const cached = snapshots.get(key);
+  const cached = recall(key);
   if (cached) return cached;
   const definition = await source.snapshotDefinition(botId, revision);
   if (definition === undefined) return null;

@@ -1,4 +1,4 @@
-import type { ReplyMessage, SessionState } from '../../engine/types';
+import type { ReplyMessage } from '../../engine/types';
 import { badRequest } from '../../errors';
 
 // How much one public session may make Parley store: the visitor's answers,
@@ -46,8 +46,12 @@ export function assertClientLogsRoom(bounds: SessionBounds, stored: number, addi
   ]);
 }
 
-/** A turn whose session would outgrow the bound is not committed: the session stays as it was. */
-export function assertSessionSize(bounds: SessionBounds, state: SessionState): void {
-  if (bytes(JSON.stringify(state)) <= bounds.maxSessionBytes) return;
+/**
+ * A turn whose session would outgrow the bound is not committed: the session
+ * stays as it was. `stateJson` is the stored state's text; `transcriptBytes`
+ * what its transcript lines stored apart weigh.
+ */
+export function assertSessionSize(bounds: SessionBounds, stateJson: string, transcriptBytes: number): void {
+  if (bytes(stateJson) + transcriptBytes <= bounds.maxSessionBytes) return;
   throw badRequest(`This conversation has grown too large (over ${bounds.maxSessionBytes} bytes of session data)`);
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../../db/client';
 import { jsonOrText } from '../../engine/json';
 import { MAX_EMAILS_PER_CONVERSATION } from '../../engine/blocks/integrations/email';
-import type { Effect, EffectResult, EmailSpec, HttpResponseData } from '../../engine/types';
+import type { Effect, EffectResult, EmailSpec, HttpResponseData, TranscriptTurn } from '../../engine/types';
 import type { SmtpSender, SmtpSettings } from '../../integrations/email/smtp';
 import type { AiClient } from '../../integrations/ai/client';
 import { AiProviderError } from '../../integrations/ai/call';
@@ -27,6 +27,8 @@ export interface EffectScope {
   isPreview: boolean;
   /** Definitions the turn may resolve; a loaded bot is added to it. */
   library: BotLibrary;
+  /** The first `lines` lines of the session's transcript that earlier turns wrote out (none for a session not stored yet). */
+  transcript(lines: number): Promise<TranscriptTurn[]>;
   /** Aborted when the effect's time is up. */
   signal: AbortSignal;
 }
@@ -103,6 +105,9 @@ export function createPerformers(deps: PerformerDeps): EffectPerformers {
     async qrCode(effect) {
       return { type: 'qrCode', url: await qrCodeDataUrl(effect.data) };
     },
+    async loadTranscript(effect, scope) {
+      return { type: 'loadTranscript', lines: await scope.transcript(effect.lines) };
+    },
     async aiChat(effect, scope) {
       const call = await resolveAiCall(scope.db, deps.secrets, scope.workspaceId, effect.request);
       if (!call) return { type: 'aiChat', outcome: 'no-credentials' };
@@ -155,6 +160,7 @@ function outcomeOf(result: EffectResult): string {
     case 'loadBot':
       return result.bot ? 'ok' : 'missing';
     case 'qrCode':
+    case 'loadTranscript':
       return 'ok';
   }
 }

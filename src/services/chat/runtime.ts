@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import type { SignInSettings } from '../sign-in/settings';
-import type { ChatStore, Db, ResultChange, SessionWrite, TurnWrite, WrittenResult } from '../../db/client';
+import type { ChatStore, Db, ResultChange, SessionWrite, TranscriptLineRow, TurnWrite, WrittenResult } from '../../db/client';
 import { allowedOriginsOf, continueChat as engineContinue, resumeTurn, startChat as engineStart, type StartFrom, type StartInput } from '../../engine/chat';
 import { parseDefinition } from '../../engine/definition/parse';
 import { toRuntimeBot } from '../../engine/definition/runtime';
 import { EngineRequestError } from '../../engine/errors';
 import { responseParts, type ResponseParts } from '../../engine/response';
-import { parseSessionState, replyMessageSchema } from '../../engine/session-state';
+import { parseSessionState, parseTranscriptLines, replyMessageSchema } from '../../engine/session-state';
 import { substituteSettings, substituteTheme } from '../../engine/theme';
-import type { BotRef, CodeRunner, ReplyMessage, RuntimeBot, RuntimeVariable, SessionState, TextFormat, TurnResult } from '../../engine/types';
+import type { BotRef, CodeRunner, ReplyMessage, RuntimeBot, RuntimeVariable, SessionState, TextFormat, TranscriptTurn, TurnResult } from '../../engine/types';
 import type { AiClient } from '../../integrations/ai/client';
 import { storedResultVariables } from '../results';
 import type { UploadDeps } from '../uploads';
@@ -146,7 +146,17 @@ async function guarded<T>(run: () => Promise<T>): Promise<T> {
  * Performs the engine's effects until the turn is done, each off the turn's
  * budget clock (the session claim is renewed meanwhile, see sessions.ts).
  */
-async function settle(deps: ChatDeps, library: BotLibrary, turn: TurnResult, format: TextFormat, env: TurnEnv): Promise<TurnResult> {
+async function settle(
+  deps: ChatDeps,
+  library: BotLibrary,
+  turn: TurnResult,
+  format: TextFormat,
+  env: TurnEnv,
+  /** The stored session the turn continues (none on a start). */
+  storedSessionId?: string,
+): Promise<TurnResult> {
+  const transcript = async (lines: number): Promise<TranscriptTurn[]> =>
+    storedSessionId === undefined || lines === 0 ? [] : parseTranscriptLines(await deps.store.transcriptLines(storedSessionId, lines));
   let current = turn;
   while (current.status === 'effect' && current.effect) {
     const { effect, state } = current;
@@ -154,7 +164,7 @@ async function settle(deps: ChatDeps, library: BotLibrary, turn: TurnResult, for
       performEffect(
         effect,
         deps.effects,
-        { db: deps.db, workspaceId: state.workspaceId, isPreview: state.isPreview, library },
+        { db: deps.db, workspaceId: state.workspaceId, isPreview: state.isPreview, library, transcript },
         deps.effectTimeouts ?? DEFAULT_EFFECT_TIMEOUTS,
       ),
     );
@@ -214,24 +224,45 @@ function resultUpdates(turn: TurnResult, plan: CommitPlan): Map<string, ResultCh
   return updates;
 }
 
+/**
+ * The state as stored: the transcript lines this turn recorded leave it, to
+ * be appended as rows after the stored ones (the turn never rewrites earlier
+ * lines). The size bound counts the stored lines, as when they were in the state.
+ */
+function storedForm(state: SessionState, bounds: SessionBounds): { state: string; transcript: TranscriptLineRow[] } {
+  const record = state.transcript;
+  const transcript = (record?.recent ?? []).map((turn, offset) => ({ index: record!.stored + offset, line: JSON.stringify(turn) }));
+  let storedBytes = record?.storedBytes ?? 0;
+  for (const row of transcript) storedBytes += Buffer.byteLength(row.line, 'utf8');
+  const stored = record ? { ...state, transcript: { stored: record.stored + transcript.length, storedBytes, recent: [] } } : state;
+  const json = JSON.stringify(stored);
+  assertSessionSize(bounds, json, storedBytes);
+  return { state: json, transcript };
+}
+
 /** The session row's fate: created, kept (claim released) or deleted when the flow ended. */
-function sessionWrite(turn: TurnResult, plan: CommitPlan): SessionWrite {
+function sessionWrite(turn: TurnResult, plan: CommitPlan, bounds: SessionBounds): SessionWrite {
   const { state } = turn;
   const ended = turn.status === 'ended';
-  const kept = { state, expiresAt: plan.expiresAt, resultId: state.queue[state.queue.length - 1]!.resultId ?? null };
-  if (plan.session.mode === 'create')
-    return ended ? { kind: 'none' } : { kind: 'create', id: plan.sessionId, botId: plan.botId, isPreview: state.isPreview, ...kept };
-  if (plan.session.mode === 'update') {
-    const claimed = { id: plan.sessionId, version: plan.session.version };
-    return ended ? { kind: 'delete', ...claimed } : { kind: 'update', ...claimed, ...kept };
-  }
+  if (ended) return plan.session.mode === 'update' ? { kind: 'delete', id: plan.sessionId, version: plan.session.version } : { kind: 'none' };
+  const kept = { ...storedForm(state, bounds), expiresAt: plan.expiresAt, resultId: state.queue[state.queue.length - 1]!.resultId ?? null };
+  if (plan.session.mode === 'create') return { kind: 'create', id: plan.sessionId, botId: plan.botId, isPreview: state.isPreview, ...kept };
+  if (plan.session.mode === 'update') return { kind: 'update', id: plan.sessionId, version: plan.session.version, ...kept };
   return { kind: 'none' };
 }
 
 /** Everything the turn produced, as rows: results, answers, visited edges, history, logs, the session. */
-function turnWrite(turn: TurnResult, plan: CommitPlan): TurnWrite {
+function turnWrite(turn: TurnResult, plan: CommitPlan, bounds: SessionBounds): TurnWrite {
   const { state, persistence } = turn;
-  const write: TurnWrite = { newResults: [], answers: [], visitedEdges: [], history: [], logs: [], resultChanges: [], session: sessionWrite(turn, plan) };
+  const write: TurnWrite = {
+    newResults: [],
+    answers: [],
+    visitedEdges: [],
+    history: [],
+    logs: [],
+    resultChanges: [],
+    session: sessionWrite(turn, plan, bounds),
+  };
   if (state.isPreview) return write;
   const updates = resultUpdates(turn, plan);
   if (plan.createResult) {
@@ -291,7 +322,7 @@ function resultChanges(write: TurnWrite): TurnResultChanges {
  * announced to live subscribers.
  */
 async function commit(deps: ChatDeps, turn: TurnResult, plan: CommitPlan): Promise<void> {
-  const write = turnWrite(turn, plan);
+  const write = turnWrite(turn, plan, deps.bounds ?? DEFAULT_SESSION_BOUNDS);
   const empty =
     write.session.kind === 'none' &&
     !write.newResults.length &&
@@ -301,7 +332,6 @@ async function commit(deps: ChatDeps, turn: TurnResult, plan: CommitPlan): Promi
     !write.logs.length &&
     !write.resultChanges.length;
   if (empty) return;
-  if (write.session.kind === 'create' || write.session.kind === 'update') assertSessionSize(deps.bounds ?? DEFAULT_SESSION_BOUNDS, turn.state);
   const committed = await deps.store.commitTurn(write, new Date());
   if (committed === 'claim-lost') throw new AppError('INTERNAL_SERVER_ERROR', 'Session claim lost');
   if (committed.results.length) announce(deps.live, committed.results, resultChanges(write));
@@ -470,7 +500,7 @@ export async function continueChat(deps: ChatDeps, input: ContinueChatInput, ori
         const env = engineEnv(deps.code, deps.limits);
         const wasRegisteredOnly = state.isRegisteredOnly === true;
         const rootResultId = state.queue[0]!.resultId;
-        const turn = await settle(deps, library, await engineContinue(state, message, format, env, library.resolve), format, env);
+        const turn = await settle(deps, library, await engineContinue(state, message, format, env, library.resolve), format, env, session.id);
         await commit(deps, turn, {
           sessionId: session.id,
           session: { mode: 'update', version: session.version },

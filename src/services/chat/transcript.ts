@@ -107,7 +107,8 @@ export async function resultTranscript(deps: ChatDeps, botId: string, resultId: 
           ? await performEffect(
               effect,
               deps.effects,
-              { db, workspaceId: state.workspaceId, isPreview: false, library },
+              // A replay commits nothing, so its transcript is all in memory: no lines to read.
+              { db, workspaceId: state.workspaceId, isPreview: false, library, transcript: async () => [] },
               deps.effectTimeouts ?? DEFAULT_EFFECT_TIMEOUTS,
             )
           : notReplayed(effect);

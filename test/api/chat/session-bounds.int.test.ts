@@ -80,3 +80,33 @@ test('a turn that would grow the session past its bound is not committed', async
   expect({ state: after.state, claimedUntil: after.claimedUntil }).toEqual({ state: before.state, claimedUntil: null });
   expect(await answersOf(resultId)).toEqual([]);
 });
+
+test('transcript lines stored apart from the state count in the bound; the refused turn adds none', async () => {
+  const bot = v6Bot({
+    groups: [
+      group('g1', [textBubble('ask', 'Again?'), textInput('in', 'vname', 'e-loop')]),
+      group('g-unused', [{ id: 'tr', type: 'Set variable', options: { variableId: 'vt', type: 'Transcript' } }]),
+    ],
+    edges: [{ id: 'e-loop', from: { blockId: 'in' }, to: { groupId: 'g1' } }],
+    variables: [
+      { id: 'vname', name: 'Name' },
+      { id: 'vt', name: 'Transcript' },
+    ],
+  });
+  const { publicId } = await publishDefinition(server, bot);
+  const { sessionId } = (await startChat(server, publicId)).body;
+  let answered = 0;
+  let refused;
+  for (; answered < 200; answered += 1) {
+    const reply = await say(server, sessionId, 'x'.repeat(20));
+    if (reply.status !== 200) {
+      refused = reply;
+      break;
+    }
+  }
+  // Each turn adds ~90 bytes of lines and the state stays near 1 kB: refused after dozens of turns, not at once.
+  expect(answered).toBeGreaterThan(30);
+  expect(refused?.status).toBe(400);
+  expect(refused?.body).toEqual(errorBody('BAD_REQUEST', 'This conversation has grown too large (over 6000 bytes of session data)'));
+  expect(await server.db.chatSessionTranscriptTurn.count({ where: { sessionId } })).toBe(1 + 2 * answered);
+});

@@ -4,7 +4,7 @@ import type { SessionState } from '../../../src/engine/types';
 // Stored session states are parsed at the boundary, not cast.
 
 const state: SessionState = {
-  formatVersion: 1,
+  formatVersion: 2,
   workspaceId: 'ws1',
   isPreview: false,
   queue: [
@@ -29,7 +29,7 @@ const state: SessionState = {
   progress: { totalAnswers: 1 },
   allowedOrigins: ['https://example.com'],
   visitedEdgeCount: 2,
-  transcript: [{ role: 'user', type: 'text', text: 'Ada' }],
+  transcript: { stored: 3, storedBytes: 120, recent: [{ role: 'user', type: 'text', text: 'Ada' }] },
 };
 
 describe('parseSessionState', () => {
@@ -37,9 +37,18 @@ describe('parseSessionState', () => {
     expect(parseSessionState(JSON.parse(JSON.stringify(state)))).toEqual(state);
   });
 
+  it('reads a format 1 state (the whole transcript inline) as format 2 with those lines not written out yet', () => {
+    const lines = [
+      { role: 'bot', type: 'text', text: 'Name?' },
+      { role: 'user', type: 'text', text: 'Ada' },
+    ];
+    const formatOne = { ...JSON.parse(JSON.stringify(state)), formatVersion: 1, transcript: lines };
+    expect(parseSessionState(formatOne)).toEqual({ ...state, formatVersion: 2, transcript: { stored: 0, storedBytes: 0, recent: lines } });
+  });
+
   it('refuses another format version, saying which', () => {
-    expect(() => parseSessionState({ ...state, formatVersion: 2 })).toThrow(new UnreadableSessionState('unknown session state format 2 (expected 1)'));
-    expect(() => parseSessionState(null)).toThrow('unknown session state format undefined (expected 1)');
+    expect(() => parseSessionState({ ...state, formatVersion: 3 })).toThrow(new UnreadableSessionState('unknown session state format 3 (expected 1 or 2)'));
+    expect(() => parseSessionState(null)).toThrow('unknown session state format undefined (expected 1 or 2)');
   });
 
   it('refuses a damaged state, naming the first bad path', () => {

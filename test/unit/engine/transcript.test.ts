@@ -82,7 +82,7 @@ describe('transcript recording', () => {
     for (const format of ['richText', 'markdown'] as const) {
       const main = conversation();
       const { result: started } = await start(main, [], { textFormat: format });
-      expect(started.state.transcript).toEqual([
+      expect(started.state.transcript!.recent).toEqual([
         { role: 'bot', type: 'text', text: 'Hello **there**' },
         { role: 'bot', type: 'image', image: 'https://x.test/.png' },
         { role: 'bot', type: 'video', video: 'youtu.be/abc123' },
@@ -108,7 +108,7 @@ describe('transcript recording', () => {
         ].join('\n\n'),
       });
       // Recording goes on after the block.
-      expect(done.state.transcript!.at(-1)).toEqual({ role: 'bot', type: 'text', text: 'not in the transcript' });
+      expect(done.state.transcript!.recent.at(-1)).toEqual({ role: 'bot', type: 'text', text: 'not in the transcript' });
     }
   });
 
@@ -132,7 +132,7 @@ describe('transcript recording', () => {
     const { result } = await start(main);
     const answered = await send(main, result, 'Ada');
     expect(valueOf(answered)!.value).toBe('Assistant: "Name?"\n\nUser: "Ada"');
-    expect(answered.state.transcript!.at(-1)).toEqual({ role: 'bot', type: 'text', text: 'Hi Assistant: "Name?"\n\nUser: "Ada"' });
+    expect(answered.state.transcript!.recent.at(-1)).toEqual({ role: 'bot', type: 'text', text: 'Hi Assistant: "Name?"\n\nUser: "Ada"' });
   });
 
   it('starts when a linked bot that needs it enters the queue', async () => {

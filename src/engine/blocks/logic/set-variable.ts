@@ -122,8 +122,9 @@ async function expressionFor(type: string, variableId: string, options: Options,
     case 'Moment of the day':
       return { kind: 'code', code: MOMENT_OF_THE_DAY_CODE };
     case 'Transcript':
-      // The conversation so far, recorded as it happened (the block runs after everything in it).
-      return { kind: 'value', value: formatTranscript(ctx.state.transcript ?? []) };
+      // The conversation so far, recorded as it happened (the block runs after everything in it);
+      // lines written out by earlier turns are read first (execute asks for them).
+      return { kind: 'value', value: formatTranscript(ctx.state.transcript?.recent ?? []) };
     case 'Result ID':
     case 'User ID':
       // Previews have no result: a new id every time, as in the reference.
@@ -215,6 +216,8 @@ export const setVariableBlock: LogicHandler<'Set variable'> = {
     const variableId = options.variableId;
     if (!variableId || !ctx.variables.byId(variableId)) return { kind: 'next' };
     const type = options.type ?? 'Custom';
+    const storedLines = ctx.state.transcript?.stored ?? 0;
+    if (type === 'Transcript' && storedLines > 0) return { kind: 'effect', effect: { type: 'loadTranscript', lines: storedLines } };
 
     const expression = await expressionFor(type, variableId, options, ctx);
     if (expression.kind === 'code' && (options.isExecutedOnClient === true || ALWAYS_ON_CLIENT.has(type))) {
@@ -226,6 +229,15 @@ export const setVariableBlock: LogicHandler<'Set variable'> = {
     const updated = ctx.variables.set(variableId, value);
     // The transcript is session data: never copied into the result.
     if (updated && type === 'Transcript') updated.isSessionVariable = true;
+    return { kind: 'next' };
+  },
+  onEffect(block, result, ctx) {
+    // The transcript's earlier lines, then this turn's. When they could not be read, the flow goes on with this turn's and says so.
+    if (result.type !== 'loadTranscript')
+      ctx.log({ status: 'error', description: 'The transcript could not be read', context: 'While setting the transcript' });
+    const earlier = result.type === 'loadTranscript' ? result.lines : [];
+    const updated = ctx.variables.set(readOptions(blockOptions, block).variableId, formatTranscript([...earlier, ...(ctx.state.transcript?.recent ?? [])]));
+    if (updated) updated.isSessionVariable = true;
     return { kind: 'next' };
   },
   onReply(block, reply, ctx) {

@@ -274,13 +274,49 @@ describe('other types', () => {
 
   it('Transcript is the recorded conversation, formatted, without a log; the variable becomes session-only', async () => {
     const { ctx, turn } = testContext({ variables: [{ id: 'vTarget', name: 'Target', value: 'old', isSessionVariable: false }] });
-    ctx.state.transcript = [
-      { role: 'bot', type: 'text', text: 'Hi' },
-      { role: 'user', type: 'text', text: 'Yo' },
-    ];
+    ctx.state.transcript = {
+      stored: 0,
+      storedBytes: 0,
+      recent: [
+        { role: 'bot', type: 'text', text: 'Hi' },
+        { role: 'user', type: 'text', text: 'Yo' },
+      ],
+    };
     expect(await setVariableBlock.execute(block({ variableId: 'vTarget', type: 'Transcript' }), ctx)).toEqual({ kind: 'next' });
     expect(ctx.variables.byId('vTarget')).toEqual({ id: 'vTarget', name: 'Target', value: 'Assistant: "Hi"\n\nUser: "Yo"', isSessionVariable: true });
     expect(turn.output.logs).toEqual([]);
+  });
+
+  it('Transcript with lines written out by earlier turns asks for them, then puts them before the recent ones', async () => {
+    const { ctx, turn } = testContext({ variables: [{ id: 'vTarget', name: 'Target' }] });
+    ctx.state.transcript = { stored: 2, storedBytes: 90, recent: [{ role: 'bot', type: 'text', text: 'Bye' }] };
+    const transcriptBlock = block({ variableId: 'vTarget', type: 'Transcript' });
+    const effect = { type: 'loadTranscript', lines: 2 } as const;
+    expect(await setVariableBlock.execute(transcriptBlock, ctx)).toEqual({ kind: 'effect', effect });
+    expect(ctx.variables.byId('vTarget')!.value).toBeUndefined();
+    const earlier = [
+      { role: 'bot', type: 'text', text: 'Name?' },
+      { role: 'user', type: 'text', text: 'Ada' },
+    ] as const;
+    expect(await setVariableBlock.onEffect!(transcriptBlock, { type: 'loadTranscript', lines: [...earlier] }, ctx, effect)).toEqual({ kind: 'next' });
+    expect(ctx.variables.byId('vTarget')).toEqual({
+      id: 'vTarget',
+      name: 'Target',
+      value: 'Assistant: "Name?"\n\nUser: "Ada"\n\nAssistant: "Bye"',
+      isSessionVariable: true,
+    });
+    expect(turn.output.logs).toEqual([]);
+  });
+
+  it('Transcript whose earlier lines could not be read goes on with the recent ones and logs an error', async () => {
+    const { ctx, turn } = testContext({ variables: [{ id: 'vTarget', name: 'Target' }] });
+    ctx.state.transcript = { stored: 2, storedBytes: 90, recent: [{ role: 'bot', type: 'text', text: 'Bye' }] };
+    const transcriptBlock = block({ variableId: 'vTarget', type: 'Transcript' });
+    const effect = { type: 'loadTranscript', lines: 2 } as const;
+    const failed = { type: 'failed', effect: 'loadTranscript', reason: 'timeout', message: 'Request timed out. (10s)' } as const;
+    expect(await setVariableBlock.onEffect!(transcriptBlock, failed, ctx, effect)).toEqual({ kind: 'next' });
+    expect(ctx.variables.byId('vTarget')!.value).toBe('Assistant: "Bye"');
+    expect(turn.output.logs).toEqual([{ status: 'error', description: 'The transcript could not be read', context: 'While setting the transcript' }]);
   });
 
   it.each(['Result ID', 'User ID'])('%s is the result id, a new id in previews', async (type) => {
