@@ -5,7 +5,8 @@ import { APPLIED_MIGRATIONS, type ChatStore, type PublicBotRow, type SessionRow,
 // Prisma's). It never waits inside SQLite for a lock: better-sqlite3 waits by
 // blocking the thread, which would also keep Prisma's connection from
 // finishing the transaction that holds the lock. A busy database is retried
-// after yielding to the event loop instead.
+// after yielding to the event loop instead. Claims and turn commits are
+// written in groups: see `batched`.
 
 /** The text Prisma's SQLite adapter stores for a DateTime (ISO with an explicit UTC offset), so both read and order alike. */
 function sqliteDate(date: Date): string {
@@ -200,8 +201,69 @@ export function openSqliteChatStore(file: string, busyTimeoutMs: number, onState
   const connection = new Database(file);
   connection.pragma('busy_timeout = 0');
   let statements: Statements | undefined;
-  let commit: Database.Transaction<(write: TurnWrite, now: Date) => WrittenResult[]> | undefined;
   const prepared = (): Statements => (statements ??= prepareStatements(connection));
+  // One turn: inside the batch's transaction, better-sqlite3 runs it in a savepoint.
+  const oneTurn = connection.transaction((turn: TurnWrite, at: Date) => writeTurn(prepared(), turn, at));
+
+  /**
+   * Group commit: the calls made in the same turn of the event loop (by
+   * concurrent visitors) run in one write transaction, each isolated (a turn
+   * in its own savepoint, so a lost claim or a failing statement rolls back
+   * that turn alone). A write transaction's fixed cost (the lock, the WAL
+   * frames of the table and index pages the rows share) is paid once per
+   * batch: 1 worker went from ~700 to ~1,490 conversations/s (bench/README.md).
+   */
+  function batched<I, O>(sql: string, each: (item: I) => O): (item: I) => Promise<O> {
+    type Outcome = { ok: true; value: O } | { ok: false; error: unknown };
+    const run = connection.transaction((items: I[]): Outcome[] =>
+      items.map((item) => {
+        try {
+          return { ok: true, value: each(item) };
+        } catch (error) {
+          return { ok: false, error };
+        }
+      }),
+    );
+    let waiting: { item: I; resolve(value: O): void; reject(error: unknown): void }[] = [];
+    async function flush(): Promise<void> {
+      const batch = waiting;
+      waiting = [];
+      try {
+        // IMMEDIATE: the write lock is taken first, so a busy database fails before any statement ran.
+        const outcomes = await whenFree(sql, () => run.immediate(batch.map((entry) => entry.item)));
+        batch.forEach((entry, index) => {
+          const outcome = outcomes[index]!;
+          if (outcome.ok) entry.resolve(outcome.value);
+          else entry.reject(outcome.error);
+        });
+      } catch (error) {
+        for (const entry of batch) entry.reject(error);
+      }
+    }
+    return (item) =>
+      new Promise<O>((resolve, reject) => {
+        waiting.push({ item, resolve, reject });
+        if (waiting.length === 1) setImmediate(() => void flush());
+      });
+  }
+
+  const commitBatched = batched('BEGIN (turn commit)', ({ write, now }: { write: TurnWrite; now: Date }) => {
+    try {
+      return { results: oneTurn(write, now) };
+    } catch (error) {
+      if (error instanceof ClaimLost) return 'claim-lost' as const;
+      throw error;
+    }
+  });
+  const claimBatched = batched(
+    'UPDATE "ChatSession" (claim)',
+    ({ sessionId, leaseUntil, now }: { sessionId: string; leaseUntil: Date; now: Date }): SessionRecord | 'busy' | 'missing' => {
+      const statements = prepared();
+      const claimed = statements.claim.get(sqliteDate(leaseUntil), sqliteDate(now), sessionId, sqliteDate(now));
+      if (claimed) return claimed;
+      return statements.exists.get(sessionId) ? 'busy' : 'missing';
+    },
+  );
   let snapshot: Database.Statement<[string, number], { definition: string }> | undefined;
 
   /** Runs `work` (synchronous: one statement or one transaction), retrying while another connection holds the write lock. */
@@ -228,11 +290,8 @@ export function openSqliteChatStore(file: string, busyTimeoutMs: number, onState
       return record ? publicBotRow(record) : null;
     },
     async claimSession(sessionId, leaseUntil, now) {
-      const claimed = await whenFree('UPDATE "ChatSession" (claim)', () =>
-        prepared().claim.get(sqliteDate(leaseUntil), sqliteDate(now), sessionId, sqliteDate(now)),
-      );
-      if (claimed) return sessionRow(claimed);
-      return prepared().exists.get(sessionId) ? 'busy' : 'missing';
+      const claimed = await claimBatched({ sessionId, leaseUntil, now });
+      return typeof claimed === 'string' ? claimed : sessionRow(claimed);
     },
     async renewClaim(sessionId, version, leaseUntil) {
       await whenFree('UPDATE "ChatSession" (renew)', () => prepared().renew.run(sqliteDate(leaseUntil), sessionId, version));
@@ -240,16 +299,8 @@ export function openSqliteChatStore(file: string, busyTimeoutMs: number, onState
     async releaseClaim(sessionId, version) {
       await whenFree('UPDATE "ChatSession" (release)', () => prepared().release.run(sessionId, version));
     },
-    async commitTurn(write, now) {
-      commit ??= connection.transaction((turn: TurnWrite, at: Date) => writeTurn(prepared(), turn, at));
-      const transaction = commit;
-      try {
-        // IMMEDIATE: the write lock is taken first, so a busy database fails before any statement ran.
-        return { results: await whenFree('BEGIN (turn commit)', () => transaction.immediate(write, now)) };
-      } catch (error) {
-        if (error instanceof ClaimLost) return 'claim-lost';
-        throw error;
-      }
+    commitTurn(write, now) {
+      return commitBatched({ write, now });
     },
     async transcriptLines(sessionId, count) {
       return prepared()
