@@ -122,7 +122,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
   // Processes sharing a PostgreSQL database hear each other's turns through it; SQLite workers through their primary.
   const live =
     database.provider === 'postgresql'
-      ? await postgresLiveResults({ connectionString: database.target.location, db: database.db, log: logger })
+      ? await postgresLiveResults({ connectionString: database.target.location, notify: database.notify!, log: logger })
       : cluster.isWorker
         ? clusterLiveResults(logger)
         : inProcessLiveResults(logger);

@@ -29,6 +29,11 @@ export interface Database {
   chatStore: ChatStore;
   provider: Provider;
   target: DatabaseTarget;
+  /**
+   * PostgreSQL only: NOTIFY these payloads on a channel, in order, on the
+   * shared pool (a prepared statement; Prisma stays out of the chat path).
+   */
+  notify?: (channel: string, payloads: string[]) => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,6 +52,7 @@ export function openDatabase(databaseUrl: string, options: DatabaseOptions = {})
   let db: Db;
   let chatStore: ChatStore;
   let closeDriver: () => Promise<void>;
+  let notify: Database['notify'];
   if (target.provider === 'sqlite') {
     try {
       fs.mkdirSync(path.dirname(target.location), { recursive: true });
@@ -67,6 +73,13 @@ export function openDatabase(databaseUrl: string, options: DatabaseOptions = {})
     db = new PgPrismaClient({ adapter, log }) as unknown as Db;
     chatStore = postgresChatStore(pool, options.onStatement);
     closeDriver = () => pool.end().catch(() => undefined);
+    notify = async (channel, payloads) => {
+      await pool.query({
+        name: 'parley_notify',
+        text: 'SELECT pg_notify($1, payload) FROM unnest($2::text[]) WITH ORDINALITY AS t(payload, n) ORDER BY n',
+        values: [channel, payloads],
+      });
+    };
   }
   const { onStatement } = options;
   if (onStatement) (db as PrismaClient<'query'>).$on('query', (event) => onStatement(event.query, event.duration));
@@ -75,6 +88,7 @@ export function openDatabase(databaseUrl: string, options: DatabaseOptions = {})
     chatStore,
     provider: target.provider,
     target,
+    ...(notify ? { notify } : {}),
     close: async () => {
       await db.$disconnect();
       await closeDriver();
