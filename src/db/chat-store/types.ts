@@ -99,7 +99,7 @@ export type SessionWrite =
 
 /** Everything one turn writes, committed all or nothing, in this order. */
 export interface TurnWrite {
-  /** Results created by the turn: the root one with its values, linked bots' empty ones. */
+  /** Results created by the turn, with their final values (`resultChanges` never names them). */
   newResults: NewResult[];
   answers: AnswerRow[];
   visitedEdges: VisitedEdgeRow[];

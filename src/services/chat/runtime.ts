@@ -265,9 +265,10 @@ function turnWrite(turn: TurnResult, plan: CommitPlan, bounds: SessionBounds): T
   };
   if (state.isPreview) return write;
   const updates = resultUpdates(turn, plan);
-  if (plan.createResult) {
-    // A result created by this turn gets its final values at once rather than an insert then an update.
-    const { id, botId } = plan.createResult;
+  // A result created by this turn gets its final values at once rather than an insert then an update
+  // (the stores may write a turn as one statement, where an update does not see a row inserted beside it).
+  const created = [...(plan.createResult ? [plan.createResult] : []), ...persistence.newResults.map((row) => ({ id: row.resultId, botId: row.botId }))];
+  for (const { id, botId } of created) {
     const changes = updates.get(id);
     write.newResults.push({
       id,
@@ -278,9 +279,6 @@ function turnWrite(turn: TurnResult, plan: CommitPlan, bounds: SessionBounds): T
       lastChatSessionId: changes?.lastChatSessionId ?? null,
     });
     updates.delete(id);
-  }
-  for (const row of persistence.newResults) {
-    write.newResults.push({ id: row.resultId, botId: row.botId, variables: [], hasStarted: false, isCompleted: false, lastChatSessionId: null });
   }
   write.answers = persistence.answers.map((answer) => ({
     ...answer,
