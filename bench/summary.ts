@@ -6,7 +6,8 @@
 //   Koa ceiling and `parley serve` on SQLite with 1 and N worker processes (N =
 //   the cores) and on PostgreSQL with 1 and 2 (PARLEY_BENCH_POSTGRES_URL, else
 //   the local server when one answers): conversations/s, p50/p99 per request,
-//   resident memory of the process tree idle and after the load;
+//   resident memory of the process tree idle (started, no request yet) and
+//   after the load (a builder request published the bot: Prisma is loaded);
 // - the sequential round trip (one request at a time, SQLite, 1 worker);
 // - the cost of turn 1,000 against turn 1, and of a 2,000-block bot against
 //   a 10-block one (bench/turn-cost.ts).
@@ -67,10 +68,10 @@ async function parleyRow(
 ): Promise<Row> {
   const server = await parleyServe(databaseUrl, workers);
   try {
-    const publicId = await publishThroughApi(server.url, THREE_INPUTS);
-    // Idle: started, one bot published, settled.
+    // Idle: started and settled, no request yet (the goal's "idle").
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const idleRssMb = mb(rssOfTree(server.child.pid!));
+    const publicId = await publishThroughApi(server.url, THREE_INPUTS);
     await extra?.(server, publicId);
     const figures = await closedLoop(VISITORS, SECONDS, chatConversation(server.url, publicId));
     return { label, ...figures, idleRssMb, loadedRssMb: mb(rssOfTree(server.child.pid!)) };
