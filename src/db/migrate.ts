@@ -86,9 +86,10 @@ function openSqlite(file: string): BetterSqlite3.Database {
 function migrateSqlite(file: string, migrations: Migration[]): string[] {
   const db = openSqlite(file);
   try {
+    // Waits for a lock held by another process first (several starting at once), then:
     // WAL is a property of the database file: set once, every later connection uses it.
-    db.pragma('journal_mode = WAL');
     db.pragma('busy_timeout = 10000');
+    db.pragma('journal_mode = WAL');
     db.exec(SQLITE_BOOKKEEPING);
     const rows = db.prepare('SELECT migration_name, checksum FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL').all() as {
       migration_name: string;

@@ -283,10 +283,9 @@ export function openSqliteChatStore(file: string, busyTimeoutMs: number, onState
   }
 
   return {
+    // Reads retry too: a read can find the database locked while another process recovers the WAL index (several starting at once).
     async findBotByPublicId(publicId) {
-      const began = performance.now();
-      const record = prepared().publicBot.get(publicId);
-      onStatement?.('SELECT "Bot" (public id)', performance.now() - began);
+      const record = await whenFree('SELECT "Bot" (public id)', () => prepared().publicBot.get(publicId));
       return record ? publicBotRow(record) : null;
     },
     async claimSession(sessionId, leaseUntil, now) {
@@ -303,26 +302,24 @@ export function openSqliteChatStore(file: string, busyTimeoutMs: number, onState
       return commitBatched({ write, now });
     },
     async transcriptLines(sessionId, count) {
-      return prepared()
-        .transcriptLines.all(sessionId, count)
-        .map((row) => JSON.parse(row.turn) as unknown);
+      const rows = await whenFree('SELECT "ChatSessionTranscriptTurn"', () => prepared().transcriptLines.all(sessionId, count));
+      return rows.map((row) => JSON.parse(row.turn) as unknown);
     },
     async snapshotDefinition(botId, revision) {
       snapshot ??= connection.prepare<[string, number], { definition: string }>('SELECT "definition" FROM "BotSnapshot" WHERE "botId" = ? AND "revision" = ?');
-      const row = snapshot.get(botId, revision);
+      const statement = snapshot;
+      const row = await whenFree('SELECT "BotSnapshot"', () => statement.get(botId, revision));
       return row ? (JSON.parse(row.definition) as unknown) : undefined;
     },
     async ping() {
-      connection.prepare('SELECT 1').get();
+      await whenFree('SELECT 1', () => connection.prepare('SELECT 1').get());
     },
     async appliedMigrations() {
-      return connection
-        .prepare<[], { migration_name: string }>(APPLIED_MIGRATIONS)
-        .all()
-        .map((row) => row.migration_name);
+      const rows = await whenFree('SELECT _prisma_migrations', () => connection.prepare<[], { migration_name: string }>(APPLIED_MIGRATIONS).all());
+      return rows.map((row) => row.migration_name);
     },
     async hasUsers() {
-      return connection.prepare('SELECT 1 FROM "User" LIMIT 1').get() !== undefined;
+      return (await whenFree('SELECT "User"', () => connection.prepare('SELECT 1 FROM "User" LIMIT 1').get())) !== undefined;
     },
     async close() {
       if (connection.open) connection.close();
