@@ -6,8 +6,9 @@
 //   Koa ceiling and `parley serve` on SQLite with 1 and N worker processes (N =
 //   the cores) and on PostgreSQL with 1 and 2 (PARLEY_BENCH_POSTGRES_URL, else
 //   the local server when one answers): conversations/s, p50/p99 per request,
-//   resident memory of the process tree idle (started, no request yet) and
-//   after the load (a builder request published the bot: Prisma is loaded);
+//   resident memory of the process tree on a restart (the first start
+//   created the admin and published the bot): idle, after the load (chat
+//   only), then after one builder request (it loads Prisma's query compiler);
 // - the sequential round trip (one request at a time, SQLite, 1 worker);
 // - the cost of turn 1,000 against turn 1, and of a 2,000-block bot against
 //   a 10-block one (bench/turn-cost.ts).
@@ -18,7 +19,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { THREE_INPUTS } from './bots';
 import { agent, post } from './http-post';
-import { bareKoa, closedLoop, parleyServe, publishThroughApi, quantile, rssOfTree, type LoadFigures, type ServerProcess } from './serve-process';
+import { bareKoa, BENCH_TOKEN, closedLoop, parleyServe, publishThroughApi, quantile, rssOfTree, type LoadFigures, type ServerProcess } from './serve-process';
 import { measureTurnCost, printTurnCost } from './turn-cost';
 
 const VISITORS = 64;
@@ -29,6 +30,7 @@ interface Row extends LoadFigures {
   label: string;
   idleRssMb?: number;
   loadedRssMb: number;
+  builderRssMb?: number;
 }
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
@@ -66,15 +68,25 @@ async function parleyRow(
   workers: number,
   extra?: (server: ServerProcess, publicId: string) => Promise<void>,
 ): Promise<Row> {
+  // A first start creates the admin and the bot is published (builder requests); the figures come from the restart after.
+  const first = await parleyServe(databaseUrl, workers);
+  let publicId: string;
+  try {
+    publicId = await publishThroughApi(first.url, THREE_INPUTS);
+  } finally {
+    await first.stop();
+  }
   const server = await parleyServe(databaseUrl, workers);
   try {
-    // Idle: started and settled, no request yet (the goal's "idle").
+    // Idle: started and settled, no request yet.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const idleRssMb = mb(rssOfTree(server.child.pid!));
-    const publicId = await publishThroughApi(server.url, THREE_INPUTS);
     await extra?.(server, publicId);
     const figures = await closedLoop(VISITORS, SECONDS, chatConversation(server.url, publicId));
-    return { label, ...figures, idleRssMb, loadedRssMb: mb(rssOfTree(server.child.pid!)) };
+    const loadedRssMb = mb(rssOfTree(server.child.pid!));
+    // One builder request loads what chatting does not (Prisma's query compiler, the builder's resolvers).
+    await fetch(`${server.url}/v1/workspaces`, { headers: { authorization: `Bearer ${BENCH_TOKEN}` } });
+    return { label, ...figures, idleRssMb, loadedRssMb, builderRssMb: mb(rssOfTree(server.child.pid!)) };
   } finally {
     await server.stop();
   }
@@ -118,11 +130,11 @@ async function withPostgres<T>(server: string, run: (url: string) => Promise<T>)
 
 function printRows(rows: Row[]): void {
   const cell = (value: string, width: number) => value.padStart(width);
-  console.log(`\n| ${'server'.padEnd(28)} | conversations/s | requests/s | p50 ms | p99 ms | RSS idle MB | RSS after MB |`);
-  console.log(`|${'-'.repeat(30)}|----------------:|-----------:|-------:|-------:|------------:|-------------:|`);
+  console.log(`\n| ${'server'.padEnd(28)} | conversations/s | requests/s | p50 ms | p99 ms | RSS idle MB | RSS after MB | + builder MB |`);
+  console.log(`|${'-'.repeat(30)}|----------------:|-----------:|-------:|-------:|------------:|-------------:|-------------:|`);
   for (const row of rows) {
     console.log(
-      `| ${row.label.padEnd(28)} | ${cell(row.conversationsPerSecond.toFixed(0), 15)} | ${cell(row.requestsPerSecond.toFixed(0), 10)} | ${cell(row.p50Ms.toFixed(1), 6)} | ${cell(row.p99Ms.toFixed(1), 6)} | ${cell(row.idleRssMb === undefined ? '' : row.idleRssMb.toFixed(0), 11)} | ${cell(row.loadedRssMb.toFixed(0), 12)} |`,
+      `| ${row.label.padEnd(28)} | ${cell(row.conversationsPerSecond.toFixed(0), 15)} | ${cell(row.requestsPerSecond.toFixed(0), 10)} | ${cell(row.p50Ms.toFixed(1), 6)} | ${cell(row.p99Ms.toFixed(1), 6)} | ${cell(row.idleRssMb === undefined ? '' : row.idleRssMb.toFixed(0), 11)} | ${cell(row.loadedRssMb.toFixed(0), 12)} | ${cell(row.builderRssMb === undefined ? '' : row.builderRssMb.toFixed(0), 12)} |`,
     );
   }
 }
@@ -166,23 +178,17 @@ async function main(): Promise<void> {
   console.log(`\nsequential round trip (SQLite, 1 worker, 1,200 requests): median ${roundTrip.median.toFixed(2)} ms, p95 ${roundTrip.p95.toFixed(2)} ms`);
   printTurnCost(turns);
 
-  const sqlite = rows.filter((row) => row.label.startsWith('Parley SQLite'));
-  const best = sqlite.reduce((a, b) => (b.conversationsPerSecond > a.conversationsPerSecond ? b : a));
-  const one = sqlite[0]!;
+  // The goals are for `npm start` (SQLite, 1 worker), as the issue measured them.
+  const one = rows.find((row) => row.label === 'Parley SQLite, 1 worker')!;
   const goal = (name: string, value: string, target: string, met: boolean) =>
-    console.log(`| ${name.padEnd(40)} | ${value.padStart(22)} | ${target.padStart(10)} | ${met ? 'met' : 'NOT met'} |`);
-  console.log(`\n| ${'goal (issue 13)'.padEnd(40)} | ${'measured'.padStart(22)} | ${'target'.padStart(10)} | |`);
-  console.log(`|${'-'.repeat(42)}|${'-'.repeat(24)}|${'-'.repeat(12)}|---|`);
-  goal(
-    'conversations/s (64 concurrent, SQLite)',
-    `${best.conversationsPerSecond.toFixed(0)} (${best.label.slice(14)})`,
-    '>= 1,450',
-    best.conversationsPerSecond >= 1450,
-  );
-  goal('p99 per request', `${best.p99Ms.toFixed(1)} ms`, '<= 50 ms', best.p99Ms <= 50);
+    console.log(`| ${name.padEnd(44)} | ${value.padStart(10)} | ${target.padStart(10)} | ${met ? 'met' : 'NOT met'} |`);
+  console.log(`\n| ${'goal (issue 13), SQLite, 1 worker'.padEnd(44)} | ${'measured'.padStart(10)} | ${'target'.padStart(10)} | |`);
+  console.log(`|${'-'.repeat(46)}|${'-'.repeat(12)}|${'-'.repeat(12)}|---|`);
+  goal('conversations/s (64 concurrent)', one.conversationsPerSecond.toFixed(0), '>= 1,450', one.conversationsPerSecond >= 1450);
+  goal('p99 per request', `${one.p99Ms.toFixed(1)} ms`, '<= 50 ms', one.p99Ms <= 50);
   goal('sequential round trip, median', `${roundTrip.median.toFixed(2)} ms`, '<= 1 ms', roundTrip.median <= 1);
-  goal('RSS idle (1 worker)', `${one.idleRssMb!.toFixed(0)} MB`, '<= 90 MB', one.idleRssMb! <= 90);
-  goal('RSS after the load (1 worker)', `${one.loadedRssMb.toFixed(0)} MB`, '<= 130 MB', one.loadedRssMb <= 130);
+  goal('RSS idle', `${one.idleRssMb!.toFixed(0)} MB`, '<= 90 MB', one.idleRssMb! <= 90);
+  goal('RSS after the load', `${one.loadedRssMb.toFixed(0)} MB`, '<= 130 MB', one.loadedRssMb <= 130);
   goal('turn 1,000 / turn 1', `${turns.turnRatio.toFixed(2)}x`, '<= 1.2x', turns.turnRatio <= 1.2);
   goal('turn 1,000 / turn 1, recording a transcript', `${turns.transcriptRatio.toFixed(2)}x`, '<= 1.2x', turns.transcriptRatio <= 1.2);
   goal('2,000 blocks / 10 blocks, progress bar on', `${turns.progressBlocksRatio.toFixed(2)}x`, '<= 1.5x', turns.progressBlocksRatio <= 1.5);
