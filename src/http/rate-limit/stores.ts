@@ -15,6 +15,28 @@ export interface RateLimitStore {
  */
 const TABLE = 'parley_rate_limits';
 const CREATE_TABLE = `CREATE UNLOGGED TABLE IF NOT EXISTS ${TABLE} (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`;
+/** pg_advisory_xact_lock key of the table's creation (any constant unlikely to collide; the migrations use another). */
+const CREATE_TABLE_LOCK = 7_266_534_801;
+
+/**
+ * IF NOT EXISTS is not safe against a concurrent CREATE (two processes can
+ * both find the table missing; one then fails on the catalog's unique index):
+ * processes starting together take turns under an advisory lock.
+ */
+async function createTable(pool: Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [CREATE_TABLE_LOCK]);
+    await client.query(CREATE_TABLE);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
 
 /** The four budgets, each a token bucket refilled every window. */
 function limitersOf(config: RateLimitConfig, limiter: (keyPrefix: string, points: number) => RateLimiterAbstract): RateLimiters {
@@ -39,7 +61,7 @@ export async function postgresStore(config: RateLimitConfig, connectionString: s
   const pool = new Pool({ connectionString, max: 4 });
   // An idle connection the server ended is an error event of the pool (a crash unheard); the pool replaces it.
   pool.on('error', () => undefined);
-  await pool.query(CREATE_TABLE);
+  await createTable(pool);
   return {
     limiters: limitersOf(
       config,
