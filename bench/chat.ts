@@ -7,16 +7,11 @@
 // (d) the sequential round trip again while 4 other chats keep running
 //     ~0.9-second server-side Code blocks (bot-author code runs in sandbox
 //     worker threads, off the event loop that serves the plain chat).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
-import { loadConfig } from '../src/config';
-import { startServer } from '../src/cli/serve';
-import { createBot, publishBot } from '../src/services/bots';
 import { THREE_INPUTS } from './bots';
 import { agent, post } from './http-post';
+import { startBenchServer } from './in-process';
 
 const REPLIES = ['Ada', 'ada@example.com', '36'];
 
@@ -84,42 +79,29 @@ async function throughput(durationMs: number, concurrency: number, work: () => P
 }
 
 async function main(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
-  const server = await startServer(
-    // One client drives the whole load: the per-IP chat rate limit would refuse it. Request logs off, as in the other benches.
-    {
-      ...loadConfig({ PARLEY_RATE_LIMIT: 'off' }),
-      port: 0,
-      databaseUrl: `file:${path.join(dir, 'bench.db')}`,
-      adminToken: 'bench-admin-token-0123456789',
-      logLevel: 'silent',
-    },
-    () => undefined,
-  );
-  const workspace = await server.database.db.workspace.findFirstOrThrow();
-  const bot = await createBot(server.database.db, workspace.id, THREE_INPUTS);
-  const published = await publishBot(server.database.db, bot.id);
-  const base = `http://127.0.0.1:${server.port}`;
+  const bench = await startBenchServer('parley-bench-');
+  const { base } = bench;
+  const publicId = await bench.publish(THREE_INPUTS);
 
-  for (let warm = 0; warm < 30; warm += 1) await conversation(base, published.publicId!);
-  const latencies = await sequentialLatencies(base, published.publicId!, 300);
+  for (let warm = 0; warm < 30; warm += 1) await conversation(base, publicId);
+  const latencies = await sequentialLatencies(base, publicId, 300);
 
-  const busyBot = await publishBot(server.database.db, (await createBot(server.database.db, workspace.id, BUSY_CODE)).id);
+  const busyPublicId = await bench.publish(BUSY_CODE);
   let busyLoops = true;
   let busyStarts = 0;
   const busyChats = Array.from({ length: 4 }, async () => {
     while (busyLoops) {
-      const started = await post(`${base}/v1/bots/${busyBot.publicId!}/startChat`, {});
+      const started = await post(`${base}/v1/bots/${busyPublicId}/startChat`, {});
       if (started.status !== 200) throw new Error(`busy startChat ${started.status}`);
       busyStarts += 1;
     }
   });
   await new Promise((resolve) => setTimeout(resolve, 1500));
-  const underLoad = await sequentialLatencies(base, published.publicId!, 100);
+  const underLoad = await sequentialLatencies(base, publicId, 100);
   busyLoops = false;
   await Promise.all(busyChats);
 
-  const chatRps = await throughput(8000, 64, async () => (await conversation(base, published.publicId!)).length);
+  const chatRps = await throughput(8000, 64, async () => (await conversation(base, publicId)).length);
 
   const bare = new Koa();
   bare.use((ctx) => {
@@ -145,8 +127,7 @@ async function main(): Promise<void> {
 
   bareServer.close();
   agent.destroy();
-  await server.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await bench.close();
 }
 
 main().catch((error: unknown) => {

@@ -8,14 +8,9 @@
 //   block off the loop, so the recording runs every turn);
 // - a 2,000-block loop against a 10-block loop: median over 300 turns each,
 //   without and with the progress bar.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../src/config';
-import { startServer } from '../src/cli/serve';
-import { createBot, publishBot } from '../src/services/bots';
 import { loopBot } from './bots';
 import { agent, post } from './http-post';
+import { startBenchServer } from './in-process';
 
 export interface TurnCostFigures {
   turn1Ms: number;
@@ -52,27 +47,14 @@ async function turnTimes(base: string, publicId: string, turns: number): Promise
 }
 
 export async function measureTurnCost(): Promise<TurnCostFigures> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-turns-'));
-  const server = await startServer(
-    {
-      ...loadConfig({ PARLEY_RATE_LIMIT: 'off' }),
-      port: 0,
-      databaseUrl: `file:${path.join(dir, 'bench.db')}`,
-      adminToken: 'bench-admin-token-0123456789',
-      logLevel: 'silent',
-    },
-    () => undefined,
-  );
+  const bench = await startBenchServer('parley-bench-turns-');
+  const { base, publish } = bench;
   try {
-    const workspace = await server.database.db.workspace.findFirstOrThrow();
-    const publish = async (definition: unknown) =>
-      (await publishBot(server.database.db, (await createBot(server.database.db, workspace.id, definition)).id)).publicId!;
     const small = await publish(loopBot(5));
     const transcript = await publish(loopBot(5, { recordsTranscript: true }));
     const large = await publish(loopBot(1000));
     const smallProgress = await publish(loopBot(5, { progressBar: true }));
     const largeProgress = await publish(loopBot(1000, { progressBar: true }));
-    const base = `http://127.0.0.1:${server.port}`;
 
     await turnTimes(base, small, 200);
     await turnTimes(base, large, 200);
@@ -108,8 +90,7 @@ export async function measureTurnCost(): Promise<TurnCostFigures> {
       progressBlocksRatio: figures.largeProgressMs / figures.smallProgressMs,
     };
   } finally {
-    await server.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

@@ -98,8 +98,13 @@ export function parseSessionState(raw: unknown): SessionState {
   const format = typeof raw === 'object' && raw !== null ? (raw as { formatVersion?: unknown }).formatVersion : undefined;
   if (!(READABLE_FORMATS as readonly unknown[]).includes(format))
     throw new UnreadableSessionState(`unknown session state format ${JSON.stringify(format)} (expected ${READABLE_FORMATS.join(' or ')})`);
-  const first = parsed.error.issues[0];
-  throw new UnreadableSessionState(`invalid session state at ${first?.path.join('.') || '(root)'}: ${first?.message ?? 'unknown problem'}`);
+  throw new UnreadableSessionState(`invalid session state at ${firstIssue(parsed.error)}`);
+}
+
+/** "path: message" of a parse error's first issue. */
+function firstIssue(error: z.ZodError): string {
+  const first = error.issues[0];
+  return `${first?.path.join('.') || '(root)'}: ${first?.message ?? 'unknown problem'}`;
 }
 
 const transcriptLines = z.array(transcriptTurn);
@@ -108,6 +113,5 @@ const transcriptLines = z.array(transcriptTurn);
 export function parseTranscriptLines(raw: unknown[]): TranscriptTurn[] {
   const parsed = transcriptLines.safeParse(raw);
   if (parsed.success) return parsed.data;
-  const first = parsed.error.issues[0];
-  throw new UnreadableSessionState(`invalid transcript line at ${first?.path.join('.') || '(root)'}: ${first?.message ?? 'unknown problem'}`);
+  throw new UnreadableSessionState(`invalid transcript line at ${firstIssue(parsed.error)}`);
 }

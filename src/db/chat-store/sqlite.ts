@@ -119,6 +119,7 @@ function prepareStatements(connection: Database.Database) {
     transcriptLines: connection.prepare<[string, number], { turn: string }>(
       'SELECT "turn" FROM "ChatSessionTranscriptTurn" WHERE "sessionId" = ? AND "index" < ? ORDER BY "index"',
     ),
+    snapshot: connection.prepare<[string, number], { definition: string }>('SELECT "definition" FROM "BotSnapshot" WHERE "botId" = ? AND "revision" = ?'),
   };
 }
 
@@ -264,8 +265,6 @@ export function openSqliteChatStore(file: string, busyTimeoutMs: number, onState
       return statements.exists.get(sessionId) ? 'busy' : 'missing';
     },
   );
-  let snapshot: Database.Statement<[string, number], { definition: string }> | undefined;
-
   /** Runs `work` (synchronous: one statement or one transaction), retrying while another connection holds the write lock. */
   async function whenFree<T>(sql: string, work: () => T): Promise<T> {
     const giveUpAt = Date.now() + busyTimeoutMs;
@@ -306,9 +305,7 @@ export function openSqliteChatStore(file: string, busyTimeoutMs: number, onState
       return rows.map((row) => JSON.parse(row.turn) as unknown);
     },
     async snapshotDefinition(botId, revision) {
-      snapshot ??= connection.prepare<[string, number], { definition: string }>('SELECT "definition" FROM "BotSnapshot" WHERE "botId" = ? AND "revision" = ?');
-      const statement = snapshot;
-      const row = await whenFree('SELECT "BotSnapshot"', () => statement.get(botId, revision));
+      const row = await whenFree('SELECT "BotSnapshot"', () => prepared().snapshot.get(botId, revision));
       return row ? (JSON.parse(row.definition) as unknown) : undefined;
     },
     async ping() {

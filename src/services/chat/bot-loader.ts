@@ -19,11 +19,16 @@ const snapshots = new Map<string, RuntimeBot>();
 /** PARLEY_SNAPSHOT_CACHE, set once at start-up. */
 export function setSnapshotCacheSize(size: number): void {
   maxCached = Math.max(1, size);
-  while (snapshots.size > maxCached) snapshots.delete(snapshots.keys().next().value!);
+  evictOver(maxCached);
+}
+
+/** Drops the least recently used revisions until at most `size` remain. */
+function evictOver(size: number): void {
+  while (snapshots.size > size) snapshots.delete(snapshots.keys().next().value!);
 }
 
 function remember(key: string, bot: RuntimeBot): RuntimeBot {
-  if (snapshots.size >= maxCached) snapshots.delete(snapshots.keys().next().value!);
+  evictOver(maxCached - 1);
   snapshots.set(key, bot);
   return bot;
 }
@@ -129,8 +134,9 @@ function linkTargets(bot: RuntimeBot): string[] {
     const botId = handler.linkTarget?.(block)?.botId;
     if (botId !== undefined && botId !== 'current' && botId !== bot.id) ids.add(botId);
   }
-  linkTargetsOf.set(bot, [...ids]);
-  return [...ids];
+  const targets = [...ids];
+  linkTargetsOf.set(bot, targets);
+  return targets;
 }
 
 /**

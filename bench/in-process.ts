@@ -1,0 +1,43 @@
+// Parley started inside the bench's own process (the benches that read its
+// database directly), on a fresh SQLite file.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../src/config';
+import { startServer, type RunningServer } from '../src/cli/serve';
+import { createBot, publishBot } from '../src/services/bots';
+
+export interface BenchServer {
+  server: RunningServer;
+  base: string;
+  /** Creates and publishes `definition` in the admin's workspace; answers its public id. */
+  publish(definition: unknown): Promise<string>;
+  /** Stops the server and removes its database. */
+  close(): Promise<void>;
+}
+
+export async function startBenchServer(prefix: string): Promise<BenchServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const server = await startServer(
+    // One client drives the whole load: the per-IP chat rate limit would refuse it. Request logs off, as in the other benches.
+    {
+      ...loadConfig({ PARLEY_RATE_LIMIT: 'off' }),
+      port: 0,
+      databaseUrl: `file:${path.join(dir, 'bench.db')}`,
+      adminToken: 'bench-admin-token-0123456789',
+      logLevel: 'silent',
+    },
+    () => undefined,
+  );
+  const db = server.database.db;
+  const workspace = await db.workspace.findFirstOrThrow();
+  return {
+    server,
+    base: `http://127.0.0.1:${server.port}`,
+    publish: async (definition) => (await publishBot(db, (await createBot(db, workspace.id, definition)).id)).publicId!,
+    close: async () => {
+      await server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
