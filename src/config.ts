@@ -6,7 +6,20 @@ import type { GraphQLLimits } from './http/graphql-limits';
 import type { RateLimitConfig } from './http/rate-limit/limits';
 
 export interface Config {
+  /** HOST: the address both listeners bind (default: every interface). */
+  host?: string;
+  /** PORT: the console and builder API (/app, /graphql, /v1). */
   port: number;
+  /**
+   * PARLEY_CHAT_PORT: the chat surface (public pages, embed script, files, the
+   * public chat API), a second origin so bot-author content never runs with
+   * the console's authority. Default PORT + 1 (0 with PORT 0: any free port).
+   * Equal to PORT: one listener, the chat surface chosen by PARLEY_CHAT_URL's host.
+   * Unset: PORT + 1 ({@link chatPortOf}).
+   */
+  chatPort?: number;
+  /** PARLEY_CHAT_URL: the chat origin as visitors reach it (share links, file URLs); default: the request's host on the chat port. */
+  chatUrl?: string;
   /** `file:<path>` (SQLite) or `postgres(ql)://...` */
   databaseUrl: string;
   /** When set, the first-start bootstrap uses this value as the admin token. */
@@ -60,7 +73,7 @@ export interface Config {
   uploadMaxBytes: number;
   /** PARLEY_UPLOADS_DIR: where uploaded files are kept; default: uploads/ beside the SQLite file, else ./data/uploads. */
   uploadsDir?: string;
-  /** PARLEY_PUBLIC_URL: the server's address as visitors reach it (upload and file URLs); default: the request's Host. */
+  /** PARLEY_PUBLIC_URL: the console and API origin as users reach it (sign-in links, the session cookie's Secure flag); default: the request's Host. */
   publicUrl?: string;
   /** PARLEY_CONSOLE_SESSION_HOURS: how long a console sign-in lasts (ms). */
   consoleSessionTtlMs: number;
@@ -112,9 +125,46 @@ function smtpFromEnv(env: NodeJS.ProcessEnv): SmtpSettings | undefined {
   };
 }
 
+/** An http(s) URL's origin (scheme, host, port): what PARLEY_PUBLIC_URL and PARLEY_CHAT_URL name. */
+function originFromEnv(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  if (url.pathname !== '/' || url.search || url.hash) throw new Error(`${name} must be an origin without a path (e.g. https://chat.example.com), got "${raw}"`);
+  return url.origin;
+}
+
+/** The chat surface's port: PARLEY_CHAT_PORT, else PORT + 1 (any free port when PORT is 0). */
+export function chatPortOf(config: Pick<Config, 'port' | 'chatPort'>): number {
+  return config.chatPort ?? (config.port === 0 ? 0 : config.port + 1);
+}
+
+function chatSettings(env: NodeJS.ProcessEnv, port: number): Pick<Config, 'chatPort' | 'chatUrl' | 'publicUrl'> {
+  const publicUrl = originFromEnv(env, 'PARLEY_PUBLIC_URL');
+  const chatUrl = originFromEnv(env, 'PARLEY_CHAT_URL');
+  const chatPort = env.PARLEY_CHAT_PORT ? intFromEnv(env, 'PARLEY_CHAT_PORT', 0) : undefined;
+  if (chatPortOf({ port, chatPort }) > 65535) throw new Error(`PARLEY_CHAT_PORT must be at most 65535 (PORT + 1 by default), got ${chatPort}`);
+  if (publicUrl && chatUrl && publicUrl === chatUrl) {
+    throw new Error('PARLEY_CHAT_URL must differ from PARLEY_PUBLIC_URL: bot content on the console origin could act as a signed-in user');
+  }
+  if (chatPortOf({ port, chatPort }) === port && port !== 0 && !chatUrl) {
+    throw new Error('PARLEY_CHAT_PORT equals PORT: set PARLEY_CHAT_URL, whose host name tells chat requests from console ones on the shared port');
+  }
+  return { publicUrl, chatUrl, chatPort };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = intFromEnv(env, 'PORT', 3000);
   return {
-    port: intFromEnv(env, 'PORT', 3000),
+    host: env.HOST || undefined,
+    port,
+    ...chatSettings(env, port),
     databaseUrl: env.DATABASE_URL || DEFAULT_SQLITE_URL,
     adminToken: env.PARLEY_ADMIN_TOKEN || undefined,
     adminEmail: env.PARLEY_ADMIN_EMAIL || 'admin@parley.local',
@@ -162,7 +212,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveRecheckMs: intFromEnv(env, 'PARLEY_LIVE_RECHECK_MS', 30_000),
     uploadMaxBytes: intFromEnv(env, 'PARLEY_UPLOAD_MAX_BYTES', 10 * 1024 * 1024),
     uploadsDir: env.PARLEY_UPLOADS_DIR || undefined,
-    publicUrl: env.PARLEY_PUBLIC_URL || undefined,
     consoleSessionTtlMs: intFromEnv(env, 'PARLEY_CONSOLE_SESSION_HOURS', 7 * 24) * 3600 * 1000,
     adminPassword: env.PARLEY_ADMIN_PASSWORD || undefined,
     redisUrl: env.REDIS_URL || undefined,

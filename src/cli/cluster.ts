@@ -55,7 +55,7 @@ export async function serveCluster(config: Config, workers: number, log: (line: 
         ready = true;
         listening += 1;
         // One line for the whole cluster, once every worker listens.
-        if (listening === workers) log(message.line.replace(/\)$/, `, ${workers} workers)`));
+        if (listening === workers) log(message.line.replace(/\((\w+)\)/, `($1, ${workers} workers)`));
         return;
       }
       log(message.line);

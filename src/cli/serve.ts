@@ -3,11 +3,12 @@ import { DEFAULT_SIGN_IN } from '../services/sign-in/settings';
 import { signInLinkSender } from '../services/sign-in/link-email';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Server } from 'node:http';
-import type { Config } from '../config';
+import http, { type Server } from 'node:http';
+import { chatPortOf, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrate, unappliedMigrations } from '../db/migrate';
-import { createApp } from '../http/app';
+import { createApps, type Apps } from '../http/app';
+import { createOrigins, type ListeningPorts, type Origins } from '../http/origins';
 import { memoryStore, postgresStore, redisStore } from '../http/rate-limit/stores';
 import { createSandboxPool } from '../sandbox/pool';
 import { createLogger } from '../observability/logger';
@@ -32,8 +33,12 @@ import { postgresLiveResults } from '../services/live/postgres';
 const SWEEP_INTERVAL_MS = 3600_000;
 
 export interface RunningServer {
+  /** The console and builder API (PORT). */
   url: string;
   port: number;
+  /** Where the chat surface listens (public pages, embed script, files): PARLEY_CHAT_PORT on localhost. */
+  chatUrl: string;
+  chatPort: number;
   database: Database;
   close(): Promise<void>;
   /**
@@ -103,6 +108,38 @@ export async function prepareStorageOnce(config: Config, log: (line: string) => 
   await database.close();
 }
 
+function listenOn(port: number, host: string | undefined, handler: http.RequestListener): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = http.createServer(handler);
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}
+
+/**
+ * The console surface on PORT and the chat surface on PARLEY_CHAT_PORT; with
+ * both on one port (behind a proxy that sends two host names there), one
+ * listener tells them apart by PARLEY_CHAT_URL's host.
+ */
+async function listen(config: Config, apps: Apps, origins: Origins): Promise<Server[]> {
+  const consoleHandler = apps.console.callback();
+  const chatHandler = apps.chat.callback();
+  const chatPort = chatPortOf(config);
+  if (chatPort === config.port && config.port !== 0) {
+    return [await listenOn(config.port, config.host, (req, res) => (origins.surfaceOf(req) === 'chat' ? chatHandler : consoleHandler)(req, res))];
+  }
+  const consoleServer = await listenOn(config.port, config.host, consoleHandler);
+  try {
+    return [consoleServer, await listenOn(chatPort, config.host, chatHandler)];
+  } catch (error) {
+    consoleServer.close();
+    throw error;
+  }
+}
+
 /** Migrates, bootstraps an empty database, and listens. */
 export async function startServer(config: Config, log: (line: string) => void = console.log, options: ServerOptions = {}): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
@@ -157,13 +194,11 @@ export async function startServer(config: Config, log: (line: string) => void = 
           ),
       secrets,
       maxBytes: config.uploadMaxBytes,
-      publicUrl: config.publicUrl,
     },
     liveRecheckMs: config.liveRecheckMs,
     signIn: {
       sessionTtlMs: config.consoleSessionTtlMs,
       linkTtlMs: DEFAULT_SIGN_IN.linkTtlMs,
-      publicUrl: config.publicUrl,
       sendLink: config.smtp ? signInLinkSender(config.smtp, createSmtpSender()) : undefined,
     },
   };
@@ -179,44 +214,51 @@ export async function startServer(config: Config, log: (line: string) => void = 
       : database.provider === 'postgresql'
         ? await postgresStore(config.rateLimit, database.target.location)
         : memoryStore(config.rateLimit);
-  const app = createApp({ chat, config, logger, notReady, rateLimiters: rateLimits.limiters });
+  // The ports are known once listening (port 0 takes any free one); origins read them per request.
+  const ports: ListeningPorts = { console: config.port, chat: chatPortOf(config) };
+  const origins = createOrigins(config, ports);
+  const apps = createApps({ chat, config, origins, logger, notReady, rateLimiters: rateLimits.limiters });
   const sweep = setInterval(() => {
     sweepExpiredSessions(database.db).catch((error: unknown) => logger.error({ err: error }, 'session sweep failed'));
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
-  const server: Server = await new Promise((resolve, reject) => {
-    const listening = app.listen(config.port, () => resolve(listening));
-    listening.once('error', reject);
-  });
-  const port = (server.address() as AddressInfo).port;
-  const url = `http://localhost:${port}`;
-  log(`Parley listening on ${url} (${database.provider})`);
+  const servers = await listen(config, apps, origins);
+  ports.console = (servers[0]!.address() as AddressInfo).port;
+  ports.chat = servers[1] ? (servers[1].address() as AddressInfo).port : ports.console;
+  const url = `http://localhost:${ports.console}`;
+  const chatUrl = `http://localhost:${ports.chat}`;
+  log(`Parley listening on ${url} (${database.provider}); chat pages on ${config.chatUrl ?? chatUrl}`);
   consoleSignIn?.(url);
   let inFlight = 0;
-  server.on('request', (_req, res) => {
-    inFlight += 1;
-    res.once('close', () => (inFlight -= 1));
-  });
+  for (const server of servers) {
+    server.on('request', (_req, res) => {
+      inFlight += 1;
+      res.once('close', () => (inFlight -= 1));
+    });
+  }
+  const closeAll = (each: (server: Server) => void) =>
+    Promise.all(servers.map((server) => new Promise<void>((resolve) => (server.close(() => resolve()), each(server))))).then(() => undefined);
   return {
     url,
-    port,
+    port: ports.console,
+    chatUrl,
+    chatPort: ports.chat,
     database,
     shutdown: async (graceMs) => {
       clearInterval(sweep);
       logger.info({ inFlight, graceMs }, 'shutting down: no new connections, waiting for requests in flight');
       // Live subscriptions never finish on their own: ended first, their streams close and stop holding the drain.
       const liveClosed = live.close();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
+      const closed = closeAll((server) => server.closeIdleConnections());
       // Keep-alive connections that become idle after their last answer are closed too.
-      const idle = setInterval(() => server.closeIdleConnections(), 50);
+      const idle = setInterval(() => servers.forEach((server) => server.closeIdleConnections()), 50);
       let timer: NodeJS.Timeout | undefined;
       const drained = await Promise.race([closed.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)))]);
       clearTimeout(timer);
       clearInterval(idle);
       if (!drained) {
         logger.warn({ inFlight }, 'shutdown grace period over: closing the remaining connections');
-        server.closeAllConnections();
+        servers.forEach((server) => server.closeAllConnections());
         await closed;
       }
       await liveClosed;
@@ -229,10 +271,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     close: async () => {
       clearInterval(sweep);
       await live.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await closeAll((server) => server.closeAllConnections());
       await code.close();
       await rateLimits.close();
       await database.close();

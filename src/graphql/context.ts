@@ -7,15 +7,23 @@ import { authenticate, type Viewer } from '../services/tokens';
 /** What a request carries that resolvers may use (the same for /graphql and REST). */
 export interface RequestInfo extends RequestOrigin {
   authorization?: string;
-  /** The server's address as this request reached it (http://<Host>): absolute URLs handed to visitors (uploads). */
-  baseUrl?: string;
-  /** The console's session cookie and CSRF header: read by /graphql only (REST clients use bearer tokens). */
-  session?: { secret: string; csrfToken?: string };
+  /** The Host header this request came with (when it is a host name, with or without a port). */
+  host?: string;
+  /** The console origin for this request (PARLEY_PUBLIC_URL, else its host on the console port): sign-in links. */
+  consoleBaseUrl?: string;
+  /** The chat origin for this request (PARLEY_CHAT_URL, else its host on the chat port): share links, upload and file URLs. */
+  chatBaseUrl?: string;
+  /**
+   * The console's session cookie, read by /graphql only (REST clients use bearer tokens).
+   * `refused` when the request could come from another origin: it came from one, or without the CSRF token.
+   */
+  session?: { secret: string; refused: boolean };
 }
 
 /** The HTTP exchange around a /graphql request, for the sign-in mutations; null where there is none (REST, in-process). */
 export interface HttpExchange {
-  setSessionCookies(session: { secret: string; csrfToken: string; expiresAt: Date }): void;
+  /** Sets the session cookie; answers the CSRF token the console sends back with each request (never a cookie). */
+  setSessionCookies(session: { secret: string; expiresAt: Date }): { csrfToken: string };
   clearSessionCookies(): void;
   /** Counts a failed sign-in against the client's auth-failure allowance (the rate limit's shut-out). */
   reportAuthFailure(): void;
@@ -42,8 +50,7 @@ export function requestInfo(header: (name: string) => string | null | undefined)
     authorization: value('authorization'),
     origin: value('origin'),
     iframeReferrerOrigin: value('x-parley-iframe-referrer-origin') ?? value('x-typebot-iframe-referrer-origin'),
-    // PARLEY_PUBLIC_URL wins over this where it matters (behind a proxy or TLS terminator).
-    baseUrl: value('host') && /^[A-Za-z0-9.:[\]-]+$/.test(value('host')!) ? `http://${value('host')}` : undefined,
+    host: value('host') && /^[A-Za-z0-9.:[\]-]+$/.test(value('host')!) ? value('host') : undefined,
   };
 }
 
@@ -57,8 +64,9 @@ export async function createContext(chat: ChatDeps, request: RequestInfo, http: 
     viewer = await authenticate(db, secret);
     if (!viewer) return { ...base, viewer: null, authFailure: 'invalid', access: null };
   } else if (request.session) {
-    const outcome = await authenticateSession(db, request.session.secret, request.session.csrfToken);
+    const outcome = await authenticateSession(db, request.session.secret);
     if (typeof outcome === 'string') return { ...base, viewer: null, authFailure: outcome, access: null };
+    if (request.session.refused) return { ...base, viewer: null, authFailure: 'csrf', access: null };
     viewer = outcome;
   }
   if (!viewer) return { ...base, viewer: null, authFailure: 'missing', access: null };
@@ -74,6 +82,8 @@ const NO_VIEWER_MESSAGES: Record<Exclude<GraphQLContext['authFailure'], null | '
 
 /** The 401 (403 for a cookie sent without its CSRF header) for a request that needs a viewer and has none. */
 export function noViewerError(ctx: GraphQLContext): AppError {
-  if (ctx.authFailure === 'csrf') return new AppError('FORBIDDEN', 'Cross-site request refused: a console session needs its X-Parley-CSRF header');
+  if (ctx.authFailure === 'csrf') {
+    return new AppError('FORBIDDEN', 'Cross-origin request refused: a console session is honoured only from the console, with its X-Parley-CSRF header');
+  }
   return unauthorized(NO_VIEWER_MESSAGES[ctx.authFailure ?? 'missing']);
 }

@@ -12,7 +12,8 @@ import { createTypebotAliasRouter, typebotAliasRoutes } from '../rest/typebot-al
 import { graphqlEndpoint } from './graphql';
 import { createUploadsRouter } from './uploads';
 import { jsonBody } from './middleware/body';
-import { createPagesRouter, type ChatPageData } from './pages';
+import { createChatRedirects, createPagesRouter, type ChatPageData } from './pages';
+import type { Origins, Surface } from './origins';
 import { createConsoleRouter } from './console';
 import { errorBoundary, notFoundFallback } from './middleware/errors';
 import { publicCors } from './middleware/cors';
@@ -28,6 +29,8 @@ export interface AppOptions {
   /** The chat runtime's dependencies (database, sandbox, effects), which every request's GraphQL context carries. */
   chat: GraphQLContext['chat'];
   config: Pick<Config, 'bodyLimit' | 'botBodyLimit' | 'graphiql' | 'graphqlLimits'> & Partial<Pick<Config, 'metricsToken' | 'rateLimit' | 'publicUrl'>>;
+  /** Where each surface is reached (src/http/origins.ts). */
+  origins: Origins;
   /** Request log destination; silent when absent. */
   logger?: Logger;
   /** Readiness beyond a reachable database: the reason it is not ready, or undefined. */
@@ -36,14 +39,28 @@ export interface AppOptions {
   rateLimiters?: RateLimiters;
 }
 
-/** Composes the whole HTTP surface: health, /graphql, /v1 (REST + OpenAPI). */
-export function createApp({ chat, config, logger = silentLogger, notReady = async () => undefined, rateLimiters }: AppOptions): Koa {
+/** The two HTTP surfaces, one Koa app each (src/http/origins.ts says why). */
+export interface Apps {
+  /** /app, /graphql, the builder API and the public chat API; bot pages and files redirect to the chat origin. */
+  console: Koa;
+  /** Public chat pages, the embed script, the preview frame, uploaded files and the public chat API. */
+  chat: Koa;
+}
+
+/** Composes both HTTP surfaces from the same routers: health, /graphql, /v1 (REST + OpenAPI), pages. */
+export function createApps({ chat, config, origins, logger = silentLogger, notReady = async () => undefined, rateLimiters }: AppOptions): Apps {
   const operations = compileOperations(schema);
   const openapi = buildOpenApi(schema, operations, routes);
-  const contextFor = (request: RequestInfo, http: HttpExchange | null = null) => createContext(chat, request, http);
+  const contextFor =
+    (surface: Surface) =>
+    (request: RequestInfo, http: HttpExchange | null = null) =>
+      createContext(chat, { ...request, consoleBaseUrl: origins.console(request.host, surface), chatBaseUrl: origins.chat(request.host, surface) }, http);
+  const limiters = config.rateLimit ? (rateLimiters ?? memoryStore(config.rateLimit).limiters) : undefined;
+  const jsonBodyOf = (kind: 'default' | 'bot') => jsonBody(kind === 'bot' ? config.botBodyLimit : config.bodyLimit);
+  const publicRoutes = routes.filter((route) => route.auth !== 'bearer');
 
-  const system = new Router();
-  system.get('/health', async (ctx) => {
+  const health = new Router();
+  health.get('/health', async (ctx) => {
     try {
       await chat.store.ping();
       ctx.body = { status: 'ok' };
@@ -52,7 +69,7 @@ export function createApp({ chat, config, logger = silentLogger, notReady = asyn
       ctx.body = { status: 'unavailable' };
     }
   });
-  system.get('/ready', async (ctx) => {
+  health.get('/ready', async (ctx) => {
     let reason: string | undefined;
     try {
       await chat.store.ping();
@@ -63,6 +80,32 @@ export function createApp({ chat, config, logger = silentLogger, notReady = asyn
     ctx.status = reason ? 503 : 200;
     ctx.body = reason ? { status: 'unavailable', reason } : { status: 'ready' };
   });
+
+  /** What both surfaces start with: ids, logs, metrics, errors, CORS of the public routes, rate limits. */
+  const base = (knownRouters: Router[]): Koa => {
+    const app = new Koa();
+    // A client closing a stream is how a live results stream ends (and how a client drops an export): not a fault to print.
+    app.on('error', (error: Error & { code?: unknown }) => {
+      if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE') app.onerror(error);
+    });
+    app.use(requestId);
+    app.use(requestLog(logger));
+    app.use(requestMetrics);
+    app.use(errorBoundary);
+    app.use(notFoundFallback);
+    app.use(methodNotAllowed(knownRouters));
+    app.use(publicCors(publicRoutes.map((route) => route.path)));
+    app.use(publicCors(typebotAliasRoutes.map((alias) => alias.path)));
+    app.use(publicCors(['/v1/uploads/{token}'], 'PUT, OPTIONS'));
+    if (config.rateLimit && limiters) app.use(rateLimit(config.rateLimit, limiters));
+    app.use(health.routes());
+    return app;
+  };
+
+  const typebotAlias = (surface: Surface) => createTypebotAliasRouter({ schema, operations, createContext: contextFor(surface), jsonBody: jsonBodyOf });
+
+  // The console origin.
+  const system = new Router();
   system.get('/metrics', metricsEndpoint(config.metricsToken));
   system.get('/v1/openapi.json', (ctx) => {
     ctx.body = openapi;
@@ -71,31 +114,28 @@ export function createApp({ chat, config, logger = silentLogger, notReady = asyn
     '/graphql',
     graphqlEndpoint({
       schema,
-      createContext: contextFor,
+      createContext: contextFor('console'),
       bodyLimit: config.botBodyLimit,
       graphiql: config.graphiql,
       limits: config.graphqlLimits,
       publicUrl: config.publicUrl,
     }),
   );
+  const consoleRest = createRestRouter({ schema, operations, routes, createContext: contextFor('console'), jsonBody: jsonBodyOf });
+  const consoleApp = base([health, system, consoleRest]);
+  consoleApp.use(system.routes());
+  consoleApp.use(consoleRest.routes());
+  consoleApp.use(typebotAlias('console').routes());
+  consoleApp.use(createUploadsRouter(chat.uploads, { serveFiles: false }).routes());
+  // Before the bot pages' redirect: /app is the console, never a bot's public id.
+  consoleApp.use(createConsoleRouter({ publicUrl: config.publicUrl, chatOrigin: (host) => origins.chat(host, 'console') }).routes());
+  consoleApp.use(createChatRedirects({ graphiql: config.graphiql, chatOrigin: (host) => origins.chat(host, 'console') }).routes());
 
-  const rest = createRestRouter({
-    schema,
-    operations,
-    routes,
-    createContext: contextFor,
-    jsonBody: (kind) => jsonBody(kind === 'bot' ? config.botBodyLimit : config.bodyLimit),
-  });
-
-  const typebotAlias = createTypebotAliasRouter({
-    schema,
-    operations,
-    createContext: contextFor,
-    jsonBody: (kind) => jsonBody(kind === 'bot' ? config.botBodyLimit : config.bodyLimit),
-  });
-
+  // The chat origin: no /graphql, no console, no builder routes; a console session cookie means nothing here.
+  const chatRest = createRestRouter({ schema, operations, routes: publicRoutes, createContext: contextFor('chat'), jsonBody: jsonBodyOf });
   const pages = createPagesRouter({
     graphiql: config.graphiql,
+    consoleOrigin: (host) => origins.console(host, 'chat'),
     // The page's data comes from the PublicChatPage operation, executed in-process like a REST route.
     loadChatPage: async (publicId) => {
       const result = await execute({
@@ -103,34 +143,17 @@ export function createApp({ chat, config, logger = silentLogger, notReady = asyn
         document: operations.document,
         operationName: 'PublicChatPage',
         variableValues: { publicId },
-        contextValue: await contextFor({}),
+        contextValue: await contextFor('chat')({}),
       });
       if (result.errors?.length) throw result.errors[0];
       return (result.data?.publicChatPage ?? null) as ChatPageData | null;
     },
   });
+  const chatApp = base([health, chatRest]);
+  chatApp.use(chatRest.routes());
+  chatApp.use(typebotAlias('chat').routes());
+  chatApp.use(createUploadsRouter(chat.uploads, { serveFiles: true }).routes());
+  chatApp.use(pages.routes());
 
-  const app = new Koa();
-  // A client closing a stream is how a live results stream ends (and how a client drops an export): not a fault to print.
-  app.on('error', (error: Error & { code?: unknown }) => {
-    if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE') app.onerror(error);
-  });
-  app.use(requestId);
-  app.use(requestLog(logger));
-  app.use(requestMetrics);
-  app.use(errorBoundary);
-  app.use(notFoundFallback);
-  app.use(methodNotAllowed([system, rest]));
-  app.use(publicCors(routes.filter((route) => route.auth !== 'bearer').map((route) => route.path)));
-  app.use(publicCors(typebotAliasRoutes.map((alias) => alias.path)));
-  app.use(publicCors(['/v1/uploads/{token}'], 'PUT, OPTIONS'));
-  if (config.rateLimit) app.use(rateLimit(config.rateLimit, rateLimiters ?? memoryStore(config.rateLimit).limiters));
-  app.use(system.routes());
-  app.use(rest.routes());
-  app.use(typebotAlias.routes());
-  app.use(createUploadsRouter(chat.uploads).routes());
-  // Before the public pages: /app is the console, never a bot's public id.
-  app.use(createConsoleRouter().routes());
-  app.use(pages.routes());
-  return app;
+  return { console: consoleApp, chat: chatApp };
 }

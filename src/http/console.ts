@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { projectRoot } from '../project-root';
+import { clearLegacyCookie, csrfTokenOf, sessionSecretOf } from './console-session';
 
 // The builder console (/app): a single-page app built by scripts/build-web.cjs
 // into dist/web/console/ (ES modules with content-hashed names), served from
@@ -48,31 +49,52 @@ function send(ctx: Context, asset: Asset): void {
 }
 
 // Scripts only from this server; inline styles are needed by the flow view's layout. The preview
-// chat shows the bot's own images and fonts, which may live anywhere on https.
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline' https:",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data: https:",
-  "media-src 'self' blob: https:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-].join('; ');
+// chat runs in a frame of the chat origin (bot content never runs on this one); images shown by
+// the console (avatars) may live anywhere on https.
+function contentSecurityPolicy(chatOrigin: string | undefined): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    `frame-src ${chatOrigin ?? "'none'"}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
 
-function shell(script: string | undefined, style: string | undefined): string {
-  const body = script
-    ? `<div id="console"></div><script type="module" src="/app/assets/${script}"></script>`
+const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * The page. A signed-in browser's page carries the session's CSRF token and
+ * the chat origin (for the preview frame and share links): only this origin's
+ * scripts can read them, never a page of the chat origin.
+ */
+function shell(build: { script?: string; style?: string }, meta: { csrfToken?: string; chatOrigin?: string }): string {
+  const body = build.script
+    ? `<div id="console"></div><script type="module" src="/app/assets/${build.script}"></script>`
     : '<p>The console was not built: run <code>npm run build</code>.</p>';
-  const head = style ? `<link rel="stylesheet" href="/app/assets/${style}">` : '';
+  const head = [
+    build.style ? `<link rel="stylesheet" href="/app/assets/${build.style}">` : '',
+    meta.csrfToken ? `<meta name="parley-csrf" content="${escapeAttribute(meta.csrfToken)}">` : '',
+    meta.chatOrigin ? `<meta name="parley-chat-origin" content="${escapeAttribute(meta.chatOrigin)}">` : '',
+  ].join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Parley</title>${head}</head><body>${body}</body></html>`;
 }
 
-export function createConsoleRouter(): Router {
+export interface ConsoleRouterOptions {
+  /** PARLEY_PUBLIC_URL (the session cookie's name over https). */
+  publicUrl?: string;
+  /** The chat origin for a request with this Host. */
+  chatOrigin(host: string): string | undefined;
+}
+
+export function createConsoleRouter(options: ConsoleRouterOptions): Router {
   const build = loadBuild();
-  const html = Buffer.from(shell(build.script, build.style));
   const router = new Router();
   router.get('/app/assets/:name', (ctx, next) => {
     const asset = build.assets.get(ctx.params.name!);
@@ -80,12 +102,20 @@ export function createConsoleRouter(): Router {
   });
   router.get('/app{/*rest}', (ctx, next) => {
     if (ctx.path.startsWith('/app/assets/')) return next();
+    const secret = sessionSecretOf(ctx, options.publicUrl);
+    const chatOrigin = options.chatOrigin(ctx.host);
+    clearLegacyCookie(ctx);
     ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    // The page of a signed-in browser holds its CSRF token: no cache keeps it.
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Security-Policy', contentSecurityPolicy(chatOrigin));
     ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('X-Frame-Options', 'DENY');
+    // A page of another origin that opens the console gets no handle on its window.
+    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
+    ctx.set('Cross-Origin-Resource-Policy', 'same-origin');
     ctx.set('Referrer-Policy', 'same-origin');
-    ctx.body = html;
+    ctx.body = shell(build, { csrfToken: secret ? csrfTokenOf(secret) : undefined, chatOrigin });
   });
   return router;
 }

@@ -6,12 +6,13 @@ import { requestInfo, type GraphQLContext, type HttpExchange, type RequestInfo }
 import { maskError } from '../graphql/errors';
 import { graphqlLimitPlugins, type GraphQLLimits } from './graphql-limits';
 import { readRawBody, unsupportedMediaType } from './middleware/body';
+import { clearSessionCookies, mayUseSession, sessionSecretOf, setSessionCookie } from './console-session';
 
 export interface GraphQLEndpointOptions {
   schema: GraphQLSchema;
   createContext(request: RequestInfo, http: HttpExchange): Promise<GraphQLContext>;
   bodyLimit: number;
-  /** PARLEY_PUBLIC_URL: an https address makes the session cookies Secure behind a TLS-terminating proxy. */
+  /** PARLEY_PUBLIC_URL: the console origin; an https address makes the session cookie Secure behind a TLS-terminating proxy. */
   publicUrl?: string;
   graphiql: boolean;
   limits: GraphQLLimits;
@@ -57,7 +58,7 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
     const response = await yoga.fetch(
       new URL(ctx.originalUrl, `http://${ctx.host || 'localhost'}`),
       { method: ctx.method, headers, body: body as unknown as BodyInit | undefined },
-      { koa: { state: ctx.state as Record<string, unknown>, session: sessionOf(ctx), http: exchange(ctx, options.publicUrl) } },
+      { koa: { state: ctx.state as Record<string, unknown>, session: sessionOf(ctx, options.publicUrl), http: exchange(ctx, options.publicUrl) } },
     );
     // yoga answers a body it cannot read (a form's text/plain, say) with an empty 415: give the error object instead.
     if (response.status === 415) throw unsupportedMediaType(ctx);
@@ -76,34 +77,18 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
   };
 }
 
-export const SESSION_COOKIE = 'parley_session';
-export const CSRF_COOKIE = 'parley_csrf';
-export const CSRF_HEADER = 'x-parley-csrf';
-
-function sessionOf(ctx: Context): RequestInfo['session'] {
-  const secret = ctx.cookies.get(SESSION_COOKIE);
-  return secret ? { secret, csrfToken: ctx.get(CSRF_HEADER) || undefined } : undefined;
+/** The session cookie, refused when the request could come from another origin (src/http/console-session.ts). */
+function sessionOf(ctx: Context, publicUrl: string | undefined): RequestInfo['session'] {
+  const secret = sessionSecretOf(ctx, publicUrl);
+  if (!secret) return undefined;
+  const consoleOrigin = publicUrl ?? `http://${ctx.host}`;
+  return { secret, refused: !mayUseSession(ctx, secret, consoleOrigin) };
 }
 
-/**
- * The session cookie is httpOnly (scripts never see it) and SameSite=Lax (no
- * cross-site POST carries it); the CSRF cookie is readable by the console's
- * own script, which copies it into the X-Parley-CSRF header.
- */
 function exchange(ctx: Context, publicUrl: string | undefined): HttpExchange {
-  const secure = ctx.secure || Boolean(publicUrl?.startsWith('https:'));
-  // koa's cookies refuse Secure on a plain connection: behind a TLS terminator, the public URL says it is one.
-  ctx.cookies.secure = secure;
-  const base = { path: '/', sameSite: 'lax' as const, secure, overwrite: true };
   return {
-    setSessionCookies({ secret, csrfToken, expiresAt }) {
-      ctx.cookies.set(SESSION_COOKIE, secret, { ...base, httpOnly: true, expires: expiresAt });
-      ctx.cookies.set(CSRF_COOKIE, csrfToken, { ...base, httpOnly: false, expires: expiresAt });
-    },
-    clearSessionCookies() {
-      ctx.cookies.set(SESSION_COOKIE, '', { ...base, httpOnly: true, expires: new Date(0) });
-      ctx.cookies.set(CSRF_COOKIE, '', { ...base, httpOnly: false, expires: new Date(0) });
-    },
+    setSessionCookies: (session) => setSessionCookie(ctx, publicUrl, session),
+    clearSessionCookies: () => clearSessionCookies(ctx, publicUrl),
     reportAuthFailure() {
       ctx.state.authFailed = true;
     },

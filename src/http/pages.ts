@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
+import { AppError } from '../errors';
 import { projectRoot } from '../project-root';
 
 /** What the chat page shows in its <head>; fetched through the PublicChatPage GraphQL operation. */
@@ -18,6 +19,8 @@ export interface PagesOptions {
   /** Runs the PublicChatPage operation in-process; null when there is no public page. */
   loadChatPage(publicId: string): Promise<ChatPageData | null>;
   graphiql: boolean;
+  /** The console origin for a request with this Host: the only page that may frame the preview. */
+  consoleOrigin(host: string): string | undefined;
 }
 
 interface Asset {
@@ -93,6 +96,18 @@ function chatPage(page: ChatPageData, scriptUrl: string): string {
   return layout(head, body);
 }
 
+/**
+ * The console's preview frame: the chat client, started by the console (which
+ * holds the builder's authority and sends the preview's first answer by
+ * postMessage). Bot content previewed here runs on the chat origin, never the console's.
+ */
+function previewFramePage(consoleOrigin: string, scriptUrl: string): string {
+  return layout(
+    '<title>Preview</title>',
+    `<parley-standard style="display:block;height:100%"></parley-standard><script>window.__PARLEY_PREVIEW__=${scriptJson({ consoleOrigin })}</script><script src="${scriptUrl}" defer></script>`,
+  );
+}
+
 function landingPage(graphiql: boolean): string {
   return layout(
     '<title>Parley</title>',
@@ -101,6 +116,39 @@ function landingPage(graphiql: boolean): string {
 }
 
 const PUBLIC_ID = /^[A-Za-z0-9][\w.-]{0,127}$/;
+
+/** Not a public id (those start with a letter or digit): no bot can take this path. */
+export const PREVIEW_FRAME_PATH = '/_parley/preview';
+
+export interface ChatRedirectsOptions {
+  graphiql: boolean;
+  /** The chat origin for a request with this Host. */
+  chatOrigin(host: string): string | undefined;
+}
+
+/**
+ * The console origin serves no bot content: links to bot pages, the embed
+ * script and files made before the split (or typed by hand) move to the chat origin.
+ */
+export function createChatRedirects(options: ChatRedirectsOptions): Router {
+  const router = new Router();
+  const toChat: Middleware = (ctx, next) => {
+    const chatOrigin = options.chatOrigin(ctx.host);
+    if (!chatOrigin) return next();
+    ctx.status = 302;
+    ctx.redirect(`${chatOrigin}${ctx.path}${ctx.search}`);
+  };
+  router.get('/', (ctx) => sendHtml(ctx, 200, landingPage(options.graphiql)));
+  router.get('/embed.js', toChat);
+  router.get('/static/:name', toChat);
+  router.get('/v1/files/{*key}', toChat);
+  router.get('/:publicId', (ctx, next) => {
+    // API clients asking for an unknown path keep the JSON 404; browsers go to the bot's page.
+    if (!ctx.accepts('html') || ctx.accepts('json', 'html') === 'json' || !PUBLIC_ID.test(ctx.params.publicId!)) return next();
+    return toChat(ctx, next);
+  });
+  return router;
+}
 
 /** The landing page, the public chat pages and the client's script. */
 export function createPagesRouter(options: PagesOptions): Router {
@@ -111,6 +159,12 @@ export function createPagesRouter(options: PagesOptions): Router {
   // The embed script's URL is stable (sites link it), so it is cached briefly; the page's copy is content-addressed.
   router.get('/embed.js', (ctx) => sendAsset(ctx, bundle, 'public, max-age=300'));
   router.get(hashedPath, (ctx) => sendAsset(ctx, bundle, 'public, max-age=31536000, immutable'));
+  router.get(PREVIEW_FRAME_PATH, (ctx) => {
+    const consoleOrigin = options.consoleOrigin(ctx.host);
+    if (!consoleOrigin) throw new AppError('NOT_FOUND', 'Not found');
+    ctx.set('Content-Security-Policy', `frame-ancestors ${consoleOrigin}`);
+    sendHtml(ctx, 200, previewFramePage(consoleOrigin, hashedPath));
+  });
   router.get('/:publicId', async (ctx, next) => {
     // API clients asking for an unknown path keep the JSON 404; browsers get pages.
     if (!ctx.accepts('html') || ctx.accepts('json', 'html') === 'json') return next();

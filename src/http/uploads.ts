@@ -35,7 +35,12 @@ const ATTACHMENT_TYPES: Record<string, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-export function createUploadsRouter(uploads: UploadDeps): Router {
+export interface UploadsRouterOptions {
+  /** Files are served by the chat origin only: what visitors upload is never content of the console's origin. */
+  serveFiles: boolean;
+}
+
+export function createUploadsRouter(uploads: UploadDeps, options: UploadsRouterOptions): Router {
   const router = new Router();
 
   router.put('/v1/uploads/:token', async (ctx) => {
@@ -52,6 +57,7 @@ export function createUploadsRouter(uploads: UploadDeps): Router {
     }
   });
 
+  if (!options.serveFiles) return router;
   router.get('/v1/files/:owner/:ownerId/:fileId/:name', async (ctx) => {
     const { owner, ownerId, fileId, name } = ctx.params as Record<string, string>;
     const key = `${owner}/${ownerId}/${fileId}/${name}`;

@@ -24,8 +24,6 @@ export interface UploadDeps {
   secrets: SecretBox;
   /** PARLEY_UPLOAD_MAX_BYTES: no upload is larger, whatever the block says. */
   maxBytes: number;
-  /** PARLEY_PUBLIC_URL: the server's address as visitors reach it; else the request's own. */
-  publicUrl?: string;
 }
 
 /** The reference's default (file inputs of v6 have no size option). */
@@ -93,7 +91,7 @@ function sizeText(bytes: number): string {
 export async function createUploadUrl(
   deps: UploadDeps,
   input: UploadUrlInput,
-  request: RequestOrigin & { baseUrl?: string },
+  request: RequestOrigin & { chatBaseUrl?: string },
   now = Date.now(),
 ): Promise<UploadUrl> {
   const session = await deps.db.chatSession.findUnique({ where: { id: input.sessionId } });
@@ -116,7 +114,8 @@ export async function createUploadUrl(
   if (input.fileSize != null && input.fileSize > maxBytes) throw badRequest(`${name} is larger than ${sizeText(maxBytes)}`);
   const owner = state.queue[0]!.resultId ? `results/${state.queue[0]!.resultId}` : `sessions/${session.id}`;
   const key = `${owner}/${crypto.randomBytes(16).toString('hex')}/${name}`;
-  const base = (deps.publicUrl ?? request.baseUrl ?? '').replace(/\/+$/, '');
+  // Uploads and files live on the chat origin, never the console's (docs/security.md).
+  const base = (request.chatBaseUrl ?? '').replace(/\/+$/, '');
   return {
     presignedUrl: `${base}/v1/uploads/${sealToken(deps.secrets, { key, maxBytes, expiresAt: now + TOKEN_LIFETIME_MS })}`,
     formData: null,

@@ -3,12 +3,13 @@ import { injectStartProps } from './start-props';
 import { h } from './dom';
 import { renderInput } from './inputs';
 import { renderMessage } from './messages';
+import { runSandboxedScript } from './script-sandbox';
 import { applyTheme, avatarsOf, STYLES } from './theme';
 
 export interface ChatOptions {
   /** The bot's public id. */
   bot: string;
-  /** Where the Parley server is; defaults to this page's origin. */
+  /** Where the Parley server is (its chat origin); defaults to where the script came from. */
   apiHost?: string;
   prefilledVariables?: Record<string, unknown>;
   /**
@@ -25,6 +26,16 @@ interface Saved {
   resultId?: string;
   transcript: { role: 'host' | 'guest'; message: Json }[];
   input?: Json;
+}
+
+/** An http(s) address, or undefined: where a bot may send the visitor. */
+function webAddress(raw: string): string | undefined {
+  try {
+    const url = new URL(raw, location.href);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -88,17 +99,19 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
       if ((after === 'before') !== isBefore && lastBubbleBlockId !== undefined) continue;
       void index;
       if (action.redirect?.url) {
-        if (action.redirect.isNewTab) window.open(action.redirect.url, '_blank', 'noopener');
-        else location.href = action.redirect.url;
+        // Web addresses only: a javascript: URL would run the bot's code in this page.
+        const url = webAddress(String(action.redirect.url));
+        if (!url) continue;
+        if (action.redirect.isNewTab) window.open(url, '_blank', 'noopener');
+        else location.href = url;
       } else if (action.wait) {
         await sleep(Math.max(0, Number(action.wait.secondsToWaitFor) || 0) * 1000);
       } else if (action.scriptToExecute || action.setVariable) {
         const script = (action.scriptToExecute ?? action.setVariable.scriptToExecute) as Json;
         try {
-          const names = ((script.args ?? []) as Json[]).map((arg) => String(arg.id));
-          const values = ((script.args ?? []) as Json[]).map((arg) => arg.value);
-          const result = await new Function(...names, `return (async () => { ${String(script.content ?? '')} })()`)(...values);
-          if (action.setVariable || action.expectsDedicatedReply) replyToSend = typeof result === 'string' ? result : JSON.stringify(result ?? null);
+          const args = ((script.args ?? []) as Json[]).map((arg) => ({ id: String(arg.id), value: arg.value as unknown }));
+          const result = await runSandboxedScript(String(script.content ?? ''), args);
+          if (action.setVariable || action.expectsDedicatedReply) replyToSend = result;
         } catch (error) {
           await sendClientLogs(apiHost, sessionId, [{ status: 'error', description: 'Script failed', details: String(error) }]).catch(() => undefined);
         }
@@ -106,6 +119,8 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
         const request = action.httpRequestToExecute as Json;
         try {
           const response = await fetch(request.url, {
+            // The bot's request goes out without this page's cookies.
+            credentials: 'omit',
             method: request.method ?? 'GET',
             headers: request.headers,
             body: request.body ? JSON.stringify(request.body) : undefined,

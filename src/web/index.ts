@@ -7,8 +7,21 @@ function prefilledFromQuery(): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(location.search).entries());
 }
 
+/**
+ * Where this script came from: the chat origin, which serves the chat API too.
+ * Pasted into another site, the chat still talks to the server it came from.
+ */
+const scriptOrigin = (() => {
+  const src = (document.currentScript as HTMLScriptElement | null)?.src;
+  try {
+    return src ? new URL(src).origin : location.origin;
+  } catch {
+    return location.origin;
+  }
+})();
+
 function withQuery(options: ChatOptions): ChatOptions {
-  return { ...options, prefilledVariables: { ...prefilledFromQuery(), ...options.prefilledVariables } };
+  return { ...options, apiHost: options.apiHost ?? scriptOrigin, prefilledVariables: { ...prefilledFromQuery(), ...options.prefilledVariables } };
 }
 
 function initStandard(options: ChatOptions & { element?: HTMLElement | string }): void {
@@ -65,12 +78,31 @@ const Parley = {
   },
 };
 
+/**
+ * The console's preview frame (a page of the chat origin): the console starts
+ * the preview with the builder's authority and sends its first answer here;
+ * the chat continues on the public chat API. Only the console may speak to it.
+ */
+function awaitPreview({ consoleOrigin }: { consoleOrigin: string }): void {
+  if (window.parent === window) return;
+  window.addEventListener('message', (event: MessageEvent) => {
+    if (event.origin !== consoleOrigin || event.source !== window.parent) return;
+    const data = event.data as { type?: unknown; response?: unknown } | null;
+    if (data?.type !== 'parley:preview-start' || !data.response || typeof data.response !== 'object') return;
+    const response = data.response as Record<string, unknown>;
+    initStandard({ bot: 'preview', apiHost: location.origin, start: async () => response });
+  });
+  window.parent.postMessage({ type: 'parley:preview-ready' }, consoleOrigin);
+}
+
 declare global {
   interface Window {
     Parley: typeof Parley;
     __PARLEY_PAGE__?: ChatOptions;
+    __PARLEY_PREVIEW__?: { consoleOrigin: string };
   }
 }
 
 window.Parley = Parley;
 if (window.__PARLEY_PAGE__) initStandard(window.__PARLEY_PAGE__);
+if (window.__PARLEY_PREVIEW__) awaitPreview(window.__PARLEY_PREVIEW__);

@@ -35,6 +35,7 @@ const BOT_KEYS = [
   'publicId',
   'publishedAt',
   'settings',
+  'shareUrl',
   'theme',
   'updatedAt',
   'variables',
@@ -42,7 +43,7 @@ const BOT_KEYS = [
   'workspaceId',
 ].sort();
 
-const LIST_KEYS = ['createdAt', 'icon', 'id', 'isClosed', 'name', 'publicId', 'publishedAt', 'updatedAt', 'workspaceId'].sort();
+const LIST_KEYS = ['createdAt', 'icon', 'id', 'isClosed', 'name', 'publicId', 'publishedAt', 'shareUrl', 'updatedAt', 'workspaceId'].sort();
 
 const CONTENT_KEYS = ['version', 'groups', 'events', 'edges', 'variables', 'theme', 'settings'] as const;
 

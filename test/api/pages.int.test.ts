@@ -4,7 +4,9 @@ import { request } from '../helpers/http';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 // Pages and static assets served by src/http: landing, chat page <head>,
-// the 404 page, the client script with cache headers and compression.
+// the 404 page, the client script with cache headers and compression. Bot
+// pages, the script, files and the preview frame are on the chat origin; the
+// console origin sends them there.
 
 let server: TestServer;
 beforeAll(async () => {
@@ -40,7 +42,7 @@ test('chat page: <head> from settings.metadata; customHeadCode dropped on the FR
       },
     }),
   );
-  const response = await request(server.url, 'GET', `/${publicId}`, { headers: html });
+  const response = await request(server.chatUrl, 'GET', `/${publicId}`, { headers: html });
   expect(response.status).toBe(200);
   expect(response.headers.get('cache-control')).toBe('no-cache');
   expect(response.body).toContain('<title>My &lt;bot&gt;</title>');
@@ -55,7 +57,7 @@ test('customHeadCode is used off the FREE plan', async () => {
   await server.db.workspace.update({ where: { id: server.adminWorkspaceId }, data: { plan: 'PRO' } });
   try {
     const { publicId } = await publishDefinition(server, bot({ metadata: { customHeadCode: '<script>window.custom=1</script>' } }));
-    const response = await request(server.url, 'GET', `/${publicId}`, { headers: html });
+    const response = await request(server.chatUrl, 'GET', `/${publicId}`, { headers: html });
     expect(response.body).toContain('<script>window.custom=1</script>');
   } finally {
     await server.db.workspace.update({ where: { id: server.adminWorkspaceId }, data: { plan: 'FREE' } });
@@ -65,16 +67,16 @@ test('customHeadCode is used off the FREE plan', async () => {
 test('404 page for an unknown bot or publicShare disabled; API clients keep the JSON 404', async () => {
   const { publicId } = await publishDefinition(server, bot({ publicShare: { isEnabled: false } }));
   for (const id of [publicId, 'unknown-bot']) {
-    const response = await request(server.url, 'GET', `/${id}`, { headers: html });
+    const response = await request(server.chatUrl, 'GET', `/${id}`, { headers: html });
     expect(response.status).toBe(404);
     expect(response.body).toContain("The bot you're looking for doesn't exist.");
   }
-  const api = await request(server.url, 'GET', '/unknown-bot');
+  const api = await request(server.chatUrl, 'GET', '/unknown-bot');
   expect({ status: api.status, body: api.body }).toEqual({ status: 404, body: { code: 'NOT_FOUND', message: 'Not found', issues: [] } });
 });
 
 test('/embed.js: gzip when accepted, short cache, ETag revalidation; the hashed copy is immutable', async () => {
-  const plain = await fetch(`${server.url}/embed.js`, { headers: { 'accept-encoding': 'identity' } });
+  const plain = await fetch(`${server.chatUrl}/embed.js`, { headers: { 'accept-encoding': 'identity' } });
   const body = Buffer.from(await plain.arrayBuffer());
   expect(plain.headers.get('content-type')).toBe('application/javascript; charset=utf-8');
   expect(plain.headers.get('cache-control')).toBe('public, max-age=300');
@@ -84,7 +86,7 @@ test('/embed.js: gzip when accepted, short cache, ETag revalidation; the hashed 
   const http = await import('node:http');
   const gzipped = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
     http
-      .get(`${server.url}/embed.js`, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+      .get(`${server.chatUrl}/embed.js`, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }));
@@ -95,14 +97,86 @@ test('/embed.js: gzip when accepted, short cache, ETag revalidation; the hashed 
   expect(zlib.gunzipSync(gzipped.body).equals(body)).toBe(true);
 
   const etag = plain.headers.get('etag')!;
-  const again = await fetch(`${server.url}/embed.js`, { headers: { 'if-none-match': etag } });
+  const again = await fetch(`${server.chatUrl}/embed.js`, { headers: { 'if-none-match': etag } });
   expect(again.status).toBe(304);
 
   const page = await request(server.url, 'GET', '/', { headers: html });
   expect(page.status).toBe(200);
   const { publicId } = await publishDefinition(server, bot({}));
-  const chat = await request(server.url, 'GET', `/${publicId}`, { headers: html });
+  const chat = await request(server.chatUrl, 'GET', `/${publicId}`, { headers: html });
   const hashed = /src="(\/static\/parley\.[\w-]+\.js)"/.exec(chat.body)![1]!;
-  const asset = await fetch(server.url + hashed);
+  const asset = await fetch(server.chatUrl + hashed);
   expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+});
+
+describe('the two origins', () => {
+  test('the console origin sends bot pages, the embed script and files to the chat origin, query kept', async () => {
+    const { publicId } = await publishDefinition(server, bot({}));
+    for (const path of [`/${publicId}?Name=Ann`, '/embed.js', '/static/parley.0123456789.js', '/v1/files/results/r1/0123/a.png']) {
+      const response = await fetch(`${server.url}${path}`, { headers: html, redirect: 'manual' });
+      expect({ path, status: response.status, location: response.headers.get('location') }).toEqual({
+        path,
+        status: 302,
+        location: `${server.chatUrl}${path}`,
+      });
+    }
+    // API clients asking the console origin for an unknown path keep the JSON 404.
+    const api = await request(server.url, 'GET', `/${publicId}`);
+    expect(api.status).toBe(404);
+  });
+
+  test('the chat origin serves no console, no /graphql and no builder route; the public chat API answers on both', async () => {
+    for (const [method, path] of [
+      ['GET', '/app/assets/x.js'],
+      ['POST', '/graphql'],
+      ['GET', '/v1/workspaces'],
+      ['GET', '/metrics'],
+    ] as const) {
+      const response = await request(server.chatUrl, method, path, {
+        token: server.adminToken,
+        json: method === 'POST' ? { query: '{ me { id } }' } : undefined,
+      });
+      expect({ path, status: response.status }).toEqual({ path, status: 404 });
+    }
+    const { publicId } = await publishDefinition(server, bot({}));
+    for (const base of [server.url, server.chatUrl]) {
+      const started = await request(base, 'POST', `/v1/bots/${publicId}/startChat`, { json: {} });
+      expect(started.status).toBe(200);
+      expect(started.body.messages).toHaveLength(1);
+    }
+  });
+
+  test("bot.shareUrl (GraphQL and REST) is the bot's page on the chat origin", async () => {
+    const { botId, publicId } = await publishDefinition(server, bot({}));
+    const rest = await request(server.url, 'GET', `/v1/bots/${botId}`, { token: server.adminToken });
+    expect(rest.body.bot.shareUrl).toBe(`${server.chatUrl}/${publicId}`);
+    const gql = await request(server.url, 'POST', '/graphql', { token: server.adminToken, json: { query: `{ bot(botId: "${botId}") { shareUrl } }` } });
+    expect(gql.body).toEqual({ data: { bot: { shareUrl: `${server.chatUrl}/${publicId}` } } });
+    const page = await request(rest.body.bot.shareUrl, 'GET', '', { headers: html });
+    expect(page.status).toBe(200);
+  });
+
+  test('the preview frame may be framed by the console only', async () => {
+    const response = await request(server.chatUrl, 'GET', '/_parley/preview', { headers: html });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toBe(`frame-ancestors ${server.url}`);
+    expect(response.body).toContain(`window.__PARLEY_PREVIEW__={"consoleOrigin":"${server.url}"}`);
+    const onConsole = await request(server.url, 'GET', '/_parley/preview', { headers: html });
+    expect(onConsole.status).toBe(404);
+  });
+});
+
+test('configured origins (PARLEY_PUBLIC_URL, PARLEY_CHAT_URL) are used as they are', async () => {
+  const configured = await startTestServer({ publicUrl: 'https://app.parley.example', chatUrl: 'https://chat.parley.example' });
+  try {
+    const { botId, publicId } = await publishDefinition(configured, bot({}));
+    const rest = await request(configured.url, 'GET', `/v1/bots/${botId}`, { token: configured.adminToken });
+    expect(rest.body.bot.shareUrl).toBe(`https://chat.parley.example/${publicId}`);
+    const redirect = await fetch(`${configured.url}/${publicId}`, { headers: html, redirect: 'manual' });
+    expect(redirect.headers.get('location')).toBe(`https://chat.parley.example/${publicId}`);
+    const frame = await request(configured.chatUrl, 'GET', '/_parley/preview', { headers: html });
+    expect(frame.headers.get('content-security-policy')).toBe('frame-ancestors https://app.parley.example');
+  } finally {
+    await configured.close();
+  }
 });

@@ -6,9 +6,11 @@ import { setPassword } from '../../src/services/sign-in/password-change';
 
 // Console sign-in (issue 14): e-mail + password or an e-mailed one-time link
 // give an httpOnly session cookie that /graphql accepts beside bearer tokens,
-// with a CSRF header required on every cookie-authenticated request.
+// with a CSRF header required on every cookie-authenticated request. The
+// token is never a cookie (issue 21: cookies are shared with the chat origin's port).
 
 const ME = '{ me { email } }';
+const CROSS_ORIGIN = 'Cross-origin request refused: a console session is honoured only from the console, with its X-Parley-CSRF header';
 
 let server: TestServer;
 let inbox: Inbox;
@@ -24,7 +26,7 @@ afterAll(async () => {
 const firstError = (body: { errors?: { message: string; extensions?: { code?: string } }[] }) => body.errors?.[0];
 
 describe('signIn', () => {
-  test('sets an httpOnly SameSite=Lax session cookie and a readable CSRF cookie, not Secure over plain HTTP', async () => {
+  test('sets an httpOnly SameSite=Lax session cookie, not Secure over plain HTTP; the CSRF token comes in the answer, never a cookie', async () => {
     const { response, session } = await signIn(server.url, server.adminEmail, server.adminPassword);
     expect(response.status).toBe(200);
     expect(response.body.errors).toBeUndefined();
@@ -33,18 +35,19 @@ describe('signIn', () => {
     expect(expiresAt - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
     expect(expiresAt - Date.now()).toBeLessThanOrEqual(7 * 24 * 3600 * 1000);
 
-    const [sessionCookie, csrfCookie] = ['parley_session=', 'parley_csrf='].map((prefix) => session.setCookies.find((line) => line.startsWith(prefix))!);
+    expect(session.setCookies).toHaveLength(1);
+    const [sessionCookie] = session.setCookies;
+    expect(sessionCookie).toMatch(/^parley_session=/);
     expect(sessionCookie).toMatch(/; path=\//);
     expect(sessionCookie).toMatch(/; samesite=lax/);
     expect(sessionCookie).toMatch(/; httponly/);
     expect(sessionCookie).not.toMatch(/; secure/);
-    expect(csrfCookie).toMatch(/; samesite=lax/);
-    expect(csrfCookie).not.toMatch(/; httponly/);
-    // Nothing of the secrets is stored in clear.
+    expect(session.csrfToken).toMatch(/^[\w-]{40,}$/);
+    // Nothing of the secret is stored in clear.
     const stored = await server.db.consoleSession.findMany({ where: { user: { email: server.adminEmail } } });
-    const { parley_session: secret, parley_csrf: csrf } = cookieValues(session.setCookies);
+    const { parley_session: secret } = cookieValues(session.setCookies);
     expect(stored.length).toBeGreaterThan(0);
-    for (const row of stored) expect([row.tokenHash, row.csrfHash]).not.toEqual(expect.arrayContaining([secret, csrf]));
+    for (const row of stored) expect(row.tokenHash).not.toBe(secret);
 
     const me = await consoleGraphql(server.url, session, ME);
     expect(me.body).toEqual({ data: { me: { email: server.adminEmail } } });
@@ -88,12 +91,55 @@ describe('cookie-authenticated requests', () => {
     const { session } = await signIn(server.url, server.adminEmail, server.adminPassword);
     for (const csrf of [null, 'forged-token']) {
       const response = await consoleGraphql(server.url, session, 'mutation { createWorkspace(name: "CSRF") { id } }', {}, { csrf });
-      expect(firstError(response.body)).toMatchObject({
-        message: 'Cross-site request refused: a console session needs its X-Parley-CSRF header',
-        extensions: { code: 'FORBIDDEN' },
-      });
+      expect(firstError(response.body)).toMatchObject({ message: CROSS_ORIGIN, extensions: { code: 'FORBIDDEN' } });
     }
     expect(await server.db.workspace.count({ where: { name: 'CSRF' } })).toBe(0);
+  });
+
+  test('from another origin (the chat origin included), even with the right CSRF token, are refused', async () => {
+    const { session } = await signIn(server.url, server.adminEmail, server.adminPassword);
+    const attempts: Record<string, string>[] = [
+      { origin: server.chatUrl },
+      { origin: 'http://evil.example' },
+      { 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of attempts) {
+      const response = await consoleGraphql(server.url, session, 'mutation { createApiToken(name: "stolen") { token } }', {}, { headers });
+      expect(firstError(response.body)).toMatchObject({ message: CROSS_ORIGIN, extensions: { code: 'FORBIDDEN' } });
+    }
+    const fromConsole = await consoleGraphql(server.url, session, ME, {}, { headers: { origin: server.url, 'sec-fetch-site': 'same-origin' } });
+    expect(fromConsole.body).toEqual({ data: { me: { email: server.adminEmail } } });
+    expect(await server.db.apiToken.count({ where: { name: 'stolen' } })).toBe(0);
+  });
+
+  test('the chat origin has no /graphql and no console', async () => {
+    const { session } = await signIn(server.url, server.adminEmail, server.adminPassword);
+    const response = await consoleGraphql(server.chatUrl, session, ME, {}, { headers: { origin: server.chatUrl } });
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ code: 'NOT_FOUND', message: 'Not found', issues: [] });
+    const app = await request(server.chatUrl, 'GET', '/app', { headers: { accept: 'text/html', cookie: session.cookie } });
+    expect(app.status).toBe(404);
+    expect(app.body).not.toContain('parley-csrf');
+  });
+
+  test("the console's page carries the session's CSRF token (and no cache keeps it); other pages and origins never do", async () => {
+    const { session } = await signIn(server.url, server.adminEmail, server.adminPassword);
+    const page = await request(server.url, 'GET', '/app', { headers: { accept: 'text/html', cookie: session.cookie } });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(`<meta name="parley-csrf" content="${session.csrfToken}">`);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(page.headers.get('content-security-policy')).toContain(`frame-src ${server.chatUrl}`);
+    const signedOut = await request(server.url, 'GET', '/app', { headers: { accept: 'text/html' } });
+    expect(signedOut.body).not.toContain('parley-csrf');
+  });
+
+  test('an old readable CSRF cookie left by an earlier release is cleared', async () => {
+    const { session } = await signIn(server.url, server.adminEmail, server.adminPassword);
+    const page = await request(server.url, 'GET', '/app', { headers: { accept: 'text/html', cookie: `${session.cookie}; parley_csrf=old` } });
+    expect(cookieValues(page.headers.getSetCookie())).toEqual({ parley_csrf: '' });
   });
 
   test("a form's text/plain POST to /graphql is refused with the error object", async () => {
@@ -136,7 +182,7 @@ describe('signOut', () => {
     const out = await consoleGraphql(server.url, session, 'mutation { signOut }');
     expect(out.body).toEqual({ data: { signOut: true } });
     const cleared = cookieValues(out.headers.getSetCookie());
-    expect(cleared).toEqual({ parley_session: '', parley_csrf: '' });
+    expect(cleared).toEqual({ parley_session: '' });
     const me = await consoleGraphql(server.url, session, ME);
     expect(firstError(me.body)).toMatchObject({ message: 'Signed out: sign in again', extensions: { code: 'UNAUTHORIZED' } });
   });
@@ -188,7 +234,7 @@ describe('sign-in links', () => {
 
     const redeemed = await request(server.url, 'POST', '/graphql', { json: { query: REDEEM, variables: { token: link![2] } } });
     expect(redeemed.body).toEqual({ data: { signInWithLink: { user: { email: server.adminEmail } } } });
-    expect(Object.keys(cookieValues(redeemed.headers.getSetCookie()))).toEqual(['parley_session', 'parley_csrf']);
+    expect(Object.keys(cookieValues(redeemed.headers.getSetCookie()))).toEqual(['parley_session']);
     const again = await graphql(server.url, REDEEM, { token: link![2] });
     expect(firstError(again.body)).toMatchObject({ message: 'This sign-in link is invalid, used or expired', extensions: { code: 'UNAUTHORIZED' } });
     // A second request right away sends nothing (no inbox flooding).
@@ -227,13 +273,19 @@ describe('rate limit and HTTPS', () => {
     }
   });
 
-  test('behind HTTPS (PARLEY_PUBLIC_URL https://…) the cookies are Secure and sign-in from that origin is accepted', async () => {
-    const secure = await startTestServer({ publicUrl: 'https://parley.example' });
+  test('behind HTTPS (PARLEY_PUBLIC_URL https://…) the cookie is a Secure __Host- cookie and works from that origin only', async () => {
+    const secure = await startTestServer({ publicUrl: 'https://parley.example', chatUrl: 'https://chat.parley.example' });
     try {
       const { response, session } = await signIn(secure.url, secure.adminEmail, secure.adminPassword, { origin: 'https://parley.example' });
       expect(response.body.errors).toBeUndefined();
-      expect(session.setCookies).toHaveLength(2);
-      for (const line of session.setCookies) expect(line).toMatch(/; secure/);
+      expect(session.setCookies).toHaveLength(1);
+      expect(session.setCookies[0]).toMatch(/^__Host-parley_session=[^;]+; path=\/; expires=[^;]+; samesite=lax; secure; httponly$/);
+      const cookie = session.setCookies[0]!.split(';')[0]!;
+      const asConsole = { ...session, cookie };
+      const me = await consoleGraphql(secure.url, asConsole, ME, {}, { headers: { origin: 'https://parley.example' } });
+      expect(me.body).toEqual({ data: { me: { email: secure.adminEmail } } });
+      const fromChat = await consoleGraphql(secure.url, asConsole, ME, {}, { headers: { origin: 'https://chat.parley.example' } });
+      expect(firstError(fromChat.body)).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
     } finally {
       await secure.close();
     }

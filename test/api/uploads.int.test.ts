@@ -60,8 +60,8 @@ describe('uploads', () => {
     const granted = await uploadUrl(server, sessionId, { blockId: 'f1', fileName: 'my photo (1).png', fileType: 'image/png', fileSize: PNG.length });
     expect(granted.status).toBe(200);
     expect(granted.body).toEqual({
-      presignedUrl: expect.stringMatching(new RegExp(`^${server.url}/v1/uploads/[A-Za-z0-9_-]+$`)),
-      fileUrl: expect.stringMatching(new RegExp(`^${server.url}/v1/files/results/${resultId}/[a-f0-9]{32}/my_photo_1_.png$`)),
+      presignedUrl: expect.stringMatching(new RegExp(`^${server.chatUrl}/v1/uploads/[A-Za-z0-9_-]+$`)),
+      fileUrl: expect.stringMatching(new RegExp(`^${server.chatUrl}/v1/files/results/${resultId}/[a-f0-9]{32}/my_photo_1_.png$`)),
       maxFileSize: 4096,
     });
     // Nothing is served before the bytes come.

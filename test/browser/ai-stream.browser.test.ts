@@ -57,7 +57,7 @@ test('the answer appears as it streams, once, and the conversation goes on with 
   });
   const { publicId } = await publishDefinition(server, definition);
   const page = await (await browser.newContext({ reducedMotion: 'reduce' })).newPage();
-  await page.goto(`${server.url}/${publicId}`);
+  await page.goto(`${server.chatUrl}/${publicId}`);
   await page.locator('.parley-host', { hasText: 'Ask me anything' }).waitFor();
   await page.locator('input.parley-field').fill('what is streaming?');
   await page.locator('input.parley-field').press('Enter');

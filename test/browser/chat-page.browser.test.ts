@@ -33,7 +33,7 @@ test('lead-gen bot completed by clicking and typing, with an invalid e-mail and 
   delete definition.publicId;
   const { publicId } = await publishDefinition(server, definition);
   const page = await newPage();
-  await page.goto(`${server.url}/${publicId}`);
+  await page.goto(`${server.chatUrl}/${publicId}`);
   await page.getByRole('button', { name: 'Hi!' }).waitFor();
   await screenshot(page, 'lead-gen-start');
   await page.getByRole('button', { name: 'Hi!' }).click();
@@ -84,7 +84,7 @@ function nameBot(settings: Record<string, unknown> = {}) {
 test('a prefilled variable from the query string shows in the first bubble', async () => {
   const { publicId } = await publishDefinition(server, nameBot());
   const page = await newPage();
-  await page.goto(`${server.url}/${publicId}?Name=John`);
+  await page.goto(`${server.chatUrl}/${publicId}?Name=John`);
   await page.locator('.parley-host', { hasText: 'Hello' }).waitFor();
   expect(await lastHostBubble(page).innerText()).toBe('Hello John');
   await page.context().close();
@@ -93,7 +93,7 @@ test('a prefilled variable from the query string shows in the first bubble', asy
 test('remember user: the chat survives a reload', async () => {
   const { publicId } = await publishDefinition(server, nameBot({ general: { rememberUser: { isEnabled: true, storage: 'local' } } }));
   const page = await newPage();
-  await page.goto(`${server.url}/${publicId}?Name=Ann`);
+  await page.goto(`${server.chatUrl}/${publicId}?Name=Ann`);
   await page.locator('input.parley-field').fill('Paris');
   await page.locator('input.parley-field').press('Enter');
   await page.locator('.parley-host', { hasText: 'You live in Paris' }).waitFor();
@@ -108,13 +108,13 @@ test('a redirect action navigates', async () => {
   const { publicId: targetId } = await publishDefinition(server, nameBot());
   const redirecting = v6Bot({
     groups: [
-      group('g1', [textBubble('b1', 'Taking you there'), { id: 'r1', type: 'Redirect', options: { url: `${server.url}/${targetId}?Name=Redirected` } }]),
+      group('g1', [textBubble('b1', 'Taking you there'), { id: 'r1', type: 'Redirect', options: { url: `${server.chatUrl}/${targetId}?Name=Redirected` } }]),
     ],
   });
   const { publicId } = await publishDefinition(server, redirecting);
   const page = await newPage();
-  await page.goto(`${server.url}/${publicId}`);
-  await page.waitForURL(`${server.url}/${targetId}?Name=Redirected`);
+  await page.goto(`${server.chatUrl}/${publicId}`);
+  await page.waitForURL(`${server.chatUrl}/${targetId}?Name=Redirected`);
   await page.locator('.parley-host', { hasText: 'Hello' }).waitFor();
   expect(await lastHostBubble(page).innerText()).toBe('Hello Redirected');
   await page.context().close();
@@ -124,7 +124,7 @@ test('unknown bot and publicShare disabled: the 404 page', async () => {
   const { publicId } = await publishDefinition(server, nameBot({ publicShare: { isEnabled: false } }));
   const page = await newPage();
   for (const id of [publicId, 'no-such-bot']) {
-    const response = await page.goto(`${server.url}/${id}`);
+    const response = await page.goto(`${server.chatUrl}/${id}`);
     expect(response?.status()).toBe(404);
     expect(await page.locator('main').innerText()).toContain("doesn't exist");
   }
@@ -144,7 +144,7 @@ test('a file uploaded through the file input: its URL is the answer stored', asy
   });
   const { botId, publicId } = await publishDefinition(server, definition);
   const page = await newPage();
-  await page.goto(`${server.url}/${publicId}`);
+  await page.goto(`${server.chatUrl}/${publicId}`);
   await page.locator('.parley-host', { hasText: 'Your photo please' }).waitFor();
   const bytes = Buffer.from('not really a picture, but bytes all the same');
   await page.locator('input[type=file]').setInputFiles({ name: 'holiday.png', mimeType: 'image/png', buffer: bytes });
@@ -157,7 +157,7 @@ test('a file uploaded through the file input: its URL is the answer stored', asy
   );
   const [answer] = results.results[0].answers;
   expect(answer.blockId).toBe('photo');
-  expect(answer.content).toMatch(new RegExp(`^${server.url}/v1/files/results/[a-z0-9]+/[a-f0-9]{32}/holiday.png$`));
+  expect(answer.content).toMatch(new RegExp(`^${server.chatUrl}/v1/files/results/[a-z0-9]+/[a-f0-9]{32}/holiday.png$`));
   const served = await fetch(answer.content);
   expect(Buffer.from(await served.arrayBuffer()).toString()).toBe(bytes.toString());
   await screenshot(page, 'file-upload-end');
@@ -182,7 +182,7 @@ test('phone with its country picker, and a date range', async () => {
   });
   const { publicId } = await publishDefinition(server, definition);
   const page = await newPage();
-  await page.goto(`${server.url}/${publicId}`);
+  await page.goto(`${server.chatUrl}/${publicId}`);
   await page.locator('.parley-host', { hasText: 'Your number?' }).waitFor();
   expect(await page.locator('select.parley-country').inputValue()).toBe('33');
   await page.getByLabel('Phone number').fill('06 12 34 56 78');
@@ -210,7 +210,7 @@ test('a text input taking attachments: the files go up with the reply', async ()
   });
   const { botId, publicId } = await publishDefinition(server, definition);
   const page = await newPage();
-  await page.goto(`${server.url}/${publicId}`);
+  await page.goto(`${server.chatUrl}/${publicId}`);
   await page.getByLabel('Attach files').setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 not much') });
   await page.getByLabel('Type your answer...').fill('my receipt');
   await page.getByLabel('Type your answer...').press('Enter');
@@ -221,14 +221,14 @@ test('a text input taking attachments: the files go up with the reply', async ()
   );
   const [answer] = results.results[0].answers;
   expect(answer.content).toBe('my receipt');
-  expect(answer.attachedFileUrls).toEqual([expect.stringMatching(new RegExp(`^${server.url}/v1/files/results/[a-z0-9]+/[a-f0-9]{32}/receipt.pdf$`))]);
+  expect(answer.attachedFileUrls).toEqual([expect.stringMatching(new RegExp(`^${server.chatUrl}/v1/files/results/[a-z0-9]+/[a-f0-9]{32}/receipt.pdf$`))]);
   await page.context().close();
 });
 
 test("start props: the bot's tag manager is loaded into the page", async () => {
   const { publicId } = await publishDefinition(server, nameBot({ metadata: { googleTagManagerId: 'GTM-PARLEY1' } }));
   const page = await newPage();
-  await page.goto(`${server.url}/${publicId}?Name=Gil`);
+  await page.goto(`${server.chatUrl}/${publicId}?Name=Gil`);
   await page.locator('.parley-host', { hasText: 'Hello' }).waitFor();
   await page.locator('script#parley-gtm').waitFor({ state: 'attached' });
   expect(await page.evaluate(() => (window as unknown as { dataLayer: { event?: string }[] }).dataLayer[0]?.event)).toBe('gtm.js');

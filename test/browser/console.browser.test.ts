@@ -83,7 +83,8 @@ describe('an admin', () => {
     const link = page.locator('a[data-share-link]');
     const href = (await link.getAttribute('href'))!;
     publicId = href.split('/').pop()!;
-    expect(href).toBe(`${server.url}/${publicId}`);
+    // The share link is on the chat origin, never the console's.
+    expect(href).toBe(`${server.chatUrl}/${publicId}`);
 
     await page.getByRole('link', { name: 'Results' }).click();
     await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
@@ -148,7 +149,9 @@ describe('an admin', () => {
   test('the Test panel runs the draft in the chat client', async () => {
     const resultsBefore = await server.db.result.count({ where: { botId } });
     await page.getByRole('link', { name: 'Test' }).click();
-    const chat = page.getByLabel('Preview chat');
+    // The preview runs in a frame of the chat origin.
+    expect(await page.locator('iframe.preview-host').getAttribute('src')).toBe(`${server.chatUrl}/_parley/preview`);
+    const chat = page.frameLocator('iframe.preview-host');
     await chat.locator('.parley-host', { hasText: "What's your name?" }).waitFor();
     await page.getByLabel('Start from').selectOption({ label: 'Bot category' });
     await chat.locator('.parley-host', { hasText: 'What type of bots are you planning to build' }).waitFor();
@@ -158,15 +161,17 @@ describe('an admin', () => {
 
   test('signs out: the console asks to sign in again and the old session is dead', async () => {
     const cookies = await context.cookies();
+    const csrf = await page.locator('meta[name="parley-csrf"]').getAttribute('content');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in to Parley' }).waitFor();
     await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots`);
     await page.getByRole('heading', { name: 'Sign in to Parley' }).waitFor();
     const session = cookies.find((cookie) => cookie.name === 'parley_session')!;
-    const csrf = cookies.find((cookie) => cookie.name === 'parley_csrf')!;
+    // Only the session cookie: the CSRF token is never a cookie.
+    expect(cookies.map((cookie) => cookie.name)).toEqual(['parley_session']);
     const me = await request(server.url, 'POST', '/graphql', {
       json: { query: '{ me { email } }' },
-      headers: { cookie: `parley_session=${session.value}`, 'x-parley-csrf': csrf.value },
+      headers: { cookie: `parley_session=${session.value}`, 'x-parley-csrf': csrf ?? '' },
     });
     expect(me.body.errors[0].message).toBe('Signed out: sign in again');
   });
@@ -202,7 +207,7 @@ describe('a guest, and an outsider', () => {
     expect(await page.getByRole('button', { name: 'Delete selected' }).count()).toBe(0);
 
     const answer = await page.evaluate(async (id) => {
-      const csrf = /parley_csrf=([^;]+)/.exec(document.cookie)![1]!;
+      const csrf = document.querySelector<HTMLMetaElement>('meta[name="parley-csrf"]')?.content ?? '';
       const response = await fetch('/graphql', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-parley-csrf': csrf },

@@ -42,9 +42,20 @@ function askBot(settings: Record<string, unknown> = {}) {
   });
 }
 
-function embeddingPage(publicId: string): string {
-  return `<!doctype html><html><body><h1>Another site</h1><script src="${server.url}/embed.js"></script><script>Parley.initBubble({ bot: ${JSON.stringify(publicId)}, apiHost: ${JSON.stringify(server.url)} })</script></body></html>`;
+function embeddingPage(publicId: string, options: { apiHost?: boolean } = {}): string {
+  const apiHost = options.apiHost === false ? '' : `, apiHost: ${JSON.stringify(server.chatUrl)}`;
+  return `<!doctype html><html><body><h1>Another site</h1><script src="${server.chatUrl}/embed.js"></script><script>Parley.initBubble({ bot: ${JSON.stringify(publicId)}${apiHost} })</script></body></html>`;
 }
+
+test('without apiHost, the embed talks to the server its script came from, not the embedding site', async () => {
+  const { publicId } = await publishDefinition(server, askBot());
+  pageHtml = embeddingPage(publicId, { apiHost: false });
+  const page = await (await browser.newContext({ reducedMotion: 'reduce' })).newPage();
+  await page.goto(siteUrl);
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  await page.locator('.parley-host', { hasText: 'Hi from the bubble' }).waitFor();
+  await page.context().close();
+});
 
 test('the bubble embed opens and chats from a page on another origin', async () => {
   const { publicId } = await publishDefinition(server, askBot());

@@ -1,13 +1,13 @@
 import { request, type HttpResponse } from './http';
 
-/** A browser's console session as the tests carry it: the cookies the server set, and the CSRF token the console copies into a header. */
+/** A browser's console session as the tests carry it: the cookie the server set, and the CSRF token of the sign-in's answer (the console sends it as a header). */
 export interface ConsoleSession {
   cookie: string;
   csrfToken: string;
   setCookies: string[];
 }
 
-const SIGN_IN = 'mutation SignIn($email: String!, $password: String!) { signIn(email: $email, password: $password) { expiresAt user { email } } }';
+const SIGN_IN = 'mutation SignIn($email: String!, $password: String!) { signIn(email: $email, password: $password) { expiresAt csrfToken user { email } } }';
 
 /** Cookie name → value from Set-Cookie lines. */
 export function cookieValues(setCookies: string[]): Record<string, string> {
@@ -26,8 +26,8 @@ export async function signIn(
   return {
     response,
     session: {
-      cookie: `parley_session=${values.parley_session ?? ''}; parley_csrf=${values.parley_csrf ?? ''}`,
-      csrfToken: values.parley_csrf ?? '',
+      cookie: `parley_session=${values.parley_session ?? ''}`,
+      csrfToken: (response.body as { data?: { signIn?: { csrfToken?: string } } }).data?.signIn?.csrfToken ?? '',
       setCookies,
     },
   };

@@ -10,7 +10,10 @@ import { ensureUser } from '../../src/services/users';
 import { createThrowawayDatabase, type ThrowawayDatabase } from './test-database';
 
 export interface TestServer {
+  /** The console and builder API origin. */
   url: string;
+  /** The chat origin: public pages, the embed script, files (and the public chat API, as on `url`). */
+  chatUrl: string;
   db: Db;
   /** The throw-away database's URL (shared by peer servers). */
   databaseUrl: string;
@@ -64,6 +67,8 @@ export interface TestServerOptions {
   consoleSessionTtlMs?: number;
   /** PARLEY_PUBLIC_URL */
   publicUrl?: string;
+  /** PARLEY_CHAT_URL */
+  chatUrl?: string;
 }
 
 const ADMIN_EMAIL = 'admin@parley.test';
@@ -99,6 +104,7 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     ...(options.quotaCacheMs !== undefined ? { quotaCacheMs: options.quotaCacheMs } : {}),
     ...(options.consoleSessionTtlMs !== undefined ? { consoleSessionTtlMs: options.consoleSessionTtlMs } : {}),
     ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
+    ...(options.chatUrl !== undefined ? { chatUrl: options.chatUrl } : {}),
     ...(options.redis ? { redisUrl: options.redis.url, redisPrefix: options.redis.prefix } : {}),
     rateLimit: { ...loadConfig({}).rateLimit, enabled: false, ...(options.rateLimit ? { enabled: true, ...options.rateLimit } : {}) },
   };
@@ -115,6 +121,7 @@ async function describeServer(
   const admin = await db.user.findUniqueOrThrow({ where: { email: ADMIN_EMAIL }, include: { memberships: true } });
   return {
     url: server.url,
+    chatUrl: server.chatUrl,
     db,
     databaseUrl,
     provider,

@@ -4,6 +4,9 @@ import type { Page } from '../../services/pagination';
 import { builder } from '../builder';
 import { MessagePayload } from './scalars';
 
+const shareUrlOf = (publicId: string | null, chatBaseUrl: string | undefined) =>
+  publicId && chatBaseUrl ? `${chatBaseUrl.replace(/\/$/, '')}/${encodeURIComponent(publicId)}` : null;
+
 const BotRef = builder.prismaObject('Bot', {
   description: 'A bot: metadata plus its draft definition (the published snapshot is what live chats run).',
   fields: (t) => ({
@@ -12,6 +15,12 @@ const BotRef = builder.prismaObject('Bot', {
     name: t.exposeString('name'),
     icon: t.exposeString('icon', { nullable: true }),
     publicId: t.exposeString('publicId', { nullable: true, description: 'Slug used by startChat.' }),
+    shareUrl: t.string({
+      nullable: true,
+      select: { publicId: true },
+      description: "The bot's public page, absolute, on the chat origin (PARLEY_CHAT_URL); null without a publicId. It answers once the bot is published.",
+      resolve: (bot, _args, ctx) => shareUrlOf(bot.publicId, ctx.request.chatBaseUrl),
+    }),
     isClosed: t.exposeBoolean('isClosed', { description: 'A closed bot refuses new chats.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),

@@ -17,11 +17,14 @@ const SignInOptions = builder.objectRef<{ password: boolean; emailLink: boolean 
   }),
 });
 
-const SignedIn = builder.objectRef<IssuedSession>('SignedIn').implement({
-  description: 'A console session, held by the browser as an httpOnly cookie (parley_session) with its CSRF token (parley_csrf).',
+const SignedIn = builder.objectRef<IssuedSession & { csrfToken: string }>('SignedIn').implement({
+  description: 'A console session, held by the browser as an httpOnly cookie (parley_session, __Host-parley_session over https).',
   fields: (t) => ({
     user: t.prismaField({ type: 'User', resolve: (query, session, _args, ctx) => getUser(ctx.db, session.userId, query) }),
     expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
+    csrfToken: t.exposeString('csrfToken', {
+      description: "Sent back as the X-Parley-CSRF header with every request of this session. Never in a cookie: no other origin's page can read it.",
+    }),
   }),
 });
 
@@ -40,15 +43,11 @@ function sameSiteExchange(ctx: GraphQLContext): HttpExchange {
 }
 
 function ownOrigins(ctx: GraphQLContext): string[] {
-  const origins: string[] = [];
-  for (const url of [settingsOf(ctx).publicUrl, ctx.request.baseUrl]) {
-    if (!url) continue;
-    const parsed = new URL(url);
-    origins.push(parsed.origin);
-    // ctx.request.baseUrl is always http://<Host>; behind TLS the page's origin is https://<Host>.
-    if (parsed.protocol === 'http:') origins.push(`https://${parsed.host}`);
-  }
-  return origins;
+  const url = ctx.request.consoleBaseUrl;
+  if (!url) return [];
+  const parsed = new URL(url);
+  // Unconfigured, the console origin is http://<Host>; behind TLS the page's origin is https://<Host>.
+  return parsed.protocol === 'http:' ? [parsed.origin, `https://${parsed.host}`] : [parsed.origin];
 }
 
 const password = z.string().min(1, 'must not be empty').max(256, 'must be at most 256 characters');
@@ -71,8 +70,7 @@ builder.mutationFields((t) => ({
       const secret = parseInput(password, args.password, ['password']);
       try {
         const session = await signInWithPassword(ctx.db, address, secret, settingsOf(ctx).sessionTtlMs);
-        http.setSessionCookies(session);
-        return session;
+        return { ...session, ...http.setSessionCookies(session) };
       } catch (error) {
         if (error instanceof AppError && error.code === 'UNAUTHORIZED') http.reportAuthFailure();
         throw error;
@@ -87,7 +85,7 @@ builder.mutationFields((t) => ({
       const settings = settingsOf(ctx);
       if (!settings.sendLink) throw badRequest('Sign-in links need the server to have SMTP settings (SMTP_HOST, SMTP_FROM)');
       const link = await createSignInLink(ctx.db, parseInput(emailSchema, args.email, ['email']), settings.linkTtlMs);
-      const base = settings.publicUrl ?? ctx.request.baseUrl;
+      const base = ctx.request.consoleBaseUrl;
       // The secret rides in the fragment: it never reaches a server log or a Referer header.
       if (link && base) await settings.sendLink(link.email, `${base.replace(/\/$/, '')}/app/sign-in#link=${link.secret}`);
       return true;
@@ -104,8 +102,7 @@ builder.mutationFields((t) => ({
         throw error;
       });
       const session = await issueSession(ctx.db, userId, settingsOf(ctx).sessionTtlMs);
-      http.setSessionCookies(session);
-      return session;
+      return { ...session, ...http.setSessionCookies(session) };
     },
   }),
   signOut: t.boolean({

@@ -1,18 +1,19 @@
-import crypto from 'node:crypto';
 import type { Db } from '../../db/client';
 import { unauthorized } from '../../errors';
 import { generateTokenSecret, hashToken, type Viewer } from '../tokens';
 import { verifyNothing, verifyPassword } from './passwords';
 
-/** What the browser is handed once: the session cookie's secret and the CSRF token. */
+/** What the browser is handed once: the session cookie's secret (the HTTP layer derives its CSRF token from it). */
 export interface IssuedSession {
   secret: string;
-  csrfToken: string;
   expiresAt: Date;
   userId: string;
 }
 
-/** Why a cookie did not authenticate: unknown or signed out, past its expiry, or sent without its CSRF token. */
+/**
+ * Why a cookie did not authenticate: unknown or signed out, past its expiry,
+ * or refused by the HTTP layer (another origin's request, or no CSRF token).
+ */
 export type SessionFailure = 'signedOut' | 'expired' | 'csrf';
 
 /** lastSeenAt is refreshed at most this often, to keep reads free of writes. */
@@ -22,12 +23,11 @@ export const WRONG_CREDENTIALS = 'Wrong e-mail or password';
 
 export async function issueSession(db: Db, userId: string, ttlMs: number, now = new Date()): Promise<IssuedSession> {
   const secret = generateTokenSecret();
-  const csrfToken = generateTokenSecret();
   const expiresAt = new Date(now.getTime() + ttlMs);
   // Expired sessions of this user go when a new one starts: the table stays as small as the signed-in browsers.
   await db.consoleSession.deleteMany({ where: { userId, expiresAt: { lt: now } } });
-  await db.consoleSession.create({ data: { userId, expiresAt, tokenHash: hashToken(secret), csrfHash: hashToken(csrfToken), lastSeenAt: now } });
-  return { secret, csrfToken, expiresAt, userId };
+  await db.consoleSession.create({ data: { userId, expiresAt, tokenHash: hashToken(secret), lastSeenAt: now } });
+  return { secret, expiresAt, userId };
 }
 
 /** The same answer, in about the same time, for an unknown e-mail, a user without a password and a wrong password. */
@@ -38,19 +38,14 @@ export async function signInWithPassword(db: Db, email: string, password: string
   return issueSession(db, user.id, ttlMs, now);
 }
 
-/**
- * Resolves a session cookie to its user. The CSRF token (a header the
- * console copies from a cookie other sites cannot read) must match the
- * session's: a cross-site request carries the cookie but not the header.
- */
-export async function authenticateSession(db: Db, secret: string, csrfToken: string | undefined, now = new Date()): Promise<Viewer | SessionFailure> {
+/** Resolves a session cookie to its user (the HTTP layer has checked where the request came from and its CSRF token). */
+export async function authenticateSession(db: Db, secret: string, now = new Date()): Promise<Viewer | Exclude<SessionFailure, 'csrf'>> {
   const session = await db.consoleSession.findUnique({
     where: { tokenHash: hashToken(secret) },
-    select: { id: true, userId: true, expiresAt: true, csrfHash: true, lastSeenAt: true },
+    select: { id: true, userId: true, expiresAt: true, lastSeenAt: true },
   });
   if (!session) return 'signedOut';
   if (session.expiresAt.getTime() <= now.getTime()) return 'expired';
-  if (!csrfToken || !sameHash(hashToken(csrfToken), session.csrfHash)) return 'csrf';
   if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
     await db.consoleSession.update({ where: { id: session.id }, data: { lastSeenAt: now } });
   }
@@ -60,8 +55,4 @@ export async function authenticateSession(db: Db, secret: string, csrfToken: str
 /** Signs a browser out: its session row goes, so the cookie is worthless even if kept. */
 export async function endSession(db: Db, sessionId: string): Promise<void> {
   await db.consoleSession.deleteMany({ where: { id: sessionId } });
-}
-
-function sameHash(a: string, b: string): boolean {
-  return a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }

@@ -6,8 +6,6 @@ export interface SignInSettings {
   linkTtlMs: number;
   /** Sends a sign-in link; absent when the server has no SMTP settings (the console then offers passwords only). */
   sendLink?: (to: string, url: string) => Promise<void>;
-  /** PARLEY_PUBLIC_URL: the address links point at; default: the request's Host. */
-  publicUrl?: string;
 }
 
 export const DEFAULT_SIGN_IN: SignInSettings = { sessionTtlMs: 7 * 24 * 3600 * 1000, linkTtlMs: 15 * 60 * 1000 };

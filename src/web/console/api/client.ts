@@ -1,8 +1,9 @@
 import type { TypedDocumentString } from './generated';
 
 // The console's only way to the server: the public GraphQL API at /graphql,
-// authenticated by the session cookie plus the CSRF header copied from the
-// readable parley_csrf cookie (another site can send the cookie, never the header).
+// authenticated by the httpOnly session cookie plus the CSRF header. The token
+// comes in the /app page itself (a meta tag) and in the sign-in answer: never
+// from a cookie, which every page of the host (the chat pages' port too) could read.
 
 export interface Issue {
   message: string;
@@ -33,13 +34,26 @@ export function onSignedOut(listener: () => void): () => void {
   return () => signedOutListeners.delete(listener);
 }
 
-function csrfToken(): string {
-  const match = /(?:^|;\s*)parley_csrf=([^;]*)/.exec(document.cookie);
-  return match ? decodeURIComponent(match[1]!) : '';
+const csrfMeta = () => document.querySelector<HTMLMetaElement>('meta[name="parley-csrf"]');
+
+/** A sign-in's answer carries the new session's token; the page keeps it where a reload would put it. */
+export function setCsrfToken(token: string): void {
+  let meta = csrfMeta();
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'parley-csrf';
+    document.head.append(meta);
+  }
+  meta.content = token;
+}
+
+/** The chat origin (public pages, the preview frame), as the /app page names it; this origin when absent. */
+export function chatOrigin(): string {
+  return document.querySelector<HTMLMetaElement>('meta[name="parley-chat-origin"]')?.content || location.origin;
 }
 
 function headers(accept: string): Record<string, string> {
-  return { 'content-type': 'application/json', accept, 'x-parley-csrf': csrfToken() };
+  return { 'content-type': 'application/json', accept, 'x-parley-csrf': csrfMeta()?.content ?? '' };
 }
 
 function toError(error: GraphQLErrorJson): ApiError {

@@ -65,7 +65,7 @@ export type BotsQueryVariables = Exact<{
 }>;
 
 
-export type BotsQuery = { bots: { nextCursor: string | null, bots: Array<{ id: string, name: string, icon: string | null, publicId: string | null, publishedAt: string | null, updatedAt: string }> } };
+export type BotsQuery = { bots: { nextCursor: string | null, bots: Array<{ id: string, name: string, icon: string | null, publicId: string | null, shareUrl: string | null, publishedAt: string | null, updatedAt: string }> } };
 
 export type CreateBotMutationVariables = Exact<{
   workspaceId: string | number;
@@ -87,7 +87,7 @@ export type BotDefinitionQueryVariables = Exact<{
 }>;
 
 
-export type BotDefinitionQuery = { bot: { id: string, name: string, icon: string | null, version: string, workspaceId: string, publicId: string | null, publishedAt: string | null, updatedAt: string, groups: unknown, edges: unknown, variables: unknown, events: unknown, theme: unknown, settings: unknown } };
+export type BotDefinitionQuery = { bot: { id: string, name: string, icon: string | null, version: string, workspaceId: string, publicId: string | null, shareUrl: string | null, publishedAt: string | null, updatedAt: string, groups: unknown, edges: unknown, variables: unknown, events: unknown, theme: unknown, settings: unknown } };
 
 export type PublishBotMutationVariables = Exact<{
   botId: string | number;
@@ -179,7 +179,7 @@ export type SignInMutationVariables = Exact<{
 }>;
 
 
-export type SignInMutation = { signIn: { expiresAt: string, user: { email: string } } };
+export type SignInMutation = { signIn: { expiresAt: string, csrfToken: string, user: { email: string } } };
 
 export type RequestSignInLinkMutationVariables = Exact<{
   email: string;
@@ -193,7 +193,7 @@ export type SignInWithLinkMutationVariables = Exact<{
 }>;
 
 
-export type SignInWithLinkMutation = { signInWithLink: { expiresAt: string } };
+export type SignInWithLinkMutation = { signInWithLink: { expiresAt: string, csrfToken: string } };
 
 export type SignOutMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -342,6 +342,7 @@ export const BotsDocument = new TypedDocumentString(`
       name
       icon
       publicId
+      shareUrl
       publishedAt
       updatedAt
     }
@@ -373,6 +374,7 @@ export const BotDefinitionDocument = new TypedDocumentString(`
     version
     workspaceId
     publicId
+    shareUrl
     publishedAt
     updatedAt
     groups
@@ -565,6 +567,7 @@ export const SignInDocument = new TypedDocumentString(`
     mutation SignIn($email: String!, $password: String!) {
   signIn(email: $email, password: $password) {
     expiresAt
+    csrfToken
     user {
       email
     }
@@ -580,6 +583,7 @@ export const SignInWithLinkDocument = new TypedDocumentString(`
     mutation SignInWithLink($token: String!) {
   signInWithLink(token: $token) {
     expiresAt
+    csrfToken
   }
 }
     `) as unknown as TypedDocumentString<SignInWithLinkMutation, SignInWithLinkMutationVariables>;

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { mountChat } from '../../chat';
-import { request } from '../api/client';
+import { chatOrigin, request } from '../api/client';
 import { StartPreviewChatDocument } from '../api/generated';
 import { parseFlow } from '../flow/model';
 import type { BotDefinition } from './bot';
+import { ErrorNote } from '../ui';
 
 /** The wire shape drops what does not apply (the REST face's omitNull): the chat client expects absent keys, not nulls. */
 function withoutNulls(value: unknown): unknown {
@@ -14,30 +14,39 @@ function withoutNulls(value: unknown): unknown {
   return value;
 }
 
-/** The stored draft in Parley's own chat client, started from the beginning or from any group. */
+/** What the preview frame (src/web/preview-frame.ts) and the console say to each other. */
+const FRAME_READY = 'parley:preview-ready';
+const FRAME_START = 'parley:preview-start';
+
+/**
+ * The stored draft in Parley's own chat client, started from the beginning or
+ * from any group. The chat runs in a frame of the chat origin: bot content
+ * (its client-side code included) never runs on the console's origin. The
+ * console starts the preview (it holds the builder's authority) and hands the
+ * first answer to the frame, which continues the session on the public chat API.
+ */
 export function PreviewTab({ bot }: { bot: BotDefinition }) {
   const groups = useMemo(() => parseFlow(bot).groups, [bot]);
   const [startGroup, setStartGroup] = useState('');
   const [run, setRun] = useState(0);
-  const host = useRef<HTMLDivElement>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const origin = chatOrigin();
   useEffect(() => {
-    const element = host.current;
-    if (!element) return;
-    const mount = document.createElement('div');
-    mount.className = 'preview-chat';
-    element.replaceChildren(mount);
-    void mountChat(mount, {
-      bot: bot.id,
-      start: async () => {
-        const started = await request(StartPreviewChatDocument, {
-          botId: bot.id,
-          startFrom: startGroup ? { type: 'group', groupId: startGroup } : undefined,
-        });
-        return withoutNulls(started.startPreviewChat) as Record<string, unknown>;
-      },
-    });
-    return () => element.replaceChildren();
-  }, [bot.id, startGroup, run]);
+    setFailure(null);
+    const started = request(StartPreviewChatDocument, {
+      botId: bot.id,
+      startFrom: startGroup ? { type: 'group', groupId: startGroup } : undefined,
+    }).then((answer) => withoutNulls(answer.startPreviewChat));
+    started.catch((error: unknown) => setFailure(error instanceof Error ? error.message : 'The preview could not start'));
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== origin || event.source !== frame.current?.contentWindow) return;
+      if ((event.data as { type?: unknown } | null)?.type !== FRAME_READY) return;
+      void started.then((response) => frame.current?.contentWindow?.postMessage({ type: FRAME_START, response }, origin));
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [bot.id, startGroup, run, origin]);
   return (
     <section className="preview">
       <form className="row" onSubmit={(event) => event.preventDefault()}>
@@ -57,7 +66,15 @@ export function PreviewTab({ bot }: { bot: BotDefinition }) {
         </button>
       </form>
       <p className="hint">The preview runs the saved draft; its answers are not stored as results.</p>
-      <div ref={host} className="preview-host" aria-label="Preview chat" />
+      {failure ? <ErrorNote error={failure} /> : null}
+      <iframe
+        key={`${startGroup}:${run}`}
+        ref={frame}
+        className="preview-host"
+        title="Preview chat"
+        src={`${origin}/_parley/preview`}
+        allow="clipboard-write; microphone"
+      />
     </section>
   );
 }

@@ -15,11 +15,13 @@ function Snippet({ label, code }: { label: string; code: string }) {
 }
 
 export function ShareTab({ bot }: { bot: BotDefinition }) {
-  if (!bot.publicId || !bot.publishedAt) {
+  if (!bot.publicId || !bot.shareUrl || !bot.publishedAt) {
     return <p>Publish the bot to get its share link and embed snippets.</p>;
   }
-  const origin = location.origin;
-  const url = `${origin}/${bot.publicId}`;
+  // Bot pages, the embed script and the chat API all live on the chat origin, never the console's:
+  // the snippets name it in full, so they work pasted into any site.
+  const url = bot.shareUrl;
+  const origin = new URL(url).origin;
   return (
     <section className="share">
       <h2>Share link</h2>
@@ -31,11 +33,11 @@ export function ShareTab({ bot }: { bot: BotDefinition }) {
       <h2>Embed on a website</h2>
       <Snippet
         label="Parley's script (inline chat in an element)"
-        code={`<div id="chat" style="height: 600px"></div>\n<script src="${origin}/embed.js"></script>\n<script>\n  Parley.initStandard({ bot: '${bot.publicId}', element: '#chat' });\n</script>`}
+        code={`<div id="chat" style="height: 600px"></div>\n<script src="${origin}/embed.js"></script>\n<script>\n  Parley.initStandard({ bot: '${bot.publicId}', apiHost: '${origin}', element: '#chat' });\n</script>`}
       />
       <Snippet
         label="Parley's script (chat bubble)"
-        code={`<script src="${origin}/embed.js"></script>\n<script>\n  Parley.initBubble({ bot: '${bot.publicId}' });\n</script>`}
+        code={`<script src="${origin}/embed.js"></script>\n<script>\n  Parley.initBubble({ bot: '${bot.publicId}', apiHost: '${origin}' });\n</script>`}
       />
       <Snippet
         label="An existing Typebot embed: point its apiHost at this server"

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { request } from '../api/client';
+import { request, setCsrfToken } from '../api/client';
 import { RequestSignInLinkDocument, SignInDocument, SignInOptionsDocument, SignInWithLinkDocument } from '../api/generated';
 import { ErrorNote, useAction, useLoad } from '../ui';
 
@@ -11,7 +11,7 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [linkSent, setLinkSent] = useState(false);
   const signIn = useAction(async () => {
-    await request(SignInDocument, { email, password });
+    setCsrfToken((await request(SignInDocument, { email, password })).signIn.csrfToken);
     navigate('/', { replace: true });
   });
   const sendLink = useAction(async () => {
@@ -21,7 +21,7 @@ export function SignInPage() {
   // An e-mailed link opens /app/sign-in#link=…: the secret stays out of server logs.
   const linkToken = new URLSearchParams(location.hash.slice(1)).get('link');
   const redeem = useAction(async (token: string) => {
-    await request(SignInWithLinkDocument, { token });
+    setCsrfToken((await request(SignInWithLinkDocument, { token })).signInWithLink.csrfToken);
     history.replaceState(null, '', location.pathname);
     navigate('/', { replace: true });
   });
