@@ -84,6 +84,7 @@ export interface Config {
   maxClientLogs: number;
   maxVariablesBytes: number;
   maxSessionBytes: number;
+  maxAnonymousPreviewBytes: number;
   /** PARLEY_ENFORCE_PLAN_LIMITS: plans' chats limits apply (customChatsLimit always does). */
   enforcePlanLimits: boolean;
   /** PARLEY_QUOTA_CACHE_MS: how long a workspace's chats count is reused by the quota check. */
@@ -206,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       botPoints: intFromEnv(env, 'PARLEY_RATE_LIMIT_BOT', 600),
       builderPoints: intFromEnv(env, 'PARLEY_RATE_LIMIT_BUILDER', 600),
       authFailurePoints: intFromEnv(env, 'PARLEY_RATE_LIMIT_AUTH_FAILURES', 20),
+      anonymousPreviewPoints: intFromEnv(env, 'PARLEY_RATE_LIMIT_ANONYMOUS_PREVIEW', 10),
       windowSeconds: Math.max(1, intFromEnv(env, 'PARLEY_RATE_LIMIT_WINDOW_SECONDS', 60)),
       trustedProxies: env.PARLEY_TRUSTED_PROXIES ?? '',
     },
@@ -220,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxClientLogs: intFromEnv(env, 'PARLEY_MAX_CLIENT_LOGS', 100),
     maxVariablesBytes: intFromEnv(env, 'PARLEY_MAX_VARIABLES_BYTES', 64 * 1024),
     maxSessionBytes: intFromEnv(env, 'PARLEY_MAX_SESSION_BYTES', 1024 * 1024),
+    maxAnonymousPreviewBytes: intFromEnv(env, 'PARLEY_ANONYMOUS_PREVIEW_BYTES', 256 * 1024),
     quotaCacheMs: intFromEnv(env, 'PARLEY_QUOTA_CACHE_MS', 30_000),
     redisPrefix: env.PARLEY_REDIS_PREFIX || 'parley',
     s3: env.PARLEY_S3_BUCKET

@@ -168,6 +168,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     store: database.chatStore,
     secrets,
     code,
+    untrustedCode: code.untrusted,
     limits: { maxBlocksPerTurn: config.maxBlocksPerTurn, turnBudgetMs: config.turnBudgetMs },
     sessionTtlMs: config.sessionTtlMs,
     claim: { leaseMs: config.sessionLeaseMs, waitMs: config.sessionWaitMs },
@@ -182,6 +183,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
       maxClientLogs: config.maxClientLogs,
       maxVariablesBytes: config.maxVariablesBytes,
       maxSessionBytes: config.maxSessionBytes,
+      maxAnonymousPreviewBytes: config.maxAnonymousPreviewBytes,
     },
     quota: chatQuota(database.db, { enforcePlanLimits: config.enforcePlanLimits, cacheMs: config.quotaCacheMs }),
     uploads: {
@@ -219,7 +221,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
   const origins = createOrigins(config, ports);
   const apps = createApps({ chat, config, origins, logger, notReady, rateLimiters: rateLimits.limiters });
   const sweep = setInterval(() => {
-    sweepExpiredSessions(database.db).catch((error: unknown) => logger.error({ err: error }, 'session sweep failed'));
+    sweepExpiredSessions(database.db, { files: chat.uploads.files }).catch((error: unknown) => logger.error({ err: error }, 'session sweep failed'));
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
   const servers = await listen(config, apps, origins);

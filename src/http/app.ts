@@ -56,7 +56,9 @@ export function createApps({ chat, config, origins, logger = silentLogger, notRe
     (request: RequestInfo, http: HttpExchange | null = null) =>
       createContext(chat, { ...request, consoleBaseUrl: origins.console(request.host, surface), chatBaseUrl: origins.chat(request.host, surface) }, http);
   const limiters = config.rateLimit ? (rateLimiters ?? memoryStore(config.rateLimit).limiters) : undefined;
-  const jsonBodyOf = (kind: 'default' | 'bot') => jsonBody(kind === 'bot' ? config.botBodyLimit : config.bodyLimit);
+  // Definitions come with a token; a request without one (an anonymous preview) is read up to the general limit only.
+  const jsonBodyOf = (kind: 'default' | 'bot') =>
+    jsonBody(kind === 'bot' ? (ctx) => (ctx.get('authorization') ? config.botBodyLimit : config.bodyLimit) : config.bodyLimit);
   const publicRoutes = routes.filter((route) => route.auth !== 'bearer');
 
   const health = new Router();
@@ -116,6 +118,7 @@ export function createApps({ chat, config, origins, logger = silentLogger, notRe
       schema,
       createContext: contextFor('console'),
       bodyLimit: config.botBodyLimit,
+      anonymousBodyLimit: config.bodyLimit,
       graphiql: config.graphiql,
       limits: config.graphqlLimits,
       publicUrl: config.publicUrl,

@@ -6,12 +6,16 @@ import { requestInfo, type GraphQLContext, type HttpExchange, type RequestInfo }
 import { maskError } from '../graphql/errors';
 import { graphqlLimitPlugins, type GraphQLLimits } from './graphql-limits';
 import { readRawBody, unsupportedMediaType } from './middleware/body';
+import { assertJsonDepth } from './middleware/json-depth';
+import type { SpendAnonymousPreview } from './rate-limit/limits';
 import { clearSessionCookies, mayUseSession, sessionSecretOf, setSessionCookie } from './console-session';
 
 export interface GraphQLEndpointOptions {
   schema: GraphQLSchema;
   createContext(request: RequestInfo, http: HttpExchange): Promise<GraphQLContext>;
   bodyLimit: number;
+  /** The limit for requests with neither a bearer token nor a session cookie (they may not send bot definitions of bodyLimit's size). */
+  anonymousBodyLimit: number;
   /** PARLEY_PUBLIC_URL: the console origin; an https address makes the session cookie Secure behind a TLS-terminating proxy. */
   publicUrl?: string;
   graphiql: boolean;
@@ -47,7 +51,14 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
   });
   return async (ctx) => {
     const hasBody = ctx.method !== 'GET' && ctx.method !== 'HEAD';
-    const body = hasBody ? await readRawBody(ctx.req, options.bodyLimit) : undefined;
+    const anonymous = !ctx.get('authorization') && !sessionSecretOf(ctx, options.publicUrl);
+    const body = hasBody ? await readRawBody(ctx.req, anonymous ? options.anonymousBodyLimit : options.bodyLimit) : undefined;
+    if (body && /json/i.test(ctx.get('content-type'))) assertJsonDepth(body.toString('utf8'));
+    // An anonymous preview costs from the client's own budget (the REST routes spend it in the rate limit).
+    if (anonymous && body && startsPreview(body)) {
+      const spend = ctx.state.spendAnonymousPreview as SpendAnonymousPreview | undefined;
+      if (spend && !(await spend())) return;
+    }
     const headers = new Headers();
     for (const [name, value] of Object.entries(ctx.headers)) {
       if (typeof value === 'string') headers.set(name, value);
@@ -93,6 +104,16 @@ function exchange(ctx: Context, publicUrl: string | undefined): HttpExchange {
       ctx.state.authFailed = true;
     },
   };
+}
+
+/** Whether a /graphql body's query selects startPreviewChat (a name cannot be escaped in GraphQL; the JSON text is decoded first). */
+function startsPreview(body: Buffer): boolean {
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as { query?: unknown };
+    return typeof parsed.query === 'string' && parsed.query.includes('startPreviewChat');
+  } catch {
+    return false;
+  }
 }
 
 /** Subscriptions (and incremental delivery) answer with a stream that must not be buffered whole. */

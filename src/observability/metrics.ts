@@ -124,7 +124,7 @@ const rateLimited = new Counter({
   registers: [registry],
 });
 
-export function recordRateLimited(limit: 'ip' | 'bot' | 'builder' | 'authFailures'): void {
+export function recordRateLimited(limit: 'ip' | 'bot' | 'builder' | 'authFailures' | 'anonymousPreview'): void {
   rateLimited.inc({ limit });
 }
 

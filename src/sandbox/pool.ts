@@ -27,6 +27,12 @@ export interface SandboxPoolOptions extends Omit<SandboxOptions, 'fetch'> {
 }
 
 export interface SandboxPool extends CodeRunner {
+  /**
+   * A lane of its own for code nobody vouches for (anonymous previews): one
+   * worker and a short queue, so busy loops sent there wait behind each other
+   * and never take the threads published bots' code runs on.
+   */
+  untrusted: CodeRunner;
   /** With idleMs 0, starts every worker and loads its module (start-up, before serving); else nothing to do. */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -35,6 +41,8 @@ export interface SandboxPool extends CodeRunner {
 /** A worker that does not answer within its run's limit plus this is terminated. */
 const HARD_DEADLINE_MARGIN_MS = 2000;
 const DEFAULT_IDLE_MS = 60_000;
+/** Untrusted runs waiting beyond this are refused at once ("overloaded"). */
+const UNTRUSTED_QUEUE = 16;
 
 /**
  * The compiled worker: beside this file when running from dist/, else (tests
@@ -66,31 +74,39 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     outboundAllow: options.outboundAllow,
   };
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
-  const pool = new Piscina({
-    filename: workerFile(),
-    // Most bots run no code at all: their servers should not hold sandbox threads.
-    minThreads: idleMs > 0 ? 0 : threads,
-    maxThreads: threads,
-    maxQueue: options.maxQueue ?? 256,
-    idleTimeout: idleMs > 0 ? idleMs : Number.POSITIVE_INFINITY,
-    workerData,
-  });
+  const lane = (maxThreads: number, maxQueue: number, alwaysOn: boolean) =>
+    new Piscina({
+      filename: workerFile(),
+      minThreads: alwaysOn ? maxThreads : 0,
+      maxThreads,
+      maxQueue,
+      idleTimeout: alwaysOn ? Number.POSITIVE_INFINITY : idleMs || DEFAULT_IDLE_MS,
+      workerData,
+    });
+  // Most bots run no code at all: their servers should not hold sandbox threads (unless idleMs is 0).
+  const pool = lane(threads, options.maxQueue ?? 256, idleMs === 0);
+  // Started on first use whatever idleMs says: most servers never see an anonymous preview.
+  const untrustedPool = lane(1, UNTRUSTED_QUEUE, false);
   let closed = false;
 
-  return {
-    async run(request: CodeRequest): Promise<CodeResult> {
+  const runner = (lanePool: Piscina): CodeRunner['run'] =>
+    async function run(request: CodeRequest): Promise<CodeResult> {
       if (closed) return { ok: false, error: 'The code sandbox is closed' };
       // Waiting for fetches does not count against the run's time: they have a budget of their own.
       const signal = AbortSignal.timeout(timeoutMs + (request.allowFetch ? fetchBudgetMs : 0) + HARD_DEADLINE_MARGIN_MS);
       try {
-        return (await pool.run(request, { signal })) as CodeResult;
+        return (await lanePool.run(request, { signal })) as CodeResult;
       } catch (error) {
         if (signal.aborted) return { ok: false, error: `Code execution timed out (${timeoutMs / 1000} s)` };
         const message = error instanceof Error ? error.message : String(error);
         if (/queue is at limit/i.test(message)) return { ok: false, error: 'The code sandbox is overloaded; try again in a moment' };
         return { ok: false, error: `Code execution failed in the sandbox: ${message}` };
       }
-    },
+    };
+
+  return {
+    run: runner(pool),
+    untrusted: { run: runner(untrustedPool) },
     async ready() {
       // Workers that stop when idle start with the first code to run (the worker file was found above).
       if (idleMs > 0) return;
@@ -99,7 +115,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     },
     async close() {
       closed = true;
-      await pool.destroy();
+      await Promise.all([pool.destroy(), untrustedPool.destroy()]);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { acceptsFileName, takesUploads } from '../engine/blocks/inputs/file';
+import { isAnonymousPreview } from '../engine/blocks/integrations/anonymous-preview';
 import { parseSessionState } from '../engine/session-state';
 import { AppError, badRequest } from '../errors';
 import { FileTooLarge, type FileStore } from '../integrations/storage/file-store';
@@ -99,6 +100,8 @@ export async function createUploadUrl(
   const state = parseSessionState(session.state);
   // The bot's allowed origins hold for uploads as for every chat request.
   assertOriginAllowed(state.allowedOrigins, request);
+  // Nobody vouches for an anonymous preview's definition: it stores nothing on the server.
+  if (isAnonymousPreview(state)) throw badRequest('An anonymous preview takes no file uploads: preview the stored bot with a token to try its file inputs');
   if (state.currentBlockId !== input.blockId) throw badRequest('The session is not waiting for a file on this block');
   const library = await new BotLibrary().load(
     prismaSnapshots(deps.db),

@@ -61,7 +61,7 @@ export interface TestServerOptions {
   /** PARLEY_ENFORCE_PLAN_LIMITS and PARLEY_QUOTA_CACHE_MS */
   enforcePlanLimits?: boolean;
   /** PARLEY_MAX_ANSWER_BYTES, PARLEY_MAX_CLIENT_LOGS, PARLEY_MAX_VARIABLES_BYTES, PARLEY_MAX_SESSION_BYTES */
-  bounds?: Partial<Pick<Config, 'maxAnswerBytes' | 'maxClientLogs' | 'maxVariablesBytes' | 'maxSessionBytes'>>;
+  bounds?: Partial<Pick<Config, 'maxAnswerBytes' | 'maxClientLogs' | 'maxVariablesBytes' | 'maxSessionBytes' | 'maxAnonymousPreviewBytes'>>;
   quotaCacheMs?: number;
   /** PARLEY_CONSOLE_SESSION_HOURS, in ms. */
   consoleSessionTtlMs?: number;
@@ -69,6 +69,8 @@ export interface TestServerOptions {
   publicUrl?: string;
   /** PARLEY_CHAT_URL */
   chatUrl?: string;
+  /** PARLEY_CODE_THREADS */
+  codeThreads?: number;
 }
 
 const ADMIN_EMAIL = 'admin@parley.test';
@@ -105,6 +107,7 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     ...(options.consoleSessionTtlMs !== undefined ? { consoleSessionTtlMs: options.consoleSessionTtlMs } : {}),
     ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
     ...(options.chatUrl !== undefined ? { chatUrl: options.chatUrl } : {}),
+    ...(options.codeThreads !== undefined ? { codeThreads: options.codeThreads } : {}),
     ...(options.redis ? { redisUrl: options.redis.url, redisPrefix: options.redis.prefix } : {}),
     rateLimit: { ...loadConfig({}).rateLimit, enabled: false, ...(options.rateLimit ? { enabled: true, ...options.rateLimit } : {}) },
   };

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import getRawBody from 'raw-body';
 import type { Context, Middleware } from 'koa';
 import { AppError, badRequest, invalidInput } from '../../errors';
+import { assertJsonDepth } from './json-depth';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -28,14 +29,15 @@ export function unsupportedMediaType(ctx: Context): AppError {
 }
 
 /** Parses a JSON object body into ctx.state.body; an empty body is `{}`; a body of another media type is 415. */
-export function jsonBody(limit: number): Middleware {
+export function jsonBody(limit: number | ((ctx: Context) => number)): Middleware {
   return async (ctx, next) => {
-    const raw = (await readRawBody(ctx.req, limit)).toString('utf8');
+    const raw = (await readRawBody(ctx.req, typeof limit === 'number' ? limit : limit(ctx))).toString('utf8');
     if (raw.trim() === '') {
       ctx.state.body = {};
       return next();
     }
     if (!ctx.is('application/json', '+json')) throw unsupportedMediaType(ctx);
+    assertJsonDepth(raw);
     let parsed: unknown;
     try {
       parsed = JSON.parse(raw);

@@ -14,6 +14,8 @@ export interface RateLimitConfig {
   builderPoints: number;
   /** Requests with an unknown or revoked bearer token one client IP may make per window; then every builder request is refused until it refills. */
   authFailurePoints: number;
+  /** Anonymous previews (a definition sent without a token) one client IP may start per window, beside its chat budget. */
+  anonymousPreviewPoints: number;
   windowSeconds: number;
   /** PARLEY_TRUSTED_PROXIES: IPs/CIDRs whose X-Forwarded-For is believed. */
   trustedProxies: string;
@@ -24,6 +26,7 @@ export interface RateLimiters {
   bot: RateLimiterAbstract;
   builder: RateLimiterAbstract;
   authFailures: RateLimiterAbstract;
+  anonymousPreview: RateLimiterAbstract;
 }
 
 export type LimitName = keyof RateLimiters;
@@ -39,6 +42,9 @@ function isBuilderRequest(ctx: Context): boolean {
 }
 
 export const TOO_MANY_REQUESTS = 'Too many requests, retry later';
+
+/** Spends one point of the client's anonymous preview budget; false (and the 429 answer set) when it is used up. */
+export type SpendAnonymousPreview = () => Promise<boolean>;
 
 /** Consumes one point of each (limiter, key); the first refusal, or none. A store failure fails open. */
 async function firstRefusal(checks: [LimitName, RateLimiterAbstract, string][]): Promise<{ limit: LimitName; retryMs: number } | undefined> {
@@ -86,9 +92,11 @@ export function rateLimit(config: RateLimitConfig, limiters: RateLimiters): Midd
     const ip = () => clientIp(ctx.req.socket.remoteAddress, ctx.get('x-forwarded-for') || undefined);
     const chat = ctx.method === 'POST' ? CHAT_PATH.exec(ctx.path) : null;
     if (chat) {
+      const anonymousPreview = ctx.path.endsWith('/preview/startChat') && !ctx.get('authorization');
       const refused = await firstRefusal([
         ['ip', limiters.ip, ip()],
         ...(chat[1] ? [['bot', limiters.bot, chat[1]] as [LimitName, RateLimiterAbstract, string]] : []),
+        ...(anonymousPreview ? [['anonymousPreview', limiters.anonymousPreview, ip()] as [LimitName, RateLimiterAbstract, string]] : []),
       ]);
       if (refused) return refuse(ctx, refused.limit, refused.retryMs, 400);
       return next();
@@ -99,6 +107,13 @@ export function rateLimit(config: RateLimitConfig, limiters: RateLimiters): Midd
     if (shutOut !== undefined) return refuse(ctx, 'authFailures', shutOut, 429);
     const refused = await firstRefusal([['builder', limiters.builder, address]]);
     if (refused) return refuse(ctx, refused.limit, refused.retryMs, 429);
+    // /graphql learns whether a request starts an anonymous preview only once it has read the body.
+    const spend: SpendAnonymousPreview = async () => {
+      const over = await firstRefusal([['anonymousPreview', limiters.anonymousPreview, address]]);
+      if (over) refuse(ctx, over.limit, over.retryMs, 429);
+      return !over;
+    };
+    ctx.state.spendAnonymousPreview = spend;
     await next();
     // A bearer token that matched nobody, or a wrong password at sign-in (the resolver flags it):
     // counted against the client, never the token itself (it is not stored).

@@ -38,13 +38,14 @@ async function createTable(pool: Pool): Promise<void> {
   }
 }
 
-/** The four budgets, each a token bucket refilled every window. */
+/** The budgets, each a token bucket refilled every window. */
 function limitersOf(config: RateLimitConfig, limiter: (keyPrefix: string, points: number) => RateLimiterAbstract): RateLimiters {
   return {
     ip: limiter('ip', config.ipPoints),
     bot: limiter('bot', config.botPoints),
     builder: limiter('builder', config.builderPoints),
     authFailures: limiter('auth-fail', config.authFailurePoints),
+    anonymousPreview: limiter('anon-preview', config.anonymousPreviewPoints),
   };
 }
 

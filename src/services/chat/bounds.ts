@@ -14,6 +14,8 @@ export interface SessionBounds {
   maxVariablesBytes: number;
   /** PARLEY_MAX_SESSION_BYTES: the stored session state after a turn (its JSON). */
   maxSessionBytes: number;
+  /** PARLEY_ANONYMOUS_PREVIEW_BYTES: a definition an anonymous preview sends (its JSON); a member's preview has the bot body limit. */
+  maxAnonymousPreviewBytes: number;
 }
 
 export const DEFAULT_SESSION_BOUNDS: SessionBounds = {
@@ -21,6 +23,7 @@ export const DEFAULT_SESSION_BOUNDS: SessionBounds = {
   maxClientLogs: 100,
   maxVariablesBytes: 64 * 1024,
   maxSessionBytes: 1024 * 1024,
+  maxAnonymousPreviewBytes: 256 * 1024,
 };
 
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
@@ -37,6 +40,12 @@ export function assertVariablesSize(bounds: SessionBounds, prefilled: Record<str
   if (!prefilled || bytes(JSON.stringify(prefilled)) <= bounds.maxVariablesBytes) return;
   const why = `Prefilled variables too large: at most ${bounds.maxVariablesBytes} bytes`;
   throw badRequest(why, [{ path: ['prefilledVariables'], message: why }]);
+}
+
+export function assertAnonymousPreviewSize(bounds: SessionBounds, definition: unknown): void {
+  if (bytes(JSON.stringify(definition)) <= bounds.maxAnonymousPreviewBytes) return;
+  const why = `An anonymous preview's definition is at most ${bounds.maxAnonymousPreviewBytes} bytes: preview the stored bot with a token for larger ones`;
+  throw badRequest(why, [{ path: ['bot'], message: why }]);
 }
 
 export function assertClientLogsRoom(bounds: SessionBounds, stored: number, adding: number): void {

@@ -1,3 +1,5 @@
+import { isAnonymousPreview } from '../../engine/blocks/integrations/anonymous-preview';
+import { deleteSessionFiles } from './session-files';
 import { z } from 'zod';
 import type { SignInSettings } from '../sign-in/settings';
 import type { ChatStore, Db, ResultChange, SessionWrite, TranscriptLineRow, TurnWrite, WrittenResult } from '../../db/client';
@@ -13,7 +15,15 @@ import type { AiClient } from '../../integrations/ai/client';
 import { storedResultVariables } from '../results';
 import type { UploadDeps } from '../uploads';
 import type { ChatQuota } from '../quota';
-import { assertAnswerSize, assertClientLogsRoom, assertSessionSize, assertVariablesSize, DEFAULT_SESSION_BOUNDS, type SessionBounds } from './bounds';
+import {
+  assertAnonymousPreviewSize,
+  assertAnswerSize,
+  assertClientLogsRoom,
+  assertSessionSize,
+  assertVariablesSize,
+  DEFAULT_SESSION_BOUNDS,
+  type SessionBounds,
+} from './bounds';
 import { recordChatTurn, type TurnKind } from '../../observability/metrics';
 import { draftDefinition } from '../bots';
 import { AppError, badRequest, invalidInput } from '../../errors';
@@ -34,6 +44,8 @@ export interface ChatDeps {
   /** The hot path's prepared statements: claims and turn commits. */
   store: ChatStore;
   code: CodeRunner;
+  /** Where anonymous previews' code runs: a lane apart, so it never holds up published bots' code (the sandbox pool's `untrusted`). */
+  untrustedCode?: CodeRunner;
   limits: TurnLimits;
   sessionTtlMs: number;
   claim?: ClaimOptions;
@@ -117,6 +129,11 @@ export function assertOriginAllowed(allowed: string[] | undefined, origin: Reque
   if (allowed.includes(origin.origin)) return;
   if (origin.iframeReferrerOrigin && allowed.includes(origin.iframeReferrerOrigin)) return;
   throw badRequest('Origin not allowed');
+}
+
+/** Anonymous previews' code runs in the sandbox's untrusted lane. */
+function codeRunnerFor(deps: ChatDeps, session: { isPreview: boolean; workspaceId: string }): CodeRunner {
+  return isAnonymousPreview(session) ? (deps.untrustedCode ?? deps.code) : deps.code;
 }
 
 /** Counts a chat turn and its duration in the metrics, whatever it answers. */
@@ -333,6 +350,8 @@ async function commit(deps: ChatDeps, turn: TurnResult, plan: CommitPlan): Promi
   const committed = await deps.store.commitTurn(write, new Date());
   if (committed === 'claim-lost') throw new AppError('INTERNAL_SERVER_ERROR', 'Session claim lost');
   if (committed.results.length) announce(deps.live, committed.results, resultChanges(write));
+  // Files a session without a result took (previews) go with it: none outlives its session.
+  if (write.session.kind === 'delete') void deleteSessionFiles(deps.uploads.files, [write.session.id]);
 }
 
 /** The turn has committed: whatever happens to its announcement, it must not fail the answer. */
@@ -375,7 +394,7 @@ async function runStart(
 ): Promise<{ turn: TurnResult; themeVariables: RuntimeVariable[]; library: BotLibrary }> {
   const library = new BotLibrary();
   library.add(input.botRef, input.bot);
-  const env = engineEnv(deps.code, deps.limits);
+  const env = engineEnv(codeRunnerFor(deps, input), deps.limits);
   const started = await engineStart(input, env, library.resolve);
   const themeVariables = started.initialVariables;
   const turn = await settle(deps, library, started, input.textFormat, env);
@@ -495,7 +514,7 @@ export async function continueChat(deps: ChatDeps, input: ContinueChatInput, ori
           deps.store,
           state.queue.map((entry) => entry.bot),
         );
-        const env = engineEnv(deps.code, deps.limits);
+        const env = engineEnv(codeRunnerFor(deps, state), deps.limits);
         const wasRegisteredOnly = state.isRegisteredOnly === true;
         const rootResultId = state.queue[0]!.resultId;
         const turn = await settle(deps, library, await engineContinue(state, message, format, env, library.resolve), format, env, session.id);
@@ -575,6 +594,7 @@ async function previewTurn(deps: ChatDeps, input: PreviewInput): Promise<StartRe
   const workspaceId = input.memberWorkspaceId;
   let definition;
   if (input.bot !== undefined && input.bot !== null) {
+    if (!workspaceId) assertAnonymousPreviewSize(deps.bounds ?? DEFAULT_SESSION_BOUNDS, input.bot);
     const parsed = parseDefinition(input.bot);
     if (!parsed.ok) throw invalidInput(parsed.issues.map((issue) => ({ ...issue, path: ['bot', ...issue.path] })));
     definition = parsed.definition;

@@ -1,6 +1,8 @@
 import type { ChatStore, Db, SessionRow } from '../../db/client';
 import { recordClaimWait, recordSessionBusy } from '../../observability/metrics';
 import { badRequest } from '../../errors';
+import type { FileStore } from '../../integrations/storage/file-store';
+import { deleteSessionFiles } from './session-files';
 
 // A turn first claims its session (compare-and-set acting as a short lease), so
 // two requests on one session never run side by side, in one process or across
@@ -102,7 +104,12 @@ export async function withClaimedSession<T>(store: ChatStore, sessionId: string,
 }
 
 /** Deletes sessions past their expiry (plus a grace period, so clients first see "expired"). */
-export async function sweepExpiredSessions(db: Db, now = new Date(), graceMs = 24 * 3600_000): Promise<number> {
-  const { count } = await db.chatSession.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - graceMs) } } });
+export async function sweepExpiredSessions(db: Db, options: { now?: Date; graceMs?: number; files?: FileStore } = {}): Promise<number> {
+  const { now = new Date(), graceMs = 24 * 3600_000, files } = options;
+  const expired = { expiresAt: { lt: new Date(now.getTime() - graceMs) } };
+  // The ids first: the files of sessions without a result go with them.
+  const gone = files ? (await db.chatSession.findMany({ where: expired, select: { id: true } })).map((row) => row.id) : [];
+  const { count } = await db.chatSession.deleteMany({ where: files ? { ...expired, id: { in: gone } } : expired });
+  await deleteSessionFiles(files, gone);
   return count;
 }

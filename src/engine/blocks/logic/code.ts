@@ -1,3 +1,4 @@
+import { isAnonymousPreview } from '../integrations/anonymous-preview';
 import { opt, optionsSchema, readOptions } from '../options';
 import type { BlockContext, LogicHandler } from '../handler';
 import type { RuntimeVariable } from '../../types';
@@ -72,7 +73,8 @@ async function runOnServer(content: string, ctx: BlockContext): Promise<void> {
     globals: scriptGlobals(content, variables),
     isAsync: true,
     allowSetVariable: true,
-    allowFetch: true,
+    // Anonymous previews reach no network at all, code's fetch included.
+    allowFetch: !isAnonymousPreview(ctx.state),
   });
   if (!result.ok) {
     // Typebot's log for a failing script has no status; a fetch call is flagged as an error.

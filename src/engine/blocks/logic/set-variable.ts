@@ -1,3 +1,4 @@
+import { isAnonymousPreview } from '../integrations/anonymous-preview';
 import { jsonOrText } from '../../json';
 import type { z } from 'zod';
 import { opt, optionsSchema, readOptions } from '../options';
@@ -178,7 +179,8 @@ async function evaluate(code: string, ctx: BlockContext): Promise<Evaluation> {
     isAsync: true,
     // Provided so that code calling it does not fail, but ignored: only the Code block applies those.
     allowSetVariable: true,
-    allowFetch: true,
+    // Anonymous previews reach no network at all, code's fetch included.
+    allowFetch: !isAnonymousPreview(ctx.state),
   });
   if (result.ok) return { value: result.value };
   // Plain text such as "Hello {{Name}}" is not JavaScript: it ends up here and is stored as text.
