@@ -200,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPagedCost: intFromEnv(env, 'PARLEY_GRAPHQL_MAX_PAGED_COST', 5000),
       maxQueryBytes: intFromEnv(env, 'PARLEY_GRAPHQL_MAX_QUERY_BYTES', 100 * 1024),
       introspection: env.NODE_ENV !== 'production' || env.PARLEY_GRAPHQL_INTROSPECTION === 'true',
+      suggestions: env.NODE_ENV !== 'production' || env.PARLEY_GRAPHQL_INTROSPECTION === 'true',
     },
     rateLimit: {
       enabled: env.PARLEY_RATE_LIMIT !== 'off',

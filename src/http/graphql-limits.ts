@@ -19,6 +19,8 @@ export interface GraphQLLimits {
   /** Bytes of the query text alone; variables (a bot definition) are bounded by the body limit. */
   maxQueryBytes: number;
   introspection: boolean;
+  /** "Did you mean …?" in validation errors: off in production, where they would spell out a schema whose introspection is off. */
+  suggestions: boolean;
 }
 
 /** Every operation refused by a limit answers with this code, like any other bad document. */
@@ -35,13 +37,29 @@ function badRequest<E extends Error>(error: E): E | GraphQLError {
 }
 
 /** Validation errors (limits included) carry `BAD_REQUEST` in extensions. */
-const validationErrorsAreBadRequests: Plugin = {
-  onValidate:
-    () =>
-    ({ result, setResult }) => {
-      if (result.length > 0) setResult(result.map(badRequest));
-    },
-};
+const SUGGESTION = / ?Did you mean .*\?$/;
+
+function withoutSuggestion(error: GraphQLError): GraphQLError {
+  if (!SUGGESTION.test(error.message)) return error;
+  return new GraphQLError(error.message.replace(SUGGESTION, ''), {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError: error.originalError,
+    extensions: error.extensions,
+  });
+}
+
+function validationErrorsAreBadRequests(suggestions: boolean): Plugin {
+  return {
+    onValidate:
+      () =>
+      ({ result, setResult }) => {
+        if (result.length > 0) setResult(result.map((error) => (suggestions ? badRequest(error) : withoutSuggestion(badRequest(error)))));
+      },
+  };
+}
 
 /** The query text is bounded on its own, before parsing; variables only by the body limit. */
 function maxQueryBytes(limit: number): Plugin {
@@ -99,6 +117,6 @@ export function graphqlLimitPlugins(limits: GraphQLLimits): Plugin[] {
     maxTokensPlugin({ n: limits.maxTokens }),
     parseErrorsAreBadRequests(),
     { onValidate: ({ addValidationRule }) => rules.forEach(addValidationRule) },
-    validationErrorsAreBadRequests,
+    validationErrorsAreBadRequests(limits.suggestions),
   ];
 }

@@ -15,7 +15,17 @@ export type BotRecord = Bot;
 export const BOT_NAME_MAX = 255;
 export const DEFAULT_BOT_NAME = 'My bot';
 const PUBLIC_ID_PATTERN = /^[a-zA-Z0-9-.]+$/;
-const RESERVED_PUBLIC_IDS = new Set(['app', 'api', 'graphql', 'v1', 'health', 'ready', 'metrics', 'embed.js', 'static']);
+/**
+ * The server's own paths, and paths a host commonly serves or that look like
+ * sign-in pages (a bot there could pass for the operator's own page).
+ */
+const RESERVED_PUBLIC_IDS = new Set([
+  ...['app', 'api', 'graphql', 'v1', 'health', 'ready', 'metrics', 'embed.js', 'static', 'openapi.json'],
+  ...['login', 'logout', 'signin', 'sign-in', 'signout', 'sign-out', 'signup', 'sign-up', 'register', 'admin', 'administrator', 'auth', 'oauth', 'sso'],
+  ...['account', 'accounts', 'password', 'reset-password', 'settings', 'dashboard', 'console', 'billing', 'invite', 'invitations'],
+  ...['robots.txt', 'favicon.ico', 'sitemap.xml', 'security.txt', 'humans.txt', 'ads.txt', 'manifest.json', 'crossdomain.xml'],
+  ...['browserconfig.xml', 'apple-app-site-association', 'apple-touch-icon.png', 'assets', 'files', 'uploads', 'www'],
+]);
 
 const publicIdSchema = z
   .string()

@@ -87,16 +87,24 @@ export async function* exportRows(db: Db, botId: string, filter: ResultFilter, n
 
 export type ExportFormat = 'csv' | 'ndjson';
 
+/**
+ * CSV cells a spreadsheet would run as a formula (starting with =, +, -, @, a
+ * tab or a carriage return: visitors' answers are anyone's text) get a leading
+ * apostrophe, as OWASP recommends: the sheet shows text, not a formula. NDJSON
+ * keeps values as they are (it is read by programs).
+ */
+const csvRow = (row: string[]) => stringify([row], { escape_formulas: true });
+
 /** The export as lines of text: CSV (header first, quoted by csv-stringify) or NDJSON (one object per result, keyed by the header). */
 export async function* exportLines(db: Db, botId: string, format: ExportFormat, filter: ResultFilter): AsyncGenerator<string> {
   let header: string[] | undefined;
   for await (const row of exportRows(db, botId, filter)) {
     if (!header) {
       header = row;
-      if (format === 'csv') yield stringify([row]);
+      if (format === 'csv') yield csvRow(row);
       continue;
     }
-    if (format === 'csv') yield stringify([row]);
+    if (format === 'csv') yield csvRow(row);
     else yield `${JSON.stringify(Object.fromEntries(header.map((label, index) => [label, row[index] ?? ''])))}\n`;
   }
 }

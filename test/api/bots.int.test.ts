@@ -222,7 +222,8 @@ describe('import rules', () => {
 
   test("a publicId that is one of the server's own paths (the console's /app, /graphql...) is a 400: its page could never be reached", async () => {
     const user = await newUser();
-    for (const publicId of ['app', 'GraphQL', 'v1']) {
+    // ...and paths a host commonly serves or that pass for sign-in pages.
+    for (const publicId of ['app', 'GraphQL', 'v1', 'login', 'Sign-In', 'admin', 'robots.txt', 'favicon.ico', 'sitemap.xml']) {
       const response = await importBot(user.token, user.personalWorkspaceId, anonymousFixture('nps', { publicId }));
       expect(response.status).toBe(400);
       expect(response.body.issues).toEqual([{ path: ['bot', 'publicId'], message: "is one of the server's own paths (app, graphql, v1, ...)" }]);

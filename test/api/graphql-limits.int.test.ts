@@ -55,3 +55,23 @@ describe('/graphql limits', () => {
     expect(response.body.errors?.map((error) => error.extensions?.code)).toEqual(['NOT_FOUND']);
   });
 });
+
+describe('validation suggestions', () => {
+  const typo = '{ workspacez { id } }';
+  it('outside production, a typo gets "Did you mean"', async () => {
+    const response = await graphql(server.url, typo, {}, server.adminToken);
+    expect(response.body.errors?.[0]?.message).toBe('Cannot query field "workspacez" on type "Query". Did you mean "workspace" or "workspaces"?');
+  });
+
+  it('in production, the error does not spell out the schema', async () => {
+    const production = await startTestServer({ productionGraphql: true });
+    try {
+      const response = await graphql(production.url, typo, {}, production.adminToken);
+      expect(response.body.errors?.[0]).toMatchObject({ message: 'Cannot query field "workspacez" on type "Query".', extensions: { code: 'BAD_REQUEST' } });
+      const anonymous = await graphql(production.url, '{ startChatt }');
+      expect(anonymous.body.errors?.[0]?.message).toBe('Cannot query field "startChatt" on type "Query".');
+    } finally {
+      await production.close();
+    }
+  });
+});

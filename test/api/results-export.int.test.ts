@@ -76,6 +76,29 @@ test('CSV and NDJSON of real chats: header from the flow, quoting of commas, quo
   ]);
 });
 
+test('CSV cells a spreadsheet would run as formulas are neutralised (OWASP); NDJSON keeps the values', async () => {
+  const { botId, publicId } = await publishDefinition(server, definition);
+  const attacks = ['=HYPERLINK("http://evil.example","x")', '+1+1', '-2+3', '@SUM(A1)', '\tTab', '\rReturn'];
+  for (const answer of attacks) {
+    const started = await startChat(server, publicId);
+    await say(server, started.body.sessionId, answer);
+  }
+  const csv = await download(botId, 'csv');
+  const names = csv.body
+    .trimEnd()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(',')[1]);
+  expect(names).toEqual(['"\'=HYPERLINK(""http://evil.example""', "'+1+1", "'-2+3", "'@SUM(A1)", "'\tTab", '"\'\rReturn"']);
+  const ndjson = await download(botId, 'ndjson');
+  expect(
+    ndjson.body
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line).Name),
+  ).toEqual(attacks);
+});
+
 test('more results than one batch come out whole, oldest first', async () => {
   const { botId } = await publishDefinition(server, definition);
   const base = Date.UTC(2026, 0, 1);

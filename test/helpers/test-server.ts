@@ -71,6 +71,8 @@ export interface TestServerOptions {
   chatUrl?: string;
   /** PARLEY_CODE_THREADS */
   codeThreads?: number;
+  /** NODE_ENV=production's GraphQL: no introspection, no "Did you mean" suggestions. */
+  productionGraphql?: boolean;
 }
 
 const ADMIN_EMAIL = 'admin@parley.test';
@@ -108,6 +110,7 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
     ...(options.chatUrl !== undefined ? { chatUrl: options.chatUrl } : {}),
     ...(options.codeThreads !== undefined ? { codeThreads: options.codeThreads } : {}),
+    ...(options.productionGraphql ? { graphqlLimits: { ...loadConfig({}).graphqlLimits, introspection: false, suggestions: false } } : {}),
     ...(options.redis ? { redisUrl: options.redis.url, redisPrefix: options.redis.prefix } : {}),
     rateLimit: { ...loadConfig({}).rateLimit, enabled: false, ...(options.rateLimit ? { enabled: true, ...options.rateLimit } : {}) },
   };

@@ -162,6 +162,43 @@ function flattenLeaves(nodes: unknown[]): Leaf[] {
 
 const lexerOptions = { gfm: false } as const;
 
+// Values read as Markdown are anyone's text (a visitor's answer, an API's
+// reply): the lexer must stay bounded on any input. It recurses once per
+// blockquote or list level, and an unclosable link destination ("[a](b" many
+// times over) costs it cubic time. So: a link destination that cannot close is
+// escaped (one linear pass), and deep nesting or very long text is shown as
+// plain text. bench/markdown.ts measures the worst inputs.
+
+/** Longer values are shown as plain text. */
+const MAX_MARKDOWN_CHARS = 32 * 1024;
+/** A line quoting deeper (>>>…) or indented further is not read as Markdown. */
+const DEEP_NESTING = /^(?:[ \t]{0,3}>){33}|^[ \t]{129}/m;
+
+/** "](" whose destination has no ")" before the next white space or the end: its "(" is escaped (it could never be a link). */
+function escapeUnclosableLinks(source: string): string {
+  let closes = false;
+  const escapeAt: number[] = [];
+  for (let index = source.length - 1; index >= 0; index--) {
+    const char = source[index];
+    if (char === ')') closes = true;
+    else if (char === ' ' || char === '\t' || char === '\n') closes = false;
+    else if (char === '(' && source[index - 1] === ']' && !closes) escapeAt.push(index);
+  }
+  if (escapeAt.length === 0) return source;
+  let result = '';
+  let from = 0;
+  for (const index of escapeAt.reverse()) {
+    result += `${source.slice(from, index)}\\(`;
+    from = index + 1;
+  }
+  return result + source.slice(from);
+}
+
+/** Plain text, one paragraph per line (as the editor stores text). */
+function plainParagraphs(source: string): unknown[] {
+  return source.split('\n').map((line) => ({ type: 'p', children: [{ text: line }] }));
+}
+
 /**
  * Reads Markdown (CommonMark) into rich-text nodes: paragraphs `p`, headings
  * `h1`…`h6`, lists `ul`/`ol` of `li` holding `lic` (item text) and nested
@@ -174,7 +211,14 @@ const lexerOptions = { gfm: false } as const;
 export function markdownToRichText(markdown: string): unknown[] {
   if (typeof markdown !== 'string' || markdown.trim() === '') return [];
   const source = markdown.replace(/\r\n?/g, '\n');
-  const tokens = new Lexer(lexerOptions).lex(source);
+  if (source.length > MAX_MARKDOWN_CHARS || DEEP_NESTING.test(source)) return plainParagraphs(source);
+  let tokens: Token[];
+  try {
+    tokens = new Lexer(lexerOptions).lex(escapeUnclosableLinks(source));
+  } catch {
+    // Whatever else the lexer cannot read is still shown, as it was written.
+    return plainParagraphs(source);
+  }
   const nodes: unknown[] = [];
   let offset = 0;
   let previousEndLine: number | undefined;

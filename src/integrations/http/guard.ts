@@ -2,12 +2,16 @@
 // request blocks, code `fetch`, AI base URLs) goes to public addresses only.
 // A URL is refused when its scheme is not http(s), its host names a cloud
 // metadata service, or its host (as written, or any address it resolves to)
-// is loopback, private, link-local, unspecified or IPv6 unique-local. The
-// reason texts are the reference runtime's, so clients and logs read the same.
+// is not a global unicast address per IANA's special-purpose registries
+// (ipaddr.js's ranges; IPv4 embedded in IPv6 decoded in every form) or is one
+// of this server's own addresses. The reason texts of the ranges the reference
+// runtime knows are its own, so clients and logs read the same.
 // Operators who need internal targets list them in PARLEY_OUTBOUND_ALLOW
 // (hostnames, IP addresses or CIDR ranges); only those bypass the guard.
 import dns from 'node:dns/promises';
 import net from 'node:net';
+import os from 'node:os';
+import ipaddr from 'ipaddr.js';
 
 export class OutboundRefused extends Error {}
 
@@ -64,6 +68,8 @@ export function parseAllowList(raw: string | undefined): OutboundAllowList {
 
 export const EMPTY_ALLOW_LIST = parseAllowList('');
 
+// The reference's reason texts for the ranges it knows; every other address that
+// is not global unicast gets a reason naming its IANA special-purpose range.
 function ipv4Reason(octets: readonly number[]): string | undefined {
   const [a, b] = octets as [number, number];
   if (a === 127) return 'Access to loopback addresses (127.0.0.0/8) is not allowed for security reasons.';
@@ -77,40 +83,62 @@ function ipv4Reason(octets: readonly number[]): string | undefined {
   return undefined;
 }
 
-/** The eight 16-bit groups of an IPv6 address (an embedded dotted IPv4 tail included). */
-function ipv6Groups(address: string): number[] {
-  let text = address.toLowerCase().replace(/%.*$/, '');
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted[1]!.split('.').map(Number) as [number, number, number, number];
-    text = `${text.slice(0, -dotted[1]!.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.split('::') as [string, string | undefined];
-  const parse = (part: string) => (part === '' ? [] : part.split(':').map((group) => Number.parseInt(group, 16)));
-  const left = parse(head);
-  const right = tail === undefined ? [] : parse(tail);
-  const missing = 8 - left.length - right.length;
-  return [...left, ...Array<number>(Math.max(0, missing)).fill(0), ...right];
+/**
+ * IANA special-purpose ranges (ipaddr.js's names) that are globally
+ * reachable: anycast services a bot may legitimately call. Everything else
+ * that is not plain unicast is refused.
+ */
+const GLOBAL_IPV4_RANGES = new Set(['unicast', 'as112', 'amt']);
+const GLOBAL_IPV6_RANGES = new Set(['unicast', 'amt', 'as112v6', 'orchid2', 'droneRemoteIdProtocolEntityTags']);
+/** IPv6 global unicast is 2000::/3; the rest of the space is special, reserved or unassigned. */
+const IPV6_GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
+
+function specialRangeReason(range: string, address: string): string {
+  return `Access to ${address} (a ${range} address, not public) is not allowed for security reasons.`;
 }
 
-function ipv6Reason(address: string): string | undefined {
-  const groups = ipv6Groups(address);
-  const isZero = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
+function ipv4Refusal(address: ipaddr.IPv4): string | undefined {
+  const known = ipv4Reason(address.octets);
+  if (known) return known;
+  const range = address.range();
+  return GLOBAL_IPV4_RANGES.has(range) ? undefined : specialRangeReason(range, address.toString());
+}
+
+function ipv6Refusal(address: ipaddr.IPv6): string | undefined {
   // IPv4-mapped (::ffff:a.b.c.d) is judged as the IPv4 address it carries.
-  if (isZero(0, 5) && groups[5] === 0xffff) return ipv4Reason([groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff]);
+  if (address.isIPv4MappedAddress()) return ipv4Refusal(address.toIPv4Address());
+  const groups = address.parts;
+  const isZero = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
   if (isZero(0, 8)) return 'Access to IPv6 unspecified address (::/128) is not allowed for security reasons.';
   if (isZero(0, 7) && groups[7] === 1) return 'Access to IPv6 loopback (::1) is not allowed for security reasons.';
   if ((groups[0]! & 0xffc0) === 0xfe80) return 'Access to IPv6 link-local addresses (fe80::/10) is not allowed for security reasons.';
   if ((groups[0]! & 0xfe00) === 0xfc00) return 'Access to IPv6 unique local addresses (fc00::/7) is not allowed for security reasons.';
+  // IPv4-compatible (::a.b.c.d), NAT64, 6to4 and Teredo carry an IPv4 address a gateway would reach: none is public.
+  if (isZero(0, 6)) return specialRangeReason('IPv4-compatible', address.toString());
+  const range = address.range();
+  if (!GLOBAL_IPV6_RANGES.has(range) || !address.match(IPV6_GLOBAL_UNICAST))
+    return specialRangeReason(range === 'unicast' ? 'non-global' : range, address.toString());
   return undefined;
 }
 
-/** Why an IP address is refused (undefined: it is public). */
-export function addressRefusal(address: string): string | undefined {
-  const family = net.isIP(address);
-  if (family === 4) return ipv4Reason(address.split('.').map(Number));
-  if (family === 6) return ipv6Reason(address);
-  return `"${address}" is not an IP address.`;
+/** The host's own interface addresses: reachable as "public" addresses from inside, and never a bot's business. */
+export function ownAddresses(): Set<string> {
+  const own = new Set<string>();
+  for (const entries of Object.values(os.networkInterfaces())) {
+    for (const entry of entries ?? []) own.add(ipaddr.parse(entry.address.replace(/%.*$/, '')).toNormalizedString());
+  }
+  return own;
+}
+
+/** Why an IP address is refused (undefined: it is public); `own` are this server's addresses (normalized). */
+export function addressRefusal(address: string, own: Set<string> = ownAddresses()): string | undefined {
+  const bare = address.replace(/%.*$/, '');
+  if (!ipaddr.isValid(bare) || net.isIP(bare) === 0) return `"${address}" is not an IP address.`;
+  const parsed = ipaddr.parse(bare);
+  const reason = parsed.kind() === 'ipv4' ? ipv4Refusal(parsed as ipaddr.IPv4) : ipv6Refusal(parsed as ipaddr.IPv6);
+  if (reason) return reason;
+  if (own.has(parsed.toNormalizedString())) return `Access to ${bare} (an address of this server) is not allowed for security reasons.`;
+  return undefined;
 }
 
 function isAllowedAddress(allow: OutboundAllowList, address: string): boolean {

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { createOutboundHttp, OutboundError } from '../../../src/integrations/http/client';
 import { addressRefusal, checkTarget, EMPTY_ALLOW_LIST, OutboundRefused, parseAllowList, type Lookup } from '../../../src/integrations/http/guard';
@@ -113,8 +114,58 @@ describe('checkTarget: refused ranges and spellings', () => {
 
   test('addressRefusal names the range of each address family', () => {
     expect(addressRefusal('8.8.8.8')).toBeUndefined();
+    expect(addressRefusal('2606:4700:4700::1111')).toBeUndefined();
     expect(addressRefusal('::ffff:192.168.0.1')).toBe(ONE_NINE_TWO);
-    expect(addressRefusal('2001:db8::1')).toBeUndefined();
+    // Documentation addresses are not global either (IANA special-purpose registry).
+    expect(addressRefusal('2001:db8::1')).toBe('Access to 2001:db8::1 (a reserved address, not public) is not allowed for security reasons.');
+  });
+});
+
+describe('checkTarget: every address that is not global unicast (IANA special-purpose registries)', () => {
+  const special = (address: string, range: string) => `Access to ${address} (a ${range} address, not public) is not allowed for security reasons.`;
+  test.each([
+    ['http://100.100.100.200/latest/meta-data/', special('100.100.100.200', 'carrierGradeNat')], // Alibaba Cloud metadata
+    ['http://100.64.0.1/', special('100.64.0.1', 'carrierGradeNat')],
+    ['http://100.127.255.254/', special('100.127.255.254', 'carrierGradeNat')],
+    ['http://198.18.0.1/', special('198.18.0.1', 'reserved')],
+    ['http://198.19.255.1/', special('198.19.255.1', 'reserved')],
+    ['http://192.0.0.170/', special('192.0.0.170', 'reserved')],
+    ['http://192.0.2.1/', special('192.0.2.1', 'reserved')],
+    ['http://240.0.0.1/', special('240.0.0.1', 'reserved')],
+    ['http://224.0.0.1/', special('224.0.0.1', 'multicast')],
+    ['http://239.255.255.250/', special('239.255.255.250', 'multicast')],
+    ['http://255.255.255.255/', special('255.255.255.255', 'broadcast')],
+    ['http://[64:ff9b::7f00:1]/', special('64:ff9b::7f00:1', 'rfc6052')], // NAT64 to 127.0.0.1
+    ['http://[64:ff9b::a9fe:a9fe]/', special('64:ff9b::a9fe:a9fe', 'rfc6052')], // NAT64 to the metadata address
+    ['http://[2002:7f00:1::]/', special('2002:7f00:1::', '6to4')],
+    ['http://[2002:a9fe:a9fe::1]/', special('2002:a9fe:a9fe::1', '6to4')],
+    ['http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/', special('2001:0:4136:e378:8000:63bf:3fff:fdd2', 'teredo')],
+    ['http://[::127.0.0.1]/', special('::7f00:1', 'IPv4-compatible')],
+    ['http://[::a9fe:a9fe]/', special('::a9fe:a9fe', 'IPv4-compatible')],
+    ['http://[::ffff:0:127.0.0.1]/', special('::ffff:0:7f00:1', 'rfc6145')],
+    ['http://[ff02::1]/', special('ff02::1', 'multicast')],
+    ['http://[100::1]/', special('100::1', 'discard')],
+    ['http://[fec0::1]/', special('fec0::1', 'deprecatedSiteLocal')],
+    ['http://[4000::1]/', special('4000::1', 'non-global')],
+  ])('%s is refused', async (url, reason) => {
+    expect(await refusal(url)).toBe(reason);
+  });
+
+  test("the server's own addresses are refused, public ones included", async () => {
+    const own = new Set(['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946']);
+    expect(addressRefusal('93.184.216.34', own)).toBe('Access to 93.184.216.34 (an address of this server) is not allowed for security reasons.');
+    expect(addressRefusal('2606:2800:220:1:248:1893:25c8:1946', own)).toBe(
+      'Access to 2606:2800:220:1:248:1893:25c8:1946 (an address of this server) is not allowed for security reasons.',
+    );
+    expect(addressRefusal('93.184.216.35', own)).toBeUndefined();
+    // The machine's own interfaces, as found: every one of them is refused.
+    const interfaces = Object.values(os.networkInterfaces()).flatMap((entries) => (entries ?? []).map((entry) => entry.address.replace(/%.*$/, '')));
+    expect(interfaces.length).toBeGreaterThan(0);
+    for (const address of interfaces) expect(addressRefusal(address)).toMatch(/not allowed for security reasons/);
+  });
+
+  test('allow-listed special addresses still pass', async () => {
+    expect(await refusal('http://100.100.100.200/', parseAllowList('100.64.0.0/10'))).toBe('allowed');
   });
 });
 

@@ -303,3 +303,33 @@ describe('markdownToRichText', () => {
     expect(markdownToRichText('~~x~~')).toEqual([p(t('~~x~~'))]);
   });
 });
+
+describe('markdownToRichText: bounded on hostile input', () => {
+  const paragraph = (text: string) => ({ type: 'p', children: [{ text }] });
+
+  it('a link destination that cannot close stays text; real links around it still are links', () => {
+    expect(markdownToRichText('see [docs](https://x.y/a_(b)) and [bad](nope and **bold**')).toEqual([
+      {
+        type: 'p',
+        children: [
+          { text: 'see ' },
+          { type: 'a', url: 'https://x.y/a_(b)', children: [{ text: 'docs' }] },
+          { text: ' and [bad](nope and ' },
+          { bold: true, text: 'bold' },
+        ],
+      },
+    ]);
+    const hostile = '[a](b'.repeat(2000);
+    expect(markdownToRichText(hostile)).toEqual([paragraph(hostile)]);
+  });
+
+  it('quotes or lists nested beyond 32 levels, and text over 32 kB, are shown as plain text', () => {
+    const quotes = '>'.repeat(3000);
+    expect(markdownToRichText(quotes)).toEqual([paragraph(quotes)]);
+    expect(markdownToRichText(`a\n${'> '.repeat(40)}b`)).toEqual([paragraph('a'), paragraph(`${'> '.repeat(40)}b`)]);
+    const long = `**bold** ${'x'.repeat(33 * 1024)}`;
+    expect(markdownToRichText(long)).toEqual([paragraph(long)]);
+    // Shallow quotes are still quotes.
+    expect(markdownToRichText('> > hi')).toEqual([{ type: 'blockquote', children: [{ type: 'blockquote', children: [paragraph('hi')] }] }]);
+  });
+});
