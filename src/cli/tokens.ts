@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { WorkspaceRole } from '../db/client';
-import { addMember, changeMemberRole } from '../services/members';
+import { addMemberAsOperator, changeMemberRole } from '../services/members';
 import { createToken, revokeToken } from '../services/tokens';
 import { ensureUser } from '../services/users';
 import { getWorkspace } from '../services/workspaces';
@@ -26,7 +26,7 @@ async function create(args: string[]): Promise<void> {
     if (values.workspace && role) {
       const member = await db.memberInWorkspace.findUnique({ where: { userId_workspaceId: { userId: user.id, workspaceId: values.workspace } } });
       if (member) await changeMemberRole(db, values.workspace, user.id, role);
-      else await addMember(db, values.workspace, { email: user.email, role });
+      else await addMemberAsOperator(db, values.workspace, user.id, role);
       console.log(`${user.email} is ${role} of workspace ${values.workspace}.`);
     }
     const { token, apiToken } = await createToken(db, user.id, values.name ?? 'cli');

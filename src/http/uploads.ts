@@ -1,7 +1,8 @@
 import path from 'node:path';
 import Router from '@koa/router';
 import { AppError } from '../errors';
-import { FileTooLarge, openUpload, receiveUpload, type UploadDeps } from '../services/uploads';
+import type { Context } from 'koa';
+import { FileTooLarge, openUpload, openUploadedFile, receiveUpload, type StoredFile, type UploadDeps } from '../services/uploads';
 
 // The bytes of file uploads: binary transfer is not a GraphQL operation, so
 // these two handlers call the uploads service directly (the one exception to
@@ -58,23 +59,33 @@ export function createUploadsRouter(uploads: UploadDeps, options: UploadsRouterO
   });
 
   if (!options.serveFiles) return router;
+  router.get('/v1/files/:fileId/:name', async (ctx) => {
+    const found = await openUploadedFile(uploads, ctx.params.fileId!, ctx.params.name!);
+    if (!found?.file) throw new AppError('NOT_FOUND', 'Not found');
+    serveFile(ctx, found.key, found.file);
+  });
+  // URLs made before file ids (answers stored then still name them).
   router.get('/v1/files/:owner/:ownerId/:fileId/:name', async (ctx) => {
     const { owner, ownerId, fileId, name } = ctx.params as Record<string, string>;
     const key = `${owner}/${ownerId}/${fileId}/${name}`;
     const file = await openUpload(uploads, key);
     if (!file) throw new AppError('NOT_FOUND', 'Not found');
-    const extension = path.extname(key).slice(1).toLowerCase();
-    const inline = INLINE_TYPES[extension];
-    ctx.set('Content-Type', inline ?? ATTACHMENT_TYPES[extension] ?? 'application/octet-stream');
-    // Anything but media and PDFs downloads: an uploaded HTML or SVG page must not run on this origin.
-    ctx.set('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${path.basename(key)}"`);
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
-    // The URL names one immutable file.
-    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-    ctx.length = file.size;
-    ctx.body = file.body;
+    serveFile(ctx, key, file);
   });
 
   return router;
+}
+
+function serveFile(ctx: Context, key: string, file: StoredFile): void {
+  const extension = path.extname(key).slice(1).toLowerCase();
+  const inline = INLINE_TYPES[extension];
+  ctx.set('Content-Type', inline ?? ATTACHMENT_TYPES[extension] ?? 'application/octet-stream');
+  // Anything but media and PDFs downloads: an uploaded HTML or SVG page must not run on this origin.
+  ctx.set('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${path.basename(key)}"`);
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
+  // The URL names one immutable file.
+  ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+  ctx.length = file.size;
+  ctx.body = file.body;
 }

@@ -1,14 +1,9 @@
-import { z } from 'zod';
 import type { Db, MemberInWorkspace, Prisma, User, WorkspaceRole } from '../db/client';
 import { badRequest, notFound } from '../errors';
-import { ensureUser } from './users';
-import { email, parseInput } from './validation';
 
 export type MemberWithUser = MemberInWorkspace & { user: User };
 
 type Tx = Prisma.TransactionClient;
-
-const addInput = z.object({ email });
 
 export function listMembers(db: Db, workspaceId: string): Promise<MemberWithUser[]> {
   return db.memberInWorkspace.findMany({
@@ -42,15 +37,12 @@ async function findMember(tx: Tx, workspaceId: string, userRef: string): Promise
   return member;
 }
 
-/** Adds a user (created when new) to the workspace. */
-export async function addMember(db: Db, workspaceId: string, input: { email: string; role: WorkspaceRole }): Promise<MemberWithUser> {
-  const { email: address } = parseInput(addInput, { email: input.email });
-  const { user } = await ensureUser(db, address);
-  return db.$transaction(async (tx) => {
+/** The operator's way in (`parley tokens create --workspace`): a user joins at once, no invitation. API callers invite (services/invitations.ts). */
+export async function addMemberAsOperator(db: Db, workspaceId: string, userId: string, role: WorkspaceRole): Promise<void> {
+  await db.$transaction(async (tx) => {
     await lockWorkspace(tx, workspaceId);
-    const existing = await tx.memberInWorkspace.findUnique({ where: { userId_workspaceId: { userId: user.id, workspaceId } } });
-    if (existing) throw badRequest('User is already a member', [{ message: 'already a member of this workspace', path: ['email'] }]);
-    return tx.memberInWorkspace.create({ data: { workspaceId, userId: user.id, role: input.role }, include: { user: true } });
+    await tx.memberInWorkspace.create({ data: { workspaceId, userId, role } });
+    await tx.invitation.deleteMany({ where: { workspaceId, email: (await tx.user.findUniqueOrThrow({ where: { id: userId } })).email } });
   });
 }
 

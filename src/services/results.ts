@@ -1,3 +1,4 @@
+import { forgetUploadedFiles } from './uploaded-files';
 import { z } from 'zod';
 import type { Db, Result } from '../db/client';
 import type { FileStore } from '../integrations/storage/file-store';
@@ -56,6 +57,10 @@ export async function archiveResults(db: Db, botId: string, resultIds?: string[]
   });
   // After the commit: a failed deletion leaves orphan files, never a result pointing at deleted ones.
   if (files) for (const id of archived) await files.deletePrefix(`results/${id}`);
+  await forgetUploadedFiles(
+    db,
+    archived.map((id) => `results/${id}`),
+  );
   return archived.length;
 }
 

@@ -6,18 +6,21 @@ import { acceptsFileName, takesUploads } from '../engine/blocks/inputs/file';
 import { isAnonymousPreview } from '../engine/blocks/integrations/anonymous-preview';
 import { parseSessionState } from '../engine/session-state';
 import { AppError, badRequest } from '../errors';
-import { FileTooLarge, type FileStore } from '../integrations/storage/file-store';
+import { FileTooLarge, type FileStore, type StoredFile } from '../integrations/storage/file-store';
 
-export { FileTooLarge };
+export { FileTooLarge, type StoredFile };
 import { BotLibrary, prismaSnapshots } from './chat/bot-loader';
 import { assertOriginAllowed, type RequestOrigin } from './chat/runtime';
 import type { SecretBox } from './credentials/secret-box';
 
 // File uploads of file inputs: a visitor's session asks for an upload URL for
 // the block it waits on; the URL carries a sealed token (AES-GCM with the
-// server's key: unforgeable, opaque, expiring) that says where the bytes go
-// and how many may come. The file is then served at a URL holding an
-// unguessable id, under its result so archiving the result deletes it.
+// server's key: unforgeable, opaque, expiring) that says which file it is, where
+// the bytes go and how many may come. The URL is spent by its first upload: a
+// stored file is never replaced. The file is then served at /v1/files/<id>/<name>,
+// the unguessable id alone (a file's URL is shown to others: it must not name
+// the visitor's result); its bytes are kept under its result (or session) so
+// archiving the result deletes them.
 
 export interface UploadDeps {
   db: Db;
@@ -31,7 +34,7 @@ export interface UploadDeps {
 export const DEFAULT_BLOCK_LIMIT_BYTES = 10 * 1024 * 1024;
 const TOKEN_LIFETIME_MS = 10 * 60_000;
 
-const claimsSchema = z.object({ key: z.string(), maxBytes: z.number().int().positive(), expiresAt: z.number() });
+const claimsSchema = z.object({ id: z.string(), key: z.string(), maxBytes: z.number().int().positive(), expiresAt: z.number() });
 type UploadClaims = z.infer<typeof claimsSchema>;
 
 export interface UploadUrlInput {
@@ -116,13 +119,15 @@ export async function createUploadUrl(
   if (!acceptsFileName(block, name)) throw badRequest(`Files of this type are not accepted here: ${name}`);
   if (input.fileSize != null && input.fileSize > maxBytes) throw badRequest(`${name} is larger than ${sizeText(maxBytes)}`);
   const owner = state.queue[0]!.resultId ? `results/${state.queue[0]!.resultId}` : `sessions/${session.id}`;
-  const key = `${owner}/${crypto.randomBytes(16).toString('hex')}/${name}`;
+  const id = crypto.randomBytes(16).toString('hex');
+  const key = `${owner}/${id}/${name}`;
+  await deps.db.uploadedFile.create({ data: { id, key, status: 'pending' } });
   // Uploads and files live on the chat origin, never the console's (docs/security.md).
   const base = (request.chatBaseUrl ?? '').replace(/\/+$/, '');
   return {
-    presignedUrl: `${base}/v1/uploads/${sealToken(deps.secrets, { key, maxBytes, expiresAt: now + TOKEN_LIFETIME_MS })}`,
+    presignedUrl: `${base}/v1/uploads/${sealToken(deps.secrets, { id, key, maxBytes, expiresAt: now + TOKEN_LIFETIME_MS })}`,
     formData: null,
-    fileUrl: `${base}/v1/files/${key}`,
+    fileUrl: `${base}/v1/files/${id}/${name}`,
     maxFileSize: maxBytes,
   };
 }
@@ -137,12 +142,32 @@ export async function receiveUpload(
 ): Promise<{ size: number }> {
   const claims = openToken(deps.secrets, token, now);
   if (declaredLength !== undefined && declaredLength > claims.maxBytes) throw new FileTooLarge(claims.maxBytes);
-  return deps.files.put(claims.key, body, claims.maxBytes);
+  // One upload per URL, taken atomically: a second PUT (at once or later) is refused, the stored file stays.
+  const { count } = await deps.db.uploadedFile.updateMany({ where: { id: claims.id, key: claims.key, status: 'pending' }, data: { status: 'receiving' } });
+  if (count === 0) throw new AppError('FORBIDDEN', 'This upload URL was already used');
+  try {
+    const stored = await deps.files.put(claims.key, body, claims.maxBytes);
+    await deps.db.uploadedFile.update({ where: { id: claims.id }, data: { status: 'stored', size: stored.size } });
+    return stored;
+  } catch (error) {
+    // Nothing was kept (too large, connection lost): the visitor may try again while the URL is valid.
+    await deps.db.uploadedFile.updateMany({ where: { id: claims.id, status: 'receiving' }, data: { status: 'pending' } });
+    throw error;
+  }
 }
 
 const FILE_KEY = /^(results|sessions)\/[a-z0-9]+\/[a-f0-9]{32}\/[A-Za-z0-9._-]+$/;
+const FILE_ID = /^[a-f0-9]{32}$/;
 
-/** An uploaded file by the path of its URL (after /v1/files/), or null. */
+/** An uploaded file by its URL (/v1/files/<id>/<name>), or null: only stored files, under the name they were given. */
+export async function openUploadedFile(deps: UploadDeps, id: string, name: string) {
+  if (!FILE_ID.test(id)) return null;
+  const row = await deps.db.uploadedFile.findUnique({ where: { id } });
+  if (!row || row.status !== 'stored' || !row.key.endsWith(`/${id}/${name}`)) return null;
+  return { key: row.key, file: await deps.files.get(row.key) };
+}
+
+/** A file by the path of a URL made before file ids (/v1/files/<results|sessions>/<owner>/<id>/<name>): answers already stored name them. */
 export async function openUpload(deps: UploadDeps, key: string) {
   if (!FILE_KEY.test(key)) return null;
   return deps.files.get(key);

@@ -3,7 +3,8 @@ import { createUserWithToken, startTestServer, type TestServer } from '../helper
 
 // Parley's member management (api.md "Builder endpoints Parley adds"):
 // POST/PATCH/DELETE /v1/workspaces/{id}/members[/{userId}], ADMIN only, and a
-// workspace always keeps at least one ADMIN.
+// workspace always keeps at least one ADMIN. POST invites: the invitee accepts
+// (issue 21: membership needs consent).
 
 let server: TestServer;
 beforeAll(async () => {
@@ -40,70 +41,101 @@ function expectInvalid(response: HttpResponse, path: (string | number)[]) {
   expect(response.body.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path, message: expect.any(String) })]));
 }
 
-describe('POST /v1/workspaces/{workspaceId}/members', () => {
-  test('adds a new user (created on the fly) with the exact member shape', async () => {
+describe('POST /v1/workspaces/{workspaceId}/members: an invitation the invitee accepts', () => {
+  const INVITATION_KEYS = ['createdAt', 'email', 'expiresAt', 'id', 'role'];
+
+  test('the same answer whether or not the address has an account; nobody is added or created', async () => {
     const workspaceId = await newWorkspace();
-    expect(await server.db.user.count({ where: { email: 'brand.new@parley.test' } })).toBe(0);
+    const existing = await createUserWithToken(server.db, unique('has-account'));
+    await server.db.user.update({ where: { id: existing.userId }, data: { name: 'Exi Sting' } });
+    const newcomer = unique('no-account');
+    const answers = [];
+    for (const email of [(await server.db.user.findUniqueOrThrow({ where: { id: existing.userId } })).email, newcomer]) {
+      const response = await asAdmin('POST', `/v1/workspaces/${workspaceId}/members`, { email, role: 'MEMBER' });
+      expect(response.status).toBe(200);
+      expect(Object.keys(response.body)).toEqual(['invitation']);
+      expect(Object.keys(response.body.invitation).sort()).toEqual(INVITATION_KEYS);
+      expect(response.body.invitation).toEqual({ id: expect.any(String), email, role: 'MEMBER', createdAt: expect.any(String), expiresAt: expect.any(String) });
+      answers.push(response.body.invitation);
+    }
+    expect(JSON.stringify(answers)).not.toContain(existing.userId);
+    expect(JSON.stringify(answers)).not.toContain('Exi Sting');
+    expect(await server.db.user.count({ where: { email: newcomer } })).toBe(0);
+    expect(await membersOf(workspaceId)).toEqual([{ email: 'admin@parley.test', role: 'ADMIN' }]);
+    // The invitee has no access until they accept.
+    expect((await request(server.url, 'GET', `/v1/workspaces/${workspaceId}`, { token: existing.token })).status).toBe(404);
+  });
 
-    const response = await asAdmin('POST', `/v1/workspaces/${workspaceId}/members`, { email: 'brand.new@parley.test', role: 'MEMBER' });
-    expect(response.status).toBe(200);
-    expect(Object.keys(response.body)).toEqual(['member']);
-    expect(response.body).toEqual({
-      member: {
-        workspaceId,
-        userId: expect.any(String),
-        user: { id: expect.any(String), name: null, email: 'brand.new@parley.test', image: null },
-        role: 'MEMBER',
-      },
-    });
-    const { member } = response.body;
-    expect(Object.keys(member).sort()).toEqual(['role', 'user', 'userId', 'workspaceId']);
-    expect(Object.keys(member.user).sort()).toEqual(['email', 'id', 'image', 'name']);
-    expect(member.user.id).toBe(member.userId);
+  test('the invitee sees it, accepts it with their own token and joins with its role; it is spent', async () => {
+    const workspaceId = await newWorkspace('Acme');
+    const email = unique('invitee');
+    const invitee = await createUserWithToken(server.db, email);
+    const { invitation } = (await asAdmin('POST', `/v1/workspaces/${workspaceId}/members`, { email: email.toUpperCase(), role: 'GUEST' })).body;
+    expect(invitation.email).toBe(email);
+    const mine = await request(server.url, 'GET', '/v1/invitations', { token: invitee.token });
+    expect(mine.body).toEqual({ invitations: [{ ...invitation, workspace: { id: workspaceId, name: 'Acme', icon: null } }] });
+    const pending = await asAdmin('GET', `/v1/workspaces/${workspaceId}/invitations`);
+    expect(pending.body).toEqual({ invitations: [invitation] });
 
-    const stored = await server.db.user.findUnique({ where: { email: 'brand.new@parley.test' } });
-    expect(stored?.id).toBe(member.userId);
+    // Someone else cannot accept it: to them it does not exist.
+    const other = await createUserWithToken(server.db, unique('other'));
+    expectError(await request(server.url, 'POST', `/v1/invitations/${invitation.id}/accept`, { token: other.token }), 404, 'NOT_FOUND', 'Not found');
+    expectError(await asAdmin('POST', `/v1/invitations/${invitation.id}/accept`), 404, 'NOT_FOUND', 'Not found');
+
+    const accepted = await request(server.url, 'POST', `/v1/invitations/${invitation.id}/accept`, { token: invitee.token });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toEqual({ workspace: { id: workspaceId, name: 'Acme', icon: null, plan: 'FREE' } });
     expect(await membersOf(workspaceId)).toEqual([
       { email: 'admin@parley.test', role: 'ADMIN' },
-      { email: 'brand.new@parley.test', role: 'MEMBER' },
+      { email, role: 'GUEST' },
     ]);
+    expect((await request(server.url, 'GET', `/v1/workspaces/${workspaceId}`, { token: invitee.token })).status).toBe(200);
+    expectError(await request(server.url, 'POST', `/v1/invitations/${invitation.id}/accept`, { token: invitee.token }), 404, 'NOT_FOUND', 'Not found');
+    expect((await request(server.url, 'GET', '/v1/invitations', { token: invitee.token })).body).toEqual({ invitations: [] });
   });
 
-  test('the e-mail is trimmed and lower-cased', async () => {
+  test('declined or revoked, nobody joins; inviting again renews the role', async () => {
     const workspaceId = await newWorkspace();
-    const response = await asAdmin('POST', `/v1/workspaces/${workspaceId}/members`, { email: '  Mixed.Case@Parley.TEST ', role: 'GUEST' });
-    expect(response.status).toBe(200);
-    expect(response.body.member.user.email).toBe('mixed.case@parley.test');
-    expect(response.body.member.role).toBe('GUEST');
-  });
-
-  test('an existing user is added as is (no second user)', async () => {
-    const workspaceId = await newWorkspace();
-    const existing = await createUserWithToken(server.db, 'existing-user@parley.test');
-    await server.db.user.update({ where: { id: existing.userId }, data: { name: 'Exi Sting' } });
-    const response = await asAdmin('POST', `/v1/workspaces/${workspaceId}/members`, { email: 'EXISTING-USER@parley.test', role: 'ADMIN' });
-    expect(response.status).toBe(200);
-    expect(response.body.member).toEqual({
-      workspaceId,
-      userId: existing.userId,
-      user: { id: existing.userId, name: 'Exi Sting', email: 'existing-user@parley.test', image: null },
-      role: 'ADMIN',
+    const email = unique('decliner');
+    const invitee = await createUserWithToken(server.db, email);
+    const first = (await asAdmin('POST', `/v1/workspaces/${workspaceId}/members`, { email, role: 'GUEST' })).body.invitation;
+    const again = (await asAdmin('POST', `/v1/workspaces/${workspaceId}/members`, { email, role: 'ADMIN' })).body.invitation;
+    expect(again.id).toBe(first.id);
+    expect(again.role).toBe('ADMIN');
+    expect((await request(server.url, 'POST', `/v1/invitations/${first.id}/decline`, { token: invitee.token })).body).toEqual({
+      message: 'Invitation declined',
     });
-    expect(await server.db.user.count({ where: { email: 'existing-user@parley.test' } })).toBe(1);
-    // The added user now reaches the workspace with their own token.
-    const read = await request(server.url, 'GET', `/v1/workspaces/${workspaceId}`, { token: existing.token });
-    expect(read.status).toBe(200);
+    expect(await membersOf(workspaceId)).toHaveLength(1);
+
+    const second = (await asAdmin('POST', `/v1/workspaces/${workspaceId}/members`, { email, role: 'MEMBER' })).body.invitation;
+    expect((await asAdmin('DELETE', `/v1/workspaces/${workspaceId}/invitations/${second.id}`)).body).toEqual({ message: 'Invitation revoked' });
+    expectError(await request(server.url, 'POST', `/v1/invitations/${second.id}/accept`, { token: invitee.token }), 404, 'NOT_FOUND', 'Not found');
+    expect(await membersOf(workspaceId)).toHaveLength(1);
   });
 
-  test('adding an existing member is a 400 and leaves their role alone', async () => {
+  test('an address without an account can ask for a sign-in link once invited (and only then)', async () => {
+    const workspaceId = await newWorkspace();
+    const email = unique('first-time');
+    await asAdmin('POST', `/v1/workspaces/${workspaceId}/members`, { email, role: 'MEMBER' });
+    expect(await server.db.user.count({ where: { email } })).toBe(0);
+    const { createSignInLink } = await import('../../src/services/sign-in/links');
+    expect(await createSignInLink(server.db, unique('never-invited'), 60_000)).toBeNull();
+    const link = await createSignInLink(server.db, email, 60_000);
+    expect(link?.email).toBe(email);
+    expect(await server.db.user.count({ where: { email } })).toBe(1);
+  });
+
+  test('inviting an existing member is a 400 and leaves their role alone', async () => {
     const workspaceId = await newWorkspace();
     const email = unique('twice');
-    expect((await asAdmin('POST', `/v1/workspaces/${workspaceId}/members`, { email, role: 'GUEST' })).status).toBe(200);
+    await createUserWithToken(server.db, email, { workspaceId, role: 'GUEST' });
     const again = await asAdmin('POST', `/v1/workspaces/${workspaceId}/members`, { email, role: 'ADMIN' });
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ code: 'BAD_REQUEST', message: expect.any(String), issues: expect.any(Array) });
-    expect(again.body.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: ['email'] })]));
-    // The caller themselves is a member too.
+    expect(again.body).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Already a member of this workspace',
+      issues: [{ message: 'already a member of this workspace', path: ['email'] }],
+    });
     expect((await asAdmin('POST', `/v1/workspaces/${workspaceId}/members`, { email: 'admin@parley.test', role: 'GUEST' })).status).toBe(400);
     expect(await membersOf(workspaceId)).toEqual(
       [
@@ -139,14 +171,14 @@ describe('POST /v1/workspaces/{workspaceId}/members', () => {
     expectInvalid(response, ['role']);
   });
 
-  test.each(['MEMBER', 'GUEST'] as const)('403 for a %s, and nobody is added', async (role) => {
+  test.each(['MEMBER', 'GUEST'] as const)('403 for a %s, and nobody is invited', async (role) => {
     const workspaceId = await newWorkspace();
     const caller = await createUserWithToken(server.db, unique(`adder-${role}`), { workspaceId, role });
     const email = unique('not-added');
     const response = await request(server.url, 'POST', `/v1/workspaces/${workspaceId}/members`, { token: caller.token, json: { email, role: 'ADMIN' } });
     expectError(response, 403, 'FORBIDDEN', 'Insufficient access');
     expect(await membersOf(workspaceId)).toHaveLength(2);
-    expect(await server.db.user.count({ where: { email } })).toBe(0);
+    expect(await server.db.invitation.count({ where: { email } })).toBe(0);
   });
 
   test('404 for a non-member and for an unknown workspace; 401 without a token', async () => {

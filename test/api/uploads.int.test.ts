@@ -61,7 +61,7 @@ describe('uploads', () => {
     expect(granted.status).toBe(200);
     expect(granted.body).toEqual({
       presignedUrl: expect.stringMatching(new RegExp(`^${server.chatUrl}/v1/uploads/[A-Za-z0-9_-]+$`)),
-      fileUrl: expect.stringMatching(new RegExp(`^${server.chatUrl}/v1/files/results/${resultId}/[a-f0-9]{32}/my_photo_1_.png$`)),
+      fileUrl: expect.stringMatching(new RegExp(`^${server.chatUrl}/v1/files/[a-f0-9]{32}/my_photo_1_.png$`)),
       maxFileSize: 4096,
     });
     // Nothing is served before the bytes come.
@@ -156,6 +156,40 @@ describe('uploads', () => {
     expect((await fetch(`${server.url}/v1/files/results/x/../../etc/passwd`)).status).toBe(404);
   });
 
+  test("a file's URL names no result or session; it serves only the name it was given", async () => {
+    const { publicId } = await publishDefinition(server, fileBot());
+    const { sessionId, resultId } = (await startChat(server, publicId)).body;
+    const granted = await uploadUrl(server, sessionId, { blockId: 'f1', fileName: 'id.png' });
+    expect(granted.body.fileUrl).not.toContain(resultId);
+    expect(granted.body.fileUrl).not.toContain(sessionId);
+    expect((await put(granted.body.presignedUrl, PNG)).status).toBe(200);
+    expect((await fetch(granted.body.fileUrl)).status).toBe(200);
+    expect((await fetch(granted.body.fileUrl.replace(/id\.png$/, 'other.png'))).status).toBe(404);
+  });
+
+  test('an upload URL is spent by its first upload: the stored file cannot be replaced', async () => {
+    const { publicId } = await publishDefinition(server, fileBot());
+    const { sessionId } = (await startChat(server, publicId)).body;
+    const granted = await uploadUrl(server, sessionId, { blockId: 'f1', fileName: 'once.png' });
+    expect((await put(granted.body.presignedUrl, PNG)).status).toBe(200);
+    const replaced = await put(granted.body.presignedUrl, Buffer.from('not the same file'));
+    expect(replaced.status).toBe(403);
+    expect(await replaced.json()).toEqual(errorBody('FORBIDDEN', 'This upload URL was already used'));
+    expect(Buffer.from(await (await fetch(granted.body.fileUrl)).arrayBuffer())).toEqual(PNG);
+    // Two uploads at once: one is stored, the other refused.
+    const racing = await uploadUrl(server, sessionId, { blockId: 'f1', fileName: 'race.png' });
+    const statuses = (await Promise.all([put(racing.body.presignedUrl, PNG), put(racing.body.presignedUrl, PNG)])).map((response) => response.status).sort();
+    expect(statuses).toEqual([200, 403]);
+  });
+
+  test('an upload refused as too large leaves its URL usable until it expires', async () => {
+    const { publicId } = await publishDefinition(server, fileBot());
+    const { sessionId } = (await startChat(server, publicId)).body;
+    const granted = await uploadUrl(server, sessionId, { blockId: 'f1', fileName: 'retry.png' });
+    expect((await put(granted.body.presignedUrl, Buffer.alloc(5000, 1))).status).toBe(413);
+    expect((await put(granted.body.presignedUrl, PNG)).status).toBe(200);
+  });
+
   test('the Typebot embed paths answer the same operation, with Typebot statuses', async () => {
     const { publicId } = await publishDefinition(server, fileBot());
     const { sessionId } = (await startChat(server, publicId)).body;
@@ -206,8 +240,8 @@ describe('uploads to an S3-compatible bucket (PARLEY_S3_*)', () => {
     const { sessionId, resultId } = (await startChat(server, publicId)).body;
     const granted = await uploadUrl(server, sessionId, { blockId: 'f1', fileName: 'scan.pdf', fileSize: PNG.length });
     expect((await put(granted.body.presignedUrl, PNG)).status).toBe(200);
-    const key = `parley/${new URL(granted.body.fileUrl).pathname.replace('/v1/files/', '')}`;
-    expect(s3.objects.get(key)).toEqual(PNG);
+    const [fileId, name] = new URL(granted.body.fileUrl).pathname.replace('/v1/files/', '').split('/');
+    expect(s3.objects.get(`parley/results/${resultId}/${fileId}/${name}`)).toEqual(PNG);
     const served = await fetch(granted.body.fileUrl);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('application/pdf');

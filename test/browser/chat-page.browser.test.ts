@@ -157,7 +157,7 @@ test('a file uploaded through the file input: its URL is the answer stored', asy
   );
   const [answer] = results.results[0].answers;
   expect(answer.blockId).toBe('photo');
-  expect(answer.content).toMatch(new RegExp(`^${server.chatUrl}/v1/files/results/[a-z0-9]+/[a-f0-9]{32}/holiday.png$`));
+  expect(answer.content).toMatch(new RegExp(`^${server.chatUrl}/v1/files/[a-f0-9]{32}/holiday.png$`));
   const served = await fetch(answer.content);
   expect(Buffer.from(await served.arrayBuffer()).toString()).toBe(bytes.toString());
   await screenshot(page, 'file-upload-end');
@@ -221,7 +221,7 @@ test('a text input taking attachments: the files go up with the reply', async ()
   );
   const [answer] = results.results[0].answers;
   expect(answer.content).toBe('my receipt');
-  expect(answer.attachedFileUrls).toEqual([expect.stringMatching(new RegExp(`^${server.chatUrl}/v1/files/results/[a-z0-9]+/[a-f0-9]{32}/receipt.pdf$`))]);
+  expect(answer.attachedFileUrls).toEqual([expect.stringMatching(new RegExp(`^${server.chatUrl}/v1/files/[a-f0-9]{32}/receipt.pdf$`))]);
   await page.context().close();
 });
 

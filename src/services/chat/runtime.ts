@@ -351,7 +351,7 @@ async function commit(deps: ChatDeps, turn: TurnResult, plan: CommitPlan): Promi
   if (committed === 'claim-lost') throw new AppError('INTERNAL_SERVER_ERROR', 'Session claim lost');
   if (committed.results.length) announce(deps.live, committed.results, resultChanges(write));
   // Files a session without a result took (previews) go with it: none outlives its session.
-  if (write.session.kind === 'delete') void deleteSessionFiles(deps.uploads.files, [write.session.id]);
+  if (write.session.kind === 'delete') void deleteSessionFiles(deps.db, deps.uploads.files, [write.session.id]);
 }
 
 /** The turn has committed: whatever happens to its announcement, it must not fail the answer. */

@@ -110,6 +110,6 @@ export async function sweepExpiredSessions(db: Db, options: { now?: Date; graceM
   // The ids first: the files of sessions without a result go with them.
   const gone = files ? (await db.chatSession.findMany({ where: expired, select: { id: true } })).map((row) => row.id) : [];
   const { count } = await db.chatSession.deleteMany({ where: files ? { ...expired, id: { in: gone } } : expired });
-  await deleteSessionFiles(files, gone);
+  await deleteSessionFiles(db, files, gone);
   return count;
 }

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/client';
 import { unauthorized } from '../../errors';
+import { hasPendingInvitation } from '../invitations';
 import { generateTokenSecret, hashToken } from '../tokens';
+import { ensureUser } from '../users';
 
 /** A new link for the same user is not sent more often than this: the form cannot flood an inbox. */
 const RESEND_AFTER_MS = 60_000;
@@ -8,10 +10,13 @@ const RESEND_AFTER_MS = 60_000;
 /**
  * A one-time sign-in link's secret for the user with this e-mail, or null
  * (unknown e-mail, or a link was sent moments ago). Callers answer the same
- * either way, so the form does not tell who has an account.
+ * either way, so the form does not tell who has an account. An address with
+ * an invitation waiting gets its account here: the link is how it first signs in.
  */
 export async function createSignInLink(db: Db, email: string, ttlMs: number, now = new Date()): Promise<{ secret: string; email: string } | null> {
-  const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true, email: true } });
+  const address = email.trim().toLowerCase();
+  let user = await db.user.findUnique({ where: { email: address }, select: { id: true, email: true } });
+  if (!user && (await hasPendingInvitation(db, address, now))) user = (await ensureUser(db, address)).user;
   if (!user) return null;
   const recent = await db.signInLink.count({ where: { userId: user.id, createdAt: { gt: new Date(now.getTime() - RESEND_AFTER_MS) } } });
   if (recent > 0) return null;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Redirect, Route, Router, Switch, useLocation, useParams } from 'wouter';
 import { onSignedOut, request } from './api/client';
+import { InvitationsBanner } from './invitations';
 import { SignOutDocument, ViewerDocument, type ViewerQuery } from './api/generated';
 import { BillingPage } from './pages/billing';
 import { BotPage } from './pages/bot';
@@ -40,6 +41,7 @@ function SignedIn() {
   const session: SessionValue = {
     me: viewer.me,
     workspaces: viewer.workspaces,
+    invitations: viewer.myInvitations,
     refresh: () => setVersion((v) => v + 1),
     signOut: async () => {
       await request(SignOutDocument);
@@ -109,6 +111,7 @@ function WorkspaceShell() {
         </button>
       </header>
       <main>
+        <InvitationsBanner />
         {!workspace ? (
           <NotFound what="workspace" />
         ) : (

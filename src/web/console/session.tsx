@@ -6,6 +6,8 @@ export type Workspace = ViewerQuery['workspaces'][number];
 export interface SessionValue {
   me: ViewerQuery['me'];
   workspaces: Workspace[];
+  /** Invitations waiting for the signed-in person. */
+  invitations: ViewerQuery['myInvitations'];
   /** Reloads who is signed in and their workspaces (after creating or renaming one). */
   refresh(): void;
   signOut(): Promise<void>;

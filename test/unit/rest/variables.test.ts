@@ -149,7 +149,7 @@ describe('wrong types in the JSON body', () => {
   });
 
   test('a wrong enum value in the body: issue at [name]', () => {
-    const { issues } = failure(() => build('AddMember', { params: { workspaceId: 'w' }, body: { email: 'a@b.io', role: 'OWNER' } }));
+    const { issues } = failure(() => build('InviteMember', { params: { workspaceId: 'w' }, body: { email: 'a@b.io', role: 'OWNER' } }));
     expect(issues).toEqual([{ message: expect.stringContaining('"OWNER"'), path: ['role'] }]);
   });
 

@@ -171,7 +171,7 @@ export type SignInOptionsQuery = { signInOptions: { password: boolean, emailLink
 export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ViewerQuery = { me: { id: string, email: string, name: string | null }, workspaces: Array<{ id: string, name: string, icon: string | null, plan: Plan, viewerRole: WorkspaceRole | null }> };
+export type ViewerQuery = { me: { id: string, email: string, name: string | null }, workspaces: Array<{ id: string, name: string, icon: string | null, plan: Plan, viewerRole: WorkspaceRole | null }>, myInvitations: Array<{ id: string, role: WorkspaceRole, workspace: { id: string, name: string, icon: string | null } }> };
 
 export type SignInMutationVariables = Exact<{
   email: string;
@@ -231,14 +231,43 @@ export type UpdateWorkspaceMutationVariables = Exact<{
 
 export type UpdateWorkspaceMutation = { updateWorkspace: { id: string, name: string, icon: string | null } };
 
-export type AddMemberMutationVariables = Exact<{
+export type InviteMemberMutationVariables = Exact<{
   workspaceId: string | number;
   email: string;
   role: WorkspaceRole;
 }>;
 
 
-export type AddMemberMutation = { addMember: { userId: string } };
+export type InviteMemberMutation = { inviteMember: { id: string, email: string } };
+
+export type WorkspaceInvitationsQueryVariables = Exact<{
+  workspaceId: string | number;
+}>;
+
+
+export type WorkspaceInvitationsQuery = { workspace: { id: string, invitations: Array<{ id: string, email: string, role: WorkspaceRole, expiresAt: string }> } };
+
+export type RevokeInvitationMutationVariables = Exact<{
+  workspaceId: string | number;
+  invitationId: string | number;
+}>;
+
+
+export type RevokeInvitationMutation = { revokeInvitation: { message: string } };
+
+export type AcceptInvitationMutationVariables = Exact<{
+  invitationId: string | number;
+}>;
+
+
+export type AcceptInvitationMutation = { acceptInvitation: { id: string } };
+
+export type DeclineInvitationMutationVariables = Exact<{
+  invitationId: string | number;
+}>;
+
+
+export type DeclineInvitationMutation = { declineInvitation: { message: string } };
 
 export type UpdateMemberRoleMutationVariables = Exact<{
   workspaceId: string | number;
@@ -561,6 +590,15 @@ export const ViewerDocument = new TypedDocumentString(`
     plan
     viewerRole
   }
+  myInvitations {
+    id
+    role
+    workspace {
+      id
+      name
+      icon
+    }
+  }
 }
     `) as unknown as TypedDocumentString<ViewerQuery, ViewerQueryVariables>;
 export const SignInDocument = new TypedDocumentString(`
@@ -631,13 +669,48 @@ export const UpdateWorkspaceDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateWorkspaceMutation, UpdateWorkspaceMutationVariables>;
-export const AddMemberDocument = new TypedDocumentString(`
-    mutation AddMember($workspaceId: ID!, $email: String!, $role: WorkspaceRole!) {
-  addMember(workspaceId: $workspaceId, email: $email, role: $role) {
-    userId
+export const InviteMemberDocument = new TypedDocumentString(`
+    mutation InviteMember($workspaceId: ID!, $email: String!, $role: WorkspaceRole!) {
+  inviteMember(workspaceId: $workspaceId, email: $email, role: $role) {
+    id
+    email
   }
 }
-    `) as unknown as TypedDocumentString<AddMemberMutation, AddMemberMutationVariables>;
+    `) as unknown as TypedDocumentString<InviteMemberMutation, InviteMemberMutationVariables>;
+export const WorkspaceInvitationsDocument = new TypedDocumentString(`
+    query WorkspaceInvitations($workspaceId: ID!) {
+  workspace(workspaceId: $workspaceId) {
+    id
+    invitations {
+      id
+      email
+      role
+      expiresAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WorkspaceInvitationsQuery, WorkspaceInvitationsQueryVariables>;
+export const RevokeInvitationDocument = new TypedDocumentString(`
+    mutation RevokeInvitation($workspaceId: ID!, $invitationId: ID!) {
+  revokeInvitation(workspaceId: $workspaceId, invitationId: $invitationId) {
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<RevokeInvitationMutation, RevokeInvitationMutationVariables>;
+export const AcceptInvitationDocument = new TypedDocumentString(`
+    mutation AcceptInvitation($invitationId: ID!) {
+  acceptInvitation(invitationId: $invitationId) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<AcceptInvitationMutation, AcceptInvitationMutationVariables>;
+export const DeclineInvitationDocument = new TypedDocumentString(`
+    mutation DeclineInvitation($invitationId: ID!) {
+  declineInvitation(invitationId: $invitationId) {
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<DeclineInvitationMutation, DeclineInvitationMutationVariables>;
 export const UpdateMemberRoleDocument = new TypedDocumentString(`
     mutation UpdateMemberRole($workspaceId: ID!, $userId: ID!, $role: WorkspaceRole!) {
   updateMemberRole(workspaceId: $workspaceId, userId: $userId, role: $role) {

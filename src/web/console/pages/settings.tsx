@@ -1,17 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { request } from '../api/client';
 import {
-  AddMemberDocument,
   ApiTokensDocument,
   ChangePasswordDocument,
   CreateApiTokenDocument,
   CreateCredentialsDocument,
   DeleteCredentialsDocument,
+  InviteMemberDocument,
   RemoveMemberDocument,
+  RevokeInvitationDocument,
   RevokeApiTokenDocument,
   UpdateMemberRoleDocument,
   UpdateWorkspaceDocument,
   WorkspaceCredentialsDocument,
+  WorkspaceInvitationsDocument,
   WorkspaceSettingsDocument,
   type WorkspaceRole,
 } from '../api/generated';
@@ -74,10 +76,20 @@ function Members({ workspace }: { workspace: Workspace }) {
   const admin = isAdmin(workspace.viewerRole);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<WorkspaceRole>('MEMBER');
+  const [invited, setInvited] = useState<string | null>(null);
+  const invitations = useLoad(
+    () => (admin ? request(WorkspaceInvitationsDocument, { workspaceId: workspace.id }) : Promise.resolve(null)),
+    [workspace.id, admin],
+  );
   const add = useAction(async () => {
-    await request(AddMemberDocument, { workspaceId: workspace.id, email, role });
+    const { inviteMember } = await request(InviteMemberDocument, { workspaceId: workspace.id, email, role });
     setEmail('');
-    loaded.reload();
+    setInvited(inviteMember.email);
+    invitations.reload();
+  });
+  const revoke = useAction(async (invitationId: string) => {
+    await request(RevokeInvitationDocument, { workspaceId: workspace.id, invitationId });
+    invitations.reload();
   });
   const change = useAction(async (userId: string, next: WorkspaceRole) => {
     await request(UpdateMemberRoleDocument, { workspaceId: workspace.id, userId, role: next });
@@ -151,11 +163,45 @@ function Members({ workspace }: { workspace: Workspace }) {
             </select>
           </label>
           <button type="submit" disabled={add.pending}>
-            Add member
+            Invite
           </button>
         </form>
       )}
-      <ErrorNote error={add.error} />
+      <ErrorNote error={add.error ?? revoke.error ?? invitations.error} />
+      {invited && (
+        <p role="status" className="hint">
+          Invitation sent to {invited}: it appears in their console when they sign in with that address, and they choose to join.
+        </p>
+      )}
+      {admin && (invitations.data?.workspace.invitations.length ?? 0) > 0 && (
+        <>
+          <h3>Invitations waiting</h3>
+          <table className="list" aria-label="Invitations waiting">
+            <thead>
+              <tr>
+                <th scope="col">E-mail</th>
+                <th scope="col">Role</th>
+                <th scope="col">Until</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {invitations.data?.workspace.invitations.map((invitation) => (
+                <tr key={invitation.id}>
+                  <td>{invitation.email}</td>
+                  <td>{invitation.role}</td>
+                  <td>{formatDate(invitation.expiresAt)}</td>
+                  <td>
+                    <button type="button" className="danger" onClick={() => void revoke.run(invitation.id)}>
+                      Revoke
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
     </section>
   );
 }

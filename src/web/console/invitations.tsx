@@ -1,0 +1,46 @@
+import { useLocation } from 'wouter';
+import { request } from './api/client';
+import { AcceptInvitationDocument, DeclineInvitationDocument } from './api/generated';
+import { useSession } from './session';
+import { ErrorNote, useAction } from './ui';
+
+/** Invitations waiting for the signed-in person: joining a workspace is their choice. */
+export function InvitationsBanner() {
+  const session = useSession();
+  const [, navigate] = useLocation();
+  const accept = useAction(async (invitationId: string, workspaceId: string) => {
+    await request(AcceptInvitationDocument, { invitationId });
+    session.refresh();
+    navigate(`~/app/w/${workspaceId}/bots`);
+  });
+  const decline = useAction(async (invitationId: string) => {
+    await request(DeclineInvitationDocument, { invitationId });
+    session.refresh();
+  });
+  if (session.invitations.length === 0) return null;
+  return (
+    <section className="invitations" aria-label="Invitations">
+      {session.invitations.map((invitation) => (
+        <div key={invitation.id} className="invitation">
+          <p>
+            You are invited to join{' '}
+            <strong>
+              {invitation.workspace.icon ? `${invitation.workspace.icon} ` : ''}
+              {invitation.workspace.name}
+            </strong>{' '}
+            as {invitation.role.toLowerCase()}.
+          </p>
+          <div className="actions">
+            <button type="button" onClick={() => void accept.run(invitation.id, invitation.workspace.id)} disabled={accept.pending}>
+              Join
+            </button>
+            <button type="button" className="secondary" onClick={() => void decline.run(invitation.id)} disabled={decline.pending}>
+              Decline
+            </button>
+          </div>
+        </div>
+      ))}
+      <ErrorNote error={accept.error ?? decline.error} />
+    </section>
+  );
+}
