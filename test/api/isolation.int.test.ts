@@ -1,4 +1,5 @@
 import { addInvoice } from '../../src/services/billing';
+import { ensureUser } from '../../src/services/users';
 import { createToken } from '../../src/services/tokens';
 import { graphql, request } from '../helpers/http';
 import { MINIMAL_BOT } from '../helpers/bots';
@@ -279,9 +280,11 @@ describe('a GUEST of B', () => {
   });
 
   test('a GUEST with no ADMIN workspace of their own gets 404 on usage without workspaceId (B is not theirs to bill)', async () => {
-    const added = await call(owner, 'POST', `/v1/workspaces/${workspaceB}/members`, { email: 'guest-only@parley.test', role: 'GUEST' });
-    expect(added.status).toBe(200);
-    const { token } = await createToken(server.db, added.body.member.userId, 'guest-only');
+    const invited = await call(owner, 'POST', `/v1/workspaces/${workspaceB}/members`, { email: 'guest-only@parley.test', role: 'GUEST' });
+    expect(invited.status).toBe(200);
+    const { user } = await ensureUser(server.db, 'guest-only@parley.test');
+    const { token } = await createToken(server.db, user.id, 'guest-only');
+    expect((await request(server.url, 'POST', `/v1/invitations/${invited.body.invitation.id}/accept`, { token })).status).toBe(200);
     const usage = await request(server.url, 'GET', '/v1/billing/usage', { token });
     expect(usage.status).toBe(404);
     expect(usage.body).toEqual(NOT_FOUND);

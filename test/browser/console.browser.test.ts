@@ -233,6 +233,39 @@ describe('a guest, and an outsider', () => {
   });
 });
 
+describe('invitations', () => {
+  test('an ADMIN invites an address; its owner signs in, sees the invitation and joins; nothing happens before', async () => {
+    const invitee = await createUserWithToken(server.db, 'invitee@parley.test');
+    await setPassword(server.db, invitee.userId, 'invitee-password-1');
+    const admin = await signedIn(server.adminEmail, server.adminPassword);
+    await admin.page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/settings`);
+    const members = admin.page.locator('section.card', { has: admin.page.getByRole('heading', { name: 'Members' }) });
+    await members.locator('form.row input[type=email]').fill('invitee@parley.test');
+    await members.locator('form.row select').selectOption('MEMBER');
+    await members.getByRole('button', { name: 'Invite' }).click();
+    await admin.page.getByRole('status').filter({ hasText: 'Invitation sent to invitee@parley.test' }).waitFor();
+    await admin.page.getByRole('table', { name: 'Invitations waiting' }).getByText('invitee@parley.test').waitFor();
+    await screenshot(admin.page, 'console-invitation-sent');
+    expect(await server.db.memberInWorkspace.count({ where: { userId: invitee.userId, workspaceId: server.adminWorkspaceId } })).toBe(0);
+
+    const { context, page } = await signedIn('invitee@parley.test', 'invitee-password-1');
+    const banner = page.getByRole('region', { name: 'Invitations' });
+    await banner.getByText("You are invited to join Admin's workspace as member.").waitFor();
+    await screenshot(page, 'console-invitation-banner');
+    await banner.getByRole('button', { name: 'Join' }).click();
+    await page.waitForURL(`${server.url}/app/w/${server.adminWorkspaceId}/bots`);
+    await page.getByRole('heading', { name: 'Bots' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Invitations' }).count()).toBe(0);
+    expect(
+      await server.db.memberInWorkspace.findUnique({ where: { userId_workspaceId: { userId: invitee.userId, workspaceId: server.adminWorkspaceId } } }),
+    ).toMatchObject({
+      role: 'MEMBER',
+    });
+    await context.close();
+    await admin.context.close();
+  });
+});
+
 describe('cookie sessions', () => {
   test("another origin's page cannot act with the console's cookie (no CSRF header), by fetch or by form", async () => {
     const { context, page } = await signedIn(server.adminEmail, server.adminPassword);

@@ -350,8 +350,9 @@ async function commit(deps: ChatDeps, turn: TurnResult, plan: CommitPlan): Promi
   const committed = await deps.store.commitTurn(write, new Date());
   if (committed === 'claim-lost') throw new AppError('INTERNAL_SERVER_ERROR', 'Session claim lost');
   if (committed.results.length) announce(deps.live, committed.results, resultChanges(write));
-  // Files a session without a result took (previews) go with it: none outlives its session.
-  if (write.session.kind === 'delete') void deleteSessionFiles(deps.db, deps.uploads.files, [write.session.id]);
+  // Files a session without a result took (previews) go with it: none outlives its session. Sessions
+  // with a result keep theirs under the result; the chat's hot path stays free of this work.
+  if (write.session.kind === 'delete' && !turn.state.queue[0]?.resultId) await deleteSessionFiles(deps.db, deps.uploads.files, [write.session.id]);
 }
 
 /** The turn has committed: whatever happens to its announcement, it must not fail the answer. */
