@@ -230,6 +230,12 @@ export async function startServer(config: Config, log: (line: string) => void = 
   const url = `http://localhost:${ports.console}`;
   const chatUrl = `http://localhost:${ports.chat}`;
   log(`Parley listening on ${url} (${database.provider}); chat pages on ${config.chatUrl ?? chatUrl}`);
+  // Behind a proxy the chat origin must be named too: unnamed, links would go to this host's chat port over http.
+  if (config.publicUrl && !config.chatUrl) {
+    log(
+      `Warning: PARLEY_PUBLIC_URL is set but PARLEY_CHAT_URL is not: bot pages and files are linked on port ${ports.chat} of the request's host; set PARLEY_CHAT_URL to the chat origin your proxy serves.`,
+    );
+  }
   consoleSignIn?.(url);
   let inFlight = 0;
   for (const server of servers) {

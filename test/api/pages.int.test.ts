@@ -1,3 +1,5 @@
+import http from 'node:http';
+import net from 'node:net';
 import zlib from 'node:zlib';
 import { group, publishDefinition, textBubble, v6Bot } from '../helpers/chat';
 import { request } from '../helpers/http';
@@ -178,5 +180,36 @@ test('configured origins (PARLEY_PUBLIC_URL, PARLEY_CHAT_URL) are used as they a
     expect(frame.headers.get('content-security-policy')).toBe('frame-ancestors https://app.parley.example');
   } finally {
     await configured.close();
+  }
+});
+
+test("one port for both origins (PARLEY_CHAT_PORT = PORT): the chat origin is told apart by PARLEY_CHAT_URL's host", async () => {
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  const shared = await startTestServer({ port, chatPort: port, publicUrl: `http://console.localhost:${port}`, chatUrl: `http://chat.localhost:${port}` });
+  try {
+    const { publicId } = await publishDefinition(shared, bot({}));
+    const get = (host: string, path: string) =>
+      new Promise<{ status: number; location?: string; body: string }>((resolve, reject) => {
+        const req = http.get({ host: '127.0.0.1', port, path, headers: { host, accept: 'text/html' } }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }));
+        });
+        req.on('error', reject);
+      });
+    const page = await get(`chat.localhost:${port}`, `/${publicId}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<parley-standard');
+    const fromConsole = await get(`console.localhost:${port}`, `/${publicId}`);
+    expect({ status: fromConsole.status, location: fromConsole.location }).toEqual({ status: 302, location: `http://chat.localhost:${port}/${publicId}` });
+    expect((await get(`chat.localhost:${port}`, '/app')).body).not.toContain('id="console"');
+    expect((await get(`console.localhost:${port}`, '/app')).body).toContain('id="console"');
+  } finally {
+    await shared.close();
   }
 });

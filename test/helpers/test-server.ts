@@ -69,6 +69,9 @@ export interface TestServerOptions {
   publicUrl?: string;
   /** PARLEY_CHAT_URL */
   chatUrl?: string;
+  /** PORT and PARLEY_CHAT_PORT (any free ports unless given). */
+  port?: number;
+  chatPort?: number;
   /** PARLEY_CODE_THREADS */
   codeThreads?: number;
   /** NODE_ENV=production's GraphQL: no introspection, no "Did you mean" suggestions. */
@@ -83,7 +86,8 @@ export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 function serverConfig(databaseUrl: string, adminToken: string, options: TestServerOptions): Config {
   return {
     ...loadConfig({}),
-    port: 0,
+    port: options.port ?? 0,
+    ...(options.chatPort !== undefined ? { chatPort: options.chatPort } : {}),
     databaseUrl,
     adminToken,
     adminEmail: ADMIN_EMAIL,
