@@ -133,17 +133,63 @@ export function substituteTheme(
 }
 
 /**
- * The settings as a start response shows them: the definition's own values
- * with variables substituted in every string; lite-badge rules are removed
- * from the <style> elements of `metadata.customHeadCode` as well.
+ * Which settings a start response shows, key by key: the reference's output
+ * schema (chat-api `startChatResponseSchema`: `settingsSchema.pick({general,
+ * typingEmulation})`, zod strip mode, v3.18 `packages/settings/src/schemas.ts`).
+ * Everything else (metadata, security, publicShare, whatsApp, and unknown keys
+ * such as `general.isResultSavingEnabled`) is left out.
  */
+interface Shape {
+  [key: string]: Shape | true;
+}
+
+const SHOWN_SETTINGS: Shape = {
+  general: {
+    isBrandingEnabled: true,
+    isTypingEmulationEnabled: true,
+    isInputPrefillEnabled: true,
+    isHideQueryParamsEnabled: true,
+    isNewResultOnRefreshEnabled: true,
+    rememberUser: { isEnabled: true, storage: true },
+    systemMessages: Object.fromEntries(
+      [
+        'invalidMessage',
+        'botClosed',
+        'networkErrorTitle',
+        'networkErrorMessage',
+        'popupBlockedTitle',
+        'popupBlockedDescription',
+        'popupBlockedButtonLabel',
+        'fileUploadError',
+        'fileUploadSizeError',
+        'whatsAppPictureChoiceSelectLabel',
+      ].map((key) => [key, true as const]),
+    ),
+  },
+  typingEmulation: { enabled: true, speed: true, maxDelay: true, delayBetweenBubbles: true, isDisabledOnFirstMessage: true },
+};
+
+/** The keys of `value` the shape names (objects only; values kept as they are). */
+function pick(value: unknown, shape: Shape): Record<string, unknown> | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const picked: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(shape)) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item === undefined) continue;
+    if (inner === true) picked[key] = item;
+    else {
+      const nested = pick(item, inner);
+      if (nested) picked[key] = nested;
+    }
+  }
+  return picked;
+}
+
+/** The settings as a start response shows them: the shown keys of the definition's own values, variables substituted in every string. */
 export function substituteSettings(
   settings: Record<string, unknown> | null | undefined,
   variables: readonly RuntimeVariable[],
   options: SubstitutionOptions = {},
 ): Record<string, unknown> {
-  const substituted = deepSubstitute(settings ?? {}, variables, options);
-  const metadata = objectAt(substituted, 'metadata');
-  if (metadata && typeof metadata.customHeadCode === 'string') metadata.customHeadCode = removeLiteBadgeCssFromHtml(metadata.customHeadCode);
-  return substituted;
+  return pick(deepSubstitute(settings ?? {}, variables, options), SHOWN_SETTINGS) ?? {};
 }

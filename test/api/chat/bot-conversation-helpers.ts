@@ -95,7 +95,7 @@ export class Conversation {
     return request(this.server.url, 'POST', `/v1/sessions/${this.sessionId}/continueChat`, { json: message === undefined ? {} : { message } });
   }
 
-  /** Expected startChat body: random ids are only type-checked; the bot envelope echoes the definition (§5.2, Appendix B). */
+  /** Expected startChat body (the settings as the reference's output schema keeps them): random ids are only type-checked; the bot envelope echoes the definition (§5.2, Appendix B). */
   startBody(expected: { messages: unknown[]; input?: unknown; clientSideActions?: unknown[]; logs?: unknown[]; withResultId?: boolean }) {
     const { withResultId = true, ...rest } = expected;
     const definition = this.bot.definition;
@@ -106,7 +106,7 @@ export class Conversation {
         id: definition.id,
         version: definition.version ?? '3',
         theme: definition.theme ?? {},
-        settings: definition.settings ?? {},
+        settings: shownSettings(definition.settings),
         publishedAt: this.bot.publishedAt,
       },
       ...rest,
@@ -157,4 +157,15 @@ export function conversationsOnTestServer(): { open(file: string): Promise<Conve
     return server;
   };
   return { open: (file) => openConversation(current(), file), current };
+}
+
+/** The reference's start response keeps `general` (without isResultSavingEnabled, which its schema does not know) and `typingEmulation` only. */
+function shownSettings(settings: Record<string, any> | undefined): Record<string, unknown> {
+  const shown: Record<string, unknown> = {};
+  if (settings?.general) {
+    const { isResultSavingEnabled: _dropped, ...general } = settings.general;
+    shown.general = general;
+  }
+  if (settings?.typingEmulation) shown.typingEmulation = settings.typingEmulation;
+  return shown;
 }

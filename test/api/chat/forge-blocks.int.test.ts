@@ -70,3 +70,14 @@ test('Cal.com: the custom embed waits; the booked date sent back is stored and t
   const replied = await say(server, started.body.sessionId, '2026-12-01T10:00:00.000Z');
   expect(texts(replied.body)).toEqual(['Booked for 2026-12-01T10:00:00.000Z']);
 });
+
+test('QR code without its action: the log is {"description":"qr-code is not configured"}, no status (as every forged block)', async () => {
+  const { publicId } = await publishDefinition(
+    server,
+    v6Bot({ groups: [group('g1', [{ id: 'qr', type: 'qr-code', options: {} }, textBubble('b1', 'after')])] }),
+  );
+  const started = await startChat(server, publicId);
+  expect(started.status).toBe(200);
+  expect(started.body.logs).toEqual([{ description: 'qr-code is not configured' }]);
+  expect(texts(started.body)).toEqual(['after']);
+});

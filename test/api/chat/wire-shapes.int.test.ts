@@ -1,4 +1,5 @@
 import { continueChat, edge, emailInput, group, publishDefinition, say, setVariable, startChat, textBubble, textInput, v6Bot } from '../../helpers/chat';
+import { request } from '../../helpers/http';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 // Response shapes as the reference runtime sends them, byte for byte: the
@@ -39,6 +40,29 @@ describe('bot object of a start', () => {
     const unset = await startChat(server, publicId);
     expect(unset.body.bot.theme).toEqual({ chat: { hostAvatar: { isEnabled: true, url: '' } } });
     expect(unset.body.dynamicTheme).toEqual({ hostAvatarUrl: 'after.png' });
+  });
+
+  test('settings keep general (keys the reference knows) and typingEmulation only: never metadata nor general.isResultSavingEnabled, previews too', async () => {
+    const definition = v6Bot({
+      groups: [group('g1', [textBubble('b1', 'Hi'), textInput('i1')])],
+      settings: {
+        general: { isBrandingEnabled: false, isResultSavingEnabled: false, rememberUser: { isEnabled: true, storage: 'session' } },
+        typingEmulation: { enabled: true, speed: 400, maxDelay: 3 },
+        metadata: { title: 'My bot', description: 'About it', customHeadCode: '<script></script>' },
+        security: { allowedOrigins: [] },
+        publicShare: { isEnabled: true },
+      },
+    });
+    const expected = {
+      general: { isBrandingEnabled: false, rememberUser: { isEnabled: true, storage: 'session' } },
+      typingEmulation: { enabled: true, speed: 400, maxDelay: 3 },
+    };
+    const { botId, publicId } = await publishDefinition(server, definition);
+    expect((await startChat(server, publicId)).body.bot.settings).toEqual(expected);
+    const preview = await request(server.url, 'POST', `/v1/bots/${botId}/preview/startChat`, { token: server.adminToken, json: {} });
+    expect(preview.body.bot.settings).toEqual(expected);
+    const anonymous = await request(server.url, 'POST', `/v1/bots/any/preview/startChat`, { json: { bot: definition } });
+    expect(anonymous.body.bot.settings).toEqual(expected);
   });
 
   test('a retry answer carries the dynamic theme and the progress', async () => {

@@ -132,16 +132,22 @@ describe('substituteTheme', () => {
 });
 
 describe('substituteSettings', () => {
-  it('substitutes every string and keeps other values as they are', () => {
+  it('substitutes every string; keeps only general and typingEmulation, with the keys the reference knows', () => {
     const settings = {
-      general: { isBrandingEnabled: false, systemMessages: { invalidMessage: 'Try again, {{Title}}' } },
+      general: {
+        isBrandingEnabled: false,
+        isResultSavingEnabled: false,
+        rememberUser: { isEnabled: true, storage: 'local', extra: 1 },
+        systemMessages: { invalidMessage: 'Try again, {{Title}}', unknown: 'x' },
+      },
       typingEmulation: { enabled: true, speed: 400 },
       metadata: { title: '{{Title}}', customHeadCode: '<style>#lite-badge{display:none} .a{b:c}</style>' },
+      security: { allowedOrigins: ['https://a.example'] },
+      publicShare: { isEnabled: true },
     };
     expect(substituteSettings(settings, variables)).toEqual({
-      general: { isBrandingEnabled: false, systemMessages: { invalidMessage: 'Try again, My bot' } },
+      general: { isBrandingEnabled: false, rememberUser: { isEnabled: true, storage: 'local' }, systemMessages: { invalidMessage: 'Try again, My bot' } },
       typingEmulation: { enabled: true, speed: 400 },
-      metadata: { title: 'My bot', customHeadCode: '<style> .a{b:c}</style>' },
     });
   });
 

@@ -1,6 +1,7 @@
 import type { LogicHandler, Outcome } from '../handler';
 import { opt, optionsSchema, readOptions } from '../options';
 import { jsonOrText } from '../../json';
+import { notConfigured } from './not-configured';
 
 // Cal.com forge block ("Book event", no credentials): a custom embed the
 // client mounts (Cal.com's booking widget, loaded from the event's host) and
@@ -61,7 +62,7 @@ export const calComBlock: LogicHandler<'cal-com'> = {
   async execute(block, ctx): Promise<Outcome> {
     const read = await ctx.deep(readOptions(options, block));
     if (read.action !== 'Book event' || !read.link) {
-      ctx.log({ status: 'error', description: 'cal-com is not configured' });
+      ctx.log(notConfigured('cal-com'));
       return { kind: 'next' };
     }
     // The widget takes the event's path; a full link is cut to it.

@@ -1,6 +1,7 @@
 import type { LogicHandler, Outcome } from '../handler';
 import { opt, optionsSchema, readOptions } from '../options';
 import { anonymousPreviewSkip } from './anonymous-preview';
+import { notConfigured } from './not-configured';
 
 // QR code forge block ("Generate a QR Code", no credentials): the service
 // renders the PNG (an effect) and the block stores its URL in a variable. The
@@ -23,7 +24,7 @@ export const qrCodeBlock: LogicHandler<'qr-code'> = {
     }
     const { action, data, saveUrlInVariableId } = readOptions(options, block);
     if (action !== ACTION) {
-      ctx.log({ status: 'error', description: 'qr-code is not configured' });
+      ctx.log(notConfigured('qr-code'));
       return { kind: 'next' };
     }
     const text = await ctx.text(data ?? '');

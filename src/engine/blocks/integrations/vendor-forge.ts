@@ -2,6 +2,7 @@ import type { BlockType } from '../../definition/block-types';
 import type { LogicHandler } from '../handler';
 import { opt, optionsSchema, readOptions } from '../options';
 import { anonymousPreviewSkip } from './anonymous-preview';
+import { notConfigured } from './not-configured';
 
 // Blocks of third-party services whose accounts Parley has no credentials
 // type for (Google Sheets, NocoDB, Zendesk, PostHog, Segment, ElevenLabs,
@@ -20,7 +21,7 @@ export function vendorBlock<T extends BlockType>(type: T): LogicHandler<T> {
       const skip = anonymousPreviewSkip(type, ctx);
       if (skip) ctx.log(skip);
       // Legacy Google Sheets blocks have no action: their configuration is their credentials.
-      else if (type !== 'Google Sheets' && !readOptions(options, block).action) ctx.log({ status: 'error', description: `${type} is not configured` });
+      else if (type !== 'Google Sheets' && !readOptions(options, block).action) ctx.log(notConfigured(type));
       else ctx.log({ status: 'error', description: `Could not find credentials for block ${type}` });
       return { kind: 'next' };
     },

@@ -8,6 +8,7 @@ import { anonymousPreviewSkip } from '../anonymous-preview';
 import { AI_TIMEOUT_MS, numberOption, providerErrorLog, usageValue } from './completion';
 import { chatMessages, messagesOption } from './messages';
 import { streamsInto } from './stream-target';
+import { notConfigured } from '../not-configured';
 
 // The forge AI blocks (reference §2.5): OpenAI, Anthropic and the
 // OpenAI-compatible providers. The engine writes the request; the service
@@ -254,7 +255,7 @@ export function forgeAiBlock<T extends BlockType>(type: T, spec: AiBlockSpec): L
       const options = readOptions(aiOptions, block);
       const kind = actionKind(spec, options.action);
       if (!kind) {
-        ctx.log({ status: 'error', description: `${type} is not configured` });
+        ctx.log(notConfigured(type));
         return { kind: 'next' };
       }
       // As the reference: the stream is offered before credentials are looked at (the stream request checks them).

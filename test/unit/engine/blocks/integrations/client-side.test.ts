@@ -81,7 +81,7 @@ describe('blocks of services Parley has no credentials type for', () => {
     expect(await run({ id: 'n', type: 'nocodb', options: {} } as BlockDefinition)).toEqual({
       outcome: { kind: 'next' },
       actions: [],
-      logs: [{ status: 'error', description: 'nocodb is not configured' }],
+      logs: [{ description: 'nocodb is not configured' }],
     });
     expect((await run({ id: 'z', type: 'zendesk', options: { action: 'Open Web Widget', credentialsId: 'c1' } } as BlockDefinition)).logs).toEqual([
       { status: 'error', description: 'Could not find credentials for block zendesk' },
