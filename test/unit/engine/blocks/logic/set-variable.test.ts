@@ -101,7 +101,10 @@ describe('Custom (server)', () => {
     expect(result.logs).toHaveLength(1);
     const [log] = result.logs;
     expect(log).toEqual({ description: expect.any(String), context: 'While evaluating set variable expression' });
-    expect(JSON.parse(log!.description)).toEqual({ context: 'While executing function', description: expect.stringMatching(/TypeError: .*not a function/) });
+    expect(JSON.parse(log!.description)).toEqual({
+      context: 'While executing function',
+      description: expect.stringMatching(/^\[undefined\] .*not a function$/),
+    });
     expect(result.value('vError')).toBe(log!.description);
   });
 
