@@ -206,6 +206,73 @@ describe('inputs', () => {
   });
 });
 
+describe('cards generated from list variables', () => {
+  test('each generated card carries options {} and only the list fields; mapping entries carry no id (static cards neither)', async () => {
+    const mapping = [
+      { id: 'm1', field: 'Title', variableId: 'v-picked' },
+      { id: 'm2', field: 'Button', variableId: 'v-button' },
+    ];
+    const dynamic = v6Bot({
+      groups: [
+        group('g1', [
+          setVariable('s1', 'v-titles', '["Red", "Blue"]', { isCode: true }),
+          {
+            id: 'cards',
+            type: 'cards',
+            items: [{ id: 'c1', title: '{{Titles}}', description: 'static text', paths: [{ id: 'p1', text: 'Pick' }] }],
+            options: { saveResponseMapping: mapping },
+          },
+        ]),
+      ],
+      variables: [
+        { id: 'v-titles', name: 'Titles' },
+        { id: 'v-picked', name: 'Picked' },
+        { id: 'v-button', name: 'Button' },
+      ],
+    });
+    const { publicId } = await publishDefinition(server, dynamic);
+    const started = await startChat(server, publicId);
+    expect(started.body.input).toEqual({
+      id: 'cards',
+      type: 'cards',
+      items: [
+        { id: 'c1', title: 'Red', options: {}, paths: [{ id: 'dynamic-card-0-path-0', text: 'Pick' }] },
+        { id: 'c1', title: 'Blue', options: {}, paths: [{ id: 'dynamic-card-1-path-0', text: 'Pick' }] },
+      ],
+      options: {
+        saveResponseMapping: [
+          { field: 'Title', variableId: 'v-picked' },
+          { field: 'Button', variableId: 'v-button' },
+        ],
+      },
+    });
+
+    const staticCards = v6Bot({
+      groups: [
+        group('g1', [
+          {
+            id: 'cards',
+            type: 'cards',
+            items: [{ id: 'c1', title: 'One', options: {}, paths: [{ id: 'p1', text: 'Go' }] }],
+            options: { saveResponseMapping: mapping },
+          },
+        ]),
+      ],
+      variables: [
+        { id: 'v-picked', name: 'Picked' },
+        { id: 'v-button', name: 'Button' },
+      ],
+    });
+    const staticStart = await startChat(server, (await publishDefinition(server, staticCards)).publicId);
+    expect(staticStart.body.input.options).toEqual({
+      saveResponseMapping: [
+        { field: 'Title', variableId: 'v-picked' },
+        { field: 'Button', variableId: 'v-button' },
+      ],
+    });
+  });
+});
+
 describe('bubbles and actions', () => {
   test('a video without height gets none; a redirect carries isNewTab only when the definition sets it', async () => {
     const definition = v6Bot({

@@ -21,48 +21,59 @@ export interface CardItem {
   paths?: CardPath[];
 }
 
-type ListField = 'title' | 'imageUrl' | 'description' | 'internalValue';
+type DynamicField = 'title' | 'imageUrl' | 'description' | 'internalValue';
 
-/** The list held by the variable a field names alone (`{{Titles}}`), if any. */
-function listOf(template: unknown, ctx: BlockContext): (string | null)[] | undefined {
+/** The value of the variable a field names alone (`{{Titles}}`), if it does. */
+function valueOf(template: unknown, ctx: BlockContext): VariableValue | undefined {
   const name = typeof template === 'string' ? singleVariableName(template) : undefined;
-  const value: VariableValue | undefined = name ? ctx.variables.byName(name)?.value : undefined;
-  return Array.isArray(value) ? value : undefined;
+  return name ? ctx.variables.byName(name)?.value : undefined;
 }
 
+/** An element of a list value, or a value that is not a list as it is (reference `getDynamicValue`). */
+const at = (value: VariableValue | undefined, index: number) => (Array.isArray(value) ? value[index] : value) ?? undefined;
+
 /**
- * Dynamic mode: exactly one card whose image URL, title or description is a
- * single variable holding a list. One card per element of the driving list
- * (titles, then pictures, descriptions, internal values); path ids become
+ * Dynamic mode (reference `injectVariableValuesInCardsBlock.ts`): exactly one
+ * card whose image URL, title or description is a single variable holding a
+ * list. One card per element of the driving list (titles, then pictures,
+ * descriptions, internal values); each card's image URL, title, description
+ * and internal value come from those variables only (a field that names no
+ * variable is left out, as the reference does); path ids become
  * `dynamic-card-<i>-path-<j>` (edges kept).
  */
 function dynamicCards(cards: readonly CardItem[], ctx: BlockContext): CardItem[] | undefined {
   if (cards.length !== 1) return undefined;
   const template = cards[0]!;
-  const lists: Record<ListField, (string | null)[] | undefined> = {
-    title: listOf(template.title, ctx),
-    imageUrl: listOf(template.imageUrl, ctx),
-    description: listOf(template.description, ctx),
-    internalValue: listOf(template.options?.internalValue, ctx),
+  const values: Record<DynamicField, VariableValue | undefined> = {
+    title: valueOf(template.title, ctx),
+    imageUrl: valueOf(template.imageUrl, ctx),
+    description: valueOf(template.description, ctx),
+    internalValue: valueOf(template.options?.internalValue, ctx),
   };
-  if (!lists.title && !lists.imageUrl && !lists.description) return undefined;
-  const driving = (lists.title ?? lists.imageUrl ?? lists.description ?? lists.internalValue)!;
+  if (!Array.isArray(values.title) && !Array.isArray(values.imageUrl) && !Array.isArray(values.description)) return undefined;
+  const driving = [values.title, values.imageUrl, values.description, values.internalValue].find(Array.isArray)!;
   return driving.map((_, index) => {
-    const card: CardItem = { ...template };
-    for (const field of ['title', 'imageUrl', 'description'] as const) {
-      const list = lists[field];
-      if (list) card[field] = list[index];
-    }
-    if (lists.internalValue) card.options = { ...template.options, internalValue: lists.internalValue[index] };
+    const card: CardItem = { ...template, options: { ...template.options, internalValue: at(values.internalValue, index) } };
+    for (const field of ['title', 'imageUrl', 'description'] as const) card[field] = at(values[field], index);
     if (template.paths) card.paths = template.paths.map((path, pathIndex) => ({ ...path, id: `dynamic-card-${index}-path-${pathIndex}` }));
     return card;
   });
 }
 
+/** The response mapping as the reference's output schema keeps it: `field` and `variableId` of each entry. */
+function shownMapping(input: InputObject): InputObject {
+  const mapping = (input.options as { saveResponseMapping?: unknown } | undefined)?.saveResponseMapping;
+  if (!Array.isArray(mapping)) return input;
+  const shown = mapping
+    .filter(isRecord)
+    .map(({ field, variableId }) => ({ ...(field !== undefined ? { field } : {}), ...(variableId !== undefined ? { variableId } : {}) }));
+  return { ...input, options: { ...(input.options as Record<string, unknown>), saveResponseMapping: shown } };
+}
+
 async function displayCards(block: BlockDefinition, ctx: BlockContext): Promise<InputObject> {
   const cards = itemsOf<CardItem>(block);
   const items = dynamicCards(cards, ctx) ?? (await displayedItems(cards, (card) => card.options?.displayCondition, ctx));
-  return (await ctx.deep({ ...block, items })) as InputObject;
+  return shownMapping((await ctx.deep({ ...block, items })) as InputObject);
 }
 
 function mappedValue(field: string | undefined, card: CardItem, path: CardPath | undefined): unknown {
