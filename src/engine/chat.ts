@@ -192,7 +192,9 @@ async function autoResume(run: Run, status: TurnStatus): Promise<TurnStatus> {
   const located = locateBlock(run, mark.blockId);
   if (!located) return status;
   run.turn.output.input = undefined;
-  return processReply(run, located.block, located.position, mark.autoResumeMessage, false);
+  const resumed = await processReply(run, located.block, located.position, mark.autoResumeMessage, false);
+  if (run.turn.output.isRetry) run.turn.output.retryAfterReplyEvent = true;
+  return resumed;
 }
 
 export async function continueChat(

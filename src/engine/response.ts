@@ -34,7 +34,7 @@ function progressOf(state: SessionState, turn: TurnResult, bots: RuntimeBot[], l
 /**
  * Shapes a turn for the wire. A start omits empty action and log lists; a
  * continue that walked carries them even empty; a retry carries only the
- * messages and the input again.
+ * messages and the input again (and the lists, after a reply event's sub-flow).
  */
 export function responseParts(
   turn: TurnResult,
@@ -43,10 +43,16 @@ export function responseParts(
   const { state, output } = turn;
   const dynamicTheme = state.dynamicTheme ? renderDynamicTheme(state.dynamicTheme, state.queue[0]!.variables) : undefined;
   const progress = progressOf(state, turn, options.bots, options.linkedBot);
-  if (output.isRetry) {
-    return { messages: output.messages, input: output.input, ...(dynamicTheme ? { dynamicTheme } : {}), ...(progress !== undefined ? { progress } : {}) };
-  }
   const logs = state.isPreview ? output.logs : output.logs.filter((log) => !SENSITIVE_LOGS.has(log.description));
+  if (output.isRetry) {
+    return {
+      messages: output.messages,
+      input: output.input,
+      ...(output.retryAfterReplyEvent ? { clientSideActions: output.clientSideActions, logs } : {}),
+      ...(dynamicTheme ? { dynamicTheme } : {}),
+      ...(progress !== undefined ? { progress } : {}),
+    };
+  }
   const parts: ResponseParts = { messages: output.messages };
   if (output.input) parts.input = output.input;
   if (options.isStart) {

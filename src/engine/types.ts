@@ -177,6 +177,12 @@ export interface TurnOutput {
   lastMessageNewFormat?: string;
   /** The reply failed validation: the response carries only messages and input. */
   isRetry: boolean;
+  /**
+   * The retry came after a reply event's sub-flow (the reply resumed once the
+   * flow returned to the input): the reference then joins both responses, so
+   * clientSideActions and logs are there, even empty.
+   */
+  retryAfterReplyEvent?: boolean;
   /** The turn walked the flow (continueChat then answers clientSideActions/logs even when empty). */
   walked: boolean;
 }

@@ -125,6 +125,30 @@ describe('reply events', () => {
     await expectSessionGone(sessionId);
   });
 
+  test('an invalid reply with a reply event: the event flow runs, then the retry, carrying clientSideActions [] and logs [] (the reference joins both answers)', async () => {
+    const definition = v6Bot({
+      groups: [
+        group('g1', [{ id: 'b2', type: 'email input', options: { variableId: 'vmail' }, outgoingEdgeId: 'e2' }]),
+        group('g2', [textBubble('b3', 'Got {{Mail}}')]),
+        group('g-reply', [textBubble('r1', 'You said {{Reply}}'), { id: 'r2', type: 'Return' }]),
+      ],
+      edges: [edge('e2', 'g2', { blockId: 'b2' }), edge('e-reply', 'g-reply', { eventId: 'ev-reply' })],
+      events: [{ id: 'ev-reply', type: 'reply', options: { contentVariableId: 'vreply' }, outgoingEdgeId: 'e-reply', graphCoordinates: { x: 0, y: 0 } }],
+      variables: [
+        { id: 'vmail', name: 'Mail' },
+        { id: 'vreply', name: 'Reply' },
+      ],
+    });
+    const { sessionId } = await begin(definition);
+    const invalid = await say(server, sessionId, 'nope');
+    expect(invalid.status).toBe(200);
+    expect(Object.keys(invalid.body).sort()).toEqual(['clientSideActions', 'input', 'logs', 'messages']);
+    expect(texts(invalid.body)).toEqual(['You said nope', "This email doesn't seem to be valid. Can you type it again?"]);
+    expect(invalid.body.clientSideActions).toEqual([]);
+    expect(invalid.body.logs).toEqual([]);
+    expect(invalid.body.input).toMatchObject({ id: 'b2', type: 'email input' });
+  });
+
   test('invalidReply event replaces the retry message; its Return re-displays the input', async () => {
     const definition = v6Bot({
       groups: [
