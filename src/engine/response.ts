@@ -13,8 +13,11 @@ export interface ResponseParts {
   progress?: number;
 }
 
-/** Log descriptions that may carry secrets: kept in the result, not sent to live visitors. */
-const SENSITIVE_LOGS = new Set(['Webhook successfuly executed.', 'Webhook returned an error.', 'Email successfully sent', 'Email not sent']);
+/** The logs a response shows (all are kept in the result): sensitive ones only on a preview's continue. */
+function shownLogs(logs: ChatLog[], isStart: boolean, isPreview: boolean): ChatLog[] {
+  const showsSensitive = isPreview && !isStart;
+  return logs.filter((log) => log.visibility !== 'result' && (log.visibility !== 'sensitive' || showsSensitive));
+}
 
 function progressOf(state: SessionState, turn: TurnResult, bots: RuntimeBot[], linkedBot: (botId: string) => RuntimeBot | undefined): number | undefined {
   if (!state.progress) return undefined;
@@ -43,7 +46,7 @@ export function responseParts(
   const { state, output } = turn;
   const dynamicTheme = state.dynamicTheme ? renderDynamicTheme(state.dynamicTheme, state.queue[0]!.variables) : undefined;
   const progress = progressOf(state, turn, options.bots, options.linkedBot);
-  const logs = state.isPreview ? output.logs : output.logs.filter((log) => !SENSITIVE_LOGS.has(log.description));
+  const logs = shownLogs(output.logs, options.isStart, state.isPreview);
   if (output.isRetry) {
     return {
       messages: output.messages,

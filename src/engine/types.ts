@@ -153,6 +153,13 @@ export interface ChatLog {
   description: string;
   details?: unknown;
   context?: string;
+  /**
+   * Who sees it besides the result's logs (never on the wire itself):
+   * `sensitive`, not the visitors of public routes (starts, and continues
+   * outside previews: the reference's filterPotentiallySensitiveLogs, webhook
+   * and e-mail outcomes); `result`, nobody (the reference stores it only).
+   */
+  visibility?: 'sensitive' | 'result';
 }
 
 /** Rows the service writes when it commits the turn (live sessions only). */

@@ -94,7 +94,8 @@ test('legacy v3 lead-gen: start block, multiple choice, e-mail retry, a Webhook 
   );
   expect(pick(await chat.reply('A shop'))).toEqual(
     ok(
-      turn({ messages: [m.seLegenCgUwMopRFeAefqZ7, m.s779Q1y51aVaDUJVrFb16vv], logs: [{ status: 'error', description: "Couldn't parse webhook attributes" }] }),
+      // The reference stores "Couldn't parse webhook attributes" in the result only.
+      turn({ messages: [m.seLegenCgUwMopRFeAefqZ7, m.s779Q1y51aVaDUJVrFb16vv], logs: [] }),
     ),
   );
   await chat.expectEnded();

@@ -81,3 +81,25 @@ test('QR code without its action: the log is {"description":"qr-code is not conf
   expect(started.body.logs).toEqual([{ description: 'qr-code is not configured' }]);
   expect(texts(started.body)).toEqual(['after']);
 });
+
+test('Google Sheets without credentials: no log for the visitor (the result keeps it), the flow goes on', async () => {
+  const { publicId } = await publishDefinition(
+    server,
+    v6Bot({
+      groups: [
+        group('g1', [
+          { id: 'gs', type: 'Google Sheets', options: { credentialsId: 'missing', action: 'Insert a row' } },
+          textBubble('b1', 'after'),
+          textInput('i1'),
+        ]),
+      ],
+    }),
+  );
+  const started = await startChat(server, publicId);
+  expect(started.status).toBe(200);
+  expect(started.body.logs).toBeUndefined();
+  expect(texts(started.body)).toEqual(['after']);
+  expect((await server.db.log.findMany({ where: { resultId: started.body.resultId } })).map((log) => [log.status, log.description])).toEqual([
+    ['error', 'Could not find credentials for block Google Sheets'],
+  ]);
+});

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { group, publishDefinition, say, startChat, textBubble, textInput, texts, v6Bot } from '../../helpers/chat';
+import { request } from '../../helpers/http';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 // The HTTP request block (`Webhook`) over real HTTP: a local echo server
@@ -206,9 +207,44 @@ describe('HTTP request block', () => {
     expect(body.input.id).toBe('end');
   });
 
-  test('no URL: an error log, the flow goes on', async () => {
-    const { body } = await converse(botCalling({}));
-    expect(body.logs).toEqual([{ status: 'error', description: "Couldn't parse webhook attributes" }]);
+  test("the webhook's log: never on a start (previews too), on a preview's continue only; the result keeps it", async () => {
+    const first = v6Bot({
+      groups: [
+        group('g1', [
+          httpBlock('call', { webhook: { url: '{{Base}}/users', method: 'GET' } }),
+          textInput('ask', 'v-name'),
+          httpBlock('again', { webhook: { url: '{{Base}}/users', method: 'GET' } }),
+          textInput('end'),
+        ]),
+      ],
+      variables,
+    });
+    const { botId, publicId } = await publishDefinition(server, first);
+    const live = await startChat(server, publicId, { prefilledVariables: { Base: echo.base } });
+    expect(live.body.logs).toBeUndefined();
+    const liveNext = await say(server, live.body.sessionId, 'Ann');
+    expect(liveNext.body.logs).toEqual([]);
+    expect((await server.db.log.findMany({ where: { resultId: live.body.resultId } })).map((log) => log.description)).toEqual([
+      'Webhook successfuly executed.',
+      'Webhook successfuly executed.',
+    ]);
+    const preview = await request(server.url, 'POST', `/v1/bots/${botId}/preview/startChat`, {
+      token: server.adminToken,
+      json: { prefilledVariables: { Base: echo.base } },
+    });
+    expect(preview.body.logs).toBeUndefined();
+    const previewNext = await say(server, preview.body.sessionId, 'Ann');
+    expect(previewNext.body.logs).toEqual([
+      { status: 'success', description: 'Webhook successfuly executed.', details: expect.objectContaining({ statusCode: 200 }) },
+    ]);
+  });
+
+  test('no URL: an error log in the result (none for the visitor, as the reference), the flow goes on', async () => {
+    const { body, resultId } = await converse(botCalling({}));
+    expect(body.logs).toEqual([]);
+    expect((await server.db.log.findMany({ where: { resultId } })).map((log) => [log.status, log.description])).toEqual([
+      ['error', "Couldn't parse webhook attributes"],
+    ]);
     expect(texts(body)).toEqual(['user= status= tags=']);
   });
 

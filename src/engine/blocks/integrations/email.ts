@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { opt, optionsSchema, readOptions } from '../options';
-import type { EmailSpec, EffectResult } from '../../types';
+import type { ChatLog, EmailSpec, EffectResult } from '../../types';
 import { renderText, singleVariableName } from '../../variables/templating';
 import type { BlockContext, LogicHandler } from '../handler';
 
@@ -79,7 +79,12 @@ export async function buildEmail(options: EmailOptions, ctx: BlockContext, conve
 
 const NO_CREDENTIALS = 'No credentials found, make sure to configure your SMTP provider properly';
 
-function outcomeLog(result: EffectResult, email: { to: string[]; subject: string }) {
+/** What the send did, for the result's logs; never shown to visitors of public routes (recipients, server errors). */
+function outcomeLog(result: EffectResult, email: { to: string[]; subject: string }): ChatLog {
+  return { ...outcome(result, email), visibility: 'sensitive' };
+}
+
+function outcome(result: EffectResult, email: { to: string[]; subject: string }): ChatLog {
   if (result.type !== 'sendEmail') {
     return { status: 'error' as const, description: 'Email not sent', details: result.type === 'failed' ? result.message : undefined };
   }

@@ -134,7 +134,8 @@ export function httpRequestBlock<T extends BlockType>(type: T): LogicHandler<T> 
       const options = readOptions(httpRequestOptions, block);
       const request = await buildHttpRequest(options, ctx);
       if (!request) {
-        ctx.log({ status: 'error', description: "Couldn't parse webhook attributes" });
+        // The reference stores this one in the result only.
+        ctx.log({ status: 'error', description: "Couldn't parse webhook attributes", visibility: 'result' });
         return { kind: 'next' };
       }
       if (options.isExecutedOnClient === true) {
@@ -155,6 +156,8 @@ export function httpRequestBlock<T extends BlockType>(type: T): LogicHandler<T> 
           status: failed ? 'error' : 'success',
           description: failed ? 'Webhook returned an error.' : 'Webhook successfuly executed.',
           details: { statusCode: response.statusCode, request: loggedRequest(request), response: response.data },
+          // The request and its answer may carry secrets: not for visitors.
+          visibility: 'sensitive',
         });
       }
       await applyResponseMapping(options.responseVariableMapping, { statusCode: response.statusCode, data: response.data }, ctx);

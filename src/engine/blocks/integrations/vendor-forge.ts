@@ -22,7 +22,13 @@ export function vendorBlock<T extends BlockType>(type: T): LogicHandler<T> {
       if (skip) ctx.log(skip);
       // Legacy Google Sheets blocks have no action: their configuration is their credentials.
       else if (type !== 'Google Sheets' && !readOptions(options, block).action) ctx.log(notConfigured(type));
-      else ctx.log({ status: 'error', description: `Could not find credentials for block ${type}` });
+      // The reference's Google Sheets executor stores this in the result only; forged blocks return it.
+      else
+        ctx.log({
+          status: 'error',
+          description: `Could not find credentials for block ${type}`,
+          ...(type === 'Google Sheets' ? { visibility: 'result' as const } : {}),
+        });
       return { kind: 'next' };
     },
   };

@@ -56,6 +56,8 @@ export const webhookBlock: LogicHandler<'webhook'> = {
       status: failed ? 'error' : 'success',
       description: failed ? 'Webhook returned error' : 'Webhook executed successfully!',
       details: JSON.stringify(response.data),
+      // Resumed by its webhook call, the reference stores this in the result only (previews too).
+      visibility: 'result',
     });
     return { kind: 'next' };
   },

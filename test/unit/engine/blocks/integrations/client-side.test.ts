@@ -87,7 +87,8 @@ describe('blocks of services Parley has no credentials type for', () => {
       { status: 'error', description: 'Could not find credentials for block zendesk' },
     ]);
     expect((await run({ id: 's', type: 'Google Sheets', options: { credentialsId: 'c1', action: 'Insert a row' } } as BlockDefinition)).logs).toEqual([
-      { status: 'error', description: 'Could not find credentials for block Google Sheets' },
+      // The reference stores it in the result only: no visitor sees it.
+      { status: 'error', description: 'Could not find credentials for block Google Sheets', visibility: 'result' },
     ]);
   });
 });

@@ -50,7 +50,12 @@ describe('webhook block', () => {
     expect(value('vStatus')).toBe('201');
     expect(value('vFirst')).toBe('x');
     expect(logs).toEqual([
-      { status: 'success', description: 'Webhook executed successfully!', details: JSON.stringify({ user: { name: 'Ada' }, items: ['x', 'y'] }) },
+      {
+        status: 'success',
+        description: 'Webhook executed successfully!',
+        details: JSON.stringify({ user: { name: 'Ada' }, items: ['x', 'y'] }),
+        visibility: 'result',
+      },
     ]);
   });
 
@@ -65,7 +70,7 @@ describe('webhook block', () => {
     const { value, logs } = await reply('plain body', { responseVariableMapping: [{ id: 'm', variableId: 'vAll', bodyPath: 'data' }, mapping[1]] });
     expect(value('vAll')).toBe('plain body');
     expect(value('vStatus')).toBe('200');
-    expect(logs).toEqual([{ status: 'success', description: 'Webhook executed successfully!', details: '"plain body"' }]);
+    expect(logs).toEqual([{ status: 'success', description: 'Webhook executed successfully!', details: '"plain body"', visibility: 'result' }]);
   });
 
   it('an object value is stored as JSON text', async () => {
@@ -79,7 +84,9 @@ describe('webhook block', () => {
     const { outcome, logs, value } = await reply(JSON.stringify({ statusCode: 404, data: { user: { name: 'Nobody' } } }));
     expect(outcome).toEqual({ kind: 'next' });
     expect(value('vStatus')).toBe('404');
-    expect(logs).toEqual([{ status: 'error', description: 'Webhook returned error', details: JSON.stringify({ user: { name: 'Nobody' } }) }]);
+    expect(logs).toEqual([
+      { status: 'error', description: 'Webhook returned error', details: JSON.stringify({ user: { name: 'Nobody' } }), visibility: 'result' },
+    ]);
   });
 
   it('substitutes variables in bodyPath', async () => {
@@ -105,9 +112,9 @@ describe('webhook block', () => {
   it('without a mapping only logs; without a reply treats it as empty text', async () => {
     const noMapping = await reply('{"statusCode":200,"data":1}', {});
     expect(noMapping.outcome).toEqual({ kind: 'next' });
-    expect(noMapping.logs).toEqual([{ status: 'success', description: 'Webhook executed successfully!', details: '1' }]);
+    expect(noMapping.logs).toEqual([{ status: 'success', description: 'Webhook executed successfully!', details: '1', visibility: 'result' }]);
     const empty = await reply(undefined, {});
-    expect(empty.logs).toEqual([{ status: 'success', description: 'Webhook executed successfully!', details: '""' }]);
+    expect(empty.logs).toEqual([{ status: 'success', description: 'Webhook executed successfully!', details: '""', visibility: 'result' }]);
   });
 
   it('applyResponseMapping is usable on its own (HTTP request block)', async () => {
