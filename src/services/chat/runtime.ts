@@ -1,5 +1,4 @@
 import { isAnonymousPreview } from '../../engine/blocks/integrations/anonymous-preview';
-import { deleteSessionFiles } from './session-files';
 import { z } from 'zod';
 import type { SignInSettings } from '../sign-in/settings';
 import type { ChatStore, Db, ResultChange, SessionWrite, TranscriptLineRow, TurnWrite, WrittenResult } from '../../db/client';
@@ -214,6 +213,8 @@ interface CommitPlan {
   /** The result row to create first (live start, or the first turn of a registered session). */
   createResult?: { id: string; botId: string };
   expiresAt: Date | null;
+  /** The input a continue answered: where a session without a result waits again once its flow ended. */
+  answeredBlockId?: string;
 }
 
 /** What a turn changes on a result row (plain values: valid for create and update alike). */
@@ -257,11 +258,21 @@ function storedForm(state: SessionState, bounds: SessionBounds): { state: string
   return { state: json, transcript };
 }
 
-/** The session row's fate: created, kept (claim released) or deleted when the flow ended. */
+/**
+ * The session row's fate: created, kept (claim released) or deleted when the
+ * flow ended. As the reference (`saveStateToDatabase`: only completed
+ * sessions with a result are deleted), a continued session without a result
+ * (a preview) is kept when its flow ends, waiting again on the input it
+ * answered: another message re-answers it and runs the flow on from there.
+ */
 function sessionWrite(turn: TurnResult, plan: CommitPlan, bounds: SessionBounds): SessionWrite {
-  const { state } = turn;
+  let { state } = turn;
   const ended = turn.status === 'ended';
-  if (ended) return plan.session.mode === 'update' ? { kind: 'delete', id: plan.sessionId, version: plan.session.version } : { kind: 'none' };
+  const hasResult = Boolean(state.queue[0]?.resultId);
+  if (ended && (hasResult || plan.session.mode !== 'update' || !plan.answeredBlockId)) {
+    return plan.session.mode === 'update' ? { kind: 'delete', id: plan.sessionId, version: plan.session.version } : { kind: 'none' };
+  }
+  if (ended) state = { ...state, currentBlockId: plan.answeredBlockId };
   const kept = { ...storedForm(state, bounds), expiresAt: plan.expiresAt, resultId: state.queue[state.queue.length - 1]!.resultId ?? null };
   if (plan.session.mode === 'create') return { kind: 'create', id: plan.sessionId, botId: plan.botId, isPreview: state.isPreview, ...kept };
   if (plan.session.mode === 'update') return { kind: 'update', id: plan.sessionId, version: plan.session.version, ...kept };
@@ -350,9 +361,6 @@ async function commit(deps: ChatDeps, turn: TurnResult, plan: CommitPlan): Promi
   const committed = await deps.store.commitTurn(write, new Date());
   if (committed === 'claim-lost') throw new AppError('INTERNAL_SERVER_ERROR', 'Session claim lost');
   if (committed.results.length) announce(deps.live, committed.results, resultChanges(write));
-  // Files a session without a result took (previews) go with it: none outlives its session. Sessions
-  // with a result keep theirs under the result; the chat's hot path stays free of this work.
-  if (write.session.kind === 'delete' && !turn.state.queue[0]?.resultId) await deleteSessionFiles(deps.db, deps.uploads.files, [write.session.id]);
 }
 
 /** The turn has committed: whatever happens to its announcement, it must not fail the answer. */
@@ -517,6 +525,8 @@ export async function continueChat(deps: ChatDeps, input: ContinueChatInput, ori
         );
         const env = engineEnv(codeRunnerFor(deps, state), deps.limits);
         const wasRegisteredOnly = state.isRegisteredOnly === true;
+        // Read before the engine runs: it works on this state.
+        const answeredBlockId = state.currentBlockId;
         const rootResultId = state.queue[0]!.resultId;
         const turn = await settle(deps, library, await engineContinue(state, message, format, env, library.resolve), format, env, session.id);
         await commit(deps, turn, {
@@ -525,6 +535,7 @@ export async function continueChat(deps: ChatDeps, input: ContinueChatInput, ori
           botId: session.botId ?? '',
           createResult: wasRegisteredOnly && !state.isPreview && rootResultId && session.botId ? { id: rootResultId, botId: session.botId } : undefined,
           expiresAt: new Date(Date.now() + deps.sessionTtlMs),
+          answeredBlockId,
         });
         return partsOf(deps, turn, library, false);
       }),
