@@ -5,6 +5,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { projectRoot } from '../project-root';
 import { clearLegacyCookie, csrfTokenOf, sessionSecretOf } from './console-session';
+import { FAVICON_LINK } from './favicon';
 
 // The builder console (/app): a single-page app built by scripts/build-web.cjs
 // into dist/web/console/ (ES modules with content-hashed names), served from
@@ -79,6 +80,7 @@ function shell(build: { script?: string; style?: string }, meta: { csrfToken?: s
     ? `<div id="console"></div><script type="module" src="/app/assets/${build.script}"></script>`
     : '<p>The console was not built: run <code>npm run build</code>.</p>';
   const head = [
+    FAVICON_LINK,
     build.style ? `<link rel="stylesheet" href="/app/assets/${build.style}">` : '',
     meta.csrfToken ? `<meta name="parley-csrf" content="${escapeAttribute(meta.csrfToken)}">` : '',
     meta.chatOrigin ? `<meta name="parley-chat-origin" content="${escapeAttribute(meta.chatOrigin)}">` : '',

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { AppError } from '../errors';
+import { FAVICON_LINK, serveFavicon } from './favicon';
 import { projectRoot } from '../project-root';
 
 /** What the chat page shows in its <head>; fetched through the PublicChatPage GraphQL operation. */
@@ -71,7 +72,8 @@ function sendHtml(ctx: Context, status: number, html: string): void {
 }
 
 function layout(head: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${head}<style>html,body{margin:0;height:100%;font-family:system-ui,sans-serif}main{max-width:640px;margin:10vh auto;padding:0 16px}</style></head><body>${body}</body></html>`;
+  // The bot's own icon (metadata.favIconUrl) comes later in head and wins.
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${FAVICON_LINK}${head}<style>html,body{margin:0;height:100%;font-family:system-ui,sans-serif}main{max-width:640px;margin:10vh auto;padding:0 16px}</style></head><body>${body}</body></html>`;
 }
 
 function notFoundPage(): string {
@@ -108,10 +110,10 @@ function previewFramePage(consoleOrigin: string, scriptUrl: string): string {
   );
 }
 
-function landingPage(graphiql: boolean): string {
+function landingPage(graphiql: boolean, consoleOrigin = ''): string {
   return layout(
     '<title>Parley</title>',
-    `<main><h1>Parley</h1><p>This server runs Parley, an open, self-hostable conversational bot builder backend and chat runtime (Typebot-compatible).</p><p>Chat with a published bot at <code>/&lt;publicId&gt;</code>, or embed one with <code>/embed.js</code>.</p><ul>${graphiql ? '<li><a href="/graphql">GraphiQL</a></li>' : ''}<li><a href="/v1/openapi.json">OpenAPI document</a></li><li><a href="/health">Health</a></li></ul></main>`,
+    `<main><h1>Parley</h1><p>This server runs Parley, an open, self-hostable conversational bot builder backend and chat runtime (Typebot-compatible).</p><p><a href="${escapeHtml(consoleOrigin)}/app">Open the builder console</a> to build bots. Chat with a published bot at <code>/&lt;publicId&gt;</code>, or embed one with <code>/embed.js</code>.</p><ul>${graphiql ? `<li><a href="${escapeHtml(consoleOrigin)}/graphql">GraphiQL</a></li>` : ''}<li><a href="${escapeHtml(consoleOrigin)}/v1/openapi.json">OpenAPI document</a></li><li><a href="/health">Health</a></li></ul></main>`,
   );
 }
 
@@ -139,6 +141,7 @@ export function createChatRedirects(options: ChatRedirectsOptions): Router {
     ctx.redirect(`${chatOrigin}${ctx.path}${ctx.search}`);
   };
   router.get('/', (ctx) => sendHtml(ctx, 200, landingPage(options.graphiql)));
+  router.get('/favicon.ico', serveFavicon);
   router.get('/embed.js', toChat);
   router.get('/static/:name', toChat);
   router.get('/v1/files/{*key}', toChat);
@@ -155,7 +158,8 @@ export function createPagesRouter(options: PagesOptions): Router {
   const bundle = loadBundle();
   const hashedPath = `/static/parley.${bundle.etag.slice(1, 11)}.js`;
   const router = new Router();
-  router.get('/', (ctx) => sendHtml(ctx, 200, landingPage(options.graphiql)));
+  router.get('/', (ctx) => sendHtml(ctx, 200, landingPage(options.graphiql, options.consoleOrigin(ctx.host))));
+  router.get('/favicon.ico', serveFavicon);
   // The embed script's URL is stable (sites link it), so it is cached briefly; the page's copy is content-addressed.
   router.get('/embed.js', (ctx) => sendAsset(ctx, bundle, 'public, max-age=300'));
   router.get(hashedPath, (ctx) => sendAsset(ctx, bundle, 'public, max-age=31536000, immutable'));

@@ -4,6 +4,7 @@ import type { FileStore } from '../integrations/storage/file-store';
 import type { Bot, Db, Prisma } from '../db/client';
 import { isRecord } from '../engine/json';
 import { parseDefinition, type BotDefinition } from '../engine/definition/parse';
+import { blocksWithHandlers } from '../engine/blocks/registry';
 import { badRequest, invalidInput, notFound, type Issue } from '../errors';
 import { pageRequest, toPage, type Page } from './pagination';
 import { isUniqueViolation } from './prisma-errors';
@@ -204,9 +205,13 @@ async function proposePublicId(db: Db, bot: Bot): Promise<string> {
  * Snapshots the draft under a new revision: new live chats run it, sessions
  * already running keep the revision they started on.
  */
+/** Why a draft cannot be published: a bot with nothing but its start would publish a blank page. */
+export const EMPTY_BOT = 'This bot has nothing in it yet: add a message or a question to its flow before publishing it';
+
 export async function publishBot(db: Db, botId: string, now = new Date()): Promise<BotRecord> {
   const bot = await getBot(db, botId);
   const definition = draftDefinition(bot);
+  if (blocksWithHandlers(definition.groups).next().done) throw badRequest(EMPTY_BOT);
   for (let attempt = 0; ; attempt += 1) {
     const publicId = bot.publicId ?? (await proposePublicId(db, bot));
     try {
@@ -226,6 +231,29 @@ export async function publishBot(db: Db, botId: string, now = new Date()): Promi
       throw error;
     }
   }
+}
+
+/** Whether the draft differs from what is published (true for a bot never published). */
+export async function hasUnpublishedChanges(db: Db, bot: Pick<Bot, 'id' | 'version' | 'draft' | 'publishedRevision'>): Promise<boolean> {
+  if (bot.publishedRevision === null) return true;
+  const snapshot = await db.botSnapshot.findUnique({
+    where: { botId_revision: { botId: bot.id, revision: bot.publishedRevision } },
+    select: { definition: true },
+  });
+  return !snapshot || canonicalJson(snapshot.definition) !== canonicalJson(draftDefinition(bot));
+}
+
+/** JSON with object keys sorted: PostgreSQL's jsonb does not keep the order they were written in. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    isRecord(item)
+      ? Object.fromEntries(
+          Object.keys(item)
+            .sort()
+            .map((key) => [key, item[key]]),
+        )
+      : item,
+  );
 }
 
 /** New live chats stop; snapshots stay for the sessions still running. */

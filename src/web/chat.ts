@@ -249,4 +249,8 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
   saved = { publishedAt: start.bot?.publishedAt, sessionId, resultId: start.resultId, transcript: [] };
   persist();
   await showTurn(start);
+  // A flow that ends without a word would leave a blank page: say so.
+  if (!start.messages?.length && !start.input && !start.clientSideActions?.length) {
+    container.append(h('p', { role: 'status', className: 'parley-notice parley-info' }, 'This bot has nothing to say.'));
+  }
 }

@@ -18,7 +18,7 @@ export const STYLES = `
 .parley-choices{display:flex;flex-wrap:wrap;gap:8px;margin-top:8px}.parley-picture img{display:block;max-width:140px}
 .parley-cards{display:flex;gap:8px;overflow-x:auto}.parley-card{border:1px solid #ddd;border-radius:var(--parley-radius);padding:8px;display:flex;flex-direction:column;gap:4px}
 .parley-row{display:flex;gap:8px;align-items:flex-end}.parley-row-guest{flex-direction:row-reverse;align-self:flex-end}.parley-row .parley-bubble{max-width:100%}.parley-avatar{width:32px;height:32px;border-radius:50%;object-fit:cover}
-.parley-notice{padding:16px;color:#b00020}
+.parley-notice{padding:16px;color:#b00020}.parley-info{color:#555;text-align:center}
 :focus-visible{outline:3px solid #ff9800;outline-offset:2px}
 @media (prefers-reduced-motion: reduce){*{animation:none!important;transition:none!important}}
 `;

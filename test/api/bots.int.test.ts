@@ -533,6 +533,45 @@ describe('GET and PATCH /v1/bots/{id}', () => {
 });
 
 describe('publish and unpublish', () => {
+  test('hasUnpublishedChanges: true before publishing, false right after, true once the draft changes', async () => {
+    const user = await newUser();
+    const bot = await importOk(user.token, user.personalWorkspaceId, anonymousFixture('lead-gen', {}));
+    const changed = async () =>
+      (await request(server.url, 'POST', '/graphql', { token: user.token, json: { query: `{ bot(botId: "${bot.id}") { hasUnpublishedChanges } }` } })).body.data
+        .bot.hasUnpublishedChanges;
+    expect(await changed()).toBe(true);
+    expect((await publish(user.token, bot.id)).status).toBe(200);
+    expect(await changed()).toBe(false);
+    expect((await patchBot(user.token, bot.id, { name: 'Renamed' })).status).toBe(200);
+    expect(await changed()).toBe(false);
+    const read = (await getBot(user.token, bot.id)).body.bot;
+    expect((await patchBot(user.token, bot.id, { settings: { ...read.settings, general: { isBrandingEnabled: false } } })).status).toBe(200);
+    expect(await changed()).toBe(true);
+  });
+
+  test('a bot with nothing but its start is not published: a clear 400, nothing changes', async () => {
+    const user = await newUser();
+    const empty = {
+      version: '6',
+      name: 'Blank',
+      groups: [],
+      events: [{ id: 'e', type: 'start', graphCoordinates: { x: 0, y: 0 } }],
+      edges: [],
+      variables: [],
+      theme: {},
+      settings: {},
+    };
+    const bot = await importOk(user.token, user.personalWorkspaceId, empty);
+    const response = await publish(user.token, bot.id);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'This bot has nothing in it yet: add a message or a question to its flow before publishing it',
+      issues: [],
+    });
+    expect((await getBot(user.token, bot.id)).body.bot).toMatchObject({ publicId: null, publishedAt: null });
+  });
+
   test('publishing generates a public id (kebab name + "-" + last 7 characters of the id) and sets publishedAt', async () => {
     const user = await newUser();
     const bot = await importOk(user.token, user.personalWorkspaceId, anonymousFixture('lead-gen', { name: 'Élan Vital: Lead Gen!' }));

@@ -29,6 +29,20 @@ test('landing page links OpenAPI and health, lists nothing private', async () =>
   expect(response.body).toContain('href="/v1/openapi.json"');
   expect(response.body).toContain('href="/health"');
   expect(response.body).not.toContain('href="/graphql"'); // GraphiQL is off in tests (development only)
+  expect(response.body).toContain('<a href="/app">Open the builder console</a>');
+  // The chat origin's landing page sends people to the console's origin.
+  const chatLanding = await request(server.chatUrl, 'GET', '/', { headers: html });
+  expect(chatLanding.body).toContain(`<a href="${server.url}/app">Open the builder console</a>`);
+});
+
+test('/favicon.ico answers an icon on both origins, and pages link one (no 404 for browsers)', async () => {
+  for (const base of [server.url, server.chatUrl]) {
+    const icon = await fetch(`${base}/favicon.ico`);
+    expect({ status: icon.status, type: icon.headers.get('content-type') }).toEqual({ status: 200, type: 'image/svg+xml' });
+    expect(await icon.text()).toMatch(/^<svg /);
+  }
+  const app = await request(server.url, 'GET', '/app', { headers: html });
+  expect(app.body).toContain('<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,');
 });
 
 test('chat page: <head> from settings.metadata; customHeadCode dropped on the FREE plan', async () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { group, publishDefinition, textBubble, textInput, v6Bot } from '../helpers/chat';
+import { group, publishDefinition, setVariable, textBubble, textInput, v6Bot } from '../helpers/chat';
 import { launchBrowser, screenshot } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -233,5 +233,14 @@ test("start props: the bot's tag manager is loaded into the page", async () => {
   await page.locator('script#parley-gtm').waitFor({ state: 'attached' });
   expect(await page.evaluate(() => (window as unknown as { dataLayer: { event?: string }[] }).dataLayer[0]?.event)).toBe('gtm.js');
   expect(await page.locator('script[src*="gtm.js?id=GTM-PARLEY1"]').count()).toBe(1);
+  await page.context().close();
+});
+
+test('a flow that ends without a message says so instead of leaving the page blank', async () => {
+  const silent = v6Bot({ groups: [group('g1', [setVariable('s1', 'v1', 'quiet')])], variables: [{ id: 'v1', name: 'V' }] });
+  const { publicId } = await publishDefinition(server, silent);
+  const page = await newPage();
+  await page.goto(`${server.chatUrl}/${publicId}`);
+  await page.getByRole('status').filter({ hasText: 'This bot has nothing to say.' }).waitFor();
   await page.context().close();
 });

@@ -233,6 +233,18 @@ describe('a guest, and an outsider', () => {
   });
 });
 
+describe('publishing', () => {
+  test('a new, empty bot is not published: the reason is shown, and nothing is published', async () => {
+    const { context, page } = await signedIn(server.adminEmail, server.adminPassword);
+    await page.getByRole('button', { name: 'New bot' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'This bot has nothing in it yet: add a message or a question to its flow before publishing it' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Not published' }).waitFor();
+    await screenshot(page, 'console-empty-bot-refused');
+    await context.close();
+  });
+});
+
 describe('invitations', () => {
   test('an ADMIN invites an address; its owner signs in, sees the invitation and joins; nothing happens before', async () => {
     const invitee = await createUserWithToken(server.db, 'invitee@parley.test');

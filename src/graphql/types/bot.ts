@@ -1,5 +1,16 @@
 import { ANY_ROLE, EDITOR_ROLES } from '../../services/access';
-import { archiveBot, createBot, draftDefinition, getBot, listBots, publishBot, unpublishBot, updateBot, type BotRecord } from '../../services/bots';
+import {
+  archiveBot,
+  createBot,
+  draftDefinition,
+  getBot,
+  hasUnpublishedChanges,
+  listBots,
+  publishBot,
+  unpublishBot,
+  updateBot,
+  type BotRecord,
+} from '../../services/bots';
 import type { Page } from '../../services/pagination';
 import { builder } from '../builder';
 import { MessagePayload } from './scalars';
@@ -15,6 +26,11 @@ const BotRef = builder.prismaObject('Bot', {
     name: t.exposeString('name'),
     icon: t.exposeString('icon', { nullable: true }),
     publicId: t.exposeString('publicId', { nullable: true, description: 'Slug used by startChat.' }),
+    hasUnpublishedChanges: t.boolean({
+      select: { id: true, version: true, draft: true, publishedRevision: true },
+      description: 'Whether the draft differs from the published revision (true when never published).',
+      resolve: (bot, _args, ctx) => hasUnpublishedChanges(ctx.db, bot),
+    }),
     shareUrl: t.string({
       nullable: true,
       select: { publicId: true },

@@ -87,14 +87,14 @@ export type BotDefinitionQueryVariables = Exact<{
 }>;
 
 
-export type BotDefinitionQuery = { bot: { id: string, name: string, icon: string | null, version: string, workspaceId: string, publicId: string | null, shareUrl: string | null, publishedAt: string | null, updatedAt: string, groups: unknown, edges: unknown, variables: unknown, events: unknown, theme: unknown, settings: unknown } };
+export type BotDefinitionQuery = { bot: { id: string, name: string, icon: string | null, version: string, workspaceId: string, publicId: string | null, shareUrl: string | null, publishedAt: string | null, hasUnpublishedChanges: boolean, updatedAt: string, groups: unknown, edges: unknown, variables: unknown, events: unknown, theme: unknown, settings: unknown } };
 
 export type PublishBotMutationVariables = Exact<{
   botId: string | number;
 }>;
 
 
-export type PublishBotMutation = { publishBot: { id: string, publishedAt: string | null } };
+export type PublishBotMutation = { publishBot: { id: string, publishedAt: string | null, hasUnpublishedChanges: boolean } };
 
 export type UnpublishBotMutationVariables = Exact<{
   botId: string | number;
@@ -405,6 +405,7 @@ export const BotDefinitionDocument = new TypedDocumentString(`
     publicId
     shareUrl
     publishedAt
+    hasUnpublishedChanges
     updatedAt
     groups
     edges
@@ -420,6 +421,7 @@ export const PublishBotDocument = new TypedDocumentString(`
   publishBot(botId: $botId) {
     id
     publishedAt
+    hasUnpublishedChanges
   }
 }
     `) as unknown as TypedDocumentString<PublishBotMutation, PublishBotMutationVariables>;

@@ -27,7 +27,10 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
   const editable = canEdit(workspace.viewerRole);
   const publish = useAction(async (on: boolean) => {
     if (on) await request(PublishBotDocument, { botId });
-    else await request(UnpublishBotDocument, { botId });
+    else {
+      if (!confirm('Unpublish this bot? Its page and embeds stop answering new visitors.')) return;
+      await request(UnpublishBotDocument, { botId });
+    }
     loaded.reload();
   });
   if (loaded.error instanceof ApiError && loaded.error.code === 'NOT_FOUND') return <NotFound what="bot" />;
@@ -45,13 +48,15 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
           {bot.name}
         </h1>
         <span className="status" role="status">
-          {bot.publishedAt ? `Published ${formatDate(bot.publishedAt)}` : 'Not published'}
+          {bot.publishedAt ? `Published ${formatDate(bot.publishedAt)}${bot.hasUnpublishedChanges ? ' · changes not published' : ''}` : 'Not published'}
         </span>
         {editable && (
           <>
-            <button type="button" disabled={publish.pending} onClick={() => void publish.run(true)}>
-              {bot.publishedAt ? 'Publish changes' : 'Publish'}
-            </button>
+            {(!bot.publishedAt || bot.hasUnpublishedChanges) && (
+              <button type="button" disabled={publish.pending} onClick={() => void publish.run(true)}>
+                {bot.publishedAt ? 'Publish changes' : 'Publish'}
+              </button>
+            )}
             {bot.publishedAt && (
               <button type="button" className="secondary" disabled={publish.pending} onClick={() => void publish.run(false)}>
                 Unpublish
