@@ -83,7 +83,10 @@ const NO_VIEWER_MESSAGES: Record<Exclude<GraphQLContext['authFailure'], null | '
 /** The 401 (403 for a cookie sent without its CSRF header) for a request that needs a viewer and has none. */
 export function noViewerError(ctx: GraphQLContext): AppError {
   if (ctx.authFailure === 'csrf') {
-    return new AppError('FORBIDDEN', 'Cross-origin request refused: a console session is honoured only from the console, with its X-Parley-CSRF header');
+    return new AppError(
+      'FORBIDDEN',
+      'Cross-origin request refused: a console session is honoured only from the console, with its X-Parley-CSRF header. API clients (GraphiQL too: its Headers tab) send Authorization: Bearer <token> instead',
+    );
   }
   return unauthorized(NO_VIEWER_MESSAGES[ctx.authFailure ?? 'missing']);
 }

@@ -10,7 +10,8 @@ import { setPassword } from '../../src/services/sign-in/password-change';
 // token is never a cookie (issue 21: cookies are shared with the chat origin's port).
 
 const ME = '{ me { email } }';
-const CROSS_ORIGIN = 'Cross-origin request refused: a console session is honoured only from the console, with its X-Parley-CSRF header';
+const CROSS_ORIGIN =
+  'Cross-origin request refused: a console session is honoured only from the console, with its X-Parley-CSRF header. API clients (GraphiQL too: its Headers tab) send Authorization: Bearer <token> instead';
 
 let server: TestServer;
 let inbox: Inbox;

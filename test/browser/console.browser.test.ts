@@ -146,6 +146,50 @@ describe('an admin', () => {
     await funnel.locator('li[data-step=views] .value', { hasText: new RegExp(`^${totalViews + 1}$`) }).waitFor();
   });
 
+  test("every Parley snippet of the Share tab works pasted into another site's page", async () => {
+    await page.getByRole('link', { name: 'Share' }).click();
+    const snippets = await page
+      .locator('figure.snippet')
+      .evaluateAll((figures) =>
+        figures.map((figure) => ({ label: figure.querySelector('figcaption')!.textContent!, code: figure.querySelector('code')!.textContent! })),
+      );
+    expect(snippets.map((snippet) => snippet.label)).toEqual([
+      "Parley's script (inline chat in an element)",
+      "Parley's script (chat bubble)",
+      "Parley's script (popup, opens after 3 seconds)",
+      'An existing Typebot embed: point its apiHost at this server',
+    ]);
+    // Typebot's own library comes from a CDN this machine cannot reach: its snippet is checked for absolute URLs only.
+    expect(snippets[3]!.code).toContain(`apiHost: '${server.chatUrl}'`);
+    let html = '';
+    const site = http.createServer((_req, res) => {
+      res.setHeader('content-type', 'text/html');
+      res.end(html);
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+    try {
+      for (const [index, open] of [
+        [0, null],
+        [1, 'Open chat'],
+        [2, null],
+      ] as const) {
+        html = `<!doctype html><html><body><h1>Someone's shop</h1>${snippets[index]!.code}</body></html>`;
+        const visitorContext = await browser.newContext({ reducedMotion: 'reduce' });
+        const visitor = await visitorContext.newPage();
+        await visitor.goto(siteUrl);
+        if (open) await visitor.getByRole('button', { name: open }).click();
+        await visitor.locator('.parley-host', { hasText: "What's your name?" }).waitFor({ timeout: 15_000 });
+        await visitor.locator('input.parley-field').fill('Snippet visitor');
+        await visitor.locator('input.parley-field').press('Enter');
+        await visitor.locator('.parley-host', { hasText: 'Welcome Snippet visitor' }).waitFor();
+        await visitorContext.close();
+      }
+    } finally {
+      site.close();
+    }
+  });
+
   test('the Test panel runs the draft in the chat client', async () => {
     const resultsBefore = await server.db.result.count({ where: { botId } });
     await page.getByRole('link', { name: 'Test' }).click();
@@ -234,6 +278,34 @@ describe('a guest, and an outsider', () => {
 });
 
 describe('publishing', () => {
+  test('a file imported again gets a name of its own ("… (2)")', async () => {
+    const { context, page } = await signedIn(server.adminEmail, server.adminPassword);
+    await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots`);
+    await page.getByRole('link', { name: 'Onboarding copy' }).first().waitFor();
+    await page.getByLabel('Import a bot file').setInputFiles(BOT_FILE);
+    await page.getByRole('heading', { name: 'Onboarding copy (2)' }).waitFor();
+    await context.close();
+  });
+
+  test('errors read as sentences: a file that is not a bot export, a wrong current password', async () => {
+    const { context, page } = await signedIn(server.adminEmail, server.adminPassword);
+    await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots`);
+    await page
+      .getByLabel('Import a bot file')
+      .setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"name": "Shopping list"}') });
+    const alert = page.getByRole('alert').filter({ hasText: 'This file is not a bot export: it has no groups' });
+    await alert.waitFor();
+    expect(await alert.textContent()).not.toMatch(/bot\.groups|Invalid input/);
+    await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/settings`);
+    await page.getByLabel('Current password').fill('not-my-password');
+    await page.getByLabel('New password (10 characters or more)').fill('another-password-1');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    const wrong = page.getByRole('alert').filter({ hasText: 'The current password is wrong' });
+    await wrong.waitFor();
+    expect(await wrong.textContent()).toBe('The current password is wrong');
+    await context.close();
+  });
+
   test('a new, empty bot is not published: the reason is shown, and nothing is published', async () => {
     const { context, page } = await signedIn(server.adminEmail, server.adminPassword);
     await page.getByRole('button', { name: 'New bot' }).click();
@@ -241,6 +313,43 @@ describe('publishing', () => {
     await page.getByRole('alert').filter({ hasText: 'This bot has nothing in it yet: add a message or a question to its flow before publishing it' }).waitFor();
     await page.getByRole('status').filter({ hasText: 'Not published' }).waitFor();
     await screenshot(page, 'console-empty-bot-refused');
+    await context.close();
+  });
+});
+
+describe('settings', () => {
+  test('credentials have a form per type, and the secret is cleared once saved; a workspace can be created', async () => {
+    const { context, page } = await signedIn(server.adminEmail, server.adminPassword);
+    await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/settings`);
+    const form = page.getByRole('form', { name: 'New credentials' });
+    await form.getByLabel('Type').selectOption('smtp');
+    await form.getByLabel('Name', { exact: true }).fill('Our mail server');
+    await form.getByLabel('Host').fill('smtp.example.com');
+    await form.getByLabel('Port', { exact: true }).fill('2525');
+    await form.getByLabel('Password', { exact: true }).fill('very-secret-password');
+    await form.getByLabel('From address').fill('bot@example.com');
+    await screenshot(page, 'console-credentials-form');
+    await form.getByRole('button', { name: 'Add credentials' }).click();
+    await page.getByText('Our mail server').waitFor();
+    expect(await form.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+    expect(await form.getByLabel('Host').inputValue()).toBe('');
+    const stored = await server.db.credentials.findFirstOrThrow({ where: { name: 'Our mail server' } });
+    expect(stored.type).toBe('smtp');
+    expect(JSON.stringify(stored)).not.toContain('very-secret-password');
+
+    await form.getByLabel('Type').selectOption('openai');
+    await form.getByLabel('Name', { exact: true }).fill('Local model');
+    await form.getByLabel('API key').fill('sk-test-key');
+    await form.getByLabel(/Base URL/).fill('https://llm.example.com/v1');
+    await form.getByRole('button', { name: 'Add credentials' }).click();
+    await page.getByText('Local model').waitFor();
+    expect(await form.getByLabel('API key').inputValue()).toBe('');
+
+    const newWorkspace = page.getByRole('form', { name: 'New workspace' });
+    await newWorkspace.getByLabel('Name').fill('Second shop');
+    await newWorkspace.getByRole('button', { name: 'Create workspace' }).click();
+    await page.getByRole('heading', { name: 'Bots' }).waitFor();
+    expect(await page.getByRole('combobox').first().locator('option:checked').textContent()).toBe('Second shop');
     await context.close();
   });
 });

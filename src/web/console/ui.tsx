@@ -1,23 +1,21 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from './api/client';
+import { describeError } from './error-words';
 
 // A small set of accessible building blocks: native elements (button, dialog,
 // table, label) styled by styles.css, so keyboard and screen readers work as the browser makes them.
 
 export function ErrorNote({ error }: { error: unknown }) {
   if (!error) return null;
-  const message = error instanceof ApiError ? error.message : error instanceof Error ? error.message : String(error);
-  const issues = error instanceof ApiError ? error.issues : [];
+  const raw = error instanceof ApiError ? error.message : error instanceof Error ? error.message : String(error);
+  const { message, details } = describeError(raw, error instanceof ApiError ? error.issues : []);
   return (
     <div role="alert" className="error">
       {message}
-      {issues.length > 0 && (
+      {details.length > 0 && (
         <ul>
-          {issues.map((issue, index) => (
-            <li key={index}>
-              {issue.path?.join('.') ? `${issue.path.join('.')}: ` : ''}
-              {issue.message}
-            </li>
+          {details.map((detail, index) => (
+            <li key={index}>{detail}</li>
           ))}
         </ul>
       )}
@@ -46,16 +44,19 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T |
 /** An action's pending state and error, for a button and the note under it. */
 export function useAction<A extends unknown[]>(
   action: (...args: A) => Promise<unknown>,
-): { run: (...args: A) => Promise<void>; pending: boolean; error: unknown } {
+): { run: (...args: A) => Promise<boolean>; pending: boolean; error: unknown } {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  /** Whether the action succeeded (its error is kept for display otherwise). */
   const run = async (...args: A) => {
     setPending(true);
     setError(null);
     try {
       await action(...args);
+      return true;
     } catch (caught) {
       setError(caught);
+      return false;
     } finally {
       setPending(false);
     }

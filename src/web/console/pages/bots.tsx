@@ -32,6 +32,13 @@ function blankBot(name: string) {
   };
 }
 
+/** `name`, else `name (2)`, `name (3)`... whichever no bot of the list has. */
+function freeName(name: string, existing: readonly { name: string }[]): string {
+  const taken = new Set(existing.map((bot) => bot.name));
+  if (!taken.has(name)) return name;
+  for (let index = 2; ; index += 1) if (!taken.has(`${name} (${index})`)) return `${name} (${index})`;
+}
+
 export function BotsPage({ workspace }: { workspace: Workspace }) {
   const [, navigate] = useLocation();
   const bots = useLoad(() => allBots(workspace.id), [workspace.id]);
@@ -50,7 +57,10 @@ export function BotsPage({ workspace }: { workspace: Workspace }) {
     } catch {
       throw new Error(`${file.name} is not a JSON file (a Typebot or Parley export)`);
     }
-    const created = await request(CreateBotDocument, { workspaceId: workspace.id, bot: definition });
+    // The same file imported twice gives "Name (2)": two bots of one name cannot be told apart in the list.
+    const named = definition && typeof definition === 'object' ? (definition as { name?: unknown }) : {};
+    const bot = typeof named.name === 'string' ? { ...named, name: freeName(named.name, bots.data ?? []) } : definition;
+    const created = await request(CreateBotDocument, { workspaceId: workspace.id, bot });
     navigate(`/bots/${created.createBot.id}/flow`);
   });
   const duplicate = useAction(async (bot: BotSummary) => {

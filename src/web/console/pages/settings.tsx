@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
 import { request } from '../api/client';
 import {
   ApiTokensDocument,
   ChangePasswordDocument,
   CreateApiTokenDocument,
   CreateCredentialsDocument,
+  CreateWorkspaceDocument,
   DeleteCredentialsDocument,
   InviteMemberDocument,
   RemoveMemberDocument,
@@ -18,6 +20,7 @@ import {
   type WorkspaceRole,
 } from '../api/generated';
 import { canEdit, isAdmin, useSession, type Workspace } from '../session';
+import { CredentialsForm } from './credentials-form';
 import { ErrorNote, formatDate, useAction, useLoad } from '../ui';
 
 const ROLES: WorkspaceRole[] = ['ADMIN', 'MEMBER', 'GUEST'];
@@ -31,7 +34,44 @@ export function SettingsPage({ workspace }: { workspace: Workspace }) {
       {canEdit(workspace.viewerRole) && <CredentialsList workspace={workspace} />}
       <Tokens />
       <Password />
+      <NewWorkspace />
     </section>
+  );
+}
+
+/** Another workspace, of which the caller becomes the ADMIN. */
+function NewWorkspace() {
+  const session = useSession();
+  const [, navigate] = useLocation();
+  const [name, setName] = useState('');
+  const create = useAction(async () => {
+    const { createWorkspace } = await request(CreateWorkspaceDocument, { name });
+    setName('');
+    session.refresh();
+    navigate(`~/app/w/${createWorkspace.id}/bots`);
+  });
+  return (
+    <form
+      className="card"
+      aria-label="New workspace"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        void create.run();
+      }}
+    >
+      <h2>New workspace</h2>
+      <p className="hint">A workspace of its own (bots, members, billing); you are its ADMIN.</p>
+      <div className="row">
+        <label>
+          Name
+          <input value={name} onChange={(event) => setName(event.target.value)} required />
+        </label>
+        <button type="submit" disabled={create.pending}>
+          Create workspace
+        </button>
+      </div>
+      <ErrorNote error={create.error} />
+    </form>
   );
 }
 
@@ -206,22 +246,10 @@ function Members({ workspace }: { workspace: Workspace }) {
   );
 }
 
-const CREDENTIAL_TYPES = ['smtp', 'openai', 'anthropic', 'http'];
-
 function CredentialsList({ workspace }: { workspace: Workspace }) {
   const loaded = useLoad(() => request(WorkspaceCredentialsDocument, { workspaceId: workspace.id }), [workspace.id]);
-  const [type, setType] = useState('openai');
-  const [name, setName] = useState('');
-  const [data, setData] = useState('{\n  "apiKey": ""\n}');
-  const create = useAction(async () => {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(data);
-    } catch {
-      throw new Error('The secret data must be a JSON object');
-    }
-    await request(CreateCredentialsDocument, { workspaceId: workspace.id, type, name, data: parsed });
-    setName('');
+  const create = useAction(async (type: string, name: string, data: Record<string, unknown>) => {
+    await request(CreateCredentialsDocument, { workspaceId: workspace.id, type, name, data });
     loaded.reload();
   });
   const remove = useAction(async (credentialsId: string) => {
@@ -245,35 +273,8 @@ function CredentialsList({ workspace }: { workspace: Workspace }) {
           </li>
         ))}
       </ul>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void create.run();
-        }}
-      >
-        <div className="row">
-          <label>
-            Type
-            <select value={type} onChange={(event) => setType(event.target.value)}>
-              {CREDENTIAL_TYPES.map((each) => (
-                <option key={each}>{each}</option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Name
-            <input value={name} onChange={(event) => setName(event.target.value)} required />
-          </label>
-        </div>
-        <label>
-          Secret data (JSON)
-          <textarea rows={4} value={data} onChange={(event) => setData(event.target.value)} />
-        </label>
-        <ErrorNote error={create.error} />
-        <button type="submit" disabled={create.pending}>
-          Add credentials
-        </button>
-      </form>
+      <CredentialsForm pending={create.pending} onSave={(type, name, data) => create.run(type, name, data)} />
+      <ErrorNote error={create.error} />
     </section>
   );
 }

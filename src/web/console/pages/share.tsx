@@ -40,6 +40,10 @@ export function ShareTab({ bot }: { bot: BotDefinition }) {
         code={`<script src="${origin}/embed.js"></script>\n<script>\n  Parley.initBubble({ bot: '${bot.publicId}', apiHost: '${origin}' });\n</script>`}
       />
       <Snippet
+        label="Parley's script (popup, opens after 3 seconds)"
+        code={`<script src="${origin}/embed.js"></script>\n<script>\n  Parley.initPopup({ bot: '${bot.publicId}', apiHost: '${origin}', autoShowDelay: 3000 });\n</script>`}
+      />
+      <Snippet
         label="An existing Typebot embed: point its apiHost at this server"
         code={`<script type="module">\n  import Typebot from 'https://cdn.jsdelivr.net/npm/@typebot.io/js@0/dist/web.js';\n  Typebot.initBubble({ typebot: '${bot.publicId}', apiHost: '${origin}' });\n</script>`}
       />
