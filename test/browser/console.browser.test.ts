@@ -317,6 +317,32 @@ describe('publishing', () => {
   });
 });
 
+describe('phone width (390 px)', () => {
+  test('sign-in, the bots list, results and analytics fit the screen: nothing wider than it', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await page.goto(`${server.url}/app`);
+    await page.getByLabel('E-mail').fill(server.adminEmail);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.getByLabel('Password').fill(server.adminPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Bots' }).waitFor();
+    await page.getByRole('link', { name: 'Onboarding copy' }).first().waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await screenshot(page, 'phone-bots');
+    const bot = await server.db.bot.findFirstOrThrow({ where: { workspaceId: server.adminWorkspaceId, name: 'Onboarding copy' } });
+    for (const tab of ['results', 'analytics']) {
+      await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${bot.id}/${tab}`);
+      await (tab === 'results' ? page.getByRole('table', { name: 'Results' }) : page.getByRole('list', { name: 'Funnel' })).waitFor();
+      await page.waitForTimeout(300);
+      expect({ tab, overflow: Math.max(0, await overflow()) }).toEqual({ tab, overflow: 0 });
+      await screenshot(page, `phone-${tab}`);
+    }
+    await context.close();
+  });
+});
+
 describe('settings', () => {
   test('credentials have a form per type, and the secret is cleared once saved; a workspace can be created', async () => {
     const { context, page } = await signedIn(server.adminEmail, server.adminPassword);
