@@ -122,6 +122,7 @@ export function createApps({ chat, config, origins, logger = silentLogger, notRe
       graphiql: config.graphiql,
       limits: config.graphqlLimits,
       publicUrl: config.publicUrl,
+      consoleOrigin: (host) => origins.console(host, 'console'),
     }),
   );
   const consoleRest = createRestRouter({ schema, operations, routes, createContext: contextFor('console'), jsonBody: jsonBodyOf });

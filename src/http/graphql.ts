@@ -16,8 +16,10 @@ export interface GraphQLEndpointOptions {
   bodyLimit: number;
   /** The limit for requests with neither a bearer token nor a session cookie (they may not send bot definitions of bodyLimit's size). */
   anonymousBodyLimit: number;
-  /** PARLEY_PUBLIC_URL: the console origin; an https address makes the session cookie Secure behind a TLS-terminating proxy. */
+  /** PARLEY_PUBLIC_URL: an https address makes the session cookie Secure behind a TLS-terminating proxy. */
   publicUrl?: string;
+  /** The console origin for a request with this Host: the only origin whose requests may use the session cookie. */
+  consoleOrigin(host: string): string | undefined;
   graphiql: boolean;
   limits: GraphQLLimits;
 }
@@ -51,7 +53,8 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
   });
   return async (ctx) => {
     const hasBody = ctx.method !== 'GET' && ctx.method !== 'HEAD';
-    const anonymous = !ctx.get('authorization') && !sessionSecretOf(ctx, options.publicUrl);
+    const session = sessionOf(ctx, options);
+    const anonymous = !ctx.get('authorization') && !session;
     const body = hasBody ? await readRawBody(ctx.req, anonymous ? options.anonymousBodyLimit : options.bodyLimit) : undefined;
     if (body && /json/i.test(ctx.get('content-type'))) assertJsonDepth(body.toString('utf8'));
     // An anonymous preview costs from the client's own budget (the REST routes spend it in the rate limit).
@@ -69,7 +72,7 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
     const response = await yoga.fetch(
       new URL(ctx.originalUrl, `http://${ctx.host || 'localhost'}`),
       { method: ctx.method, headers, body: body as unknown as BodyInit | undefined },
-      { koa: { state: ctx.state as Record<string, unknown>, session: sessionOf(ctx, options.publicUrl), http: exchange(ctx, options.publicUrl) } },
+      { koa: { state: ctx.state as Record<string, unknown>, session, http: exchange(ctx, options.publicUrl) } },
     );
     // yoga answers a body it cannot read (a form's text/plain, say) with an empty 415: give the error object instead.
     if (response.status === 415) throw unsupportedMediaType(ctx);
@@ -89,11 +92,10 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
 }
 
 /** The session cookie, refused when the request could come from another origin (src/http/console-session.ts). */
-function sessionOf(ctx: Context, publicUrl: string | undefined): RequestInfo['session'] {
-  const secret = sessionSecretOf(ctx, publicUrl);
+function sessionOf(ctx: Context, options: Pick<GraphQLEndpointOptions, 'publicUrl' | 'consoleOrigin'>): RequestInfo['session'] {
+  const secret = sessionSecretOf(ctx, options.publicUrl);
   if (!secret) return undefined;
-  const consoleOrigin = publicUrl ?? `http://${ctx.host}`;
-  return { secret, refused: !mayUseSession(ctx, secret, consoleOrigin) };
+  return { secret, refused: !mayUseSession(ctx, secret, options.consoleOrigin(ctx.host)) };
 }
 
 function exchange(ctx: Context, publicUrl: string | undefined): HttpExchange {

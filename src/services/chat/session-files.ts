@@ -9,13 +9,15 @@ import { forgetUploadedFiles } from '../uploaded-files';
 
 /** Deletes the files of these sessions; a failure is logged, never thrown (the session itself is already gone). */
 export async function deleteSessionFiles(db: Db, files: FileStore | undefined, sessionIds: string[]): Promise<void> {
-  if (!files) return;
+  if (!files || sessionIds.length === 0) return;
+  const deleted: string[] = [];
   for (const id of sessionIds) {
     try {
       await files.deletePrefix(`sessions/${id}`);
-      await forgetUploadedFiles(db, [`sessions/${id}`]);
+      deleted.push(`sessions/${id}`);
     } catch (error) {
       console.error(`[parley] deleting the files of session ${id} failed:`, error);
     }
   }
+  await forgetUploadedFiles(db, deleted).catch((error: unknown) => console.error('[parley] forgetting deleted session files failed:', error));
 }

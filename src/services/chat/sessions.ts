@@ -107,9 +107,12 @@ export async function withClaimedSession<T>(store: ChatStore, sessionId: string,
 export async function sweepExpiredSessions(db: Db, options: { now?: Date; graceMs?: number; files?: FileStore } = {}): Promise<number> {
   const { now = new Date(), graceMs = 24 * 3600_000, files } = options;
   const expired = { expiresAt: { lt: new Date(now.getTime() - graceMs) } };
-  // The ids first: the files of sessions without a result go with them.
-  const gone = files ? (await db.chatSession.findMany({ where: expired, select: { id: true } })).map((row) => row.id) : [];
-  const { count } = await db.chatSession.deleteMany({ where: files ? { ...expired, id: { in: gone } } : expired });
-  await deleteSessionFiles(db, files, gone);
+  // Sessions without a result keep their files under sessions/<id>: their ids first, so the files go with them.
+  const withFiles = files ? (await db.chatSession.findMany({ where: { ...expired, resultId: null }, select: { id: true } })).map((row) => row.id) : [];
+  // Only those whose files are listed go now: one that expired meanwhile waits for the next sweep, files and all.
+  const { count } = await db.chatSession.deleteMany({
+    where: files ? { ...expired, OR: [{ resultId: { not: null } }, { id: { in: withFiles } }] } : expired,
+  });
+  await deleteSessionFiles(db, files, withFiles);
   return count;
 }

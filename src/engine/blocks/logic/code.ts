@@ -79,11 +79,8 @@ async function runOnServer(content: string, ctx: BlockContext): Promise<void> {
   });
   if (!result.ok) {
     // Typebot's log for a failing script has no status; a fetch call is flagged as an error.
-    ctx.log(
-      isFetchError(result.error)
-        ? { status: 'error', description: describeCodeError(result.error), context: 'While executing function' }
-        : { description: describeCodeError(result.error), context: 'While executing function' },
-    );
+    const log = { description: describeCodeError(result.error), context: 'While executing function' };
+    ctx.log(isFetchError(result.error) ? { status: 'error', ...log } : log);
     return;
   }
   for (const { name, value } of result.setVariables) {
