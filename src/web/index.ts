@@ -1,4 +1,5 @@
 import { mountChat, type ChatOptions } from './chat';
+import { PREVIEW_READY, PREVIEW_START } from './preview-messages';
 
 // The browser entry: `Parley.initStandard/initBubble/initPopup`, and the
 // public chat page (which sets window.__PARLEY_PAGE__).
@@ -88,11 +89,11 @@ function awaitPreview({ consoleOrigin }: { consoleOrigin: string }): void {
   window.addEventListener('message', (event: MessageEvent) => {
     if (event.origin !== consoleOrigin || event.source !== window.parent) return;
     const data = event.data as { type?: unknown; response?: unknown } | null;
-    if (data?.type !== 'parley:preview-start' || !data.response || typeof data.response !== 'object') return;
+    if (data?.type !== PREVIEW_START || !data.response || typeof data.response !== 'object') return;
     const response = data.response as Record<string, unknown>;
     initStandard({ bot: 'preview', apiHost: location.origin, start: async () => response });
   });
-  window.parent.postMessage({ type: 'parley:preview-ready' }, consoleOrigin);
+  window.parent.postMessage({ type: PREVIEW_READY }, consoleOrigin);
 }
 
 declare global {

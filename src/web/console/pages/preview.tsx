@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { PREVIEW_READY, PREVIEW_START } from '../../preview-messages';
 import { chatOrigin, request } from '../api/client';
 import { StartPreviewChatDocument } from '../api/generated';
 import { parseFlow } from '../flow/model';
@@ -14,10 +15,6 @@ function withoutNulls(value: unknown): unknown {
   return value;
 }
 
-/** What the preview frame (src/web/preview-frame.ts) and the console say to each other. */
-const FRAME_READY = 'parley:preview-ready';
-const FRAME_START = 'parley:preview-start';
-
 /**
  * The stored draft in Parley's own chat client, started from the beginning or
  * from any group. The chat runs in a frame of the chat origin: bot content
@@ -29,7 +26,7 @@ export function PreviewTab({ bot }: { bot: BotDefinition }) {
   const groups = useMemo(() => parseFlow(bot).groups, [bot]);
   const [startGroup, setStartGroup] = useState('');
   const [run, setRun] = useState(0);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const origin = chatOrigin();
   useEffect(() => {
@@ -38,11 +35,11 @@ export function PreviewTab({ bot }: { bot: BotDefinition }) {
       botId: bot.id,
       startFrom: startGroup ? { type: 'group', groupId: startGroup } : undefined,
     }).then((answer) => withoutNulls(answer.startPreviewChat));
-    started.catch((error: unknown) => setFailure(error instanceof Error ? error.message : 'The preview could not start'));
+    started.catch(setFailure);
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== origin || event.source !== frame.current?.contentWindow) return;
-      if ((event.data as { type?: unknown } | null)?.type !== FRAME_READY) return;
-      void started.then((response) => frame.current?.contentWindow?.postMessage({ type: FRAME_START, response }, origin));
+      if ((event.data as { type?: unknown } | null)?.type !== PREVIEW_READY) return;
+      void started.then((response) => frame.current?.contentWindow?.postMessage({ type: PREVIEW_START, response }, origin));
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
