@@ -73,7 +73,7 @@ function sendHtml(ctx: Context, status: number, html: string): void {
 
 function layout(head: string, body: string): string {
   // The bot's own icon (metadata.favIconUrl) comes later in head and wins.
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${FAVICON_LINK}${head}<style>html,body{margin:0;height:100%;font-family:system-ui,sans-serif}main{max-width:640px;margin:10vh auto;padding:0 16px}</style></head><body>${body}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${FAVICON_LINK}${head}<style>html,body{margin:0;height:100%;font-family:system-ui,sans-serif}main{max-width:640px;margin:10vh auto;padding:0 16px}main.chat{max-width:none;margin:0;padding:0;height:100%}.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}</style></head><body>${body}</body></html>`;
 }
 
 function notFoundPage(): string {
@@ -94,7 +94,8 @@ function chatPage(page: ChatPageData, scriptUrl: string): string {
     // Bot authors' own head code (analytics...), as the reference: only off the FREE plan.
     page.allowsCustomHeadCode && typeof metadata.customHeadCode === 'string' ? metadata.customHeadCode : '',
   ].join('');
-  const body = `<parley-standard style="display:block;height:100%"></parley-standard><script>window.__PARLEY_PAGE__=${scriptJson({ bot: page.publicId })}</script><script src="${scriptUrl}" defer></script>`;
+  // A landmark and a heading for screen readers; the chat fills the page.
+  const body = `<main class="chat"><h1 class="visually-hidden">${escapeHtml(title)}</h1><parley-standard style="display:block;height:100%"></parley-standard></main><script>window.__PARLEY_PAGE__=${scriptJson({ bot: page.publicId })}</script><script src="${scriptUrl}" defer></script>`;
   return layout(head, body);
 }
 
@@ -106,7 +107,7 @@ function chatPage(page: ChatPageData, scriptUrl: string): string {
 function previewFramePage(consoleOrigin: string, scriptUrl: string): string {
   return layout(
     '<title>Preview</title>',
-    `<parley-standard style="display:block;height:100%"></parley-standard><script>window.__PARLEY_PREVIEW__=${scriptJson({ consoleOrigin })}</script><script src="${scriptUrl}" defer></script>`,
+    `<main class="chat"><h1 class="visually-hidden">Preview</h1><parley-standard style="display:block;height:100%"></parley-standard></main><script>window.__PARLEY_PREVIEW__=${scriptJson({ consoleOrigin })}</script><script src="${scriptUrl}" defer></script>`,
   );
 }
 

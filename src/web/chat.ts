@@ -5,6 +5,7 @@ import { renderInput } from './inputs';
 import { renderMessage } from './messages';
 import { runSandboxedScript } from './script-sandbox';
 import { applyTheme, avatarsOf, STYLES } from './theme';
+import { typingDuration } from './typing';
 
 export interface ChatOptions {
   /** The bot's public id. */
@@ -51,10 +52,21 @@ function storageOf(settings: Json): Storage | undefined {
 export async function mountChat(host: HTMLElement, options: ChatOptions): Promise<void> {
   const apiHost = (options.apiHost ?? location.origin).replace(/\/$/, '');
   const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
-  const container = h('div', { className: 'parley-chat', role: 'log', 'aria-live': 'polite', 'aria-label': 'Chat' });
-  const progress = h('div', { className: 'parley-progress', role: 'progressbar', 'aria-valuemin': 0, 'aria-valuemax': 100, hidden: true });
+  const container = h('div', { className: 'parley-chat', role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation' });
+  const progress = h('div', {
+    className: 'parley-progress',
+    role: 'progressbar',
+    'aria-label': 'Progress',
+    'aria-valuemin': 0,
+    'aria-valuemax': 100,
+    hidden: true,
+  });
+  // The answer is asked inline, under the last message, as on Typebot.
   const inputSlot = h('div', { className: 'parley-input' });
-  shadow.replaceChildren(h('style', {}, STYLES), h('div', { className: 'parley-root' }, progress, container, inputSlot));
+  const column = h('div', { className: 'parley-column' }, container, inputSlot);
+  const scroller = h('div', { className: 'parley-scroll' }, column);
+  shadow.replaceChildren(h('style', {}, STYLES), h('div', { className: 'parley-root' }, progress, scroller));
+  const scrollToEnd = () => scroller.scrollTo({ top: scroller.scrollHeight, behavior: reducedMotion() ? 'auto' : 'smooth' });
 
   const resultKey = `parley-result-${options.bot}`;
   let sessionId = '';
@@ -67,14 +79,36 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
   };
 
   let avatars: { host?: string; guest?: string } = {};
-  const bubble = (role: 'host' | 'guest', element: HTMLElement | null) => {
+  let lastRow: { role: 'host' | 'guest'; avatar?: HTMLElement } | undefined;
+  const bubble = (role: 'host' | 'guest', element: HTMLElement | null, kind?: string) => {
     if (!element) return;
-    const avatar = avatars[role];
-    const row = h('div', { className: `parley-bubble parley-${role}` }, element);
-    container.append(
-      avatar ? h('div', { className: `parley-row parley-row-${role}` }, h('img', { src: avatar, alt: '', className: 'parley-avatar' }), row) : row,
-    );
-    container.scrollTop = container.scrollHeight;
+    const media = kind === 'image' || kind === 'video' || kind === 'embed';
+    const content = h('div', { className: `parley-bubble parley-${role}${media ? ' parley-media' : ''}` }, element);
+    const picture = avatars[role];
+    const avatar = picture ? h('img', { src: picture, alt: '', className: 'parley-avatar' }) : undefined;
+    // One avatar per run of messages from one side, beside the newest of them.
+    if (avatar && lastRow?.role === role) lastRow.avatar?.setAttribute('data-hidden', '');
+    container.append(h('div', { className: `parley-row parley-row-${role}` }, avatar, content));
+    lastRow = { role, avatar };
+    scrollToEnd();
+  };
+
+  /** The typing indicator, for as long as the reference's typing emulation would type `message`. */
+  let bubblesShown = 0;
+  const typeOut = async (message: Json) => {
+    const typing = (settings.typingEmulation ?? {}) as Json;
+    if (reducedMotion() || typing.enabled === false) return;
+    const duration = typingDuration(message, typing);
+    if (duration === 0 || (bubblesShown === 0 && typing.isDisabledOnFirstMessage !== false)) return;
+    const before = lastRow;
+    bubble('host', h('div', { className: 'parley-typing', 'aria-hidden': 'true' }, h('span'), h('span'), h('span')));
+    const row = container.lastElementChild;
+    await sleep(duration);
+    row?.remove();
+    before?.avatar?.removeAttribute('data-hidden');
+    lastRow = before;
+    const delay = Number(typing.delayBetweenBubbles) || 0;
+    if (delay > 0) await sleep(Math.min(delay, 5) * 1000);
   };
 
   const showInput = (input: Json | undefined) => {
@@ -137,7 +171,7 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
         try {
           replyToSend = await streamMessage(apiHost, sessionId, body, (textSoFar) => {
             shown.textContent = textSoFar;
-            container.scrollTop = container.scrollHeight;
+            scrollToEnd();
           });
         } catch (error) {
           shown.textContent = error instanceof Error ? error.message : 'The answer could not be streamed.';
@@ -163,13 +197,9 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
       0,
     );
     for (const message of (turn.messages ?? []) as Json[]) {
-      if (!reducedMotion() && settings.typingEmulation?.enabled !== false) {
-        const typing = h('div', { className: 'parley-bubble parley-host parley-typing', 'aria-hidden': 'true' }, '…');
-        container.append(typing);
-        await sleep(Math.min(800, 150 + (8 * JSON.stringify(message.content ?? '').length) / 10));
-        typing.remove();
-      }
-      bubble('host', renderMessage(message));
+      await typeOut(message);
+      bubble('host', renderMessage(message), message.type);
+      bubblesShown += 1;
       saved?.transcript.push({ role: 'host', message });
       const after = actions.filter((action) => action.lastBubbleBlockId === message.id);
       if (after.length > 0) {
@@ -234,14 +264,16 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
     return;
   }
   settings = start.bot?.settings ?? {};
-  applyTheme(shadow.host as HTMLElement, start.bot?.theme ?? {}, shadow);
-  avatars = avatarsOf(start.bot?.theme ?? {});
+  applyTheme(shadow.host as HTMLElement, start.bot?.theme ?? {}, shadow, start.bot?.version);
+  avatars = avatarsOf(start.bot?.theme ?? {}, start.bot?.version);
+  if (settings.general?.isBrandingEnabled === true)
+    column.append(h('a', { className: 'parley-branding', href: `${apiHost}/`, target: '_blank', rel: 'noopener' }, 'Made with Parley'));
   storage = options.start ? undefined : storageOf(settings);
   if (storage && stored && stored.publishedAt === start.bot?.publishedAt && stored.sessionId) {
     saved = stored;
     sessionId = stored.sessionId;
     for (const entry of stored.transcript)
-      bubble(entry.role, entry.role === 'host' ? renderMessage(entry.message) : h('p', {}, String(entry.message.content?.markdown ?? '')));
+      bubble(entry.role, entry.role === 'host' ? renderMessage(entry.message) : h('p', {}, String(entry.message.content?.markdown ?? '')), entry.message.type);
     showInput(stored.input);
     return;
   }

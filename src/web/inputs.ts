@@ -1,5 +1,6 @@
 import { h, safeUrl } from './dom';
 import type { Json } from './api';
+import { DEFAULT_BUTTON_LABEL, DEFAULT_PLACEHOLDERS } from './theme-defaults';
 
 export interface InputHandlers {
   /** Sends the reply text (what the reference's client sends), with the URLs of files attached to it. */
@@ -22,6 +23,22 @@ function labelsOf(input: Json): Json {
   return (input.options?.labels ?? {}) as Json;
 }
 
+function placeholderOf(input: Json): string {
+  const own = labelsOf(input).placeholder;
+  return typeof own === 'string' && own !== '' ? own : (DEFAULT_PLACEHOLDERS[String(input.type)] ?? DEFAULT_PLACEHOLDERS['text input']!);
+}
+
+const SEND_ICON =
+  '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M22 2 11 13"/><path d="M22 2 15 22l-4-9-9-4 20-7z"/></svg>';
+
+/** The submit button: the block's label, or a send icon (named for screen readers) when it sets none. */
+function sendButton(label: unknown): HTMLElement {
+  if (typeof label === 'string' && label.trim() !== '') return h('button', { type: 'submit', className: 'parley-button' }, label);
+  const button = h('button', { type: 'submit', className: 'parley-button parley-send', 'aria-label': DEFAULT_BUTTON_LABEL });
+  button.innerHTML = SEND_ICON;
+  return button;
+}
+
 /** Dial codes by country (ISO code + digits), the phone input's country picker. */
 const DIAL_CODES =
   'US1 CA1 GB44 FR33 DE49 ES34 IT39 PT351 NL31 BE32 CH41 AT43 IE353 LU352 DK45 SE46 NO47 FI358 IS354 PL48 CZ420 SK421 HU36 RO40 BG359 GR30 HR385 SI386 RS381 UA380 RU7 TR90 IL972 AE971 SA966 EG20 MA212 DZ213 TN216 NG234 KE254 ZA27 GH233 SN221 CI225 CM237 IN91 PK92 BD880 LK94 CN86 HK852 TW886 JP81 KR82 SG65 MY60 TH66 VN84 PH63 ID62 AU61 NZ64 MX52 BR55 AR54 CL56 CO57 PE51 VE58 UY598 EC593'
@@ -38,7 +55,7 @@ function phone(input: Json, handlers: InputHandlers): HTMLElement {
     h('option', { value: '' }, 'Intl.'),
     ...DIAL_CODES.map((entry) => h('option', { value: entry.dial, selected: entry.country === preferred }, `${entry.country} +${entry.dial}`)),
   ) as HTMLSelectElement;
-  const placeholder = labels.placeholder ?? 'Phone number';
+  const placeholder = placeholderOf(input);
   const field = h('input', { type: 'tel', 'aria-label': placeholder, placeholder, className: 'parley-field', autocomplete: 'tel' }) as HTMLInputElement;
   const send = () => {
     const number = field.value.trim();
@@ -46,13 +63,7 @@ function phone(input: Json, handlers: InputHandlers): HTMLElement {
     // A number typed in full (+33...) keeps its own code; otherwise the picked country's is added.
     handlers.submit(number.startsWith('+') || !country.value ? number : `+${country.value} ${number.replace(/^0/, '')}`);
   };
-  return h(
-    'form',
-    { className: 'parley-input-row', onSubmit: (event: Event) => (event.preventDefault(), send()) },
-    country,
-    field,
-    h('button', { type: 'submit', className: 'parley-button' }, labels.button ?? 'Send'),
-  );
+  return h('form', { className: 'parley-input-row', onSubmit: (event: Event) => (event.preventDefault(), send()) }, country, field, sendButton(labels.button));
 }
 
 /** A date range: two labelled fields, sent as "<from> to <to>" (what the runtime parses). */
@@ -82,7 +93,7 @@ function textLike(input: Json, handlers: InputHandlers): HTMLElement {
   const long = input.type === 'text input' && options.isLong;
   let type = HTML_TYPES[input.type] ?? 'text';
   if (input.type === 'date input' && options.hasTime) type = 'datetime-local';
-  const placeholder = labels.placeholder ?? (input.type === 'phone number input' ? 'Phone number' : 'Type your answer...');
+  const placeholder = placeholderOf(input);
   const field = long
     ? h('textarea', { 'aria-label': placeholder, placeholder, rows: 3, className: 'parley-field' })
     : h('input', {
@@ -130,7 +141,7 @@ function textLike(input: Json, handlers: InputHandlers): HTMLElement {
     { className: 'parley-input-row', onSubmit: (event: Event) => (event.preventDefault(), void send()) },
     field,
     attach,
-    h('button', { type: 'submit', className: 'parley-button' }, labels.button ?? 'Send'),
+    sendButton(labels.button),
     status,
   );
   return form;

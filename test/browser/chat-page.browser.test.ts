@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { group, publishDefinition, setVariable, textBubble, textInput, v6Bot } from '../helpers/chat';
 import { launchBrowser, screenshot } from '../helpers/browser';
@@ -18,7 +19,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const leadGen = () => JSON.parse(fs.readFileSync('/work/shared/bots/lead-gen.json', 'utf8'));
+const leadGen = () => JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/bots/lead-gen.json'), 'utf8'));
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ reducedMotion: 'reduce' });

@@ -3,7 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import { axeViolations, launchBrowser, screenshot, type AxeViolation } from '../helpers/browser';
+import { createBot } from '../helpers/chat';
 import { request } from '../helpers/http';
 import { createUserWithToken, startTestServer, type TestServer } from '../helpers/test-server';
 import { setPassword } from '../../src/services/sign-in/password-change';
@@ -452,6 +453,38 @@ describe('cookie sessions', () => {
     await server.db.consoleSession.update({ where: { tokenHash: hashToken(session.value) }, data: { expiresAt: new Date(Date.now() - 1000) } });
     await page.reload();
     await page.getByRole('heading', { name: 'Sign in to Parley' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('accessibility', () => {
+  test('axe-core finds nothing on the sign-in page, the bots list, a bot’s tabs and the settings', async () => {
+    const { botId } = await createBot(server, { ...JSON.parse(fs.readFileSync(BOT_FILE, 'utf8')), name: 'Accessibility check' });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const found: { where: string; violations: AxeViolation[] }[] = [];
+    const check = async (where: string) => found.push({ where, violations: await axeViolations(page) });
+    await page.goto(`${server.url}/app`);
+    await page.getByRole('heading', { name: 'Sign in to Parley' }).waitFor();
+    await check('sign-in');
+    await page.getByLabel('E-mail').fill(server.adminEmail);
+    await page.getByLabel('Password').fill(server.adminPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Bots' }).waitFor();
+    await page.getByRole('link', { name: 'Accessibility check' }).first().waitFor();
+    await check('bots');
+    for (const tab of ['flow', 'results', 'analytics', 'share']) {
+      await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${botId}/${tab}`);
+      await page.getByRole('heading', { name: 'Accessibility check' }).waitFor();
+      // Loaded when no "Loading…" is left (the live results keep a request open: never network-idle).
+      await page.waitForFunction(() => !document.querySelector('.loading'));
+      await check(tab);
+    }
+    await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/settings`);
+    await page.getByRole('heading', { name: 'Settings' }).first().waitFor();
+    await page.waitForFunction(() => !document.querySelector('.loading'));
+    await check('settings');
+    expect(found.filter((entry) => entry.violations.length > 0)).toEqual([]);
     await context.close();
   });
 });

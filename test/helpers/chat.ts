@@ -4,7 +4,7 @@ import type { TestServer } from './test-server';
 // Small v6 definitions built inline for the chat integration tests, and the
 // HTTP calls of the chat runtime.
 
-type Json = Record<string, any>;
+export type Json = Record<string, any>;
 
 export function textBubble(id: string, text: string): Json {
   return { id, type: 'text', content: { richText: [{ type: 'p', children: [{ text }] }] } };
