@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { DEFAULT_SIGN_IN } from '../services/sign-in/settings';
-import { signInLinkSender } from '../services/sign-in/link-email';
+import { invitationSender, signInLinkSender } from '../services/sign-in/link-email';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import http, { type Server } from 'node:http';
@@ -202,6 +202,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
       sessionTtlMs: config.consoleSessionTtlMs,
       linkTtlMs: DEFAULT_SIGN_IN.linkTtlMs,
       sendLink: config.smtp ? signInLinkSender(config.smtp, createSmtpSender()) : undefined,
+      sendInvitation: config.smtp ? invitationSender(config.smtp, createSmtpSender()) : undefined,
     },
   };
   const notReady = async () => {

@@ -42,7 +42,7 @@ function expectInvalid(response: HttpResponse, path: (string | number)[]) {
 }
 
 describe('POST /v1/workspaces/{workspaceId}/members: an invitation the invitee accepts', () => {
-  const INVITATION_KEYS = ['createdAt', 'email', 'expiresAt', 'id', 'role'];
+  const INVITATION_KEYS = ['createdAt', 'email', 'emailed', 'expiresAt', 'id', 'link', 'role'];
 
   test('the same answer whether or not the address has an account; nobody is added or created', async () => {
     const workspaceId = await newWorkspace();
@@ -55,7 +55,16 @@ describe('POST /v1/workspaces/{workspaceId}/members: an invitation the invitee a
       expect(response.status).toBe(200);
       expect(Object.keys(response.body)).toEqual(['invitation']);
       expect(Object.keys(response.body.invitation).sort()).toEqual(INVITATION_KEYS);
-      expect(response.body.invitation).toEqual({ id: expect.any(String), email, role: 'MEMBER', createdAt: expect.any(String), expiresAt: expect.any(String) });
+      expect(response.body.invitation).toEqual({
+        id: expect.any(String),
+        email,
+        role: 'MEMBER',
+        createdAt: expect.any(String),
+        expiresAt: expect.any(String),
+        // No SMTP here: the link is handed to the inviter, the same form of link for both addresses.
+        emailed: false,
+        link: expect.stringMatching(new RegExp(`^${server.url}/app/sign-in#invitation=[A-Za-z0-9_-]{43}$`)),
+      });
       answers.push(response.body.invitation);
     }
     expect(JSON.stringify(answers)).not.toContain(existing.userId);
@@ -70,7 +79,9 @@ describe('POST /v1/workspaces/{workspaceId}/members: an invitation the invitee a
     const workspaceId = await newWorkspace('Acme');
     const email = unique('invitee');
     const invitee = await createUserWithToken(server.db, email);
-    const { invitation } = (await asAdmin('POST', `/v1/workspaces/${workspaceId}/members`, { email: email.toUpperCase(), role: 'GUEST' })).body;
+    const { emailed, link, ...invitation } = (await asAdmin('POST', `/v1/workspaces/${workspaceId}/members`, { email: email.toUpperCase(), role: 'GUEST' }))
+      .body.invitation;
+    expect({ emailed, link: typeof link }).toEqual({ emailed: false, link: 'string' });
     expect(invitation.email).toBe(email);
     const mine = await request(server.url, 'GET', '/v1/invitations', { token: invitee.token });
     expect(mine.body).toEqual({ invitations: [{ ...invitation, workspace: { id: workspaceId, name: 'Acme', icon: null } }] });

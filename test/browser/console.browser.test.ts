@@ -391,7 +391,7 @@ describe('invitations', () => {
     await members.locator('form.row input[type=email]').fill('invitee@parley.test');
     await members.locator('form.row select').selectOption('MEMBER');
     await members.getByRole('button', { name: 'Invite' }).click();
-    await admin.page.getByRole('status').filter({ hasText: 'Invitation sent to invitee@parley.test' }).waitFor();
+    await admin.page.getByRole('status').filter({ hasText: 'Invitation made for invitee@parley.test' }).waitFor();
     await admin.page.getByRole('table', { name: 'Invitations waiting' }).getByText('invitee@parley.test').waitFor();
     await screenshot(admin.page, 'console-invitation-sent');
     expect(await server.db.memberInWorkspace.count({ where: { userId: invitee.userId, workspaceId: server.adminWorkspaceId } })).toBe(0);
@@ -411,6 +411,34 @@ describe('invitations', () => {
     });
     await context.close();
     await admin.context.close();
+  });
+
+  test('without SMTP the ADMIN is shown the link to hand over; someone new opens it, is in the workspace, and is asked to set a password', async () => {
+    const admin = await signedIn(server.adminEmail, server.adminPassword);
+    await admin.page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/settings`);
+    const members = admin.page.locator('section.card', { has: admin.page.getByRole('heading', { name: 'Members' }) });
+    await members.locator('form.row input[type=email]').fill('newcomer@parley.test');
+    await members.getByRole('button', { name: 'Invite' }).click();
+    const link = await admin.page.getByLabel('Invitation link').inputValue();
+    expect(link).toMatch(new RegExp(`^${server.url}/app/sign-in#invitation=`));
+    await screenshot(admin.page, 'console-invitation-link');
+    await admin.context.close();
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Bots' }).waitFor();
+    const reminder = page.getByRole('region', { name: 'Password' });
+    await reminder.getByText('Welcome! Set a password so you can sign in again.').waitFor();
+    await screenshot(page, 'console-invitation-joined');
+    await reminder.getByRole('link', { name: 'Set a password' }).click();
+    await page.getByLabel('New password (10 characters or more)').fill('newcomer-password-1');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByRole('status').filter({ hasText: 'Password changed' }).waitFor();
+    const user = await server.db.user.findUniqueOrThrow({ where: { email: 'newcomer@parley.test' }, include: { memberships: true } });
+    expect(user.passwordHash).not.toBeNull();
+    expect(user.memberships).toEqual([expect.objectContaining({ workspaceId: server.adminWorkspaceId, role: 'MEMBER' })]);
+    await context.close();
   });
 });
 

@@ -1,4 +1,5 @@
 import { ADMIN_ONLY, WORKSPACE_ROLES } from '../../services/access';
+import { invitationLinkUrl, issueInvitationLink } from '../../services/invitation-links';
 import { acceptInvitation, declineInvitation, invitationsForUser, inviteMember, pendingInvitations, revokeInvitation } from '../../services/invitations';
 import { changeMemberRole, removeMember } from '../../services/members';
 import { getWorkspace } from '../../services/workspaces';
@@ -13,6 +14,11 @@ builder.prismaObject('User', {
     email: t.exposeString('email'),
     name: t.exposeString('name', { nullable: true }),
     image: t.exposeString('image', { nullable: true }),
+    hasPassword: t.boolean({
+      nullable: true,
+      description: 'Whether the user can sign in with a password: given for the caller only (null for others).',
+      resolve: (user, _args, ctx) => (user.id === ctx.viewer?.userId ? user.passwordHash !== null : null),
+    }),
   }),
 });
 
@@ -41,8 +47,21 @@ builder.prismaObject('Invitation', {
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
     workspace: t.relation('workspace', { description: 'The workspace it invites to (its name and icon are shown to the invitee).' }),
+    emailed: t.boolean({
+      description: 'Whether the invitation link was e-mailed to the address (the server has SMTP settings).',
+      resolve: (invitation) => invitation.tokenHash !== null && !invitation.linkShown,
+    }),
+    link: t.string({
+      nullable: true,
+      description:
+        "The invitation link, for the inviter to hand over when the server sends no e-mail: given once, in inviteMember's answer, null everywhere else. It lets a person without an account create theirs and join; it never signs in to an existing account.",
+      resolve: (invitation) => shownLinks.get(invitation) ?? null,
+    }),
   }),
 });
+
+/** Links shown once, in the answer of the inviteMember call that made them (never stored in clear). */
+const shownLinks = new WeakMap<object, string>();
 
 builder.prismaObjectField('Workspace', 'invitations', (t) =>
   t.prismaField({
@@ -73,8 +92,20 @@ builder.mutationFields((t) => ({
       role: t.arg({ type: WorkspaceRole, required: true }),
     },
     authScopes: (_root, args) => ({ workspace: { id: String(args.workspaceId), roles: ADMIN_ONLY } }),
-    resolve: (_query, _root, args, ctx) =>
-      inviteMember(ctx.db, String(args.workspaceId), { email: args.email, role: args.role, invitedById: ctx.viewer?.userId }),
+    resolve: async (_query, _root, args, ctx) => {
+      const invitation = await inviteMember(ctx.db, String(args.workspaceId), { email: args.email, role: args.role, invitedById: ctx.viewer?.userId });
+      const send = ctx.chat.signIn?.sendInvitation;
+      const secret = await issueInvitationLink(ctx.db, invitation.id, !send);
+      const base = ctx.request.consoleBaseUrl ?? '';
+      const link = invitationLinkUrl(base, secret);
+      if (send) {
+        const workspace = await ctx.db.workspace.findUniqueOrThrow({ where: { id: invitation.workspaceId }, select: { name: true } });
+        await send(invitation.email, link, workspace.name);
+      }
+      const issued = await ctx.db.invitation.findUniqueOrThrow({ where: { id: invitation.id } });
+      if (!send) shownLinks.set(issued, link);
+      return issued;
+    },
   }),
   revokeInvitation: t.field({
     type: MessagePayload,

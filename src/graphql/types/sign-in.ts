@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError, badRequest } from '../../errors';
+import { joinWithInvitationLink } from '../../services/invitation-links';
 import { createSignInLink, redeemSignInLink } from '../../services/sign-in/links';
 import { changePassword } from '../../services/sign-in/password-change';
 import { endSession, issueSession, signInWithPassword, type IssuedSession } from '../../services/sign-in/sessions';
@@ -99,6 +100,21 @@ builder.mutationFields((t) => ({
       const http = sameSiteExchange(ctx);
       const userId = await redeemSignInLink(ctx.db, args.token).catch((error: unknown) => {
         http.reportAuthFailure();
+        throw error;
+      });
+      const session = await issueSession(ctx.db, userId, settingsOf(ctx).sessionTtlMs);
+      return { ...session, ...http.setSessionCookies(session) };
+    },
+  }),
+  signInWithInvitation: t.field({
+    type: SignedIn,
+    description:
+      "Spends an invitation link (inviteMember's): creates the invitee's account, joins the workspace with the invited role and sets the session cookies. Refused when the address already has an account (sign in, then accept the invitation).",
+    args: { token: t.arg.string({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const http = sameSiteExchange(ctx);
+      const { userId } = await joinWithInvitationLink(ctx.db, args.token).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'UNAUTHORIZED') http.reportAuthFailure();
         throw error;
       });
       const session = await issueSession(ctx.db, userId, settingsOf(ctx).sessionTtlMs);

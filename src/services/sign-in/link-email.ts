@@ -16,3 +16,19 @@ export function signInLinkSender(smtp: SmtpSettings, sender: SmtpSender): NonNul
       { trusted: true },
     );
 }
+
+/** Invitation e-mails go out the same way. */
+export function invitationSender(smtp: SmtpSettings, sender: SmtpSender): NonNullable<SignInSettings['sendInvitation']> {
+  return (to, url, workspaceName) =>
+    sender.send(
+      smtp,
+      {
+        to: [to],
+        cc: [],
+        bcc: [],
+        subject: `You are invited to ${workspaceName} on Parley`,
+        text: `You are invited to join the workspace "${workspaceName}" on Parley.\n\nOpen this link to join (it works once, for 14 days):\n\n${url}\n\nIf you already have a Parley account with this address, sign in and accept the invitation in the console instead. If you did not expect this, ignore this e-mail.`,
+      },
+      { trusted: true },
+    );
+}

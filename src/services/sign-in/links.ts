@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { unauthorized } from '../../errors';
+import { proveAddress } from '../invitation-links';
 import { hasPendingInvitation } from '../invitations';
 import { generateTokenSecret, hashToken } from '../tokens';
 import { ensureUser } from '../users';
@@ -33,5 +34,7 @@ export async function redeemSignInLink(db: Db, secret: string, now = new Date())
   const spent = await db.signInLink.updateMany({ where: { tokenHash, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
   if (spent.count !== 1) throw unauthorized('This sign-in link is invalid, used or expired');
   const link = await db.signInLink.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true } });
+  // The link reached the address's inbox: the address is the user's.
+  await proveAddress(db, link.userId);
   return link.userId;
 }

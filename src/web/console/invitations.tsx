@@ -1,4 +1,4 @@
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { request } from './api/client';
 import { AcceptInvitationDocument, DeclineInvitationDocument } from './api/generated';
 import { useSession } from './session';
@@ -17,7 +17,7 @@ export function InvitationsBanner() {
     await request(DeclineInvitationDocument, { invitationId });
     session.refresh();
   });
-  if (session.invitations.length === 0) return null;
+  if (session.invitations.length === 0) return <PasswordReminder />;
   return (
     <section className="invitations" aria-label="Invitations">
       {session.invitations.map((invitation) => (
@@ -41,6 +41,23 @@ export function InvitationsBanner() {
         </div>
       ))}
       <ErrorNote error={accept.error ?? decline.error} />
+    </section>
+  );
+}
+
+/** Someone who joined with an invitation link has no password yet: without one they could not sign in again. */
+function PasswordReminder() {
+  const session = useSession();
+  const [location] = useLocation();
+  if (session.me.hasPassword !== false || location.endsWith('/settings')) return null;
+  return (
+    <section className="invitations" aria-label="Password">
+      <div className="invitation">
+        <p>Welcome! Set a password so you can sign in again.</p>
+        <div className="actions">
+          <Link href="/settings">Set a password</Link>
+        </div>
+      </div>
     </section>
   );
 }

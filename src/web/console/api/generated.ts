@@ -171,7 +171,7 @@ export type SignInOptionsQuery = { signInOptions: { password: boolean, emailLink
 export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ViewerQuery = { me: { id: string, email: string, name: string | null }, workspaces: Array<{ id: string, name: string, icon: string | null, plan: Plan, viewerRole: WorkspaceRole | null }>, myInvitations: Array<{ id: string, role: WorkspaceRole, workspace: { id: string, name: string, icon: string | null } }> };
+export type ViewerQuery = { me: { id: string, email: string, name: string | null, hasPassword: boolean | null }, workspaces: Array<{ id: string, name: string, icon: string | null, plan: Plan, viewerRole: WorkspaceRole | null }>, myInvitations: Array<{ id: string, role: WorkspaceRole, workspace: { id: string, name: string, icon: string | null } }> };
 
 export type SignInMutationVariables = Exact<{
   email: string;
@@ -187,6 +187,13 @@ export type RequestSignInLinkMutationVariables = Exact<{
 
 
 export type RequestSignInLinkMutation = { requestSignInLink: boolean };
+
+export type SignInWithInvitationMutationVariables = Exact<{
+  token: string;
+}>;
+
+
+export type SignInWithInvitationMutation = { signInWithInvitation: { expiresAt: string, csrfToken: string } };
 
 export type SignInWithLinkMutationVariables = Exact<{
   token: string;
@@ -238,7 +245,7 @@ export type InviteMemberMutationVariables = Exact<{
 }>;
 
 
-export type InviteMemberMutation = { inviteMember: { id: string, email: string } };
+export type InviteMemberMutation = { inviteMember: { id: string, email: string, emailed: boolean, link: string | null } };
 
 export type WorkspaceInvitationsQueryVariables = Exact<{
   workspaceId: string | number;
@@ -584,6 +591,7 @@ export const ViewerDocument = new TypedDocumentString(`
     id
     email
     name
+    hasPassword
   }
   workspaces {
     id
@@ -619,6 +627,14 @@ export const RequestSignInLinkDocument = new TypedDocumentString(`
   requestSignInLink(email: $email)
 }
     `) as unknown as TypedDocumentString<RequestSignInLinkMutation, RequestSignInLinkMutationVariables>;
+export const SignInWithInvitationDocument = new TypedDocumentString(`
+    mutation SignInWithInvitation($token: String!) {
+  signInWithInvitation(token: $token) {
+    expiresAt
+    csrfToken
+  }
+}
+    `) as unknown as TypedDocumentString<SignInWithInvitationMutation, SignInWithInvitationMutationVariables>;
 export const SignInWithLinkDocument = new TypedDocumentString(`
     mutation SignInWithLink($token: String!) {
   signInWithLink(token: $token) {
@@ -676,6 +692,8 @@ export const InviteMemberDocument = new TypedDocumentString(`
   inviteMember(workspaceId: $workspaceId, email: $email, role: $role) {
     id
     email
+    emailed
+    link
   }
 }
     `) as unknown as TypedDocumentString<InviteMemberMutation, InviteMemberMutationVariables>;

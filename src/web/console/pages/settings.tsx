@@ -111,12 +111,44 @@ function WorkspaceForm({ workspace }: { workspace: Workspace }) {
   );
 }
 
+/** What became of an invitation: e-mailed, or its link to hand over (shown once: only its hash is kept). */
+function Invited({ invitation }: { invitation: { email: string; emailed: boolean; link?: string | null } }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    await navigator.clipboard?.writeText(invitation.link ?? '');
+    setCopied(true);
+  };
+  return (
+    <div role="status" className="hint invited">
+      {invitation.emailed ? (
+        <p>
+          Invitation e-mailed to {invitation.email}. Someone new joins with its link; someone with an account sees it in the console when they sign in with that
+          address.
+        </p>
+      ) : (
+        <>
+          <p>
+            Invitation made for {invitation.email}. This server sends no e-mail: give them this link (it is shown only now). Someone new joins with it; someone
+            with an account signs in with that address and accepts it in the console.
+          </p>
+          <div className="row">
+            <input readOnly aria-label="Invitation link" value={invitation.link ?? ''} onFocus={(event) => event.target.select()} />
+            <button type="button" onClick={() => void copy()}>
+              {copied ? 'Copied' : 'Copy link'}
+            </button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
 function Members({ workspace }: { workspace: Workspace }) {
   const loaded = useLoad(() => request(WorkspaceSettingsDocument, { workspaceId: workspace.id }), [workspace.id]);
   const admin = isAdmin(workspace.viewerRole);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<WorkspaceRole>('MEMBER');
-  const [invited, setInvited] = useState<string | null>(null);
+  const [invited, setInvited] = useState<{ email: string; emailed: boolean; link?: string | null } | null>(null);
   const invitations = useLoad(
     () => (admin ? request(WorkspaceInvitationsDocument, { workspaceId: workspace.id }) : Promise.resolve(null)),
     [workspace.id, admin],
@@ -124,7 +156,7 @@ function Members({ workspace }: { workspace: Workspace }) {
   const add = useAction(async () => {
     const { inviteMember } = await request(InviteMemberDocument, { workspaceId: workspace.id, email, role });
     setEmail('');
-    setInvited(inviteMember.email);
+    setInvited(inviteMember);
     invitations.reload();
   });
   const revoke = useAction(async (invitationId: string) => {
@@ -208,11 +240,7 @@ function Members({ workspace }: { workspace: Workspace }) {
         </form>
       )}
       <ErrorNote error={add.error ?? revoke.error ?? invitations.error} />
-      {invited && (
-        <p role="status" className="hint">
-          Invitation sent to {invited}: it appears in their console when they sign in with that address, and they choose to join.
-        </p>
-      )}
+      {invited && <Invited invitation={invited} />}
       {admin && (invitations.data?.workspace.invitations.length ?? 0) > 0 && (
         <>
           <h3>Invitations waiting</h3>
@@ -338,6 +366,7 @@ function Tokens() {
 }
 
 function Password() {
+  const session = useSession();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [done, setDone] = useState(false);
@@ -346,6 +375,7 @@ function Password() {
     setCurrent('');
     setNext('');
     setDone(true);
+    session.refresh();
   });
   return (
     <form
@@ -357,10 +387,12 @@ function Password() {
       }}
     >
       <h2>Your password</h2>
-      <label>
-        Current password
-        <input type="password" autoComplete="current-password" value={current} onChange={(event) => setCurrent(event.target.value)} />
-      </label>
+      {session.me.hasPassword !== false && (
+        <label>
+          Current password
+          <input type="password" autoComplete="current-password" value={current} onChange={(event) => setCurrent(event.target.value)} />
+        </label>
+      )}
       <label>
         New password (10 characters or more)
         <input type="password" autoComplete="new-password" value={next} onChange={(event) => setNext(event.target.value)} required minLength={10} />
@@ -368,7 +400,7 @@ function Password() {
       <ErrorNote error={change.error} />
       {done && <p role="status">Password changed; your other browsers were signed out.</p>}
       <button type="submit" disabled={change.pending}>
-        Change password
+        {session.me.hasPassword === false ? 'Set password' : 'Change password'}
       </button>
     </form>
   );

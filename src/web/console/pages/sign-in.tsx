@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { request, setCsrfToken } from '../api/client';
-import { RequestSignInLinkDocument, SignInDocument, SignInOptionsDocument, SignInWithLinkDocument } from '../api/generated';
+import { RequestSignInLinkDocument, SignInDocument, SignInOptionsDocument, SignInWithInvitationDocument, SignInWithLinkDocument } from '../api/generated';
 import { ErrorNote, useAction, useLoad } from '../ui';
 
 export function SignInPage() {
@@ -19,14 +19,22 @@ export function SignInPage() {
     setLinkSent(true);
   });
   // An e-mailed link opens /app/sign-in#link=…: the secret stays out of server logs.
-  const linkToken = new URLSearchParams(location.hash.slice(1)).get('link');
-  const redeem = useAction(async (token: string) => {
-    setCsrfToken((await request(SignInWithLinkDocument, { token })).signInWithLink.csrfToken);
+  // An invitation link opens /app/sign-in#invitation=…: someone new joins with it.
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const linkToken = fragment.get('link');
+  const invitationToken = fragment.get('invitation');
+  const redeem = useAction(async (token: string, kind: 'link' | 'invitation') => {
+    const csrfToken =
+      kind === 'link'
+        ? (await request(SignInWithLinkDocument, { token })).signInWithLink.csrfToken
+        : (await request(SignInWithInvitationDocument, { token })).signInWithInvitation.csrfToken;
+    setCsrfToken(csrfToken);
     history.replaceState(null, '', location.pathname);
     navigate('/', { replace: true });
   });
   useEffect(() => {
-    if (linkToken) void redeem.run(linkToken);
+    if (linkToken) void redeem.run(linkToken, 'link');
+    else if (invitationToken) void redeem.run(invitationToken, 'invitation');
     // Once per page load: the link is spent by the first try.
   }, []);
 
@@ -37,7 +45,7 @@ export function SignInPage() {
   return (
     <main className="sign-in">
       <h1>Sign in to Parley</h1>
-      {linkToken && redeem.pending && <p>Signing in with your link…</p>}
+      {(linkToken || invitationToken) && redeem.pending && <p>Signing in with your link…</p>}
       <ErrorNote error={redeem.error} />
       <form onSubmit={submit}>
         <label>
