@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import { ARTEFACTS, launchBrowser, screenshot } from '../helpers/browser';
 import { publishDefinition, say, startChat } from '../helpers/chat';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { createResult } from '../../src/services/results';
@@ -136,6 +136,7 @@ test('a bot whose views are a moment old: one bucket, from its start to now (not
     expect(max.getTime()).toBeLessThanOrEqual(Date.now());
     expect(max.getTime()).toBeGreaterThan(Date.now() - 60_000);
   }
+  await page.locator('.chart').screenshot({ path: path.join(ARTEFACTS, 'analytics-chart-one-bucket.png') });
   await page.context().close();
 });
 
