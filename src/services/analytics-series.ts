@@ -12,7 +12,12 @@ import { DEFAULT_TIME_FILTER, type TimeFilter } from './time-filter';
 export const SERIES_INTERVALS = ['HOUR', 'DAY', 'WEEK'] as const;
 export type SeriesInterval = (typeof SERIES_INTERVALS)[number];
 
-/** A range asking for more buckets than this is refused rather than answered slowly. */
+/**
+ * A range asking for more buckets than this is refused (with a hint to pick a
+ * longer interval) rather than answered with megabytes of zeros: an all-time
+ * series starts at the first event, so an HOUR series of an old bot would grow
+ * without bound. 50,000 buckets (about 5 MB of JSON) cover 5.7 years of hours.
+ */
 export const MAX_BUCKETS = 50_000;
 
 export interface SeriesBucket {
@@ -20,6 +25,8 @@ export interface SeriesBucket {
   start: Date;
   /** The same instant in the requested time zone, ISO 8601 with its offset. */
   localStart: string;
+  /** First instant after the bucket: the next one's start (a chart's range ends there, or at now if sooner). */
+  end: Date;
   views: number;
   starts: number;
   completed: number;
@@ -70,7 +77,7 @@ function lastAtOrBefore(sorted: number[], value: number): number {
 }
 
 interface Frame {
-  dates: { start: Date; localStart: string }[];
+  dates: { start: Date; localStart: string; end: Date }[];
   millis: number[];
 }
 
@@ -81,7 +88,11 @@ function frameOf(rows: Row[], range: { gte?: Date; lte?: Date }, options: Series
   const fromDate = range.gte ?? oldest;
   if (!fromDate) return { dates: [], millis: [] };
   const starts = bucketStarts(DateTime.fromJSDate(fromDate, { zone }), DateTime.fromJSDate(range.lte ?? now, { zone }), options.interval);
-  return { dates: starts.map((start) => ({ start: start.toJSDate(), localStart: start.toISO()! })), millis: starts.map((start) => start.toMillis()) };
+  const unit = UNIT[options.interval];
+  return {
+    dates: starts.map((start) => ({ start: start.toJSDate(), localStart: start.toISO()!, end: start.plus({ [`${unit}s`]: 1 }).toJSDate() })),
+    millis: starts.map((start) => start.toMillis()),
+  };
 }
 
 /** Counts rows into the frame's buckets by binary search (per-row time-zone arithmetic would cost more than the query). */

@@ -45,6 +45,10 @@ const SeriesBucketRef = builder.objectRef<SeriesBucket>('SeriesBucket').implemen
   fields: (t) => ({
     start: t.expose('start', { type: 'DateTime', description: 'First instant of the bucket.' }),
     localStart: t.exposeString('localStart', { description: 'The same instant in the requested time zone, ISO 8601 with its offset.' }),
+    end: t.expose('end', {
+      type: 'DateTime',
+      description: "First instant after the bucket (the next bucket's start; the last bucket of a range ending now ends after now).",
+    }),
     views: t.exposeInt('views'),
     starts: t.exposeInt('starts'),
     completed: t.exposeInt('completed'),

@@ -161,7 +161,7 @@ export type BotAnalyticsQueryVariables = Exact<{
 }>;
 
 
-export type BotAnalyticsQuery = { bot: { id: string, analytics: { stats: { totalViews: number, totalStarts: number, totalCompleted: number }, blocks: Array<{ blockId: string, reached: number, answered: number }>, edges: Array<{ edgeId: string, total: number }>, series: Array<{ start: string, localStart: string, views: number, starts: number, completed: number }> } } };
+export type BotAnalyticsQuery = { bot: { id: string, analytics: { stats: { totalViews: number, totalStarts: number, totalCompleted: number }, blocks: Array<{ blockId: string, reached: number, answered: number }>, edges: Array<{ edgeId: string, total: number }>, series: Array<{ start: string, end: string, localStart: string, views: number, starts: number, completed: number }> } } };
 
 export type SignInOptionsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -568,6 +568,7 @@ export const BotAnalyticsDocument = new TypedDocumentString(`
       }
       series(interval: $interval) {
         start
+        end
         localStart
         views
         starts

@@ -1,5 +1,5 @@
-import { Background, Controls, Handle, Position, ReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react';
-import { useMemo } from 'react';
+import { Background, Controls, Handle, Position, ReactFlow, useStore, type Edge, type Node, type NodeProps } from '@xyflow/react';
+import { useEffect, useMemo } from 'react';
 import type { Flow, FlowBlock, FlowGroup } from './model';
 
 /** Per input block: how many results reached it and how many answered (the rest dropped off there). */
@@ -51,6 +51,20 @@ function EventNode({ data }: NodeProps<Node<EventData>>) {
   );
 }
 
+/**
+ * Publishes the zoom as the CSS variable --flow-zoom on the canvas: the
+ * analytics labels divide their font size by it, so they keep a readable size
+ * on screen when a whole flow is fitted at a small zoom (0.4 for a typical bot).
+ */
+function ZoomVariable() {
+  const zoom = useStore((state) => state.transform[2]);
+  const canvas = useStore((state) => state.domNode);
+  useEffect(() => canvas?.style.setProperty('--flow-zoom', String(zoom)), [canvas, zoom]);
+  return null;
+}
+
+const ANALYTICS_FIT = { minZoom: 0.4 };
+
 // Not "group": React Flow styles its own group nodes under that name.
 const NODE_TYPES = { botGroup: GroupNode, botEvent: EventNode };
 // React Flow lets pointer events reach a node only when something listens to node clicks: the blocks inside are buttons.
@@ -90,7 +104,10 @@ export function FlowView({
         sourceHandle: edge.source.handle,
         target: edge.target.node,
         targetHandle: 'in',
-        label: edgeTotals?.has(edge.id) ? String(edgeTotals.get(edge.id)) : undefined,
+        ...(edgeTotals?.has(edge.id)
+          ? // No background box: React Flow measures it once, before the zoom-dependent size applies; a white halo (CSS) does its job.
+            { label: String(edgeTotals.get(edge.id)), labelShowBg: false, className: 'with-total' }
+          : {}),
       })),
     [flow, edgeTotals],
   );
@@ -105,11 +122,14 @@ export function FlowView({
         elementsSelectable={false}
         onNodeClick={passClicksToBlocks}
         fitView
+        // The labels keep their screen size as the zoom falls: below 0.4 (a phone fitting a whole flow) they would outgrow their groups, so the view starts there and the rest is a pan away.
+        fitViewOptions={stats ? ANALYTICS_FIT : undefined}
         minZoom={0.1}
         proOptions={{ hideAttribution: true }}
       >
         <Background />
         <Controls showInteractive={false} />
+        {(stats || edgeTotals) && <ZoomVariable />}
       </ReactFlow>
     </div>
   );

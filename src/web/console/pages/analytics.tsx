@@ -73,7 +73,7 @@ export function AnalyticsTab({ bot }: { bot: BotDefinition }) {
         <>
           <Funnel stats={analytics.stats} />
           <Suspense fallback={<p className="loading">Loading the chart…</p>}>
-            <SeriesChart series={analytics.series} />
+            <SeriesChart series={analytics.series} timeZone={timeZone} />
           </Suspense>
           <DropOff bot={bot} analytics={analytics} />
         </>
