@@ -65,6 +65,17 @@ export function saveAnswer(run: Run, group: GroupDefinition, block: BlockDefinit
   }
 }
 
+/**
+ * Keeps a reply the input refused (live results only), so the result's
+ * transcript can show it and the retry that followed. Only text replies: the
+ * transcript replays answers as text.
+ */
+export function saveRejectedAnswer(run: Run, block: BlockDefinition, reply: ReplyMessage | undefined): void {
+  const entry = run.state.queue[0]!;
+  if (reply?.type !== 'text' || !entry.resultId || run.state.isPreview) return;
+  run.turn.persistence.rejectedAnswers.push({ resultId: entry.resultId, blockId: block.id, content: reply.text });
+}
+
 export function inputHandlerFor(block: { type: string }): InputHandler | undefined {
   const handler = handlerFor(block.type);
   return handler?.category === 'input' ? handler : undefined;

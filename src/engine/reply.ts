@@ -1,6 +1,6 @@
 import { INPUT_BASE_OPTIONS } from './blocks/inputs/shared';
 import { readOptions } from './blocks/options';
-import { inputHandlerFor, saveAnswer } from './answers';
+import { inputHandlerFor, saveAnswer, saveRejectedAnswer } from './answers';
 import { findEvent, runInvalidReplyEvent, runReplyEvent } from './events';
 import type { BlockDefinition, ChatMessage, ReplyMessage, TurnStatus } from './types';
 import { createBlockContext } from './walker/context';
@@ -50,10 +50,14 @@ export async function processReply(
     const invalidEvent = parsed.status === 'fail' ? findEvent(run, 'invalidReply') : undefined;
     const replyEvent = allowReplyEvent && !invalidEvent ? findEvent(run, 'reply', (event) => Boolean(event.outgoingEdgeId)) : undefined;
     if (replyEvent) return runReplyEvent(run, replyEvent, block.id, reply, handler.replyEventType, group.title);
-    if (invalidEvent) return runInvalidReplyEvent(run, invalidEvent, block.id, reply, handler.replyEventType, group.title);
+    if (invalidEvent) {
+      saveRejectedAnswer(run, block, reply);
+      return runInvalidReplyEvent(run, invalidEvent, block.id, reply, handler.replyEventType, group.title);
+    }
   }
 
   if (parsed.status === 'fail') {
+    saveRejectedAnswer(run, block, reply);
     run.turn.output.isRetry = true;
     run.turn.output.messages.push(retryMessage(run, block, await retryText(run, block, handler.defaultRetryMessage, ctx.text)));
     run.turn.output.input = await handler.display(block, ctx);

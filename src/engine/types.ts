@@ -165,6 +165,8 @@ export interface ChatLog {
 /** Rows the service writes when it commits the turn (live sessions only). */
 export interface Persistence {
   answers: { resultId: string; blockId: string; groupId?: string; variableId?: string; content: string; attachedFileUrls?: string[] }[];
+  /** Replies an input refused (validation failed), kept for the result's transcript only. */
+  rejectedAnswers: { resultId: string; blockId: string; content: string }[];
   visitedEdges: { resultId: string; edgeId: string; index: number }[];
   /** Values given to variables, in order (blockIndex: the index when the setting block started). */
   setVariableHistory: { resultId: string; index: number; blockIndex: number; blockId: string; variableId: string; value: VariableValue }[];

@@ -51,16 +51,18 @@ function send(ctx: Context, asset: Asset): void {
 
 // Scripts only from this server; inline styles are needed by the flow view's layout. The preview
 // chat runs in a frame of the chat origin (bot content never runs on this one); images shown by
-// the console (avatars) may live anywhere on https.
+// the console (avatars, transcripts' image bubbles) may live anywhere on https, and so may the
+// players and embeds transcripts show as the chat page did (in sandboxed frames of their own origin).
 function contentSecurityPolicy(chatOrigin: string | undefined): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
+    "media-src 'self' https:",
     "font-src 'self' data:",
     "connect-src 'self'",
-    `frame-src ${chatOrigin ?? "'none'"}`,
+    `frame-src ${chatOrigin ? `${chatOrigin} https:` : 'https:'}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
     "form-action 'self'",

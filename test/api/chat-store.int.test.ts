@@ -22,7 +22,7 @@ afterAll(async () => {
 
 const now = new Date();
 const lease = new Date(now.getTime() + 30_000);
-const nothing = { newResults: [], answers: [], visitedEdges: [], history: [], logs: [], resultChanges: [] };
+const nothing = { newResults: [], answers: [], rejectedAnswers: [], visitedEdges: [], history: [], logs: [], resultChanges: [] };
 const line = (text: string) => ({ role: 'user', type: 'text', text });
 
 function create(id: string, state: unknown): TurnWrite {

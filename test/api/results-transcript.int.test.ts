@@ -46,10 +46,11 @@ interface Line {
   type: string;
   text: string;
   blockId: string;
+  rejected: boolean;
 }
 
-const bot = (blockId: string, text: string): Line => ({ role: 'bot', type: 'text', text, blockId });
-const user = (blockId: string, text: string): Line => ({ role: 'user', type: 'text', text, blockId });
+const bot = (blockId: string, text: string): Line => ({ role: 'bot', type: 'text', text, blockId, rejected: false });
+const user = (blockId: string, text: string): Line => ({ role: 'user', type: 'text', text, blockId, rejected: false });
 
 /** Holds a conversation in markdown; answers the transcript the chat itself produced. */
 async function converse(publicId: string, replies: string[]): Promise<{ resultId: string; lines: Line[] }> {
@@ -96,6 +97,7 @@ test('the transcript equals what the chat answered, with code-computed values as
               text
               url
               blockId
+              rejected
             }
           }
         }

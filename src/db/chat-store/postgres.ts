@@ -97,7 +97,10 @@ const SQL = {
        RETURNING r."id", r."botId", r."isCompleted", (r."updatedAt" AT TIME ZONE 'UTC') AS "updatedAt"),
      t_insert AS (
        INSERT INTO "ChatSessionTranscriptTurn" ("sessionId", "index", "turn")
-       SELECT $3, * FROM unnest($43::integer[], $44::text[]) WHERE $2 IN ('create', 'update') AND EXISTS (SELECT FROM go))
+       SELECT $3, * FROM unnest($43::integer[], $44::text[]) WHERE $2 IN ('create', 'update') AND EXISTS (SELECT FROM go)),
+     j_insert AS (
+       INSERT INTO "RejectedAnswer" ("createdAt", "blockId", "content", "resultId")
+       SELECT $1::timestamp, * FROM unnest($45::text[], $46::text[], $47::text[]) WHERE EXISTS (SELECT FROM go))
      SELECT EXISTS (SELECT FROM go) AS committed,
        COALESCE((SELECT json_agg(w) FROM (SELECT * FROM r_insert UNION ALL SELECT * FROM r_update) w), '[]'::json) AS written`,
   ),
@@ -110,7 +113,7 @@ function writtenResult(row: WrittenResult): WrittenResult {
 
 /** The parameters of the commit statement, in its order. */
 function commitParameters(write: TurnWrite, now: string): unknown[] {
-  const { newResults, answers, visitedEdges, history, logs, resultChanges, session } = write;
+  const { newResults, answers, rejectedAnswers, visitedEdges, history, logs, resultChanges, session } = write;
   const kept = session.kind === 'create' || session.kind === 'update' ? session : undefined;
   const transcript = kept?.transcript ?? [];
   return [
@@ -158,6 +161,9 @@ function commitParameters(write: TurnWrite, now: string): unknown[] {
     resultChanges.map((row) => row.lastChatSessionId ?? null),
     transcript.map((row) => row.index),
     transcript.map((row) => row.line),
+    rejectedAnswers.map((row) => row.blockId),
+    rejectedAnswers.map((row) => row.content),
+    rejectedAnswers.map((row) => row.resultId),
   ];
 }
 

@@ -91,6 +91,7 @@ function prepareStatements(connection: Database.Database) {
     insertAnswer: connection.prepare(
       'INSERT INTO "Answer" ("createdAt", "blockId", "groupId", "variableId", "content", "attachedFileUrls", "resultId") VALUES (?, ?, ?, ?, ?, ?, ?)',
     ),
+    insertRejectedAnswer: connection.prepare('INSERT INTO "RejectedAnswer" ("createdAt", "blockId", "content", "resultId") VALUES (?, ?, ?, ?)'),
     insertEdge: connection.prepare('INSERT INTO "VisitedEdge" ("index", "edgeId", "resultId") VALUES (?, ?, ?)'),
     insertHistory: connection.prepare(
       'INSERT INTO "SetVariableHistoryItem" ("index", "variableId", "blockId", "blockIndex", "value", "resultId") VALUES (?, ?, ?, ?, ?, ?)',
@@ -154,6 +155,7 @@ function writeTurn(statements: Statements, write: TurnWrite, now: Date): Written
       answer.resultId,
     );
   }
+  for (const rejected of write.rejectedAnswers) statements.insertRejectedAnswer.run(at, rejected.blockId, rejected.content, rejected.resultId);
   for (const edge of write.visitedEdges) statements.insertEdge.run(edge.index, edge.edgeId, edge.resultId);
   for (const row of write.history) {
     statements.insertHistory.run(

@@ -46,6 +46,13 @@ export interface AnswerRow {
   attachedFileUrls: string[] | null;
 }
 
+/** A reply an input refused; read only by the result's transcript. */
+export interface RejectedAnswerRow {
+  resultId: string;
+  blockId: string;
+  content: string;
+}
+
 export interface VisitedEdgeRow {
   resultId: string;
   index: number;
@@ -102,6 +109,7 @@ export interface TurnWrite {
   /** Results created by the turn, with their final values (`resultChanges` never names them). */
   newResults: NewResult[];
   answers: AnswerRow[];
+  rejectedAnswers: RejectedAnswerRow[];
   visitedEdges: VisitedEdgeRow[];
   history: HistoryRow[];
   logs: LogRow[];

@@ -70,6 +70,16 @@ const TranscriptLineRef = builder.objectRef<TranscriptLine>('TranscriptLine').im
     text: t.exposeString('text', { nullable: true, description: "A text bubble as markdown (variables as they were then), or the visitor's answer." }),
     url: t.exposeString('url', { nullable: true, description: "A media bubble's or an embed's URL." }),
     blockId: t.exposeString('blockId', { description: 'The bubble, or the input answered.' }),
+    rejected: t.exposeBoolean('rejected', {
+      description: "A visitor's reply the input refused (validation failed); the bot's retry message follows it.",
+    }),
+    message: t.field({
+      type: 'JSON',
+      nullable: true,
+      description:
+        "A bot line's message as the chat API sends it ({type, content}, the content as rich text): what the chat page rendered. Null for the visitor's lines.",
+      resolve: (line) => line.message ?? null,
+    }),
   }),
 });
 
@@ -93,7 +103,7 @@ export const ResultRef = builder.prismaObject('Result', {
     transcript: t.field({
       type: [TranscriptLineRef],
       description:
-        "The conversation as the visitor saw it, in order: the bot's published flow replayed with the stored answers, every variable taking the value the set-variable history recorded (nothing is sent to outside systems). Replays the bot's current published revision; where the flow no longer asks what was answered, the remaining answers follow as they are.",
+        "The conversation as the visitor saw it, in order: the bot's published flow replayed with the stored replies (accepted answers, and the ones an input refused followed by its retry message), every variable taking the value the set-variable history recorded (nothing is sent to outside systems). Replays the bot's current published revision; where the flow no longer asks what was answered, the remaining answers follow as they are.",
       resolve: (result, _args, ctx) => resultTranscript(ctx.chat, result.botId, result.id),
     }),
     visitedEdges: t.field({

@@ -285,6 +285,7 @@ function turnWrite(turn: TurnResult, plan: CommitPlan, bounds: SessionBounds): T
   const write: TurnWrite = {
     newResults: [],
     answers: [],
+    rejectedAnswers: [],
     visitedEdges: [],
     history: [],
     logs: [],
@@ -314,6 +315,7 @@ function turnWrite(turn: TurnResult, plan: CommitPlan, bounds: SessionBounds): T
     variableId: answer.variableId ?? null,
     attachedFileUrls: answer.attachedFileUrls ?? null,
   }));
+  write.rejectedAnswers = persistence.rejectedAnswers;
   write.visitedEdges = persistence.visitedEdges;
   write.history = persistence.setVariableHistory;
   write.logs = persistence.logs
@@ -353,6 +355,7 @@ async function commit(deps: ChatDeps, turn: TurnResult, plan: CommitPlan): Promi
     write.session.kind === 'none' &&
     !write.newResults.length &&
     !write.answers.length &&
+    !write.rejectedAnswers.length &&
     !write.visitedEdges.length &&
     !write.history.length &&
     !write.logs.length &&

@@ -1,6 +1,6 @@
 import { startChat as engineStart, continueChat as engineContinue, resumeTurn } from '../../engine/chat';
 import { transcriptTurnOf } from '../../engine/transcript';
-import type { BotRef, ChatMessage, EffectResult, TurnResult } from '../../engine/types';
+import type { BotRef, ChatMessage, EffectResult, SessionState, TurnResult } from '../../engine/types';
 import { notFound } from '../../errors';
 import { BotLibrary, loadSnapshot, prismaSnapshots } from './bot-loader';
 import { DEFAULT_EFFECT_TIMEOUTS, performEffect } from './effects';
@@ -8,12 +8,19 @@ import { engineEnv, type TurnEnv } from './engine-env';
 import type { ChatDeps } from './runtime';
 
 // A result's conversation as the visitor saw it, rebuilt by replaying the
-// bot through the engine itself: the stored answers are fed back in order as
-// replies, and every value a block gave a variable is taken from the stored
-// set-variable history instead of being computed again (code, random ids,
-// dates, answers of outside systems), so bubbles show what they showed then.
+// bot through the engine itself: the stored replies (accepted answers and the
+// ones an input refused) are fed back in the order they were given, and every
+// value a block gave a variable is taken from the stored set-variable history
+// instead of being computed again (code, random ids, dates, answers of outside
+// systems), so bubbles show what they showed then, retry messages included.
 // Nothing reaches the outside during a replay: HTTP requests, e-mails and AI
 // calls fail quietly (their values come from the history); linked bots load.
+
+/** A bot message as the chat API sends it (rich text), for clients that render it as the chat page does. */
+export interface TranscriptMessage {
+  type: string;
+  content: unknown;
+}
 
 /** One line of a transcript, in conversation order. */
 export interface TranscriptLine {
@@ -26,11 +33,17 @@ export interface TranscriptLine {
   url?: string;
   /** The block the line comes from: the bubble, or the input answered. */
   blockId: string;
+  /** A visitor's reply the input refused (the retry the bot answered follows it). */
+  rejected: boolean;
+  /** A bot line's message as the chat sent it. */
+  message?: TranscriptMessage;
 }
 
-interface StoredAnswer {
+interface StoredReply {
   blockId: string;
   content: string;
+  createdAt: Date;
+  rejected: boolean;
 }
 
 interface HistoryItem {
@@ -39,20 +52,51 @@ interface HistoryItem {
   value: unknown;
 }
 
+// Replayed as the chat page asks for it: each line's message renders as it did
+// there, and the text bubbles' markdown is derived from the same rich text.
+const REPLAY_FORMAT = 'richText';
+
 /** Bubbles of a turn as transcript lines (the engine's own transcript forms; embeds by URL). */
 function botLines(messages: readonly ChatMessage[]): TranscriptLine[] {
   const lines: TranscriptLine[] = [];
-  for (const message of messages) {
-    const turn = transcriptTurnOf(message);
+  for (const chatMessage of messages) {
+    const message: TranscriptMessage = { type: chatMessage.type, content: chatMessage.content };
+    const line = { role: 'bot', rejected: false, blockId: chatMessage.id, message } as const;
+    const turn = transcriptTurnOf(chatMessage);
     if (turn) {
       const url = turn.type === 'text' ? undefined : turn[turn.type];
-      lines.push({ role: 'bot', type: turn.type, ...(turn.type === 'text' ? { text: turn.text ?? '' } : { url }), blockId: message.id });
+      lines.push({ ...line, type: turn.type, ...(turn.type === 'text' ? { text: turn.text ?? '' } : { url }) });
       continue;
     }
-    const url = (message.content as { url?: unknown } | null)?.url;
-    if (typeof url === 'string' && url) lines.push({ role: 'bot', type: message.type, url, blockId: message.id });
+    const url = (chatMessage.content as { url?: unknown } | null)?.url;
+    if (typeof url === 'string' && url) lines.push({ ...line, type: chatMessage.type, url });
   }
   return lines;
+}
+
+function userLine(reply: StoredReply): TranscriptLine {
+  return { role: 'user', type: 'text', text: reply.content, blockId: reply.blockId, rejected: reply.rejected };
+}
+
+/**
+ * Which list holds the next reply given: the earlier head by time. Two turns
+ * committed within the same millisecond tie: the reply to the input the flow
+ * waits on goes first, and between two such, the refusal (an input is refused
+ * before it accepts, never after: acceptance moves the flow on).
+ */
+function nextReplies(accepted: StoredReply[], rejected: StoredReply[], awaitedBlockId: string | undefined): StoredReply[] | undefined {
+  const [answer, refusal] = [accepted[0], rejected[0]];
+  if (!answer || !refusal) return answer ? accepted : refusal ? rejected : undefined;
+  const order = answer.createdAt.getTime() - refusal.createdAt.getTime();
+  if (order !== 0) return order < 0 ? accepted : rejected;
+  return answer.blockId === awaitedBlockId && refusal.blockId !== awaitedBlockId ? accepted : rejected;
+}
+
+/** The replies not replayed, in the order given. */
+function remainingReplies(accepted: StoredReply[], rejected: StoredReply[]): StoredReply[] {
+  const rest: StoredReply[] = [];
+  for (let list = nextReplies(accepted, rejected, undefined); list; list = nextReplies(accepted, rejected, undefined)) rest.push(list.shift()!);
+  return rest;
 }
 
 /** Hands out the recorded values of each block in the order they were stored. */
@@ -79,20 +123,24 @@ function notReplayed(effect: NonNullable<TurnResult['effect']>): EffectResult {
 /** The transcript of a result of `botId` (archived results have none: NOT_FOUND). */
 export async function resultTranscript(deps: ChatDeps, botId: string, resultId: string): Promise<TranscriptLine[]> {
   const { db } = deps;
+  const replyFields = { blockId: true, content: true, createdAt: true } as const;
+  const inOrder = [{ createdAt: 'asc' as const }, { id: 'asc' as const }];
   const result = await db.result.findFirst({
     where: { id: resultId, botId, isArchived: false },
     select: {
-      answers: { select: { blockId: true, content: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+      answers: { select: replyFields, orderBy: inOrder },
+      rejectedAnswers: { select: replyFields, orderBy: inOrder },
       setVariableHistory: { select: { blockId: true, variableId: true, value: true }, orderBy: { index: 'asc' } },
       bot: { select: { workspaceId: true, publishedRevision: true, lastRevision: true } },
     },
   });
   if (!result) throw notFound();
-  const answers: StoredAnswer[] = [...result.answers];
+  const accepted: StoredReply[] = result.answers.map((answer) => ({ ...answer, rejected: false }));
+  const rejected: StoredReply[] = result.rejectedAnswers.map((answer) => ({ ...answer, rejected: true }));
   // Results have no revision of their own: the published one (else the last one published) is replayed.
   const revision = result.bot.publishedRevision ?? result.bot.lastRevision;
   const bot = revision > 0 ? await loadSnapshot(prismaSnapshots(db), botId, revision) : null;
-  if (!bot) return answers.map((answer) => ({ role: 'user', type: 'text', text: answer.content, blockId: answer.blockId }));
+  if (!bot) return remainingReplies(accepted, rejected).map(userLine);
 
   const env: TurnEnv = { ...engineEnv(deps.code, deps.limits), recordedValue: recordedValues(result.setVariableHistory) };
   const library = new BotLibrary();
@@ -112,25 +160,40 @@ export async function resultTranscript(deps: ChatDeps, botId: string, resultId: 
               deps.effectTimeouts ?? DEFAULT_EFFECT_TIMEOUTS,
             )
           : notReplayed(effect);
-      current = await resumeTurn(state, outcome, 'markdown', env, library.resolve);
+      current = await resumeTurn(state, outcome, REPLAY_FORMAT, env, library.resolve);
     }
     return current;
   };
+  const replay = async (state: SessionState, reply: StoredReply) =>
+    settle(await engineContinue(state, { type: 'text', text: reply.content }, REPLAY_FORMAT, env, library.resolve));
 
   const lines: TranscriptLine[] = [];
   let turn = await settle(
-    await engineStart({ bot, botRef: ref, workspaceId: result.bot.workspaceId, isPreview: false, resultId, textFormat: 'markdown' }, env, library.resolve),
+    await engineStart({ bot, botRef: ref, workspaceId: result.bot.workspaceId, isPreview: false, resultId, textFormat: REPLAY_FORMAT }, env, library.resolve),
   );
   lines.push(...botLines(turn.output.messages));
-  while (answers.length > 0) {
-    const answer = answers[0]!;
+  for (;;) {
+    const awaited = turn.status === 'awaiting-input' ? turn.state.currentBlockId : undefined;
+    const replies = nextReplies(accepted, rejected, awaited);
+    const reply = replies?.[0];
     // The flow no longer asks what was answered (the bot changed since): the rest is listed as answered.
-    if (turn.status !== 'awaiting-input' || turn.state.currentBlockId !== answer.blockId) break;
-    answers.shift();
-    lines.push({ role: 'user', type: 'text', text: answer.content, blockId: answer.blockId });
-    turn = await settle(await engineContinue(turn.state, { type: 'text', text: answer.content }, 'markdown', env, library.resolve));
+    if (!reply || (reply.blockId !== awaited && !reply.rejected)) break;
+    replies.shift();
+    lines.push(userLine(reply));
+    // A refusal at an input the flow does not wait on here changed nothing then either: listed in place.
+    if (reply.blockId !== awaited) continue;
+    if (!reply.rejected) {
+      turn = await replay(turn.state, reply);
+      lines.push(...botLines(turn.output.messages));
+      continue;
+    }
+    // Replayed on a copy: should the input accept it now (its validation changed since), the
+    // conversation did not go that way, so the flow stays where it waited.
+    const retried = await replay(structuredClone(turn.state), reply);
+    if (retried.persistence.answers.length > 0) continue;
+    turn = retried;
     lines.push(...botLines(turn.output.messages));
   }
-  lines.push(...answers.map((answer): TranscriptLine => ({ role: 'user', type: 'text', text: answer.content, blockId: answer.blockId })));
+  lines.push(...remainingReplies(accepted, rejected).map(userLine));
   return lines;
 }

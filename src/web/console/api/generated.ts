@@ -127,7 +127,7 @@ export type ResultTranscriptQueryVariables = Exact<{
 }>;
 
 
-export type ResultTranscriptQuery = { bot: { id: string, result: { id: string, createdAt: string, transcript: Array<{ role: string, type: string, text: string | null, url: string | null }> } } };
+export type ResultTranscriptQuery = { bot: { id: string, result: { id: string, createdAt: string, transcript: Array<{ role: string, type: string, text: string | null, url: string | null, rejected: boolean, message: unknown }> } } };
 
 export type DeleteResultsMutationVariables = Exact<{
   botId: string | number;
@@ -519,6 +519,8 @@ export const ResultTranscriptDocument = new TypedDocumentString(`
         type
         text
         url
+        rejected
+        message
       }
     }
   }

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
 import { request, subscribe } from '../api/client';
-import { DeleteResultsDocument, ResultsDocument, ResultsExportDocument, ResultTranscriptDocument, type ResultsQuery } from '../api/generated';
+import { DeleteResultsDocument, ResultsDocument, ResultsExportDocument, type ResultsQuery } from '../api/generated';
 import { Dialog, ErrorNote, formatDate, useAction, useLoad } from '../ui';
 import { parseFlow } from '../flow/model';
 import { useResultUpdates } from '../live';
 import type { BotDefinition } from './bot';
+import { Transcript } from './transcript';
 
 type ResultRow = ResultsQuery['bot']['results']['nodes'][number];
 const PAGE = 50;
@@ -206,22 +207,5 @@ export function ResultsTab({ bot, editable }: { bot: BotDefinition; editable: bo
         {transcriptOf && <Transcript botId={bot.id} resultId={transcriptOf} />}
       </Dialog>
     </section>
-  );
-}
-
-function Transcript({ botId, resultId }: { botId: string; resultId: string }) {
-  const loaded = useLoad(() => request(ResultTranscriptDocument, { botId, resultId }), [botId, resultId]);
-  if (loaded.error) return <ErrorNote error={loaded.error} />;
-  const lines = loaded.data?.bot.result.transcript;
-  if (!lines) return <p className="loading">Loading…</p>;
-  return (
-    <ol className="transcript">
-      {lines.map((line, index) => (
-        <li key={index} className={line.role === 'user' ? 'guest' : 'host'}>
-          <span className="visually-hidden">{line.role === 'user' ? 'Visitor: ' : 'Bot: '}</span>
-          {line.text ?? (line.url ? <a href={line.url}>{line.type}</a> : `[${line.type}]`)}
-        </li>
-      ))}
-    </ol>
   );
 }
