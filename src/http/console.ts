@@ -52,7 +52,7 @@ function send(ctx: Context, asset: Asset): void {
 // Scripts only from this server; inline styles are needed by the flow view's layout. The preview
 // chat runs in a frame of the chat origin (bot content never runs on this one); images shown by
 // the console (avatars, transcripts' image bubbles) may live anywhere on https, and so may the
-// players and embeds transcripts show as the chat page did (in sandboxed frames of their own origin).
+// audio and video files transcripts play; frames stay the chat origin's only.
 function contentSecurityPolicy(chatOrigin: string | undefined): string {
   return [
     "default-src 'self'",
@@ -62,7 +62,7 @@ function contentSecurityPolicy(chatOrigin: string | undefined): string {
     "media-src 'self' https:",
     "font-src 'self' data:",
     "connect-src 'self'",
-    `frame-src ${chatOrigin ? `${chatOrigin} https:` : 'https:'}`,
+    `frame-src ${chatOrigin ?? "'none'"}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -15,15 +15,21 @@ export function chatMessageOf(value: unknown): ChatMessageData | undefined {
   return { type, content: content as Record<string, unknown> };
 }
 
-// Players and embeds of bot content are framed in the console: they keep their
-// scripts (players need them) but may not navigate the console away or submit
-// its forms, so a URL taken from a visitor's answer cannot pose as the console.
-const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-presentation allow-popups';
-
-/** Sandboxes the frames of a rendered message before it is attached (a frame loads once attached). */
+// Frames of bot content (YouTube/Vimeo players, embeds) are not loaded in the
+// console: their URL may come from a visitor's answer, and the console frames
+// nothing but the chat origin. They show as a link to what the visitor saw.
 function contained(element: HTMLElement): HTMLElement {
   const frames = element instanceof HTMLIFrameElement ? [element] : [...element.querySelectorAll('iframe')];
-  for (const frame of frames) frame.setAttribute('sandbox', FRAME_SANDBOX);
+  for (const frame of frames) {
+    const link = document.createElement('a');
+    link.href = frame.src;
+    link.target = '_blank';
+    link.rel = 'noopener noreferrer';
+    link.className = 'framed-link';
+    link.textContent = `${frame.title || 'Embedded content'}: ${frame.src}`;
+    if (frame === element) return link;
+    frame.replaceWith(link);
+  }
   return element;
 }
 
