@@ -33,6 +33,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: 'Missing, malformed, unknown or revoked bearer token',
   403: 'Your role in the workspace does not allow this',
   404: 'Not found, or not in one of your workspaces',
+  412: 'If-Match names another version than the current one: someone saved meanwhile (reload, or save without If-Match to overwrite)',
   413: 'Request body larger than the limit',
   500: 'Internal server error',
 };
@@ -170,6 +171,18 @@ const errorSchema: JsonSchema = {
   },
 };
 
+/** The answer's schema without the version the ETag header carries. */
+function withoutVersion(schema: JsonSchema, keys: string[] | undefined): JsonSchema {
+  if (!keys?.length) return schema;
+  const [key, ...rest] = keys;
+  const properties = schema.properties as Record<string, JsonSchema> | undefined;
+  if (!properties?.[key!]) return schema;
+  if (rest.length > 0) return { ...schema, properties: { ...properties, [key!]: withoutVersion(properties[key!]!, rest) } };
+  const { [key!]: _version, ...others } = properties;
+  const required = (schema.required as string[] | undefined)?.filter((name) => name !== key);
+  return { ...schema, properties: others, ...(required ? { required } : {}) };
+}
+
 export function buildOpenApi(schema: GraphQLSchema, operations: CompiledOperations, routes: RestRoute[]): JsonSchema {
   const outputs = new OutputSchemas(operations.fragments, schema);
   const paths: Record<string, Record<string, unknown>> = {};
@@ -185,7 +198,15 @@ export function buildOpenApi(schema: GraphQLSchema, operations: CompiledOperatio
       const name = definition.variable.name.value;
       const type = typeFromAST(schema, definition.type) as GraphQLInputType;
       const source = variableSource(route, name);
-      if (source === 'body') {
+      if (route.etag?.ifMatch === name) {
+        parameters.push({
+          name: 'If-Match',
+          in: 'header',
+          required: false,
+          description: 'The ETag of the version this change was made on ("12"): another current version answers 412.',
+          schema: { type: 'string' },
+        });
+      } else if (source === 'body') {
         bodyProperties[name] = inputSchema(type);
         if (isNonNullType(type)) bodyRequired.push(name);
       } else {
@@ -195,7 +216,7 @@ export function buildOpenApi(schema: GraphQLSchema, operations: CompiledOperatio
     }
     const rootType = rootTypeOf(schema, operation);
     const fullSchema = unwrapSchema(outputs.forSelection(rootType, operation.selectionSet), route.unwrap);
-    const responseSchema = route.omitNull ? absentInsteadOfNull(fullSchema) : fullSchema;
+    const responseSchema = withoutVersion(route.omitNull ? absentInsteadOfNull(fullSchema) : fullSchema, route.etag?.version);
     const statuses = new Set(route.errors);
     const hasBody = route.method === 'POST' || route.method === 'PATCH';
     if (hasBody) statuses.add(413);
@@ -210,7 +231,20 @@ export function buildOpenApi(schema: GraphQLSchema, operations: CompiledOperatio
               description: 'Server-sent events: each `data:` line holds one event as JSON (this schema); an error ends the stream as {error}',
               content: { 'text/event-stream': { schema: responseSchema } },
             }
-          : { description: 'Success', content: { 'application/json': { schema: responseSchema } } };
+          : {
+              description: 'Success',
+              ...(route.etag
+                ? {
+                    headers: {
+                      ETag: {
+                        description: 'The version of the resource answered ("12"); send it back as If-Match to update that version only.',
+                        schema: { type: 'string' },
+                      },
+                    },
+                  }
+                : {}),
+              content: { 'application/json': { schema: responseSchema } },
+            };
     const responses: Record<string, unknown> = { '200': success };
     for (const status of [...statuses].sort()) {
       usedStatuses.add(status);

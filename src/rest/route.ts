@@ -37,6 +37,12 @@ export interface RestRoute {
   stream?: 'sse' | 'export';
   /** The whole JSON body is this one variable (a webhook's payload) instead of one variable per field. */
   wholeBody?: string;
+  /**
+   * Versioned resource: the answer's version (keys into the body) leaves the
+   * body for the `ETag` header; with `ifMatch`, an `If-Match` header gives
+   * that variable, and the operation's CONFLICT answers 412 PRECONDITION_FAILED.
+   */
+  etag?: { version: string[]; ifMatch?: string };
 }
 
 /**

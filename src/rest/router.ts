@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { GraphQLSchema } from 'graphql';
 import type { Middleware } from 'koa';
 import { requestInfo, type GraphQLContext, type RequestInfo } from '../graphql/context';
+import { applyEtag, versionOfIfMatch } from './etag';
 import { executeRoute, subscribeRoute } from './executor';
 import type { CompiledOperations } from './operations';
 import { koaPath, type RestRoute } from './route';
@@ -39,9 +40,12 @@ export function createRestRouter(options: RestRouterOptions): Router {
         }
         return;
       }
-      const result = await executeRoute(options.schema, options.operations, route, request, context);
+      const expected = route.etag?.ifMatch ? versionOfIfMatch(ctx.get('if-match') || undefined) : undefined;
+      if (expected !== undefined) request.body = { ...request.body, [route.etag!.ifMatch!]: Number.isNaN(expected) ? -1 : expected };
+      const { result, etag } = applyEtag(route, await executeRoute(options.schema, options.operations, route, request, context), expected !== undefined);
       ctx.status = result.status;
       ctx.body = result.body;
+      if (etag) ctx.set('ETag', etag);
     };
     const path = koaPath(route.path);
     const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';

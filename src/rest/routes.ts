@@ -222,7 +222,16 @@ export const routes: RestRoute[] = [
     unwrap: ['bots'],
     errors: BUILDER_ERRORS,
   },
-  { method: 'GET', path: '/v1/bots/{botId}', operation: 'GetBot', summary: 'Get bot', tag: 'Bot', auth: 'bearer', errors: BUILDER_ERRORS },
+  {
+    method: 'GET',
+    path: '/v1/bots/{botId}',
+    operation: 'GetBot',
+    summary: 'Get bot',
+    tag: 'Bot',
+    auth: 'bearer',
+    errors: BUILDER_ERRORS,
+    etag: { version: ['bot', 'draftVersion'] },
+  },
   {
     method: 'PATCH',
     path: '/v1/bots/{botId}',
@@ -231,7 +240,8 @@ export const routes: RestRoute[] = [
     tag: 'Bot',
     auth: 'bearer',
     bodyLimit: 'bot',
-    errors: BUILDER_ERRORS,
+    errors: [...BUILDER_ERRORS, 412],
+    etag: { version: ['bot', 'draftVersion'], ifMatch: 'expectedVersion' },
   },
   {
     method: 'DELETE',

@@ -5,7 +5,7 @@ import type { Bot, Db, Prisma } from '../db/client';
 import { isRecord } from '../engine/json';
 import { parseDefinition, type BotDefinition } from '../engine/definition/parse';
 import { blocksWithHandlers } from '../engine/blocks/registry';
-import { badRequest, invalidInput, notFound, type Issue } from '../errors';
+import { AppError, badRequest, invalidInput, notFound, type Issue } from '../errors';
 import { pageRequest, toPage, type Page } from './pagination';
 import { isUniqueViolation } from './prisma-errors';
 import { archiveResults } from './results';
@@ -138,9 +138,24 @@ export async function listBots(db: Db, workspaceId: string, paging: { limit?: nu
   return toPage(rows, limit);
 }
 
-/** Applies a partial bot (metadata and/or content keys); the merged definition is validated whole. */
-export async function updateBot(db: Db, botId: string, raw: unknown): Promise<BotRecord> {
+/** A save based on another version than the bot's current one. */
+export function editConflict(expected: number, current: number): AppError {
+  return new AppError(
+    'CONFLICT',
+    `This bot was changed since version ${expected} (it is at version ${current}): reload it, or save again without the expected version to overwrite`,
+    [{ message: `the current version is ${current}`, path: ['expectedVersion'] }],
+  );
+}
+
+/**
+ * Applies a partial bot (metadata and/or content keys); the merged definition
+ * is validated whole. Every edit counts one `draftVersion`; given
+ * `expectedVersion`, the edit applies only to that version (two editors
+ * never overwrite each other silently: the second is told).
+ */
+export async function updateBot(db: Db, botId: string, raw: unknown, expectedVersion?: number | null): Promise<BotRecord> {
   const bot = await getBot(db, botId);
+  if (typeof expectedVersion === 'number' && expectedVersion !== bot.draftVersion) throw editConflict(expectedVersion, bot.draftVersion);
   const { metadata, definition } = parseBotInput(raw, draftDefinition(bot));
   const patch = raw as Record<string, unknown>;
   if (metadata.publicId && metadata.publicId !== bot.publicId) {
@@ -148,9 +163,11 @@ export async function updateBot(db: Db, botId: string, raw: unknown): Promise<Bo
     if (holder) throw publicIdTaken();
   }
   try {
-    return await db.bot.update({
-      where: { id: botId },
+    // Compare-and-set on the version read: an edit landing in between makes this one a conflict.
+    const { count } = await db.bot.updateMany({
+      where: { id: botId, draftVersion: bot.draftVersion },
       data: {
+        draftVersion: { increment: 1 },
         name: 'name' in patch ? (metadata.name ?? DEFAULT_BOT_NAME) : undefined,
         icon: 'icon' in patch ? (metadata.icon ?? null) : undefined,
         publicId: 'publicId' in patch ? (metadata.publicId ?? null) : undefined,
@@ -158,6 +175,13 @@ export async function updateBot(db: Db, botId: string, raw: unknown): Promise<Bo
         ...splitDefinition(definition),
       },
     });
+    if (count === 0) {
+      const current = await getBot(db, botId);
+      if (typeof expectedVersion === 'number') throw editConflict(expectedVersion, current.draftVersion);
+      // No version asked for: the last write wins, as before versions existed.
+      return updateBot(db, botId, raw);
+    }
+    return getBot(db, botId);
   } catch (error) {
     if (isUniqueViolation(error, 'publicId')) throw publicIdTaken();
     throw error;

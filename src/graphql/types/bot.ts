@@ -37,6 +37,10 @@ const BotRef = builder.prismaObject('Bot', {
       description: "The bot's public page, absolute, on the chat origin (PARLEY_CHAT_URL); null without a publicId. It answers once the bot is published.",
       resolve: (bot, _args, ctx) => shareUrlOf(bot.publicId, ctx.request.chatBaseUrl),
     }),
+    draftVersion: t.exposeInt('draftVersion', {
+      description:
+        "Counts the bot's edits: pass it as updateBot's expectedVersion so a save based on an older version is refused (REST: the ETag / If-Match headers).",
+    }),
     isClosed: t.exposeBoolean('isClosed', { description: 'A closed bot refuses new chats.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
@@ -96,10 +100,15 @@ builder.mutationFields((t) => ({
   }),
   updateBot: t.prismaField({
     type: 'Bot',
-    description: 'Applies a partial bot (name, icon, publicId, isClosed and/or definition keys); the result is validated whole.',
-    args: { ...botIdArg(t), bot: t.arg({ type: 'JSON', required: true }) },
+    description:
+      'Applies a partial bot (name, icon, publicId, isClosed and/or definition keys); the result is validated whole. With expectedVersion, refused with CONFLICT when the bot is no longer at that draftVersion (someone else saved meanwhile); without it, the last save wins.',
+    args: {
+      ...botIdArg(t),
+      bot: t.arg({ type: 'JSON', required: true }),
+      expectedVersion: t.arg.int({ description: 'The draftVersion this change was made on.' }),
+    },
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
-    resolve: (_query, _root, args, ctx) => updateBot(ctx.db, String(args.botId), args.bot),
+    resolve: (_query, _root, args, ctx) => updateBot(ctx.db, String(args.botId), args.bot, args.expectedVersion),
   }),
   deleteBot: t.field({
     type: MessagePayload,
