@@ -87,7 +87,16 @@ export type BotDefinitionQueryVariables = Exact<{
 }>;
 
 
-export type BotDefinitionQuery = { bot: { id: string, name: string, icon: string | null, version: string, workspaceId: string, publicId: string | null, shareUrl: string | null, publishedAt: string | null, hasUnpublishedChanges: boolean, updatedAt: string, groups: unknown, edges: unknown, variables: unknown, events: unknown, theme: unknown, settings: unknown } };
+export type BotDefinitionQuery = { bot: { id: string, name: string, icon: string | null, version: string, draftVersion: number, workspaceId: string, publicId: string | null, shareUrl: string | null, publishedAt: string | null, hasUnpublishedChanges: boolean, updatedAt: string, groups: unknown, edges: unknown, variables: unknown, events: unknown, theme: unknown, settings: unknown } };
+
+export type UpdateBotDraftMutationVariables = Exact<{
+  botId: string | number;
+  bot: unknown;
+  expectedVersion?: number | null | undefined;
+}>;
+
+
+export type UpdateBotDraftMutation = { updateBot: { id: string, version: string, draftVersion: number, hasUnpublishedChanges: boolean, theme: unknown, settings: unknown } };
 
 export type PublishBotMutationVariables = Exact<{
   botId: string | number;
@@ -408,6 +417,7 @@ export const BotDefinitionDocument = new TypedDocumentString(`
     name
     icon
     version
+    draftVersion
     workspaceId
     publicId
     shareUrl
@@ -423,6 +433,18 @@ export const BotDefinitionDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<BotDefinitionQuery, BotDefinitionQueryVariables>;
+export const UpdateBotDraftDocument = new TypedDocumentString(`
+    mutation UpdateBotDraft($botId: ID!, $bot: JSON!, $expectedVersion: Int) {
+  updateBot(botId: $botId, bot: $bot, expectedVersion: $expectedVersion) {
+    id
+    version
+    draftVersion
+    hasUnpublishedChanges
+    theme
+    settings
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateBotDraftMutation, UpdateBotDraftMutationVariables>;
 export const PublishBotDocument = new TypedDocumentString(`
     mutation PublishBot($botId: ID!) {
   publishBot(botId: $botId) {

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { NotFound } from '../app';
 import { ApiError, request } from '../api/client';
@@ -10,12 +11,18 @@ import { PreviewTab } from './preview';
 import { ResultsTab } from './results';
 import { ShareTab } from './share';
 
+// The two editors load with their tab, not with the console.
+const ThemeEditor = lazy(() => import('./theme-editor').then((module) => ({ default: module.ThemeEditor })));
+const SettingsEditor = lazy(() => import('./settings-editor').then((module) => ({ default: module.SettingsEditor })));
+
 export type BotDefinition = BotDefinitionQuery['bot'];
 
 const TABS = [
   { id: 'flow', label: 'Flow' },
   { id: 'results', label: 'Results' },
   { id: 'analytics', label: 'Analytics' },
+  { id: 'theme', label: 'Theme' },
+  { id: 'bot-settings', label: 'Settings' },
   { id: 'share', label: 'Share' },
   { id: 'test', label: 'Test' },
 ] as const;
@@ -70,6 +77,15 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
       {current === 'flow' && <FlowTab bot={bot} />}
       {current === 'results' && <ResultsTab bot={bot} editable={editable} />}
       {current === 'analytics' && <AnalyticsTab bot={bot} />}
+      {(current === 'theme' || current === 'bot-settings') && (
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          {current === 'theme' ? (
+            <ThemeEditor bot={bot} editable={editable} onSaved={loaded.reload} />
+          ) : (
+            <SettingsEditor bot={bot} editable={editable} onSaved={loaded.reload} />
+          )}
+        </Suspense>
+      )}
       {current === 'share' && <ShareTab bot={bot} />}
       {current === 'test' && <PreviewTab bot={bot} />}
     </section>

@@ -1,0 +1,164 @@
+import type { BotDefinition } from './bot';
+import {
+  CheckField,
+  DraftForm,
+  NumberField,
+  Section,
+  SelectField,
+  setPath,
+  TextAreaField,
+  TextField,
+  useDraft,
+  useDraftContext,
+  type Json,
+} from './draft-form';
+
+// The bot's settings (Typebot v6 keys). Unset values show what the runtime
+// does without them (the reference's defaults); keys this form does not know
+// (system messages, WhatsApp…) are saved back as they were.
+
+const STORAGE = [
+  { value: 'session', label: 'This tab only (session storage)' },
+  { value: 'local', label: 'This browser (local storage)' },
+] as const;
+
+const ORIGINS = ['security', 'allowedOrigins'] as const;
+
+/** The origins as stored: rows left empty while editing are dropped, and an empty list means any origin. */
+function withoutEmptyOrigins(settings: Json): Json {
+  const security = settings.security;
+  const origins =
+    security && typeof security === 'object' && Array.isArray((security as Json).allowedOrigins) ? ((security as Json).allowedOrigins as unknown[]) : undefined;
+  if (!origins) return settings;
+  const kept = origins
+    .filter((origin) => typeof origin !== 'string' || origin.trim() !== '')
+    .map((origin) => (typeof origin === 'string' ? origin.trim() : origin));
+  return setPath(settings, ORIGINS, kept.length > 0 ? kept : undefined);
+}
+
+function AllowedOrigins() {
+  const draft = useDraftContext();
+  const raw = draft.get(ORIGINS);
+  const origins = Array.isArray(raw) ? raw.map((origin) => (typeof origin === 'string' ? origin : String(origin))) : [];
+  const change = (next: string[]) => draft.set(ORIGINS, next);
+  return (
+    <div className="wide origins">
+      <p id="origins-hint" className="hint">
+        Only pages of these origins may run this bot’s chats (embeds, browser calls to the chat API). None: any origin.
+      </p>
+      {origins.length > 0 && (
+        <ul className="plain" aria-describedby="origins-hint" aria-label="Allowed origins">
+          {origins.map((origin, index) => (
+            <li key={index} className="row">
+              <input
+                type="url"
+                aria-label={`Allowed origin ${index + 1}`}
+                value={origin}
+                placeholder="https://www.example.com"
+                onChange={(event) => change(origins.map((each, at) => (at === index ? event.target.value : each)))}
+              />
+              <button
+                type="button"
+                className="secondary"
+                aria-label={`Remove allowed origin ${index + 1}`}
+                onClick={() => change(origins.filter((_, at) => at !== index))}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {draft.editable && (
+        <button type="button" className="secondary" onClick={() => change([...origins, ''])}>
+          Add an origin
+        </button>
+      )}
+    </div>
+  );
+}
+
+function TypingFields() {
+  const draft = useDraftContext();
+  const on = draft.get(['typingEmulation', 'enabled']) !== false;
+  return (
+    <>
+      <CheckField label="Show the bot typing before each message" path={['typingEmulation', 'enabled']} fallback />
+      {on && (
+        <>
+          <NumberField label="Typing speed" unit="words per minute" path={['typingEmulation', 'speed']} fallback={400} min={1} step={1} />
+          <NumberField label="Longest typing" unit="seconds" path={['typingEmulation', 'maxDelay']} fallback={3} min={0} step={0.1} />
+          <NumberField label="Pause between bubbles" unit="seconds" path={['typingEmulation', 'delayBetweenBubbles']} fallback={0} min={0} max={5} step={0.1} />
+          <CheckField label="No typing before the first message" path={['typingEmulation', 'isDisabledOnFirstMessage']} fallback />
+        </>
+      )}
+    </>
+  );
+}
+
+function RememberFields() {
+  const draft = useDraftContext();
+  // Without its own flag, the runtime reads the legacy "new result on refresh" the other way round.
+  const legacy = draft.get(['general', 'isNewResultOnRefreshEnabled']) === false;
+  const own = draft.get(['general', 'rememberUser', 'isEnabled']);
+  const on = typeof own === 'boolean' ? own : legacy;
+  return (
+    <>
+      <CheckField
+        label="Remember the visitor"
+        path={['general', 'rememberUser', 'isEnabled']}
+        fallback={legacy}
+        hint="A visitor coming back continues their conversation instead of starting over."
+      />
+      {on && <SelectField label="Remember for" path={['general', 'rememberUser', 'storage']} options={STORAGE} fallback="session" />}
+    </>
+  );
+}
+
+export function SettingsEditor({ bot, editable, onSaved }: { bot: BotDefinition; editable: boolean; onSaved: () => void }) {
+  const state = useDraft(bot, 'settings', editable, onSaved, withoutEmptyOrigins);
+  return (
+    <DraftForm state={state} what="settings" label="Bot settings" className="settings-form">
+      <Section title="Typing">
+        <TypingFields />
+      </Section>
+      <Section title="Visitors">
+        <RememberFields />
+        <CheckField
+          label="Prefill inputs from the page address"
+          path={['general', 'isInputPrefillEnabled']}
+          fallback
+          hint="Variables named in the URL’s query (?name=Ada) fill the inputs that save to them."
+        />
+        <CheckField label="Hide the query parameters from the address bar" path={['general', 'isHideQueryParamsEnabled']} fallback />
+        <CheckField label="Start a new result when the page is reloaded" path={['general', 'isNewResultOnRefreshEnabled']} fallback />
+        <CheckField label="Show “Made with Parley” under the chat" path={['general', 'isBrandingEnabled']} fallback={false} />
+      </Section>
+      <Section title="Sharing">
+        <CheckField
+          label="Public page"
+          path={['publicShare', 'isEnabled']}
+          fallback
+          hint="The bot’s own page on the chat origin; embeds keep working when it is off."
+        />
+      </Section>
+      <Section title="Page metadata" hint="The public page’s title, description and link previews.">
+        <TextField label="Title" path={['metadata', 'title']} placeholder={bot.name} />
+        <TextField label="Description" path={['metadata', 'description']} />
+        <TextField label="Preview image URL" type="url" path={['metadata', 'imageUrl']} placeholder="https://…" />
+        <TextField label="Favicon URL" type="url" path={['metadata', 'favIconUrl']} placeholder="https://…" />
+        <TextField label="Google Tag Manager ID" path={['metadata', 'googleTagManagerId']} placeholder="GTM-XXXXXXX" />
+        <TextAreaField
+          label="Custom head code"
+          path={['metadata', 'customHeadCode']}
+          rows={4}
+          placeholder="<meta name=…>"
+          hint="Added to the public page’s <head>. Needs a paid plan: on the free plan the server leaves it out."
+        />
+      </Section>
+      <Section title="Security">
+        <AllowedOrigins />
+      </Section>
+    </DraftForm>
+  );
+}

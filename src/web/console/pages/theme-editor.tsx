@@ -1,0 +1,250 @@
+import { useEffect, useId, useRef } from 'react';
+import { h } from '../../dom';
+import { applyTheme, avatarsOf, STYLES } from '../../theme';
+import { THEME_DEFAULTS, themeVersionOf } from '../../theme-defaults';
+import type { BotDefinition } from './bot';
+import {
+  CheckField,
+  ColorField,
+  DraftForm,
+  isRecord,
+  Section,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useDraft,
+  useDraftContext,
+  type Json,
+} from './draft-form';
+
+// The bot's theme (Typebot v6 keys), with the chat client's own defaults for
+// the bot's definition version as placeholders, and a preview drawn by the
+// chat client's own styles: what visitors will see, before it is saved.
+
+const ROUNDNESS = [
+  { value: 'none', label: 'None' },
+  { value: 'medium', label: 'Medium' },
+  { value: 'large', label: 'Large' },
+] as const;
+
+const BACKGROUNDS = [
+  { value: 'Color', label: 'Colour' },
+  { value: 'Image', label: 'Image' },
+  { value: 'None', label: 'None (transparent)' },
+] as const;
+
+type Background = (typeof BACKGROUNDS)[number]['value'];
+
+/** general.font: a name (older exports) or { type: 'Google', family } (v6); either is edited as the family. */
+function FontField({ fallback }: { fallback: string }) {
+  const draft = useDraftContext();
+  const id = useId();
+  const font = draft.get(['general', 'font']);
+  const family = typeof font === 'string' ? font : isRecord(font) && typeof font.family === 'string' ? font.family : '';
+  const change = (next: string) => {
+    if (next === '') draft.set(['general', 'font'], undefined);
+    else if (typeof font === 'string') draft.set(['general', 'font'], next);
+    else draft.set(['general', 'font'], { type: 'Google', ...(isRecord(font) ? font : {}), family: next });
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>Font family</label>
+      <input id={id} value={family} placeholder={fallback} onChange={(event) => change(event.target.value)} aria-describedby={`${id}-hint`} />
+      <small id={`${id}-hint`} className="hint">
+        Used when the visitor’s device has it; otherwise the system font.
+      </small>
+    </div>
+  );
+}
+
+/** general.background: its type decides what `content` is (a colour or an image URL), so changing it clears the content. */
+function BackgroundFields({ fallback }: { fallback: string }) {
+  const draft = useDraftContext();
+  const id = useId();
+  const raw = draft.get(['general', 'background', 'type']);
+  const type: Background = BACKGROUNDS.some((each) => each.value === raw) ? (raw as Background) : 'Color';
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={id}>Background</label>
+        <select
+          id={id}
+          value={type}
+          onChange={(event) =>
+            draft.set(['general', 'background'], {
+              ...((draft.get(['general', 'background']) as Json | undefined) ?? {}),
+              type: event.target.value,
+              content: undefined,
+            })
+          }
+        >
+          {BACKGROUNDS.map((each) => (
+            <option key={each.value} value={each.value}>
+              {each.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {type === 'Color' && <ColorField label="Background colour" path={['general', 'background', 'content']} fallback={fallback} />}
+      {type === 'Image' && <TextField label="Background image URL" path={['general', 'background', 'content']} placeholder="https://…" />}
+    </>
+  );
+}
+
+/** Shown beside a switch's other fields only when it is on (or unset and on by default). */
+function enabled(draft: { get(path: readonly string[]): unknown }, path: readonly string[], fallback: boolean): boolean {
+  const value = draft.get(path);
+  return typeof value === 'boolean' ? value : fallback;
+}
+
+function AvatarFields({ who, path, fallback }: { who: string; path: readonly string[]; fallback: boolean }) {
+  const draft = useDraftContext();
+  return (
+    <>
+      <CheckField label={`Show the ${who} avatar`} path={[...path, 'isEnabled']} fallback={fallback} />
+      {enabled(draft, [...path, 'isEnabled'], fallback) && (
+        <TextField
+          label={`${who[0]!.toUpperCase()}${who.slice(1)} avatar URL`}
+          path={[...path, 'url']}
+          placeholder="https://…"
+          hint={who === 'bot' ? 'Empty: a default robot picture.' : 'Shown only with a picture URL.'}
+          wide
+        />
+      )}
+    </>
+  );
+}
+
+function ProgressFields({ defaults }: { defaults: { color: string; background: string } }) {
+  const draft = useDraftContext();
+  return (
+    <>
+      <CheckField label="Show a progress bar" path={['general', 'progressBar', 'isEnabled']} fallback={false} />
+      {enabled(draft, ['general', 'progressBar', 'isEnabled'], false) && (
+        <>
+          <ColorField label="Progress colour" path={['general', 'progressBar', 'color']} fallback={defaults.color} />
+          <ColorField label="Progress track colour" path={['general', 'progressBar', 'backgroundColor']} fallback={defaults.background} />
+        </>
+      )}
+    </>
+  );
+}
+
+/** A short conversation in the chat client's own markup (src/web/chat.ts, inputs.ts), styled as visitors see it. */
+function sampleConversation(theme: Json, version: unknown): HTMLElement {
+  const avatars = avatarsOf(theme, version);
+  const row = (role: 'host' | 'guest', text: string, hideAvatar = false) => {
+    const picture = avatars[role];
+    const avatar = picture ? h('img', { src: picture, alt: '', className: 'parley-avatar', 'data-hidden': hideAvatar }) : undefined;
+    return h('div', { className: `parley-row parley-row-${role}` }, avatar, h('div', { className: `parley-bubble parley-${role}` }, h('p', {}, text)));
+  };
+  const progressBar = isRecord(theme.general) && isRecord(theme.general.progressBar) ? theme.general.progressBar : {};
+  const progress = h('div', { className: 'parley-progress', hidden: progressBar.isEnabled !== true });
+  progress.style.setProperty('--parley-progress', '40%');
+  const chat = h(
+    'div',
+    { className: 'parley-chat' },
+    row('host', 'Hi there 👋', true),
+    row('host', 'Which plan are you interested in?'),
+    row('guest', 'The team plan'),
+    row('host', 'Great choice! What is your e-mail address?'),
+  );
+  const choices = h(
+    'div',
+    { className: 'parley-choice-input' },
+    h(
+      'div',
+      { className: 'parley-choices' },
+      h('button', { type: 'button', className: 'parley-choice' }, 'Yes'),
+      h('button', { type: 'button', className: 'parley-choice' }, 'Later'),
+    ),
+  );
+  const input = h(
+    'div',
+    { className: 'parley-input-row' },
+    h('input', { className: 'parley-field', type: 'email', placeholder: 'Type your email...', 'aria-label': 'E-mail' }),
+    h('button', { type: 'button', className: 'parley-button' }, 'Send'),
+  );
+  const column = h(
+    'div',
+    { className: 'parley-column' },
+    chat,
+    h('div', { className: 'parley-input' }, choices),
+    h('div', { className: 'parley-input' }, input),
+  );
+  return h('div', { className: 'parley-root' }, progress, h('div', { className: 'parley-scroll' }, column));
+}
+
+/**
+ * The preview, redrawn on every change (applyTheme appends the custom CSS, and
+ * the avatars change the rows). Inert: a picture of the chat, not a chat.
+ */
+function ThemePreview({ theme, version }: { theme: Json; version: unknown }) {
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return;
+    const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
+    element.removeAttribute('style');
+    shadow.replaceChildren(h('style', {}, STYLES), sampleConversation(theme, version));
+    applyTheme(element, theme, shadow, version);
+  }, [theme, version]);
+  return (
+    <figure className="theme-preview">
+      <figcaption>
+        Preview <span className="hint">· as visitors see it, before saving</span>
+      </figcaption>
+      <div ref={host} className="theme-preview-chat" data-theme-preview inert />
+    </figure>
+  );
+}
+
+export function ThemeEditor({ bot, editable, onSaved }: { bot: BotDefinition; editable: boolean; onSaved: () => void }) {
+  const state = useDraft(bot, 'theme', editable, onSaved);
+  const version = themeVersionOf(bot.version);
+  const defaults = THEME_DEFAULTS[version];
+  return (
+    <div className="theme-editor">
+      <DraftForm state={state} what="theme" label="Theme" className="theme-form">
+        <p className="hint">Empty fields use the defaults of Typebot {version} definitions, shown greyed.</p>
+        <Section title="General">
+          <FontField fallback={defaults.font} />
+          <TextField
+            label="Chat width (max)"
+            path={['chat', 'container', 'maxWidth']}
+            placeholder={defaults.containerMaxWidth}
+            hint="A CSS length, e.g. 800px or 100%."
+          />
+          <BackgroundFields fallback={defaults.background} />
+          <SelectField label="Roundness" path={['chat', 'roundness']} options={ROUNDNESS} fallback="medium" />
+          <ProgressFields defaults={{ color: defaults.progressColor, background: defaults.progressBackground }} />
+        </Section>
+        <Section title="Bot bubbles">
+          <ColorField group="Bot bubbles" label="Background" path={['chat', 'hostBubbles', 'backgroundColor']} fallback={defaults.host.background} />
+          <ColorField group="Bot bubbles" label="Text" path={['chat', 'hostBubbles', 'color']} fallback={defaults.host.color} />
+        </Section>
+        <Section title="Visitor bubbles">
+          <ColorField group="Visitor bubbles" label="Background" path={['chat', 'guestBubbles', 'backgroundColor']} fallback={defaults.guest.background} />
+          <ColorField group="Visitor bubbles" label="Text" path={['chat', 'guestBubbles', 'color']} fallback={defaults.guest.color} />
+        </Section>
+        <Section title="Buttons">
+          <ColorField group="Buttons" label="Background" path={['chat', 'buttons', 'backgroundColor']} fallback={defaults.buttons.background} />
+          <ColorField group="Buttons" label="Text" path={['chat', 'buttons', 'color']} fallback={defaults.buttons.color} />
+        </Section>
+        <Section title="Inputs">
+          <ColorField group="Inputs" label="Background" path={['chat', 'inputs', 'backgroundColor']} fallback={defaults.inputs.background} />
+          <ColorField group="Inputs" label="Text" path={['chat', 'inputs', 'color']} fallback={defaults.inputs.color} />
+          <ColorField group="Inputs" label="Placeholder" path={['chat', 'inputs', 'placeholderColor']} fallback={defaults.inputs.placeholder} />
+        </Section>
+        <Section title="Avatars">
+          <AvatarFields who="bot" path={['chat', 'hostAvatar']} fallback={defaults.hostAvatar} />
+          <AvatarFields who="visitor" path={['chat', 'guestAvatar']} fallback={defaults.guestAvatar} />
+        </Section>
+        <Section title="Custom CSS" hint="Added after the chat’s own styles, inside its shadow root (.parley-host, .parley-guest, .parley-button…).">
+          <TextAreaField label="CSS" path={['customCss']} placeholder=".parley-bubble { letter-spacing: .01em; }" />
+        </Section>
+      </DraftForm>
+      <ThemePreview theme={state.draft.value} version={bot.version} />
+    </div>
+  );
+}
