@@ -109,6 +109,18 @@ test('theme: the preview follows the form before saving; saved and published, vi
   );
   // The picker follows the text.
   expect(await page.getByLabel('Visitor bubbles: Background, colour picker').inputValue()).toBe('#2f855a');
+  // The custom CSS applies live, and cannot reach out of the preview over the console.
+  const css = page.getByLabel('CSS', { exact: true });
+  await css.fill(':host { position: fixed !important; inset: 0 !important } .parley-guest { letter-spacing: 3px }');
+  await page.waitForFunction(() => {
+    const bubble = document.querySelector('[data-theme-preview]')?.shadowRoot?.querySelector('.parley-guest');
+    return bubble && getComputedStyle(bubble).letterSpacing === '3px';
+  });
+  const frame = (await page.locator('.theme-preview-chat').boundingBox())!;
+  const preview = (await page.locator('[data-theme-preview]').boundingBox())!;
+  expect(preview.width).toBeLessThanOrEqual(frame.width);
+  expect(preview.height).toBeLessThanOrEqual(frame.height);
+  await css.fill('');
   // Nothing is stored before Save.
   expect((await server.db.bot.findUniqueOrThrow({ where: { id: botId } })).draft).not.toMatchObject({ theme: { chat: { guestBubbles: {} } } });
 

@@ -138,31 +138,34 @@ export function DraftForm({
         <fieldset className="draft-fields" disabled={!draft.editable}>
           {children}
         </fieldset>
-        {conflict && (
-          <div role="alert" className="conflict">
-            <p>
-              <strong>Someone else saved this bot while you were editing.</strong> Reload to see the saved {what} (your changes here are dropped), or overwrite
-              it with yours.
-            </p>
-            <div className="row">
-              <button type="button" className="secondary" disabled={reload.pending} onClick={() => void reload.run()}>
-                Reload
-              </button>
-              <button type="button" className="danger" disabled={save.pending} onClick={() => void save.run(true)}>
-                Overwrite
-              </button>
-            </div>
-          </div>
-        )}
-        <ErrorNote error={save.error ?? reload.error} />
         {draft.editable && (
-          <div className="save-bar">
-            <button type="submit" disabled={save.pending || !dirty}>
-              {save.pending ? 'Saving…' : 'Save'}
-            </button>
-            <span role="status" className="hint">
-              {dirty ? 'Unsaved changes' : saved ? 'Saved to the draft: publish to show it to visitors' : ''}
-            </span>
+          // With something to save or to decide, kept in view at the bottom of the window, where the Save button is.
+          <div className={dirty || conflict || save.error || reload.error ? 'save-bar pending' : 'save-bar'}>
+            {conflict && (
+              <div role="alert" className="conflict">
+                <p>
+                  <strong>Someone else saved this bot while you were editing.</strong> Reload to see the saved {what} (your changes here are dropped), or
+                  overwrite it with yours.
+                </p>
+                <div className="row">
+                  <button type="button" className="secondary" disabled={reload.pending} onClick={() => void reload.run()}>
+                    Reload
+                  </button>
+                  <button type="button" className="danger" disabled={save.pending} onClick={() => void save.run(true)}>
+                    Overwrite
+                  </button>
+                </div>
+              </div>
+            )}
+            <ErrorNote error={save.error ?? reload.error} />
+            <div className="row">
+              <button type="submit" disabled={save.pending || !dirty}>
+                {save.pending ? 'Saving…' : 'Save'}
+              </button>
+              <span role="status" className="hint">
+                {dirty ? 'Unsaved changes' : saved ? 'Saved to the draft: publish to show it to visitors' : ''}
+              </span>
+            </div>
           </div>
         )}
       </form>
@@ -171,12 +174,12 @@ export function DraftForm({
 }
 
 /** A titled group of fields. */
-export function Section({ title, hint, children }: { title: string; hint?: ReactNode; children: ReactNode }) {
+export function Section({ title, hint, compact, children }: { title: string; hint?: ReactNode; compact?: boolean; children: ReactNode }) {
   return (
     <fieldset className="draft-section">
       <legend>{title}</legend>
       {hint && <p className="hint">{hint}</p>}
-      <div className="draft-grid">{children}</div>
+      <div className={compact ? 'draft-grid compact' : 'draft-grid'}>{children}</div>
     </fieldset>
   );
 }

@@ -86,7 +86,7 @@ function TypingFields() {
       <CheckField label="Show the bot typing before each message" path={['typingEmulation', 'enabled']} fallback />
       {on && (
         <>
-          <NumberField label="Typing speed" unit="words per minute" path={['typingEmulation', 'speed']} fallback={400} min={1} step={1} />
+          <NumberField label="Typing speed" unit="words/min" path={['typingEmulation', 'speed']} fallback={400} min={1} step={1} />
           <NumberField label="Longest typing" unit="seconds" path={['typingEmulation', 'maxDelay']} fallback={3} min={0} step={0.1} />
           <NumberField label="Pause between bubbles" unit="seconds" path={['typingEmulation', 'delayBetweenBubbles']} fallback={0} min={0} max={5} step={0.1} />
           <CheckField label="No typing before the first message" path={['typingEmulation', 'isDisabledOnFirstMessage']} fallback />

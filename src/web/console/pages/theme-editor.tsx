@@ -144,7 +144,7 @@ function sampleConversation(theme: Json, version: unknown): HTMLElement {
   const chat = h(
     'div',
     { className: 'parley-chat' },
-    row('host', 'Hi there 👋', true),
+    row('host', 'Hi there!', true),
     row('host', 'Which plan are you interested in?'),
     row('guest', 'The team plan'),
     row('host', 'Great choice! What is your e-mail address?'),
@@ -194,7 +194,10 @@ function ThemePreview({ theme, version }: { theme: Json; version: unknown }) {
       <figcaption>
         Preview <span className="hint">· as visitors see it, before saving</span>
       </figcaption>
-      <div ref={host} className="theme-preview-chat" data-theme-preview inert />
+      {/* The frame contains the custom CSS's reach: even `:host { position: fixed }` stays inside it, never over the console. */}
+      <div className="theme-preview-chat">
+        <div ref={host} className="theme-preview-host" data-theme-preview inert />
+      </div>
     </figure>
   );
 }
@@ -219,19 +222,19 @@ export function ThemeEditor({ bot, editable, onSaved }: { bot: BotDefinition; ed
           <SelectField label="Roundness" path={['chat', 'roundness']} options={ROUNDNESS} fallback="medium" />
           <ProgressFields defaults={{ color: defaults.progressColor, background: defaults.progressBackground }} />
         </Section>
-        <Section title="Bot bubbles">
+        <Section title="Bot bubbles" compact>
           <ColorField group="Bot bubbles" label="Background" path={['chat', 'hostBubbles', 'backgroundColor']} fallback={defaults.host.background} />
           <ColorField group="Bot bubbles" label="Text" path={['chat', 'hostBubbles', 'color']} fallback={defaults.host.color} />
         </Section>
-        <Section title="Visitor bubbles">
+        <Section title="Visitor bubbles" compact>
           <ColorField group="Visitor bubbles" label="Background" path={['chat', 'guestBubbles', 'backgroundColor']} fallback={defaults.guest.background} />
           <ColorField group="Visitor bubbles" label="Text" path={['chat', 'guestBubbles', 'color']} fallback={defaults.guest.color} />
         </Section>
-        <Section title="Buttons">
+        <Section title="Buttons" compact>
           <ColorField group="Buttons" label="Background" path={['chat', 'buttons', 'backgroundColor']} fallback={defaults.buttons.background} />
           <ColorField group="Buttons" label="Text" path={['chat', 'buttons', 'color']} fallback={defaults.buttons.color} />
         </Section>
-        <Section title="Inputs">
+        <Section title="Inputs" compact>
           <ColorField group="Inputs" label="Background" path={['chat', 'inputs', 'backgroundColor']} fallback={defaults.inputs.background} />
           <ColorField group="Inputs" label="Text" path={['chat', 'inputs', 'color']} fallback={defaults.inputs.color} />
           <ColorField group="Inputs" label="Placeholder" path={['chat', 'inputs', 'placeholderColor']} fallback={defaults.inputs.placeholder} />
