@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { FileStore } from '../integrations/storage/file-store';
 import type { Bot, Db, Prisma } from '../db/client';
-import { isRecord } from '../engine/json';
+import { canonicalJson, isRecord } from '../engine/json';
 import { parseDefinition, type BotDefinition } from '../engine/definition/parse';
 import { blocksWithHandlers } from '../engine/blocks/registry';
 import { AppError, badRequest, invalidInput, notFound, type Issue } from '../errors';
@@ -265,19 +265,6 @@ export async function hasUnpublishedChanges(db: Db, bot: Pick<Bot, 'id' | 'versi
     select: { definition: true },
   });
   return !snapshot || canonicalJson(snapshot.definition) !== canonicalJson(draftDefinition(bot));
-}
-
-/** JSON with object keys sorted: PostgreSQL's jsonb does not keep the order they were written in. */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    isRecord(item)
-      ? Object.fromEntries(
-          Object.keys(item)
-            .sort()
-            .map((key) => [key, item[key]]),
-        )
-      : item,
-  );
 }
 
 /** New live chats stop; snapshots stay for the sessions still running. */
