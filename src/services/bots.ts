@@ -225,14 +225,19 @@ async function proposePublicId(db: Db, bot: Bot): Promise<string> {
   return candidate;
 }
 
-/**
- * Snapshots the draft under a new revision: new live chats run it, sessions
- * already running keep the revision they started on.
- */
 /** Why a draft cannot be published: a bot with nothing but its start would publish a blank page. */
 export const EMPTY_BOT = 'This bot has nothing in it yet: add a message or a question to its flow before publishing it';
 
-export async function publishBot(db: Db, botId: string, now = new Date()): Promise<BotRecord> {
+/**
+ * Snapshots the draft under a new revision: new live chats run it, sessions
+ * already running keep the revision they started on. `publisherId` is kept
+ * with the revision for its history (null without a user: CLI, benches).
+ */
+export async function publishBot(
+  db: Db,
+  botId: string,
+  { publisherId = null, now = new Date() }: { publisherId?: string | null; now?: Date } = {},
+): Promise<BotRecord> {
   const bot = await getBot(db, botId);
   const definition = draftDefinition(bot);
   if (blocksWithHandlers(definition.groups).next().done) throw badRequest(EMPTY_BOT);
@@ -246,7 +251,14 @@ export async function publishBot(db: Db, botId: string, now = new Date()): Promi
           data: { publicId, lastRevision: { increment: 1 }, publishedAt: now },
         });
         await tx.botSnapshot.create({
-          data: { botId, revision: updated.lastRevision, version: definition.version, definition: definition as unknown as Prisma.InputJsonValue },
+          data: {
+            botId,
+            revision: updated.lastRevision,
+            createdAt: now,
+            publishedById: publisherId,
+            version: definition.version,
+            definition: definition as unknown as Prisma.InputJsonValue,
+          },
         });
         return tx.bot.update({ where: { id: botId }, data: { publishedRevision: updated.lastRevision } });
       });
