@@ -11,3 +11,16 @@ export function jsonOrText(text: string): unknown {
     return text;
   }
 }
+
+/** JSON with object keys sorted, for comparing documents: PostgreSQL's jsonb does not keep the order keys were written in. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    isRecord(item)
+      ? Object.fromEntries(
+          Object.keys(item)
+            .sort()
+            .map((key) => [key, item[key]]),
+        )
+      : item,
+  );
+}

@@ -21,7 +21,7 @@ export interface RequestParts {
   body: Record<string, unknown>;
 }
 
-/** Query strings carry text; numbers and booleans are read by the variable's declared type. */
+/** Query strings and path segments carry text; numbers and booleans are read by the variable's declared type. */
 function fromQueryString(raw: string | string[], type: GraphQLInputType): unknown {
   const unwrapped = isNonNullType(type) ? type.ofType : type;
   if (isListType(unwrapped)) {
@@ -49,7 +49,7 @@ export function buildVariables(schema: GraphQLSchema, route: RestRoute, operatio
     const type = typeFromAST(schema, definition.type) as GraphQLInputType;
     const source = variableSource(route, name);
     let value: unknown;
-    if (source === 'path') value = request.params[name];
+    if (source === 'path') value = request.params[name] === undefined ? undefined : fromQueryString(request.params[name], type);
     else if (source === 'query') value = request.query[name] === undefined ? undefined : fromQueryString(request.query[name]!, type);
     else value = route.wholeBody === name ? request.body : request.body[name];
     if (value === undefined) {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { FileStore } from '../integrations/storage/file-store';
 import type { Bot, Db, Prisma } from '../db/client';
-import { isRecord } from '../engine/json';
+import { canonicalJson, isRecord } from '../engine/json';
 import { parseDefinition, type BotDefinition } from '../engine/definition/parse';
 import { blocksWithHandlers } from '../engine/blocks/registry';
 import { AppError, badRequest, invalidInput, notFound, type Issue } from '../errors';
@@ -225,14 +225,19 @@ async function proposePublicId(db: Db, bot: Bot): Promise<string> {
   return candidate;
 }
 
-/**
- * Snapshots the draft under a new revision: new live chats run it, sessions
- * already running keep the revision they started on.
- */
 /** Why a draft cannot be published: a bot with nothing but its start would publish a blank page. */
 export const EMPTY_BOT = 'This bot has nothing in it yet: add a message or a question to its flow before publishing it';
 
-export async function publishBot(db: Db, botId: string, now = new Date()): Promise<BotRecord> {
+/**
+ * Snapshots the draft under a new revision: new live chats run it, sessions
+ * already running keep the revision they started on. `publisherId` is kept
+ * with the revision for its history (null without a user: CLI, benches).
+ */
+export async function publishBot(
+  db: Db,
+  botId: string,
+  { publisherId = null, now = new Date() }: { publisherId?: string | null; now?: Date } = {},
+): Promise<BotRecord> {
   const bot = await getBot(db, botId);
   const definition = draftDefinition(bot);
   if (blocksWithHandlers(definition.groups).next().done) throw badRequest(EMPTY_BOT);
@@ -246,7 +251,14 @@ export async function publishBot(db: Db, botId: string, now = new Date()): Promi
           data: { publicId, lastRevision: { increment: 1 }, publishedAt: now },
         });
         await tx.botSnapshot.create({
-          data: { botId, revision: updated.lastRevision, version: definition.version, definition: definition as unknown as Prisma.InputJsonValue },
+          data: {
+            botId,
+            revision: updated.lastRevision,
+            createdAt: now,
+            publishedById: publisherId,
+            version: definition.version,
+            definition: definition as unknown as Prisma.InputJsonValue,
+          },
         });
         return tx.bot.update({ where: { id: botId }, data: { publishedRevision: updated.lastRevision } });
       });
@@ -265,19 +277,6 @@ export async function hasUnpublishedChanges(db: Db, bot: Pick<Bot, 'id' | 'versi
     select: { definition: true },
   });
   return !snapshot || canonicalJson(snapshot.definition) !== canonicalJson(draftDefinition(bot));
-}
-
-/** JSON with object keys sorted: PostgreSQL's jsonb does not keep the order they were written in. */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    isRecord(item)
-      ? Object.fromEntries(
-          Object.keys(item)
-            .sort()
-            .map((key) => [key, item[key]]),
-        )
-      : item,
-  );
 }
 
 /** New live chats stop; snapshots stay for the sessions still running. */

@@ -125,7 +125,7 @@ builder.mutationFields((t) => ({
     description: 'Snapshots the draft for live chats; assigns a public id when there is none.',
     args: botIdArg(t),
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
-    resolve: (_query, _root, args, ctx) => publishBot(ctx.db, String(args.botId)),
+    resolve: (_query, _root, args, ctx) => publishBot(ctx.db, String(args.botId), { publisherId: ctx.viewer?.userId }),
   }),
   unpublishBot: t.prismaField({
     type: 'Bot',

@@ -8,7 +8,7 @@ import { MessagePayload } from './scalars';
 
 export const WorkspaceRole = builder.enumType(WORKSPACE_ROLES, { name: 'WorkspaceRole' });
 
-builder.prismaObject('User', {
+export const UserRef = builder.prismaObject('User', {
   fields: (t) => ({
     id: t.exposeID('id'),
     email: t.exposeString('email'),

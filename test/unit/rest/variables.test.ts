@@ -185,6 +185,12 @@ describe('where values come from', () => {
     expect(build('GetWorkspace', { params: { workspaceId: 'from-path' }, query: { workspaceId: 'from-query' } })).toEqual({ workspaceId: 'from-path' });
   });
 
+  test('path segments are read by the declared type, like query strings: an Int revision is a number, an ID stays text', () => {
+    expect(build('GetRevision', { params: { botId: '123', revision: '4' } })).toEqual({ botId: '123', revision: 4 });
+    const { issues } = failure(() => build('GetRevision', { params: { botId: 'b', revision: 'latest' } }));
+    expect(issues).toEqual([{ message: expect.stringContaining('Int cannot represent'), path: ['revision'] }]);
+  });
+
   test('GET variables are not read from the body', () => {
     const { issues } = failure(() => build('ListInvoices', { body: { workspaceId: 'w' } }));
     expect(issues).toEqual([{ message: 'is required', path: ['workspaceId'] }]);

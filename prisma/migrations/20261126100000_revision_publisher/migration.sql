@@ -1,0 +1,2 @@
+-- Who published each revision (the version history names them); older revisions have none.
+ALTER TABLE "BotSnapshot" ADD COLUMN "publishedById" TEXT;
