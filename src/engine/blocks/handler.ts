@@ -101,6 +101,8 @@ export interface BlockContext {
 export interface BubbleHandler<T extends BlockType = BlockType> extends FlowHooks {
   category: 'bubble';
   type: T;
+  /** The schema of the bubble's `content` as an author writes it (the editor's form; problems check it). */
+  content: ZodType;
   /** As the last message of a walk, the client is busy with it: a parent bot is not resumed (embed). */
   keepsClientBusy?: boolean;
   /** The bubble's line in a recorded transcript; none when absent. */

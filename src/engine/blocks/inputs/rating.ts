@@ -1,8 +1,11 @@
 import type { InputHandler } from '../handler';
 import { opt, readOptions } from '../options';
-import { displayWithPrefill, FAIL, inputOptions, ok, textOf } from './shared';
+import { buttonLabel, displayWithPrefill, FAIL, inputLabels, inputOptions, ok, textOf } from './shared';
 
-const options = inputOptions({ length: opt.numberOrString() });
+const options = inputOptions({
+  length: opt.numberOrString({ title: 'Maximum rating' }),
+  labels: inputLabels({ button: buttonLabel(), left: opt.string({ title: 'Lowest label' }), right: opt.string({ title: 'Highest label' }) }),
+});
 
 const DEFAULT_LENGTH = 10;
 

@@ -10,7 +10,7 @@ import { notConfigured } from './not-configured';
 // flow goes on: a block without an action is not configured, and credentials
 // for these services can never be found in a Parley workspace.
 
-const options = optionsSchema({ action: opt.string(), credentialsId: opt.string() });
+const options = optionsSchema({ action: opt.string({ title: 'Action' }), credentialsId: opt.credentials() });
 
 export function vendorBlock<T extends BlockType>(type: T): LogicHandler<T> {
   return {
