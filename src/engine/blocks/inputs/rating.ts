@@ -7,12 +7,12 @@ const options = inputOptions({
   labels: inputLabels({ button: buttonLabel(), left: opt.string({ title: 'Lowest label' }), right: opt.string({ title: 'Highest label' }) }),
 });
 
-const DEFAULT_LENGTH = 10;
+export const DEFAULT_RATING_LENGTH = 10;
 
 async function lengthOf(option: unknown, text: (template: string) => Promise<string>): Promise<number> {
   if (typeof option === 'number') return option;
   if (typeof option === 'string' && option.trim() !== '') return Number(await text(option));
-  return DEFAULT_LENGTH;
+  return DEFAULT_RATING_LENGTH;
 }
 
 /**

@@ -35,7 +35,7 @@ const httpRequestOptions = optionsSchema({
 type HttpRequestOptions = z.output<typeof httpRequestOptions>;
 type KeyValue = { key?: string; value?: string };
 
-const DEFAULT_TIMEOUT_S = 10;
+export const DEFAULT_TIMEOUT_S = 10;
 const MAX_TIMEOUT_S = 120;
 /** Automation platforms answer slowly: the reference always gives them the maximum. */
 const LONG_TIMEOUT_TYPES = new Set<BlockType>(['Zapier', 'Make.com', 'Pabbly']);
