@@ -155,7 +155,7 @@ describe('draftProblems', () => {
     expect(codes(draftProblems(bot([{ id: 'g1', blocks: [{ id: 'go', type: 'Redirect', options: { url: 'https://example.com' } }] }])))).toEqual([
       'error BOT_SAYS_NOTHING',
     ]);
-    const unlinked = bot([{ id: 'g1', blocks: [hello] }], { edges: [] });
+    const unlinked = bot([{ id: 'g1', blocks: [{ id: 'hi', type: 'text', content: {} }] }], { edges: [] });
     expect(codes(draftProblems(unlinked))).toEqual(['error BOT_SAYS_NOTHING', 'warning UNREACHABLE_GROUP']);
   });
 
