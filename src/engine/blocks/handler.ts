@@ -66,6 +66,8 @@ export interface FlowHooks {
   needsTranscript?(block: BlockDefinition): boolean;
   /** Waits for an outside system: a payload posted to executeWebhook is its reply. */
   acceptsWebhookPayload?: boolean;
+  /** Does nothing without `options.credentialsId` (an account of the workspace): a draft without one has a problem. */
+  needsCredentials?: boolean;
 }
 
 /** The running bot and session, as blocks see them. */
@@ -101,6 +103,8 @@ export interface BlockContext {
 export interface BubbleHandler<T extends BlockType = BlockType> extends FlowHooks {
   category: 'bubble';
   type: T;
+  /** The schema of the bubble's `content` as an author writes it (the editor's form; problems check it). */
+  content: ZodType;
   /** As the last message of a walk, the client is busy with it: a parent bot is not resumed (embed). */
   keepsClientBusy?: boolean;
   /** The bubble's line in a recorded transcript; none when absent. */

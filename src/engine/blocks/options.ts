@@ -8,33 +8,71 @@ import type { BlockDefinition } from '../types';
 // Options are parsed once per block object: runtime definitions are immutable
 // and shared across turns (snapshot cache), and toRuntimeBot parses them all
 // when a definition is loaded.
+//
+// The same schemas describe the options to the editor (blocks/catalog.ts
+// turns them into JSON Schema): `.meta()` gives a field its title and the
+// widget that edits it. Lists are read leniently (entries of another shape
+// dropped), which JSON Schema cannot see through a transform, so they carry
+// the shape of their entries as metadata.
+
+/** How the editor edits a field beyond its JSON type. */
+export type Widget = 'variable' | 'credentials' | 'code' | 'richText';
+
+export interface FieldMeta {
+  title?: string;
+  description?: string;
+  widget?: Widget;
+}
+
+/** zod metadata as JSON Schema keywords (the widget under its vendor key). */
+function jsonMeta({ title, description, widget }: FieldMeta): Record<string, string> {
+  const meta: Record<string, string> = {};
+  if (title) meta.title = title;
+  if (description) meta.description = description;
+  if (widget) meta['x-parley-widget'] = widget;
+  return meta;
+}
+
+/** The JSON Schema of an entry as an author writes it (the `$schema` header left to the document). */
+function entrySchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _header, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return rest;
+}
 
 /** Lenient fields: absent when missing or of another type. */
 export const opt = {
-  string: () => z.string().optional().catch(undefined),
-  boolean: () => z.boolean().optional().catch(undefined),
-  number: () => z.number().optional().catch(undefined),
+  string: (meta: FieldMeta = {}) => z.string().optional().catch(undefined).meta(jsonMeta(meta)),
+  boolean: (meta: FieldMeta = {}) => z.boolean().optional().catch(undefined).meta(jsonMeta(meta)),
+  number: (meta: FieldMeta = {}) => z.number().optional().catch(undefined).meta(jsonMeta(meta)),
+  /** The id of a variable (the editor offers the bot's variables). */
+  variable: (title = 'Variable', description?: string) => opt.string({ title, description, widget: 'variable' }),
+  /** The id of saved credentials (the editor offers the workspace's credentials of the block's kind). */
+  credentials: () => opt.string({ title: 'Account', widget: 'credentials' }),
   /** A number or a text (a {{variable}} or a numeric text), as several limits are written. */
-  numberOrString: () => z.union([z.number(), z.string()]).optional().catch(undefined),
-  stringList: () =>
+  numberOrString: (meta: FieldMeta = {}) => z.union([z.number(), z.string()]).optional().catch(undefined).meta(jsonMeta(meta)),
+  stringList: (meta: FieldMeta = {}) =>
     z
       .array(z.unknown())
       .optional()
       .catch(undefined)
-      .transform((list) => list?.filter((item): item is string => typeof item === 'string')),
+      .transform((list) => list?.filter((item): item is string => typeof item === 'string'))
+      .meta({ ...jsonMeta(meta), items: { type: 'string' } }),
   /** A list of objects (rows, mappings): other entries dropped. */
-  objectList: <T extends z.ZodRawShape>(shape: T) =>
-    z
+  objectList: <T extends z.ZodRawShape>(shape: T, meta: FieldMeta = {}) => {
+    const entry = z.looseObject(shape);
+    return z
       .array(z.unknown())
       .optional()
       .catch(undefined)
       .transform((list) =>
         (list ?? []).flatMap((item) => {
-          const parsed = z.looseObject(shape).safeParse(item);
+          const parsed = entry.safeParse(item);
           return parsed.success ? [parsed.data] : [];
         }),
-      ),
-  object: <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape).optional().catch(undefined),
+      )
+      .meta({ ...jsonMeta(meta), items: entrySchema(entry) });
+  },
+  object: <T extends z.ZodRawShape>(shape: T, meta: FieldMeta = {}) => z.looseObject(shape).optional().catch(undefined).meta(jsonMeta(meta)),
 };
 
 /** Builds a block's options schema: a loose object of lenient fields (absent options read as {}). */

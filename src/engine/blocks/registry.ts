@@ -121,6 +121,11 @@ const registry = (): Registry =>
     gmail: vendorBlock('gmail'),
   });
 
+/** Every wire type the engine runs, in the registry's order (bubbles, inputs, logic, integrations). */
+export function handledBlockTypes(): HandledBlockType[] {
+  return Object.keys(registry()) as HandledBlockType[];
+}
+
 /** The module for a block type; undefined for blocks the walker skips (a v5 start block). */
 export function handlerFor(type: string): BlockHandler | undefined {
   const table = registry();

@@ -1,4 +1,4 @@
-import { NO_OPTIONS } from '../options';
+import { NO_OPTIONS, opt, optionsSchema } from '../options';
 import { mediaTranscriptTurn } from '../../transcript-lines';
 import type { BubbleHandler } from '../handler';
 
@@ -7,6 +7,7 @@ export const audioBubble: BubbleHandler<'audio'> = {
   category: 'bubble',
   type: 'audio',
   options: NO_OPTIONS,
+  content: optionsSchema({ url: opt.string({ title: 'Audio URL' }), isAutoplayEnabled: opt.boolean({ title: 'Autoplay' }) }),
   transcriptTurn: (message) => mediaTranscriptTurn('audio', message),
   async toMessage(block, ctx) {
     if (!block.content) return null;

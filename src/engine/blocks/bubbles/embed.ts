@@ -1,5 +1,5 @@
 import { jsonOrText } from '../../json';
-import { NO_OPTIONS } from '../options';
+import { NO_OPTIONS, opt, optionsSchema } from '../options';
 import type { BubbleHandler } from '../handler';
 
 /**
@@ -34,6 +34,18 @@ export const embedBubble: BubbleHandler<'embed'> = {
   category: 'bubble',
   type: 'embed',
   options: NO_OPTIONS,
+  content: optionsSchema({
+    url: opt.string({ title: 'URL' }),
+    height: opt.numberOrString({ title: 'Height' }),
+    waitForEvent: opt.object(
+      {
+        isEnabled: opt.boolean({ title: 'Wait for an event' }),
+        name: opt.string({ title: 'Event name' }),
+        saveDataInVariableId: opt.variable('Save the data in'),
+      },
+      { title: 'Wait for event' },
+    ),
+  }),
   keepsClientBusy: true,
   async toMessage(block, ctx) {
     if (!block.content) return null;

@@ -1,4 +1,4 @@
-import { NO_OPTIONS } from '../options';
+import { NO_OPTIONS, opt, optionsSchema } from '../options';
 import { mediaTranscriptTurn } from '../../transcript-lines';
 import type { BubbleHandler } from '../handler';
 
@@ -7,6 +7,10 @@ export const imageBubble: BubbleHandler<'image'> = {
   category: 'bubble',
   type: 'image',
   options: NO_OPTIONS,
+  content: optionsSchema({
+    url: opt.string({ title: 'Image URL' }),
+    clickLink: opt.object({ url: opt.string({ title: 'Link URL' }), alt: opt.string({ title: 'Alternative text' }) }, { title: 'On click' }),
+  }),
   transcriptTurn: (message) => mediaTranscriptTurn('image', message),
   async toMessage(block, ctx) {
     if (!block.content) return null;

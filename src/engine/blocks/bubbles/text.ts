@@ -1,4 +1,15 @@
-import { NO_OPTIONS } from '../options';
+import { NO_OPTIONS, opt, optionsSchema } from '../options';
+import { z } from 'zod';
+
+/** Slate nodes as the editor writes them; the bubble reads any tree. */
+const content = optionsSchema({
+  richText: z
+    .array(z.unknown())
+    .optional()
+    .catch(undefined)
+    .meta({ title: 'Message', 'x-parley-widget': 'richText', items: { type: 'object' } }),
+  plainText: opt.string({ title: 'Plain text' }),
+});
 import { isV6 } from '../../definition/versions';
 import { richTextToMarkdown } from '../../variables/markdown';
 import { substituteRichText } from '../../variables/rich-text';
@@ -12,6 +23,7 @@ export const textBubble: BubbleHandler<'text'> = {
   category: 'bubble',
   type: 'text',
   options: NO_OPTIONS,
+  content,
   transcriptTurn(message) {
     const content = message.content as { markdown?: unknown; richText?: unknown } | null;
     if (typeof content?.markdown === 'string') return { role: 'bot', type: 'text', text: content.markdown };

@@ -1,4 +1,4 @@
-import { NO_OPTIONS } from '../options';
+import { NO_OPTIONS, opt, optionsSchema } from '../options';
 import { mediaTranscriptTurn } from '../../transcript-lines';
 import type { BubbleHandler } from '../handler';
 import { numericHeight } from './embed';
@@ -72,6 +72,12 @@ export const videoBubble: BubbleHandler<'video'> = {
   category: 'bubble',
   type: 'video',
   options: NO_OPTIONS,
+  content: optionsSchema({
+    url: opt.string({ title: 'Video URL' }),
+    height: opt.numberOrString({ title: 'Height' }),
+    aspectRatio: opt.string({ title: 'Aspect ratio' }),
+    maxWidth: opt.string({ title: 'Maximum width' }),
+  }),
   transcriptTurn: (message) => mediaTranscriptTurn('video', message),
   async toMessage(block, ctx) {
     if (!block.content) return null;

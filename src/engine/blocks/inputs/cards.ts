@@ -4,7 +4,9 @@ import type { BlockContext, InputHandler } from '../handler';
 import { opt, readOptions } from '../options';
 import { displayedItems, FAIL, inputOptions, isRecord, itemsOf, ok } from './shared';
 
-const options = inputOptions({ saveResponseMapping: opt.objectList({ field: opt.string(), variableId: opt.string() }) });
+const options = inputOptions({
+  saveResponseMapping: opt.objectList({ field: opt.string({ title: 'Field' }), variableId: opt.variable('Save in') }, { title: 'Save the answer' }),
+});
 
 export interface CardPath {
   id: string;

@@ -2,9 +2,13 @@ import type { BlockDefinition, InputObject } from '../../types';
 import type { BlockContext, InputHandler } from '../handler';
 import { matchMultipleChoice, matchSingleChoice } from './choice-matching';
 import { opt, readOptions } from '../options';
-import { displayedItems, FAIL, inputOptions, itemsOf, valueAsList } from './shared';
+import { buttonLabel, displayedItems, FAIL, inputLabels, inputOptions, itemsOf, valueAsList } from './shared';
 
-const options = inputOptions({ dynamicVariableId: opt.string(), isMultipleChoice: opt.boolean() });
+const options = inputOptions({
+  isMultipleChoice: opt.boolean({ title: 'Multiple choice' }),
+  dynamicVariableId: opt.variable('Dynamic items from', 'A list variable: one button per entry'),
+  labels: inputLabels({ button: buttonLabel() }),
+});
 
 export interface ChoiceItem {
   id: string;

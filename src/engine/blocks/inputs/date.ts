@@ -6,15 +6,20 @@ import { lazyModule } from '../../lazy-module';
 import type { BlockDefinition } from '../../types';
 import type { BlockContext, InputHandler } from '../handler';
 import { opt, readOptions } from '../options';
-import { FAIL, inputOptions, isRecord, ok, prefilledValue, substitutedBlock, textOf, withPrefilledValue } from './shared';
+import { buttonLabel, FAIL, inputLabels, inputOptions, isRecord, ok, prefilledValue, substitutedBlock, textOf, withPrefilledValue } from './shared';
 
 const options = inputOptions({
-  hasTime: opt.boolean(),
-  isRange: opt.boolean(),
-  format: opt.string(),
-  min: opt.string(),
-  max: opt.string(),
-  labels: opt.object({ separator: opt.string() }),
+  hasTime: opt.boolean({ title: 'With time' }),
+  isRange: opt.boolean({ title: 'Date range' }),
+  format: opt.string({ title: 'Format', description: 'dd/MM/yyyy when empty' }),
+  min: opt.string({ title: 'Earliest date' }),
+  max: opt.string({ title: 'Latest date' }),
+  labels: inputLabels({
+    button: buttonLabel(),
+    from: opt.string({ title: 'From label' }),
+    to: opt.string({ title: 'To label' }),
+    separator: opt.string({ title: 'Range separator' }),
+  }),
 });
 
 export const DEFAULT_DATE_FORMAT = 'dd/MM/yyyy';

@@ -1,5 +1,7 @@
 import type { InputHandler } from '../handler';
-import { displayWithPrefill, FAIL, NO_OWN_OPTIONS, ok, textOf } from './shared';
+import { buttonLabel, displayWithPrefill, FAIL, inputLabels, inputOptions, ok, placeholderLabel, textOf } from './shared';
+
+const options = inputOptions({ labels: inputLabels({ placeholder: placeholderLabel(), button: buttonLabel() }) });
 
 /**
  * The classic e-mail pattern: a local part of dot-separated runs without
@@ -16,7 +18,7 @@ export function isEmail(text: string): boolean {
 export const emailInput: InputHandler<'email input'> = {
   category: 'input',
   type: 'email input',
-  options: NO_OWN_OPTIONS,
+  options,
   replyEventType: 'email',
   defaultRetryMessage: "This email doesn't seem to be valid. Can you type it again?",
   display: displayWithPrefill,

@@ -1,12 +1,19 @@
 import type { BlockDefinition } from '../../types';
 import type { InputHandler } from '../handler';
 import { opt, readOptions } from '../options';
-import { displayWithPrefill, FAIL, INPUT_BASE_OPTIONS, inputOptions, ok, textOrAudioOf } from './shared';
+import { buttonLabel, displayWithPrefill, FAIL, INPUT_BASE_OPTIONS, inputLabels, inputOptions, placeholderLabel, ok, textOrAudioOf } from './shared';
 
 const options = inputOptions({
-  isRequired: opt.boolean(),
-  isMultipleAllowed: opt.boolean(),
-  allowedFileTypes: opt.object({ isEnabled: opt.boolean(), types: opt.stringList() }),
+  isRequired: opt.boolean({ title: 'Required' }),
+  isMultipleAllowed: opt.boolean({ title: 'Multiple files' }),
+  allowedFileTypes: opt.object(
+    {
+      isEnabled: opt.boolean({ title: 'Restrict file types' }),
+      types: opt.stringList({ title: 'Allowed types', description: 'Extensions or MIME types (image/*)' }),
+    },
+    { title: 'Allowed file types' },
+  ),
+  labels: inputLabels({ placeholder: placeholderLabel(), button: buttonLabel(), skip: opt.string({ title: 'Skip label' }) }),
 });
 import { isWebUrl } from './url';
 

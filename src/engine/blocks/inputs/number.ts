@@ -1,8 +1,13 @@
 import type { InputHandler } from '../handler';
 import { opt, readOptions } from '../options';
-import { displayWithPrefill, FAIL, inputOptions, ok, textOf } from './shared';
+import { buttonLabel, displayWithPrefill, FAIL, inputLabels, inputOptions, ok, placeholderLabel, textOf } from './shared';
 
-const options = inputOptions({ min: opt.numberOrString(), max: opt.numberOrString() });
+const options = inputOptions({
+  min: opt.numberOrString({ title: 'Minimum' }),
+  max: opt.numberOrString({ title: 'Maximum' }),
+  step: opt.numberOrString({ title: 'Step' }),
+  labels: inputLabels({ placeholder: placeholderLabel(), button: buttonLabel() }),
+});
 
 /** parseFloat after the first "," becomes "." (`1,5` ⇒ 1.5, `12abc` ⇒ 12). */
 export function parseLooseNumber(text: string): number {

@@ -1,6 +1,13 @@
 import { EngineRequestError } from '../../errors';
 import type { InputHandler } from '../handler';
-import { FAIL, NO_OWN_OPTIONS, ok, textOrAudioOf } from './shared';
+import { opt } from '../options';
+import { buttonLabel, FAIL, inputLabels, inputOptions, ok, textOrAudioOf } from './shared';
+
+const options = inputOptions({
+  amount: opt.string({ title: 'Amount' }),
+  currency: opt.string({ title: 'Currency' }),
+  labels: inputLabels({ button: buttonLabel(), success: opt.string({ title: 'Success message' }) }),
+});
 
 /**
  * Displaying a payment input needs a payment intent from a configured
@@ -16,7 +23,7 @@ export function requirePaymentProvider(): never {
 export const paymentInput: InputHandler<'payment input'> = {
   category: 'input',
   type: 'payment input',
-  options: NO_OWN_OPTIONS,
+  options,
   // A start's first message never answers it (reference §3.3 step 9).
   answersFirstMessage: false,
   replyEventType: 'payment',

@@ -2,9 +2,12 @@ import type * as PhoneNumbers from 'libphonenumber-js';
 import { lazyModule } from '../../lazy-module';
 import type { InputHandler } from '../handler';
 import { opt, readOptions } from '../options';
-import { displayWithPrefill, FAIL, inputOptions, ok, textOf } from './shared';
+import { buttonLabel, displayWithPrefill, FAIL, inputLabels, inputOptions, ok, placeholderLabel, textOf } from './shared';
 
-const options = inputOptions({ defaultCountryCode: opt.string() });
+const options = inputOptions({
+  defaultCountryCode: opt.string({ title: 'Default country', description: 'ISO code (FR, US...) for numbers typed without their country code' }),
+  labels: inputLabels({ placeholder: placeholderLabel(), button: buttonLabel() }),
+});
 
 /** The first phone number found in the text, in E.164; the default country applies to national numbers. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first phone reply (see lazyModule)

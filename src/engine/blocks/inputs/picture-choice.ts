@@ -2,16 +2,20 @@ import type { BlockDefinition, InputObject } from '../../types';
 import type { BlockContext, InputHandler } from '../handler';
 import { matchMultipleChoice, matchSingleChoice } from './choice-matching';
 import { opt, readOptions } from '../options';
-import { displayedItems, FAIL, inputOptions, itemsOf, valueAsSimpleList } from './shared';
+import { buttonLabel, displayedItems, FAIL, inputLabels, inputOptions, itemsOf, valueAsSimpleList } from './shared';
 
 const options = inputOptions({
-  isMultipleChoice: opt.boolean(),
-  dynamicItems: opt.object({
-    isEnabled: opt.boolean(),
-    pictureSrcsVariableId: opt.string(),
-    titlesVariableId: opt.string(),
-    descriptionsVariableId: opt.string(),
-  }),
+  isMultipleChoice: opt.boolean({ title: 'Multiple choice' }),
+  dynamicItems: opt.object(
+    {
+      isEnabled: opt.boolean({ title: 'Items from variables' }),
+      pictureSrcsVariableId: opt.variable('Pictures from'),
+      titlesVariableId: opt.variable('Titles from'),
+      descriptionsVariableId: opt.variable('Descriptions from'),
+    },
+    { title: 'Dynamic items' },
+  ),
+  labels: inputLabels({ button: buttonLabel() }),
 });
 
 export interface PictureChoiceItem {

@@ -1,15 +1,18 @@
 import type { InputHandler } from '../handler';
 import { opt, readOptions } from '../options';
-import { displayWithPrefill, FAIL, inputOptions, ok, textOf } from './shared';
+import { buttonLabel, displayWithPrefill, FAIL, inputLabels, inputOptions, ok, textOf } from './shared';
 
-const options = inputOptions({ length: opt.numberOrString() });
+const options = inputOptions({
+  length: opt.numberOrString({ title: 'Maximum rating' }),
+  labels: inputLabels({ button: buttonLabel(), left: opt.string({ title: 'Lowest label' }), right: opt.string({ title: 'Highest label' }) }),
+});
 
-const DEFAULT_LENGTH = 10;
+export const DEFAULT_RATING_LENGTH = 10;
 
 async function lengthOf(option: unknown, text: (template: string) => Promise<string>): Promise<number> {
   if (typeof option === 'number') return option;
   if (typeof option === 'string' && option.trim() !== '') return Number(await text(option));
-  return DEFAULT_LENGTH;
+  return DEFAULT_RATING_LENGTH;
 }
 
 /**

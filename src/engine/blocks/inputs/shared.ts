@@ -23,11 +23,22 @@ export { isRecord };
 
 /** Options every input may have (answers, retries and prefill read them). */
 export const inputBase = {
-  variableId: opt.string(),
-  retryMessageContent: opt.string(),
-  attachments: opt.object({ isEnabled: opt.boolean(), saveVariableId: opt.string() }),
-  audioClip: opt.object({ isEnabled: opt.boolean(), saveVariableId: opt.string() }),
+  variableId: opt.variable('Save the answer in'),
+  retryMessageContent: opt.string({ title: 'Retry message', description: 'Sent when the answer is not valid' }),
+  attachments: opt.object(
+    { isEnabled: opt.boolean({ title: 'Allow attachments' }), saveVariableId: opt.variable('Save the attachments in') },
+    { title: 'Attachments' },
+  ),
+  audioClip: opt.object(
+    { isEnabled: opt.boolean({ title: 'Allow audio clips' }), saveVariableId: opt.variable('Save the audio clip in') },
+    { title: 'Audio clip' },
+  ),
 };
+
+/** The texts of an input's form; the chat widget shows its defaults when they are absent. */
+export const inputLabels = <T extends z.ZodRawShape>(labels: T) => opt.object(labels, { title: 'Labels' });
+export const placeholderLabel = () => opt.string({ title: 'Placeholder' });
+export const buttonLabel = () => opt.string({ title: 'Button label' });
 
 /** The options common to every input, read from any input block. */
 export const INPUT_BASE_OPTIONS = optionsSchema(inputBase);
@@ -36,8 +47,6 @@ export const INPUT_BASE_OPTIONS = optionsSchema(inputBase);
 export function inputOptions<T extends z.ZodRawShape>(own: T) {
   return optionsSchema({ ...inputBase, ...own });
 }
-
-export const NO_OWN_OPTIONS = inputOptions({});
 
 /** The text of a text message; undefined for no message, audio or commands. */
 export function textOf(reply: ReplyMessage | undefined): string | undefined {

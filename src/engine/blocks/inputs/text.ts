@@ -1,11 +1,17 @@
 import type { InputHandler } from '../handler';
-import { displayWithPrefill, FAIL, NO_OWN_OPTIONS, ok } from './shared';
+import { opt } from '../options';
+import { buttonLabel, displayWithPrefill, FAIL, inputLabels, inputOptions, ok, placeholderLabel } from './shared';
+
+const options = inputOptions({
+  labels: inputLabels({ placeholder: placeholderLabel(), button: buttonLabel() }),
+  isLong: opt.boolean({ title: 'Long text' }),
+});
 
 /** Any text is accepted as typed; an audio message answers with its URL. */
 export const textInput: InputHandler<'text input'> = {
   category: 'input',
   type: 'text input',
-  options: NO_OWN_OPTIONS,
+  options,
   replyEventType: 'text',
   display: displayWithPrefill,
   parse(_block, reply) {

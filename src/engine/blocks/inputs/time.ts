@@ -1,9 +1,9 @@
 import type { InputHandler } from '../handler';
 import { chrono, formatUtc, parsingReference } from './date';
 import { opt, readOptions } from '../options';
-import { displayWithPrefill, FAIL, inputOptions, ok, textOf } from './shared';
+import { buttonLabel, displayWithPrefill, FAIL, inputLabels, inputOptions, ok, textOf } from './shared';
 
-const options = inputOptions({ format: opt.string() });
+const options = inputOptions({ format: opt.string({ title: 'Format', description: 'HH:mm when empty' }), labels: inputLabels({ button: buttonLabel() }) });
 
 export const DEFAULT_TIME_FORMAT = 'HH:mm';
 

@@ -1,6 +1,8 @@
 import isURL from 'validator/lib/isURL';
 import type { InputHandler } from '../handler';
-import { displayWithPrefill, FAIL, NO_OWN_OPTIONS, ok, textOf } from './shared';
+import { buttonLabel, displayWithPrefill, FAIL, inputLabels, inputOptions, ok, placeholderLabel, textOf } from './shared';
+
+const options = inputOptions({ labels: inputLabels({ placeholder: placeholderLabel(), button: buttonLabel() }) });
 
 /** http or https, the protocol optional, a top-level domain required. */
 export function isWebUrl(text: string, requireTld = true): boolean {
@@ -14,7 +16,7 @@ export function isWebUrl(text: string, requireTld = true): boolean {
 export const urlInput: InputHandler<'url input'> = {
   category: 'input',
   type: 'url input',
-  options: NO_OWN_OPTIONS,
+  options,
   replyEventType: 'url',
   display: displayWithPrefill,
   parse(_block, reply) {

@@ -9,16 +9,19 @@ import { notConfigured } from './not-configured';
 // succeeds, stored in the chosen variable (reference §3.11.2).
 
 const options = optionsSchema({
-  action: opt.string(),
-  baseUrl: opt.string(),
-  link: opt.string(),
-  layout: opt.string(),
-  name: opt.string(),
-  email: opt.string(),
-  phone: opt.string(),
-  additionalNotes: opt.string(),
-  anyPrefilledInformations: opt.objectList({ questionId: opt.string(), value: opt.string() }),
-  saveBookedDateInVariableId: opt.string(),
+  action: opt.string({ title: 'Action' }),
+  baseUrl: opt.string({ title: 'Base URL' }),
+  link: opt.string({ title: 'Event link' }),
+  layout: opt.string({ title: 'Layout' }),
+  name: opt.string({ title: 'Name' }),
+  email: opt.string({ title: 'E-mail' }),
+  phone: opt.string({ title: 'Phone' }),
+  additionalNotes: opt.string({ title: 'Additional notes' }),
+  anyPrefilledInformations: opt.objectList(
+    { questionId: opt.string({ title: 'Question' }), value: opt.string({ title: 'Value' }) },
+    { title: 'Prefilled answers' },
+  ),
+  saveBookedDateInVariableId: opt.variable('Save the booked date in'),
 });
 
 const DEFAULT_BASE_URL = 'https://app.cal.com';

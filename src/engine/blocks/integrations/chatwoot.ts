@@ -10,10 +10,19 @@ import { clientScript } from '../logic/code';
 const DEFAULT_BASE_URL = 'https://app.chatwoot.com';
 
 const options = optionsSchema({
-  task: opt.string(),
-  baseUrl: opt.string(),
-  websiteToken: opt.string(),
-  user: opt.object({ id: opt.string(), email: opt.string(), name: opt.string(), avatarUrl: opt.string(), phoneNumber: opt.string() }),
+  task: opt.string({ title: 'Task' }),
+  baseUrl: opt.string({ title: 'Base URL' }),
+  websiteToken: opt.string({ title: 'Website token' }),
+  user: opt.object(
+    {
+      id: opt.string({ title: 'ID' }),
+      email: opt.string({ title: 'E-mail' }),
+      name: opt.string({ title: 'Name' }),
+      avatarUrl: opt.string({ title: 'Avatar URL' }),
+      phoneNumber: opt.string({ title: 'Phone number' }),
+    },
+    { title: 'Identify the user' },
+  ),
 });
 
 type ChatwootOptions = z.output<typeof options>;

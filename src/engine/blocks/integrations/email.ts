@@ -9,15 +9,15 @@ import type { BlockContext, LogicHandler } from '../handler';
 // at most. Previews never send.
 
 const emailOptions = optionsSchema({
-  credentialsId: opt.string(),
-  recipients: opt.stringList(),
-  cc: opt.stringList(),
-  bcc: opt.stringList(),
-  replyTo: opt.string(),
-  subject: opt.string(),
-  body: opt.string(),
-  isCustomBody: opt.boolean(),
-  isBodyCode: opt.boolean(),
+  credentialsId: opt.string({ title: 'SMTP account', description: "The server's own SMTP when empty", widget: 'credentials' }),
+  recipients: opt.stringList({ title: 'To' }),
+  cc: opt.stringList({ title: 'Cc' }),
+  bcc: opt.stringList({ title: 'Bcc' }),
+  replyTo: opt.string({ title: 'Reply to' }),
+  subject: opt.string({ title: 'Subject' }),
+  body: opt.string({ title: 'Body' }),
+  isCustomBody: opt.boolean({ title: 'Custom body' }),
+  isBodyCode: opt.boolean({ title: 'Body is HTML' }),
 });
 
 type EmailOptions = z.output<typeof emailOptions>;

@@ -2,7 +2,13 @@ import { opt, optionsSchema, readOptions } from '../options';
 import type { LogicHandler } from '../handler';
 import { clientPayload } from './client-payload';
 
-const options = optionsSchema({ trackingId: opt.string() });
+const options = optionsSchema({
+  trackingId: opt.string({ title: 'Measurement ID' }),
+  category: opt.string({ title: 'Event category' }),
+  action: opt.string({ title: 'Event action' }),
+  label: opt.string({ title: 'Event label' }),
+  value: opt.numberOrString({ title: 'Event value' }),
+});
 
 /**
  * Google Analytics: an event the client sends (`googleAnalytics` action,

@@ -13,20 +13,29 @@ import { anonymousPreviewSkip } from './anonymous-preview';
 // builds the request; the service sends it through the outbound guard (an
 // effect) and the block maps the answer into variables.
 
-const keyValues = () => opt.objectList({ key: opt.string(), value: opt.string() });
+const keyValues = (title: string) => opt.objectList({ key: opt.string({ title: 'Key' }), value: opt.string({ title: 'Value' }) }, { title });
 
 const httpRequestOptions = optionsSchema({
-  webhook: opt.object({ url: opt.string(), method: opt.string(), headers: keyValues(), queryParams: keyValues(), body: opt.string() }),
-  isCustomBody: opt.boolean(),
-  isExecutedOnClient: opt.boolean(),
-  timeout: opt.number(),
+  webhook: opt.object(
+    {
+      url: opt.string({ title: 'URL' }),
+      method: opt.string({ title: 'Method' }),
+      headers: keyValues('Headers'),
+      queryParams: keyValues('Query parameters'),
+      body: opt.string({ title: 'Body', widget: 'code' }),
+    },
+    { title: 'Request' },
+  ),
+  isCustomBody: opt.boolean({ title: 'Custom body' }),
+  isExecutedOnClient: opt.boolean({ title: 'Run on the client' }),
+  timeout: opt.number({ title: 'Timeout (seconds)' }),
   responseVariableMapping: responseMappingOption(),
 });
 
 type HttpRequestOptions = z.output<typeof httpRequestOptions>;
 type KeyValue = { key?: string; value?: string };
 
-const DEFAULT_TIMEOUT_S = 10;
+export const DEFAULT_TIMEOUT_S = 10;
 const MAX_TIMEOUT_S = 120;
 /** Automation platforms answer slowly: the reference always gives them the maximum. */
 const LONG_TIMEOUT_TYPES = new Set<BlockType>(['Zapier', 'Make.com', 'Pabbly']);

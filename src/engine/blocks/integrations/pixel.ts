@@ -2,7 +2,11 @@ import { opt, optionsSchema, readOptions } from '../options';
 import type { LogicHandler } from '../handler';
 import { clientPayload } from './client-payload';
 
-const options = optionsSchema({ pixelId: opt.string(), isInitSkip: opt.boolean(), eventType: opt.string() });
+const options = optionsSchema({
+  pixelId: opt.string({ title: 'Pixel ID' }),
+  isInitSkip: opt.boolean({ title: 'Skip initialisation' }),
+  eventType: opt.string({ title: 'Event' }),
+});
 
 /**
  * Meta Pixel: an event the client tracks (`pixel` action) when the block has

@@ -8,7 +8,11 @@ import { notConfigured } from './not-configured';
 // reference uploads the image to its bucket; Parley answers a data: URL,
 // which image bubbles and links show as they are.
 
-const options = optionsSchema({ action: opt.string(), data: opt.string(), saveUrlInVariableId: opt.string() });
+const options = optionsSchema({
+  action: opt.string({ title: 'Action' }),
+  data: opt.string({ title: 'Data' }),
+  saveUrlInVariableId: opt.variable('Save the image URL in'),
+});
 
 const ACTION = 'Generate a QR Code';
 

@@ -10,13 +10,14 @@ import { notConfigured } from './not-configured';
 // flow goes on: a block without an action is not configured, and credentials
 // for these services can never be found in a Parley workspace.
 
-const options = optionsSchema({ action: opt.string(), credentialsId: opt.string() });
+const options = optionsSchema({ action: opt.string({ title: 'Action' }), credentialsId: opt.credentials() });
 
 export function vendorBlock<T extends BlockType>(type: T): LogicHandler<T> {
   return {
     category: 'integration',
     type,
     options,
+    needsCredentials: true,
     execute(block, ctx) {
       const skip = anonymousPreviewSkip(type, ctx);
       if (skip) ctx.log(skip);

@@ -1,7 +1,7 @@
 import { opt, optionsSchema, readOptions } from '../options';
 import type { LogicHandler } from '../handler';
 
-const options = optionsSchema({ aPercent: opt.number() });
+const options = optionsSchema({ aPercent: opt.number({ title: 'Percent of visitors on path A' }) });
 
 /** Sends aPercent % of visitors down path A, the others down B. */
 export const abTestBlock: LogicHandler<'AB test'> = {

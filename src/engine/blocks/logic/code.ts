@@ -41,7 +41,12 @@ export function isFetchError(error: string): boolean {
   return /\bfetch\b/.test(error);
 }
 
-const options = optionsSchema({ content: opt.string(), isExecutedOnClient: opt.boolean(), isUnsafe: opt.boolean() });
+const options = optionsSchema({
+  name: opt.string({ title: 'Name' }),
+  content: opt.string({ title: 'Code', widget: 'code' }),
+  isExecutedOnClient: opt.boolean({ title: 'Run on the client' }),
+  isUnsafe: opt.boolean({ title: 'Unsafe' }),
+});
 
 /**
  * Bot-author JavaScript. On the client by default: a `scriptToExecute` action

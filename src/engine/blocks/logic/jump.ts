@@ -3,7 +3,7 @@ import type { BlockDefinition, EdgeDefinition } from '../../types';
 import type { BlockContext, LogicHandler } from '../handler';
 import { resolveGroup } from './group-target';
 
-const options = optionsSchema({ groupId: opt.string(), blockId: opt.string() });
+const options = optionsSchema({ groupId: opt.string({ title: 'Group' }), blockId: opt.string({ title: 'Block' }) });
 
 /** The block that would have run after `block`: the next one in its group, else the first one its own edge reaches. */
 function nextBlockAfter(block: BlockDefinition, ctx: BlockContext, edges: EdgeDefinition[]): string | undefined {

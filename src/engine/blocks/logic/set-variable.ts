@@ -15,17 +15,20 @@ import { clientScript, isFetchError, scriptGlobals } from './code';
 // leaves it untouched.
 
 const blockOptions = optionsSchema({
-  variableId: opt.string(),
-  type: opt.string(),
-  expressionToEvaluate: opt.string(),
-  isCode: opt.boolean(),
-  isExecutedOnClient: opt.boolean(),
-  isUnsafe: opt.boolean(),
-  saveErrorInVariableId: opt.string(),
-  timeZone: opt.string(),
-  item: opt.string(),
-  saveItemInVariableId: opt.string(),
-  mapListItemParams: opt.object({ baseItemVariableId: opt.string(), baseListVariableId: opt.string(), targetListVariableId: opt.string() }),
+  variableId: opt.variable('Variable'),
+  type: opt.string({ title: 'Value', description: 'Custom, Empty, Now, Today, Random ID, Append value(s), Pop, Shift...' }),
+  expressionToEvaluate: opt.string({ title: 'Expression', widget: 'code' }),
+  isCode: opt.boolean({ title: 'Evaluate as code' }),
+  isExecutedOnClient: opt.boolean({ title: 'Run on the client' }),
+  isUnsafe: opt.boolean({ title: 'Unsafe' }),
+  saveErrorInVariableId: opt.variable('Save the error in'),
+  timeZone: opt.string({ title: 'Time zone' }),
+  item: opt.string({ title: 'Item' }),
+  saveItemInVariableId: opt.variable('Save the item in'),
+  mapListItemParams: opt.object(
+    { baseItemVariableId: opt.variable('Base item'), baseListVariableId: opt.variable('Base list'), targetListVariableId: opt.variable('Target list') },
+    { title: 'Map item with same index' },
+  ),
 });
 
 type Options = z.output<typeof blockOptions>;

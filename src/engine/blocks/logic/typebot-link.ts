@@ -8,7 +8,11 @@ import { resolveGroup } from './group-target';
 // Link to bot ("Typebot link", reference §3.5): runs another bot (or a group of
 // this one) on top of the queue, then comes back.
 
-const options = optionsSchema({ typebotId: opt.string(), groupId: opt.string(), mergeResults: opt.boolean() });
+const options = optionsSchema({
+  typebotId: opt.string({ title: 'Bot', description: '"current" for this bot' }),
+  groupId: opt.string({ title: 'Group' }),
+  mergeResults: opt.boolean({ title: 'Merge answers' }),
+});
 
 /** The child's variables, prefilled by name from the first bot of the queue declaring the same name. */
 function inheritedVariables(child: RuntimeBot, queue: QueueEntry[]): RuntimeVariable[] {

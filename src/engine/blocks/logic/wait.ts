@@ -1,7 +1,10 @@
 import { opt, optionsSchema, readOptions } from '../options';
 import type { LogicHandler } from '../handler';
 
-const options = optionsSchema({ secondsToWaitFor: opt.numberOrString(), shouldPause: opt.boolean() });
+const options = optionsSchema({
+  secondsToWaitFor: opt.numberOrString({ title: 'Seconds to wait for' }),
+  shouldPause: opt.boolean({ title: 'Pause the flow', description: 'The bot waits for the client to come back' }),
+});
 
 /**
  * A client-side delay. The server does not wait: only `shouldPause` makes the

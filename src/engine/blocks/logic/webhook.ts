@@ -8,7 +8,11 @@ export interface ResponseMapping {
 }
 
 /** The response variable mapping of HTTP request and wait-for-webhook blocks. */
-export const responseMappingOption = () => opt.objectList({ variableId: opt.string(), bodyPath: opt.string() });
+export const responseMappingOption = () =>
+  opt.objectList(
+    { bodyPath: opt.string({ title: 'Value', description: 'data.items[0].name' }), variableId: opt.variable('Save in') },
+    { title: 'Save in variables' },
+  );
 
 const options = optionsSchema({ responseVariableMapping: responseMappingOption() });
 

@@ -18,36 +18,42 @@ import { notConfigured } from '../not-configured';
 // client to stream it instead (`stream` action) and waits for the full text.
 
 const aiOptions = optionsSchema({
-  action: opt.string(),
-  credentialsId: opt.string(),
-  baseUrl: opt.string(),
-  apiVersion: opt.string(),
-  model: opt.string(),
+  action: opt.string({ title: 'Action' }),
+  credentialsId: opt.credentials(),
+  baseUrl: opt.string({ title: 'Base URL' }),
+  apiVersion: opt.string({ title: 'API version' }),
+  model: opt.string({ title: 'Model' }),
   messages: messagesOption(),
-  systemMessage: opt.string(),
-  temperature: opt.numberOrString(),
-  maxTokens: opt.numberOrString(),
-  responseMapping: opt.objectList({ item: opt.string(), variableId: opt.string() }),
+  systemMessage: opt.string({ title: 'System message' }),
+  temperature: opt.numberOrString({ title: 'Temperature' }),
+  maxTokens: opt.numberOrString({ title: 'Max tokens' }),
+  responseMapping: opt.objectList(
+    { item: opt.string({ title: 'Value', description: 'Message content, Total tokens...' }), variableId: opt.variable('Save in') },
+    { title: 'Save the answer' },
+  ),
   // Generate variables
-  prompt: opt.string(),
-  variablesToExtract: opt.objectList({
-    variableId: opt.string(),
-    type: opt.string(),
-    description: opt.string(),
-    isRequired: opt.boolean(),
-    values: opt.stringList(),
-  }),
+  prompt: opt.string({ title: 'Prompt' }),
+  variablesToExtract: opt.objectList(
+    {
+      variableId: opt.variable('Variable'),
+      type: opt.string({ title: 'Type' }),
+      description: opt.string({ title: 'Description' }),
+      isRequired: opt.boolean({ title: 'Required' }),
+      values: opt.stringList({ title: 'Values' }),
+    },
+    { title: 'Variables to extract' },
+  ),
   // Create speech
-  input: opt.string(),
-  voice: opt.string(),
-  saveUrlInVariableId: opt.string(),
+  input: opt.string({ title: 'Text to speak' }),
+  voice: opt.string({ title: 'Voice' }),
+  saveUrlInVariableId: opt.variable('Save the audio URL in'),
   // Create transcription
-  url: opt.string(),
-  transcriptionVariableId: opt.string(),
+  url: opt.string({ title: 'Audio URL' }),
+  transcriptionVariableId: opt.variable('Save the transcription in'),
   // Ask Model (OpenAI Responses API)
-  message: opt.string(),
-  instructions: opt.string(),
-  responseIdVariableId: opt.string(),
+  message: opt.string({ title: 'Message' }),
+  instructions: opt.string({ title: 'Instructions' }),
+  responseIdVariableId: opt.variable('Save the response ID in'),
 });
 
 type AiOptions = z.output<typeof aiOptions>;
@@ -246,6 +252,7 @@ export function forgeAiBlock<T extends BlockType>(type: T, spec: AiBlockSpec): L
     category: 'integration',
     type,
     options: aiOptions,
+    needsCredentials: true,
     async execute(block, ctx): Promise<Outcome> {
       const skip = anonymousPreviewSkip(type, ctx);
       if (skip) {

@@ -10,20 +10,27 @@ import { opt } from '../../options';
 // interleaving two list variables.
 
 export const messagesOption = () =>
-  opt.objectList({
-    role: opt.string(),
-    content: contentOption(),
-    name: opt.string(),
-    dialogueVariableId: opt.string(),
-    startsBy: opt.string(),
-  });
+  opt.objectList(
+    {
+      role: opt.string({ title: 'Role' }),
+      content: contentOption(),
+      name: opt.string({ title: 'Name' }),
+      dialogueVariableId: opt.variable('Dialogue'),
+      startsBy: opt.string({ title: 'Starts by' }),
+    },
+    { title: 'Messages' },
+  );
 
 /** `content` is a text, except in a legacy "Messages sequence ✨" where it names two variables. */
 function contentOption() {
   return z
-    .union([z.string(), z.looseObject({ assistantMessagesVariableId: opt.string(), userMessagesVariableId: opt.string() })])
+    .union([
+      z.string(),
+      z.looseObject({ assistantMessagesVariableId: opt.variable('Assistant messages'), userMessagesVariableId: opt.variable('User messages') }),
+    ])
     .optional()
-    .catch(undefined);
+    .catch(undefined)
+    .meta({ title: 'Content' });
 }
 
 type MessageOption = ReturnType<typeof messagesOption>['_output'][number];

@@ -14,18 +14,21 @@ import { streamsInto } from './stream-target';
 // legacy `streamOpenAiChatCompletion` action carrying the messages.
 
 const legacyOptions = optionsSchema({
-  task: opt.string(),
-  credentialsId: opt.string(),
-  baseUrl: opt.string(),
-  apiVersion: opt.string(),
-  model: opt.string(),
+  task: opt.string({ title: 'Task' }),
+  credentialsId: opt.credentials(),
+  baseUrl: opt.string({ title: 'Base URL' }),
+  apiVersion: opt.string({ title: 'API version' }),
+  model: opt.string({ title: 'Model' }),
   messages: messagesOption(),
-  advancedSettings: opt.object({ temperature: opt.numberOrString() }),
-  responseMapping: opt.objectList({ valueToExtract: opt.string(), variableId: opt.string() }),
+  advancedSettings: opt.object({ temperature: opt.numberOrString({ title: 'Temperature' }) }, { title: 'Advanced settings' }),
+  responseMapping: opt.objectList(
+    { valueToExtract: opt.string({ title: 'Value', description: 'Message content, Total tokens' }), variableId: opt.variable('Save in') },
+    { title: 'Save the answer' },
+  ),
   // Create speech
-  input: opt.string(),
-  voice: opt.string(),
-  saveUrlInVariableId: opt.string(),
+  input: opt.string({ title: 'Text to speak' }),
+  voice: opt.string({ title: 'Voice' }),
+  saveUrlInVariableId: opt.variable('Save the audio URL in'),
 });
 
 type LegacyOptions = z.output<typeof legacyOptions>;
@@ -92,6 +95,7 @@ export const openAiLegacyBlock: LogicHandler<'OpenAI'> = {
   category: 'integration',
   type: 'OpenAI',
   options: legacyOptions,
+  needsCredentials: true,
   async execute(block, ctx): Promise<Outcome> {
     const skip = anonymousPreviewSkip('OpenAI', ctx);
     if (skip) {

@@ -1,0 +1,185 @@
+import type { BlockHandler } from './handler';
+import { DEFAULT_DATE_FORMAT } from './inputs/date';
+import { DEFAULT_RATING_LENGTH } from './inputs/rating';
+import { DEFAULT_TIME_FORMAT } from './inputs/time';
+import { DEFAULT_TIMEOUT_S } from './integrations/http-request';
+import { authorSchema, type JsonSchema } from './json-schema';
+import { handledBlockTypes, handlerFor, type HandledBlockType } from './registry';
+
+// What the flow editor knows of each block type the engine runs: its palette
+// entry, the form of its options (generated from the module's own schema, so
+// the editor and the engine read one description) and the block the palette
+// inserts. Pure: the GraphQL API serves it as it is.
+
+export type BlockCategory = 'bubbles' | 'inputs' | 'logic' | 'integrations' | 'ai';
+
+/** A new block as the palette inserts it: ids (block, items, paths) are the editor's to give. */
+export interface NewBlock {
+  type: HandledBlockType;
+  options?: Record<string, unknown>;
+  content?: Record<string, unknown>;
+  items?: Record<string, unknown>[];
+}
+
+export interface BlockTypeInfo {
+  type: HandledBlockType;
+  category: BlockCategory;
+  label: string;
+  /** JSON Schema (2020-12) of `options` as an author writes them; fields titled, `x-parley-widget` on variable, credentials, code and rich text fields. */
+  optionsSchema: JsonSchema;
+  /** Bubbles: JSON Schema of `content`; null for other blocks. */
+  contentSchema: JsonSchema | null;
+  defaultBlock: NewBlock;
+}
+
+/** Palette names; a type without one does not compile. */
+const LABELS: { [T in HandledBlockType]: string } = {
+  text: 'Text',
+  image: 'Image',
+  video: 'Video',
+  audio: 'Audio',
+  embed: 'Embed',
+  'text input': 'Text input',
+  'number input': 'Number input',
+  'email input': 'E-mail input',
+  'url input': 'URL input',
+  'phone number input': 'Phone input',
+  'date input': 'Date input',
+  'time input': 'Time input',
+  'rating input': 'Rating',
+  'file input': 'File upload',
+  'payment input': 'Payment',
+  'choice input': 'Buttons',
+  'picture choice input': 'Picture choice',
+  cards: 'Cards',
+  'Set variable': 'Set variable',
+  Condition: 'Condition',
+  Redirect: 'Redirect',
+  Code: 'Script',
+  'Typebot link': 'Link to bot',
+  Wait: 'Wait',
+  'AB test': 'A/B test',
+  webhook: 'Wait for webhook',
+  Jump: 'Jump',
+  Return: 'Return',
+  Webhook: 'HTTP request',
+  Zapier: 'Zapier',
+  'Make.com': 'Make.com',
+  Pabbly: 'Pabbly Connect',
+  Email: 'Send e-mail',
+  'Google Sheets': 'Google Sheets',
+  OpenAI: 'OpenAI (legacy)',
+  'Google Analytics': 'Google Analytics',
+  Pixel: 'Meta Pixel',
+  Chatwoot: 'Chatwoot',
+  openai: 'OpenAI',
+  'cal-com': 'Cal.com',
+  'chat-node': 'ChatNode',
+  'qr-code': 'QR code',
+  'dify-ai': 'Dify.AI',
+  mistral: 'Mistral',
+  elevenlabs: 'ElevenLabs',
+  anthropic: 'Anthropic',
+  'together-ai': 'Together AI',
+  'open-router': 'OpenRouter',
+  nocodb: 'NocoDB',
+  segment: 'Segment',
+  posthog: 'PostHog',
+  groq: 'Groq',
+  zendesk: 'Zendesk',
+  perplexity: 'Perplexity',
+  deepseek: 'DeepSeek',
+  blink: 'Blink',
+  gmail: 'Gmail',
+};
+
+/** The AI blocks: the forge providers and the legacy OpenAI block. */
+const AI_TYPES = new Set<HandledBlockType>(['OpenAI', 'openai', 'mistral', 'anthropic', 'together-ai', 'open-router', 'groq', 'perplexity', 'deepseek']);
+
+/**
+ * Placeholders the chat widget shows when an input sets none (the reference's
+ * block constants; src/web/theme-defaults.ts draws them, the engine never
+ * sees them): written into new blocks so the author sees what visitors see.
+ */
+const PLACEHOLDERS: Partial<Record<HandledBlockType, string>> = {
+  'text input': 'Type your answer...',
+  'email input': 'Type your email...',
+  'url input': 'Type a URL...',
+  'phone number input': 'Type your phone number...',
+  'number input': 'Type a number...',
+};
+
+const BUTTON = 'Send';
+
+const EMPTY_PARAGRAPH = [{ type: 'p', children: [{ text: '' }] }];
+
+/** What a new block of the type holds besides its options' labels and retry message. */
+const NEW_BLOCKS: Partial<Record<HandledBlockType, Omit<NewBlock, 'type'>>> = {
+  text: { content: { richText: EMPTY_PARAGRAPH } },
+  image: { content: {} },
+  video: { content: {} },
+  audio: { content: {} },
+  embed: { content: {} },
+  'text input': { options: { isLong: false } },
+  'date input': { options: { hasTime: false, isRange: false, format: DEFAULT_DATE_FORMAT } },
+  'time input': { options: { format: DEFAULT_TIME_FORMAT } },
+  'rating input': { options: { length: DEFAULT_RATING_LENGTH } },
+  'choice input': { options: { isMultipleChoice: false }, items: [{ content: '' }] },
+  'picture choice input': { options: { isMultipleChoice: false }, items: [{}] },
+  cards: { items: [{}] },
+  'Set variable': { options: { type: 'Custom' } },
+  Condition: { items: [{ content: { logicalOperator: 'AND', comparisons: [] } }] },
+  Redirect: { options: { isNewTab: false } },
+  // The script runs on the client unless the author says otherwise.
+  Code: { options: { isExecutedOnClient: true } },
+  'AB test': { options: { aPercent: 50 }, items: [{ path: 'a' }, { path: 'b' }] },
+  Webhook: { options: { webhook: { method: 'POST' }, timeout: DEFAULT_TIMEOUT_S } },
+};
+
+function categoryOf(type: HandledBlockType, handler: BlockHandler): BlockCategory {
+  if (AI_TYPES.has(type)) return 'ai';
+  switch (handler.category) {
+    case 'bubble':
+      return 'bubbles';
+    case 'input':
+      return 'inputs';
+    case 'logic':
+      return 'logic';
+    case 'integration':
+      return 'integrations';
+  }
+}
+
+/** An input's labels as the widget shows them when absent, and the retry message the engine sends. */
+function inputDefaults(type: HandledBlockType, handler: BlockHandler): Record<string, unknown> {
+  if (handler.category !== 'input') return {};
+  const placeholder = PLACEHOLDERS[type];
+  return {
+    labels: { ...(placeholder ? { placeholder } : {}), button: BUTTON },
+    ...(handler.defaultRetryMessage ? { retryMessageContent: handler.defaultRetryMessage } : {}),
+  };
+}
+
+function defaultBlock(type: HandledBlockType, handler: BlockHandler): NewBlock {
+  const own = NEW_BLOCKS[type] ?? {};
+  const options = { ...inputDefaults(type, handler), ...own.options };
+  return { type, ...own, ...(Object.keys(options).length > 0 ? { options } : {}) };
+}
+
+let catalog: BlockTypeInfo[] | undefined;
+
+/** Every block type the engine runs, in palette order (built once: schemas do not change while running). */
+export function blockCatalog(): BlockTypeInfo[] {
+  catalog ??= handledBlockTypes().map((type) => {
+    const handler = handlerFor(type)!;
+    return {
+      type,
+      category: categoryOf(type, handler),
+      label: LABELS[type],
+      optionsSchema: authorSchema(handler.options),
+      contentSchema: handler.category === 'bubble' ? authorSchema(handler.content) : null,
+      defaultBlock: defaultBlock(type, handler),
+    };
+  });
+  return structuredClone(catalog);
+}

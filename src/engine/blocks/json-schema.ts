@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+// Block schemas as JSON Schema (draft 2020-12), as an author writes the
+// fields: zod reads them leniently, the editor and the problems of a draft
+// hold them to their declared types.
+
+export type JsonSchema = { [keyword: string]: unknown };
+
+/** Fields whose key names what they hold: the editor's widget when the module did not say. */
+const VARIABLE_KEY = /(^v|V)ariableId$/;
+
+/** Words that read better than the key's own ("isLong" → "Long text"). */
+const KEY_TITLES: Record<string, string> = { isLong: 'Long text', url: 'URL', id: 'ID', credentialsId: 'Account' };
+
+/** A title for a field without one: "saveErrorInVariableId" → "Save error in variable". */
+export function titleFromKey(key: string): string {
+  const known = KEY_TITLES[key];
+  if (known) return known;
+  const words = key
+    .replace(/^(is|has|should)(?=[A-Z])/, '')
+    .replace(/Id$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function isSchema(value: unknown): value is JsonSchema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Titles and widgets on every property, down through objects, lists and alternatives (mutates `schema`). */
+function annotate(schema: JsonSchema): void {
+  const properties = schema.properties;
+  if (isSchema(properties)) {
+    for (const [key, field] of Object.entries(properties)) {
+      if (!isSchema(field)) continue;
+      field.title ??= titleFromKey(key);
+      if (field['x-parley-widget'] === undefined) {
+        if (VARIABLE_KEY.test(key)) field['x-parley-widget'] = 'variable';
+        else if (key === 'credentialsId') field['x-parley-widget'] = 'credentials';
+      }
+      annotate(field);
+    }
+  }
+  if (isSchema(schema.items)) annotate(schema.items);
+  if (Array.isArray(schema.anyOf)) schema.anyOf.filter(isSchema).forEach(annotate);
+}
+
+/** The JSON Schema of a block schema's input, every field titled. */
+export function authorSchema(schema: z.ZodType): JsonSchema {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  annotate(json);
+  return json;
+}
+
+export interface SchemaIssue {
+  message: string;
+  path: (string | number)[];
+}
+
+function typeOf(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  if (value === null) return 'null';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+function hasType(value: unknown, type: unknown): boolean {
+  const actual = typeOf(value);
+  return type === actual || (type === 'number' && actual === 'integer');
+}
+
+/**
+ * Where `value` departs from `schema`: the keywords zod writes for block
+ * schemas (type, properties, items, anyOf). A null field counts as absent:
+ * exports write unset fields as null and the engine reads them so.
+ */
+export function schemaIssues(schema: JsonSchema, value: unknown, path: (string | number)[] = []): SchemaIssue[] {
+  if (Array.isArray(schema.anyOf)) {
+    const alternatives = schema.anyOf.filter(isSchema);
+    if (alternatives.some((alternative) => schemaIssues(alternative, value, path).length === 0)) return [];
+    return [{ message: `has an unexpected ${typeOf(value)}`, path }];
+  }
+  if (schema.type !== undefined && !hasType(value, schema.type)) {
+    return [{ message: `must be ${schema.type === 'array' || schema.type === 'object' ? 'an' : 'a'} ${schema.type}, not ${typeOf(value)}`, path }];
+  }
+  const issues: SchemaIssue[] = [];
+  if (isSchema(schema.properties) && isSchema(value)) {
+    for (const [key, field] of Object.entries(schema.properties)) {
+      const child = value[key];
+      if (child === undefined || child === null || !isSchema(field)) continue;
+      issues.push(...schemaIssues(field, child, [...path, key]));
+    }
+  }
+  if (isSchema(schema.items) && Array.isArray(value)) {
+    const items = schema.items;
+    value.forEach((item, index) => issues.push(...schemaIssues(items, item, [...path, index])));
+  }
+  return issues;
+}
