@@ -66,6 +66,8 @@ export interface FlowHooks {
   needsTranscript?(block: BlockDefinition): boolean;
   /** Waits for an outside system: a payload posted to executeWebhook is its reply. */
   acceptsWebhookPayload?: boolean;
+  /** Does nothing without `options.credentialsId` (an account of the workspace): a draft without one has a problem. */
+  needsCredentials?: boolean;
 }
 
 /** The running bot and session, as blocks see them. */

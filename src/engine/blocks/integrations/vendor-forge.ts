@@ -17,6 +17,7 @@ export function vendorBlock<T extends BlockType>(type: T): LogicHandler<T> {
     category: 'integration',
     type,
     options,
+    needsCredentials: true,
     execute(block, ctx) {
       const skip = anonymousPreviewSkip(type, ctx);
       if (skip) ctx.log(skip);

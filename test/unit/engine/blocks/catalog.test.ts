@@ -79,7 +79,7 @@ describe('block catalog', () => {
     expect(widget(entry('Code').optionsSchema, 'content')).toBe('code');
     expect(widget(entry('openai').optionsSchema, 'credentialsId')).toBe('credentials');
     expect(widget(entry('text').contentSchema!, 'richText')).toBe('richText');
-    const mapping = (entry('openai').optionsSchema.properties as Record<string, { items: Record<string, unknown> }>).responseMapping.items;
+    const mapping = (entry('openai').optionsSchema.properties as Record<string, { items: Record<string, unknown> }>).responseMapping!.items;
     expect(widget(mapping, 'variableId')).toBe('variable');
   });
 

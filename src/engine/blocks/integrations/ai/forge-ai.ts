@@ -252,6 +252,7 @@ export function forgeAiBlock<T extends BlockType>(type: T, spec: AiBlockSpec): L
     category: 'integration',
     type,
     options: aiOptions,
+    needsCredentials: true,
     async execute(block, ctx): Promise<Outcome> {
       const skip = anonymousPreviewSkip(type, ctx);
       if (skip) {

@@ -95,6 +95,7 @@ export const openAiLegacyBlock: LogicHandler<'OpenAI'> = {
   category: 'integration',
   type: 'OpenAI',
   options: legacyOptions,
+  needsCredentials: true,
   async execute(block, ctx): Promise<Outcome> {
     const skip = anonymousPreviewSkip('OpenAI', ctx);
     if (skip) {

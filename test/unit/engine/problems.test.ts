@@ -1,0 +1,172 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { draftProblems, type Problem } from '../../../src/engine/problems';
+
+type Block = Record<string, unknown> & { id: string; type: string };
+
+/** A v6 bot: the start leads to the first group; `extra` overrides any part. */
+function bot(groups: { id: string; title?: string; blocks: Block[] }[], extra: Record<string, unknown> = {}) {
+  return {
+    version: '6.1',
+    events: [{ id: 'start', type: 'start', outgoingEdgeId: 'start-edge' }],
+    edges: [{ id: 'start-edge', from: { eventId: 'start' }, to: { groupId: groups[0]?.id ?? 'none' } }],
+    groups: groups.map((group) => ({ title: group.id, ...group })),
+    variables: [
+      { id: 'v-name', name: 'Name' },
+      { id: 'v-city', name: 'City', value: 'Paris' },
+    ],
+    ...extra,
+  };
+}
+
+const hello: Block = { id: 'hello', type: 'text', content: { richText: [{ type: 'p', children: [{ text: 'Hello {{Name}}' }] }] } };
+const askName: Block = { id: 'ask', type: 'text input', options: { variableId: 'v-name' } };
+const codes = (problems: Problem[]) => problems.map((problem) => `${problem.severity} ${problem.code}`);
+
+describe('draftProblems', () => {
+  test('a clean bot has none', () => {
+    expect(draftProblems(bot([{ id: 'g1', blocks: [askName, hello] }]))).toEqual([]);
+  });
+
+  test('a group the start does not lead to is a warning', () => {
+    const problems = draftProblems(
+      bot([
+        { id: 'g1', blocks: [askName, hello] },
+        { id: 'orphan', title: 'Orphan', blocks: [{ id: 'bye', type: 'text', content: {} }] },
+      ]),
+    );
+    expect(problems).toEqual([
+      { severity: 'warning', code: 'UNREACHABLE_GROUP', message: 'Group "Orphan" cannot be reached from the start', groupId: 'orphan', path: ['groups', 1] },
+    ]);
+  });
+
+  test('groups reached through an item, a jump and a block edge are reachable', () => {
+    const choice = { id: 'choice', type: 'choice input', options: { variableId: 'v-name' }, items: [{ id: 'i1', outgoingEdgeId: 'to-g2' }] };
+    const jump = { id: 'jump', type: 'Jump', options: { groupId: 'g3' } };
+    const definition = bot(
+      [
+        { id: 'g1', blocks: [choice] },
+        { id: 'g2', blocks: [hello, jump] },
+        { id: 'g3', blocks: [{ id: 'end', type: 'text', content: {} }] },
+      ],
+      {
+        edges: [
+          { id: 'start-edge', from: { eventId: 'start' }, to: { groupId: 'g1' } },
+          { id: 'to-g2', from: { blockId: 'choice', itemId: 'i1' }, to: { groupId: 'g2' } },
+        ],
+      },
+    );
+    expect(draftProblems(definition)).toEqual([]);
+  });
+
+  test('an edge to a missing group or block is an error', () => {
+    const definition = bot([{ id: 'g1', blocks: [{ ...askName, outgoingEdgeId: 'gone' }, hello] }], {
+      edges: [
+        { id: 'start-edge', from: { eventId: 'start' }, to: { groupId: 'g1', blockId: 'deleted' } },
+        { id: 'gone', from: { blockId: 'ask' }, to: { groupId: 'deleted-group' } },
+      ],
+    });
+    const problems = draftProblems(definition).filter((problem) => problem.code === 'MISSING_EDGE_TARGET');
+    expect(problems).toEqual([
+      expect.objectContaining({ severity: 'error', groupId: 'g1', path: ['edges', 0, 'to', 'blockId'] }),
+      expect.objectContaining({ severity: 'error', path: ['edges', 1, 'to', 'groupId'] }),
+    ]);
+  });
+
+  test('an input whose answer is not saved is a warning', () => {
+    const problems = draftProblems(bot([{ id: 'g1', blocks: [hello, { id: 'mail', type: 'email input' }, askName] }]));
+    expect(problems).toEqual([
+      {
+        severity: 'warning',
+        code: 'ANSWER_NOT_SAVED',
+        message: 'The answer is not saved in a variable',
+        groupId: 'g1',
+        blockId: 'mail',
+        path: ['groups', 0, 'blocks', 1, 'options', 'variableId'],
+      },
+    ]);
+  });
+
+  test('options or content of the wrong type are errors, with their path', () => {
+    const wait = { id: 'wait', type: 'Wait', options: { secondsToWaitFor: true } };
+    const mail = { id: 'mail', type: 'Email', options: { recipients: ['a@example.com', 3] } };
+    const image = { id: 'image', type: 'image', content: { url: 42 } };
+    const problems = draftProblems(bot([{ id: 'g1', blocks: [askName, hello, wait, mail, image] }]));
+    expect(problems.filter((problem) => problem.severity === 'error')).toEqual([
+      expect.objectContaining({ code: 'INVALID_OPTIONS', blockId: 'wait', path: ['groups', 0, 'blocks', 2, 'options', 'secondsToWaitFor'] }),
+      expect.objectContaining({ code: 'INVALID_OPTIONS', blockId: 'mail', path: ['groups', 0, 'blocks', 3, 'options', 'recipients', 1] }),
+      expect.objectContaining({ code: 'INVALID_CONTENT', blockId: 'image', path: ['groups', 0, 'blocks', 4, 'content', 'url'] }),
+    ]);
+  });
+
+  test('an unknown block type is an error located on its block', () => {
+    const problems = draftProblems(bot([{ id: 'g1', blocks: [askName, { id: 'odd', type: 'Teleport' }] }]));
+    expect(problems).toEqual([
+      {
+        severity: 'error',
+        code: 'UNKNOWN_BLOCK_TYPE',
+        message: 'unknown block type "Teleport"',
+        groupId: 'g1',
+        blockId: 'odd',
+        path: ['groups', 0, 'blocks', 1, 'type'],
+      },
+    ]);
+  });
+
+  test('a variable used but never set nor prefilled is a warning; set or prefilled ones are not', () => {
+    const says = (text: string, id: string): Block => ({ id, type: 'text', content: { richText: [{ type: 'p', children: [{ text }] }] } });
+    const problems = draftProblems(bot([{ id: 'g1', blocks: [says('Hi {{Name}} from {{City}}', 'hi')] }]));
+    expect(problems).toEqual([
+      expect.objectContaining({ severity: 'warning', code: 'VARIABLE_NEVER_SET', blockId: 'hi', message: expect.stringContaining('"Name"') }),
+    ]);
+    const condition = {
+      id: 'if',
+      type: 'Condition',
+      items: [{ id: 'c', content: { comparisons: [{ variableId: 'v-name', comparisonOperator: 'Equal to', value: 'x' }] } }],
+    };
+    expect(codes(draftProblems(bot([{ id: 'g1', blocks: [hello, condition] }])))).toEqual(['warning VARIABLE_NEVER_SET']);
+    const setByCode = { id: 'code', type: 'Code', options: { content: "setVariable('Name', 'Ada')", isExecutedOnClient: false } };
+    const setBlock = { id: 'set', type: 'Set variable', options: { variableId: 'v-name', type: 'Empty' } };
+    expect(draftProblems(bot([{ id: 'g1', blocks: [setByCode, hello] }]))).toEqual([]);
+    expect(draftProblems(bot([{ id: 'g1', blocks: [setBlock, hello] }]))).toEqual([]);
+  });
+
+  test('an AI block without an account is a warning; Send e-mail falls back to the server SMTP', () => {
+    const ai = {
+      id: 'ai',
+      type: 'openai',
+      options: { action: 'Create chat completion', responseMapping: [{ item: 'Message content', variableId: 'v-name' }] },
+    };
+    const mail = { id: 'mail', type: 'Email', options: { recipients: ['a@example.com'] } };
+    const problems = draftProblems(bot([{ id: 'g1', blocks: [ai, mail, hello] }]));
+    expect(problems).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        code: 'MISSING_CREDENTIALS',
+        blockId: 'ai',
+        path: ['groups', 0, 'blocks', 0, 'options', 'credentialsId'],
+      }),
+    ]);
+    expect(draftProblems(bot([{ id: 'g1', blocks: [{ ...ai, options: { ...ai.options, credentialsId: 'cred' } }, hello] }]))).toEqual([]);
+  });
+
+  test('a bot that says nothing after its start is an error (nothing reachable, or only logic)', () => {
+    expect(codes(draftProblems(bot([], { edges: [] })))).toEqual(['error BOT_SAYS_NOTHING']);
+    expect(codes(draftProblems(bot([{ id: 'g1', blocks: [{ id: 'go', type: 'Redirect', options: { url: 'https://example.com' } }] }])))).toEqual([
+      'error BOT_SAYS_NOTHING',
+    ]);
+    const unlinked = bot([{ id: 'g1', blocks: [{ id: 'hi', type: 'text', content: {} }] }], { edges: [] });
+    expect(codes(draftProblems(unlinked))).toEqual(['error BOT_SAYS_NOTHING', 'warning UNREACHABLE_GROUP']);
+  });
+
+  test('a jump to a missing group is an error', () => {
+    const problems = draftProblems(bot([{ id: 'g1', blocks: [hello, { id: 'jump', type: 'Jump', options: { groupId: 'nowhere' } }] }]));
+    expect(problems[0]).toMatchObject({ severity: 'error', code: 'MISSING_JUMP_TARGET', blockId: 'jump' });
+  });
+
+  const fixtures = path.join(__dirname, '../../fixtures/bots');
+  test.each(readdirSync(fixtures).filter((file) => file.endsWith('.json')))('fixture %s has no error', (file) => {
+    const definition: unknown = JSON.parse(readFileSync(path.join(fixtures, file), 'utf8'));
+    expect(draftProblems(definition).filter((problem) => problem.severity === 'error')).toEqual([]);
+  });
+});
