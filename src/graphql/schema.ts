@@ -6,6 +6,7 @@ import './types/member';
 import './types/billing';
 import './types/analytics';
 import './types/bot';
+import './types/block-types';
 import './types/token';
 import './types/chat';
 import './types/credentials';

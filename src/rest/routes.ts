@@ -253,6 +253,16 @@ export const routes: RestRoute[] = [
     unwrap: ['deleteBot'],
     errors: BUILDER_ERRORS,
   },
+  {
+    method: 'GET',
+    path: '/v1/bots/{botId}/problems',
+    operation: 'GetBotProblems',
+    summary: 'Problems of the draft (errors stop a publish)',
+    tag: 'Bot',
+    auth: 'bearer',
+    unwrap: ['bot'],
+    errors: BUILDER_ERRORS,
+  },
   { method: 'POST', path: '/v1/bots/{botId}/publish', operation: 'PublishBot', summary: 'Publish bot', tag: 'Bot', auth: 'bearer', errors: BUILDER_ERRORS },
   {
     method: 'POST',

@@ -5,6 +5,7 @@ import type { Bot, Db, Prisma } from '../db/client';
 import { isRecord } from '../engine/json';
 import { parseDefinition, type BotDefinition } from '../engine/definition/parse';
 import { blocksWithHandlers } from '../engine/blocks/registry';
+import { draftProblems, type Problem } from '../engine/problems';
 import { AppError, badRequest, invalidInput, notFound, type Issue } from '../errors';
 import { pageRequest, toPage, type Page } from './pagination';
 import { isUniqueViolation } from './prisma-errors';
@@ -232,10 +233,25 @@ async function proposePublicId(db: Db, bot: Bot): Promise<string> {
 /** Why a draft cannot be published: a bot with nothing but its start would publish a blank page. */
 export const EMPTY_BOT = 'This bot has nothing in it yet: add a message or a question to its flow before publishing it';
 
+/** Why a draft with errors among its problems cannot be published; the issues are the errors. */
+export const DRAFT_HAS_ERRORS = 'This bot has problems to fix before publishing it';
+
+/** The problems of the bot's draft (errors first): what the editor shows and what stops a publish. */
+export function botProblems(bot: Pick<Bot, 'version' | 'draft'>): Problem[] {
+  return draftProblems({ ...(isRecord(bot.draft) ? bot.draft : {}), version: bot.version });
+}
+
 export async function publishBot(db: Db, botId: string, now = new Date()): Promise<BotRecord> {
   const bot = await getBot(db, botId);
   const definition = draftDefinition(bot);
+  // A blank bot keeps its own plain message: there is nothing to point at.
   if (blocksWithHandlers(definition.groups).next().done) throw badRequest(EMPTY_BOT);
+  const errors = botProblems(bot).filter((problem) => problem.severity === 'error');
+  if (errors.length > 0)
+    throw badRequest(
+      DRAFT_HAS_ERRORS,
+      errors.map(({ message, path }) => ({ message, path })),
+    );
   for (let attempt = 0; ; attempt += 1) {
     const publicId = bot.publicId ?? (await proposePublicId(db, bot));
     try {

@@ -1,0 +1,79 @@
+import { blockCatalog, type BlockTypeInfo, type Problem } from '../../services/block-types';
+import { botProblems } from '../../services/bots';
+import { builder } from '../builder';
+
+// What the flow editor builds its palette, forms and problem list from.
+
+const BlockCategory = builder.enumType('BlockCategory', {
+  description: 'Palette section of a block type; ai: the forge AI providers and the legacy OpenAI block.',
+  values: ['bubbles', 'inputs', 'logic', 'integrations', 'ai'] as const,
+});
+
+const BlockTypeRef = builder.objectRef<BlockTypeInfo>('BlockType').implement({
+  description: 'A block type the engine runs, as the flow editor offers it.',
+  fields: (t) => ({
+    type: t.exposeString('type', { description: 'The wire `type` of blocks of this kind ("text input", "Set variable", "openai"...).' }),
+    category: t.field({ type: BlockCategory, resolve: (info) => info.category }),
+    label: t.exposeString('label', { description: 'Human name ("E-mail input", "HTTP request").' }),
+    optionsSchema: t.field({
+      type: 'JSON',
+      description:
+        'JSON Schema (draft 2020-12) of the block\'s `options` as an author writes them, from the schema the engine parses them with. Every field has a `title`; `x-parley-widget` is "variable" (a variable id), "credentials" (a credentials id), "code" or "richText".',
+      resolve: (info) => info.optionsSchema,
+    }),
+    contentSchema: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'Bubbles: JSON Schema of the block\'s `content` (text: `richText` marked "richText"); null for other blocks.',
+      resolve: (info) => info.contentSchema,
+    }),
+    defaultBlock: t.field({
+      type: 'JSON',
+      description:
+        'The block the palette inserts, with the defaults the chat shows; without ids (the block, its items and card paths need ones the editor gives).',
+      resolve: (info) => info.defaultBlock,
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  blockTypes: t.field({
+    type: [BlockTypeRef],
+    description: 'Every block type the engine runs, in palette order.',
+    authScopes: { authenticated: true },
+    resolve: () => blockCatalog(),
+  }),
+}));
+
+const ProblemSeverity = builder.enumType('ProblemSeverity', {
+  description: 'error: publishing is refused until it is fixed; warning: probably unfinished, publishing is allowed.',
+  values: ['error', 'warning'] as const,
+});
+
+const ProblemRef = builder.objectRef<Problem>('Problem').implement({
+  description: 'Something to fix in a draft, found without running it.',
+  fields: (t) => ({
+    severity: t.field({ type: ProblemSeverity, resolve: (problem) => problem.severity }),
+    code: t.exposeString('code', {
+      description:
+        'INVALID_DEFINITION, UNKNOWN_BLOCK_TYPE, INVALID_OPTIONS, INVALID_CONTENT, MISSING_EDGE_TARGET, MISSING_JUMP_TARGET, BOT_SAYS_NOTHING (errors); UNREACHABLE_GROUP, ANSWER_NOT_SAVED, VARIABLE_NEVER_SET, MISSING_CREDENTIALS (warnings).',
+    }),
+    message: t.exposeString('message'),
+    groupId: t.string({ nullable: true, resolve: (problem) => problem.groupId ?? null }),
+    blockId: t.string({ nullable: true, resolve: (problem) => problem.blockId ?? null }),
+    path: t.field({
+      type: 'JSON',
+      description: 'Where in the definition: keys and indexes (["groups", 2, "blocks", 0, "options", "variableId"]).',
+      resolve: (problem) => problem.path,
+    }),
+  }),
+});
+
+builder.prismaObjectField('Bot', 'problems', (t) =>
+  t.field({
+    type: [ProblemRef],
+    select: { draft: true, version: true },
+    description: 'Problems of the draft, errors first. publishBot is refused while there are errors.',
+    resolve: (bot) => botProblems(bot),
+  }),
+);
