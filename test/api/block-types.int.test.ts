@@ -44,7 +44,7 @@ async function importBot(token: string, workspaceId: string, bot: unknown): Prom
 describe('blockTypes', () => {
   test('lists every block type with its form schema and new block; needs a signed-in caller', async () => {
     const user = await newUser();
-    const response = await graphql(user.token, '{ blockTypes { type category label optionsSchema contentSchema defaultBlock } }');
+    const response = await graphql(user.token, '{ blockTypes { type category label optionsSchema contentSchema itemSchema defaultBlock } }');
     expect(response.status).toBe(200);
     const types: Record<string, any>[] = response.body.data.blockTypes;
     expect(types.length).toBeGreaterThan(50);
@@ -63,6 +63,10 @@ describe('blockTypes', () => {
       optionsSchema: { properties: { credentialsId: { 'x-parley-widget': 'credentials' } } },
     });
     expect(byType.get('Webhook')).toMatchObject({ category: 'integrations', label: 'HTTP request' });
+    expect(byType.get('Condition')).toMatchObject({
+      itemSchema: { properties: { content: { properties: { comparisons: { items: { properties: { variableId: { 'x-parley-widget': 'variable' } } } } } } } },
+      defaultBlock: { type: 'Condition', items: [{ content: { logicalOperator: 'AND', comparisons: [] } }] },
+    });
 
     const anonymous = await graphql(undefined, '{ blockTypes { type } }');
     expect(anonymous.body.data).toBeNull();
