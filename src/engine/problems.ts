@@ -18,6 +18,7 @@ export type ProblemCode =
   | 'UNKNOWN_BLOCK_TYPE'
   | 'INVALID_OPTIONS'
   | 'INVALID_CONTENT'
+  | 'INVALID_ITEM'
   | 'MISSING_EDGE_TARGET'
   | 'MISSING_JUMP_TARGET'
   | 'UNREACHABLE_GROUP'
@@ -109,6 +110,21 @@ function schemaProblems(blocks: Located[]): Problem[] {
         message: `Option ${field} ${issue.message}`,
         ...where,
         path: [...path, 'options', ...issue.path],
+      });
+    }
+    const itemSchema = handler.item;
+    if (itemSchema) {
+      (block.items ?? []).forEach((item, i) => {
+        for (const issue of schemaIssues(schemaOf(itemSchema), item)) {
+          const field = issue.path.join('.');
+          problems.push({
+            severity: 'error',
+            code: 'INVALID_ITEM',
+            message: `Item ${i + 1}: ${field} ${issue.message}`,
+            ...where,
+            path: [...path, 'items', i, ...issue.path],
+          });
+        }
       });
     }
     if (handler.category !== 'bubble') continue;

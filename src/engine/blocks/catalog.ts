@@ -29,6 +29,8 @@ export interface BlockTypeInfo {
   optionsSchema: JsonSchema;
   /** Bubbles: JSON Schema of `content`; null for other blocks. */
   contentSchema: JsonSchema | null;
+  /** Item-based blocks (Condition, buttons, picture choice): JSON Schema of each of `items`; null for other blocks. */
+  itemSchema: JsonSchema | null;
   defaultBlock: NewBlock;
 }
 
@@ -178,6 +180,7 @@ export function blockCatalog(): BlockTypeInfo[] {
       label: LABELS[type],
       optionsSchema: authorSchema(handler.options),
       contentSchema: handler.category === 'bubble' ? authorSchema(handler.content) : null,
+      itemSchema: handler.item ? authorSchema(handler.item) : null,
       defaultBlock: defaultBlock(type, handler),
     };
   });

@@ -55,6 +55,8 @@ export interface StartPropsPart {
 export interface FlowHooks {
   /** The schema of the block's `options` (see options.ts): parsed once when a definition is loaded. */
   options: ZodType;
+  /** Item-based blocks: the schema of each of `items` as an author writes it (the editor's form; problems check it). */
+  item?: ZodType;
   /** An unconditional jump: the group (by id, or a {{variable}} resolved at run time) and block it goes to. */
   jumpTarget?(block: BlockDefinition): { groupId: string; blockId?: string } | undefined;
   /** A link to a bot: its id ('current' for the bot itself) and the group it enters, when one is set. */

@@ -27,6 +27,13 @@ const BlockTypeRef = builder.objectRef<BlockTypeInfo>('BlockType').implement({
       description: 'Bubbles: JSON Schema of the block\'s `content` (text: `richText` marked "richText"); null for other blocks.',
       resolve: (info) => info.contentSchema,
     }),
+    itemSchema: t.field({
+      type: 'JSON',
+      nullable: true,
+      description:
+        "Item-based blocks (Condition, buttons, picture choice): JSON Schema of each of `items` (a Condition item's `content` holds the comparisons); null for other blocks.",
+      resolve: (info) => info.itemSchema,
+    }),
     defaultBlock: t.field({
       type: 'JSON',
       description:
@@ -56,7 +63,7 @@ const ProblemRef = builder.objectRef<Problem>('Problem').implement({
     severity: t.field({ type: ProblemSeverity, resolve: (problem) => problem.severity }),
     code: t.exposeString('code', {
       description:
-        'INVALID_DEFINITION, UNKNOWN_BLOCK_TYPE, INVALID_OPTIONS, INVALID_CONTENT, MISSING_EDGE_TARGET, MISSING_JUMP_TARGET, BOT_SAYS_NOTHING (errors); UNREACHABLE_GROUP, ANSWER_NOT_SAVED, VARIABLE_NEVER_SET, MISSING_CREDENTIALS (warnings).',
+        'INVALID_DEFINITION, UNKNOWN_BLOCK_TYPE, INVALID_OPTIONS, INVALID_CONTENT, INVALID_ITEM, MISSING_EDGE_TARGET, MISSING_JUMP_TARGET, BOT_SAYS_NOTHING (errors); UNREACHABLE_GROUP, ANSWER_NOT_SAVED, VARIABLE_NEVER_SET, MISSING_CREDENTIALS (warnings).',
     }),
     message: t.exposeString('message'),
     groupId: t.string({ nullable: true, resolve: (problem) => problem.groupId ?? null }),

@@ -99,6 +99,19 @@ describe('draftProblems', () => {
     ]);
   });
 
+  test('an item of the wrong shape is an error', () => {
+    const condition = { id: 'if', type: 'Condition', items: [{ id: 'c', content: { comparisons: [{ variableId: 'v-city', value: 3 }] } }] };
+    const problems = draftProblems(bot([{ id: 'g1', blocks: [askName, hello, condition] }]));
+    expect(problems).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        code: 'INVALID_ITEM',
+        blockId: 'if',
+        path: ['groups', 0, 'blocks', 2, 'items', 0, 'content', 'comparisons', 0, 'value'],
+      }),
+    ]);
+  });
+
   test('an unknown block type is an error located on its block', () => {
     const problems = draftProblems(bot([{ id: 'g1', blocks: [askName, { id: 'odd', type: 'Teleport' }] }]));
     expect(problems).toEqual([

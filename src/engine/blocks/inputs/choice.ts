@@ -1,13 +1,20 @@
 import type { BlockDefinition, InputObject } from '../../types';
 import type { BlockContext, InputHandler } from '../handler';
 import { matchMultipleChoice, matchSingleChoice } from './choice-matching';
-import { opt, readOptions } from '../options';
+import { opt, optionsSchema, readOptions } from '../options';
+import { conditionSchema } from '../logic/condition';
 import { buttonLabel, displayedItems, FAIL, inputLabels, inputOptions, itemsOf, valueAsList } from './shared';
 
 const options = inputOptions({
   isMultipleChoice: opt.boolean({ title: 'Multiple choice' }),
   dynamicVariableId: opt.variable('Dynamic items from', 'A list variable: one button per entry'),
   labels: inputLabels({ button: buttonLabel() }),
+});
+
+const item = optionsSchema({
+  content: opt.string({ title: 'Label' }),
+  value: opt.string({ title: 'Value', description: 'Saved instead of the label when set' }),
+  displayCondition: opt.object({ isEnabled: opt.boolean({ title: 'Show only if' }), condition: conditionSchema() }, { title: 'Display condition' }),
 });
 
 export interface ChoiceItem {
@@ -48,6 +55,7 @@ export const choiceInput: InputHandler<'choice input'> = {
   category: 'input',
   type: 'choice input',
   options,
+  item,
   // A start's first message never answers it (reference §3.3 step 9).
   answersFirstMessage: false,
   replyEventType: 'buttons',

@@ -1,7 +1,8 @@
 import type { BlockDefinition, InputObject } from '../../types';
 import type { BlockContext, InputHandler } from '../handler';
 import { matchMultipleChoice, matchSingleChoice } from './choice-matching';
-import { opt, readOptions } from '../options';
+import { opt, optionsSchema, readOptions } from '../options';
+import { conditionSchema } from '../logic/condition';
 import { buttonLabel, displayedItems, FAIL, inputLabels, inputOptions, itemsOf, valueAsSimpleList } from './shared';
 
 const options = inputOptions({
@@ -16,6 +17,14 @@ const options = inputOptions({
     { title: 'Dynamic items' },
   ),
   labels: inputLabels({ button: buttonLabel() }),
+});
+
+const item = optionsSchema({
+  pictureSrc: opt.string({ title: 'Picture URL' }),
+  title: opt.string({ title: 'Title' }),
+  description: opt.string({ title: 'Description' }),
+  value: opt.string({ title: 'Value', description: 'Saved instead of the title when set' }),
+  displayCondition: opt.object({ isEnabled: opt.boolean({ title: 'Show only if' }), condition: conditionSchema() }, { title: 'Display condition' }),
 });
 
 export interface PictureChoiceItem {
@@ -67,6 +76,7 @@ export const pictureChoiceInput: InputHandler<'picture choice input'> = {
   category: 'input',
   type: 'picture choice input',
   options,
+  item,
   // A start's first message never answers it (reference §3.3 step 9).
   answersFirstMessage: false,
   replyEventType: 'picture choice',

@@ -1,5 +1,22 @@
-import { NO_OPTIONS } from '../options';
-import type { Condition } from '../../conditions/evaluate';
+import { NO_OPTIONS, opt, optionsSchema } from '../options';
+import { ComparisonOperators, type Condition } from '../../conditions/evaluate';
+
+/** A condition as the editor writes it (item `content`; display conditions of items share it). */
+export const conditionSchema = () =>
+  opt.object(
+    {
+      logicalOperator: opt.string({ title: 'Combine with' }).meta({ enum: ['AND', 'OR'] }),
+      comparisons: opt.objectList(
+        {
+          variableId: opt.variable('Variable'),
+          comparisonOperator: opt.string({ title: 'Operator' }).meta({ enum: Object.values(ComparisonOperators) }),
+          value: opt.string({ title: 'Value' }),
+        },
+        { title: 'Comparisons' },
+      ),
+    },
+    { title: 'Condition' },
+  );
 import type { LogicHandler } from '../handler';
 
 /**
@@ -11,6 +28,7 @@ export const conditionBlock: LogicHandler<'Condition'> = {
   category: 'logic',
   type: 'Condition',
   options: NO_OPTIONS,
+  item: optionsSchema({ content: conditionSchema() }),
   itemWithoutEdgeEndsWalk: true,
   async execute(block, ctx) {
     for (const item of block.items ?? []) {

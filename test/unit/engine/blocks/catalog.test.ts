@@ -53,6 +53,10 @@ describe('block catalog', () => {
       expect(() => handler.options.parse(info.defaultBlock.options)).not.toThrow();
       expect(ajv.validate(info.optionsSchema, info.defaultBlock.options ?? {})).toBe(true);
       if (handler.category === 'bubble') expect(ajv.validate(info.contentSchema!, info.defaultBlock.content)).toBe(true);
+      if (info.itemSchema) {
+        expect(() => ajv.compile(info.itemSchema!)).not.toThrow();
+        for (const item of info.defaultBlock.items ?? []) expect(ajv.validate(info.itemSchema, item)).toBe(true);
+      }
     });
   });
 
@@ -79,6 +83,10 @@ describe('block catalog', () => {
     expect(widget(entry('Code').optionsSchema, 'content')).toBe('code');
     expect(widget(entry('openai').optionsSchema, 'credentialsId')).toBe('credentials');
     expect(widget(entry('text').contentSchema!, 'richText')).toBe('richText');
+    const comparisons = (entry('Condition').itemSchema!.properties as Record<string, Record<string, any>>).content!.properties.comparisons;
+    expect(comparisons.title).toBe('Comparisons');
+    expect(comparisons.items.properties.variableId).toMatchObject({ title: 'Variable', 'x-parley-widget': 'variable' });
+    expect(comparisons.items.properties.comparisonOperator.enum).toContain('Equal to');
     const mapping = (entry('openai').optionsSchema.properties as Record<string, { items: Record<string, unknown> }>).responseMapping!.items;
     expect(widget(mapping, 'variableId')).toBe('variable');
   });
