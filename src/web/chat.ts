@@ -19,6 +19,8 @@ export interface ChatOptions {
    * chat is remembered in the browser.
    */
   start?: () => Promise<Json>;
+  /** Told of each block the chat reaches (a bubble shown, an input awaited): the console's preview highlights it. */
+  onBlock?: (blockId: string) => void;
 }
 
 interface Saved {
@@ -114,6 +116,7 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
   const showInput = (input: Json | undefined) => {
     inputSlot.replaceChildren();
     if (!input) return;
+    if (typeof input.id === 'string') options.onBlock?.(input.id);
     const element = renderInput(input, {
       submit: (reply, shown, attachedFileUrls) => void reply_(reply, shown, false, attachedFileUrls),
       upload: async (files) => {
@@ -198,6 +201,7 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
     );
     for (const message of (turn.messages ?? []) as Json[]) {
       await typeOut(message);
+      if (typeof message.id === 'string') options.onBlock?.(message.id);
       bubble('host', renderMessage(message), message.type);
       bubblesShown += 1;
       saved?.transcript.push({ role: 'host', message });

@@ -1,5 +1,5 @@
 import { mountChat, type ChatOptions } from './chat';
-import { PREVIEW_READY, PREVIEW_START } from './preview-messages';
+import { PREVIEW_BLOCK, PREVIEW_READY, PREVIEW_START } from './preview-messages';
 
 // The browser entry: `Parley.initStandard/initBubble/initPopup`, and the
 // public chat page (which sets window.__PARLEY_PAGE__).
@@ -91,7 +91,12 @@ function awaitPreview({ consoleOrigin }: { consoleOrigin: string }): void {
     const data = event.data as { type?: unknown; response?: unknown } | null;
     if (data?.type !== PREVIEW_START || !data.response || typeof data.response !== 'object') return;
     const response = data.response as Record<string, unknown>;
-    initStandard({ bot: 'preview', apiHost: location.origin, start: async () => response });
+    initStandard({
+      bot: 'preview',
+      apiHost: location.origin,
+      start: async () => response,
+      onBlock: (blockId) => window.parent.postMessage({ type: PREVIEW_BLOCK, blockId }, consoleOrigin),
+    });
   });
   window.parent.postMessage({ type: PREVIEW_READY }, consoleOrigin);
 }

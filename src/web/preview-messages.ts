@@ -5,3 +5,5 @@
 export const PREVIEW_READY = 'parley:preview-ready';
 /** The console sends the first answer of the preview it started: `{ type, response }`. */
 export const PREVIEW_START = 'parley:preview-start';
+/** The frame tells the console which block the chat is at (a bubble shown, an input awaited): `{ type, blockId }`. */
+export const PREVIEW_BLOCK = 'parley:preview-block';

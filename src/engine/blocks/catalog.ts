@@ -130,7 +130,7 @@ const NEW_BLOCKS: Partial<Record<HandledBlockType, Omit<NewBlock, 'type'>>> = {
   'picture choice input': { options: { isMultipleChoice: false }, items: [{}] },
   cards: { items: [{}] },
   'Set variable': { options: { type: 'Custom' } },
-  Condition: { items: [{ content: { logicalOperator: 'AND', comparisons: [] } }] },
+  Condition: { items: [{ content: { logicalOperator: 'AND', comparisons: [{ comparisonOperator: 'Equal to', value: '' }] } }] },
   Redirect: { options: { isNewTab: false } },
   // The script runs on the client unless the author says otherwise.
   Code: { options: { isExecutedOnClient: true } },

@@ -4,6 +4,14 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** Palette section of a block type; ai: the forge AI providers and the legacy OpenAI block. */
+export type BlockCategory =
+  | 'ai'
+  | 'bubbles'
+  | 'inputs'
+  | 'integrations'
+  | 'logic';
+
 /** csv: header then one row per result; ndjson: one JSON object per result. */
 export type ExportFormat =
   | 'csv'
@@ -17,6 +25,11 @@ export type Plan =
   | 'PRO'
   | 'STARTER'
   | 'UNLIMITED';
+
+/** error: publishing is refused until it is fixed; warning: probably unfinished, publishing is allowed. */
+export type ProblemSeverity =
+  | 'error'
+  | 'warning';
 
 export type ResultFilter = {
   /** Only completed (true) or only unfinished (false) results. */
@@ -119,6 +132,23 @@ export type StartPreviewChatMutationVariables = Exact<{
 
 
 export type StartPreviewChatMutation = { startPreviewChat: { sessionId: string, resultId: string | null, input: unknown, clientSideActions: Array<unknown> | null, lastMessageNewFormat: string | null, progress: number | null, bot: { id: string, version: string, theme: unknown, settings: unknown, publishedAt: string | null }, messages: Array<{ id: string, type: string, content: unknown }>, logs: Array<{ status: string | null, description: string, details: unknown, context: string | null }> | null, dynamicTheme: { hostAvatarUrl: string | null, guestAvatarUrl: string | null, backgroundUrl: string | null } | null } };
+
+export type SaveBotDraftMutationVariables = Exact<{
+  botId: string | number;
+  bot: unknown;
+  expectedVersion?: number | null | undefined;
+}>;
+
+
+export type SaveBotDraftMutation = { updateBot: { id: string, draftVersion: number, hasUnpublishedChanges: boolean } };
+
+export type EditorSupportQueryVariables = Exact<{
+  workspaceId: string | number;
+  botId: string | number;
+}>;
+
+
+export type EditorSupportQuery = { blockTypes: Array<{ type: string, category: BlockCategory, label: string, optionsSchema: unknown, defaultBlock: unknown }>, credentials: Array<{ id: string, name: string, type: string }>, bot: { id: string, problems: Array<{ severity: ProblemSeverity, code: string, message: string, groupId: string | null, blockId: string | null }> } };
 
 export type ResultsQueryVariables = Exact<{
   botId: string | number;
@@ -424,6 +454,7 @@ export const BotDefinitionDocument = new TypedDocumentString(`
     publishedAt
     hasUnpublishedChanges
     updatedAt
+    draftVersion
     groups
     edges
     variables
@@ -501,6 +532,41 @@ export const StartPreviewChatDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<StartPreviewChatMutation, StartPreviewChatMutationVariables>;
+export const SaveBotDraftDocument = new TypedDocumentString(`
+    mutation SaveBotDraft($botId: ID!, $bot: JSON!, $expectedVersion: Int) {
+  updateBot(botId: $botId, bot: $bot, expectedVersion: $expectedVersion) {
+    id
+    draftVersion
+    hasUnpublishedChanges
+  }
+}
+    `) as unknown as TypedDocumentString<SaveBotDraftMutation, SaveBotDraftMutationVariables>;
+export const EditorSupportDocument = new TypedDocumentString(`
+    query EditorSupport($workspaceId: ID!, $botId: ID!) {
+  blockTypes {
+    type
+    category
+    label
+    optionsSchema
+    defaultBlock
+  }
+  credentials(workspaceId: $workspaceId) {
+    id
+    name
+    type
+  }
+  bot(botId: $botId) {
+    id
+    problems {
+      severity
+      code
+      message
+      groupId
+      blockId
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<EditorSupportQuery, EditorSupportQueryVariables>;
 export const ResultsDocument = new TypedDocumentString(`
     query Results($botId: ID!, $first: Int, $after: String, $filter: ResultFilter) {
   bot(botId: $botId) {

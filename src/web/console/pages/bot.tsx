@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useLocation } from 'wouter';
+import { saveOpenEdits } from '../editor/save-barrier';
 import { NotFound } from '../app';
 import { ApiError, request } from '../api/client';
 import { BotDefinitionDocument, PublishBotDocument, UnpublishBotDocument, type BotDefinitionQuery } from '../api/generated';
@@ -32,9 +33,15 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
   const [, navigate] = useLocation();
   const loaded = useLoad(() => request(BotDefinitionDocument, { botId }), [botId]);
   const editable = canEdit(workspace.viewerRole);
+  // Saved by the editor since the bot was loaded: there is something to publish.
+  const [edited, setEdited] = useState(false);
+  const markEdited = useCallback(() => setEdited(true), []);
   const publish = useAction(async (on: boolean) => {
-    if (on) await request(PublishBotDocument, { botId });
-    else {
+    if (on) {
+      await saveOpenEdits();
+      await request(PublishBotDocument, { botId });
+      setEdited(false);
+    } else {
       if (!confirm('Unpublish this bot? Its page and embeds stop answering new visitors.')) return;
       await request(UnpublishBotDocument, { botId });
     }
@@ -47,6 +54,7 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
   // A bot of another workspace opened under this one's address.
   if (bot.workspaceId !== workspace.id) return <NotFound what="bot" />;
   const current: TabId = TABS.some((each) => each.id === tab) ? (tab as TabId) : 'flow';
+  const unpublished = bot.hasUnpublishedChanges || edited;
   return (
     <section className="bot">
       <header className="row">
@@ -55,11 +63,11 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
           {bot.name}
         </h1>
         <span className="status" role="status">
-          {bot.publishedAt ? `Published ${formatDate(bot.publishedAt)}${bot.hasUnpublishedChanges ? ' · changes not published' : ''}` : 'Not published'}
+          {bot.publishedAt ? `Published ${formatDate(bot.publishedAt)}${unpublished ? ' · changes not published' : ''}` : 'Not published'}
         </span>
         {editable && (
           <>
-            {(!bot.publishedAt || bot.hasUnpublishedChanges) && (
+            {(!bot.publishedAt || unpublished) && (
               <button type="button" disabled={publish.pending} onClick={() => void publish.run(true)}>
                 {bot.publishedAt ? 'Publish changes' : 'Publish'}
               </button>
@@ -74,7 +82,7 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
       </header>
       <ErrorNote error={publish.error} />
       <Tabs tabs={[...TABS]} current={current} onSelect={(id) => navigate(`/bots/${bot.id}/${id}`)} />
-      {current === 'flow' && <FlowTab bot={bot} />}
+      {current === 'flow' && <FlowTab bot={bot} workspaceId={workspace.id} editable={editable} reload={loaded.reload} onSaved={markEdited} />}
       {current === 'results' && <ResultsTab bot={bot} editable={editable} />}
       {current === 'analytics' && <AnalyticsTab bot={bot} />}
       {(current === 'theme' || current === 'bot-settings') && (

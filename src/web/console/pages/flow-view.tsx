@@ -1,6 +1,9 @@
-import { useCallback, useMemo, useState } from 'react';
-import { FlowView } from '../flow/lazy-flow-view';
-import { parseFlow, type FlowBlock } from '../flow/model';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { request } from '../api/client';
+import { EditorSupportDocument } from '../api/generated';
+import type { FlowBlock } from '../flow/model';
+import { readBlockTypes } from '../editor/block-types';
+import { ErrorNote, useLoad } from '../ui';
 import type { BotDefinition } from './bot';
 
 export function BlockDetails({ block }: { block: FlowBlock | null }) {
@@ -21,14 +24,58 @@ export function BlockDetails({ block }: { block: FlowBlock | null }) {
   );
 }
 
-export function FlowTab({ bot }: { bot: BotDefinition }) {
-  const flow = useMemo(() => parseFlow(bot), [bot]);
-  const [selected, setSelected] = useState<FlowBlock | null>(null);
-  const onSelect = useCallback((block: FlowBlock) => setSelected(block), []);
+const FlowEditor = lazy(() => import('../editor/flow-editor'));
+
+/**
+ * The Flow tab: the editor (read-only for guests). The editor keeps its own
+ * copy of the draft and saves it; "Reload theirs" after a conflict starts it
+ * again from the server's draft.
+ */
+export function FlowTab({
+  bot,
+  workspaceId,
+  editable,
+  reload,
+  onSaved,
+}: {
+  bot: BotDefinition;
+  workspaceId: string;
+  editable: boolean;
+  reload(): void;
+  onSaved(): void;
+}) {
+  const support = useLoad(() => request(EditorSupportDocument, { workspaceId, botId: bot.id }), [workspaceId, bot.id]);
+  const [generation, setGeneration] = useState(0);
+  const reloading = useRef(false);
+  useEffect(() => {
+    if (!reloading.current) return;
+    reloading.current = false;
+    setGeneration((value) => value + 1);
+  }, [bot]);
+  const refreshProblems = support.reload;
+  const rawTypes = support.data?.blockTypes;
+  const types = useMemo(() => readBlockTypes(rawTypes ?? []), [rawTypes]);
+  const saved = useCallback(() => {
+    onSaved();
+    refreshProblems();
+  }, [onSaved, refreshProblems]);
+  if (support.error) return <ErrorNote error={support.error} />;
+  if (!support.data) return <p className="loading">Loading the editor…</p>;
   return (
-    <div className="flow-layout">
-      <FlowView flow={flow} selectedId={selected?.id} onSelect={onSelect} />
-      <BlockDetails block={selected} />
-    </div>
+    <Suspense fallback={<p className="loading">Loading the editor…</p>}>
+      <FlowEditor
+        key={generation}
+        bot={bot}
+        types={types}
+        credentials={editable ? support.data.credentials : []}
+        problems={support.data.bot.problems}
+        readOnly={!editable}
+        onSaved={saved}
+        onReload={() => {
+          reloading.current = true;
+          reload();
+        }}
+      />
+    </Suspense>
   );
 }

@@ -113,6 +113,8 @@ describe('block catalog', () => {
     }
     expect(entry('email input').defaultBlock.options?.retryMessageContent).toBe("This email doesn't seem to be valid. Can you type it again?");
     expect(entry('choice input').defaultBlock.items).toHaveLength(1);
-    expect(entry('Condition').defaultBlock.items).toEqual([{ content: { logicalOperator: 'AND', comparisons: [] } }]);
+    expect(entry('Condition').defaultBlock.items).toEqual([
+      { content: { logicalOperator: 'AND', comparisons: [{ comparisonOperator: 'Equal to', value: '' }] } },
+    ]);
   });
 });

@@ -1,0 +1,115 @@
+// The flow editor on a 500-group bot, in headless Chromium (prints figures; not a test).
+//   npm run bench:editor
+// Figures: time from navigation to the canvas showing its first group and to
+// all groups drawn; frames while dragging a group for ~1 s (rate, longest
+// frame); the save after the drop (requests sent, time to "All changes saved").
+// Goal (issue 22): canvas under 1.5 s, dragging smooth, one save request.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { loadConfig } from '../src/config';
+import { startServer } from '../src/cli/serve';
+import { createBot } from '../src/services/bots';
+
+const GROUPS = 500;
+const PASSWORD = 'bench-password-0123';
+
+function bigBot(groups: number): Record<string, unknown> {
+  const text = (id: string, words: string) => ({ id, type: 'text', content: { richText: [{ type: 'p', children: [{ text: words }] }] } });
+  return {
+    version: '6.1',
+    name: `${groups} groups`,
+    events: [{ id: 'start', type: 'start', graphCoordinates: { x: -300, y: 0 }, outgoingEdgeId: 'e-start' }],
+    groups: Array.from({ length: groups }, (_, index) => ({
+      id: `g${index}`,
+      title: `Group ${index}`,
+      graphCoordinates: { x: (index % 25) * 340, y: Math.floor(index / 25) * 260 },
+      blocks: [
+        text(`t${index}`, `Message number ${index}`),
+        { id: `i${index}`, type: 'text input', options: { variableId: 'v1' }, ...(index < groups - 1 ? { outgoingEdgeId: `e${index}` } : {}) },
+      ],
+    })),
+    edges: [
+      { id: 'e-start', from: { eventId: 'start' }, to: { groupId: 'g0' } },
+      ...Array.from({ length: groups - 1 }, (_, index) => ({ id: `e${index}`, from: { blockId: `i${index}` }, to: { groupId: `g${index + 1}` } })),
+    ],
+    variables: [{ id: 'v1', name: 'Answer' }],
+    theme: {},
+    settings: {},
+  };
+}
+
+async function main(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-editor-'));
+  const server = await startServer(
+    { ...loadConfig({}), port: 0, databaseUrl: `file:${path.join(dir, 'bench.db')}`, adminPassword: PASSWORD, adminEmail: 'bench@parley.local' },
+    () => undefined,
+  );
+  const db = server.database.db;
+  const admin = await db.user.findFirstOrThrow({ include: { memberships: true } });
+  const workspaceId = admin.memberships[0]!.workspaceId;
+  const { id: botId } = await createBot(db, workspaceId, bigBot(GROUPS));
+  const browser = await chromium.launch({ executablePath: process.env.PARLEY_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${server.url}/app`);
+    await page.getByLabel('E-mail').fill('bench@parley.local');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Bots' }).waitFor();
+
+    const started = Date.now();
+    await page.goto(`${server.url}/app/w/${workspaceId}/bots/${botId}/flow`);
+    await page.locator('.flow-group').first().waitFor();
+    const firstGroup = Date.now() - started;
+    await page.waitForFunction((count) => document.querySelectorAll('.flow-group').length >= count, GROUPS, { timeout: 60_000 });
+    const allGroups = Date.now() - started;
+
+    // Drag a group for about a second, counting the frames the page paints.
+    await page.evaluate(() => {
+      const frames: number[] = [];
+      (window as unknown as { __frames: number[] }).__frames = frames;
+      const tick = (time: number) => {
+        frames.push(time);
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    const title = (await page.locator('.flow-group .group-title').first().boundingBox())!;
+    let requests = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/graphql') && (request.postData() ?? '').includes('SaveBotDraft')) requests += 1;
+    });
+    await page.mouse.move(title.x + 20, title.y + 5);
+    await page.mouse.down();
+    const dragStart = Date.now();
+    for (let step = 1; step <= 60; step += 1) {
+      await page.mouse.move(title.x + 20 + step * 4, title.y + 5 + step * 2);
+      await page.waitForTimeout(16);
+    }
+    await page.mouse.up();
+    const dragMs = Date.now() - dragStart;
+    const frames = await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames.slice());
+    const during = frames.filter((time, index) => index > 0 && time - frames[0]! <= dragMs + 50);
+    const gaps = during.map((time, index) => (index === 0 ? 0 : time - during[index - 1]!)).slice(1);
+    const savedStart = Date.now();
+    await page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor({ timeout: 30_000 });
+    const saveMs = Date.now() - savedStart;
+
+    console.log(`flow editor, ${GROUPS} groups (${GROUPS * 2} blocks, ${GROUPS} edges), Chromium 1440x900`);
+    console.log(`  canvas: first group ${firstGroup} ms, all groups drawn ${allGroups} ms`);
+    console.log(
+      `  drag (${dragMs} ms): ${during.length} frames, ${((during.length / dragMs) * 1000).toFixed(0)} fps, longest frame ${Math.max(...gaps).toFixed(0)} ms`,
+    );
+    console.log(`  save after the drop: ${requests} request(s), saved ${saveMs} ms after release (800 ms pause included)`);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,127 @@
+import type { BlockTypeInfo } from './block-types';
+import type { Draft, DraftBlock, DraftItem, DraftVariable, EdgeSource, Json } from './draft';
+import { ConditionEditor } from './forms/condition';
+import { ItemsEditor } from './forms/items';
+import { NextStep } from './forms/next-step';
+import { RichTextEditor } from './forms/rich-text';
+import { SchemaForm, type Credential } from './forms/schema-form';
+
+export interface PanelActions {
+  /** `coalesce`: typing in one field makes one undo step. */
+  updateBlock(blockId: string, change: (block: DraftBlock) => DraftBlock, coalesce?: string): void;
+  removeBlock(blockId: string): void;
+  connect(from: EdgeSource, groupId: string | null): void;
+  newGroupFrom(from: EdgeSource): void;
+  createVariable(name: string): string;
+}
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const MEDIA = new Set(['image', 'video', 'audio', 'embed']);
+
+/** The side panel's form for the selected block: its content, its options, where it leads. */
+export function BlockPanel({
+  draft,
+  block,
+  groupId,
+  isLast,
+  info,
+  variables,
+  credentials,
+  actions,
+  readOnly,
+}: {
+  draft: Draft;
+  block: DraftBlock;
+  groupId: string;
+  isLast: boolean;
+  info: BlockTypeInfo | undefined;
+  variables: DraftVariable[];
+  credentials: Credential[];
+  actions: PanelActions;
+  readOnly?: boolean;
+}) {
+  const content = isObject(block.content) ? block.content : {};
+  const options = isObject(block.options) ? block.options : {};
+  const setContent = (next: Json, coalesce?: string) => actions.updateBlock(block.id, (current) => ({ ...current, content: next }), coalesce);
+  const setItems = (items: DraftItem[], coalesce?: string) => actions.updateBlock(block.id, (current) => ({ ...current, items }), coalesce);
+  const schema = info?.optionsSchema;
+  const hasOptions = isObject(schema) && isObject(schema.properties) && Object.keys(schema.properties).length > 0;
+  return (
+    <aside className="block-panel" aria-label="Block settings">
+      <header className="row">
+        <h2>{info?.label ?? block.type}</h2>
+        {!readOnly && (
+          <button type="button" className="danger" onClick={() => actions.removeBlock(block.id)}>
+            Delete block
+          </button>
+        )}
+      </header>
+      <fieldset disabled={readOnly} className="plain">
+        {block.type === 'text' && (
+          <RichTextEditor
+            label="Message"
+            value={content.richText}
+            variables={variables}
+            onChange={(richText) => setContent({ ...content, type: 'richText', richText }, `text:${block.id}`)}
+          />
+        )}
+        {MEDIA.has(block.type) && (
+          <label className="field">
+            {block.type === 'embed' ? 'Page address' : `${block.type.charAt(0).toUpperCase()}${block.type.slice(1)} address`}
+            <input
+              placeholder="https://…"
+              value={typeof content.url === 'string' ? content.url : ''}
+              onChange={(event) => setContent({ ...content, url: event.target.value }, `url:${block.id}`)}
+            />
+          </label>
+        )}
+        {(block.type === 'choice input' || block.type === 'picture choice input') && (
+          <ItemsEditor
+            block={block}
+            draft={draft}
+            groupId={groupId}
+            field={block.type === 'choice input' ? 'content' : 'title'}
+            onChange={setItems}
+            onConnect={actions.connect}
+            onNewGroup={actions.newGroupFrom}
+          />
+        )}
+        {block.type === 'Condition' && (
+          <ConditionEditor
+            block={block}
+            draft={draft}
+            groupId={groupId}
+            variables={variables}
+            onChange={setItems}
+            onCreateVariable={actions.createVariable}
+            onConnect={actions.connect}
+            onNewGroup={actions.newGroupFrom}
+          />
+        )}
+        {hasOptions && (
+          <section className="options" aria-label="Options">
+            <h3>Options</h3>
+            <SchemaForm
+              schema={schema}
+              value={options}
+              variables={variables}
+              credentials={credentials}
+              createVariable={actions.createVariable}
+              onChange={(next) => actions.updateBlock(block.id, (current) => ({ ...current, options: next }), `options:${block.id}`)}
+            />
+          </section>
+        )}
+        {isLast && !block.items && (
+          <NextStep
+            label="Then go to"
+            draft={draft}
+            from={{ blockId: block.id }}
+            ownGroupId={groupId}
+            onConnect={actions.connect}
+            onNewGroup={actions.newGroupFrom}
+          />
+        )}
+      </fieldset>
+    </aside>
+  );
+}

@@ -1,0 +1,66 @@
+import type { DraftBlock, Json } from './draft';
+
+// The block types the engine runs, as the API describes them (blockTypes):
+// the palette lists them, and each block's form is drawn from its options'
+// JSON Schema, so a new block type needs no console work beyond special widgets.
+
+export type BlockCategory = 'bubbles' | 'inputs' | 'logic' | 'integrations' | 'ai';
+
+export interface BlockTypeInfo {
+  type: string;
+  category: BlockCategory | string;
+  label: string;
+  /** JSON Schema of the block's options (titles, enums, x-parley-widget marks). */
+  optionsSchema: Json;
+  /** What the palette inserts (fresh ids are given on insertion). */
+  defaultBlock: Json;
+}
+
+export const CATEGORIES: { id: BlockCategory; label: string }[] = [
+  { id: 'bubbles', label: 'Bubbles' },
+  { id: 'inputs', label: 'Inputs' },
+  { id: 'logic', label: 'Logic' },
+  { id: 'integrations', label: 'Integrations' },
+  { id: 'ai', label: 'AI' },
+];
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The words of a rich text (Slate) tree. */
+export function richTextWords(value: unknown): string {
+  const words: string[] = [];
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (isObject(node)) {
+      if (typeof node.text === 'string') words.push(node.text);
+      walk(node.children);
+    }
+  };
+  walk(value);
+  return words.join('').replace(/\s+/g, ' ').trim();
+}
+
+/** A line about what the block says or does, for its row on the canvas. */
+export function blockSummary(block: DraftBlock, limit = 60): string {
+  const content = isObject(block.content) ? block.content : undefined;
+  const options = isObject(block.options) ? block.options : undefined;
+  const raw =
+    (content && (richTextWords(content.richText) || (typeof content.url === 'string' ? content.url : ''))) ||
+    (options && typeof options.url === 'string' ? options.url : '') ||
+    (options && isObject(options.labels) && typeof options.labels.placeholder === 'string' ? options.labels.placeholder : '') ||
+    '';
+  return raw.length > limit ? `${raw.slice(0, limit - 1)}…` : raw;
+}
+
+/** The API's blockTypes, their JSON fields read as objects (anything else as empty). */
+export function readBlockTypes(
+  raw: readonly { type: string; category: string; label: string; optionsSchema: unknown; defaultBlock: unknown }[],
+): BlockTypeInfo[] {
+  return raw.map((entry) => ({
+    type: entry.type,
+    category: entry.category,
+    label: entry.label,
+    optionsSchema: isObject(entry.optionsSchema) ? entry.optionsSchema : {},
+    defaultBlock: isObject(entry.defaultBlock) ? entry.defaultBlock : { type: entry.type },
+  }));
+}

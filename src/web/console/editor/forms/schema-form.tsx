@@ -1,0 +1,245 @@
+import { useEffect, useId, useState } from 'react';
+import type { DraftVariable, Json } from '../draft';
+import { VariablePicker } from './variable-picker';
+
+// A block's options drawn from their JSON Schema (the API's blockTypes): the
+// same description the engine parses them with. Fields the schema marks get
+// their widget (x-parley-widget: variable, credentials, code); what the form
+// cannot draw stays editable as JSON below it.
+
+export interface Credential {
+  id: string;
+  name: string;
+  type: string;
+}
+
+interface Context {
+  variables: DraftVariable[];
+  credentials: Credential[];
+  createVariable(name: string): string;
+}
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** "isLong" → "Is long", "variableId" → "Variable". */
+export function humanize(key: string): string {
+  const words = key
+    .replace(/Id$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function typesOf(schema: Json): string[] {
+  if (typeof schema.type === 'string') return [schema.type];
+  if (Array.isArray(schema.type)) return schema.type.filter((type): type is string => typeof type === 'string');
+  const alternatives = [...(Array.isArray(schema.anyOf) ? schema.anyOf : []), ...(Array.isArray(schema.oneOf) ? schema.oneOf : [])].filter(isObject);
+  return alternatives.flatMap(typesOf);
+}
+
+function Field({ name, schema, value, onChange, context }: { name: string; schema: Json; value: unknown; onChange(value: unknown): void; context: Context }) {
+  const id = useId();
+  const label = typeof schema.title === 'string' ? schema.title : humanize(name);
+  const description = typeof schema.description === 'string' ? schema.description : undefined;
+  const widget = schema['x-parley-widget'];
+  const types = typesOf(schema);
+  const placeholder = schema.default !== undefined && typeof schema.default !== 'object' ? String(schema.default) : undefined;
+  const hint = description ? <small className="hint">{description}</small> : null;
+  if (widget === 'variable')
+    return (
+      <VariablePicker
+        label={label}
+        value={typeof value === 'string' ? value : undefined}
+        variables={context.variables}
+        onChange={onChange}
+        onCreate={context.createVariable}
+      />
+    );
+  if (widget === 'credentials')
+    return (
+      <div className="field">
+        <label htmlFor={id}>{label}</label>
+        <select id={id} value={typeof value === 'string' ? value : ''} onChange={(event) => onChange(event.target.value || undefined)}>
+          <option value="">— none —</option>
+          {context.credentials.map((credential) => (
+            <option key={credential.id} value={credential.id}>
+              {credential.name} ({credential.type})
+            </option>
+          ))}
+        </select>
+        {context.credentials.length === 0 && <small className="hint">Add credentials in Settings first.</small>}
+        {hint}
+      </div>
+    );
+  if (Array.isArray(schema.enum))
+    return (
+      <div className="field">
+        <label htmlFor={id}>{label}</label>
+        <select
+          id={id}
+          value={value === undefined ? '' : String(value)}
+          onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
+        >
+          <option value="">{placeholder ? `Default (${placeholder})` : '—'}</option>
+          {schema.enum.map((option) => (
+            <option key={String(option)} value={String(option)}>
+              {String(option)}
+            </option>
+          ))}
+        </select>
+        {hint}
+      </div>
+    );
+  if (types.includes('boolean') && types.length === 1)
+    return (
+      <div className="field check">
+        <label>
+          <input
+            type="checkbox"
+            checked={value === true || (value === undefined && schema.default === true)}
+            onChange={(event) => onChange(event.target.checked)}
+          />
+          {label}
+        </label>
+        {hint}
+      </div>
+    );
+  if (types.includes('object') && isObject(schema.properties))
+    return (
+      <fieldset className="nested">
+        <legend>{label}</legend>
+        <ObjectFields schema={schema} value={isObject(value) ? value : {}} onChange={onChange} context={context} />
+      </fieldset>
+    );
+  if ((types.includes('number') || types.includes('integer')) && !types.includes('string'))
+    return (
+      <div className="field">
+        <label htmlFor={id}>{label}</label>
+        <input
+          id={id}
+          type="number"
+          placeholder={placeholder}
+          value={typeof value === 'number' ? value : ''}
+          onChange={(event) => onChange(event.target.value === '' ? undefined : Number(event.target.value))}
+        />
+        {hint}
+      </div>
+    );
+  if (types.includes('string') || types.includes('number')) {
+    const long = widget === 'code' || widget === 'richText' || name === 'body' || name === 'content';
+    const shown = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+    return (
+      <div className="field">
+        <label htmlFor={id}>{label}</label>
+        {long ? (
+          <textarea
+            id={id}
+            className={widget === 'code' ? 'code' : undefined}
+            rows={widget === 'code' ? 8 : 3}
+            spellCheck={widget !== 'code'}
+            placeholder={placeholder}
+            value={shown}
+            onChange={(event) => onChange(event.target.value || undefined)}
+          />
+        ) : (
+          <input id={id} placeholder={placeholder} value={shown} onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)} />
+        )}
+        {hint}
+      </div>
+    );
+  }
+  return null;
+}
+
+/** Whether a field is drawn by the form (else it stays in the JSON box). */
+function drawable(schema: Json): boolean {
+  const types = typesOf(schema);
+  if (schema['x-parley-widget'] || Array.isArray(schema.enum)) return true;
+  if (types.includes('object')) return isObject(schema.properties);
+  return types.some((type) => ['string', 'number', 'integer', 'boolean'].includes(type));
+}
+
+function ObjectFields({ schema, value, onChange, context }: { schema: Json; value: Json; onChange(value: Json): void; context: Context }) {
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  return (
+    <>
+      {Object.entries(properties)
+        .filter(([, property]) => isObject(property) && drawable(property))
+        .map(([key, property]) => (
+          <Field
+            key={key}
+            name={key}
+            schema={property as Json}
+            value={value[key]}
+            context={context}
+            onChange={(next) => {
+              const { [key]: _old, ...rest } = value;
+              onChange(next === undefined ? rest : { ...rest, [key]: next });
+            }}
+          />
+        ))}
+    </>
+  );
+}
+
+/** The options form of one block, and its JSON for what the form does not draw. */
+export function SchemaForm({
+  schema,
+  value,
+  onChange,
+  variables,
+  credentials,
+  createVariable,
+}: {
+  schema: Json;
+  value: Json;
+  onChange(value: Json): void;
+  variables: DraftVariable[];
+  credentials: Credential[];
+  createVariable(name: string): string;
+}) {
+  const context = { variables, credentials, createVariable };
+  return (
+    <div className="schema-form">
+      <ObjectFields schema={schema} value={value} onChange={onChange} context={context} />
+      <JsonBox value={value} onChange={onChange} />
+    </div>
+  );
+}
+
+/** All options as JSON: for fields the form does not draw (lists of rows, mappings). */
+function JsonBox({ value, onChange }: { value: Json; onChange(value: Json): void }) {
+  const id = useId();
+  const [text, setText] = useState(() => JSON.stringify(value, null, 2));
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setText(JSON.stringify(value, null, 2)), [value]);
+  return (
+    <details className="json-box">
+      <summary>Options as JSON</summary>
+      <label htmlFor={id} className="visually-hidden">
+        Options as JSON
+      </label>
+      <textarea
+        id={id}
+        className="code"
+        rows={8}
+        spellCheck={false}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          try {
+            const parsed: unknown = JSON.parse(event.target.value);
+            if (!isObject(parsed)) throw new Error('options are an object: { … }');
+            setError(null);
+            onChange(parsed);
+          } catch (caught) {
+            setError(caught instanceof Error ? caught.message : String(caught));
+          }
+        }}
+      />
+      {error && <p className="error">Not saved: {error}</p>}
+    </details>
+  );
+}

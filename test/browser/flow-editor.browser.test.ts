@@ -1,0 +1,220 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createBot, group, textBubble, v6Bot } from '../helpers/chat';
+import { axeViolations, launchBrowser, screenshot } from '../helpers/browser';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+// The flow editor in Chromium: a person builds a bot by clicking and typing
+// only, publishes it and chats with it; undo/redo of a move, a connection and
+// a deletion; two editors of one bot never overwrite each other silently.
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signedIn(viewport = { width: 1440, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/app`);
+  await page.getByLabel('E-mail').fill(server.adminEmail);
+  await page.getByLabel('Password').fill(server.adminPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Bots' }).waitFor();
+  return { context, page };
+}
+
+const palette = (page: Page) => page.getByRole('navigation', { name: 'Blocks' });
+const panel = (page: Page) => page.getByRole('complementary', { name: 'Block settings' });
+const saved = (page: Page) => page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
+
+async function addBlock(page: Page, label: string) {
+  await palette(page).getByRole('button', { name: label, exact: true }).click();
+}
+
+async function newVariable(page: Page, label: string, name: string) {
+  await panel(page).getByLabel(label, { exact: true }).selectOption({ label: 'New variable…' });
+  await panel(page).getByPlaceholder('Variable name').fill(name);
+  await panel(page).getByPlaceholder('Variable name').press('Enter');
+}
+
+async function typeMessage(page: Page, words: string) {
+  const message = panel(page).getByRole('textbox', { name: 'Message' });
+  await message.click();
+  await page.keyboard.type(words);
+}
+
+/** Waits until `read` answers `expected` (the editor saves after a short pause), failing with the last answer. */
+async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 5000): Promise<void> {
+  let last: T | undefined;
+  for (const started = Date.now(); Date.now() - started < timeoutMs; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    last = await read();
+    if (JSON.stringify(last) === JSON.stringify(expected)) return;
+  }
+  expect(last).toEqual(expected);
+}
+
+const draftOf = async (botId: string) => {
+  const bot = await server.db.bot.findUniqueOrThrow({ where: { id: botId } });
+  return bot.draft as {
+    groups: { id: string; title: string; graphCoordinates: { x: number; y: number }; blocks: { id: string; type: string }[] }[];
+    edges: { id: string }[];
+  };
+};
+
+test('a person builds the lead-capture flow from a blank bot by clicking and typing, publishes it and completes the conversation', async () => {
+  const { context, page } = await signedIn();
+  await page.getByRole('button', { name: 'New bot' }).click();
+  // A gallery may offer templates: take the blank one.
+  const blank = page.getByRole('button', { name: /^Blank/ });
+  if (await blank.isVisible().catch(() => false)) await blank.click();
+  await palette(page).waitFor();
+  const botId = /\/bots\/([^/]+)\/flow/.exec(page.url())![1]!;
+
+  await addBlock(page, 'Text');
+  await typeMessage(page, "Hi! What's your name?");
+  await addBlock(page, 'Text input');
+  await newVariable(page, 'Save the answer in', 'Name');
+  await addBlock(page, 'E-mail input');
+  await newVariable(page, 'Save the answer in', 'Email');
+  await addBlock(page, 'Buttons');
+  await panel(page).getByLabel('Button 1', { exact: true }).fill('Sales');
+  await panel(page).getByRole('button', { name: 'Add a button' }).click();
+  await panel(page).getByLabel('Button 2', { exact: true }).fill('Support');
+  await screenshot(page, 'editor-buttons-form');
+
+  await panel(page).getByLabel('Button 1 goes to').selectOption({ label: 'New group…' });
+  await addBlock(page, 'Text');
+  await typeMessage(page, 'Our sales team will call you.');
+
+  await page.locator('.flow-block', { hasText: 'Buttons' }).click();
+  await panel(page).getByLabel('Button 2 goes to').selectOption({ label: 'New group…' });
+  await addBlock(page, 'Condition');
+  await panel(page).getByLabel('Variable 1', { exact: true }).selectOption({ label: 'Email' });
+  await panel(page).getByLabel('Operator 1').selectOption('Contains');
+  await panel(page).getByLabel('Value 1').fill('@acme.test');
+  await panel(page).getByLabel('When condition 1 holds, go to').selectOption({ label: 'New group…' });
+  await addBlock(page, 'Text');
+  await typeMessage(page, 'Welcome back, colleague!');
+  await page.locator('.flow-block', { hasText: 'Condition' }).click();
+  await panel(page).getByLabel('Otherwise, go to').selectOption({ label: 'New group…' });
+  await addBlock(page, 'Text');
+  await typeMessage(page, 'Support will write to you.');
+  await saved(page);
+  await palette(page).getByRole('searchbox').fill('inp');
+  await screenshot(page, 'editor-canvas-palette');
+  await palette(page).getByRole('searchbox').fill('');
+  expect(await axeViolations(page)).toEqual([]);
+
+  const draft = await draftOf(botId);
+  expect(draft.groups).toHaveLength(5);
+  expect(draft.edges).toHaveLength(5);
+
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByRole('status').filter({ hasText: 'Published' }).waitFor();
+  const { publicId } = await server.db.bot.findUniqueOrThrow({ where: { id: botId } });
+
+  const visitor = await context.newPage();
+  await visitor.goto(`${server.chatUrl}/${publicId}`);
+  await visitor.locator('.parley-host', { hasText: "Hi! What's your name?" }).waitFor();
+  await visitor.locator('input.parley-field').fill('John');
+  await visitor.locator('input.parley-field').press('Enter');
+  await visitor.locator('input[type=email]').fill('john@acme.test');
+  await visitor.locator('input[type=email]').press('Enter');
+  await visitor.getByRole('button', { name: 'Support' }).click();
+  await visitor.locator('.parley-host', { hasText: 'Welcome back, colleague!' }).waitFor();
+
+  const result = await server.db.result.findFirstOrThrow({ where: { botId }, include: { answers: true } });
+  expect(result.answers.map((answer) => answer.content)).toEqual(['John', 'john@acme.test', 'Support']);
+  await context.close();
+});
+
+test('undo and redo a move, a connection and a deletion (Ctrl+Z, Shift+Ctrl+Z); each lands in the saved draft', async () => {
+  const { botId } = await createBot(
+    server,
+    v6Bot({
+      name: 'Undo bot',
+      groups: [
+        { ...group('g1', [textBubble('b1', 'First')], 'First group'), graphCoordinates: { x: 0, y: 0 } },
+        { ...group('g2', [textBubble('b2', 'Second')], 'Second group'), graphCoordinates: { x: 500, y: 0 } },
+      ],
+    }),
+  );
+  const { context, page } = await signedIn();
+  await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${botId}/flow`);
+  const first = page.getByRole('group', { name: 'First group' });
+  await first.waitFor();
+  const title = first.locator('.group-title');
+
+  // A move.
+  const box = (await title.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + 5);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 60, box.y + 150, { steps: 8 });
+  await page.mouse.up();
+  await saved(page);
+  const moved = (await draftOf(botId)).groups.find((each) => each.id === 'g1')!.graphCoordinates;
+  expect(moved.y).toBeGreaterThan(50);
+  await page.keyboard.press('Control+z');
+  await saved(page);
+  await eventually(async () => (await draftOf(botId)).groups.find((each) => each.id === 'g1')!.graphCoordinates, { x: 0, y: 0 });
+  await page.keyboard.press('Control+Shift+z');
+  await eventually(async () => (await draftOf(botId)).groups.find((each) => each.id === 'g1')!.graphCoordinates, moved);
+
+  // A connection, drawn from the first group's handle to the second group.
+  const edgesBefore = (await draftOf(botId)).edges.length;
+  const handle = (await first.locator('.react-flow__handle.block-source').boundingBox())!;
+  const target = (await page.getByRole('group', { name: 'Second group' }).boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 10 });
+  await page.mouse.up();
+  await eventually(async () => (await draftOf(botId)).edges.length, edgesBefore + 1);
+  await page.keyboard.press('Control+z');
+  await eventually(async () => (await draftOf(botId)).edges.length, edgesBefore);
+  await page.keyboard.press('Control+Shift+z');
+  await eventually(async () => (await draftOf(botId)).edges.length, edgesBefore + 1);
+
+  // A deletion: select the second group, press Delete.
+  await page.getByRole('group', { name: 'Second group' }).locator('.group-title').click();
+  await page.keyboard.press('Delete');
+  await eventually(async () => (await draftOf(botId)).groups.map((each) => each.id), ['g1']);
+  await page.keyboard.press('Control+z');
+  await eventually(async () => (await draftOf(botId)).groups.map((each) => each.id).sort(), ['g1', 'g2']);
+  await page.keyboard.press('Control+Shift+z');
+  await eventually(async () => (await draftOf(botId)).groups.map((each) => each.id), ['g1']);
+  await context.close();
+});
+
+test('two editors of one bot: the second save is refused, nothing is lost, and reloading shows the first one’s work', async () => {
+  const { botId } = await createBot(server, v6Bot({ name: 'Shared bot', groups: [group('g1', [textBubble('b1', 'Hello')], 'Only group')] }));
+  const first = await signedIn();
+  const second = await signedIn();
+  for (const { page } of [first, second]) {
+    await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${botId}/flow`);
+    await page.getByRole('group', { name: 'Only group' }).waitFor();
+  }
+  await first.page.locator('.flow-block').first().click();
+  await addBlock(first.page, 'Wait');
+  await saved(first.page);
+  const afterFirst = await draftOf(botId);
+  expect(afterFirst.groups[0]!.blocks.map((block) => block.type)).toEqual(['text', 'Wait']);
+
+  await second.page.locator('.flow-block').first().click();
+  await addBlock(second.page, 'Redirect');
+  const alert = second.page.getByRole('alert').filter({ hasText: 'Someone else saved this bot after you opened it' });
+  await alert.waitFor();
+  await screenshot(second.page, 'editor-conflict');
+  // Refused: the first editor's work is what is stored.
+  expect((await draftOf(botId)).groups[0]!.blocks.map((block) => block.type)).toEqual(['text', 'Wait']);
+  await alert.getByRole('button', { name: 'Reload theirs' }).click();
+  await second.page.locator('.flow-block', { hasText: 'Wait' }).waitFor();
+  expect(await second.page.locator('.flow-block', { hasText: 'Redirect' }).count()).toBe(0);
+  await first.context.close();
+  await second.context.close();
+});

@@ -1,0 +1,163 @@
+import { readDraft, type Draft } from '../../../src/web/console/editor/draft';
+import {
+  addGroup,
+  addVariable,
+  blockToNewGroup,
+  connect,
+  copyGroups,
+  duplicateGroups,
+  pasteGroups,
+  placeBlock,
+  removeBlocks,
+  removeEdges,
+  removeGroups,
+  updateVariable,
+  variableUsages,
+} from '../../../src/web/console/editor/operations';
+
+// The flow editor's changes to a draft: pure functions whose result must stay
+// a definition the engine runs (edges and outgoingEdgeId agree, no dangling ends).
+
+const text = (id: string, words = id) => ({ id, type: 'text', content: { richText: [{ type: 'p', children: [{ text: words }] }] } });
+
+function sample(): Draft {
+  return readDraft({
+    events: [{ id: 'start', type: 'start', graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: 'e0' }],
+    groups: [
+      {
+        id: 'g1',
+        title: 'Welcome',
+        graphCoordinates: { x: 100, y: 0 },
+        blocks: [
+          text('b1'),
+          {
+            id: 'c1',
+            type: 'choice input',
+            items: [
+              { id: 'i1', content: 'Yes', outgoingEdgeId: 'e1' },
+              { id: 'i2', content: 'No' },
+            ],
+          },
+        ],
+      },
+      {
+        id: 'g2',
+        title: 'Yes',
+        graphCoordinates: { x: 400, y: 0 },
+        blocks: [text('b2', 'Hello {{Name}}'), { id: 'n1', type: 'text input', options: { variableId: 'vname' } }],
+      },
+    ],
+    edges: [
+      { id: 'e0', from: { eventId: 'start' }, to: { groupId: 'g1' } },
+      { id: 'e1', from: { blockId: 'c1', itemId: 'i1' }, to: { groupId: 'g2' } },
+    ],
+    variables: [{ id: 'vname', name: 'Name' }],
+  });
+}
+
+/** Every outgoingEdgeId names an edge leaving from that very place, and every edge is named by its source. */
+function expectConsistent(draft: Draft) {
+  const ids = new Set(draft.edges.map((edge) => edge.id));
+  const named: string[] = [];
+  for (const event of draft.events) if (event.outgoingEdgeId) named.push(event.outgoingEdgeId);
+  for (const group of draft.groups)
+    for (const block of group.blocks) {
+      if (block.outgoingEdgeId) named.push(block.outgoingEdgeId);
+      for (const item of block.items ?? []) if (item.outgoingEdgeId) named.push(item.outgoingEdgeId);
+    }
+  expect(named.sort()).toEqual([...ids].sort());
+  const groups = new Map(draft.groups.flatMap((group) => group.blocks.map((block) => [block.id, group.id] as const)));
+  for (const edge of draft.edges) {
+    expect(draft.groups.some((group) => group.id === edge.to.groupId)).toBe(true);
+    if (edge.to.blockId) expect(groups.get(edge.to.blockId)).toBe(edge.to.groupId);
+  }
+}
+
+test('connecting an item sets its outgoingEdgeId; connecting it again replaces its edge', () => {
+  let draft = sample();
+  draft = connect(draft, { blockId: 'c1', itemId: 'i2' }, { groupId: 'g2' });
+  const second = draft.edges.at(-1)!;
+  expect(draft.groups[0]!.blocks[1]!.items![1]!.outgoingEdgeId).toBe(second.id);
+  draft = connect(draft, { blockId: 'c1', itemId: 'i2' }, { groupId: 'g1' });
+  expect(draft.edges.filter((edge) => 'blockId' in edge.from && edge.from.itemId === 'i2')).toHaveLength(1);
+  expectConsistent(draft);
+});
+
+test('removing a block drops its edges; removing a group drops the edges into it and clears their sources', () => {
+  let draft = removeBlocks(sample(), ['c1']);
+  expect(draft.edges.map((edge) => edge.id)).toEqual(['e0']);
+  expectConsistent(draft);
+  draft = removeGroups(sample(), ['g2']);
+  expect(draft.edges.map((edge) => edge.id)).toEqual(['e0']);
+  expect(draft.groups[0]!.blocks[1]!.items![0]).not.toHaveProperty('outgoingEdgeId');
+  expectConsistent(draft);
+  draft = removeEdges(sample(), ['e0']);
+  expect(draft.events[0]).not.toHaveProperty('outgoingEdgeId');
+});
+
+test('a block moves within and between groups; a group left empty goes; a block dragged out becomes a group', () => {
+  let draft = sample();
+  draft = placeBlock(draft, draft.groups[0]!.blocks[0]!, 'g1', 2);
+  expect(draft.groups[0]!.blocks.map((block) => block.id)).toEqual(['c1', 'b1']);
+  draft = placeBlock(draft, draft.groups[1]!.blocks[0]!, 'g1', 0);
+  expect(draft.groups[0]!.blocks.map((block) => block.id)).toEqual(['b2', 'c1', 'b1']);
+  draft = placeBlock(draft, draft.groups[1]!.blocks[0]!, 'g1', 3);
+  // g2 emptied: gone, and the Yes button's edge into it too.
+  expect(draft.groups.map((group) => group.id)).toEqual(['g1']);
+  expect(draft.edges.map((edge) => edge.id)).toEqual(['e0']);
+  expectConsistent(draft);
+  const out = blockToNewGroup(sample(), 'c1', { x: 50, y: 300 });
+  const made = out.draft.groups.find((group) => group.id === out.groupId)!;
+  expect(made).toMatchObject({ title: 'Group #3', graphCoordinates: { x: 50, y: 300 }, blocks: [expect.objectContaining({ id: 'c1' })] });
+  // Its items keep their edges.
+  expect(out.draft.edges.map((edge) => edge.id).sort()).toEqual(['e0', 'e1']);
+  expectConsistent(out.draft);
+});
+
+test('copy and paste give fresh ids, keep the edges inside the selection and bring the variables along into another bot', () => {
+  const clip = copyGroups(sample(), ['g1', 'g2']);
+  const other = addGroup(readDraft({ groups: [], events: [], edges: [], variables: [] }), { x: 0, y: 0 }, [text('x1')]).draft;
+  const { draft, groupIds } = pasteGroups(other, JSON.parse(JSON.stringify(clip)), { x: 1000, y: 500 });
+  expect(groupIds).toHaveLength(2);
+  const pasted = draft.groups.filter((group) => groupIds.includes(group.id));
+  expect(pasted.map((group) => group.graphCoordinates)).toEqual([
+    { x: 1000, y: 500 },
+    { x: 1300, y: 500 },
+  ]);
+  expect(pasted.flatMap((group) => group.blocks.map((block) => block.id))).not.toContain('b1');
+  expect(draft.edges).toHaveLength(1);
+  expect(draft.variables).toEqual([{ id: 'vname', name: 'Name' }]);
+  expectConsistent(draft);
+  // Duplicating in the same bot keeps its variable ids.
+  const twice = duplicateGroups(sample(), ['g2']);
+  expect(twice.draft.groups).toHaveLength(3);
+  expect(twice.draft.variables).toHaveLength(1);
+  expect(JSON.stringify(twice.draft.groups[2])).toContain('vname');
+});
+
+test('variables: added once per name, renamed without touching blocks (ids), their usages found by id or {{name}}', () => {
+  const added = addVariable(sample(), 'Email');
+  expect(addVariable(added.draft, 'Email').variableId).toBe(added.variableId);
+  const draft = updateVariable(added.draft, 'vname', { name: 'First name' });
+  expect(draft.groups[1]!.blocks[1]!.options).toEqual({ variableId: 'vname' });
+  expect(variableUsages(sample(), 'vname').map((usage) => usage.block.id)).toEqual(['b2', 'n1']);
+});
+
+test('a block added after the last one takes over where the group went', () => {
+  let draft = readDraft({
+    events: [],
+    groups: [
+      { id: 'g1', title: 'A', graphCoordinates: { x: 0, y: 0 }, blocks: [{ id: 'n1', type: 'text input', outgoingEdgeId: 'e1' }] },
+      { id: 'g2', title: 'B', graphCoordinates: { x: 300, y: 0 }, blocks: [text('b2')] },
+    ],
+    edges: [{ id: 'e1', from: { blockId: 'n1' }, to: { groupId: 'g2' } }],
+    variables: [],
+  });
+  draft = placeBlock(draft, text('b3'), 'g1', 1);
+  expect(draft.edges).toEqual([{ id: 'e1', from: { blockId: 'b3' }, to: { groupId: 'g2' } }]);
+  expect(draft.groups[0]!.blocks[0]).not.toHaveProperty('outgoingEdgeId');
+  expect(draft.groups[0]!.blocks[1]!.outgoingEdgeId).toBe('e1');
+  // Inserted in the middle: nothing moves.
+  draft = placeBlock(draft, text('b4'), 'g1', 0);
+  expect(draft.edges[0]!.from).toEqual({ blockId: 'b3' });
+});
