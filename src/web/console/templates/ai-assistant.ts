@@ -16,7 +16,6 @@ export const aiAssistant: BotTemplate = {
   definition: {
     version: '6.1',
     name: 'AI assistant',
-    icon: '✨',
     events: [{ id: 'ai-start', type: 'start', graphCoordinates: column(-1, 40), outgoingEdgeId: 'ai-e-start' }],
     groups: [
       {

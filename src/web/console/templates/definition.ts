@@ -98,7 +98,6 @@ export interface TemplateVariable {
 export interface TemplateDefinition {
   version: '6.1';
   name: string;
-  icon?: string;
   events: [{ id: string; type: 'start'; graphCoordinates: Point; outgoingEdgeId: string }];
   groups: TemplateGroup[];
   edges: TemplateEdge[];

@@ -52,7 +52,6 @@ export const faqWithButtons: BotTemplate = {
   definition: {
     version: '6.1',
     name: 'FAQ with buttons',
-    icon: '💬',
     events: [{ id: 'faq-start', type: 'start', graphCoordinates: column(-1, 40), outgoingEdgeId: 'faq-e-start' }],
     groups: [
       {

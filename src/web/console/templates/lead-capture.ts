@@ -10,7 +10,6 @@ export const leadCapture: BotTemplate = {
   definition: {
     version: '6.1',
     name: 'Lead capture',
-    icon: '🧲',
     events: [{ id: 'lc-start', type: 'start', graphCoordinates: column(-1, 40), outgoingEdgeId: 'lc-e-start' }],
     groups: [
       {

@@ -11,7 +11,6 @@ export const npsSurvey: BotTemplate = {
   definition: {
     version: '6.1',
     name: 'NPS survey',
-    icon: '📊',
     events: [{ id: 'nps-start', type: 'start', graphCoordinates: column(-1, 40), outgoingEdgeId: 'nps-e-start' }],
     groups: [
       {

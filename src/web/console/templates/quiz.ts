@@ -69,7 +69,6 @@ export const quizWithScore: BotTemplate = {
   definition: {
     version: '6.1',
     name: 'Quiz with score',
-    icon: '🏆',
     events: [{ id: 'quiz-start', type: 'start', graphCoordinates: column(-1, 40), outgoingEdgeId: 'quiz-e-start' }],
     groups: [
       {
