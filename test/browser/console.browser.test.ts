@@ -310,6 +310,7 @@ describe('publishing', () => {
   test('a new, empty bot is not published: the reason is shown, and nothing is published', async () => {
     const { context, page } = await signedIn(server.adminEmail, server.adminPassword);
     await page.getByRole('button', { name: 'New bot' }).click();
+    await page.getByRole('dialog', { name: 'New bot' }).getByRole('button', { name: 'Blank' }).click();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'This bot has nothing in it yet: add a message or a question to its flow before publishing it' }).waitFor();
     await page.getByRole('status').filter({ hasText: 'Not published' }).waitFor();

@@ -64,7 +64,19 @@ export function useAction<A extends unknown[]>(
   return { run, pending, error };
 }
 
-export function Dialog({ title, open, onClose, children }: { title: string; open: boolean; onClose: () => void; children: ReactNode }) {
+export function Dialog({
+  title,
+  open,
+  onClose,
+  children,
+  className,
+}: {
+  title: string;
+  open: boolean;
+  onClose: () => void;
+  children: ReactNode;
+  className?: string;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -73,7 +85,7 @@ export function Dialog({ title, open, onClose, children }: { title: string; open
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} onClose={onClose} aria-labelledby="dialog-title">
+    <dialog ref={ref} onClose={onClose} aria-labelledby="dialog-title" className={className}>
       <header className="row">
         <h2 id="dialog-title">{title}</h2>
         <button type="button" className="ghost" onClick={onClose} aria-label="Close">

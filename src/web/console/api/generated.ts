@@ -254,6 +254,14 @@ export type ChangePasswordMutationVariables = Exact<{
 
 export type ChangePasswordMutation = { changePassword: boolean };
 
+export type UpdateBotAddressMutationVariables = Exact<{
+  botId: string | number;
+  bot: unknown;
+}>;
+
+
+export type UpdateBotAddressMutation = { updateBot: { id: string, name: string, publicId: string | null, shareUrl: string | null } };
+
 export type WorkspaceSettingsQueryVariables = Exact<{
   workspaceId: string | number;
 }>;
@@ -744,6 +752,16 @@ export const ChangePasswordDocument = new TypedDocumentString(`
   changePassword(currentPassword: $currentPassword, newPassword: $newPassword)
 }
     `) as unknown as TypedDocumentString<ChangePasswordMutation, ChangePasswordMutationVariables>;
+export const UpdateBotAddressDocument = new TypedDocumentString(`
+    mutation UpdateBotAddress($botId: ID!, $bot: JSON!) {
+  updateBot(botId: $botId, bot: $bot) {
+    id
+    name
+    publicId
+    shareUrl
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateBotAddressMutation, UpdateBotAddressMutationVariables>;
 export const WorkspaceSettingsDocument = new TypedDocumentString(`
     query WorkspaceSettings($workspaceId: ID!) {
   workspace(workspaceId: $workspaceId) {

@@ -4,6 +4,7 @@ import { request } from '../api/client';
 import { BotDefinitionDocument, BotsDocument, CreateBotDocument, DeleteBotDocument, type BotsQuery } from '../api/generated';
 import { canEdit, type Workspace } from '../session';
 import { ErrorNote, formatDate, useAction, useLoad } from '../ui';
+import { TemplateGallery, type Starter } from './template-gallery';
 
 type BotSummary = BotsQuery['bots']['bots'][number];
 
@@ -18,20 +19,6 @@ async function allBots(workspaceId: string): Promise<BotSummary[]> {
   return bots;
 }
 
-/** A blank flow: the start event and nothing else. */
-function blankBot(name: string) {
-  return {
-    version: '6',
-    name,
-    events: [{ id: crypto.randomUUID(), type: 'start', graphCoordinates: { x: 0, y: 0 } }],
-    groups: [],
-    edges: [],
-    variables: [],
-    theme: {},
-    settings: {},
-  };
-}
-
 /** `name`, else `name (2)`, `name (3)`... whichever no bot of the list has. */
 function freeName(name: string, existing: readonly { name: string }[]): string {
   const taken = new Set(existing.map((bot) => bot.name));
@@ -44,10 +31,14 @@ export function BotsPage({ workspace }: { workspace: Workspace }) {
   const bots = useLoad(() => allBots(workspace.id), [workspace.id]);
   const [search, setSearch] = useState('');
   const [dragging, setDragging] = useState(false);
+  const [choosing, setChoosing] = useState(false);
   const editable = canEdit(workspace.viewerRole);
 
-  const create = useAction(async (definition: unknown) => {
-    const created = await request(CreateBotDocument, { workspaceId: workspace.id, bot: definition });
+  const create = useAction(async (starter: Starter) => {
+    const definition = starter.definition();
+    // A second bot from one template is "Lead capture (2)": two bots of one name cannot be told apart in the list.
+    const bot = { ...definition, name: freeName(definition.name, bots.data ?? []) };
+    const created = await request(CreateBotDocument, { workspaceId: workspace.id, bot });
     navigate(`/bots/${created.createBot.id}/flow`);
   });
   const importFile = useAction(async (file: File) => {
@@ -92,7 +83,7 @@ export function BotsPage({ workspace }: { workspace: Workspace }) {
         </label>
         {editable && (
           <>
-            <button type="button" onClick={() => void create.run(blankBot('My bot'))} disabled={create.pending}>
+            <button type="button" onClick={() => setChoosing(true)} aria-haspopup="dialog">
               New bot
             </button>
             <label className="button secondary">
@@ -112,7 +103,14 @@ export function BotsPage({ workspace }: { workspace: Workspace }) {
           </>
         )}
       </header>
-      <ErrorNote error={create.error ?? importFile.error ?? duplicate.error ?? remove.error ?? bots.error} />
+      <TemplateGallery
+        open={choosing}
+        onClose={() => setChoosing(false)}
+        onChoose={(starter) => void create.run(starter)}
+        pending={create.pending}
+        error={create.error}
+      />
+      <ErrorNote error={importFile.error ?? duplicate.error ?? remove.error ?? bots.error} />
       {editable && (
         <div
           className={`dropzone${dragging ? ' active' : ''}`}

@@ -1,3 +1,8 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError, chatOrigin, request } from '../api/client';
+import { UpdateBotAddressDocument } from '../api/generated';
+import { canEdit, useSession } from '../session';
+import { ErrorNote, useAction } from '../ui';
 import type { BotDefinition } from './bot';
 
 function Snippet({ label, code }: { label: string; code: string }) {
@@ -14,16 +19,110 @@ function Snippet({ label, code }: { label: string; code: string }) {
   );
 }
 
+type Address = Pick<BotDefinition, 'name' | 'publicId' | 'shareUrl'>;
+
+/**
+ * The server names a bot's fields under `bot`, which the console's error words
+ * read as an imported file's; here they are this form's fields.
+ */
+function asFormError(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const issues = error.issues.map((issue) => (issue.path?.[0] === 'bot' ? { ...issue, path: issue.path.slice(1) } : issue));
+  // "Public id not available" says which field, not why: the issue's sentence does.
+  const detail = error.message !== 'Invalid input data' && issues.length === 1 ? issues[0]!.message : undefined;
+  return new ApiError(error.code, detail ? `${error.message}: it ${detail}` : error.message, detail ? [] : issues);
+}
+
+function AddressForm({ botId, address, editable, onSaved }: { botId: string; address: Address; editable: boolean; onSaved: (saved: Address) => void }) {
+  const [name, setName] = useState(address.name);
+  const [publicId, setPublicId] = useState(address.publicId ?? '');
+  const [savedNote, setSavedNote] = useState(false);
+  const save = useAction(async () => {
+    // Only what changed: an unchanged public id is not checked (nor refused) again.
+    const patch: { name?: string; publicId?: string } = {};
+    if (name.trim() !== address.name) patch.name = name.trim();
+    if (publicId.trim() !== (address.publicId ?? '')) patch.publicId = publicId.trim();
+    if (Object.keys(patch).length === 0) return;
+    const { updateBot } = await request(UpdateBotAddressDocument, { botId, bot: patch });
+    onSaved(updateBot);
+    setName(updateBot.name);
+    setPublicId(updateBot.publicId ?? '');
+    setSavedNote(true);
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSavedNote(false);
+    void save.run();
+  };
+  return (
+    <form className="card address" onSubmit={submit} aria-label="Name and public id">
+      <fieldset disabled={!editable || save.pending}>
+        <label>
+          Name
+          <input value={name} onChange={(event) => setName(event.target.value)} required maxLength={255} />
+        </label>
+        <label>
+          Public id
+          <span className="prefixed">
+            <span className="prefix" aria-hidden="true">
+              {chatOrigin().replace(/^https?:\/\//, '')}/
+            </span>
+            <input
+              value={publicId}
+              onChange={(event) => setPublicId(event.target.value)}
+              // A published bot always has one: clearing it would take its page down.
+              required={address.publicId !== null}
+              maxLength={100}
+              pattern="[a-zA-Z0-9.\-]+"
+              title='Letters, digits, "-" and "."'
+              placeholder="chosen when first published"
+              spellCheck={false}
+              autoCapitalize="off"
+            />
+          </span>
+        </label>
+      </fieldset>
+      {editable ? (
+        <div className="row">
+          <button type="submit" disabled={save.pending}>
+            Save
+          </button>
+          {savedNote && (
+            <span className="hint" role="status">
+              Saved
+            </span>
+          )}
+        </div>
+      ) : (
+        <p className="hint">Guests can see these but not change them.</p>
+      )}
+      <ErrorNote error={asFormError(save.error)} />
+    </form>
+  );
+}
+
 export function ShareTab({ bot }: { bot: BotDefinition }) {
-  if (!bot.publicId || !bot.shareUrl || !bot.publishedAt) {
-    return <p>Publish the bot to get its share link and embed snippets.</p>;
+  const { workspaces } = useSession();
+  const editable = canEdit(workspaces.find((workspace) => workspace.id === bot.workspaceId)?.viewerRole);
+  // The page above holds the bot as loaded: what this tab saves is shown from here on.
+  const [address, setAddress] = useState<Address>({ name: bot.name, publicId: bot.publicId, shareUrl: bot.shareUrl });
+  const form = <AddressForm botId={bot.id} address={address} editable={editable} onSaved={setAddress} />;
+  if (!address.publicId || !address.shareUrl || !bot.publishedAt) {
+    return (
+      <section className="share">
+        {form}
+        <p>Publish the bot to get its share link and embed snippets.</p>
+      </section>
+    );
   }
   // Bot pages, the embed script and the chat API all live on the chat origin, never the console's:
   // the snippets name it in full, so they work pasted into any site.
-  const url = bot.shareUrl;
+  const url = address.shareUrl;
+  const publicId = address.publicId;
   const origin = new URL(url).origin;
   return (
     <section className="share">
+      {form}
       <h2>Share link</h2>
       <p>
         <a href={url} target="_blank" rel="noopener" data-share-link>
@@ -33,19 +132,19 @@ export function ShareTab({ bot }: { bot: BotDefinition }) {
       <h2>Embed on a website</h2>
       <Snippet
         label="Parley's script (inline chat in an element)"
-        code={`<div id="chat" style="height: 600px"></div>\n<script src="${origin}/embed.js"></script>\n<script>\n  Parley.initStandard({ bot: '${bot.publicId}', apiHost: '${origin}', element: '#chat' });\n</script>`}
+        code={`<div id="chat" style="height: 600px"></div>\n<script src="${origin}/embed.js"></script>\n<script>\n  Parley.initStandard({ bot: '${publicId}', apiHost: '${origin}', element: '#chat' });\n</script>`}
       />
       <Snippet
         label="Parley's script (chat bubble)"
-        code={`<script src="${origin}/embed.js"></script>\n<script>\n  Parley.initBubble({ bot: '${bot.publicId}', apiHost: '${origin}' });\n</script>`}
+        code={`<script src="${origin}/embed.js"></script>\n<script>\n  Parley.initBubble({ bot: '${publicId}', apiHost: '${origin}' });\n</script>`}
       />
       <Snippet
         label="Parley's script (popup, opens after 3 seconds)"
-        code={`<script src="${origin}/embed.js"></script>\n<script>\n  Parley.initPopup({ bot: '${bot.publicId}', apiHost: '${origin}', autoShowDelay: 3000 });\n</script>`}
+        code={`<script src="${origin}/embed.js"></script>\n<script>\n  Parley.initPopup({ bot: '${publicId}', apiHost: '${origin}', autoShowDelay: 3000 });\n</script>`}
       />
       <Snippet
         label="An existing Typebot embed: point its apiHost at this server"
-        code={`<script type="module">\n  import Typebot from 'https://cdn.jsdelivr.net/npm/@typebot.io/js@0/dist/web.js';\n  Typebot.initBubble({ typebot: '${bot.publicId}', apiHost: '${origin}' });\n</script>`}
+        code={`<script type="module">\n  import Typebot from 'https://cdn.jsdelivr.net/npm/@typebot.io/js@0/dist/web.js';\n  Typebot.initBubble({ typebot: '${publicId}', apiHost: '${origin}' });\n</script>`}
       />
     </section>
   );

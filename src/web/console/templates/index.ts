@@ -1,0 +1,11 @@
+import { aiAssistant } from './ai-assistant';
+import type { BotTemplate } from './definition';
+import { faqWithButtons } from './faq';
+import { leadCapture } from './lead-capture';
+import { npsSurvey } from './nps';
+import { quizWithScore } from './quiz';
+
+export type { BotTemplate, TemplateDefinition } from './definition';
+
+/** The starters of "New bot", in the gallery's order (after "Blank"). */
+export const TEMPLATES: readonly BotTemplate[] = [leadCapture, faqWithButtons, npsSurvey, quizWithScore, aiAssistant];
