@@ -94,7 +94,7 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
           )}
         </Suspense>
       )}
-      {current === 'share' && <ShareTab bot={bot} />}
+      {current === 'share' && <ShareTab bot={bot} onSaved={loaded.reload} />}
       {current === 'test' && <PreviewTab bot={bot} />}
     </section>
   );

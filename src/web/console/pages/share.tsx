@@ -101,12 +101,23 @@ function AddressForm({ botId, address, editable, onSaved }: { botId: string; add
   );
 }
 
-export function ShareTab({ bot }: { bot: BotDefinition }) {
+export function ShareTab({ bot, onSaved }: { bot: BotDefinition; onSaved?: () => void }) {
   const { workspaces } = useSession();
   const editable = canEdit(workspaces.find((workspace) => workspace.id === bot.workspaceId)?.viewerRole);
   // The page above holds the bot as loaded: what this tab saves is shown from here on.
   const [address, setAddress] = useState<Address>({ name: bot.name, publicId: bot.publicId, shareUrl: bot.shareUrl });
-  const form = <AddressForm botId={bot.id} address={address} editable={editable} onSaved={setAddress} />;
+  const form = (
+    <AddressForm
+      botId={bot.id}
+      address={address}
+      editable={editable}
+      onSaved={(saved) => {
+        setAddress(saved);
+        // The heading and the editors' version follow the rename.
+        onSaved?.();
+      }}
+    />
+  );
   if (!address.publicId || !address.shareUrl || !bot.publishedAt) {
     return (
       <section className="share">
