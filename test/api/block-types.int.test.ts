@@ -65,7 +65,7 @@ describe('blockTypes', () => {
     expect(byType.get('Webhook')).toMatchObject({ category: 'integrations', label: 'HTTP request' });
     expect(byType.get('Condition')).toMatchObject({
       itemSchema: { properties: { content: { properties: { comparisons: { items: { properties: { variableId: { 'x-parley-widget': 'variable' } } } } } } } },
-      defaultBlock: { type: 'Condition', items: [{ content: { logicalOperator: 'AND', comparisons: [] } }] },
+      defaultBlock: { type: 'Condition', items: [{ content: { logicalOperator: 'AND', comparisons: [{ comparisonOperator: 'Equal to', value: '' }] } }] },
     });
 
     const anonymous = await graphql(undefined, '{ blockTypes { type } }');

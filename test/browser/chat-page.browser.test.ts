@@ -238,7 +238,28 @@ test("start props: the bot's tag manager is loaded into the page", async () => {
 });
 
 test('a flow that ends without a message says so instead of leaving the page blank', async () => {
-  const silent = v6Bot({ groups: [group('g1', [setVariable('s1', 'v1', 'quiet')])], variables: [{ id: 'v1', name: 'V' }] });
+  // It can speak (so it publishes), but only when V is "yes": a visitor without it meets a flow that ends at once.
+  const silent = v6Bot({
+    groups: [
+      group('g1', [
+        setVariable('s1', 'v1', 'quiet'),
+        {
+          id: 'c1',
+          type: 'Condition',
+          items: [
+            {
+              id: 'ci1',
+              outgoingEdgeId: 'e-yes',
+              content: { logicalOperator: 'AND', comparisons: [{ id: 'k1', variableId: 'v1', comparisonOperator: 'Equal to', value: 'yes' }] },
+            },
+          ],
+        },
+      ]),
+      group('g2', [textBubble('b2', 'You said yes')]),
+    ],
+    edges: [{ id: 'e-yes', from: { blockId: 'c1', itemId: 'ci1' }, to: { groupId: 'g2' } }],
+    variables: [{ id: 'v1', name: 'V' }],
+  });
   const { publicId } = await publishDefinition(server, silent);
   const page = await newPage();
   await page.goto(`${server.chatUrl}/${publicId}`);

@@ -68,9 +68,9 @@ describe('an admin', () => {
     botId = /\/bots\/([^/]+)\/flow$/.exec(new URL(page.url()).pathname)![1]!;
     expect(await server.db.bot.count({ where: { id: botId, workspaceId: server.adminWorkspaceId } })).toBe(1);
     for (const title of ['Name', 'Company', 'Bot category', 'Bye']) await page.getByRole('group', { name: title, exact: true }).waitFor();
-    await page.getByRole('button', { name: "Text: What's your name?" }).click();
-    const details = page.getByRole('complementary', { name: 'Block options' });
-    await details.getByText('richText').waitFor();
+    await page.locator('.flow-block', { hasText: "What's your name?" }).click();
+    const details = page.getByRole('complementary', { name: 'Block settings' });
+    await details.getByRole('textbox', { name: 'Message', exact: true }).getByText("What's your name?").waitFor();
     await screenshot(page, 'console-flow');
   });
 

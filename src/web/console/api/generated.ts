@@ -143,12 +143,11 @@ export type SaveBotDraftMutationVariables = Exact<{
 export type SaveBotDraftMutation = { updateBot: { id: string, draftVersion: number, hasUnpublishedChanges: boolean } };
 
 export type EditorSupportQueryVariables = Exact<{
-  workspaceId: string | number;
   botId: string | number;
 }>;
 
 
-export type EditorSupportQuery = { blockTypes: Array<{ type: string, category: BlockCategory, label: string, optionsSchema: unknown, defaultBlock: unknown }>, credentials: Array<{ id: string, name: string, type: string }>, bot: { id: string, problems: Array<{ severity: ProblemSeverity, code: string, message: string, groupId: string | null, blockId: string | null }> } };
+export type EditorSupportQuery = { blockTypes: Array<{ type: string, category: BlockCategory, label: string, optionsSchema: unknown, defaultBlock: unknown }>, bot: { id: string, problems: Array<{ severity: ProblemSeverity, code: string, message: string, groupId: string | null, blockId: string | null }> } };
 
 export type ResultsQueryVariables = Exact<{
   botId: string | number;
@@ -550,18 +549,13 @@ export const SaveBotDraftDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<SaveBotDraftMutation, SaveBotDraftMutationVariables>;
 export const EditorSupportDocument = new TypedDocumentString(`
-    query EditorSupport($workspaceId: ID!, $botId: ID!) {
+    query EditorSupport($botId: ID!) {
   blockTypes {
     type
     category
     label
     optionsSchema
     defaultBlock
-  }
-  credentials(workspaceId: $workspaceId) {
-    id
-    name
-    type
   }
   bot(botId: $botId) {
     id

@@ -15,8 +15,8 @@ import {
   type NodeProps,
   type XYPosition,
 } from '@xyflow/react';
-import { memo, useCallback, useMemo, useState, type DragEvent, type KeyboardEvent } from 'react';
-import type { Draft, DraftGroup, EdgeSource, Point } from './draft';
+import { memo, useCallback, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import type { Draft, DraftGroup, DraftItem, EdgeSource, Point } from './draft';
 import { blockSummary, type BlockTypeInfo } from './block-types';
 
 // The editable canvas: groups are nodes (dragged by their title bar), blocks
@@ -59,11 +59,32 @@ const accepts = (event: DragEvent) => event.dataTransfer.types.includes(BLOCK_MI
 
 interface GroupData extends Record<string, unknown> {
   group: DraftGroup;
+  variableNames: Map<string, string>;
   types: Map<string, BlockTypeInfo>;
   selectedBlockId: string | null;
   highlighted?: string | null;
   flagged: Map<string, 'error' | 'warning'>;
   actions: CanvasActions;
+}
+
+/** What an item reads as on the canvas: a button's words, a picture's title, a condition's comparisons. */
+function itemLabel(item: DraftItem, index: number, variableNames: Map<string, string>): string {
+  if (typeof item.content === 'string' && item.content) return item.content;
+  if (typeof item.title === 'string' && item.title) return item.title;
+  const content = item.content as { comparisons?: unknown; logicalOperator?: unknown } | undefined;
+  if (content && Array.isArray(content.comparisons)) {
+    const parts = content.comparisons.map((comparison: { variableId?: unknown; comparisonOperator?: unknown; value?: unknown }) =>
+      [
+        typeof comparison.variableId === 'string' ? (variableNames.get(comparison.variableId) ?? '?') : '?',
+        comparison.comparisonOperator ?? 'Equal to',
+        comparison.value ?? '',
+      ]
+        .join(' ')
+        .trim(),
+    );
+    return parts.length ? `If ${parts.join(content.logicalOperator === 'OR' ? ' or ' : ' and ')}` : `Condition ${index + 1}`;
+  }
+  return `Item ${index + 1}`;
 }
 
 /** The index a drop at `clientY` takes among the rows of `list`. */
@@ -151,9 +172,9 @@ const GroupNode = memo(function GroupNode({ data, selected }: NodeProps<Node<Gro
                 <span className="block-kind">{info?.label ?? block.type}</span>
                 <span className="block-summary">{blockSummary(block)}</span>
               </button>
-              {block.items?.map((item) => (
+              {block.items?.map((item, itemIndex) => (
                 <div key={item.id} className="flow-item">
-                  {typeof item.content === 'string' && item.content ? item.content : typeof item.title === 'string' && item.title ? item.title : 'Item'}
+                  {itemLabel(item, itemIndex, data.variableNames)}
                   <Handle type="source" position={Position.Right} id={`item:${block.id}:${item.id}`} />
                 </div>
               ))}
@@ -222,11 +243,32 @@ export function EditorCanvas({
   const [dragging, setDragging] = useState<Map<string, XYPosition>>(new Map());
   // Sizes React Flow measured: a controlled flow hands them back on each node, or it keeps them hidden.
   const [measured, setMeasured] = useState<Map<string, { width: number; height: number }>>(new Map());
+  const variableNames = useMemo(() => new Map(draft.variables.map((variable) => [variable.id, variable.name] as const)), [draft.variables]);
   const groupOfBlock = useMemo(() => new Map(draft.groups.flatMap((group) => group.blocks.map((block) => [block.id, group.id] as const))), [draft.groups]);
 
+  // One data object per group, kept while nothing it holds changes: a drag redraws only the moving group.
+  const dataCache = useRef(new Map<string, GroupData>());
   const nodes = useMemo<Node[]>(() => {
     const selectedGroups = new Set(selectedGroupIds);
-    return [
+    const previous = dataCache.current;
+    const next = new Map<string, GroupData>();
+    const dataOf = (group: DraftGroup): GroupData => {
+      const cached = previous.get(group.id);
+      const fresh =
+        cached &&
+        cached.group === group &&
+        cached.types === types &&
+        cached.variableNames === variableNames &&
+        cached.selectedBlockId === selectedBlockId &&
+        cached.highlighted === highlighted &&
+        cached.flagged === flagged &&
+        cached.actions === actions
+          ? cached
+          : { group, types, variableNames, selectedBlockId, highlighted, flagged, actions };
+      next.set(group.id, fresh);
+      return fresh;
+    };
+    const result: Node[] = [
       ...draft.events.map((event) => ({
         id: `event:${event.id}`,
         type: 'botEvent',
@@ -242,10 +284,12 @@ export function EditorCanvas({
         measured: measured.get(group.id),
         dragHandle: '.group-title',
         selected: selectedGroups.has(group.id),
-        data: { group, types, selectedBlockId, highlighted, flagged, actions } satisfies GroupData,
+        data: dataOf(group),
       })),
     ];
-  }, [draft.groups, draft.events, dragging, measured, selectedGroupIds, types, selectedBlockId, highlighted, flagged, actions]);
+    dataCache.current = next;
+    return result;
+  }, [draft.groups, draft.events, dragging, measured, selectedGroupIds, types, variableNames, selectedBlockId, highlighted, flagged, actions]);
 
   const edges = useMemo<Edge[]>(() => {
     const selected = new Set(selectedEdgeIds);

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { request } from '../api/client';
-import { EditorSupportDocument } from '../api/generated';
+import { EditorSupportDocument, WorkspaceCredentialsDocument } from '../api/generated';
 import type { FlowBlock } from '../flow/model';
 import { readBlockTypes } from '../editor/block-types';
 import { ErrorNote, useLoad } from '../ui';
@@ -44,7 +44,12 @@ export function FlowTab({
   reload(): void;
   onSaved(): void;
 }) {
-  const support = useLoad(() => request(EditorSupportDocument, { workspaceId, botId: bot.id }), [workspaceId, bot.id]);
+  const support = useLoad(() => request(EditorSupportDocument, { botId: bot.id }), [bot.id]);
+  // Credentials are an editor's business (guests may not list them): the pickers need their names only.
+  const credentials = useLoad(
+    () => (editable ? request(WorkspaceCredentialsDocument, { workspaceId }).then((answer) => answer.credentials) : Promise.resolve([])),
+    [workspaceId, editable],
+  );
   const [generation, setGeneration] = useState(0);
   const reloading = useRef(false);
   useEffect(() => {
@@ -67,7 +72,7 @@ export function FlowTab({
         key={generation}
         bot={bot}
         types={types}
-        credentials={editable ? support.data.credentials : []}
+        credentials={credentials.data ?? []}
         problems={support.data.bot.problems}
         readOnly={!editable}
         onSaved={saved}
