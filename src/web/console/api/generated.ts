@@ -149,6 +149,40 @@ export type EditorSupportQueryVariables = Exact<{
 
 export type EditorSupportQuery = { blockTypes: Array<{ type: string, category: BlockCategory, label: string, optionsSchema: unknown, defaultBlock: unknown }>, bot: { id: string, problems: Array<{ severity: ProblemSeverity, code: string, message: string, groupId: string | null, blockId: string | null }> } };
 
+export type HistoryBlockChangeFragment = { id: string, type: string, groupId: string, label: string };
+
+export type BotRevisionsQueryVariables = Exact<{
+  botId: string | number;
+}>;
+
+
+export type BotRevisionsQuery = { bot: { id: string, revisions: Array<{ revision: number, publishedAt: string, isLive: boolean, publisher: { id: string, email: string, name: string | null } | null }> } };
+
+export type BotRevisionQueryVariables = Exact<{
+  botId: string | number;
+  revision: number;
+}>;
+
+
+export type BotRevisionQuery = { bot: { id: string, revision: { revision: number, definition: unknown, changes: { themeChanged: boolean, settingsChanged: boolean, variablesChanged: boolean, edgesChanged: boolean, eventsChanged: boolean, groupsAdded: Array<{ id: string, title: string }>, groupsRemoved: Array<{ id: string, title: string }>, groupsChanged: Array<{ id: string, title: string }>, blocksAdded: Array<{ id: string, type: string, groupId: string, label: string }>, blocksRemoved: Array<{ id: string, type: string, groupId: string, label: string }>, blocksChanged: Array<{ id: string, type: string, groupId: string, label: string }> } } | null } };
+
+export type BotRevisionExportQueryVariables = Exact<{
+  botId: string | number;
+  revision: number;
+}>;
+
+
+export type BotRevisionExportQuery = { bot: { id: string, revision: { export: unknown } | null } };
+
+export type RestoreBotRevisionMutationVariables = Exact<{
+  botId: string | number;
+  revision: number;
+  expectedVersion?: number | null | undefined;
+}>;
+
+
+export type RestoreBotRevisionMutation = { restoreRevision: { id: string, draftVersion: number, hasUnpublishedChanges: boolean } };
+
 export type ResultsQueryVariables = Exact<{
   botId: string | number;
   first?: number | null | undefined;
@@ -415,7 +449,14 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-
+export const HistoryBlockChangeFragmentDoc = new TypedDocumentString(`
+    fragment HistoryBlockChange on RevisionBlockChange {
+  id
+  type
+  groupId
+  label
+}
+    `, {"fragmentName":"HistoryBlockChange"}) as unknown as TypedDocumentString<HistoryBlockChangeFragment, unknown>;
 export const BotsDocument = new TypedDocumentString(`
     query Bots($workspaceId: ID!, $cursor: String) {
   bots(workspaceId: $workspaceId, limit: 100, cursor: $cursor) {
@@ -569,6 +610,90 @@ export const EditorSupportDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<EditorSupportQuery, EditorSupportQueryVariables>;
+export const BotRevisionsDocument = new TypedDocumentString(`
+    query BotRevisions($botId: ID!) {
+  bot(botId: $botId) {
+    id
+    revisions {
+      revision
+      publishedAt
+      publisher {
+        id
+        email
+        name
+      }
+      isLive
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<BotRevisionsQuery, BotRevisionsQueryVariables>;
+export const BotRevisionDocument = new TypedDocumentString(`
+    query BotRevision($botId: ID!, $revision: Int!) {
+  bot(botId: $botId) {
+    id
+    revision(revision: $revision) {
+      revision
+      definition
+      changes {
+        groupsAdded {
+          id
+          title
+        }
+        groupsRemoved {
+          id
+          title
+        }
+        groupsChanged {
+          id
+          title
+        }
+        blocksAdded {
+          ...HistoryBlockChange
+        }
+        blocksRemoved {
+          ...HistoryBlockChange
+        }
+        blocksChanged {
+          ...HistoryBlockChange
+        }
+        themeChanged
+        settingsChanged
+        variablesChanged
+        edgesChanged
+        eventsChanged
+      }
+    }
+  }
+}
+    fragment HistoryBlockChange on RevisionBlockChange {
+  id
+  type
+  groupId
+  label
+}`) as unknown as TypedDocumentString<BotRevisionQuery, BotRevisionQueryVariables>;
+export const BotRevisionExportDocument = new TypedDocumentString(`
+    query BotRevisionExport($botId: ID!, $revision: Int!) {
+  bot(botId: $botId) {
+    id
+    revision(revision: $revision) {
+      export
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<BotRevisionExportQuery, BotRevisionExportQueryVariables>;
+export const RestoreBotRevisionDocument = new TypedDocumentString(`
+    mutation RestoreBotRevision($botId: ID!, $revision: Int!, $expectedVersion: Int) {
+  restoreRevision(
+    botId: $botId
+    revision: $revision
+    expectedVersion: $expectedVersion
+  ) {
+    id
+    draftVersion
+    hasUnpublishedChanges
+  }
+}
+    `) as unknown as TypedDocumentString<RestoreBotRevisionMutation, RestoreBotRevisionMutationVariables>;
 export const ResultsDocument = new TypedDocumentString(`
     query Results($botId: ID!, $first: Int, $after: String, $filter: ResultFilter) {
   bot(botId: $botId) {

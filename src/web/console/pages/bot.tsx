@@ -15,6 +15,7 @@ import { ShareTab } from './share';
 // The two editors load with their tab, not with the console.
 const ThemeEditor = lazy(() => import('./theme-editor').then((module) => ({ default: module.ThemeEditor })));
 const SettingsEditor = lazy(() => import('./settings-editor').then((module) => ({ default: module.SettingsEditor })));
+const HistoryTab = lazy(() => import('./history').then((module) => ({ default: module.HistoryTab })));
 
 export type BotDefinition = BotDefinitionQuery['bot'];
 
@@ -25,6 +26,7 @@ const TABS = [
   { id: 'theme', label: 'Theme' },
   { id: 'bot-settings', label: 'Settings' },
   { id: 'share', label: 'Share' },
+  { id: 'history', label: 'History' },
   { id: 'test', label: 'Test' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
@@ -95,6 +97,11 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
         </Suspense>
       )}
       {current === 'share' && <ShareTab bot={bot} onSaved={loaded.reload} />}
+      {current === 'history' && (
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          <HistoryTab bot={bot} editable={editable} onRestored={loaded.reload} />
+        </Suspense>
+      )}
       {current === 'test' && <PreviewTab bot={bot} />}
     </section>
   );
