@@ -150,6 +150,22 @@ export type EditorSupportQueryVariables = Exact<{
 
 export type EditorSupportQuery = { blockTypes: Array<{ type: string, category: BlockCategory, label: string, optionsSchema: unknown, defaultBlock: unknown }>, credentials: Array<{ id: string, name: string, type: string }>, bot: { id: string, problems: Array<{ severity: ProblemSeverity, code: string, message: string, groupId: string | null, blockId: string | null }> } };
 
+export type EditingBotMutationVariables = Exact<{
+  botId: string | number;
+  sessionKey: string;
+}>;
+
+
+export type EditingBotMutation = { editingBot: Array<{ since: string, user: { id: string, email: string, name: string | null } }> };
+
+export type LeftBotMutationVariables = Exact<{
+  botId: string | number;
+  sessionKey: string;
+}>;
+
+
+export type LeftBotMutation = { leftBot: boolean };
+
 export type ResultsQueryVariables = Exact<{
   botId: string | number;
   first?: number | null | undefined;
@@ -575,6 +591,23 @@ export const EditorSupportDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<EditorSupportQuery, EditorSupportQueryVariables>;
+export const EditingBotDocument = new TypedDocumentString(`
+    mutation EditingBot($botId: ID!, $sessionKey: String!) {
+  editingBot(botId: $botId, sessionKey: $sessionKey) {
+    since
+    user {
+      id
+      email
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<EditingBotMutation, EditingBotMutationVariables>;
+export const LeftBotDocument = new TypedDocumentString(`
+    mutation LeftBot($botId: ID!, $sessionKey: String!) {
+  leftBot(botId: $botId, sessionKey: $sessionKey)
+}
+    `) as unknown as TypedDocumentString<LeftBotMutation, LeftBotMutationVariables>;
 export const ResultsDocument = new TypedDocumentString(`
     query Results($botId: ID!, $first: Int, $after: String, $filter: ResultFilter) {
   bot(botId: $botId) {
