@@ -7,6 +7,7 @@ import './types/billing';
 import './types/analytics';
 import './types/bot';
 import './types/revision';
+import './types/editor-presence';
 import './types/block-types';
 import './types/token';
 import './types/chat';

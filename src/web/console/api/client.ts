@@ -62,12 +62,22 @@ function toError(error: GraphQLErrorJson): ApiError {
   return apiError;
 }
 
-export async function request<Result, Variables>(document: TypedDocumentString<Result, Variables>, variables?: Variables): Promise<Result> {
+export interface RequestOptions {
+  /** Let the request outlive the page (sent from pagehide: the browser would otherwise cancel it). */
+  keepalive?: boolean;
+}
+
+export async function request<Result, Variables>(
+  document: TypedDocumentString<Result, Variables>,
+  variables?: Variables,
+  options: RequestOptions = {},
+): Promise<Result> {
   let response: Response;
   try {
     response = await fetch('/graphql', {
       method: 'POST',
       credentials: 'same-origin',
+      keepalive: options.keepalive ?? false,
       headers: headers('application/graphql-response+json, application/json'),
       body: JSON.stringify({ query: document.toString(), variables: variables ?? {} }),
     });

@@ -183,6 +183,22 @@ export type RestoreBotRevisionMutationVariables = Exact<{
 
 export type RestoreBotRevisionMutation = { restoreRevision: { id: string, draftVersion: number, hasUnpublishedChanges: boolean } };
 
+export type EditingBotMutationVariables = Exact<{
+  botId: string | number;
+  sessionKey: string;
+}>;
+
+
+export type EditingBotMutation = { editingBot: Array<{ since: string, user: { id: string, email: string, name: string | null } }> };
+
+export type LeftBotMutationVariables = Exact<{
+  botId: string | number;
+  sessionKey: string;
+}>;
+
+
+export type LeftBotMutation = { leftBot: boolean };
+
 export type ResultsQueryVariables = Exact<{
   botId: string | number;
   first?: number | null | undefined;
@@ -694,6 +710,23 @@ export const RestoreBotRevisionDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RestoreBotRevisionMutation, RestoreBotRevisionMutationVariables>;
+export const EditingBotDocument = new TypedDocumentString(`
+    mutation EditingBot($botId: ID!, $sessionKey: String!) {
+  editingBot(botId: $botId, sessionKey: $sessionKey) {
+    since
+    user {
+      id
+      email
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<EditingBotMutation, EditingBotMutationVariables>;
+export const LeftBotDocument = new TypedDocumentString(`
+    mutation LeftBot($botId: ID!, $sessionKey: String!) {
+  leftBot(botId: $botId, sessionKey: $sessionKey)
+}
+    `) as unknown as TypedDocumentString<LeftBotMutation, LeftBotMutationVariables>;
 export const ResultsDocument = new TypedDocumentString(`
     query Results($botId: ID!, $first: Int, $after: String, $filter: ResultFilter) {
   bot(botId: $botId) {
