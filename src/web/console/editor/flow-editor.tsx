@@ -1,6 +1,7 @@
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PreviewChat } from '../preview-chat';
+import { EditorsBadge } from '../presence';
 import { ErrorNote } from '../ui';
 import { useAutosave, type SaveStatus } from './autosave';
 import { BlockPanel, type PanelActions } from './block-panel';
@@ -415,6 +416,7 @@ function Editor({
         >
           Test
         </button>
+        <EditorsBadge botId={bot.id} />
         {!readOnly && (
           <span className={`save-status ${autosave.status}`} role="status">
             {STATUS_WORDS[autosave.status]}

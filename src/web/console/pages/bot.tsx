@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { saveOpenEdits } from '../editor/save-barrier';
 import { NotFound } from '../app';
@@ -37,7 +37,12 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
   const editable = canEdit(workspace.viewerRole);
   // Saved by the editor since the bot was loaded: there is something to publish.
   const [edited, setEdited] = useState(false);
-  const markEdited = useCallback(() => setEdited(true), []);
+  // The version the flow editor's last save made: the other tabs' saves (theme, history) start from it.
+  const [savedVersion, setSavedVersion] = useState<number | null>(null);
+  const markEdited = useCallback((version: number) => {
+    setEdited(true);
+    setSavedVersion(version);
+  }, []);
   const publish = useAction(async (on: boolean) => {
     if (on) {
       await saveOpenEdits();
@@ -49,9 +54,13 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
     }
     loaded.reload();
   });
+  const loadedBot = loaded.data?.bot;
+  const bot = useMemo(
+    () => (loadedBot && savedVersion !== null && savedVersion > loadedBot.draftVersion ? { ...loadedBot, draftVersion: savedVersion } : loadedBot),
+    [loadedBot, savedVersion],
+  );
   if (loaded.error instanceof ApiError && loaded.error.code === 'NOT_FOUND') return <NotFound what="bot" />;
   if (loaded.error) return <ErrorNote error={loaded.error} />;
-  const bot = loaded.data?.bot;
   if (!bot) return <p className="loading">Loading…</p>;
   // A bot of another workspace opened under this one's address.
   if (bot.workspaceId !== workspace.id) return <NotFound what="bot" />;

@@ -42,7 +42,7 @@ export function FlowTab({
   workspaceId: string;
   editable: boolean;
   reload(): void;
-  onSaved(): void;
+  onSaved(version: number): void;
 }) {
   const support = useLoad(() => request(EditorSupportDocument, { botId: bot.id }), [bot.id]);
   // Credentials are an editor's business (guests may not list them): the pickers need their names only.
@@ -60,10 +60,13 @@ export function FlowTab({
   const refreshProblems = support.reload;
   const rawTypes = support.data?.blockTypes;
   const types = useMemo(() => readBlockTypes(rawTypes ?? []), [rawTypes]);
-  const saved = useCallback(() => {
-    onSaved();
-    refreshProblems();
-  }, [onSaved, refreshProblems]);
+  const saved = useCallback(
+    (version: number) => {
+      onSaved(version);
+      refreshProblems();
+    },
+    [onSaved, refreshProblems],
+  );
   if (support.error) return <ErrorNote error={support.error} />;
   if (!support.data) return <p className="loading">Loading the editor…</p>;
   return (
