@@ -218,3 +218,23 @@ test('two editors of one bot: the second save is refused, nothing is lost, and r
   await first.context.close();
   await second.context.close();
 });
+
+test('the Test panel runs the unsaved draft and highlights the block the chat is at', async () => {
+  const { botId } = await createBot(
+    server,
+    v6Bot({ name: 'Preview bot', groups: [group('g1', [textBubble('b1', 'Hello from the draft'), { id: 'in1', type: 'text input', options: {} }], 'Ask')] }),
+  );
+  const { context, page } = await signedIn();
+  await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${botId}/flow`);
+  await page.getByRole('group', { name: 'Ask' }).waitFor();
+  // An edit not yet saved is part of the test run.
+  await page.locator('.flow-block').first().click();
+  await typeMessage(page, ' (edited)');
+  await page.getByRole('button', { name: 'Test', exact: true }).click();
+  const frame = page.frameLocator('iframe[title="Preview chat"]');
+  await frame.locator('.parley-host', { hasText: 'Hello from the draft (edited)' }).waitFor();
+  // The chat waits at the text input: that block is highlighted on the canvas.
+  await page.locator('.flow-group li.running .flow-block[data-block-id="in1"]').waitFor();
+  await screenshot(page, 'editor-test-panel');
+  await context.close();
+});

@@ -127,6 +127,7 @@ export type UnpublishBotMutation = { unpublishBot: { id: string, publishedAt: st
 
 export type StartPreviewChatMutationVariables = Exact<{
   botId: string;
+  bot?: unknown;
   startFrom?: unknown;
 }>;
 
@@ -558,9 +559,10 @@ export const UnpublishBotDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<UnpublishBotMutation, UnpublishBotMutationVariables>;
 export const StartPreviewChatDocument = new TypedDocumentString(`
-    mutation StartPreviewChat($botId: String!, $startFrom: JSON) {
+    mutation StartPreviewChat($botId: String!, $bot: JSON, $startFrom: JSON) {
   startPreviewChat(
     botId: $botId
+    bot: $bot
     startFrom: $startFrom
     textBubbleContentFormat: richText
   ) {

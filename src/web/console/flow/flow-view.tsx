@@ -64,6 +64,8 @@ function ZoomVariable() {
 }
 
 const ANALYTICS_FIT = { minZoom: 0.4 };
+// A small flow is not blown up past its natural size.
+const READ_FIT = { maxZoom: 1 };
 
 // Not "group": React Flow styles its own group nodes under that name.
 const NODE_TYPES = { botGroup: GroupNode, botEvent: EventNode };
@@ -123,7 +125,7 @@ export function FlowView({
         onNodeClick={passClicksToBlocks}
         fitView
         // The labels keep their screen size as the zoom falls: below 0.4 (a phone fitting a whole flow) they would outgrow their groups, so the view starts there and the rest is a pan away.
-        fitViewOptions={stats ? ANALYTICS_FIT : undefined}
+        fitViewOptions={stats ? ANALYTICS_FIT : READ_FIT}
         minZoom={0.1}
         proOptions={{ hideAttribution: true }}
       >
