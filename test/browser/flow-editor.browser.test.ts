@@ -238,3 +238,21 @@ test('the Test panel runs the unsaved draft and highlights the block the chat is
   await screenshot(page, 'editor-test-panel');
   await context.close();
 });
+
+test('the canvas pans and zooms from the keyboard', async () => {
+  const { botId } = await createBot(server, v6Bot({ name: 'Keyboard bot', groups: [group('g1', [textBubble('b1', 'Hi')], 'Only')] }));
+  const { context, page } = await signedIn();
+  await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${botId}/flow`);
+  await page.getByRole('group', { name: 'Only' }).waitFor();
+  const viewport = () => page.locator('.react-flow__viewport').evaluate((element) => (element as HTMLElement).style.transform);
+  const before = await viewport();
+  await page.locator('.editor-canvas').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForTimeout(200);
+  const panned = await viewport();
+  expect(panned).not.toBe(before);
+  await page.keyboard.press('-');
+  await page.waitForTimeout(200);
+  expect(await viewport()).toMatch(/scale\(0\.[0-9]+\)/);
+  await context.close();
+});

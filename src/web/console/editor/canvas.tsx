@@ -383,7 +383,21 @@ export function EditorCanvas({
   return (
     <div
       className="flow-canvas editor-canvas"
-      aria-label="Flow"
+      aria-label="Flow: arrow keys pan, + and − zoom, 0 fits the whole flow"
+      tabIndex={0}
+      onKeyDown={(event) => {
+        // Keys act on the view only when the canvas itself has focus (a focused group moves with the arrows).
+        if (event.target !== event.currentTarget) return;
+        const step = 80;
+        const { x, y, zoom } = flow.getViewport();
+        const pan: Record<string, [number, number]> = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+        if (pan[event.key]) {
+          event.preventDefault();
+          void flow.setViewport({ x: x + pan[event.key]![0], y: y + pan[event.key]![1], zoom }, { duration: 100 });
+        } else if (event.key === '+' || event.key === '=') void flow.zoomIn({ duration: 100 });
+        else if (event.key === '-') void flow.zoomOut({ duration: 100 });
+        else if (event.key === '0') void flow.fitView({ duration: 200, maxZoom: 1 });
+      }}
       onDragOver={(event) => {
         if (accepts(event)) event.preventDefault();
       }}

@@ -159,6 +159,21 @@ export function SettingsEditor({ bot, editable, onSaved }: { bot: BotDefinition;
       <Section title="Security">
         <AllowedOrigins />
       </Section>
+      <Section
+        title="Messaging apps"
+        hint="How the bot behaves in WhatsApp conversations (the Typebot settings keys); Parley serves them once the WhatsApp channel is connected."
+      >
+        <CheckField label="Answer on WhatsApp" path={['whatsApp', 'isEnabled']} fallback={false} />
+        <NumberField
+          label="WhatsApp session expires after"
+          unit="hours"
+          path={['whatsApp', 'sessionExpiryTimeout']}
+          fallback={4}
+          min={0.01}
+          max={48}
+          step={0.5}
+        />
+      </Section>
     </DraftForm>
   );
 }
