@@ -6,6 +6,7 @@ import './types/member';
 import './types/billing';
 import './types/analytics';
 import './types/bot';
+import './types/bot-assets';
 import './types/revision';
 import './types/editor-presence';
 import './types/block-types';

@@ -52,13 +52,14 @@ function send(ctx: Context, asset: Asset): void {
 // Scripts only from this server; inline styles are needed by the flow view's layout. The preview
 // chat runs in a frame of the chat origin (bot content never runs on this one); images shown by
 // the console (avatars, transcripts' image bubbles) may live anywhere on https, and so may the
-// audio and video files transcripts play; frames stay the chat origin's only.
+// audio and video files transcripts play; frames stay the chat origin's only. Images uploaded for
+// a bot are served by the chat origin, which may be plain http (development): it is named too.
 function contentSecurityPolicy(chatOrigin: string | undefined): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
+    `img-src 'self' data: blob: https:${chatOrigin ? ` ${chatOrigin}` : ''}`,
     "media-src 'self' https:",
     "font-src 'self' data:",
     "connect-src 'self'",

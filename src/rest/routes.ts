@@ -254,6 +254,18 @@ export const routes: RestRoute[] = [
     errors: BUILDER_ERRORS,
   },
   {
+    method: 'POST',
+    path: '/v1/bots/{botId}/assets',
+    operation: 'UploadBotAsset',
+    summary: 'Upload an image for the bot (an avatar): PNG, JPEG, GIF or WebP up to 1 MB, base64; answers its URL on the chat origin',
+    tag: 'Bot',
+    auth: 'bearer',
+    unwrap: ['uploadBotAsset'],
+    // 1 MB of image is about 1.4 MB of base64: over the general limit.
+    bodyLimit: 'bot',
+    errors: BUILDER_ERRORS,
+  },
+  {
     method: 'GET',
     path: '/v1/bots/{botId}/problems',
     operation: 'GetBotProblems',

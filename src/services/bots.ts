@@ -9,6 +9,7 @@ import { draftProblems, type Problem } from '../engine/problems';
 import { AppError, badRequest, invalidInput, notFound, type Issue } from '../errors';
 import { pageRequest, toPage, type Page } from './pagination';
 import { isUniqueViolation } from './prisma-errors';
+import { deleteBotAssets } from './bot-assets';
 import { archiveResults } from './results';
 import { displayName, icon, zodIssues } from './validation';
 
@@ -191,7 +192,8 @@ export async function updateBot(db: Db, botId: string, raw: unknown, expectedVer
 
 /**
  * Deleting archives: the bot leaves lists and reads, its public id is freed and
- * stops serving chats, its results stay (archived) for billing.
+ * stops serving chats, its results stay (archived) for billing; its uploaded
+ * images (bot assets) are deleted.
  */
 export async function archiveBot(db: Db, botId: string, files?: FileStore): Promise<void> {
   await getBot(db, botId);
@@ -204,6 +206,8 @@ export async function archiveBot(db: Db, botId: string, files?: FileStore): Prom
       data: { isArchived: true, publicId: null, customDomain: null, publishedRevision: null, publishedAt: null },
     }),
   ]);
+  // After the commit, like results' files: its uploaded images (avatars) go with the bot.
+  if (files) await deleteBotAssets({ db, files }, botId);
 }
 
 function kebabCase(text: string): string {

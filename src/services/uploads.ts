@@ -12,6 +12,7 @@ export { FileTooLarge, type StoredFile };
 import { BotLibrary, prismaSnapshots } from './chat/bot-loader';
 import { assertOriginAllowed, type RequestOrigin } from './chat/runtime';
 import type { SecretBox } from './credentials/secret-box';
+import { safeFileName } from './file-names';
 
 // File uploads of file inputs: a visitor's session asks for an upload URL for
 // the block it waits on; the URL carries a sealed token (AES-GCM with the
@@ -52,17 +53,6 @@ export interface UploadUrl {
   /** Where the file is served once uploaded: the reply carries this URL. */
   fileUrl: string;
   maxFileSize: number;
-}
-
-/** A visitor's file name as one safe path segment (its extension kept: file inputs check it). */
-export function safeFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9._-]+/g, '_')
-    .replace(/^[._]+/, '')
-    .slice(-100);
-  return cleaned === '' ? 'file' : cleaned;
 }
 
 function sealToken(secrets: SecretBox, claims: UploadClaims): string {

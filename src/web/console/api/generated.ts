@@ -72,6 +72,16 @@ export type WorkspaceRole =
   | 'GUEST'
   | 'MEMBER';
 
+export type UploadAvatarMutationVariables = Exact<{
+  botId: string | number;
+  fileName: string;
+  contentType: string;
+  dataBase64: string;
+}>;
+
+
+export type UploadAvatarMutation = { uploadBotAsset: { url: string } };
+
 export type BotsQueryVariables = Exact<{
   workspaceId: string | number;
   cursor?: string | null | undefined;
@@ -474,6 +484,18 @@ export const HistoryBlockChangeFragmentDoc = new TypedDocumentString(`
   label
 }
     `, {"fragmentName":"HistoryBlockChange"}) as unknown as TypedDocumentString<HistoryBlockChangeFragment, unknown>;
+export const UploadAvatarDocument = new TypedDocumentString(`
+    mutation UploadAvatar($botId: ID!, $fileName: String!, $contentType: String!, $dataBase64: String!) {
+  uploadBotAsset(
+    botId: $botId
+    fileName: $fileName
+    contentType: $contentType
+    dataBase64: $dataBase64
+  ) {
+    url
+  }
+}
+    `) as unknown as TypedDocumentString<UploadAvatarMutation, UploadAvatarMutationVariables>;
 export const BotsDocument = new TypedDocumentString(`
     query Bots($workspaceId: ID!, $cursor: String) {
   bots(workspaceId: $workspaceId, limit: 100, cursor: $cursor) {

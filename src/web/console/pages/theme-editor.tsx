@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { h } from '../../dom';
 import { applyTheme, avatarsOf, STYLES } from '../../theme';
 import { THEME_DEFAULTS, themeVersionOf } from '../../theme-defaults';
+import { AvatarUpload } from './avatar-upload';
 import type { BotDefinition } from './bot';
 import {
   CheckField,
@@ -97,19 +98,22 @@ function enabled(draft: { get(path: readonly string[]): unknown }, path: readonl
   return typeof value === 'boolean' ? value : fallback;
 }
 
-function AvatarFields({ who, path, fallback }: { who: string; path: readonly string[]; fallback: boolean }) {
+function AvatarFields({ botId, who, path, fallback }: { botId: string; who: string; path: readonly string[]; fallback: boolean }) {
   const draft = useDraftContext();
   return (
     <>
       <CheckField label={`Show the ${who} avatar`} path={[...path, 'isEnabled']} fallback={fallback} />
       {enabled(draft, [...path, 'isEnabled'], fallback) && (
-        <TextField
-          label={`${who[0]!.toUpperCase()}${who.slice(1)} avatar URL`}
-          path={[...path, 'url']}
-          placeholder="https://…"
-          hint={who === 'bot' ? 'Empty: a default robot picture.' : 'Shown only with a picture URL.'}
-          wide
-        />
+        <>
+          <TextField
+            label={`${who[0]!.toUpperCase()}${who.slice(1)} avatar URL`}
+            path={[...path, 'url']}
+            placeholder="https://…"
+            hint={who === 'bot' ? 'Empty: a default robot picture.' : 'Shown only with a picture URL.'}
+            wide
+          />
+          <AvatarUpload botId={botId} who={who} onUploaded={(url) => draft.set([...path, 'url'], url)} />
+        </>
       )}
     </>
   );
@@ -240,8 +244,8 @@ export function ThemeEditor({ bot, editable, onSaved }: { bot: BotDefinition; ed
           <ColorField group="Inputs" label="Placeholder" path={['chat', 'inputs', 'placeholderColor']} fallback={defaults.inputs.placeholder} />
         </Section>
         <Section title="Avatars">
-          <AvatarFields who="bot" path={['chat', 'hostAvatar']} fallback={defaults.hostAvatar} />
-          <AvatarFields who="visitor" path={['chat', 'guestAvatar']} fallback={defaults.guestAvatar} />
+          <AvatarFields botId={bot.id} who="bot" path={['chat', 'hostAvatar']} fallback={defaults.hostAvatar} />
+          <AvatarFields botId={bot.id} who="visitor" path={['chat', 'guestAvatar']} fallback={defaults.guestAvatar} />
         </Section>
         <Section title="Custom CSS" hint="Added after the chat’s own styles, inside its shadow root (.parley-host, .parley-guest, .parley-button…).">
           <TextAreaField label="CSS" path={['customCss']} placeholder=".parley-bubble { letter-spacing: .01em; }" />
