@@ -1,4 +1,6 @@
-import { readDraft, type Draft } from '../../../src/web/console/editor/draft';
+import fs from 'node:fs';
+import path from 'node:path';
+import { draftPatch, readDraft, type Draft } from '../../../src/web/console/editor/draft';
 import {
   addGroup,
   addVariable,
@@ -6,6 +8,7 @@ import {
   connect,
   copyGroups,
   duplicateGroups,
+  moveNodes,
   pasteGroups,
   placeBlock,
   removeBlocks,
@@ -160,4 +163,81 @@ test('a block added after the last one takes over where the group went', () => {
   // Inserted in the middle: nothing moves.
   draft = placeBlock(draft, text('b4'), 'g1', 0);
   expect(draft.edges[0]!.from).toEqual({ blockId: 'b3' });
+});
+
+test('a card path keeps its own edge through edits, and a paste gives it fresh ids', () => {
+  const draft = readDraft({
+    events: [],
+    groups: [
+      {
+        id: 'g1',
+        title: 'Cards',
+        graphCoordinates: { x: 0, y: 0 },
+        blocks: [
+          {
+            id: 'k1',
+            type: 'cards',
+            items: [
+              {
+                id: 'card1',
+                title: 'Plan',
+                paths: [
+                  { id: 'p1', text: 'Choose', outgoingEdgeId: 'e1' },
+                  { id: 'p2', text: 'More' },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { id: 'g2', title: 'Next', graphCoordinates: { x: 300, y: 0 }, blocks: [text('b2')] },
+    ],
+    edges: [{ id: 'e1', from: { blockId: 'k1', itemId: 'card1', pathId: 'p1' }, to: { groupId: 'g2' } }],
+    variables: [],
+  });
+  expect(draft.edges[0]!.from).toEqual({ blockId: 'k1', itemId: 'card1', pathId: 'p1' });
+  const next = connect(draft, { blockId: 'k1', itemId: 'card1', pathId: 'p2' }, { groupId: 'g2' });
+  const card = next.groups[0]!.blocks[0]!.items![0]!;
+  expect(card).not.toHaveProperty('outgoingEdgeId');
+  const paths = card.paths as { id: string; outgoingEdgeId?: string }[];
+  expect(paths[0]!.outgoingEdgeId).toBe('e1');
+  expect(paths[1]!.outgoingEdgeId).toBe(next.edges[1]!.id);
+  expectConsistentWithPaths(next);
+  const pasted = pasteGroups(next, copyGroups(next, ['g1', 'g2']), { x: 0, y: 500 });
+  const copy = pasted.draft.groups.find((group) => group.id === pasted.groupIds[0])!.blocks[0]!;
+  const copiedPaths = copy.items![0]!.paths as { id: string; outgoingEdgeId?: string }[];
+  expect(copiedPaths.map((path) => path.id)).not.toContain('p1');
+  expect(copiedPaths.every((path) => typeof path.outgoingEdgeId === 'string')).toBe(true);
+});
+
+/** Path edges are named by their path, every other edge as before. */
+function expectConsistentWithPaths(draft: Draft) {
+  const named: string[] = [];
+  for (const group of draft.groups)
+    for (const block of group.blocks) {
+      if (block.outgoingEdgeId) named.push(block.outgoingEdgeId);
+      for (const item of block.items ?? []) {
+        if (item.outgoingEdgeId) named.push(item.outgoingEdgeId);
+        for (const path of (item.paths as { outgoingEdgeId?: string }[] | undefined) ?? []) if (path.outgoingEdgeId) named.push(path.outgoingEdgeId);
+      }
+    }
+  expect(named.sort()).toEqual(draft.edges.map((edge) => edge.id).sort());
+}
+
+test('every fixture bot reads and writes back unchanged, and a move changes nothing but the moved group', () => {
+  const dir = path.join(__dirname, '../../fixtures/bots');
+  for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.json'))) {
+    const definition = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Record<string, unknown>;
+    if (!Array.isArray(definition.groups) || !Array.isArray(definition.edges)) continue;
+    const original = JSON.parse(
+      JSON.stringify({ groups: definition.groups, events: definition.events ?? [], edges: definition.edges, variables: definition.variables ?? [] }),
+    );
+    const draft = readDraft(definition);
+    expect({ file, patch: JSON.parse(JSON.stringify(draftPatch(draft))) }).toEqual({ file, patch: original });
+    const first = draft.groups[0];
+    if (!first) continue;
+    const moved = draftPatch(moveNodes(draft, new Map([[first.id, { x: 1234, y: 567 }]]))) as { groups: { graphCoordinates: unknown }[] };
+    expect(moved.groups[0]!.graphCoordinates).toEqual({ x: 1234, y: 567 });
+    expect(JSON.parse(JSON.stringify({ ...moved, groups: moved.groups.slice(1) }))).toEqual({ ...original, groups: original.groups.slice(1) });
+  }
 });

@@ -172,12 +172,27 @@ const GroupNode = memo(function GroupNode({ data, selected }: NodeProps<Node<Gro
                 <span className="block-kind">{info?.label ?? block.type}</span>
                 <span className="block-summary">{blockSummary(block)}</span>
               </button>
-              {block.items?.map((item, itemIndex) => (
-                <div key={item.id} className="flow-item">
-                  {itemLabel(item, itemIndex, data.variableNames)}
-                  <Handle type="source" position={Position.Right} id={`item:${block.id}:${item.id}`} />
-                </div>
-              ))}
+              {block.items?.map((item, itemIndex) =>
+                Array.isArray(item.paths) ? (
+                  // A card: each of its paths (buttons) leads somewhere of its own.
+                  <div key={item.id} className="flow-item">
+                    {itemLabel(item, itemIndex, data.variableNames)}
+                    {(item.paths as { id?: unknown; text?: unknown }[]).map((path, pathIndex) =>
+                      typeof path.id === 'string' ? (
+                        <div key={path.id} className="flow-item flow-path">
+                          {typeof path.text === 'string' && path.text ? path.text : `Path ${pathIndex + 1}`}
+                          <Handle type="source" position={Position.Right} id={`path:${block.id}:${item.id}:${path.id}`} />
+                        </div>
+                      ) : null,
+                    )}
+                  </div>
+                ) : (
+                  <div key={item.id} className="flow-item">
+                    {itemLabel(item, itemIndex, data.variableNames)}
+                    <Handle type="source" position={Position.Right} id={`item:${block.id}:${item.id}`} />
+                  </div>
+                ),
+              )}
               {(index === last || (block.items && block.type === 'Condition')) && (
                 <Handle type="source" position={Position.Right} id={`block:${block.id}`} className="block-source" />
               )}
@@ -204,6 +219,10 @@ const NODE_TYPES = { botGroup: GroupNode, botEvent: StartNode };
 /** A handle id back to the edge source it stands for. */
 function sourceOf(node: string, handle: string | null): EdgeSource | undefined {
   if (node.startsWith('event:')) return { eventId: node.slice('event:'.length) };
+  if (handle?.startsWith('path:')) {
+    const [, blockId, itemId, pathId] = handle.split(':');
+    return { blockId: blockId!, itemId: itemId!, pathId: pathId! };
+  }
   if (handle?.startsWith('item:')) {
     const [, blockId, itemId] = handle.split(':');
     return { blockId: blockId!, itemId: itemId! };
@@ -214,6 +233,7 @@ function sourceOf(node: string, handle: string | null): EdgeSource | undefined {
 
 function handleOf(source: EdgeSource): { node?: string; handle: string } {
   if ('eventId' in source) return { node: `event:${source.eventId}`, handle: 'out' };
+  if (source.pathId) return { handle: `path:${source.blockId}:${source.itemId}:${source.pathId}` };
   return { handle: source.itemId ? `item:${source.blockId}:${source.itemId}` : `block:${source.blockId}` };
 }
 

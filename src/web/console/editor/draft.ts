@@ -36,8 +36,8 @@ export interface DraftEvent extends Json {
   outgoingEdgeId?: string;
 }
 
-/** Where an edge leaves from: the start event, a block, or one of a block's items (a button, a card path...). */
-export type EdgeSource = { eventId: string } | { blockId: string; itemId?: string };
+/** Where an edge leaves from: the start event, a block, one of a block's items (a button), or a card's path. */
+export type EdgeSource = { eventId: string } | { blockId: string; itemId?: string; pathId?: string };
 
 export interface DraftEdge extends Json {
   id: string;
@@ -105,10 +105,22 @@ export function readDraft(definition: { groups?: unknown; events?: unknown; edge
       const source: EdgeSource | undefined = text(from.eventId)
         ? { eventId: text(from.eventId)! }
         : text(from.blockId)
-          ? { blockId: text(from.blockId)!, ...(text(from.itemId) ? { itemId: text(from.itemId)! } : {}) }
+          ? {
+              blockId: text(from.blockId)!,
+              ...(text(from.itemId) ? { itemId: text(from.itemId)! } : {}),
+              ...(text(from.pathId) ? { pathId: text(from.pathId)! } : {}),
+            }
           : undefined;
       if (!groupId || !source) return [];
-      return [{ ...edge, id: text(edge.id) ?? newId(), from: source, to: { groupId, ...(text(to.blockId) ? { blockId: text(to.blockId)! } : {}) } }];
+      // Keys the editor does not use (a legacy `from.groupId`, anything newer) are kept as they were.
+      return [
+        {
+          ...edge,
+          id: text(edge.id) ?? newId(),
+          from: { ...from, ...source } as EdgeSource,
+          to: { ...to, groupId, ...(text(to.blockId) ? { blockId: text(to.blockId)! } : {}) },
+        },
+      ];
     }),
     variables: objects(definition.variables).flatMap((variable) =>
       text(variable.id) && text(variable.name) !== undefined ? [{ ...variable, id: text(variable.id)!, name: text(variable.name)! }] : [],

@@ -6,7 +6,13 @@ import { newId, type Draft, type DraftBlock, type DraftEdge, type DraftGroup, ty
 // format keeps both), reusing unchanged objects so the canvas redraws only
 // what changed.
 
-const sourceKey = (source: EdgeSource): string => ('eventId' in source ? `event:${source.eventId}` : `block:${source.blockId}:${source.itemId ?? ''}`);
+const sourceKey = (source: EdgeSource): string =>
+  'eventId' in source ? `event:${source.eventId}` : `block:${source.blockId}:${source.itemId ?? ''}${source.pathId ? `:${source.pathId}` : ''}`;
+
+/** A card's paths (each leads somewhere of its own). */
+type CardPath = { id?: unknown; outgoingEdgeId?: string };
+const pathsOf = (item: DraftItem): CardPath[] | undefined =>
+  Array.isArray(item.paths) ? (item.paths as unknown[]).filter((path): path is CardPath => typeof path === 'object' && path !== null) : undefined;
 
 function settle(draft: Draft): Draft {
   const blocks = new Map<string, string>();
@@ -14,14 +20,22 @@ function settle(draft: Draft): Draft {
   for (const group of draft.groups)
     for (const block of group.blocks) {
       blocks.set(block.id, group.id);
-      for (const item of block.items ?? []) items.add(`${block.id}:${item.id}`);
+      for (const item of block.items ?? []) {
+        items.add(`${block.id}:${item.id}`);
+        for (const path of pathsOf(item) ?? []) if (typeof path.id === 'string') items.add(`${block.id}:${item.id}:${path.id}`);
+      }
     }
   const groups = new Set(draft.groups.map((group) => group.id));
   const events = new Set(draft.events.map((event) => event.id));
   const bySource = new Map<string, DraftEdge>();
   for (const edge of draft.edges) {
     const from = edge.from;
-    const sourceOk = 'eventId' in from ? events.has(from.eventId) : from.itemId ? items.has(`${from.blockId}:${from.itemId}`) : blocks.has(from.blockId);
+    const sourceOk =
+      'eventId' in from
+        ? events.has(from.eventId)
+        : from.itemId
+          ? items.has(`${from.blockId}:${from.itemId}${from.pathId ? `:${from.pathId}` : ''}`)
+          : blocks.has(from.blockId);
     const targetOk = groups.has(edge.to.groupId) && (!edge.to.blockId || blocks.get(edge.to.blockId) === edge.to.groupId);
     // One edge per source: the newest (last) wins.
     if (sourceOk && targetOk) bySource.set(sourceKey(from), edge);
@@ -37,7 +51,13 @@ function settle(draft: Draft): Draft {
   };
   const groupsOut = draft.groups.map((group) => {
     const blocksOut = group.blocks.map((block) => {
-      const itemsOut = block.items?.map((item) => withEdge(item, `block:${block.id}:${item.id}`));
+      const itemsOut = block.items?.map((item) => {
+        const withOwn = withEdge(item, `block:${block.id}:${item.id}`);
+        const paths = pathsOf(withOwn);
+        if (!paths) return withOwn;
+        const pathsOut = paths.map((path) => (typeof path.id === 'string' ? withEdge(path, `block:${block.id}:${item.id}:${path.id}`) : path));
+        return pathsOut.some((path, index) => path !== paths[index]) ? { ...withOwn, paths: pathsOut } : withOwn;
+      });
       const changedItems = itemsOut && itemsOut.some((item, index) => item !== block.items![index]);
       const base = changedItems ? { ...block, items: itemsOut } : block;
       return withEdge(base, `block:${block.id}:`);
@@ -231,16 +251,26 @@ export function pasteGroups(draft: Draft, clipboard: Clipboard, at: Point): { dr
       return {
         ...rest,
         id: fresh(block.id),
-        ...(block.items ? { items: block.items.map(({ outgoingEdgeId: _itemEdge, ...item }) => ({ ...item, id: fresh(item.id) }) as DraftItem) } : {}),
+        ...(block.items
+          ? {
+              items: block.items.map(({ outgoingEdgeId: _itemEdge, ...item }) => {
+                const paths = pathsOf(item as DraftItem)?.map(({ outgoingEdgeId: _pathEdge, ...path }) => ({
+                  ...path,
+                  ...(typeof path.id === 'string' ? { id: fresh(path.id) } : {}),
+                }));
+                return { ...item, id: fresh(item.id), ...(paths ? { paths } : {}) } as DraftItem;
+              }),
+            }
+          : {}),
       } as DraftBlock;
     }),
   }));
   const edges: DraftEdge[] = clipboard.edges.map((edge) => {
-    const from = edge.from as { blockId: string; itemId?: string };
+    const from = edge.from as { blockId: string; itemId?: string; pathId?: string };
     return {
       ...edge,
       id: newId(),
-      from: { blockId: fresh(from.blockId), ...(from.itemId ? { itemId: fresh(from.itemId) } : {}) },
+      from: { blockId: fresh(from.blockId), ...(from.itemId ? { itemId: fresh(from.itemId) } : {}), ...(from.pathId ? { pathId: fresh(from.pathId) } : {}) },
       to: { groupId: fresh(edge.to.groupId), ...(edge.to.blockId ? { blockId: fresh(edge.to.blockId) } : {}) },
     };
   });
