@@ -10,7 +10,7 @@ import { FileTooLarge, type FileStore, type StoredFile } from '../integrations/s
 
 export { FileTooLarge, type StoredFile };
 import { BotLibrary, prismaSnapshots } from './chat/bot-loader';
-import { assertOriginAllowed, type RequestOrigin } from './chat/runtime';
+import { assertOriginAllowed, type RequestOrigin } from './chat/origin-policy';
 import type { SecretBox } from './credentials/secret-box';
 import { safeFileName } from './file-names';
 

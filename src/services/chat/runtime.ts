@@ -13,6 +13,9 @@ import type { BotRef, CodeRunner, ReplyMessage, RuntimeBot, RuntimeVariable, Ses
 import type { AiClient } from '../../integrations/ai/client';
 import { storedResultVariables } from '../results';
 import type { UploadDeps } from '../uploads';
+import { assertOriginAllowed, type RequestOrigin } from './origin-policy';
+
+export type { RequestOrigin };
 import type { ChatQuota } from '../quota';
 import {
   assertAnonymousPreviewSize,
@@ -69,12 +72,6 @@ export interface ChatDeps {
   signIn?: SignInSettings;
 }
 
-/** Where a request comes from, for `settings.security.allowedOrigins`. */
-export interface RequestOrigin {
-  origin?: string;
-  iframeReferrerOrigin?: string;
-}
-
 export interface ChatBotObject {
   id: string;
   version: string;
@@ -121,13 +118,6 @@ function remembersUser(bot: RuntimeBot): boolean {
   const remember = general.rememberUser as { isEnabled?: boolean } | undefined;
   if (typeof remember?.isEnabled === 'boolean') return remember.isEnabled;
   return typeof general.isNewResultOnRefreshEnabled === 'boolean' ? !general.isNewResultOnRefreshEnabled : false;
-}
-
-export function assertOriginAllowed(allowed: string[] | undefined, origin: RequestOrigin): void {
-  if (!allowed?.length || !origin.origin) return;
-  if (allowed.includes(origin.origin)) return;
-  if (origin.iframeReferrerOrigin && allowed.includes(origin.iframeReferrerOrigin)) return;
-  throw badRequest('Origin not allowed');
 }
 
 /** Anonymous previews' code runs in the sandbox's untrusted lane. */

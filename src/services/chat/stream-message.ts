@@ -8,7 +8,8 @@ import { parseInput } from '../validation';
 import { resolveAiCall } from './ai-calls';
 import { BotLibrary } from './bot-loader';
 import { engineEnv } from './engine-env';
-import { assertOriginAllowed, type ChatDeps, type RequestOrigin } from './runtime';
+import { assertOriginAllowed, type RequestOrigin } from './origin-policy';
+import type { ChatDeps } from './runtime';
 import { DEFAULT_CLAIM, withClaimedSession } from './sessions';
 
 // The stream endpoint (reference §3.11.3): a session paused on an AI block's

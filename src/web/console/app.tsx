@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Redirect, Route, Router, Switch, useLocation, useParams } from 'wouter';
 import { onSignedOut, request } from './api/client';
+import { NotFound } from './not-found';
 import { InvitationsBanner } from './invitations';
 import { SignOutDocument, ViewerDocument, type ViewerQuery } from './api/generated';
 import { BillingPage } from './pages/billing';
@@ -134,15 +135,5 @@ function WorkspaceShell() {
         )}
       </main>
     </div>
-  );
-}
-
-export function NotFound({ what }: { what: string }) {
-  return (
-    <section className="not-found">
-      <h1>Not found</h1>
-      <p>This {what} does not exist, or you are not a member of its workspace.</p>
-      <Link href="~/app">Back to your bots</Link>
-    </section>
   );
 }

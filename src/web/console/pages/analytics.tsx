@@ -6,8 +6,8 @@ import { FlowView } from '../flow/lazy-flow-view';
 import { parseFlow, type FlowBlock } from '../flow/model';
 import { useResultUpdates } from '../live';
 import { ErrorNote, useLoad } from '../ui';
-import type { BotDefinition } from './bot';
-import { BlockDetails } from './flow-view';
+import type { BotDefinition } from '../bot-definition';
+import { BlockDetails } from '../flow/block-details';
 
 type Analytics = BotAnalyticsQuery['bot']['analytics'];
 

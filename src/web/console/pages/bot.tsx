@@ -1,13 +1,13 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { saveOpenEdits } from '../editor/save-barrier';
-import { NotFound } from '../app';
+import { NotFound } from '../not-found';
 import { ApiError, request } from '../api/client';
-import { BotDefinitionDocument, PublishBotDocument, UnpublishBotDocument, type BotDefinitionQuery } from '../api/generated';
+import { BotDefinitionDocument, PublishBotDocument, UnpublishBotDocument } from '../api/generated';
 import { canEdit, type Workspace } from '../session';
 import { ErrorNote, formatDate, Tabs, useAction, useLoad } from '../ui';
 import { AnalyticsTab } from './analytics';
-import { FlowTab } from './flow-view';
+import { FlowTab } from './flow-tab';
 import { PreviewTab } from './preview';
 import { ResultsTab } from './results';
 import { ShareTab } from './share';
@@ -16,8 +16,6 @@ import { ShareTab } from './share';
 const ThemeEditor = lazy(() => import('./theme-editor').then((module) => ({ default: module.ThemeEditor })));
 const SettingsEditor = lazy(() => import('./settings-editor').then((module) => ({ default: module.SettingsEditor })));
 const HistoryTab = lazy(() => import('./history').then((module) => ({ default: module.HistoryTab })));
-
-export type BotDefinition = BotDefinitionQuery['bot'];
 
 const TABS = [
   { id: 'flow', label: 'Flow' },

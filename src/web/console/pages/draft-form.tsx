@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useId, useState, type FormEvent, 
 import { ApiError, request } from '../api/client';
 import { BotDefinitionDocument, UpdateBotDraftDocument } from '../api/generated';
 import { ErrorNote, useAction } from '../ui';
-import type { BotDefinition } from './bot';
+import type { BotDefinition } from '../bot-definition';
 
 // The theme and settings editors edit one object of the draft (Typebot v6
 // keys) and save it whole: keys the form does not show are kept as stored.

@@ -11,7 +11,7 @@ import {
 import { FlowView } from '../flow/lazy-flow-view';
 import { parseFlow, type FlowBlock } from '../flow/model';
 import { ErrorNote, formatDate, useAction, useLoad } from '../ui';
-import type { BotDefinition } from './bot';
+import type { BotDefinition } from '../bot-definition';
 
 // The History tab: every publish kept as a revision, each seen as it was and
 // against the draft, downloadable, and restorable into the draft (never

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { parseFlow } from '../flow/model';
 import { PreviewChat } from '../preview-chat';
-import type { BotDefinition } from './bot';
+import type { BotDefinition } from '../bot-definition';
 
 /** The Test tab: the stored draft, from the start or from any group. */
 export function PreviewTab({ bot }: { bot: BotDefinition }) {

@@ -4,7 +4,7 @@ import { DeleteResultsDocument, ResultsDocument, ResultsExportDocument, type Res
 import { Dialog, ErrorNote, formatDate, useAction, useLoad } from '../ui';
 import { parseFlow } from '../flow/model';
 import { useResultUpdates } from '../live';
-import type { BotDefinition } from './bot';
+import type { BotDefinition } from '../bot-definition';
 import { Transcript } from './transcript';
 
 type ResultRow = ResultsQuery['bot']['results']['nodes'][number];

@@ -1,4 +1,4 @@
-import type { BotDefinition } from './bot';
+import type { BotDefinition } from '../bot-definition';
 import {
   CheckField,
   DraftForm,

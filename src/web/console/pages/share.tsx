@@ -3,7 +3,7 @@ import { ApiError, chatOrigin, request } from '../api/client';
 import { UpdateBotAddressDocument } from '../api/generated';
 import { canEdit, useSession } from '../session';
 import { ErrorNote, useAction } from '../ui';
-import type { BotDefinition } from './bot';
+import type { BotDefinition } from '../bot-definition';
 
 function Snippet({ label, code }: { label: string; code: string }) {
   return (

@@ -3,7 +3,7 @@ import { h } from '../../dom';
 import { applyTheme, avatarsOf, STYLES } from '../../theme';
 import { THEME_DEFAULTS, themeVersionOf } from '../../theme-defaults';
 import { AvatarUpload } from './avatar-upload';
-import type { BotDefinition } from './bot';
+import type { BotDefinition } from '../bot-definition';
 import {
   CheckField,
   ColorField,

@@ -1,28 +1,9 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { request } from '../api/client';
 import { EditorSupportDocument, WorkspaceCredentialsDocument } from '../api/generated';
-import type { FlowBlock } from '../flow/model';
 import { readBlockTypes } from '../editor/block-types';
 import { ErrorNote, useLoad } from '../ui';
-import type { BotDefinition } from './bot';
-
-export function BlockDetails({ block }: { block: FlowBlock | null }) {
-  if (!block) return <aside className="block-details">Click a block to see its options.</aside>;
-  return (
-    <aside className="block-details" aria-label="Block options">
-      <h2>{block.label}</h2>
-      <dl>
-        <dt>Type</dt>
-        <dd>{block.type}</dd>
-        <dt>Id</dt>
-        <dd>
-          <code>{block.id}</code>
-        </dd>
-      </dl>
-      <pre>{JSON.stringify(block.details, null, 2)}</pre>
-    </aside>
-  );
-}
+import type { BotDefinition } from '../bot-definition';
 
 const FlowEditor = lazy(() => import('../editor/flow-editor'));
 
