@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { ARTEFACTS, launchBrowser, screenshot } from '../helpers/browser';
+import { ARTEFACTS, launchBrowser, screenshot, signInToConsole } from '../helpers/browser';
 import { publishDefinition, say, startChat } from '../helpers/chat';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { createResult } from '../../src/services/results';
@@ -62,13 +62,12 @@ afterAll(async () => {
 
 async function openAnalytics(bot: string, width: number): Promise<Page> {
   // UTC in the browser too: the Time zone select starts at the browser's zone.
-  const context = await browser.newContext({ viewport: { width, height: 900 }, timezoneId: 'UTC' });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/app`);
-  await page.getByLabel('E-mail').fill(server.adminEmail);
-  await page.getByLabel('Password').fill(server.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Bots' }).waitFor();
+  const { page } = await signInToConsole(
+    browser,
+    server.url,
+    { email: server.adminEmail, password: server.adminPassword },
+    { viewport: { width, height: 900 }, timezoneId: 'UTC' },
+  );
   await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${bot}/analytics`);
   await page.getByRole('list', { name: 'Funnel' }).waitFor();
   await page.getByLabel('Period').selectOption('allTime');

@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, screenshot } from '../helpers/browser';
+import type { Browser, Page } from 'playwright-core';
+import { axeViolations, launchBrowser, screenshot, signInToConsole } from '../helpers/browser';
 import { group, publishDefinition, textBubble, textInput, v6Bot } from '../helpers/chat';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -36,17 +36,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signedIn(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/app`);
-  await page.getByRole('heading', { name: 'Sign in to Parley' }).waitFor();
-  await page.getByLabel('E-mail').fill(server.adminEmail);
-  await page.getByLabel('Password').fill(server.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Bots' }).waitFor();
-  return { context, page };
-}
+const signedIn = () => signInToConsole(browser, server.url, { email: server.adminEmail, password: server.adminPassword });
 
 /** The preview's host avatar (inside its shadow root) once its picture is loaded: its src. */
 async function previewAvatar(page: Page, url: string): Promise<string> {

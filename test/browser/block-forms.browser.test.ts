@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { parseDefinition } from '../../src/engine/definition/parse';
 import { handlerFor } from '../../src/engine/blocks/registry';
 import { createBot } from '../helpers/chat';
-import { launchBrowser } from '../helpers/browser';
+import { launchBrowser, signInToConsole } from '../helpers/browser';
 import { graphql } from '../helpers/http';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -80,13 +80,12 @@ test('for every block type: the form opens, a field changes, the saved definitio
     theme: {},
     settings: {},
   });
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/app`);
-  await page.getByLabel('E-mail').fill(server.adminEmail);
-  await page.getByLabel('Password').fill(server.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Bots' }).waitFor();
+  const { context, page } = await signInToConsole(
+    browser,
+    server.url,
+    { email: server.adminEmail, password: server.adminPassword },
+    { viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' },
+  );
   await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${botId}/flow`);
   const palette = page.getByRole('navigation', { name: 'Blocks' });
   const panel = page.getByRole('complementary', { name: 'Block settings' });

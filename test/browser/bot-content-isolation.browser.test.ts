@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { createBot, group, publishBot, setVariable, textBubble, textInput, v6Bot } from '../helpers/chat';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import { launchBrowser, screenshot, signInToConsole } from '../helpers/browser';
 import { createUserWithToken, startTestServer, type TestServer } from '../helpers/test-server';
 
 // Bot authors may run JavaScript in visitors' browsers (client-side Code and
@@ -82,16 +82,7 @@ async function publishAttack(token: string, workspaceId: string, publicId: strin
   return { botId, publicId };
 }
 
-async function signedInConsole(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/app`);
-  await page.getByLabel('E-mail').fill(server.adminEmail);
-  await page.getByLabel('Password').fill(server.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Bots' }).waitFor();
-  return { context, page };
-}
+const signedInConsole = () => signInToConsole(browser, server.url, { email: server.adminEmail, password: server.adminPassword }, { reducedMotion: 'reduce' });
 
 const adminTokens = async () => {
   const admin = await server.db.user.findUniqueOrThrow({ where: { email: server.adminEmail } });

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, screenshot, type AxeViolation } from '../helpers/browser';
+import { axeViolations, launchBrowser, screenshot, type AxeViolation, signInToConsole } from '../helpers/browser';
 import { createBot } from '../helpers/chat';
 import { request } from '../helpers/http';
 import { createUserWithToken, startTestServer, type TestServer } from '../helpers/test-server';
@@ -29,17 +29,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signedIn(email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/app`);
-  await page.getByRole('heading', { name: 'Sign in to Parley' }).waitFor();
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Bots' }).waitFor();
-  return { context, page };
-}
+const signedIn = (email: string, password: string) => signInToConsole(browser, server.url, { email, password }, { acceptDownloads: true });
 
 describe('an admin', () => {
   let context: BrowserContext;

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { createBot, group, textBubble, v6Bot } from '../helpers/chat';
-import { axeViolations, launchBrowser, screenshot } from '../helpers/browser';
+import { axeViolations, launchBrowser, screenshot, signInToConsole } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 // The flow editor in Chromium: a person builds a bot by clicking and typing
@@ -18,16 +18,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signedIn(viewport = { width: 1440, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/app`);
-  await page.getByLabel('E-mail').fill(server.adminEmail);
-  await page.getByLabel('Password').fill(server.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Bots' }).waitFor();
-  return { context, page };
-}
+const signedIn = (viewport = { width: 1440, height: 900 }) =>
+  signInToConsole(browser, server.url, { email: server.adminEmail, password: server.adminPassword }, { viewport, reducedMotion: 'reduce' });
 
 const palette = (page: Page) => page.getByRole('navigation', { name: 'Blocks' });
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Block settings' });

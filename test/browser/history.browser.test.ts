@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, screenshot } from '../helpers/browser';
+import { axeViolations, launchBrowser, screenshot, signInToConsole } from '../helpers/browser';
 import { createBot, group, publishBot, startChat, textBubble, texts, v6Bot, type Json } from '../helpers/chat';
 import { request } from '../helpers/http';
 import { createUserWithToken, startTestServer, type TestServer } from '../helpers/test-server';
@@ -43,17 +43,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signedIn(email: string, password: string, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/app`);
-  await page.getByRole('heading', { name: 'Sign in to Parley' }).waitFor();
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Bots' }).waitFor();
-  return { context, page };
-}
+const signedIn = (email: string, password: string, viewport = { width: 1280, height: 900 }) =>
+  signInToConsole(browser, server.url, { email, password }, { viewport, acceptDownloads: true });
 
 async function openHistory(page: Page, bot = botId): Promise<void> {
   await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${bot}/flow`);

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import { launchBrowser, screenshot, signInToConsole } from '../helpers/browser';
 import { createUserWithToken, startTestServer, type TestServer } from '../helpers/test-server';
 import { setPassword } from '../../src/services/sign-in/password-change';
 
@@ -19,16 +19,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signedIn(email: string, password: string, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/app`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Bots' }).waitFor();
-  return { context, page };
-}
+const signedIn = (email: string, password: string, width = 1280) =>
+  signInToConsole(browser, server.url, { email, password }, { viewport: { width, height: 900 }, reducedMotion: 'reduce' });
 
 const STARTERS = ['Blank', 'Lead capture', 'FAQ with buttons', 'NPS survey', 'Quiz with score', 'AI assistant'];
 

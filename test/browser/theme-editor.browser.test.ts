@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, screenshot } from '../helpers/browser';
+import type { Browser, Page } from 'playwright-core';
+import { axeViolations, launchBrowser, screenshot, signInToConsole } from '../helpers/browser';
 import { group, publishDefinition, textBubble, textInput, v6Bot } from '../helpers/chat';
 import { createUserWithToken, startTestServer, type TestServer } from '../helpers/test-server';
 import { setPassword } from '../../src/services/sign-in/password-change';
@@ -38,17 +38,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signedIn(email: string, password: string, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/app`);
-  await page.getByRole('heading', { name: 'Sign in to Parley' }).waitFor();
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Bots' }).waitFor();
-  return { context, page };
-}
+const signedIn = (email: string, password: string, viewport = { width: 1280, height: 900 }) =>
+  signInToConsole(browser, server.url, { email, password }, { viewport });
 
 async function openTab(page: Page, tab: 'theme' | 'bot-settings', form: string): Promise<void> {
   await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${botId}/${tab}`);

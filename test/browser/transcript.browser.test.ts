@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { continueChat, emailInput, group, publishDefinition, startChat, textBubble, v6Bot } from '../helpers/chat';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import { launchBrowser, screenshot, signInToConsole } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 // A result's transcript in the console (Chromium, real server): bot bubbles
@@ -49,13 +49,12 @@ afterAll(async () => {
 });
 
 async function openTranscript(width: number, height: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/app`);
-  await page.getByLabel('E-mail').fill(server.adminEmail);
-  await page.getByLabel('Password').fill(server.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Bots' }).waitFor();
+  const { page } = await signInToConsole(
+    browser,
+    server.url,
+    { email: server.adminEmail, password: server.adminPassword },
+    { viewport: { width, height }, reducedMotion: 'reduce' },
+  );
   await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${botId}/results`);
   const row = page.getByRole('table', { name: 'Results' }).getByRole('row').filter({ hasText: 'ada@example.com' });
   await row.getByRole('button', { name: 'Transcript' }).click();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 // Headless Debian Chromium driven by playwright-core (no browser download;
 // .ci/run installs the `chromium` package when it is missing).
@@ -56,4 +56,24 @@ export async function axeViolations(page: Page, options: { skipRules?: string[] 
       targets: violation.nodes.map((node) => JSON.stringify(node.target)),
     }));
   }, options.skipRules ?? []);
+}
+
+/**
+ * A new browser context signed in to the console at `baseUrl` (viewport 1280 × 900 unless
+ * `contextOptions` says otherwise), its page on the Bots list.
+ */
+export async function signInToConsole(
+  browser: Browser,
+  baseUrl: string,
+  credentials: { email: string; password: string },
+  contextOptions: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...contextOptions });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/app`);
+  await page.getByLabel('E-mail').fill(credentials.email);
+  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Bots' }).waitFor();
+  return { context, page };
 }
