@@ -5,6 +5,7 @@ import { ItemsEditor } from './forms/items';
 import { NextStep } from './forms/next-step';
 import { RichTextEditor } from './forms/rich-text';
 import { SchemaForm, type Credential } from './forms/schema-form';
+import { isObject } from '../json';
 
 export interface PanelActions {
   /** `coalesce`: typing in one field makes one undo step. */
@@ -15,7 +16,6 @@ export interface PanelActions {
   createVariable(name: string): string;
 }
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const MEDIA = new Set(['image', 'video', 'audio', 'embed']);
 
 /** The side panel's form for the selected block: its content, its options, where it leads. */

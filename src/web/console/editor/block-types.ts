@@ -1,4 +1,5 @@
 import type { DraftBlock, Json } from './draft';
+import { isObject } from '../json';
 
 // The block types the engine runs, as the API describes them (blockTypes):
 // the palette lists them, and each block's form is drawn from its options'
@@ -23,8 +24,6 @@ export const CATEGORIES: { id: BlockCategory; label: string }[] = [
   { id: 'integrations', label: 'Integrations' },
   { id: 'ai', label: 'AI' },
 ];
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The words of a rich text (Slate) tree. */
 export function richTextWords(value: unknown): string {

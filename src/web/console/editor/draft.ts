@@ -3,7 +3,9 @@
 // every key the editor does not know kept. Operations never mutate: each
 // returns a new draft, so undo is keeping the old one.
 
-export type Json = Record<string, unknown>;
+import { isObject, type Json } from '../json';
+
+export type { Json };
 
 export interface Point {
   x: number;
@@ -58,7 +60,6 @@ export interface Draft {
   variables: DraftVariable[];
 }
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const objects = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isObject) : []);
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 

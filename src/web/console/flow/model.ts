@@ -1,3 +1,4 @@
+import { isObject, type Json } from '../json';
 // The stored bot definition (JSON of any version Parley keeps) read into what
 // the flow view draws. Parsed field by field: nothing unknown is trusted.
 
@@ -42,8 +43,6 @@ export interface Flow {
   edges: FlowEdge[];
 }
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const list = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isObject) : []);
 const coordinate = (value: unknown, axis: 'x' | 'y'): number => {

@@ -12,6 +12,7 @@ import { FlowView } from '../flow/lazy-flow-view';
 import { parseFlow, type FlowBlock } from '../flow/model';
 import { ErrorNote, formatDate, useAction, useLoad } from '../ui';
 import type { BotDefinition } from '../bot-definition';
+import { isObject } from '../json';
 
 // The History tab: every publish kept as a revision, each seen as it was and
 // against the draft, downloadable, and restorable into the draft (never
@@ -170,8 +171,6 @@ function RevisionContent({ revision }: { revision: RevisionDetail }) {
     </>
   );
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** What parseFlow reads of a stored definition; it checks each field itself. */
 function flowPartOf(definition: unknown): Parameters<typeof parseFlow>[0] {

@@ -1,6 +1,7 @@
 import { newId, type Draft, type DraftBlock, type DraftItem, type DraftVariable, type EdgeSource, type Json } from '../draft';
 import { NextStep } from './next-step';
 import { VariablePicker } from './variable-picker';
+import { isObject } from '../../json';
 
 // The wire values of comparisonOperator, as the engine reads them.
 const OPERATORS = [
@@ -20,8 +21,6 @@ const OPERATORS = [
   'Does not match regex',
 ];
 const WITHOUT_VALUE = new Set(['Is set', 'Is empty']);
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 interface Comparison extends Json {
   id: string;

@@ -1,10 +1,10 @@
 import type { Json } from '../draft';
+import { isObject } from '../../json';
 
 // Text bubbles keep rich text as the definition format has it (Slate nodes:
 // paragraphs, lists, links, leaves with bold/italic/underline). The editor
 // edits HTML in a contentEditable; these two functions go between the two.
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function leafHtml(node: Json): string {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { DraftVariable, Json } from '../draft';
 import { VariablePicker } from './variable-picker';
+import { isObject } from '../../json';
 
 // A block's options drawn from their JSON Schema (the API's blockTypes): the
 // same description the engine parses them with. Fields the schema marks get
@@ -18,8 +19,6 @@ interface Context {
   credentials: Credential[];
   createVariable(name: string): string;
 }
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** "isLong" → "Is long", "variableId" → "Variable". */
 export function humanize(key: string): string {
