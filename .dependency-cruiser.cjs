@@ -69,9 +69,15 @@ module.exports = {
       `services/|engine/|db/|integrations/|sandbox/|${crossCutting}`,
       'Services use the engine, the database, integrations and the sandbox, never the API layers above them.',
     ),
-    layer('graphql-over-services', 'graphql/', `graphql/|services/|${crossCutting}`, 'GraphQL types and resolvers reach data through services only.', {
-      fromNot: '^src/graphql/builder\\.ts$',
-    }),
+    layer(
+      'graphql-over-services',
+      'graphql/',
+      `graphql/|services/|${crossCutting}`,
+      'GraphQL types and resolvers reach data through services only.',
+      {
+        fromNot: '^src/graphql/builder\\.ts$',
+      },
+    ),
     // The Prisma plugin needs the generated model types and datamodel, given once to the builder.
     layer(
       'graphql-builder-prisma-types',
@@ -79,7 +85,12 @@ module.exports = {
       `graphql/|services/|db/generated/pothos-types\\.ts$|${crossCutting}`,
       'Only the builder sees the Prisma plugin types.',
     ),
-    layer('rest-executes-graphql', 'rest/', `rest/|graphql/|${crossCutting}`, 'A REST route is data executing a GraphQL operation.'),
+    layer(
+      'rest-executes-graphql',
+      'rest/',
+      `rest/|graphql/|${crossCutting}`,
+      'A REST route is data executing a GraphQL operation.',
+    ),
     layer(
       'http-serves-apis',
       'http/',

@@ -4,7 +4,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'src/db/generated/', 'src/rest/generated/', 'src/web/console/api/generated.ts', 'coverage/', 'artefacts/', 'data/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'src/db/generated/',
+      'src/rest/generated/',
+      'src/web/console/api/generated.ts',
+      'coverage/',
+      'artefacts/',
+      'data/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -12,8 +23,14 @@ export default tseslint.config(
     rules: {
       // `any` is allowed only at JSON boundaries, and there it is parsed at once: say so where it is used.
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       eqeqeq: ['error', 'smart'],
       // A `let` set once after closures that read it were made is not a const.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
@@ -29,7 +46,13 @@ export default tseslint.config(
     files: ['**/*.cjs', 'bin/**/*.js', 'scripts/**/*.js', 'jest.config.js'],
     languageOptions: {
       sourceType: 'commonjs',
-      globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' },
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        __dirname: 'readonly',
+        process: 'readonly',
+        console: 'readonly',
+      },
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -8,10 +8,30 @@ module.exports = {
   maxWorkers: 2,
   testTimeout: 30000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['**/*.test.ts'], testPathIgnorePatterns: ['\\.int\\.test\\.ts$', '\\.browser\\.test\\.ts$'] },
-    { ...common, displayName: 'sqlite', testMatch: ['**/*.int.test.ts'], setupFiles: ['<rootDir>/test/setup/sqlite.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['**/*.test.ts'],
+      testPathIgnorePatterns: ['\\.int\\.test\\.ts$', '\\.browser\\.test\\.ts$'],
+    },
+    {
+      ...common,
+      displayName: 'sqlite',
+      testMatch: ['**/*.int.test.ts'],
+      setupFiles: ['<rootDir>/test/setup/sqlite.ts'],
+    },
     // Browser tests (headless Chromium) run once, on SQLite.
-    { ...common, displayName: 'browser', testMatch: ['**/*.browser.test.ts'], setupFiles: ['<rootDir>/test/setup/sqlite.ts'] },
-    { ...common, displayName: 'postgresql', testMatch: ['**/*.int.test.ts'], setupFiles: ['<rootDir>/test/setup/postgresql.ts'] },
+    {
+      ...common,
+      displayName: 'browser',
+      testMatch: ['**/*.browser.test.ts'],
+      setupFiles: ['<rootDir>/test/setup/sqlite.ts'],
+    },
+    {
+      ...common,
+      displayName: 'postgresql',
+      testMatch: ['**/*.int.test.ts'],
+      setupFiles: ['<rootDir>/test/setup/postgresql.ts'],
+    },
   ],
 };

@@ -1,6 +1,10 @@
 // Bot definitions the benches publish.
 
-const text = (id: string, words: string) => ({ id, type: 'text', content: { richText: [{ type: 'p', children: [{ text: words }] }] } });
+const text = (id: string, words: string) => ({
+  id,
+  type: 'text',
+  content: { richText: [{ type: 'p', children: [{ text: words }] }] },
+});
 /** Three inputs in a row (name, e-mail, age), then a goodbye: the chat benches' conversation. */
 export const THREE_INPUTS = {
   version: '6.1',
@@ -10,7 +14,10 @@ export const THREE_INPUTS = {
     {
       id: 'g1',
       title: 'Name',
-      blocks: [text('t1', 'Hi! What is your name?'), { id: 'i1', type: 'text input', options: { variableId: 'vname' }, outgoingEdgeId: 'e1' }],
+      blocks: [
+        text('t1', 'Hi! What is your name?'),
+        { id: 'i1', type: 'text input', options: { variableId: 'vname' }, outgoingEdgeId: 'e1' },
+      ],
     },
     {
       id: 'g2',
@@ -20,7 +27,11 @@ export const THREE_INPUTS = {
         { id: 'i2', type: 'email input', options: { variableId: 'vmail' }, outgoingEdgeId: 'e2' },
       ],
     },
-    { id: 'g3', title: 'Age', blocks: [text('t3', 'And your age?'), { id: 'i3', type: 'number input', outgoingEdgeId: 'e3' }] },
+    {
+      id: 'g3',
+      title: 'Age',
+      blocks: [text('t3', 'And your age?'), { id: 'i3', type: 'number input', outgoingEdgeId: 'e3' }],
+    },
     { id: 'g4', title: 'End', blocks: [text('t4', 'Thanks {{Name}}!')] },
   ],
   edges: [
@@ -66,7 +77,11 @@ export function loopBot(groups: number, options: { recordsTranscript?: boolean; 
     groups: options.recordsTranscript ? [...loop, summary] : loop,
     edges: [
       { id: 'e0', from: { eventId: 'start' }, to: { groupId: 'g0' } },
-      ...loop.map((_, index) => ({ id: `e${index + 1}`, from: { blockId: `i${index}` }, to: { groupId: `g${(index + 1) % groups}` } })),
+      ...loop.map((_, index) => ({
+        id: `e${index + 1}`,
+        from: { blockId: `i${index}` },
+        to: { groupId: `g${(index + 1) % groups}` },
+      })),
     ],
     variables: [
       { id: 'vanswer', name: 'Answer' },

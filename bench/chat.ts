@@ -25,7 +25,11 @@ const BUSY_CODE = {
       id: 'g1',
       title: 'Busy',
       blocks: [
-        { id: 'c1', type: 'Code', options: { isExecutedOnClient: false, content: 'const end = Date.now() + 900; while (Date.now() < end) {}' } },
+        {
+          id: 'c1',
+          type: 'Code',
+          options: { isExecutedOnClient: false, content: 'const end = Date.now() + 900; while (Date.now() < end) {}' },
+        },
         { id: 'i1', type: 'text input' },
       ],
     },

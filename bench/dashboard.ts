@@ -31,7 +31,10 @@ const MINIMAL = {
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-dashboard-'));
   const databaseUrl = process.env.PARLEY_BENCH_DATABASE_URL ?? `file:${path.join(dir, 'bench.db')}`;
-  const server = await startServer({ ...loadConfig({}), port: 0, databaseUrl, adminToken: ADMIN_TOKEN }, () => undefined);
+  const server = await startServer(
+    { ...loadConfig({}), port: 0, databaseUrl, adminToken: ADMIN_TOKEN },
+    () => undefined,
+  );
   const db = server.database.db;
   const admin = await db.user.findFirstOrThrow({ include: { memberships: true } });
   const workspaceId = admin.memberships[0]!.workspaceId;
@@ -58,7 +61,8 @@ async function main(): Promise<void> {
     });
     const body = (await response.json()) as { data?: { bots: { bots: unknown[] } }; errors?: unknown };
     times.push(Number(process.hrtime.bigint() - started) / 1e6);
-    if (body.errors || body.data?.bots.bots.length !== BOTS) throw new Error(`unexpected answer: ${JSON.stringify(body).slice(0, 300)}`);
+    if (body.errors || body.data?.bots.bots.length !== BOTS)
+      throw new Error(`unexpected answer: ${JSON.stringify(body).slice(0, 300)}`);
   }
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);

@@ -16,7 +16,11 @@ const GROUPS = 500;
 const PASSWORD = 'bench-password-0123';
 
 function bigBot(groups: number): Record<string, unknown> {
-  const text = (id: string, words: string) => ({ id, type: 'text', content: { richText: [{ type: 'p', children: [{ text: words }] }] } });
+  const text = (id: string, words: string) => ({
+    id,
+    type: 'text',
+    content: { richText: [{ type: 'p', children: [{ text: words }] }] },
+  });
   return {
     version: '6.1',
     name: `${groups} groups`,
@@ -27,12 +31,21 @@ function bigBot(groups: number): Record<string, unknown> {
       graphCoordinates: { x: (index % 25) * 340, y: Math.floor(index / 25) * 260 },
       blocks: [
         text(`t${index}`, `Message number ${index}`),
-        { id: `i${index}`, type: 'text input', options: { variableId: 'v1' }, ...(index < groups - 1 ? { outgoingEdgeId: `e${index}` } : {}) },
+        {
+          id: `i${index}`,
+          type: 'text input',
+          options: { variableId: 'v1' },
+          ...(index < groups - 1 ? { outgoingEdgeId: `e${index}` } : {}),
+        },
       ],
     })),
     edges: [
       { id: 'e-start', from: { eventId: 'start' }, to: { groupId: 'g0' } },
-      ...Array.from({ length: groups - 1 }, (_, index) => ({ id: `e${index}`, from: { blockId: `i${index}` }, to: { groupId: `g${index + 1}` } })),
+      ...Array.from({ length: groups - 1 }, (_, index) => ({
+        id: `e${index}`,
+        from: { blockId: `i${index}` },
+        to: { groupId: `g${index + 1}` },
+      })),
     ],
     variables: [{ id: 'v1', name: 'Answer' }],
     theme: {},
@@ -43,14 +56,23 @@ function bigBot(groups: number): Record<string, unknown> {
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-editor-'));
   const server = await startServer(
-    { ...loadConfig({}), port: 0, databaseUrl: `file:${path.join(dir, 'bench.db')}`, adminPassword: PASSWORD, adminEmail: 'bench@parley.local' },
+    {
+      ...loadConfig({}),
+      port: 0,
+      databaseUrl: `file:${path.join(dir, 'bench.db')}`,
+      adminPassword: PASSWORD,
+      adminEmail: 'bench@parley.local',
+    },
     () => undefined,
   );
   const db = server.database.db;
   const admin = await db.user.findFirstOrThrow({ include: { memberships: true } });
   const workspaceId = admin.memberships[0]!.workspaceId;
   const { id: botId } = await createBot(db, workspaceId, bigBot(GROUPS));
-  const browser = await chromium.launch({ executablePath: process.env.PARLEY_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.PARLEY_CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox'],
+  });
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${server.url}/app`);
@@ -63,7 +85,9 @@ async function main(): Promise<void> {
     await page.goto(`${server.url}/app/w/${workspaceId}/bots/${botId}/flow`);
     await page.locator('.flow-group').first().waitFor();
     const firstGroup = Date.now() - started;
-    await page.waitForFunction((count) => document.querySelectorAll('.flow-group').length >= count, GROUPS, { timeout: 60_000 });
+    await page.waitForFunction((count) => document.querySelectorAll('.flow-group').length >= count, GROUPS, {
+      timeout: 60_000,
+    });
     const allGroups = Date.now() - started;
 
     // Drag a group for about a second, counting the frames the page paints.
@@ -102,7 +126,9 @@ async function main(): Promise<void> {
     console.log(
       `  drag (${dragMs} ms): ${during.length} frames, ${((during.length / dragMs) * 1000).toFixed(0)} fps, longest frame ${Math.max(...gaps).toFixed(0)} ms`,
     );
-    console.log(`  save after the drop: ${requests} request(s), saved ${saveMs} ms after release (800 ms pause included)`);
+    console.log(
+      `  save after the drop: ${requests} request(s), saved ${saveMs} ms after release (800 ms pause included)`,
+    );
   } finally {
     await browser.close();
     await server.close();

@@ -38,7 +38,13 @@ const BOT = {
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-export-'));
   const server = await startServer(
-    { ...loadConfig({}), port: 0, databaseUrl: `file:${path.join(dir, 'bench.db')}`, adminToken: TOKEN, logLevel: 'silent' },
+    {
+      ...loadConfig({}),
+      port: 0,
+      databaseUrl: `file:${path.join(dir, 'bench.db')}`,
+      adminToken: TOKEN,
+      logLevel: 'silent',
+    },
     () => undefined,
   );
   const db = server.database.db;
@@ -47,7 +53,10 @@ async function main(): Promise<void> {
   const base = Date.UTC(2026, 0, 1);
   const seeding = performance.now();
   for (let offset = 0; offset < RESULTS; offset += 5000) {
-    const ids = Array.from({ length: Math.min(5000, RESULTS - offset) }, (_, index) => `r${String(offset + index).padStart(7, '0')}`);
+    const ids = Array.from(
+      { length: Math.min(5000, RESULTS - offset) },
+      (_, index) => `r${String(offset + index).padStart(7, '0')}`,
+    );
     await db.result.createMany({
       data: ids.map((id, index) => ({
         id,
@@ -72,9 +81,12 @@ async function main(): Promise<void> {
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
     const began = performance.now();
-    const response = await fetch(`http://127.0.0.1:${server.port}/v1/bots/${bot.id}/results/export?format=${format}&timeFilter=allTime`, {
-      headers: { authorization: `Bearer ${TOKEN}` },
-    });
+    const response = await fetch(
+      `http://127.0.0.1:${server.port}/v1/bots/${bot.id}/results/export?format=${format}&timeFilter=allTime`,
+      {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      },
+    );
     let firstByteMs = 0;
     let bytes = 0;
     let lines = 0;

@@ -9,7 +9,10 @@ import { loadConfig } from '../src/config';
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'parley-bench-'));
   const token = 'bench-admin-token';
-  const server = await startServer({ ...loadConfig({}), port: 0, databaseUrl: `file:${join(dir, 'bench.db')}`, adminToken: token }, () => undefined);
+  const server = await startServer(
+    { ...loadConfig({}), port: 0, databaseUrl: `file:${join(dir, 'bench.db')}`, adminToken: token },
+    () => undefined,
+  );
   const variants: Record<string, string> = {
     // The issue's attack: refused by the query-text bound before parsing.
     'workspaces { members { user } } (~134 kB)': `{ ${Array.from({ length: 3000 }, (_, i) => `a${i}: workspaces { members { user { id } } }`).join(' ')} }`,
@@ -44,7 +47,9 @@ async function measure(url: string, token: string, name: string, query: string):
   }
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2);
-  console.log(`${name}: refusal of a 3,000-alias query over HTTP: median ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${at(1)} ms (${times.length} runs)`);
+  console.log(
+    `${name}: refusal of a 3,000-alias query over HTTP: median ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${at(1)} ms (${times.length} runs)`,
+  );
 }
 
 void main();

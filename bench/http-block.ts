@@ -14,7 +14,11 @@ import { startServer } from '../src/cli/serve';
 import { createBot, publishBot } from '../src/services/bots';
 import { agent, post } from './http-post';
 
-const text = (id: string, words: string) => ({ id, type: 'text', content: { richText: [{ type: 'p', children: [{ text: words }] }] } });
+const text = (id: string, words: string) => ({
+  id,
+  type: 'text',
+  content: { richText: [{ type: 'p', children: [{ text: words }] }] },
+});
 
 /** Asks a name; the reply's turn (optionally) calls the echo server and shows what it answered. */
 function bot(withRequest: boolean, echoUrl: string) {
@@ -101,7 +105,9 @@ async function main(): Promise<void> {
 
   const check = await post(`${base}/v1/bots/${withRequest.publicId!}/startChat`, {});
   const answered = await post(`${base}/v1/sessions/${check.json.sessionId}/continueChat`, { message: 'Ada' });
-  const shown = answered.json.messages?.[0]?.content?.richText?.[0]?.children?.map((leaf: { text: string }) => leaf.text).join('');
+  const shown = answered.json.messages?.[0]?.content?.richText?.[0]?.children
+    ?.map((leaf: { text: string }) => leaf.text)
+    .join('');
   if (shown !== 'Hello Ada') throw new Error(`the HTTP block did not map the answer: ${JSON.stringify(answered.json)}`);
 
   await replies(base, withRequest.publicId!, 30);

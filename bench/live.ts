@@ -89,7 +89,9 @@ async function measure(label: string, databaseUrl: string): Promise<void> {
     subscribers.postMessage('stop');
     console.log(`${label}: reply, no live subscriber (${REPLIES}): ${summary(alone)}`);
     console.log(`${label}: reply, ${SUBSCRIBERS} live subscribers on the bot (${REPLIES}): ${summary(watched)}`);
-    console.log(`${label}: reply sent -> its answered event at a subscriber: ${summary(delays)} (${delivered} of ${REPLIES * SUBSCRIBERS} events delivered)`);
+    console.log(
+      `${label}: reply sent -> its answered event at a subscriber: ${summary(delays)} (${delivered} of ${REPLIES * SUBSCRIBERS} events delivered)`,
+    );
   } finally {
     await server.close();
   }

@@ -28,7 +28,8 @@ function figure(label: string): void {
 
 async function conversation(base: string, publicId: string): Promise<void> {
   const start = await post(`${base}/v1/bots/${publicId}/startChat`, {});
-  for (const reply of REPLIES) await post(`${base}/v1/sessions/${start.json.sessionId}/continueChat`, { message: reply });
+  for (const reply of REPLIES)
+    await post(`${base}/v1/sessions/${start.json.sessionId}/continueChat`, { message: reply });
 }
 
 async function main(): Promise<void> {
@@ -71,7 +72,10 @@ async function main(): Promise<void> {
   );
   const base = `http://127.0.0.1:${server.port}`;
   const workspace = await server.database.db.workspace.findFirstOrThrow();
-  const published = await publishBot(server.database.db, (await createBot(server.database.db, workspace.id, THREE_INPUTS)).id);
+  const published = await publishBot(
+    server.database.db,
+    (await createBot(server.database.db, workspace.id, THREE_INPUTS)).id,
+  );
   await new Promise((resolve) => setTimeout(resolve, 1000));
   figure('server listening, idle (migrations, pool warm)');
   for (let done = 0; done < CONVERSATIONS; done += 16) {
@@ -96,7 +100,10 @@ function rssOf(pid: number): number {
 
 /** Starts `parley serve` as its own process; resolves with its address once it listens. */
 async function serve(env: NodeJS.ProcessEnv): Promise<{ base: string; pid: number; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(__dirname, '../src/main.js'), 'serve'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(__dirname, '../src/main.js'), 'serve'], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const base = await new Promise<string>((resolve, reject) => {
@@ -136,7 +143,10 @@ async function realProcess(): Promise<void> {
   try {
     const first = await serve(env);
     const workspaces = await getJson(`${first.base}/v1/workspaces`, token);
-    const created = await postJson(`${first.base}/v1/bots`, token, { workspaceId: workspaces.workspaces[0].id, bot: THREE_INPUTS });
+    const created = await postJson(`${first.base}/v1/bots`, token, {
+      workspaceId: workspaces.workspaces[0].id,
+      bot: THREE_INPUTS,
+    });
     const published = await postJson(`${first.base}/v1/bots/${created.bot.id}/publish`, token, {});
     await first.stop();
 

@@ -27,7 +27,10 @@ const CONFIG = {
 };
 const CALLS = 5000;
 
-async function run(limiter: RateLimiterAbstract, inFlight: number): Promise<{ perSecond: number; p50: number; p99: number }> {
+async function run(
+  limiter: RateLimiterAbstract,
+  inFlight: number,
+): Promise<{ perSecond: number; p50: number; p99: number }> {
   const times: number[] = [];
   let next = 0;
   const started = performance.now();
@@ -43,7 +46,11 @@ async function run(limiter: RateLimiterAbstract, inFlight: number): Promise<{ pe
   );
   const seconds = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
-  return { perSecond: Math.round(CALLS / seconds), p50: times[Math.floor(times.length / 2)]!, p99: times[Math.floor(times.length * 0.99)]! };
+  return {
+    perSecond: Math.round(CALLS / seconds),
+    p50: times[Math.floor(times.length / 2)]!,
+    p99: times[Math.floor(times.length * 0.99)]!,
+  };
 }
 
 async function main(): Promise<void> {
@@ -67,7 +74,9 @@ async function main(): Promise<void> {
     for (const [label, store] of stores) {
       for (const inFlight of [1, 32]) {
         const { perSecond, p50, p99 } = await run(store.limiters.ip, inFlight);
-        console.log(`${label.padEnd(30)} in flight ${String(inFlight).padStart(2)}: ${perSecond} checks/s, p50 ${p50.toFixed(3)} ms, p99 ${p99.toFixed(3)} ms`);
+        console.log(
+          `${label.padEnd(30)} in flight ${String(inFlight).padStart(2)}: ${perSecond} checks/s, p50 ${p50.toFixed(3)} ms, p99 ${p99.toFixed(3)} ms`,
+        );
       }
     }
   } finally {
@@ -98,7 +107,10 @@ async function chatThroughput(enabled: boolean): Promise<number> {
   );
   try {
     const workspace = await server.database.db.workspace.findFirstOrThrow();
-    const published = await publishBot(server.database.db, (await createBot(server.database.db, workspace.id, THREE_INPUTS)).id);
+    const published = await publishBot(
+      server.database.db,
+      (await createBot(server.database.db, workspace.id, THREE_INPUTS)).id,
+    );
     const base = `http://127.0.0.1:${server.port}`;
     let requests = 0;
     const until = performance.now() + 5000;
@@ -107,7 +119,8 @@ async function chatThroughput(enabled: boolean): Promise<number> {
         while (performance.now() < until) {
           const started = await post(`${base}/v1/bots/${published.publicId!}/startChat`, {});
           if (started.status !== 200) throw new Error(`startChat ${started.status}`);
-          for (const reply of ['Ada', 'ada@example.com', '36']) await post(`${base}/v1/sessions/${started.json.sessionId}/continueChat`, { message: reply });
+          for (const reply of ['Ada', 'ada@example.com', '36'])
+            await post(`${base}/v1/sessions/${started.json.sessionId}/continueChat`, { message: reply });
           requests += 4;
         }
       }),

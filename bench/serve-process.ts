@@ -74,7 +74,9 @@ export function parleyServe(databaseUrl: string, workers: number): Promise<Serve
 }
 
 export function bareKoa(): Promise<ServerProcess> {
-  return started(spawn(process.execPath, [path.join(root, 'dist/bench/bare-koa.js')], { stdio: ['ignore', 'pipe', 'inherit'] }));
+  return started(
+    spawn(process.execPath, [path.join(root, 'dist/bench/bare-koa.js')], { stdio: ['ignore', 'pipe', 'inherit'] }),
+  );
 }
 
 /** Creates and publishes `definition` through the REST API; answers its public id. */

@@ -19,7 +19,17 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { THREE_INPUTS } from './bots';
 import { agent, post } from './http-post';
-import { bareKoa, BENCH_TOKEN, closedLoop, parleyServe, publishThroughApi, quantile, rssOfTree, type LoadFigures, type ServerProcess } from './serve-process';
+import {
+  bareKoa,
+  BENCH_TOKEN,
+  closedLoop,
+  parleyServe,
+  publishThroughApi,
+  quantile,
+  rssOfTree,
+  type LoadFigures,
+  type ServerProcess,
+} from './serve-process';
 import { measureTurnCost, printTurnCost } from './turn-cost';
 
 const VISITORS = 64;
@@ -130,8 +140,12 @@ async function withPostgres<T>(server: string, run: (url: string) => Promise<T>)
 
 function printRows(rows: Row[]): void {
   const cell = (value: string, width: number) => value.padStart(width);
-  console.log(`\n| ${'server'.padEnd(28)} | conversations/s | requests/s | p50 ms | p99 ms | RSS idle MB | RSS after MB | + builder MB |`);
-  console.log(`|${'-'.repeat(30)}|----------------:|-----------:|-------:|-------:|------------:|-------------:|-------------:|`);
+  console.log(
+    `\n| ${'server'.padEnd(28)} | conversations/s | requests/s | p50 ms | p99 ms | RSS idle MB | RSS after MB | + builder MB |`,
+  );
+  console.log(
+    `|${'-'.repeat(30)}|----------------:|-----------:|-------:|-------:|------------:|-------------:|-------------:|`,
+  );
   for (const row of rows) {
     console.log(
       `| ${row.label.padEnd(28)} | ${cell(row.conversationsPerSecond.toFixed(0), 15)} | ${cell(row.requestsPerSecond.toFixed(0), 10)} | ${cell(row.p50Ms.toFixed(1), 6)} | ${cell(row.p99Ms.toFixed(1), 6)} | ${cell(row.idleRssMb === undefined ? '' : row.idleRssMb.toFixed(0), 11)} | ${cell(row.loadedRssMb.toFixed(0), 12)} | ${cell(row.builderRssMb === undefined ? '' : row.builderRssMb.toFixed(0), 12)} |`,
@@ -141,7 +155,9 @@ function printRows(rows: Row[]): void {
 
 async function main(): Promise<void> {
   const cores = os.availableParallelism();
-  console.log(`${cores} cores, Node ${process.version}; ${VISITORS} visitors for ${SECONDS} s per row (startChat + continueChat = one conversation)`);
+  console.log(
+    `${cores} cores, Node ${process.version}; ${VISITORS} visitors for ${SECONDS} s per row (startChat + continueChat = one conversation)`,
+  );
   const rows: Row[] = [];
 
   const bare = await bareKoa();
@@ -167,31 +183,56 @@ async function main(): Promise<void> {
   const postgres = await postgresServer();
   if (postgres) {
     for (const workers of [1, 2])
-      rows.push(await withPostgres(postgres, (url) => parleyRow(`Parley PostgreSQL, ${workers} worker${workers > 1 ? 's' : ''}`, url, workers)));
+      rows.push(
+        await withPostgres(postgres, (url) =>
+          parleyRow(`Parley PostgreSQL, ${workers} worker${workers > 1 ? 's' : ''}`, url, workers),
+        ),
+      );
   } else {
-    console.log(`(no PostgreSQL at ${process.env.PARLEY_BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES}: its rows are left out)`);
+    console.log(
+      `(no PostgreSQL at ${process.env.PARLEY_BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES}: its rows are left out)`,
+    );
   }
   agent.destroy();
 
   const turns = await measureTurnCost();
   printRows(rows);
-  console.log(`\nsequential round trip (SQLite, 1 worker, 1,200 requests): median ${roundTrip.median.toFixed(2)} ms, p95 ${roundTrip.p95.toFixed(2)} ms`);
+  console.log(
+    `\nsequential round trip (SQLite, 1 worker, 1,200 requests): median ${roundTrip.median.toFixed(2)} ms, p95 ${roundTrip.p95.toFixed(2)} ms`,
+  );
   printTurnCost(turns);
 
   // The goals are for `npm start` (SQLite, 1 worker), as the issue measured them.
   const one = rows.find((row) => row.label === 'Parley SQLite, 1 worker')!;
   const goal = (name: string, value: string, target: string, met: boolean) =>
     console.log(`| ${name.padEnd(44)} | ${value.padStart(10)} | ${target.padStart(10)} | ${met ? 'met' : 'NOT met'} |`);
-  console.log(`\n| ${'goal (issue 13), SQLite, 1 worker'.padEnd(44)} | ${'measured'.padStart(10)} | ${'target'.padStart(10)} | |`);
+  console.log(
+    `\n| ${'goal (issue 13), SQLite, 1 worker'.padEnd(44)} | ${'measured'.padStart(10)} | ${'target'.padStart(10)} | |`,
+  );
   console.log(`|${'-'.repeat(46)}|${'-'.repeat(12)}|${'-'.repeat(12)}|---|`);
-  goal('conversations/s (64 concurrent)', one.conversationsPerSecond.toFixed(0), '>= 1,450', one.conversationsPerSecond >= 1450);
+  goal(
+    'conversations/s (64 concurrent)',
+    one.conversationsPerSecond.toFixed(0),
+    '>= 1,450',
+    one.conversationsPerSecond >= 1450,
+  );
   goal('p99 per request', `${one.p99Ms.toFixed(1)} ms`, '<= 50 ms', one.p99Ms <= 50);
   goal('sequential round trip, median', `${roundTrip.median.toFixed(2)} ms`, '<= 1 ms', roundTrip.median <= 1);
   goal('RSS idle', `${one.idleRssMb!.toFixed(0)} MB`, '<= 90 MB', one.idleRssMb! <= 90);
   goal('RSS after the load', `${one.loadedRssMb.toFixed(0)} MB`, '<= 130 MB', one.loadedRssMb <= 130);
   goal('turn 1,000 / turn 1', `${turns.turnRatio.toFixed(2)}x`, '<= 1.2x', turns.turnRatio <= 1.2);
-  goal('turn 1,000 / turn 1, recording a transcript', `${turns.transcriptRatio.toFixed(2)}x`, '<= 1.2x', turns.transcriptRatio <= 1.2);
-  goal('2,000 blocks / 10 blocks, progress bar on', `${turns.progressBlocksRatio.toFixed(2)}x`, '<= 1.5x', turns.progressBlocksRatio <= 1.5);
+  goal(
+    'turn 1,000 / turn 1, recording a transcript',
+    `${turns.transcriptRatio.toFixed(2)}x`,
+    '<= 1.2x',
+    turns.transcriptRatio <= 1.2,
+  );
+  goal(
+    '2,000 blocks / 10 blocks, progress bar on',
+    `${turns.progressBlocksRatio.toFixed(2)}x`,
+    '<= 1.5x',
+    turns.progressBlocksRatio <= 1.5,
+  );
 }
 
 main().catch((error: unknown) => {

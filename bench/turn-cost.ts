@@ -96,11 +96,15 @@ export async function measureTurnCost(): Promise<TurnCostFigures> {
 
 export function printTurnCost(figures: TurnCostFigures): void {
   const ms = (value: number) => `${value.toFixed(2)} ms`;
-  console.log(`turn 1,000 vs turn 1 (10-block loop): ${ms(figures.turn1000Ms)} / ${ms(figures.turn1Ms)} = ${figures.turnRatio.toFixed(2)}x`);
+  console.log(
+    `turn 1,000 vs turn 1 (10-block loop): ${ms(figures.turn1000Ms)} / ${ms(figures.turn1Ms)} = ${figures.turnRatio.toFixed(2)}x`,
+  );
   console.log(
     `turn 1,000 vs turn 1 (loop recording a transcript): ${ms(figures.transcriptTurn1000Ms)} / ${ms(figures.transcriptTurn1Ms)} = ${figures.transcriptRatio.toFixed(2)}x`,
   );
-  console.log(`2,000-block bot vs 10-block bot, per turn: ${ms(figures.largeBotMs)} / ${ms(figures.smallBotMs)} = ${figures.blocksRatio.toFixed(2)}x`);
+  console.log(
+    `2,000-block bot vs 10-block bot, per turn: ${ms(figures.largeBotMs)} / ${ms(figures.smallBotMs)} = ${figures.blocksRatio.toFixed(2)}x`,
+  );
   console.log(
     `2,000-block bot vs 10-block bot, per turn, progress bar on: ${ms(figures.largeProgressMs)} / ${ms(figures.smallProgressMs)} = ${figures.progressBlocksRatio.toFixed(2)}x`,
   );

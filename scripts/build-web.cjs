@@ -15,7 +15,13 @@ const web = path.join(root, 'dist/web');
 const consoleDir = path.join(web, 'console');
 const common = { bundle: true, minify: true, legalComments: 'none', logLevel: 'warning' };
 
-esbuild.buildSync({ ...common, format: 'iife', entryPoints: [path.join(root, 'src/web/index.ts')], target: ['es2020'], outfile: path.join(web, 'parley.js') });
+esbuild.buildSync({
+  ...common,
+  format: 'iife',
+  entryPoints: [path.join(root, 'src/web/index.ts')],
+  target: ['es2020'],
+  outfile: path.join(web, 'parley.js'),
+});
 
 fs.rmSync(consoleDir, { recursive: true, force: true });
 const { metafile } = esbuild.buildSync({
@@ -41,7 +47,9 @@ fs.writeFileSync(
 const report = (file) => {
   const bytes = fs.readFileSync(file);
   const gzipped = zlib.gzipSync(bytes, { level: 9 }).length;
-  console.log(`web: ${path.relative(root, file)} ${(bytes.length / 1024).toFixed(1)} kB, ${(gzipped / 1024).toFixed(1)} kB gzipped`);
+  console.log(
+    `web: ${path.relative(root, file)} ${(bytes.length / 1024).toFixed(1)} kB, ${(gzipped / 1024).toFixed(1)} kB gzipped`,
+  );
 };
 report(path.join(web, 'parley.js'));
 for (const file of fs.readdirSync(consoleDir).sort()) if (!file.endsWith('.json')) report(path.join(consoleDir, file));

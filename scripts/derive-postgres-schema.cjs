@@ -9,7 +9,10 @@ function deriveText(source) {
   const withoutPothos = source.replace(/generator pothos \{[^}]*\}\n\n/, '');
   const derived = withoutPothos
     .replace('provider = "sqlite"', 'provider = "postgresql"')
-    .replace('output              = "../src/db/generated/sqlite"', 'output              = "../../src/db/generated/postgresql"');
+    .replace(
+      'output              = "../src/db/generated/sqlite"',
+      'output              = "../../src/db/generated/postgresql"',
+    );
   if (derived === source) throw new Error('derive-postgres-schema: nothing replaced; update the patterns');
   return '// GENERATED from prisma/schema.prisma by scripts/derive-postgres-schema.cjs. Do not edit.\n' + derived;
 }

@@ -115,7 +115,10 @@ function parseFrom(raw: string): SmtpSettings['from'] {
 
 function smtpFromEnv(env: NodeJS.ProcessEnv): SmtpSettings | undefined {
   if (!env.SMTP_HOST) return undefined;
-  if (!env.SMTP_FROM) throw new Error('SMTP_FROM must be set with SMTP_HOST (the sender of bot e-mails, e.g. "Parley <bot@example.com>")');
+  if (!env.SMTP_FROM)
+    throw new Error(
+      'SMTP_FROM must be set with SMTP_HOST (the sender of bot e-mails, e.g. "Parley <bot@example.com>")',
+    );
   return {
     host: env.SMTP_HOST,
     port: intFromEnv(env, 'SMTP_PORT', 587),
@@ -136,8 +139,10 @@ function originFromEnv(env: NodeJS.ProcessEnv, name: string): string | undefined
   } catch {
     throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`);
-  if (url.pathname !== '/' || url.search || url.hash) throw new Error(`${name} must be an origin without a path (e.g. https://chat.example.com), got "${raw}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  if (url.pathname !== '/' || url.search || url.hash)
+    throw new Error(`${name} must be an origin without a path (e.g. https://chat.example.com), got "${raw}"`);
   return url.origin;
 }
 
@@ -150,12 +155,17 @@ function chatSettings(env: NodeJS.ProcessEnv, port: number): Pick<Config, 'chatP
   const publicUrl = originFromEnv(env, 'PARLEY_PUBLIC_URL');
   const chatUrl = originFromEnv(env, 'PARLEY_CHAT_URL');
   const chatPort = env.PARLEY_CHAT_PORT ? intFromEnv(env, 'PARLEY_CHAT_PORT', 0) : undefined;
-  if (chatPortOf({ port, chatPort }) > 65535) throw new Error(`PARLEY_CHAT_PORT must be at most 65535 (PORT + 1 by default), got ${chatPort}`);
+  if (chatPortOf({ port, chatPort }) > 65535)
+    throw new Error(`PARLEY_CHAT_PORT must be at most 65535 (PORT + 1 by default), got ${chatPort}`);
   if (publicUrl && chatUrl && publicUrl === chatUrl) {
-    throw new Error('PARLEY_CHAT_URL must differ from PARLEY_PUBLIC_URL: bot content on the console origin could act as a signed-in user');
+    throw new Error(
+      'PARLEY_CHAT_URL must differ from PARLEY_PUBLIC_URL: bot content on the console origin could act as a signed-in user',
+    );
   }
   if (chatPortOf({ port, chatPort }) === port && port !== 0 && !chatUrl) {
-    throw new Error('PARLEY_CHAT_PORT equals PORT: set PARLEY_CHAT_URL, whose host name tells chat requests from console ones on the shared port');
+    throw new Error(
+      'PARLEY_CHAT_PORT equals PORT: set PARLEY_CHAT_URL, whose host name tells chat requests from console ones on the shared port',
+    );
   }
   return { publicUrl, chatUrl, chatPort };
 }
@@ -234,7 +244,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           accessKeyId: env.PARLEY_S3_ACCESS_KEY_ID || undefined,
           secretAccessKey: env.PARLEY_S3_SECRET_ACCESS_KEY || undefined,
           // Self-hosted services (MinIO) need path-style addresses; AWS takes virtual-hosted ones.
-          forcePathStyle: env.PARLEY_S3_FORCE_PATH_STYLE ? env.PARLEY_S3_FORCE_PATH_STYLE === 'true' : Boolean(env.PARLEY_S3_ENDPOINT),
+          forcePathStyle: env.PARLEY_S3_FORCE_PATH_STYLE
+            ? env.PARLEY_S3_FORCE_PATH_STYLE === 'true'
+            : Boolean(env.PARLEY_S3_ENDPOINT),
           prefix: env.PARLEY_S3_PREFIX || undefined,
         }
       : undefined,

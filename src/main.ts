@@ -26,7 +26,8 @@ function workersWanted(args: string[]): number {
   const { values } = parseArgs({ args, options: { workers: { type: 'string' } }, strict: true });
   const raw = values.workers ?? process.env.PARLEY_WORKERS ?? '1';
   const workers = Number(raw);
-  if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new UsageError(`--workers must be a whole number from 1 to 64 (got ${raw})`);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64)
+    throw new UsageError(`--workers must be a whole number from 1 to 64 (got ${raw})`);
   return workers;
 }
 

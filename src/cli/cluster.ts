@@ -28,7 +28,11 @@ async function prepareInChild(): Promise<number> {
   });
 }
 
-export async function serveCluster(config: Config, workers: number, log: (line: string) => void = console.log): Promise<void> {
+export async function serveCluster(
+  config: Config,
+  workers: number,
+  log: (line: string) => void = console.log,
+): Promise<void> {
   const prepared = await prepareInChild();
   if (prepared !== 0) {
     process.exitCode = prepared;
@@ -104,6 +108,7 @@ export async function serveCluster(config: Config, workers: number, log: (line: 
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
   cluster.on('exit', () => {
-    if (stopping && Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode ?? (stopCodes.every((code) => code === 0) ? 0 : 1));
+    if (stopping && Object.keys(cluster.workers ?? {}).length === 0)
+      process.exit(process.exitCode ?? (stopCodes.every((code) => code === 0) ? 0 : 1));
   });
 }

@@ -71,7 +71,10 @@ export async function prepareStorage(
   // The key is checked before anything is written: a misconfigured deployment stops without side effects.
   const secrets = createSecretBox(
     loadEncryptionKey(
-      { configured: config.encryptionKey, dataDirectory: database.provider === 'sqlite' ? path.dirname(database.target.location) : undefined },
+      {
+        configured: config.encryptionKey,
+        dataDirectory: database.provider === 'sqlite' ? path.dirname(database.target.location) : undefined,
+      },
       log,
     ),
   );
@@ -80,10 +83,18 @@ export async function prepareStorage(
   // Asked through the chat store: a restart of a server that only chats never loads Prisma's query compiler.
   const bootstrap = (await database.chatStore.hasUsers())
     ? null
-    : await bootstrapIfEmpty(database.db, { email: config.adminEmail, presetToken: config.adminToken, presetPassword: config.adminPassword });
+    : await bootstrapIfEmpty(database.db, {
+        email: config.adminEmail,
+        presetToken: config.adminToken,
+        presetPassword: config.adminPassword,
+      });
   if (bootstrap) {
     log(`Created admin user ${bootstrap.email} with workspace ${bootstrap.workspaceId}.`);
-    log(config.adminToken ? 'Admin token: the value of PARLEY_ADMIN_TOKEN.' : `Admin token (shown once, keep it): ${bootstrap.token}`);
+    log(
+      config.adminToken
+        ? 'Admin token: the value of PARLEY_ADMIN_TOKEN.'
+        : `Admin token (shown once, keep it): ${bootstrap.token}`,
+    );
   }
   // Printed by the caller once the address is known (after listening).
   const consoleSignIn = bootstrap
@@ -129,7 +140,11 @@ async function listen(config: Config, apps: Apps, origins: Origins): Promise<Ser
   const chatHandler = apps.chat.callback();
   const chatPort = chatPortOf(config);
   if (chatPort === config.port && config.port !== 0) {
-    return [await listenOn(config.port, config.host, (req, res) => (origins.surfaceOf(req) === 'chat' ? chatHandler : consoleHandler)(req, res))];
+    return [
+      await listenOn(config.port, config.host, (req, res) =>
+        (origins.surfaceOf(req) === 'chat' ? chatHandler : consoleHandler)(req, res),
+      ),
+    ];
   }
   const consoleServer = await listenOn(config.port, config.host, consoleHandler);
   try {
@@ -141,7 +156,11 @@ async function listen(config: Config, apps: Apps, origins: Origins): Promise<Ser
 }
 
 /** Migrates, bootstraps an empty database, and listens. */
-export async function startServer(config: Config, log: (line: string) => void = console.log, options: ServerOptions = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  log: (line: string) => void = console.log,
+  options: ServerOptions = {},
+): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   setSnapshotCacheSize(config.snapshotCacheSize);
   const { database, secrets, consoleSignIn } = await prepareStorage(config, log);
@@ -173,7 +192,13 @@ export async function startServer(config: Config, log: (line: string) => void = 
     sessionTtlMs: config.sessionTtlMs,
     claim: { leaseMs: config.sessionLeaseMs, waitMs: config.sessionWaitMs },
     effects: (options.effects ?? ((real) => real))(
-      createPerformers({ outbound: outbound.request, ai, smtp: createSmtpSender({ allow }), secrets, serverSmtp: config.smtp }),
+      createPerformers({
+        outbound: outbound.request,
+        ai,
+        smtp: createSmtpSender({ allow }),
+        secrets,
+        serverSmtp: config.smtp,
+      }),
     ),
     ai,
     effectTimeouts: { defaultMs: config.effectTimeoutMs, maxMs: config.effectMaxTimeoutMs },
@@ -192,7 +217,10 @@ export async function startServer(config: Config, log: (line: string) => void = 
       files: config.s3
         ? (await import('../integrations/storage/s3')).s3Store(config.s3)
         : localDiskStore(
-            config.uploadsDir ?? (database.provider === 'sqlite' ? path.join(path.dirname(database.target.location), 'uploads') : path.resolve('data/uploads')),
+            config.uploadsDir ??
+              (database.provider === 'sqlite'
+                ? path.join(path.dirname(database.target.location), 'uploads')
+                : path.resolve('data/uploads')),
           ),
       secrets,
       maxBytes: config.uploadMaxBytes,
@@ -222,7 +250,9 @@ export async function startServer(config: Config, log: (line: string) => void = 
   const origins = createOrigins(config, ports);
   const apps = createApps({ chat, config, origins, logger, notReady, rateLimiters: rateLimits.limiters });
   const sweep = setInterval(() => {
-    sweepExpiredSessions(database.db, { files: chat.uploads.files }).catch((error: unknown) => logger.error({ err: error }, 'session sweep failed'));
+    sweepExpiredSessions(database.db, { files: chat.uploads.files }).catch((error: unknown) =>
+      logger.error({ err: error }, 'session sweep failed'),
+    );
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
   const servers = await listen(config, apps, origins);
@@ -246,7 +276,9 @@ export async function startServer(config: Config, log: (line: string) => void = 
     });
   }
   const closeAll = (each: (server: Server) => void) =>
-    Promise.all(servers.map((server) => new Promise<void>((resolve) => (server.close(() => resolve()), each(server))))).then(() => undefined);
+    Promise.all(
+      servers.map((server) => new Promise<void>((resolve) => (server.close(() => resolve()), each(server)))),
+    ).then(() => undefined);
   return {
     url,
     port: ports.console,
@@ -262,7 +294,10 @@ export async function startServer(config: Config, log: (line: string) => void = 
       // Keep-alive connections that become idle after their last answer are closed too.
       const idle = setInterval(() => servers.forEach((server) => server.closeIdleConnections()), 50);
       let timer: NodeJS.Timeout | undefined;
-      const drained = await Promise.race([closed.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)))]);
+      const drained = await Promise.race([
+        closed.then(() => true),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
+      ]);
       clearTimeout(timer);
       clearInterval(idle);
       if (!drained) {

@@ -12,7 +12,12 @@ import { withDatabase } from './with-database';
 async function create(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
-    options: { email: { type: 'string' }, name: { type: 'string' }, workspace: { type: 'string' }, role: { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      workspace: { type: 'string' },
+      role: { type: 'string' },
+    },
   });
   if (!values.email) throw new UsageError('--email is required');
   if (values.role && !values.workspace) throw new UsageError('--role needs --workspace');
@@ -24,7 +29,9 @@ async function create(args: string[]): Promise<void> {
     const { user, created } = await ensureUser(db, address, { personalWorkspace: true });
     if (created) console.log(`Created user ${user.email} with a personal workspace.`);
     if (values.workspace && role) {
-      const member = await db.memberInWorkspace.findUnique({ where: { userId_workspaceId: { userId: user.id, workspaceId: values.workspace } } });
+      const member = await db.memberInWorkspace.findUnique({
+        where: { userId_workspaceId: { userId: user.id, workspaceId: values.workspace } },
+      });
       if (member) await changeMemberRole(db, values.workspace, user.id, role);
       else await addMemberAsOperator(db, values.workspace, user.id, role);
       console.log(`${user.email} is ${role} of workspace ${values.workspace}.`);

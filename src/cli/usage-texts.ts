@@ -4,7 +4,8 @@ import { Plan } from '../db/generated/sqlite/enums';
 // mistyped command print them without loading the services and the database
 // client behind each command (a cluster's primary stays small).
 
-export const INVOICES_USAGE = 'parley invoices add --workspace W --amount CENTS --currency usd --url URL --date ISO_OR_UNIX_SECONDS [--provider-id ID]';
+export const INVOICES_USAGE =
+  'parley invoices add --workspace W --amount CENTS --currency usd --url URL --date ISO_OR_UNIX_SECONDS [--provider-id ID]';
 
 export const TOKENS_USAGE = `parley tokens create --email E [--name N] [--workspace W --role ADMIN|MEMBER|GUEST]
 parley tokens revoke TOKEN_ID`;

@@ -19,6 +19,7 @@ export function boolean(flag: string, value: string): boolean {
 /** ISO 8601 date/time, or Unix seconds. */
 export function date(flag: string, value: string): Date {
   const parsed = /^\d+$/.test(value) ? new Date(Number(value) * 1000) : new Date(value);
-  if (Number.isNaN(parsed.getTime())) throw new UsageError(`${flag} must be an ISO 8601 date or Unix seconds (got "${value}")`);
+  if (Number.isNaN(parsed.getTime()))
+    throw new UsageError(`${flag} must be an ISO 8601 date or Unix seconds (got "${value}")`);
   return parsed;
 }

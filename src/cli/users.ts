@@ -37,7 +37,8 @@ async function setPasswordCommand(args: string[]): Promise<void> {
   const password = await readPassword();
   await withDatabase(async (db) => {
     const user = await db.user.findUnique({ where: { email: address }, select: { id: true } });
-    if (!user) throw new UsageError(`no user with e-mail ${address} (parley tokens create --email ${address} creates one)`);
+    if (!user)
+      throw new UsageError(`no user with e-mail ${address} (parley tokens create --email ${address} creates one)`);
     await setPassword(db, user.id, password);
     console.log(`Password set for ${address}; their other console sessions were signed out.`);
   });

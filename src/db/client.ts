@@ -57,7 +57,9 @@ export function openDatabase(databaseUrl: string, options: DatabaseOptions = {})
     try {
       fs.mkdirSync(path.dirname(target.location), { recursive: true });
     } catch (error) {
-      throw new DatabaseSetupError(`Cannot open the SQLite database ${target.location}: ${firstLine(error)}`, { cause: error });
+      throw new DatabaseSetupError(`Cannot open the SQLite database ${target.location}: ${firstLine(error)}`, {
+        cause: error,
+      });
     }
     const adapter = new PrismaBetterSqlite3({ url: target.location, timeout: SQLITE_BUSY_TIMEOUT_MS });
     db = new PrismaClient({ adapter, log }) as unknown as Db;

@@ -19,7 +19,15 @@ export function postgresAddress(connectionString: string): PostgresAddress {
   };
 }
 
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET']);
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNRESET',
+]);
 const DATABASE_MISSING = '3D000';
 const DUPLICATE_DATABASE = '42P04';
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -35,19 +43,28 @@ function connectionError(error: unknown, where: PostgresAddress): DatabaseSetupE
   const code = errorCode(error);
   const server = `${where.host}:${where.port}`;
   if (code !== undefined && UNREACHABLE.has(code)) {
-    return new DatabaseSetupError(`Cannot reach PostgreSQL at ${server} (${code}): is the server running, and are host and port in DATABASE_URL right?`, {
-      cause: error,
-    });
+    return new DatabaseSetupError(
+      `Cannot reach PostgreSQL at ${server} (${code}): is the server running, and are host and port in DATABASE_URL right?`,
+      {
+        cause: error,
+      },
+    );
   }
   if (code === '28P01' || code === '28000') {
-    return new DatabaseSetupError(`PostgreSQL at ${server} refused role "${where.user}": ${firstLine(error)} (check the user and password in DATABASE_URL).`, {
-      cause: error,
-    });
+    return new DatabaseSetupError(
+      `PostgreSQL at ${server} refused role "${where.user}": ${firstLine(error)} (check the user and password in DATABASE_URL).`,
+      {
+        cause: error,
+      },
+    );
   }
   if (/timeout/i.test(firstLine(error))) {
-    return new DatabaseSetupError(`Cannot reach PostgreSQL at ${server} (timed out): is the server running, and are host and port in DATABASE_URL right?`, {
-      cause: error,
-    });
+    return new DatabaseSetupError(
+      `Cannot reach PostgreSQL at ${server} (timed out): is the server running, and are host and port in DATABASE_URL right?`,
+      {
+        cause: error,
+      },
+    );
   }
   return new DatabaseSetupError(`Cannot connect to PostgreSQL at ${server}: ${firstLine(error)}`, { cause: error });
 }

@@ -69,7 +69,9 @@ function checkApplied(applied: Map<string, string>, migrations: Migration[]): vo
   for (const migration of migrations) {
     const checksum = applied.get(migration.name);
     if (checksum !== undefined && checksum !== migration.checksum) {
-      throw new DatabaseSetupError(`Migration ${migration.name} was changed after it was applied (checksum mismatch): restore the original migration file.`);
+      throw new DatabaseSetupError(
+        `Migration ${migration.name} was changed after it was applied (checksum mismatch): restore the original migration file.`,
+      );
     }
   }
 }
@@ -91,7 +93,11 @@ function migrateSqlite(file: string, migrations: Migration[]): string[] {
     db.pragma('busy_timeout = 10000');
     db.pragma('journal_mode = WAL');
     db.exec(SQLITE_BOOKKEEPING);
-    const rows = db.prepare('SELECT migration_name, checksum FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL').all() as {
+    const rows = db
+      .prepare(
+        'SELECT migration_name, checksum FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+      )
+      .all() as {
       migration_name: string;
       checksum: string;
     }[];
@@ -168,7 +174,10 @@ export async function migrate(target: DatabaseTarget): Promise<string[]> {
 }
 
 /** Committed migrations the database has not applied (readiness: empty when the schema is current). */
-export async function unappliedMigrations(store: { appliedMigrations(): Promise<string[]> }, provider: Provider): Promise<string[]> {
+export async function unappliedMigrations(
+  store: { appliedMigrations(): Promise<string[]> },
+  provider: Provider,
+): Promise<string[]> {
   const applied = new Set(await store.appliedMigrations());
   return readMigrations(provider)
     .map((migration) => migration.name)

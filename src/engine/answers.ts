@@ -28,20 +28,32 @@ export function answerKey(entry: QueueEntry, group: GroupDefinition, block: Bloc
 }
 
 /** Saves an accepted reply: variables, the keyed answer of the session, the Answer row (live). */
-export function saveAnswer(run: Run, group: GroupDefinition, block: BlockDefinition, content: string, reply: ReplyMessage | undefined): void {
+export function saveAnswer(
+  run: Run,
+  group: GroupDefinition,
+  block: BlockDefinition,
+  content: string,
+  reply: ReplyMessage | undefined,
+): void {
   const state: SessionState = run.state;
   const entry = state.queue[0]!;
   const variables = blockVariables(state, run.turn.persistence, run.env, block.id);
   const options = readOptions(INPUT_BASE_OPTIONS, block);
-  const attachedFileUrls = reply?.type === 'text' && reply.attachedFileUrls?.length ? reply.attachedFileUrls : undefined;
+  const attachedFileUrls =
+    reply?.type === 'text' && reply.attachedFileUrls?.length ? reply.attachedFileUrls : undefined;
   const attachments = options.attachments;
   if (attachedFileUrls && attachments?.isEnabled && attachments.saveVariableId) {
     const current = variables.value(attachments.saveVariableId);
-    const urls = Array.isArray(current) ? [...current, ...attachedFileUrls] : attachedFileUrls.length === 1 ? attachedFileUrls[0] : attachedFileUrls;
+    const urls = Array.isArray(current)
+      ? [...current, ...attachedFileUrls]
+      : attachedFileUrls.length === 1
+        ? attachedFileUrls[0]
+        : attachedFileUrls;
     variables.set(attachments.saveVariableId, urls);
   }
   const audioClip = options.audioClip;
-  if (reply?.type === 'audio' && audioClip?.isEnabled && audioClip.saveVariableId) variables.set(audioClip.saveVariableId, reply.url);
+  if (reply?.type === 'audio' && audioClip?.isEnabled && audioClip.saveVariableId)
+    variables.set(audioClip.saveVariableId, reply.url);
   const variableId = options.variableId;
   if (reply?.type !== 'audio' && variableId) {
     const current = variables.value(variableId);

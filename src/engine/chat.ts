@@ -44,7 +44,12 @@ export interface StartInput {
   /** Live chats: the result this conversation writes to (new, or remembered). */
   resultId?: string;
   /** A remembered result: its stored variables (by name) and answers. */
-  restored?: { variables: { name: string; value: unknown }[]; answers: Answer[]; visitedEdgeCount?: number; setVariableHistoryIndex?: number };
+  restored?: {
+    variables: { name: string; value: unknown }[];
+    answers: Answer[];
+    visitedEdgeCount?: number;
+    setVariableHistoryIndex?: number;
+  };
   prefilledVariables?: Record<string, unknown>;
   message?: ReplyMessage;
   startFrom?: StartFrom;
@@ -57,7 +62,8 @@ function initialVariables(bot: RuntimeBot, input: StartInput): RuntimeVariable[]
   const variables = bot.variables.map((variable) => ({ ...variable }));
   for (const variable of variables) {
     const stored = input.restored?.variables.find((candidate) => candidate.name === variable.name);
-    if ((variable.value === undefined || variable.value === null) && stored) variable.value = serializeValue(stored.value);
+    if ((variable.value === undefined || variable.value === null) && stored)
+      variable.value = serializeValue(stored.value);
   }
   for (const [name, value] of Object.entries(input.prefilledVariables ?? {})) {
     const variable = variables.find((candidate) => candidate.name === name);
@@ -74,7 +80,9 @@ function progressBarEnabled(bot: RuntimeBot): boolean {
 /** settings.security.allowedOrigins: the origins a live chat of this bot accepts (none: any). */
 export function allowedOriginsOf(bot: RuntimeBot): string[] | undefined {
   const security = bot.settings.security as { allowedOrigins?: unknown } | undefined;
-  return Array.isArray(security?.allowedOrigins) ? security.allowedOrigins.filter((origin): origin is string => typeof origin === 'string') : undefined;
+  return Array.isArray(security?.allowedOrigins)
+    ? security.allowedOrigins.filter((origin): origin is string => typeof origin === 'string')
+    : undefined;
 }
 
 export function initialState(input: StartInput): SessionState {
@@ -100,7 +108,9 @@ export function initialState(input: StartInput): SessionState {
     ...(progressBarEnabled(bot) ? { progress: { totalAnswers: 0 } } : {}),
     ...(!input.isPreview && allowedOrigins?.length ? { allowedOrigins } : {}),
     visitedEdgeCount: input.restored?.visitedEdgeCount ?? 0,
-    ...(input.restored?.setVariableHistoryIndex ? { setVariableHistoryIndex: input.restored.setVariableHistoryIndex } : {}),
+    ...(input.restored?.setVariableHistoryIndex
+      ? { setVariableHistoryIndex: input.restored.setVariableHistoryIndex }
+      : {}),
     ...(input.isOnlyRegistering ? { isRegisteredOnly: true } : {}),
     ...(needsTranscript(bot) ? { transcript: emptyTranscript() } : {}),
   };
@@ -121,11 +131,16 @@ function result(run: Run, status: TurnStatus): TurnResult {
 }
 
 /** Walks from the start (event, or a previewed group/event) and lets a first message answer the first input. */
-async function runFromStart(run: Run, message: ReplyMessage | undefined, startFrom: StartFrom | undefined): Promise<TurnStatus> {
+async function runFromStart(
+  run: Run,
+  message: ReplyMessage | undefined,
+  startFrom: StartFrom | undefined,
+): Promise<TurnStatus> {
   const bot = botOf(run);
   let status: TurnStatus;
   if (startFrom?.type === 'group') {
-    if (!bot.groups.some((group) => group.id === startFrom.groupId)) throw new EngineRequestError("Start group doesn't exist");
+    if (!bot.groups.some((group) => group.id === startFrom.groupId))
+      throw new EngineRequestError("Start group doesn't exist");
     status = await walk(run, { position: { groupId: startFrom.groupId, blockIndex: 0 } });
   } else if (startFrom?.type === 'event') {
     const event = bot.events.find((candidate) => candidate.id === startFrom.eventId);
@@ -220,20 +235,38 @@ export async function continueChat(
   const located = currentBlockId ? locateBlock(run, currentBlockId) : undefined;
   if (!located) throw new Error(`session ${currentBlockId ? `block ${currentBlockId} not found` : 'awaits nothing'}`);
   const { block, position } = located;
-  if (inputHandlerFor(block)) return result(run, await autoResume(run, await processReply(run, block, position, message, true)));
+  if (inputHandlerFor(block))
+    return result(run, await autoResume(run, await processReply(run, block, position, message, true)));
   const bot = botOf(run);
   const group = bot.groups.find((candidate) => candidate.id === position.groupId)!;
-  const ctx = createBlockContext({ env, state, bot, group, blockIndex: position.blockIndex, textFormat, turn: run.turn });
+  const ctx = createBlockContext({
+    env,
+    state,
+    bot,
+    group,
+    blockIndex: position.blockIndex,
+    textFormat,
+    turn: run.turn,
+  });
   const handler = handlerFor(block.type);
   if (handler?.category === 'bubble') {
     await handler.onReply?.(block, message, ctx);
     return result(run, await autoResume(run, await walkOn(run, { kind: 'next' }, block, position)));
   }
-  const outcome = handler && handler.category !== 'input' && handler.onReply ? await handler.onReply(block, message, ctx) : { kind: 'next' as const };
+  const outcome =
+    handler && handler.category !== 'input' && handler.onReply
+      ? await handler.onReply(block, message, ctx)
+      : { kind: 'next' as const };
   return result(run, await autoResume(run, await walkOn(run, outcome, block, position)));
 }
 
-export async function resumeTurn(state: SessionState, effect: EffectResult, textFormat: TextFormat, env: EngineEnv, bots: BotResolver): Promise<TurnResult> {
+export async function resumeTurn(
+  state: SessionState,
+  effect: EffectResult,
+  textFormat: TextFormat,
+  env: EngineEnv,
+  bots: BotResolver,
+): Promise<TurnResult> {
   const run = createRun(state, env, bots, textFormat);
   const trailingLogs = state.pending?.trailingLogs;
   const status = await autoResume(run, await resumeAfterEffect(run, effect));
@@ -250,7 +283,15 @@ function waitingBlock(state: SessionState, env: EngineEnv, bots: BotResolver) {
   const { block, position } = located;
   const bot = botOf(run);
   const group = bot.groups.find((candidate) => candidate.id === position.groupId)!;
-  const ctx = createBlockContext({ env, state, bot, group, blockIndex: position.blockIndex, textFormat: 'richText', turn: run.turn });
+  const ctx = createBlockContext({
+    env,
+    state,
+    bot,
+    group,
+    blockIndex: position.blockIndex,
+    textFormat: 'richText',
+    turn: run.turn,
+  });
   return { block, ctx, handler: handlerFor(block.type) };
 }
 
@@ -277,9 +318,20 @@ export async function streamRequest(
 }
 
 /** Stores what a finished stream leaves besides its text in the session's variables; false when the session waits on nothing that takes it. */
-export function recordStreamOutcome(state: SessionState, env: EngineEnv, bots: BotResolver, outcome: { responseId?: string }): boolean {
+export function recordStreamOutcome(
+  state: SessionState,
+  env: EngineEnv,
+  bots: BotResolver,
+  outcome: { responseId?: string },
+): boolean {
   const waiting = waitingBlock(state, env, bots);
-  if (!waiting?.handler || waiting.handler.category === 'bubble' || waiting.handler.category === 'input' || !waiting.handler.onStreamed) return false;
+  if (
+    !waiting?.handler ||
+    waiting.handler.category === 'bubble' ||
+    waiting.handler.category === 'input' ||
+    !waiting.handler.onStreamed
+  )
+    return false;
   waiting.handler.onStreamed(waiting.block, waiting.ctx, outcome);
   return true;
 }

@@ -10,14 +10,19 @@ import { walk } from './walker/walk';
 // replies enter a sub-flow through the event's edge; a Return block in it comes
 // back to the remembered block.
 
-export function findEvent(run: Run, type: EventDefinition['type'], match?: (event: EventDefinition) => boolean): EventDefinition | undefined {
+export function findEvent(
+  run: Run,
+  type: EventDefinition['type'],
+  match?: (event: EventDefinition) => boolean,
+): EventDefinition | undefined {
   return botOf(run).events.find((event) => event.type === type && (!match || match(event)));
 }
 
 function enter(run: Run, event: EventDefinition, what: string): Promise<TurnStatus> {
   const edge = event.outgoingEdgeId ? findEdge(run, run.state.queue[0]!, event.outgoingEdgeId) : undefined;
   if (!edge) throw new EngineRequestError(`${what} event doesn't have a connected edge`);
-  if (!botOf(run).groups.some((group) => group.id === edge.to.groupId)) throw new EngineRequestError(`${what} event doesn't have a connected group`);
+  if (!botOf(run).groups.some((group) => group.id === edge.to.groupId))
+    throw new EngineRequestError(`${what} event doesn't have a connected group`);
   return walk(run, { edgeId: edge.id, offDefault: true });
 }
 
@@ -41,7 +46,13 @@ export function runCommand(run: Run, command: string): Promise<TurnStatus> {
 }
 
 /** Variables a reply or invalid-reply event fills in. */
-function setEventVariables(run: Run, event: EventDefinition, reply: ReplyMessage | undefined, inputType: string, groupTitle: string): void {
+function setEventVariables(
+  run: Run,
+  event: EventDefinition,
+  reply: ReplyMessage | undefined,
+  inputType: string,
+  groupTitle: string,
+): void {
   // The reference files these under a virtual block named after the event.
   const variables = blockVariables(run.state, run.turn.persistence, run.env, `virtual-${event.id}-block`);
   const options = event.options ?? {};

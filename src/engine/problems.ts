@@ -75,7 +75,8 @@ function* variableIds(value: unknown): Generator<{ id: string; read: boolean }> 
   if (Array.isArray(value)) for (const item of value) yield* variableIds(item);
   else if (isRecord(value)) {
     for (const [key, child] of Object.entries(value)) {
-      if (VARIABLE_KEY.test(key) && typeof child === 'string' && child !== '') yield { id: child, read: READ_KEYS.has(key) };
+      if (VARIABLE_KEY.test(key) && typeof child === 'string' && child !== '')
+        yield { id: child, read: READ_KEYS.has(key) };
       else yield* variableIds(child);
     }
   }
@@ -195,9 +196,11 @@ function reachableGroups(definition: BotDefinition, blocks: Located[]): Set<stri
       follow(block.outgoingEdgeId);
       for (const item of block.items ?? []) {
         follow(item.outgoingEdgeId);
-        if (Array.isArray(item.paths)) for (const path of item.paths) if (isRecord(path)) follow(path.outgoingEdgeId as string | undefined);
+        if (Array.isArray(item.paths))
+          for (const path of item.paths) if (isRecord(path)) follow(path.outgoingEdgeId as string | undefined);
       }
-      for (const edge of definition.edges) if ('blockId' in edge.from && edge.from.blockId === block.id) visit(edge.to.groupId);
+      for (const edge of definition.edges)
+        if ('blockId' in edge.from && edge.from.blockId === block.id) visit(edge.to.groupId);
       const handler = handlers.get(block);
       const jump = handler?.jumpTarget?.(block);
       if (jump?.groupId.includes('{{')) dynamic = true;
@@ -240,7 +243,10 @@ function flowProblems(definition: BotDefinition, blocks: Located[]): Problem[] {
       }
     });
   }
-  const speaks = blocks.some(({ group, handler }) => (handler.category === 'bubble' || handler.category === 'input') && (!reached || reached.has(group.id)));
+  const speaks = blocks.some(
+    ({ group, handler }) =>
+      (handler.category === 'bubble' || handler.category === 'input') && (!reached || reached.has(group.id)),
+  );
   if (!speaks) {
     problems.push({
       severity: 'error',
@@ -256,7 +262,8 @@ function inputProblems(blocks: Located[]): Problem[] {
   return blocks
     .filter(
       ({ block, handler }) =>
-        handler.category === 'input' && !(isRecord(block.options) && typeof block.options.variableId === 'string' && block.options.variableId !== ''),
+        handler.category === 'input' &&
+        !(isRecord(block.options) && typeof block.options.variableId === 'string' && block.options.variableId !== ''),
     )
     .map(({ group, block, path }) => ({
       severity: 'warning' as const,
@@ -272,7 +279,12 @@ function credentialsProblems(blocks: Located[]): Problem[] {
   return blocks
     .filter(
       ({ block, handler }) =>
-        handler.needsCredentials && !(isRecord(block.options) && typeof block.options.credentialsId === 'string' && block.options.credentialsId !== ''),
+        handler.needsCredentials &&
+        !(
+          isRecord(block.options) &&
+          typeof block.options.credentialsId === 'string' &&
+          block.options.credentialsId !== ''
+        ),
     )
     .map(({ group, block, path }) => ({
       severity: 'warning' as const,
@@ -290,7 +302,8 @@ function variableProblems(definition: BotDefinition, blocks: Located[]): Problem
   const setNames = new Set<string>();
   const reads: { id: string; located: Located }[] = [];
   const idsByName = new Map<string, string[]>();
-  for (const variable of definition.variables) idsByName.set(variable.name, [...(idsByName.get(variable.name) ?? []), variable.id]);
+  for (const variable of definition.variables)
+    idsByName.set(variable.name, [...(idsByName.get(variable.name) ?? []), variable.id]);
 
   for (const entry of blocks) {
     const { block } = entry;
@@ -335,7 +348,8 @@ function issueLocation(raw: unknown, issue: DefinitionIssue): Pick<Problem, 'gro
   const group: unknown = raw.groups[g];
   if (!isRecord(group)) return {};
   const groupId = typeof group.id === 'string' ? { groupId: group.id } : {};
-  const block: unknown = key === 'blocks' && typeof b === 'number' && Array.isArray(group.blocks) ? group.blocks[b] : undefined;
+  const block: unknown =
+    key === 'blocks' && typeof b === 'number' && Array.isArray(group.blocks) ? group.blocks[b] : undefined;
   return { ...groupId, ...(isRecord(block) && typeof block.id === 'string' ? { blockId: block.id } : {}) };
 }
 
@@ -364,5 +378,8 @@ export function draftProblems(raw: unknown): Problem[] {
     ...variableProblems(definition, blocks),
     ...credentialsProblems(blocks),
   ];
-  return [...problems.filter((problem) => problem.severity === 'error'), ...problems.filter((problem) => problem.severity === 'warning')];
+  return [
+    ...problems.filter((problem) => problem.severity === 'error'),
+    ...problems.filter((problem) => problem.severity === 'warning'),
+  ];
 }

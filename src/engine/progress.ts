@@ -85,17 +85,25 @@ function record(value: unknown): Record<string, unknown> | undefined {
 }
 
 /** Node an edge leads to; -1 when it leads nowhere (missing or empty group). */
-function edgeTarget(graph: Pick<Graph, 'groupStart' | 'nodeOfBlock'>, to: { groupId: string; blockId?: string | null }): number {
+function edgeTarget(
+  graph: Pick<Graph, 'groupStart' | 'nodeOfBlock'>,
+  to: { groupId: string; blockId?: string | null },
+): number {
   const group = graph.groupStart.get(to.groupId);
   if (!group || group.size === 0) return -1;
   if (!to.blockId) return group.first;
   const node = graph.nodeOfBlock.get(to.blockId);
   // As the walker does: a block that is not in the group starts at the group's last block.
-  return node !== undefined && node >= group.first && node < group.first + group.size ? node : group.first + group.size - 1;
+  return node !== undefined && node >= group.first && node < group.first + group.size
+    ? node
+    : group.first + group.size - 1;
 }
 
 /** Tarjan's strongly connected components, without recursion. */
-function stronglyConnected(successors: number[][], callTarget: number[]): { componentOf: number[]; components: number[][] } {
+function stronglyConnected(
+  successors: number[][],
+  callTarget: number[],
+): { componentOf: number[]; components: number[][] } {
   const count = successors.length;
   const index = new Array<number>(count).fill(-1);
   const low = new Array<number>(count).fill(0);
@@ -167,7 +175,8 @@ function linksToItself(bot: RuntimeBot, block: BlockDefinition): boolean {
  */
 function linkStart(linked: Located, block: BlockDefinition): number {
   const groupOption = linkTargetOf(block)?.groupId;
-  if (groupOption !== undefined) return singleVariableName(groupOption) === undefined ? edgeTarget(linked, { groupId: groupOption }) : -1;
+  if (groupOption !== undefined)
+    return singleVariableName(groupOption) === undefined ? edgeTarget(linked, { groupId: groupOption }) : -1;
   const startEvent = linked.bot.events.find((event) => event.type === 'start') ?? linked.bot.events[0];
   const edge = startEvent?.outgoingEdgeId ? linked.edgesById.get(startEvent.outgoingEdgeId) : undefined;
   return edge ? edgeTarget(linked, edge.to) : -1;
@@ -250,7 +259,18 @@ function buildGraph(bot: RuntimeBot): Graph {
     });
     first += group.blocks.length;
   }
-  return { bot, blocks, nodeOfBlock, successors, exits, callTarget, edgesById, groupStart, hasLinks, ...stronglyConnected(successors, callTarget) };
+  return {
+    bot,
+    blocks,
+    nodeOfBlock,
+    successors,
+    exits,
+    callTarget,
+    edgesById,
+    groupStart,
+    hasLinks,
+    ...stronglyConnected(successors, callTarget),
+  };
 }
 
 /**
@@ -404,7 +424,11 @@ class LongestPaths {
 }
 
 /** An edge by id in a queue entry's bot: its own edges, then runtime edges (given, or decoded from a `virtual-…` id). */
-function findEdge(graph: Graph, edgeId: string, virtualEdges: EdgeDefinition[] | undefined): { groupId: string; blockId?: string } | undefined {
+function findEdge(
+  graph: Graph,
+  edgeId: string,
+  virtualEdges: EdgeDefinition[] | undefined,
+): { groupId: string; blockId?: string } | undefined {
   const edge = graph.edgesById.get(edgeId) ?? virtualEdges?.find((candidate) => candidate.id === edgeId);
   if (edge) return { groupId: edge.to.groupId, ...(edge.to.blockId ? { blockId: edge.to.blockId } : {}) };
   if (!edgeId.startsWith('virtual-')) return undefined;

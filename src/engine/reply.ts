@@ -11,7 +11,10 @@ import { walk } from './walker/walk';
 const DEFAULT_INVALID_MESSAGE = 'Invalid message. Please, try again.';
 
 function retryMessage(run: Run, block: BlockDefinition, text: string): ChatMessage {
-  const content = run.textFormat === 'markdown' ? { type: 'markdown', markdown: text } : { type: 'richText', richText: [{ type: 'p', children: [{ text }] }] };
+  const content =
+    run.textFormat === 'markdown'
+      ? { type: 'markdown', markdown: text }
+      : { type: 'richText', richText: [{ type: 'p', children: [{ text }] }] };
   return { id: block.id, type: 'text', content };
 }
 
@@ -19,7 +22,12 @@ function retryMessage(run: Run, block: BlockDefinition, text: string): ChatMessa
  * The retry text: the block's own retryMessageContent, else its type's
  * built-in text (email, payment), else the bot's invalidMessage or the default.
  */
-async function retryText(run: Run, block: BlockDefinition, builtIn: string | undefined, text: (template: string) => Promise<string>): Promise<string> {
+async function retryText(
+  run: Run,
+  block: BlockDefinition,
+  builtIn: string | undefined,
+  text: (template: string) => Promise<string>,
+): Promise<string> {
   const own = readOptions(INPUT_BASE_OPTIONS, block).retryMessageContent;
   if (own) return text(own);
   if (builtIn) return builtIn;
@@ -42,13 +50,23 @@ export async function processReply(
   const handler = inputHandlerFor(block)!;
   const bot = botOf(run);
   const group = bot.groups.find((candidate) => candidate.id === position.groupId)!;
-  const ctx = createBlockContext({ env: run.env, state: run.state, bot, group, blockIndex: position.blockIndex, textFormat: run.textFormat, turn: run.turn });
+  const ctx = createBlockContext({
+    env: run.env,
+    state: run.state,
+    bot,
+    group,
+    blockIndex: position.blockIndex,
+    textFormat: run.textFormat,
+    turn: run.turn,
+  });
   const parsed = await handler.parse(block, reply, ctx);
-  if (parsed.status === 'ok') for (const variable of parsed.variables ?? []) ctx.variables.set(variable.id, variable.value);
+  if (parsed.status === 'ok')
+    for (const variable of parsed.variables ?? []) ctx.variables.set(variable.id, variable.value);
 
   if (reply && reply.type !== 'command') {
     const invalidEvent = parsed.status === 'fail' ? findEvent(run, 'invalidReply') : undefined;
-    const replyEvent = allowReplyEvent && !invalidEvent ? findEvent(run, 'reply', (event) => Boolean(event.outgoingEdgeId)) : undefined;
+    const replyEvent =
+      allowReplyEvent && !invalidEvent ? findEvent(run, 'reply', (event) => Boolean(event.outgoingEdgeId)) : undefined;
     if (replyEvent) return runReplyEvent(run, replyEvent, block.id, reply, handler.replyEventType, group.title);
     if (invalidEvent) {
       saveRejectedAnswer(run, block, reply);
@@ -59,7 +77,9 @@ export async function processReply(
   if (parsed.status === 'fail') {
     saveRejectedAnswer(run, block, reply);
     run.turn.output.isRetry = true;
-    run.turn.output.messages.push(retryMessage(run, block, await retryText(run, block, handler.defaultRetryMessage, ctx.text)));
+    run.turn.output.messages.push(
+      retryMessage(run, block, await retryText(run, block, handler.defaultRetryMessage, ctx.text)),
+    );
     run.turn.output.input = await handler.display(block, ctx);
     run.state.currentBlockId = block.id;
     return 'awaiting-input';

@@ -1,6 +1,14 @@
 import { computeProgress } from './progress';
 import { renderDynamicTheme } from './theme';
-import type { ChatLog, ChatMessage, ClientSideAction, InputObject, RuntimeBot, SessionState, TurnResult } from './types';
+import type {
+  ChatLog,
+  ChatMessage,
+  ClientSideAction,
+  InputObject,
+  RuntimeBot,
+  SessionState,
+  TurnResult,
+} from './types';
 
 /** The parts of a chat response the engine decides (the service adds ids and the bot object). */
 export interface ResponseParts {
@@ -19,7 +27,12 @@ function shownLogs(logs: ChatLog[], isStart: boolean, isPreview: boolean): ChatL
   return logs.filter((log) => log.visibility !== 'result' && (log.visibility !== 'sensitive' || showsSensitive));
 }
 
-function progressOf(state: SessionState, turn: TurnResult, bots: RuntimeBot[], linkedBot: (botId: string) => RuntimeBot | undefined): number | undefined {
+function progressOf(
+  state: SessionState,
+  turn: TurnResult,
+  bots: RuntimeBot[],
+  linkedBot: (botId: string) => RuntimeBot | undefined,
+): number | undefined {
   if (!state.progress) return undefined;
   const paused = turn.output.clientSideActions.some((action) => action.expectsDedicatedReply);
   if (turn.status === 'ended' || (!turn.output.input && !paused)) return 100;
@@ -44,7 +57,9 @@ export function responseParts(
   options: { isStart: boolean; bots: RuntimeBot[]; linkedBot: (botId: string) => RuntimeBot | undefined },
 ): ResponseParts {
   const { state, output } = turn;
-  const dynamicTheme = state.dynamicTheme ? renderDynamicTheme(state.dynamicTheme, state.queue[0]!.variables) : undefined;
+  const dynamicTheme = state.dynamicTheme
+    ? renderDynamicTheme(state.dynamicTheme, state.queue[0]!.variables)
+    : undefined;
   const progress = progressOf(state, turn, options.bots, options.linkedBot);
   const logs = shownLogs(output.logs, options.isStart, state.isPreview);
   if (output.isRetry) {

@@ -66,19 +66,37 @@ const transcriptTurn = z.object({
 });
 
 const transcriptRecord = z.union([
-  z.object({ stored: z.number().int().nonnegative(), storedBytes: z.number().int().nonnegative(), recent: z.array(transcriptTurn) }),
+  z.object({
+    stored: z.number().int().nonnegative(),
+    storedBytes: z.number().int().nonnegative(),
+    recent: z.array(transcriptTurn),
+  }),
   // Format 1: every line in the state.
   z.array(transcriptTurn).transform((recent) => ({ stored: 0, storedBytes: 0, recent })),
 ]);
 
 const sessionStateSchema = z.object({
-  formatVersion: z.union([z.literal(1), z.literal(SESSION_STATE_FORMAT)]).transform((): typeof SESSION_STATE_FORMAT => SESSION_STATE_FORMAT),
+  formatVersion: z
+    .union([z.literal(1), z.literal(SESSION_STATE_FORMAT)])
+    .transform((): typeof SESSION_STATE_FORMAT => SESSION_STATE_FORMAT),
   workspaceId: z.string(),
   isPreview: z.boolean(),
   queue: z.array(queueEntry).min(1),
   currentBlockId: z.string().optional(),
-  returnMark: z.object({ status: z.enum(['pending', 'called']), blockId: z.string(), autoResumeMessage: replyMessageSchema.optional() }).optional(),
-  dynamicTheme: z.object({ hostAvatarUrl: z.string().optional(), guestAvatarUrl: z.string().optional(), backgroundUrl: z.string().optional() }).optional(),
+  returnMark: z
+    .object({
+      status: z.enum(['pending', 'called']),
+      blockId: z.string(),
+      autoResumeMessage: replyMessageSchema.optional(),
+    })
+    .optional(),
+  dynamicTheme: z
+    .object({
+      hostAvatarUrl: z.string().optional(),
+      guestAvatarUrl: z.string().optional(),
+      backgroundUrl: z.string().optional(),
+    })
+    .optional(),
   isStreamEnabled: z.boolean(),
   progress: z.object({ totalAnswers: z.number() }).optional(),
   allowedOrigins: z.array(z.string()).optional(),
@@ -95,9 +113,12 @@ export class UnreadableSessionState extends Error {}
 export function parseSessionState(raw: unknown): SessionState {
   const parsed = sessionStateSchema.safeParse(raw);
   if (parsed.success) return parsed.data;
-  const format = typeof raw === 'object' && raw !== null ? (raw as { formatVersion?: unknown }).formatVersion : undefined;
+  const format =
+    typeof raw === 'object' && raw !== null ? (raw as { formatVersion?: unknown }).formatVersion : undefined;
   if (!(READABLE_FORMATS as readonly unknown[]).includes(format))
-    throw new UnreadableSessionState(`unknown session state format ${JSON.stringify(format)} (expected ${READABLE_FORMATS.join(' or ')})`);
+    throw new UnreadableSessionState(
+      `unknown session state format ${JSON.stringify(format)} (expected ${READABLE_FORMATS.join(' or ')})`,
+    );
   throw new UnreadableSessionState(`invalid session state at ${firstIssue(parsed.error)}`);
 }
 

@@ -13,7 +13,23 @@ export interface StartProps {
   pixelIds?: string[];
 }
 
-const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+const VOID_ELEMENTS = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'keygen',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);
 /** Elements whose content is text up to their own closing tag (a "<" inside a script is not a tag). */
 const RAW_TEXT_ELEMENTS = new Set(['script', 'style', 'noscript', 'textarea', 'title']);
 
@@ -132,7 +148,11 @@ const nonEmpty = (value: unknown): value is string => typeof value === 'string' 
 
 /** The start props of a bot; undefined when it has none. Our settings name is tagManagerId (Typebot: googleTagManagerId). */
 export function startPropsOf(bot: RuntimeBot): StartProps | undefined {
-  const metadata = (bot.settings.metadata ?? {}) as { customHeadCode?: unknown; tagManagerId?: unknown; googleTagManagerId?: unknown };
+  const metadata = (bot.settings.metadata ?? {}) as {
+    customHeadCode?: unknown;
+    tagManagerId?: unknown;
+    googleTagManagerId?: unknown;
+  };
   const props: StartProps = {};
   const headCode = nonEmpty(metadata.customHeadCode) ? sanitizeHeadCode(metadata.customHeadCode) : '';
   if (headCode !== '') props.customHeadCode = headCode;
@@ -161,5 +181,8 @@ export function previewStartPropsLog(props: StartProps): ChatLog {
     props.pixelIds ? 'Pixel' : undefined,
     props.gtmId ? 'Google Tag Manager' : undefined,
   ].filter((name): name is string => name !== undefined);
-  return { status: 'info', description: `${names.join(', ')} ${names.length > 1 ? 'are not' : 'is not'} enabled in Preview mode` };
+  return {
+    status: 'info',
+    description: `${names.join(', ')} ${names.length > 1 ? 'are not' : 'is not'} enabled in Preview mode`,
+  };
 }

@@ -18,7 +18,9 @@ export interface DynamicTheme {
 function objectAt(value: unknown, key: string): Record<string, unknown> | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const child = (value as Record<string, unknown>)[key];
-  return typeof child === 'object' && child !== null && !Array.isArray(child) ? (child as Record<string, unknown>) : undefined;
+  return typeof child === 'object' && child !== null && !Array.isArray(child)
+    ? (child as Record<string, unknown>)
+    : undefined;
 }
 
 function avatarUrl(chat: Record<string, unknown> | undefined, key: string, enabledByDefault: boolean): unknown {
@@ -34,7 +36,9 @@ const isTemplate = (value: unknown): value is string => typeof value === 'string
  * guest avatar (when shown; default hidden) and background content that
  * start with "{{". Undefined when none does: the theme is static.
  */
-export function dynamicThemeTemplates(theme: Record<string, unknown> | null | undefined): DynamicThemeTemplates | undefined {
+export function dynamicThemeTemplates(
+  theme: Record<string, unknown> | null | undefined,
+): DynamicThemeTemplates | undefined {
   const chat = objectAt(theme, 'chat');
   const candidates: DynamicThemeTemplates = {};
   const host = avatarUrl(chat, 'hostAvatar', HOST_AVATAR_ENABLED_BY_DEFAULT);
@@ -47,7 +51,11 @@ export function dynamicThemeTemplates(theme: Record<string, unknown> | null | un
 }
 
 /** The dynamic theme of a response: each stored template rendered with the current variable values. */
-export function renderDynamicTheme(templates: DynamicThemeTemplates, variables: readonly RuntimeVariable[], options: SubstitutionOptions = {}): DynamicTheme {
+export function renderDynamicTheme(
+  templates: DynamicThemeTemplates,
+  variables: readonly RuntimeVariable[],
+  options: SubstitutionOptions = {},
+): DynamicTheme {
   const rendered: DynamicTheme = {};
   for (const key of ['hostAvatarUrl', 'guestAvatarUrl', 'backgroundUrl'] as const) {
     const template = templates[key];
@@ -90,7 +98,8 @@ function scanRules(css: string, start: number, depth: number): Scan {
     const prelude = css.slice(preludeStart, i);
     const inner = scanRules(css, i + 1, depth + 1);
     const closed = inner.end < css.length;
-    const emptied = prelude.trim().startsWith('@') && inner.text.trim() === '' && css.slice(i + 1, inner.end).trim() !== '';
+    const emptied =
+      prelude.trim().startsWith('@') && inner.text.trim() === '' && css.slice(i + 1, inner.end).trim() !== '';
     if (LITE_BADGE.test(prelude) || emptied) out += css.slice(segmentStart, preludeStart);
     else out += `${before}{${inner.text}${closed ? '}' : ''}`;
     i = inner.end + 1;
@@ -114,7 +123,10 @@ const STYLE_ELEMENT = /(<style\b[^>]*>)([\s\S]*?)(<\/style\s*>)/gi;
 
 /** In HTML (custom head code), the same removal inside each <style> element. */
 export function removeLiteBadgeCssFromHtml(html: string): string {
-  return html.replace(STYLE_ELEMENT, (_match, open: string, css: string, close: string) => `${open}${removeLiteBadgeCss(css)}${close}`);
+  return html.replace(
+    STYLE_ELEMENT,
+    (_match, open: string, css: string, close: string) => `${open}${removeLiteBadgeCss(css)}${close}`,
+  );
 }
 
 /**
@@ -166,7 +178,13 @@ const SHOWN_SETTINGS: Shape = {
       ].map((key) => [key, true as const]),
     ),
   },
-  typingEmulation: { enabled: true, speed: true, maxDelay: true, delayBetweenBubbles: true, isDisabledOnFirstMessage: true },
+  typingEmulation: {
+    enabled: true,
+    speed: true,
+    maxDelay: true,
+    delayBetweenBubbles: true,
+    isDisabledOnFirstMessage: true,
+  },
 };
 
 /** The keys of `value` the shape names (objects only; values kept as they are). */

@@ -9,7 +9,10 @@ function urlOf(content: unknown): string | undefined {
 }
 
 /** A media bubble's transcript line: its URL (none without one). Used by the image, video and audio modules. */
-export function mediaTranscriptTurn(kind: 'image' | 'video' | 'audio', message: ChatMessage): TranscriptTurn | undefined {
+export function mediaTranscriptTurn(
+  kind: 'image' | 'video' | 'audio',
+  message: ChatMessage,
+): TranscriptTurn | undefined {
   const url = urlOf(message.content);
   return url === undefined ? undefined : { role: 'bot', type: kind, [kind]: url };
 }

@@ -164,12 +164,26 @@ export interface ChatLog {
 
 /** Rows the service writes when it commits the turn (live sessions only). */
 export interface Persistence {
-  answers: { resultId: string; blockId: string; groupId?: string; variableId?: string; content: string; attachedFileUrls?: string[] }[];
+  answers: {
+    resultId: string;
+    blockId: string;
+    groupId?: string;
+    variableId?: string;
+    content: string;
+    attachedFileUrls?: string[];
+  }[];
   /** Replies an input refused (validation failed), kept for the result's transcript only. */
   rejectedAnswers: { resultId: string; blockId: string; content: string }[];
   visitedEdges: { resultId: string; edgeId: string; index: number }[];
   /** Values given to variables, in order (blockIndex: the index when the setting block started). */
-  setVariableHistory: { resultId: string; index: number; blockIndex: number; blockId: string; variableId: string; value: VariableValue }[];
+  setVariableHistory: {
+    resultId: string;
+    index: number;
+    blockIndex: number;
+    blockId: string;
+    variableId: string;
+    value: VariableValue;
+  }[];
   /** Results that must exist before answers are written (link to another bot without merge). */
   newResults: { resultId: string; botId: string }[];
   /** Results of linked bots whose flow returned to the parent. */
@@ -217,7 +231,8 @@ export type Effect = EffectTiming &
   );
 
 /** The AI services blocks call: OpenAI-compatible chat completions, Anthropic's messages API. */
-export type AiProvider = 'openai' | 'mistral' | 'groq' | 'together-ai' | 'open-router' | 'deepseek' | 'perplexity' | 'anthropic';
+export type AiProvider =
+  'openai' | 'mistral' | 'groq' | 'together-ai' | 'open-router' | 'deepseek' | 'perplexity' | 'anthropic';
 
 export interface AiMessage {
   role: 'system' | 'user' | 'assistant';
@@ -355,7 +370,8 @@ export interface CodeRequest {
   allowFetch?: boolean;
 }
 
-export type CodeResult = { ok: true; value: unknown; setVariables: { name: string; value: unknown }[] } | { ok: false; error: string };
+export type CodeResult =
+  { ok: true; value: unknown; setVariables: { name: string; value: unknown }[] } | { ok: false; error: string };
 
 export interface EngineEnv {
   now(): Date;

@@ -29,7 +29,11 @@ function loadersOf(ctx: GraphQLContext): Loaders {
   return loaders;
 }
 
-function loaderFor<V>(map: Map<string, DataLoader<string, V>>, key: string, batch: (ids: readonly string[]) => Promise<V[]>): DataLoader<string, V> {
+function loaderFor<V>(
+  map: Map<string, DataLoader<string, V>>,
+  key: string,
+  batch: (ids: readonly string[]) => Promise<V[]>,
+): DataLoader<string, V> {
   let loader = map.get(key);
   if (!loader) {
     loader = new DataLoader(batch);
@@ -44,7 +48,11 @@ export function loadBotStats(ctx: GraphQLContext, botId: string, options: Option
   return loaderFor(loadersOf(ctx).stats, key, (ids) => botsStats(ctx.db, ids, options)).load(botId);
 }
 
-export function loadBotSeries(ctx: GraphQLContext, botId: string, options: Options & { interval: SeriesInterval }): Promise<SeriesBucket[]> {
+export function loadBotSeries(
+  ctx: GraphQLContext,
+  botId: string,
+  options: Options & { interval: SeriesInterval },
+): Promise<SeriesBucket[]> {
   const key = JSON.stringify([options.interval, options.timeFilter ?? null, options.timeZone ?? null]);
   return loaderFor(loadersOf(ctx).series, key, (ids) => botsSeries(ctx.db, ids, options)).load(botId);
 }

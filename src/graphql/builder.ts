@@ -21,7 +21,11 @@ export function requireAccess(ctx: GraphQLContext) {
 }
 
 /** The `bot` scope: NOT_FOUND outside the bot's workspace, else whether the caller's role is one of `roles`. */
-export async function hasBotRole(ctx: GraphQLContext, botId: string, roles: readonly WorkspaceRole[]): Promise<boolean> {
+export async function hasBotRole(
+  ctx: GraphQLContext,
+  botId: string,
+  roles: readonly WorkspaceRole[],
+): Promise<boolean> {
   const access = requireAccess(ctx);
   const workspaceId = await access.workspaceOfBot(botId);
   const role = workspaceId ? await access.roleIn(workspaceId) : null;

@@ -55,7 +55,11 @@ export function requestInfo(header: (name: string) => string | null | undefined)
 }
 
 /** Builds the per-request context: the bearer token, else the console session cookie, resolved to its user. */
-export async function createContext(chat: ChatDeps, request: RequestInfo, http: HttpExchange | null = null): Promise<GraphQLContext> {
+export async function createContext(
+  chat: ChatDeps,
+  request: RequestInfo,
+  http: HttpExchange | null = null,
+): Promise<GraphQLContext> {
   const db = chat.db;
   const base = { db, chat, request, http };
   const secret = request.authorization ? BEARER.exec(request.authorization)?.[1] : undefined;

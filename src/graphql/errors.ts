@@ -25,7 +25,10 @@ export function findAppError(error: unknown): AppError | undefined {
 export function toPublicError(error: unknown): PublicError {
   const appError = findAppError(error);
   if (appError) {
-    return { status: STATUS_BY_CODE[appError.code], body: { code: appError.code, message: appError.message, issues: appError.issues } };
+    return {
+      status: STATUS_BY_CODE[appError.code],
+      body: { code: appError.code, message: appError.message, issues: appError.issues },
+    };
   }
   if (error instanceof GraphQLError && isErrorCode(error.extensions.code)) {
     const code = error.extensions.code;

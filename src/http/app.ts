@@ -28,7 +28,8 @@ import { silentLogger, type Logger } from '../observability/logger';
 export interface AppOptions {
   /** The chat runtime's dependencies (database, sandbox, effects), which every request's GraphQL context carries. */
   chat: GraphQLContext['chat'];
-  config: Pick<Config, 'bodyLimit' | 'botBodyLimit' | 'graphiql' | 'graphqlLimits'> & Partial<Pick<Config, 'metricsToken' | 'rateLimit' | 'publicUrl'>>;
+  config: Pick<Config, 'bodyLimit' | 'botBodyLimit' | 'graphiql' | 'graphqlLimits'> &
+    Partial<Pick<Config, 'metricsToken' | 'rateLimit' | 'publicUrl'>>;
   /** Where each surface is reached (src/http/origins.ts). */
   origins: Origins;
   /** Request log destination; silent when absent. */
@@ -48,17 +49,34 @@ export interface Apps {
 }
 
 /** Composes both HTTP surfaces from the same routers: health, /graphql, /v1 (REST + OpenAPI), pages. */
-export function createApps({ chat, config, origins, logger = silentLogger, notReady = async () => undefined, rateLimiters }: AppOptions): Apps {
+export function createApps({
+  chat,
+  config,
+  origins,
+  logger = silentLogger,
+  notReady = async () => undefined,
+  rateLimiters,
+}: AppOptions): Apps {
   const operations = compileOperations(schema);
   const openapi = buildOpenApi(schema, operations, routes);
   const contextFor =
     (surface: Surface) =>
     (request: RequestInfo, http: HttpExchange | null = null) =>
-      createContext(chat, { ...request, consoleBaseUrl: origins.console(request.host, surface), chatBaseUrl: origins.chat(request.host, surface) }, http);
+      createContext(
+        chat,
+        {
+          ...request,
+          consoleBaseUrl: origins.console(request.host, surface),
+          chatBaseUrl: origins.chat(request.host, surface),
+        },
+        http,
+      );
   const limiters = config.rateLimit ? (rateLimiters ?? memoryStore(config.rateLimit).limiters) : undefined;
   // Definitions come with a token; a request without one (an anonymous preview) is read up to the general limit only.
   const jsonBodyOf = (kind: 'default' | 'bot') =>
-    jsonBody(kind === 'bot' ? (ctx) => (ctx.get('authorization') ? config.botBodyLimit : config.bodyLimit) : config.bodyLimit);
+    jsonBody(
+      kind === 'bot' ? (ctx) => (ctx.get('authorization') ? config.botBodyLimit : config.bodyLimit) : config.bodyLimit,
+    );
   const publicRoutes = routes.filter((route) => route.auth !== 'bearer');
 
   const health = new Router();
@@ -104,7 +122,8 @@ export function createApps({ chat, config, origins, logger = silentLogger, notRe
     return app;
   };
 
-  const typebotAlias = (surface: Surface) => createTypebotAliasRouter({ schema, operations, createContext: contextFor(surface), jsonBody: jsonBodyOf });
+  const typebotAlias = (surface: Surface) =>
+    createTypebotAliasRouter({ schema, operations, createContext: contextFor(surface), jsonBody: jsonBodyOf });
 
   // The console origin.
   const system = new Router();
@@ -125,18 +144,34 @@ export function createApps({ chat, config, origins, logger = silentLogger, notRe
       consoleOrigin: (host) => origins.console(host, 'console'),
     }),
   );
-  const consoleRest = createRestRouter({ schema, operations, routes, createContext: contextFor('console'), jsonBody: jsonBodyOf });
+  const consoleRest = createRestRouter({
+    schema,
+    operations,
+    routes,
+    createContext: contextFor('console'),
+    jsonBody: jsonBodyOf,
+  });
   const consoleApp = base([health, system, consoleRest]);
   consoleApp.use(system.routes());
   consoleApp.use(consoleRest.routes());
   consoleApp.use(typebotAlias('console').routes());
   consoleApp.use(createUploadsRouter(chat.uploads, { serveFiles: false }).routes());
   // Before the bot pages' redirect: /app is the console, never a bot's public id.
-  consoleApp.use(createConsoleRouter({ publicUrl: config.publicUrl, chatOrigin: (host) => origins.chat(host, 'console') }).routes());
-  consoleApp.use(createChatRedirects({ graphiql: config.graphiql, chatOrigin: (host) => origins.chat(host, 'console') }).routes());
+  consoleApp.use(
+    createConsoleRouter({ publicUrl: config.publicUrl, chatOrigin: (host) => origins.chat(host, 'console') }).routes(),
+  );
+  consoleApp.use(
+    createChatRedirects({ graphiql: config.graphiql, chatOrigin: (host) => origins.chat(host, 'console') }).routes(),
+  );
 
   // The chat origin: no /graphql, no console, no builder routes; a console session cookie means nothing here.
-  const chatRest = createRestRouter({ schema, operations, routes: publicRoutes, createContext: contextFor('chat'), jsonBody: jsonBodyOf });
+  const chatRest = createRestRouter({
+    schema,
+    operations,
+    routes: publicRoutes,
+    createContext: contextFor('chat'),
+    jsonBody: jsonBodyOf,
+  });
   const pages = createPagesRouter({
     graphiql: config.graphiql,
     consoleOrigin: (host) => origins.console(host, 'chat'),

@@ -31,7 +31,11 @@ export function isSecure(ctx: Context, publicUrl: string | undefined): boolean {
 }
 
 export function sessionSecretOf(ctx: Context, publicUrl: string | undefined): string | undefined {
-  return (isSecure(ctx, publicUrl) ? ctx.cookies.get(SECURE_SESSION_COOKIE) : undefined) ?? ctx.cookies.get(SESSION_COOKIE) ?? undefined;
+  return (
+    (isSecure(ctx, publicUrl) ? ctx.cookies.get(SECURE_SESSION_COOKIE) : undefined) ??
+    ctx.cookies.get(SESSION_COOKIE) ??
+    undefined
+  );
 }
 
 /**
@@ -55,7 +59,11 @@ function isConsoleOrigin(origin: string, consoleOrigin: string | undefined): boo
   return consoleOrigin.startsWith('http://') && origin === `https://${consoleOrigin.slice('http://'.length)}`;
 }
 
-export function setSessionCookie(ctx: Context, publicUrl: string | undefined, session: { secret: string; expiresAt: Date }): { csrfToken: string } {
+export function setSessionCookie(
+  ctx: Context,
+  publicUrl: string | undefined,
+  session: { secret: string; expiresAt: Date },
+): { csrfToken: string } {
   const secure = isSecure(ctx, publicUrl);
   // koa's cookies refuse Secure on a plain connection: behind a TLS terminator, the public URL says it is one.
   ctx.cookies.secure = secure;
@@ -82,5 +90,11 @@ export function clearSessionCookies(ctx: Context, publicUrl: string | undefined)
 
 export function clearLegacyCookie(ctx: Context): void {
   if (ctx.cookies.get(LEGACY_CSRF_COOKIE) === undefined) return;
-  ctx.cookies.set(LEGACY_CSRF_COOKIE, '', { path: '/', sameSite: 'lax', httpOnly: false, overwrite: true, expires: new Date(0) });
+  ctx.cookies.set(LEGACY_CSRF_COOKIE, '', {
+    path: '/',
+    sameSite: 'lax',
+    httpOnly: false,
+    overwrite: true,
+    expires: new Date(0),
+  });
 }

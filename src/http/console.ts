@@ -17,7 +17,10 @@ interface Asset {
   type: string;
 }
 
-const TYPES: Record<string, string> = { '.js': 'application/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
+const TYPES: Record<string, string> = {
+  '.js': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
 
 /** Every file of the build (hashed names), read and compressed once; the manifest names the entry script and style sheet. */
 function loadBuild(): { assets: Map<string, Asset>; script?: string; style?: string } {

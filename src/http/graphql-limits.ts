@@ -56,7 +56,8 @@ function validationErrorsAreBadRequests(suggestions: boolean): Plugin {
     onValidate:
       () =>
       ({ result, setResult }) => {
-        if (result.length > 0) setResult(result.map((error) => (suggestions ? badRequest(error) : withoutSuggestion(badRequest(error)))));
+        if (result.length > 0)
+          setResult(result.map((error) => (suggestions ? badRequest(error) : withoutSuggestion(badRequest(error)))));
       },
   };
 }
@@ -66,7 +67,9 @@ function maxQueryBytes(limit: number): Plugin {
   return {
     onParams: ({ params }) => {
       if (typeof params.query === 'string' && Buffer.byteLength(params.query) > limit) {
-        throw new GraphQLError(`Query text exceeds the limit of ${limit} bytes`, { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } });
+        throw new GraphQLError(`Query text exceeds the limit of ${limit} bytes`, {
+          extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+        });
       }
     },
   };

@@ -29,13 +29,17 @@ export interface GraphQLEndpointOptions {
  * limit and error object apply as on REST; yoga then gets a fetch Request.
  */
 export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
-  const yoga = createYoga<{ koa?: { state: Record<string, unknown>; session?: RequestInfo['session']; http: HttpExchange } }, GraphQLContext>({
+  const yoga = createYoga<
+    { koa?: { state: Record<string, unknown>; session?: RequestInfo['session']; http: HttpExchange } },
+    GraphQLContext
+  >({
     schema: options.schema,
     graphqlEndpoint: '/graphql',
     graphiql: options.graphiql,
     // GraphiQL's page and scripts come from the npm package, not a CDN: it works offline and behind locked-down egress.
     // Loaded on the first page view: the inlined bundle costs ~50 MB of memory that API-only servers never need.
-    renderGraphiQL: async (graphiqlOptions) => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(graphiqlOptions),
+    renderGraphiQL: async (graphiqlOptions) =>
+      (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(graphiqlOptions),
     landingPage: false,
     logging: false,
     batching: false,
@@ -55,7 +59,9 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
     const hasBody = ctx.method !== 'GET' && ctx.method !== 'HEAD';
     const session = sessionOf(ctx, options);
     const anonymous = !ctx.get('authorization') && !session;
-    const body = hasBody ? await readRawBody(ctx.req, anonymous ? options.anonymousBodyLimit : options.bodyLimit) : undefined;
+    const body = hasBody
+      ? await readRawBody(ctx.req, anonymous ? options.anonymousBodyLimit : options.bodyLimit)
+      : undefined;
     if (body && /json/i.test(ctx.get('content-type'))) assertJsonDepth(body.toString('utf8'));
     // An anonymous preview costs from the client's own budget (the REST routes spend it in the rate limit).
     if (anonymous && body && startsPreview(body)) {
@@ -92,7 +98,10 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
 }
 
 /** The session cookie, refused when the request could come from another origin (src/http/console-session.ts). */
-function sessionOf(ctx: Context, options: Pick<GraphQLEndpointOptions, 'publicUrl' | 'consoleOrigin'>): RequestInfo['session'] {
+function sessionOf(
+  ctx: Context,
+  options: Pick<GraphQLEndpointOptions, 'publicUrl' | 'consoleOrigin'>,
+): RequestInfo['session'] {
   const secret = sessionSecretOf(ctx, options.publicUrl);
   if (!secret) return undefined;
   return { secret, refused: !mayUseSession(ctx, secret, options.consoleOrigin(ctx.host)) };

@@ -42,6 +42,7 @@ export function createOrigins(config: Pick<Config, 'publicUrl' | 'chatUrl'>, por
   return {
     console: (host, surface) => config.publicUrl ?? (surface === 'console' ? own(host) : onPort(host, ports.console)),
     chat: (host, surface) => config.chatUrl ?? (surface === 'chat' ? own(host) : onPort(host, ports.chat)),
-    surfaceOf: (request) => (chatHost !== undefined && request.headers.host?.toLowerCase() === chatHost ? 'chat' : 'console'),
+    surfaceOf: (request) =>
+      chatHost !== undefined && request.headers.host?.toLowerCase() === chatHost ? 'chat' : 'console',
   };
 }

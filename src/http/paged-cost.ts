@@ -55,7 +55,8 @@ export function operationCost(
       const fragment = fragments[selection.name.value];
       if (!fragment || seen.has(fragment.name.value)) continue;
       const type = schema.getType(fragment.typeCondition.name.value);
-      if (type && isCompositeType(type)) cost += operationCost(schema, fragment.selectionSet, type, fragments, new Set([...seen, fragment.name.value]));
+      if (type && isCompositeType(type))
+        cost += operationCost(schema, fragment.selectionSet, type, fragments, new Set([...seen, fragment.name.value]));
       continue;
     }
     if (selection.kind === Kind.INLINE_FRAGMENT) {
@@ -67,10 +68,15 @@ export function operationCost(
     const field = parent.getFields()[selection.name.value];
     if (!field) continue;
     const paged = field.args.some((arg) => PAGE_ARGUMENTS.includes(arg.name));
-    const times = paged ? pageSize(selection.arguments?.find((arg) => PAGE_ARGUMENTS.includes(arg.name.value))?.value) : 1;
+    const times = paged
+      ? pageSize(selection.arguments?.find((arg) => PAGE_ARGUMENTS.includes(arg.name.value))?.value)
+      : 1;
     const weight = FIELD_WEIGHTS[`${parent.name}.${field.name}`] ?? 1;
     const named = getNamedType(field.type);
-    const below = selection.selectionSet && isCompositeType(named) ? operationCost(schema, selection.selectionSet, named, fragments, seen) : 0;
+    const below =
+      selection.selectionSet && isCompositeType(named)
+        ? operationCost(schema, selection.selectionSet, named, fragments, seen)
+        : 0;
     cost += times * (weight + below);
   }
   return cost;
@@ -81,7 +87,8 @@ export function pagedCostRule(maxCost: number): ValidationRule {
   return (context) => {
     const document = context.getDocument();
     const fragments: Record<string, FragmentDefinitionNode> = {};
-    for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+    for (const definition of document.definitions)
+      if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
     return {
       OperationDefinition(operation) {
         const schema = context.getSchema();

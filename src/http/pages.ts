@@ -33,12 +33,21 @@ interface Asset {
 /** The client bundle built by scripts/build-web.cjs, read and compressed once. */
 function loadBundle(): Asset {
   const file = path.join(projectRoot(), 'dist/web/parley.js');
-  const body = fs.existsSync(file) ? fs.readFileSync(file) : Buffer.from('console.error("Parley: the web client was not built (npm run build)");');
-  return { body, gzipped: zlib.gzipSync(body, { level: 9 }), etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 16)}"` };
+  const body = fs.existsSync(file)
+    ? fs.readFileSync(file)
+    : Buffer.from('console.error("Parley: the web client was not built (npm run build)");');
+  return {
+    body,
+    gzipped: zlib.gzipSync(body, { level: 9 }),
+    etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 16)}"`,
+  };
 }
 
 const escapeHtml = (value: unknown) =>
-  String(value).replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+  String(value).replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
 
 /** JSON inside <script>: no "</script>" or HTML comment can close it early. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -77,7 +86,10 @@ function layout(head: string, body: string): string {
 }
 
 function notFoundPage(): string {
-  return layout('<title>Not found</title>', "<main><h1>404</h1><p>The bot you're looking for doesn't exist.</p></main>");
+  return layout(
+    '<title>Not found</title>',
+    "<main><h1>404</h1><p>The bot you're looking for doesn't exist.</p></main>",
+  );
 }
 
 function chatPage(page: ChatPageData, scriptUrl: string): string {
@@ -89,7 +101,9 @@ function chatPage(page: ChatPageData, scriptUrl: string): string {
     typeof metadata.description === 'string'
       ? `<meta name="description" content="${escapeHtml(metadata.description)}"><meta property="og:description" content="${escapeHtml(metadata.description)}">`
       : '',
-    typeof metadata.imageUrl === 'string' ? `<meta property="og:image" content="${escapeHtml(metadata.imageUrl)}">` : '',
+    typeof metadata.imageUrl === 'string'
+      ? `<meta property="og:image" content="${escapeHtml(metadata.imageUrl)}">`
+      : '',
     typeof metadata.favIconUrl === 'string' ? `<link rel="icon" href="${escapeHtml(metadata.favIconUrl)}">` : '',
     // Bot authors' own head code (analytics...), as the reference: only off the FREE plan.
     page.allowsCustomHeadCode && typeof metadata.customHeadCode === 'string' ? metadata.customHeadCode : '',
@@ -148,7 +162,8 @@ export function createChatRedirects(options: ChatRedirectsOptions): Router {
   router.get('/v1/files/{*key}', toChat);
   router.get('/:publicId', (ctx, next) => {
     // API clients asking for an unknown path keep the JSON 404; browsers go to the bot's page.
-    if (!ctx.accepts('html') || ctx.accepts('json', 'html') === 'json' || !PUBLIC_ID.test(ctx.params.publicId!)) return next();
+    if (!ctx.accepts('html') || ctx.accepts('json', 'html') === 'json' || !PUBLIC_ID.test(ctx.params.publicId!))
+      return next();
     return toChat(ctx, next);
   });
   return router;

@@ -2,7 +2,14 @@ import path from 'node:path';
 import Router from '@koa/router';
 import { AppError } from '../errors';
 import type { Context } from 'koa';
-import { FileTooLarge, openUpload, openUploadedFile, receiveUpload, type StoredFile, type UploadDeps } from '../services/uploads';
+import {
+  FileTooLarge,
+  openUpload,
+  openUploadedFile,
+  receiveUpload,
+  type StoredFile,
+  type UploadDeps,
+} from '../services/uploads';
 
 // The bytes of file uploads: binary transfer is not a GraphQL operation, so
 // these two handlers call the uploads service directly (the one exception to

@@ -10,7 +10,8 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
  * chosen fields only — never headers, tokens, credentials or bodies.
  */
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
-  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${level}")`);
+  if (!(LOG_LEVELS as readonly string[]).includes(level))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${level}")`);
   const options: pino.LoggerOptions = {
     level,
     base: { service: 'parley' },

@@ -17,12 +17,19 @@ export function versionOfIfMatch(header: string | undefined): number | undefined
 }
 
 /** Takes the version out of a successful answer's body into its ETag; a conflict on an If-Match request is a 412. */
-export function applyEtag(route: RestRoute, result: RestResult, ifMatched: boolean): { result: RestResult; etag?: string } {
+export function applyEtag(
+  route: RestRoute,
+  result: RestResult,
+  ifMatched: boolean,
+): { result: RestResult; etag?: string } {
   const spec = route.etag;
   if (!spec) return { result };
   if (result.status !== 200) {
     const code = (result.body as { code?: string }).code;
-    if (ifMatched && code === 'CONFLICT') return { result: { status: 412, body: { ...(result.body as object), code: 'PRECONDITION_FAILED' } } as RestResult };
+    if (ifMatched && code === 'CONFLICT')
+      return {
+        result: { status: 412, body: { ...(result.body as object), code: 'PRECONDITION_FAILED' } } as RestResult,
+      };
     return { result };
   }
   const keys = spec.version;

@@ -33,7 +33,9 @@ export function respondWithStream(
   ctx.set('X-Accel-Buffering', 'no');
   ctx.body = stream;
   if (format.preamble) stream.write(format.preamble);
-  const keepAlive = format.keepAlive ? setInterval(() => stream.write(format.keepAlive!.text), format.keepAlive.everyMs) : undefined;
+  const keepAlive = format.keepAlive
+    ? setInterval(() => stream.write(format.keepAlive!.text), format.keepAlive.everyMs)
+    : undefined;
   keepAlive?.unref();
   let closed = false;
   const close = () => {

@@ -41,7 +41,16 @@ function prepare(
   if (route.auth === 'bearer' && !context.viewer) return toPublicError(noViewerError(context));
   try {
     const variableValues = buildVariables(schema, route, operation, request);
-    return { operation, args: { schema, document: operations.document, operationName: route.operation, variableValues, contextValue: context } };
+    return {
+      operation,
+      args: {
+        schema,
+        document: operations.document,
+        operationName: route.operation,
+        variableValues,
+        contextValue: context,
+      },
+    };
   } catch (error) {
     if (error instanceof AppError) return toPublicError(error);
     throw error;
@@ -74,7 +83,15 @@ export async function executeRoute(
   const body = unwrap(result.data, route.unwrap);
   if (!route.omitNull) return { status: 200, body };
   const rootType = rootTypeOf(schema, operation);
-  return { status: 200, body: omitNulls(schema, operations.fragments, body, answerShape(schema, operations, operation, rootType, route.unwrap)) };
+  return {
+    status: 200,
+    body: omitNulls(
+      schema,
+      operations.fragments,
+      body,
+      answerShape(schema, operations, operation, rootType, route.unwrap),
+    ),
+  };
 }
 
 /** A streaming route's events, or why it cannot start (answered as a normal error, before any event). */
@@ -95,7 +112,8 @@ export async function subscribeRoute(
   const prepared = prepare(schema, operations, route, request, context);
   if ('status' in prepared) return prepared;
   const subscription = await subscribe(prepared.args);
-  if (!(Symbol.asyncIterator in subscription)) return failureOf(subscription) ?? toPublicError(new Error('subscription did not start'));
+  if (!(Symbol.asyncIterator in subscription))
+    return failureOf(subscription) ?? toPublicError(new Error('subscription did not start'));
   return { status: 200, events: routeEvents(subscription, route) };
 }
 
@@ -140,8 +158,11 @@ function answerShape(
 ) {
   let shape = { type: rootType as Parameters<typeof omitNulls>[3]['type'], selectionSet: operation.selectionSet };
   for (const key of keys ?? []) {
-    const field = shape.selectionSet.selections.find((selection) => selection.kind === Kind.FIELD && (selection.alias?.value ?? selection.name.value) === key);
-    if (!field || field.kind !== Kind.FIELD || !field.selectionSet) throw new Error(`cannot unwrap ${key} in ${operation.name?.value}`);
+    const field = shape.selectionSet.selections.find(
+      (selection) => selection.kind === Kind.FIELD && (selection.alias?.value ?? selection.name.value) === key,
+    );
+    if (!field || field.kind !== Kind.FIELD || !field.selectionSet)
+      throw new Error(`cannot unwrap ${key} in ${operation.name?.value}`);
     // The field unwrapped through may be non-null or a list: its named type holds the next field.
     const parent = getNamedType(shape.type) as GraphQLObjectType;
     shape = { type: parent.getFields()[field.name.value]!.type, selectionSet: field.selectionSet };

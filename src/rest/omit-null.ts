@@ -1,4 +1,11 @@
-import { getNamedType, isCompositeType, type FragmentDefinitionNode, type GraphQLOutputType, type GraphQLSchema, type SelectionSetNode } from 'graphql';
+import {
+  getNamedType,
+  isCompositeType,
+  type FragmentDefinitionNode,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+  type SelectionSetNode,
+} from 'graphql';
 import { collectFields } from './selections';
 
 // REST answers of the chat runtime leave out what does not apply (no resultId,
@@ -13,7 +20,12 @@ interface Selected {
 /** Operations are fixed at start-up: each selection set is flattened once, not on every answer. */
 const flattened = new WeakMap<SelectionSetNode, ReturnType<typeof collectFields>>();
 
-export function omitNulls(schema: GraphQLSchema, fragments: Map<string, FragmentDefinitionNode>, value: unknown, selected: Selected): unknown {
+export function omitNulls(
+  schema: GraphQLSchema,
+  fragments: Map<string, FragmentDefinitionNode>,
+  value: unknown,
+  selected: Selected,
+): unknown {
   if (value === null || value === undefined) return value;
   if (Array.isArray(value)) return value.map((item) => omitNulls(schema, fragments, item, selected));
   const named = getNamedType(selected.type);
@@ -27,7 +39,9 @@ export function omitNulls(schema: GraphQLSchema, fragments: Map<string, Fragment
   for (const [key, item] of Object.entries(value)) {
     if (item === null) continue;
     const field = fields.get(key)?.field;
-    result[key] = field ? omitNulls(schema, fragments, item, { type: field.type, selectionSet: fields.get(key)!.selectionSet }) : item;
+    result[key] = field
+      ? omitNulls(schema, fragments, item, { type: field.type, selectionSet: fields.get(key)!.selectionSet })
+      : item;
   }
   return result;
 }

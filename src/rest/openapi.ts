@@ -67,8 +67,10 @@ function inputSchema(type: GraphQLInputType): JsonSchema {
 }
 
 function inputSchemaOf(type: GraphQLInputType, isNullable: boolean): JsonSchema {
-  if (isListType(type)) return nullable({ type: 'array', items: inputSchema(type.ofType as GraphQLInputType) }, isNullable);
-  if (isEnumType(type)) return nullable({ type: 'string', enum: type.getValues().map((value) => value.name) }, isNullable);
+  if (isListType(type))
+    return nullable({ type: 'array', items: inputSchema(type.ofType as GraphQLInputType) }, isNullable);
+  if (isEnumType(type))
+    return nullable({ type: 'string', enum: type.getValues().map((value) => value.name) }, isNullable);
   if (isScalarType(type)) return nullable(scalarSchema(type.name, type.description), isNullable);
   if (isInputObjectType(type)) {
     const fields = Object.values(type.getFields());
@@ -97,7 +99,8 @@ class OutputSchemas {
 
   private forTypeOf(type: GraphQLOutputType, selection: SelectionSetNode | undefined, isNullable: boolean): JsonSchema {
     if (isListType(type)) return nullable({ type: 'array', items: this.forType(type.ofType, selection) }, isNullable);
-    if (isEnumType(type)) return nullable({ type: 'string', enum: type.getValues().map((value) => value.name) }, isNullable);
+    if (isEnumType(type))
+      return nullable({ type: 'string', enum: type.getValues().map((value) => value.name) }, isNullable);
     if (isScalarType(type)) return nullable(scalarSchema(type.name), isNullable);
     if (isObjectType(type) && selection) return nullable(this.forSelection(type, selection), isNullable);
     return {};
@@ -105,7 +108,12 @@ class OutputSchemas {
 
   forSelection(parent: GraphQLObjectType, selectionSet: SelectionSetNode): JsonSchema {
     const properties: Record<string, JsonSchema> = {};
-    for (const [key, { field, selectionSet: nested }] of collectFields(this.schema, this.fragments, selectionSet, parent)) {
+    for (const [key, { field, selectionSet: nested }] of collectFields(
+      this.schema,
+      this.fragments,
+      selectionSet,
+      parent,
+    )) {
       if (!field) {
         properties[key] = { type: 'string' };
         continue;
@@ -129,7 +137,8 @@ function unwrapSchema(schema: JsonSchema, keys: string[] | undefined): JsonSchem
 
 /** Routes with omitNull leave nullable fields out instead of sending null. */
 function absentInsteadOfNull(schema: JsonSchema): JsonSchema {
-  if (schema.type === 'array' && schema.items) return { ...schema, items: absentInsteadOfNull(schema.items as JsonSchema) };
+  if (schema.type === 'array' && schema.items)
+    return { ...schema, items: absentInsteadOfNull(schema.items as JsonSchema) };
   if (schema.type !== 'object' || !schema.properties) return schema;
   const properties = schema.properties as Record<string, JsonSchema>;
   const required = ((schema.required as string[] | undefined) ?? []).filter((key) => !properties[key]!.nullable);
@@ -154,7 +163,15 @@ const errorSchema: JsonSchema = {
   properties: {
     code: {
       type: 'string',
-      enum: ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'INTERNAL_SERVER_ERROR'],
+      enum: [
+        'BAD_REQUEST',
+        'UNAUTHORIZED',
+        'FORBIDDEN',
+        'NOT_FOUND',
+        'PAYLOAD_TOO_LARGE',
+        'UNSUPPORTED_MEDIA_TYPE',
+        'INTERNAL_SERVER_ERROR',
+      ],
     },
     message: { type: 'string' },
     issues: {
@@ -177,7 +194,8 @@ function withoutVersion(schema: JsonSchema, keys: string[] | undefined): JsonSch
   const [key, ...rest] = keys;
   const properties = schema.properties as Record<string, JsonSchema> | undefined;
   if (!properties?.[key!]) return schema;
-  if (rest.length > 0) return { ...schema, properties: { ...properties, [key!]: withoutVersion(properties[key!]!, rest) } };
+  if (rest.length > 0)
+    return { ...schema, properties: { ...properties, [key!]: withoutVersion(properties[key!]!, rest) } };
   const { [key!]: _version, ...others } = properties;
   const required = (schema.required as string[] | undefined)?.filter((name) => name !== key);
   return { ...schema, properties: others, ...(required ? { required } : {}) };
@@ -216,19 +234,27 @@ export function buildOpenApi(schema: GraphQLSchema, operations: CompiledOperatio
     }
     const rootType = rootTypeOf(schema, operation);
     const fullSchema = unwrapSchema(outputs.forSelection(rootType, operation.selectionSet), route.unwrap);
-    const responseSchema = withoutVersion(route.omitNull ? absentInsteadOfNull(fullSchema) : fullSchema, route.etag?.version);
+    const responseSchema = withoutVersion(
+      route.omitNull ? absentInsteadOfNull(fullSchema) : fullSchema,
+      route.etag?.version,
+    );
     const statuses = new Set(route.errors);
     const hasBody = route.method === 'POST' || route.method === 'PATCH';
     if (hasBody) statuses.add(413);
     const success =
       route.stream === 'export'
         ? {
-            description: 'The export as a download, streamed row by row: CSV (format=csv, header first) or NDJSON (format=ndjson, one object per result)',
-            content: { 'text/csv': { schema: { type: 'string' } }, 'application/x-ndjson': { schema: { type: 'string' } } },
+            description:
+              'The export as a download, streamed row by row: CSV (format=csv, header first) or NDJSON (format=ndjson, one object per result)',
+            content: {
+              'text/csv': { schema: { type: 'string' } },
+              'application/x-ndjson': { schema: { type: 'string' } },
+            },
           }
         : route.stream
           ? {
-              description: 'Server-sent events: each `data:` line holds one event as JSON (this schema); an error ends the stream as {error}',
+              description:
+                'Server-sent events: each `data:` line holds one event as JSON (this schema); an error ends the stream as {error}',
               content: { 'text/event-stream': { schema: responseSchema } },
             }
           : {
@@ -237,7 +263,8 @@ export function buildOpenApi(schema: GraphQLSchema, operations: CompiledOperatio
                 ? {
                     headers: {
                       ETag: {
-                        description: 'The version of the resource answered ("12"); send it back as If-Match to update that version only.',
+                        description:
+                          'The version of the resource answered ("12"); send it back as If-Match to update that version only.',
                         schema: { type: 'string' },
                       },
                     },
@@ -265,7 +292,11 @@ export function buildOpenApi(schema: GraphQLSchema, operations: CompiledOperatio
                 'application/json': {
                   schema: route.wholeBody
                     ? { type: 'object', description: 'Any JSON object', additionalProperties: true }
-                    : { type: 'object', properties: bodyProperties, ...(bodyRequired.length ? { required: bodyRequired } : {}) },
+                    : {
+                        type: 'object',
+                        properties: bodyProperties,
+                        ...(bodyRequired.length ? { required: bodyRequired } : {}),
+                      },
                 },
               },
             },
@@ -280,19 +311,21 @@ export function buildOpenApi(schema: GraphQLSchema, operations: CompiledOperatio
     info: {
       title: 'Parley API',
       version: '1.0.0',
-      description: 'Builder endpoints (bearer token) and chat runtime of Parley. Every route runs a GraphQL operation of /graphql.',
+      description:
+        'Builder endpoints (bearer token) and chat runtime of Parley. Every route runs a GraphQL operation of /graphql.',
     },
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
       schemas: { Error: errorSchema },
       responses: Object.fromEntries(
-        [...usedStatuses]
-          .sort()
-          .map((status) => [
-            `Error${status}`,
-            { description: ERROR_DESCRIPTIONS[status] ?? 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-          ]),
+        [...usedStatuses].sort().map((status) => [
+          `Error${status}`,
+          {
+            description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          },
+        ]),
       ),
     },
   };

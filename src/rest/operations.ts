@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kind, parse, validate, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import {
+  Kind,
+  parse,
+  validate,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
 import { projectRoot } from '../project-root';
 
 export interface CompiledOperations {

@@ -41,15 +41,21 @@ export function createRestRouter(options: RestRouterOptions): Router {
         return;
       }
       const expected = route.etag?.ifMatch ? versionOfIfMatch(ctx.get('if-match') || undefined) : undefined;
-      if (expected !== undefined) request.body = { ...request.body, [route.etag!.ifMatch!]: Number.isNaN(expected) ? -1 : expected };
-      const { result, etag } = applyEtag(route, await executeRoute(options.schema, options.operations, route, request, context), expected !== undefined);
+      if (expected !== undefined)
+        request.body = { ...request.body, [route.etag!.ifMatch!]: Number.isNaN(expected) ? -1 : expected };
+      const { result, etag } = applyEtag(
+        route,
+        await executeRoute(options.schema, options.operations, route, request, context),
+        expected !== undefined,
+      );
       ctx.status = result.status;
       ctx.body = result.body;
       if (etag) ctx.set('ETag', etag);
     };
     const path = koaPath(route.path);
     const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
-    if (route.method === 'POST' || route.method === 'PATCH') router[method](path, options.jsonBody(route.bodyLimit ?? 'default'), handler);
+    if (route.method === 'POST' || route.method === 'PATCH')
+      router[method](path, options.jsonBody(route.bodyLimit ?? 'default'), handler);
     else router[method](path, handler);
   }
   return router;

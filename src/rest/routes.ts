@@ -15,7 +15,15 @@ export const routes: RestRoute[] = [
     auth: 'bearer',
     errors: [400, 401, 403, 500],
   },
-  { method: 'GET', path: '/v1/workspaces', operation: 'ListWorkspaces', summary: 'List workspaces', tag: 'Workspace', auth: 'bearer', errors: [401, 403, 500] },
+  {
+    method: 'GET',
+    path: '/v1/workspaces',
+    operation: 'ListWorkspaces',
+    summary: 'List workspaces',
+    tag: 'Workspace',
+    auth: 'bearer',
+    errors: [401, 403, 500],
+  },
   {
     method: 'GET',
     path: '/v1/workspaces/{workspaceId}',
@@ -59,7 +67,8 @@ export const routes: RestRoute[] = [
     method: 'POST',
     path: '/v1/workspaces/{workspaceId}/members',
     operation: 'InviteMember',
-    summary: 'Invite a member by e-mail: an invitation the invitee accepts (nothing said of whether the address has an account)',
+    summary:
+      'Invite a member by e-mail: an invitation the invitee accepts (nothing said of whether the address has an account)',
     tag: 'Workspace',
     auth: 'bearer',
     errors: BUILDER_ERRORS,
@@ -136,7 +145,8 @@ export const routes: RestRoute[] = [
     method: 'POST',
     path: '/v1/workspaces/{workspaceId}/credentials',
     operation: 'CreateCredentials',
-    summary: 'Store credentials (encrypted; type smtp, openai, anthropic, mistral, groq, together-ai, open-router, deepseek, perplexity, http, stripe)',
+    summary:
+      'Store credentials (encrypted; type smtp, openai, anthropic, mistral, groq, together-ai, open-router, deepseek, perplexity, http, stripe)',
     tag: 'Workspace',
     auth: 'bearer',
     errors: BUILDER_ERRORS,
@@ -257,7 +267,8 @@ export const routes: RestRoute[] = [
     method: 'POST',
     path: '/v1/bots/{botId}/assets',
     operation: 'UploadBotAsset',
-    summary: 'Upload an image for the bot (an avatar): PNG, JPEG, GIF or WebP up to 1 MB, base64; answers its URL on the chat origin',
+    summary:
+      'Upload an image for the bot (an avatar): PNG, JPEG, GIF or WebP up to 1 MB, base64; answers its URL on the chat origin',
     tag: 'Bot',
     auth: 'bearer',
     unwrap: ['uploadBotAsset'],
@@ -275,7 +286,15 @@ export const routes: RestRoute[] = [
     unwrap: ['bot'],
     errors: BUILDER_ERRORS,
   },
-  { method: 'POST', path: '/v1/bots/{botId}/publish', operation: 'PublishBot', summary: 'Publish bot', tag: 'Bot', auth: 'bearer', errors: BUILDER_ERRORS },
+  {
+    method: 'POST',
+    path: '/v1/bots/{botId}/publish',
+    operation: 'PublishBot',
+    summary: 'Publish bot',
+    tag: 'Bot',
+    auth: 'bearer',
+    errors: BUILDER_ERRORS,
+  },
   {
     method: 'POST',
     path: '/v1/bots/{botId}/unpublish',

@@ -43,7 +43,13 @@ export function collectFields(
     }
     const fragment = selection.kind === Kind.FRAGMENT_SPREAD ? fragments.get(selection.name.value)! : selection;
     const condition = fragment.typeCondition ? schema.getType(fragment.typeCondition.name.value) : parent;
-    collectFields(schema, fragments, fragment.selectionSet, condition && isCompositeType(condition) ? condition : parent, into);
+    collectFields(
+      schema,
+      fragments,
+      fragment.selectionSet,
+      condition && isCompositeType(condition) ? condition : parent,
+      into,
+    );
   }
   return into;
 }
@@ -56,6 +62,9 @@ export function rootTypeOf(schema: GraphQLSchema, operation: OperationDefinition
       : operation.operation === 'subscription'
         ? schema.getSubscriptionType()
         : schema.getQueryType();
-  if (!root) throw new Error(`the schema has no ${operation.operation} type (operation ${operation.name?.value ?? '(anonymous)'})`);
+  if (!root)
+    throw new Error(
+      `the schema has no ${operation.operation} type (operation ${operation.name?.value ?? '(anonymous)'})`,
+    );
   return root;
 }

@@ -28,7 +28,11 @@ export interface AliasRoute {
 const BOT_AS_TYPEBOT = { bot: 'typebot' };
 
 export const typebotAliasRoutes: AliasRoute[] = [
-  { path: '/api/v1/typebots/{publicId}/startChat', parleyPath: '/v1/bots/{publicId}/startChat', answerNames: BOT_AS_TYPEBOT },
+  {
+    path: '/api/v1/typebots/{publicId}/startChat',
+    parleyPath: '/v1/bots/{publicId}/startChat',
+    answerNames: BOT_AS_TYPEBOT,
+  },
   {
     path: '/api/v1/typebots/{botId}/preview/startChat',
     parleyPath: '/v1/bots/{botId}/preview/startChat',
@@ -53,7 +57,10 @@ export const typebotAliasRoutes: AliasRoute[] = [
  */
 const NOT_FOUND_MESSAGES = new Set(['Bot not found', 'Session not found', 'Result not found']);
 
-function renameKeys(value: Record<string, unknown>, names: Record<string, string> | undefined): Record<string, unknown> {
+function renameKeys(
+  value: Record<string, unknown>,
+  names: Record<string, string> | undefined,
+): Record<string, unknown> {
   if (!names) return value;
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [names[key] ?? key, item]));
 }
@@ -61,11 +68,13 @@ function renameKeys(value: Record<string, unknown>, names: Record<string, string
 /** Typebot's statuses and wire names on a Parley answer. */
 export function toTypebotAnswer(result: RestResult, alias: AliasRoute): { status: number; body: unknown } {
   if (result.status !== 200) {
-    if (result.status === 400 && NOT_FOUND_MESSAGES.has(result.body.message)) return { status: 404, body: { ...result.body, code: 'NOT_FOUND' } };
+    if (result.status === 400 && NOT_FOUND_MESSAGES.has(result.body.message))
+      return { status: 404, body: { ...result.body, code: 'NOT_FOUND' } };
     return result;
   }
   const body = result.body;
-  if (body && typeof body === 'object' && !Array.isArray(body)) return { status: 200, body: renameKeys(body as Record<string, unknown>, alias.answerNames) };
+  if (body && typeof body === 'object' && !Array.isArray(body))
+    return { status: 200, body: renameKeys(body as Record<string, unknown>, alias.answerNames) };
   return result;
 }
 

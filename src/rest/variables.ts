@@ -41,7 +41,12 @@ function fromQueryString(raw: string | string[], type: GraphQLInputType): unknow
  * whose issues name the field (variable names are the REST field names).
  * Keys the operation does not declare are ignored.
  */
-export function buildVariables(schema: GraphQLSchema, route: RestRoute, operation: OperationDefinitionNode, request: RequestParts): Record<string, unknown> {
+export function buildVariables(
+  schema: GraphQLSchema,
+  route: RestRoute,
+  operation: OperationDefinitionNode,
+  request: RequestParts,
+): Record<string, unknown> {
   const variables: Record<string, unknown> = {};
   const issues: Issue[] = [];
   for (const definition of operation.variableDefinitions ?? []) {
@@ -49,8 +54,10 @@ export function buildVariables(schema: GraphQLSchema, route: RestRoute, operatio
     const type = typeFromAST(schema, definition.type) as GraphQLInputType;
     const source = variableSource(route, name);
     let value: unknown;
-    if (source === 'path') value = request.params[name] === undefined ? undefined : fromQueryString(request.params[name], type);
-    else if (source === 'query') value = request.query[name] === undefined ? undefined : fromQueryString(request.query[name]!, type);
+    if (source === 'path')
+      value = request.params[name] === undefined ? undefined : fromQueryString(request.params[name], type);
+    else if (source === 'query')
+      value = request.query[name] === undefined ? undefined : fromQueryString(request.query[name]!, type);
     else value = route.wholeBody === name ? request.body : request.body[name];
     if (value === undefined) {
       if (isNonNullType(type)) issues.push({ message: 'is required', path: [name] });

@@ -8,7 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
 import type { CodeRequest, CodeResult, CodeRunner } from '../engine/types';
-import { DEFAULT_FETCH_BUDGET_MS, DEFAULT_MEMORY_LIMIT_BYTES, DEFAULT_TIMEOUT_MS, type SandboxOptions } from './quickjs';
+import {
+  DEFAULT_FETCH_BUDGET_MS,
+  DEFAULT_MEMORY_LIMIT_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  type SandboxOptions,
+} from './quickjs';
 import type { WorkerOptions } from './worker';
 
 export interface SandboxPoolOptions extends Omit<SandboxOptions, 'fetch'> {
@@ -62,7 +67,8 @@ export function defaultSandboxThreads(): number {
 
 export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool {
   const timeoutMs = options.timeoutMs && options.timeoutMs > 0 ? options.timeoutMs : DEFAULT_TIMEOUT_MS;
-  const memoryLimitBytes = options.memoryLimitBytes && options.memoryLimitBytes > 0 ? options.memoryLimitBytes : DEFAULT_MEMORY_LIMIT_BYTES;
+  const memoryLimitBytes =
+    options.memoryLimitBytes && options.memoryLimitBytes > 0 ? options.memoryLimitBytes : DEFAULT_MEMORY_LIMIT_BYTES;
   const threads = options.threads && options.threads > 0 ? options.threads : defaultSandboxThreads();
   const fetchBudgetMs = options.fetchBudgetMs ?? DEFAULT_FETCH_BUDGET_MS;
   const workerData: WorkerOptions = {
@@ -93,13 +99,16 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     async function run(request: CodeRequest): Promise<CodeResult> {
       if (closed) return { ok: false, error: 'The code sandbox is closed' };
       // Waiting for fetches does not count against the run's time: they have a budget of their own.
-      const signal = AbortSignal.timeout(timeoutMs + (request.allowFetch ? fetchBudgetMs : 0) + HARD_DEADLINE_MARGIN_MS);
+      const signal = AbortSignal.timeout(
+        timeoutMs + (request.allowFetch ? fetchBudgetMs : 0) + HARD_DEADLINE_MARGIN_MS,
+      );
       try {
         return (await lanePool.run(request, { signal })) as CodeResult;
       } catch (error) {
         if (signal.aborted) return { ok: false, error: `Code execution timed out (${timeoutMs / 1000} s)` };
         const message = error instanceof Error ? error.message : String(error);
-        if (/queue is at limit/i.test(message)) return { ok: false, error: 'The code sandbox is overloaded; try again in a moment' };
+        if (/queue is at limit/i.test(message))
+          return { ok: false, error: 'The code sandbox is overloaded; try again in a moment' };
         return { ok: false, error: `Code execution failed in the sandbox: ${message}` };
       }
     };
@@ -111,7 +120,11 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
       // Workers that stop when idle start with the first code to run (the worker file was found above).
       if (idleMs > 0) return;
       // Always-on workers: one trivial run per thread loads every module before the first visitor needs one.
-      await Promise.all(Array.from({ length: threads }, () => pool.run({ body: 'return 1', globals: {}, isAsync: false } satisfies CodeRequest)));
+      await Promise.all(
+        Array.from({ length: threads }, () =>
+          pool.run({ body: 'return 1', globals: {}, isAsync: false } satisfies CodeRequest),
+        ),
+      );
     },
     async close() {
       closed = true;

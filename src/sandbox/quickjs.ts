@@ -47,7 +47,9 @@ const RELEASE_SYNC_VARIANT: QuickJSSyncVariant = {
   importModuleLoader: async () =>
     // The module's own loader is a dynamic import(), which jest's CommonJS runtime cannot run.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    require('@jitl/quickjs-wasmfile-release-sync/emscripten-module') as Awaited<ReturnType<QuickJSSyncVariant['importModuleLoader']>>,
+    require('@jitl/quickjs-wasmfile-release-sync/emscripten-module') as Awaited<
+      ReturnType<QuickJSSyncVariant['importModuleLoader']>
+    >,
 };
 
 /**
@@ -55,7 +57,13 @@ const RELEASE_SYNC_VARIANT: QuickJSSyncVariant = {
  * reference: it answers the response's text). The host sends the request
  * through the outbound guard; a refusal or failure rejects the promise.
  */
-export type HostFetch = (request: { url: string; method: string; headers: Record<string, string>; body?: string; signal: AbortSignal }) => Promise<string>;
+export type HostFetch = (request: {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal: AbortSignal;
+}) => Promise<string>;
 
 export interface SandboxOptions {
   /** Wall-clock budget of one run, promise jobs included, fetch waits excluded. Default 1000 ms. */
@@ -127,7 +135,8 @@ async function loadModule(memoryLimitBytes: number): Promise<LoadedModule> {
 /** Creates the sandbox: loads the WebAssembly module (and a spare) once. */
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const timeoutMs = options.timeoutMs && options.timeoutMs > 0 ? options.timeoutMs : DEFAULT_TIMEOUT_MS;
-  const memoryLimitBytes = options.memoryLimitBytes && options.memoryLimitBytes > 0 ? options.memoryLimitBytes : DEFAULT_MEMORY_LIMIT_BYTES;
+  const memoryLimitBytes =
+    options.memoryLimitBytes && options.memoryLimitBytes > 0 ? options.memoryLimitBytes : DEFAULT_MEMORY_LIMIT_BYTES;
 
   let disposed = false;
   let current: LoadedModule | undefined = await loadModule(memoryLimitBytes);
@@ -220,7 +229,11 @@ class RunClock {
 }
 
 /** One run in a fresh runtime; `healthy` is false when the module can no longer be trusted. */
-async function runOnce(module: QuickJSWASMModule, request: CodeRequest, limits: Limits): Promise<{ result: CodeResult; healthy: boolean }> {
+async function runOnce(
+  module: QuickJSWASMModule,
+  request: CodeRequest,
+  limits: Limits,
+): Promise<{ result: CodeResult; healthy: boolean }> {
   let runtime: QuickJSRuntime | undefined;
   let vm: QuickJSContext | undefined;
   let result: CodeResult;
@@ -233,7 +246,10 @@ async function runOnce(module: QuickJSWASMModule, request: CodeRequest, limits: 
     result = await execute(vm, runtime, request, limits, clock);
   } catch (error) {
     // A runtime left in an unknown state aborts when freed: it is not disposed, the module is dropped whole.
-    return { result: { ok: false, error: `Code execution failed in the sandbox: ${hostErrorText(error)}` }, healthy: false };
+    return {
+      result: { ok: false, error: `Code execution failed in the sandbox: ${hostErrorText(error)}` },
+      healthy: false,
+    };
   }
   try {
     vm.dispose();
@@ -249,7 +265,13 @@ function hostErrorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function execute(vm: QuickJSContext, runtime: QuickJSRuntime, request: CodeRequest, limits: Limits, clock: RunClock): Promise<CodeResult> {
+async function execute(
+  vm: QuickJSContext,
+  runtime: QuickJSRuntime,
+  request: CodeRequest,
+  limits: Limits,
+  clock: RunClock,
+): Promise<CodeResult> {
   // Taken before the code runs, so that code replacing JSON.stringify does not change how values come out.
   const json = vm.getProp(vm.global, 'JSON');
   const stringify = vm.getProp(json, 'stringify');
@@ -302,13 +324,20 @@ async function execute(vm: QuickJSContext, runtime: QuickJSRuntime, request: Cod
  * response's text, sent by the host (through the outbound guard), with the
  * run's fetch budget as timeout and a bounded number of calls.
  */
-function defineFetch(vm: QuickJSContext, limits: Limits, clock: RunClock, fetches: Set<Promise<void>>, stringify: QuickJSHandle): void {
+function defineFetch(
+  vm: QuickJSContext,
+  limits: Limits,
+  clock: RunClock,
+  fetches: Set<Promise<void>>,
+  stringify: QuickJSHandle,
+): void {
   let calls = 0;
   const fetch = vm.newFunction('fetch', (urlHandle, initHandle) => {
     const deferred = vm.newPromise();
     const settle = (error: string | undefined, text?: string) => {
       if (!vm.alive) return;
-      const handle = error === undefined ? vm.newString(text ?? '') : vm.newError({ name: 'TypeError', message: error });
+      const handle =
+        error === undefined ? vm.newString(text ?? '') : vm.newError({ name: 'TypeError', message: error });
       if (error === undefined) deferred.resolve(handle);
       else deferred.reject(handle);
       handle.dispose();
@@ -316,14 +345,23 @@ function defineFetch(vm: QuickJSContext, limits: Limits, clock: RunClock, fetche
     };
     calls += 1;
     const url = urlHandle ? toHost(vm, urlHandle, stringify) : undefined;
-    const init = (initHandle ? toHost(vm, initHandle, stringify) : undefined) as { method?: unknown; headers?: unknown; body?: unknown } | undefined;
+    const init = (initHandle ? toHost(vm, initHandle, stringify) : undefined) as
+      { method?: unknown; headers?: unknown; body?: unknown } | undefined;
     let pending: Promise<void>;
-    if (calls > limits.maxFetches) pending = Promise.resolve().then(() => settle(`fetch: at most ${limits.maxFetches} requests per run`));
-    else if (typeof url !== 'string') pending = Promise.resolve().then(() => settle('fetch(url, init): url must be a string'));
+    if (calls > limits.maxFetches)
+      pending = Promise.resolve().then(() => settle(`fetch: at most ${limits.maxFetches} requests per run`));
+    else if (typeof url !== 'string')
+      pending = Promise.resolve().then(() => settle('fetch(url, init): url must be a string'));
     else {
       const headers: Record<string, string> = {};
-      if (init?.headers && typeof init.headers === 'object') for (const [name, value] of Object.entries(init.headers)) headers[name] = String(value);
-      const body = init?.body === undefined || init.body === null ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+      if (init?.headers && typeof init.headers === 'object')
+        for (const [name, value] of Object.entries(init.headers)) headers[name] = String(value);
+      const body =
+        init?.body === undefined || init.body === null
+          ? undefined
+          : typeof init.body === 'string'
+            ? init.body
+            : JSON.stringify(init.body);
       const method = typeof init?.method === 'string' ? init.method.toUpperCase() : 'GET';
       const signal = AbortSignal.timeout(Math.max(1, clock.fetchTimeLeft()));
       pending = limits.fetch!({ url, method, headers, body, signal }).then(
@@ -356,7 +394,12 @@ function drainJobs(runtime: QuickJSRuntime): QuickJSHandle | undefined {
   return undefined;
 }
 
-function defineGlobals(vm: QuickJSContext, request: CodeRequest, setVariables: { name: string; value: unknown }[], stringify: QuickJSHandle): void {
+function defineGlobals(
+  vm: QuickJSContext,
+  request: CodeRequest,
+  setVariables: { name: string; value: unknown }[],
+  stringify: QuickJSHandle,
+): void {
   // Some scripts written for Typebot's isolate use `global`.
   vm.setProp(vm.global, 'global', vm.global);
   for (const [name, value] of Object.entries(request.globals)) {
@@ -375,7 +418,12 @@ function defineGlobals(vm: QuickJSContext, request: CodeRequest, setVariables: {
   }
 }
 
-function success(vm: QuickJSContext, handle: QuickJSHandle, stringify: QuickJSHandle, setVariables: { name: string; value: unknown }[]): CodeResult {
+function success(
+  vm: QuickJSContext,
+  handle: QuickJSHandle,
+  stringify: QuickJSHandle,
+  setVariables: { name: string; value: unknown }[],
+): CodeResult {
   try {
     return { ok: true, value: toHost(vm, handle, stringify), setVariables };
   } catch (error) {

@@ -30,12 +30,20 @@ if (options.niceIncrement) {
 }
 
 // Code's fetch leaves from this thread, through the same outbound guard as HTTP request blocks.
-const outbound = createOutboundClient({ allow: parseAllowList(options.outboundAllow), maxResponseBytes: FETCH_MAX_RESPONSE_BYTES });
+const outbound = createOutboundClient({
+  allow: parseAllowList(options.outboundAllow),
+  maxResponseBytes: FETCH_MAX_RESPONSE_BYTES,
+});
 const fetch: HostFetch = async (request) => {
   try {
     return (await outbound.request(request)).body;
   } catch (error) {
-    const reason = error instanceof OutboundRefused ? `Security validation failed: ${error.message}` : error instanceof Error ? error.message : String(error);
+    const reason =
+      error instanceof OutboundRefused
+        ? `Security validation failed: ${error.message}`
+        : error instanceof Error
+          ? error.message
+          : String(error);
     throw new Error(`fetch failed: ${reason}`, { cause: error });
   }
 };

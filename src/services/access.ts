@@ -38,7 +38,9 @@ export class Access {
   workspaceOfBot(botId: string): Promise<string | null> {
     let found = this.botWorkspaces.get(botId);
     if (!found) {
-      found = this.db.bot.findFirst({ where: { id: botId, isArchived: false }, select: { workspaceId: true } }).then((bot) => bot?.workspaceId ?? null);
+      found = this.db.bot
+        .findFirst({ where: { id: botId, isArchived: false }, select: { workspaceId: true } })
+        .then((bot) => bot?.workspaceId ?? null);
       this.botWorkspaces.set(botId, found);
     }
     return found;

@@ -39,24 +39,40 @@ export async function inDepthAnalytics(
   now = new Date(),
 ): Promise<InDepthAnalytics> {
   const bot = await getBot(db, botId);
-  const inRange: Prisma.ResultWhereInput = { botId, isArchived: false, createdAt: createdAtRange(options, DEFAULT_TIME_FILTER, now) };
+  const inRange: Prisma.ResultWhereInput = {
+    botId,
+    isArchived: false,
+    createdAt: createdAtRange(options, DEFAULT_TIME_FILTER, now),
+  };
   const [stats, answerPairs, edgeGroups] = await Promise.all([
     botStats(db, botId, options, now),
-    db.answer.findMany({ where: { result: inRange }, select: { blockId: true, resultId: true }, distinct: ['blockId', 'resultId'] }),
+    db.answer.findMany({
+      where: { result: inRange },
+      select: { blockId: true, resultId: true },
+      distinct: ['blockId', 'resultId'],
+    }),
     db.visitedEdge.groupBy({ by: ['edgeId'], where: { result: inRange }, _count: { _all: true } }),
   ]);
   const answered = new Map<string, number>();
   for (const pair of answerPairs) answered.set(pair.blockId, (answered.get(pair.blockId) ?? 0) + 1);
-  const edges = edgeGroups.map((group) => ({ edgeId: group.edgeId, total: group._count._all })).sort((a, b) => a.edgeId.localeCompare(b.edgeId));
+  const edges = edgeGroups
+    .map((group) => ({ edgeId: group.edgeId, total: group._count._all }))
+    .sort((a, b) => a.edgeId.localeCompare(b.edgeId));
   const visited = new Map(edges.map((edge) => [edge.edgeId, edge.total]));
   return { stats, blocks: funnel(draftDefinition(bot), stats.totalViews, answered, visited), edges };
 }
 
 /** Reached/answered per input block, in the order of the definition's groups. */
-function funnel(definition: BotDefinition, views: number, answered: Map<string, number>, visited: Map<string, number>): BlockFunnel[] {
+function funnel(
+  definition: BotDefinition,
+  views: number,
+  answered: Map<string, number>,
+  visited: Map<string, number>,
+): BlockFunnel[] {
   const groups = new Map(definition.groups.map((group) => [group.id, group]));
   const blockPlace = new Map<string, { groupId: string; index: number }>();
-  for (const group of definition.groups) group.blocks.forEach((block, index) => blockPlace.set(block.id, { groupId: group.id, index }));
+  for (const group of definition.groups)
+    group.blocks.forEach((block, index) => blockPlace.set(block.id, { groupId: group.id, index }));
   const startEdge = definition.events?.find((event) => event.type === 'start')?.outgoingEdgeId;
   const startGroupId =
     definition.edges.find((edge) => edge.id === startEdge)?.to.groupId ??

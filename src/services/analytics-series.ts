@@ -84,13 +84,24 @@ interface Frame {
 /** The buckets of [from, to] (calendar work done once, shared by every bot of a batch); `from` defaults to the oldest row. */
 function frameOf(rows: Row[], range: { gte?: Date; lte?: Date }, options: SeriesOptions, now: Date): Frame {
   const zone = options.timeZone ?? 'UTC';
-  const oldest = rows.reduce<Date | undefined>((min, row) => (!min || row.createdAt < min ? row.createdAt : min), undefined);
+  const oldest = rows.reduce<Date | undefined>(
+    (min, row) => (!min || row.createdAt < min ? row.createdAt : min),
+    undefined,
+  );
   const fromDate = range.gte ?? oldest;
   if (!fromDate) return { dates: [], millis: [] };
-  const starts = bucketStarts(DateTime.fromJSDate(fromDate, { zone }), DateTime.fromJSDate(range.lte ?? now, { zone }), options.interval);
+  const starts = bucketStarts(
+    DateTime.fromJSDate(fromDate, { zone }),
+    DateTime.fromJSDate(range.lte ?? now, { zone }),
+    options.interval,
+  );
   const unit = UNIT[options.interval];
   return {
-    dates: starts.map((start) => ({ start: start.toJSDate(), localStart: start.toISO()!, end: start.plus({ [`${unit}s`]: 1 }).toJSDate() })),
+    dates: starts.map((start) => ({
+      start: start.toJSDate(),
+      localStart: start.toISO()!,
+      end: start.plus({ [`${unit}s`]: 1 }).toJSDate(),
+    })),
     millis: starts.map((start) => start.toMillis()),
   };
 }
@@ -114,7 +125,12 @@ function loadRows(db: Db, where: Prisma.ResultWhereInput): Promise<Row[]> {
 }
 
 /** The series of each bot (same options for all), in one query. */
-export async function botsSeries(db: Db, botIds: readonly string[], options: SeriesOptions, now = new Date()): Promise<SeriesBucket[][]> {
+export async function botsSeries(
+  db: Db,
+  botIds: readonly string[],
+  options: SeriesOptions,
+  now = new Date(),
+): Promise<SeriesBucket[][]> {
   const range = createdAtRange(options, DEFAULT_TIME_FILTER, now);
   const rows = await loadRows(db, { botId: { in: [...botIds] }, isArchived: false, createdAt: range });
   const byBot = new Map<string, Row[]>(botIds.map((id) => [id, []]));
@@ -125,7 +141,12 @@ export async function botsSeries(db: Db, botIds: readonly string[], options: Ser
 }
 
 /** The series of all bots of a workspace together. */
-export async function workspaceSeries(db: Db, workspaceId: string, options: SeriesOptions, now = new Date()): Promise<SeriesBucket[]> {
+export async function workspaceSeries(
+  db: Db,
+  workspaceId: string,
+  options: SeriesOptions,
+  now = new Date(),
+): Promise<SeriesBucket[]> {
   const range = createdAtRange(options, DEFAULT_TIME_FILTER, now);
   const rows = await loadRows(db, { bot: { workspaceId }, isArchived: false, createdAt: range });
   return toSeries(rows, frameOf(rows, range, options, now));

@@ -21,7 +21,12 @@ export async function botStats(
 ): Promise<BotStats> {
   const timeZone = options.timeZone ?? 'UTC';
   if (!isValidTimeZone(timeZone)) {
-    throw invalidInput([{ message: `unknown time zone ${JSON.stringify(timeZone)}; expected an IANA name such as Europe/Paris`, path: ['timeZone'] }]);
+    throw invalidInput([
+      {
+        message: `unknown time zone ${JSON.stringify(timeZone)}; expected an IANA name such as Europe/Paris`,
+        path: ['timeZone'],
+      },
+    ]);
   }
   const range = timeRange(options.timeFilter ?? DEFAULT_TIME_FILTER, timeZone, now);
   const groups = await db.result.groupBy({
@@ -48,7 +53,12 @@ export async function botsStats(
 ): Promise<BotStats[]> {
   const timeZone = options.timeZone ?? 'UTC';
   if (!isValidTimeZone(timeZone)) {
-    throw invalidInput([{ message: `unknown time zone ${JSON.stringify(timeZone)}; expected an IANA name such as Europe/Paris`, path: ['timeZone'] }]);
+    throw invalidInput([
+      {
+        message: `unknown time zone ${JSON.stringify(timeZone)}; expected an IANA name such as Europe/Paris`,
+        path: ['timeZone'],
+      },
+    ]);
   }
   const range = timeRange(options.timeFilter ?? DEFAULT_TIME_FILTER, timeZone, now);
   const groups = await db.result.groupBy({
@@ -56,7 +66,9 @@ export async function botsStats(
     where: { botId: { in: [...botIds] }, isArchived: false, createdAt: { gte: range.from, lte: range.to } },
     _count: { _all: true },
   });
-  const byBot = new Map<string, BotStats>(botIds.map((id) => [id, { totalViews: 0, totalStarts: 0, totalCompleted: 0 }]));
+  const byBot = new Map<string, BotStats>(
+    botIds.map((id) => [id, { totalViews: 0, totalStarts: 0, totalCompleted: 0 }]),
+  );
   for (const group of groups) {
     const stats = byBot.get(group.botId);
     if (!stats) continue;

@@ -18,10 +18,16 @@ export interface BootstrapResult {
  * token and a console password (`presetToken` / `presetPassword` when given,
  * for automated set-ups). Returns null when the database already has users.
  */
-export async function bootstrapIfEmpty(db: Db, options: { email: string; presetToken?: string; presetPassword?: string }): Promise<BootstrapResult | null> {
+export async function bootstrapIfEmpty(
+  db: Db,
+  options: { email: string; presetToken?: string; presetPassword?: string },
+): Promise<BootstrapResult | null> {
   if ((await db.user.count()) > 0) return null;
   const { user } = await ensureUser(db, options.email, { name: 'Admin', personalWorkspace: true });
-  const membership = await db.memberInWorkspace.findFirstOrThrow({ where: { userId: user.id }, select: { workspaceId: true } });
+  const membership = await db.memberInWorkspace.findFirstOrThrow({
+    where: { userId: user.id },
+    select: { workspaceId: true },
+  });
   const { token } = await createToken(db, user.id, 'bootstrap', options.presetToken);
   const password = options.presetPassword ?? generatePassword();
   await setPassword(db, user.id, password);

@@ -14,10 +14,19 @@ import { safeFileName } from './file-names';
 
 /** Images only: what a theme shows in an <img>. No SVG: it is a document that can run scripts. */
 const ASSET_TYPES = {
-  'image/png': { extensions: ['png'], matches: (bytes: Buffer) => startsWith(bytes, 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
+  'image/png': {
+    extensions: ['png'],
+    matches: (bytes: Buffer) => startsWith(bytes, 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  },
   'image/jpeg': { extensions: ['jpg', 'jpeg'], matches: (bytes: Buffer) => startsWith(bytes, 0, [0xff, 0xd8, 0xff]) },
-  'image/gif': { extensions: ['gif'], matches: (bytes: Buffer) => ascii(bytes, 0, 'GIF87a') || ascii(bytes, 0, 'GIF89a') },
-  'image/webp': { extensions: ['webp'], matches: (bytes: Buffer) => ascii(bytes, 0, 'RIFF') && ascii(bytes, 8, 'WEBP') },
+  'image/gif': {
+    extensions: ['gif'],
+    matches: (bytes: Buffer) => ascii(bytes, 0, 'GIF87a') || ascii(bytes, 0, 'GIF89a'),
+  },
+  'image/webp': {
+    extensions: ['webp'],
+    matches: (bytes: Buffer) => ascii(bytes, 0, 'RIFF') && ascii(bytes, 8, 'WEBP'),
+  },
 } as const;
 
 export type AssetContentType = keyof typeof ASSET_TYPES;
@@ -57,9 +66,17 @@ const refuse = (field: keyof BotAssetInput, message: string) => badRequest(messa
  * rather than rewritten (a builder sees why); other odd characters become "_".
  */
 export function assetFileName(fileName: string, contentType: AssetContentType): string {
-  // eslint-disable-next-line no-control-regex
-  if (fileName.trim() === '' || fileName.length > MAX_NAME_LENGTH || /[\\/\u0000-\u001f\u007f]/.test(fileName) || /^\.+$/.test(fileName.trim()))
-    throw refuse('fileName', `The file name must be 1 to ${MAX_NAME_LENGTH} characters, without "/", "\\" or control characters`);
+  if (
+    fileName.trim() === '' ||
+    fileName.length > MAX_NAME_LENGTH ||
+    // eslint-disable-next-line no-control-regex
+    /[\\/\u0000-\u001f\u007f]/.test(fileName) ||
+    /^\.+$/.test(fileName.trim())
+  )
+    throw refuse(
+      'fileName',
+      `The file name must be 1 to ${MAX_NAME_LENGTH} characters, without "/", "\\" or control characters`,
+    );
   const name = safeFileName(fileName);
   const dot = name.lastIndexOf('.');
   const extension = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
@@ -75,11 +92,14 @@ export function assetFileName(fileName: string, contentType: AssetContentType): 
 export function assetBytes(input: BotAssetInput, contentType: AssetContentType): Buffer {
   const text = input.dataBase64.replace(/\s+/g, '');
   // Checked on the text first: an oversized upload is refused without decoding it.
-  if (Math.floor((text.length * 3) / 4) - 2 > MAX_ASSET_BYTES) throw refuse('dataBase64', `The image is larger than ${MAX_ASSET_BYTES / 1024 / 1024} MB`);
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 === 1) throw refuse('dataBase64', 'dataBase64 is not base64');
+  if (Math.floor((text.length * 3) / 4) - 2 > MAX_ASSET_BYTES)
+    throw refuse('dataBase64', `The image is larger than ${MAX_ASSET_BYTES / 1024 / 1024} MB`);
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 === 1)
+    throw refuse('dataBase64', 'dataBase64 is not base64');
   const bytes = Buffer.from(text, 'base64');
   if (bytes.length === 0) throw refuse('dataBase64', 'The file is empty');
-  if (bytes.length > MAX_ASSET_BYTES) throw refuse('dataBase64', `The image is larger than ${MAX_ASSET_BYTES / 1024 / 1024} MB`);
+  if (bytes.length > MAX_ASSET_BYTES)
+    throw refuse('dataBase64', `The image is larger than ${MAX_ASSET_BYTES / 1024 / 1024} MB`);
   if (!ASSET_TYPES[contentType].matches(bytes)) throw refuse('dataBase64', `The file's content is not ${contentType}`);
   return bytes;
 }
@@ -93,7 +113,12 @@ export interface BotAssetDeps {
 export const botAssetsPrefix = (botId: string) => `bots/${botId}/assets`;
 
 /** Stores an image for the bot (access is checked by the caller) and answers where it is served. */
-export async function uploadBotAsset(deps: BotAssetDeps, botId: string, input: BotAssetInput, chatBaseUrl: string | undefined): Promise<BotAsset> {
+export async function uploadBotAsset(
+  deps: BotAssetDeps,
+  botId: string,
+  input: BotAssetInput,
+  chatBaseUrl: string | undefined,
+): Promise<BotAsset> {
   const contentType = input.contentType.trim().toLowerCase();
   if (!isAssetType(contentType)) throw refuse('contentType', `Images only: ${ASSET_CONTENT_TYPES.join(', ')}`);
   const name = assetFileName(input.fileName, contentType);

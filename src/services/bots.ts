@@ -24,9 +24,44 @@ const PUBLIC_ID_PATTERN = /^[a-zA-Z0-9-.]+$/;
  */
 const RESERVED_PUBLIC_IDS = new Set([
   ...['app', 'api', 'graphql', 'v1', 'health', 'ready', 'metrics', 'embed.js', 'static', 'openapi.json'],
-  ...['login', 'logout', 'signin', 'sign-in', 'signout', 'sign-out', 'signup', 'sign-up', 'register', 'admin', 'administrator', 'auth', 'oauth', 'sso'],
-  ...['account', 'accounts', 'password', 'reset-password', 'settings', 'dashboard', 'console', 'billing', 'invite', 'invitations'],
-  ...['robots.txt', 'favicon.ico', 'sitemap.xml', 'security.txt', 'humans.txt', 'ads.txt', 'manifest.json', 'crossdomain.xml'],
+  ...[
+    'login',
+    'logout',
+    'signin',
+    'sign-in',
+    'signout',
+    'sign-out',
+    'signup',
+    'sign-up',
+    'register',
+    'admin',
+    'administrator',
+    'auth',
+    'oauth',
+    'sso',
+  ],
+  ...[
+    'account',
+    'accounts',
+    'password',
+    'reset-password',
+    'settings',
+    'dashboard',
+    'console',
+    'billing',
+    'invite',
+    'invitations',
+  ],
+  ...[
+    'robots.txt',
+    'favicon.ico',
+    'sitemap.xml',
+    'security.txt',
+    'humans.txt',
+    'ads.txt',
+    'manifest.json',
+    'crossdomain.xml',
+  ],
   ...['browserconfig.xml', 'apple-app-site-association', 'apple-touch-icon.png', 'assets', 'files', 'uploads', 'www'],
 ]);
 
@@ -36,7 +71,10 @@ const publicIdSchema = z
   .max(100, 'must be at most 100 characters')
   .regex(PUBLIC_ID_PATTERN, 'may contain only letters, digits, "-" and "."')
   // Public pages live at /<publicId>: these are the server's own paths, so such a page could never be reached.
-  .refine((id) => !RESERVED_PUBLIC_IDS.has(id.toLowerCase()), "is one of the server's own paths (app, graphql, v1, ...)");
+  .refine(
+    (id) => !RESERVED_PUBLIC_IDS.has(id.toLowerCase()),
+    "is one of the server's own paths (app, graphql, v1, ...)",
+  );
 
 /**
  * Fields of a bot object besides its content. On import only id, name, icon and
@@ -90,7 +128,8 @@ export function draftDefinition(bot: Pick<Bot, 'version' | 'draft'>): BotDefinit
   return parsed.definition;
 }
 
-const publicIdTaken = () => badRequest('Public id not available', [{ message: 'is already used by another bot', path: ['bot', 'publicId'] }]);
+const publicIdTaken = () =>
+  badRequest('Public id not available', [{ message: 'is already used by another bot', path: ['bot', 'publicId'] }]);
 
 /**
  * Creates a bot from a definition of any supported version (a Typebot export
@@ -99,10 +138,16 @@ const publicIdTaken = () => badRequest('Public id not available', [{ message: 'i
  */
 export async function createBot(db: Db, workspaceId: string, raw: unknown): Promise<BotRecord> {
   const { metadata, definition } = parseBotInput(raw);
-  if (metadata.publicId && (await db.bot.findUnique({ where: { publicId: metadata.publicId }, select: { id: true } }))) {
+  if (
+    metadata.publicId &&
+    (await db.bot.findUnique({ where: { publicId: metadata.publicId }, select: { id: true } }))
+  ) {
     throw publicIdTaken();
   }
-  const wantedId = metadata.id && !(await db.bot.findUnique({ where: { id: metadata.id }, select: { id: true } })) ? metadata.id : undefined;
+  const wantedId =
+    metadata.id && !(await db.bot.findUnique({ where: { id: metadata.id }, select: { id: true } }))
+      ? metadata.id
+      : undefined;
   const data = {
     workspaceId,
     name: metadata.name ?? DEFAULT_BOT_NAME,
@@ -129,7 +174,11 @@ export async function getBot(db: Db, botId: string): Promise<BotRecord> {
 }
 
 /** Live bots of a workspace, newest first, by cursor. */
-export async function listBots(db: Db, workspaceId: string, paging: { limit?: number | null; cursor?: string | null }): Promise<Page<BotRecord>> {
+export async function listBots(
+  db: Db,
+  workspaceId: string,
+  paging: { limit?: number | null; cursor?: string | null },
+): Promise<Page<BotRecord>> {
   const { limit, take, cursor } = pageRequest(paging);
   const rows = await db.bot.findMany({
     where: { workspaceId, isArchived: false },
@@ -155,9 +204,15 @@ export function editConflict(expected: number, current: number): AppError {
  * `expectedVersion`, the edit applies only to that version (two editors
  * never overwrite each other silently: the second is told).
  */
-export async function updateBot(db: Db, botId: string, raw: unknown, expectedVersion?: number | null): Promise<BotRecord> {
+export async function updateBot(
+  db: Db,
+  botId: string,
+  raw: unknown,
+  expectedVersion?: number | null,
+): Promise<BotRecord> {
   const bot = await getBot(db, botId);
-  if (typeof expectedVersion === 'number' && expectedVersion !== bot.draftVersion) throw editConflict(expectedVersion, bot.draftVersion);
+  if (typeof expectedVersion === 'number' && expectedVersion !== bot.draftVersion)
+    throw editConflict(expectedVersion, bot.draftVersion);
   const { metadata, definition } = parseBotInput(raw, draftDefinition(bot));
   const patch = raw as Record<string, unknown>;
   if (metadata.publicId && metadata.publicId !== bot.publicId) {
@@ -290,7 +345,10 @@ export async function publishBot(
 }
 
 /** Whether the draft differs from what is published (true for a bot never published). */
-export async function hasUnpublishedChanges(db: Db, bot: Pick<Bot, 'id' | 'version' | 'draft' | 'publishedRevision'>): Promise<boolean> {
+export async function hasUnpublishedChanges(
+  db: Db,
+  bot: Pick<Bot, 'id' | 'version' | 'draft' | 'publishedRevision'>,
+): Promise<boolean> {
   if (bot.publishedRevision === null) return true;
   const snapshot = await db.botSnapshot.findUnique({
     where: { botId_revision: { botId: bot.id, revision: bot.publishedRevision } },

@@ -33,7 +33,11 @@ export function invitationLinkUrl(consoleBaseUrl: string, secret: string): strin
  * the link is unknown, spent or expired, and when the address already has an
  * account (whose owner signs in and accepts instead).
  */
-export async function joinWithInvitationLink(db: Db, secret: string, now = new Date()): Promise<{ userId: string; workspaceId: string }> {
+export async function joinWithInvitationLink(
+  db: Db,
+  secret: string,
+  now = new Date(),
+): Promise<{ userId: string; workspaceId: string }> {
   const invitation = await db.invitation.findUnique({ where: { tokenHash: hashToken(secret) } });
   if (!invitation || invitation.expiresAt <= now) throw unauthorized(INVITATION_LINK_INVALID);
   if (await db.user.findUnique({ where: { email: invitation.email }, select: { id: true } }))
@@ -45,7 +49,9 @@ export async function joinWithInvitationLink(db: Db, secret: string, now = new D
     const { count } = await tx.invitation.deleteMany({ where: { id: invitation.id, tokenHash: invitation.tokenHash } });
     if (count === 0) throw unauthorized(INVITATION_LINK_INVALID);
     const user = await tx.user.create({ data: { email: invitation.email, emailUnproven: invitation.linkShown } });
-    await tx.memberInWorkspace.create({ data: { userId: user.id, workspaceId: invitation.workspaceId, role: invitation.role } });
+    await tx.memberInWorkspace.create({
+      data: { userId: user.id, workspaceId: invitation.workspaceId, role: invitation.role },
+    });
     return { userId: user.id, workspaceId: invitation.workspaceId };
   });
 }
@@ -56,6 +62,9 @@ export async function joinWithInvitationLink(db: Db, secret: string, now = new D
  * (its password, its other sessions), so the inviter keeps no way in.
  */
 export async function proveAddress(db: Db, userId: string): Promise<void> {
-  const { count } = await db.user.updateMany({ where: { id: userId, emailUnproven: true }, data: { emailUnproven: false, passwordHash: null } });
+  const { count } = await db.user.updateMany({
+    where: { id: userId, emailUnproven: true },
+    data: { emailUnproven: false, passwordHash: null },
+  });
   if (count > 0) await db.consoleSession.deleteMany({ where: { userId } });
 }

@@ -25,8 +25,14 @@ export async function inviteMember(
 ): Promise<Invitation> {
   const { email: address } = parseInput(inviteInput, { email: input.email });
   // Members are listed to the inviting ADMIN anyway: saying so discloses nothing new.
-  const member = await db.memberInWorkspace.findFirst({ where: { workspaceId, user: { email: address } }, select: { userId: true } });
-  if (member) throw badRequest('Already a member of this workspace', [{ message: 'already a member of this workspace', path: ['email'] }]);
+  const member = await db.memberInWorkspace.findFirst({
+    where: { workspaceId, user: { email: address } },
+    select: { userId: true },
+  });
+  if (member)
+    throw badRequest('Already a member of this workspace', [
+      { message: 'already a member of this workspace', path: ['email'] },
+    ]);
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
   return db.invitation.upsert({
     where: { workspaceId_email: { workspaceId, email: address } },
@@ -37,7 +43,10 @@ export async function inviteMember(
 
 /** The workspace's invitations still waiting for an answer. */
 export function pendingInvitations(db: Db, workspaceId: string, now = new Date()): Promise<Invitation[]> {
-  return db.invitation.findMany({ where: { workspaceId, expiresAt: { gt: now } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  return db.invitation.findMany({
+    where: { workspaceId, expiresAt: { gt: now } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
 }
 
 export async function revokeInvitation(db: Db, workspaceId: string, invitationId: string): Promise<void> {
@@ -58,20 +67,32 @@ export async function invitationsForUser(db: Db, userId: string, now = new Date(
 /** An invitation addressed to this user, or NOT_FOUND (someone else's invitations do not exist for them). */
 async function ownInvitation(db: Db, userId: string, invitationId: string, now: Date): Promise<Invitation> {
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
-  const invitation = await db.invitation.findFirst({ where: { id: invitationId, email: user.email, expiresAt: { gt: now } } });
+  const invitation = await db.invitation.findFirst({
+    where: { id: invitationId, email: user.email, expiresAt: { gt: now } },
+  });
   if (!invitation) throw notFound();
   return invitation;
 }
 
 /** Accepts: the user joins the workspace with the invited role; the invitation is spent. */
-export async function acceptInvitation(db: Db, userId: string, invitationId: string, now = new Date()): Promise<{ workspaceId: string; role: WorkspaceRole }> {
+export async function acceptInvitation(
+  db: Db,
+  userId: string,
+  invitationId: string,
+  now = new Date(),
+): Promise<{ workspaceId: string; role: WorkspaceRole }> {
   const invitation = await ownInvitation(db, userId, invitationId, now);
   return db.$transaction(async (tx) => {
     // Spent first: two accepts racing, one joins.
     const { count } = await tx.invitation.deleteMany({ where: { id: invitation.id } });
     if (count === 0) throw notFound();
-    const existing = await tx.memberInWorkspace.findUnique({ where: { userId_workspaceId: { userId, workspaceId: invitation.workspaceId } } });
-    if (!existing) await tx.memberInWorkspace.create({ data: { userId, workspaceId: invitation.workspaceId, role: invitation.role } });
+    const existing = await tx.memberInWorkspace.findUnique({
+      where: { userId_workspaceId: { userId, workspaceId: invitation.workspaceId } },
+    });
+    if (!existing)
+      await tx.memberInWorkspace.create({
+        data: { userId, workspaceId: invitation.workspaceId, role: invitation.role },
+      });
     return { workspaceId: invitation.workspaceId, role: existing?.role ?? invitation.role };
   });
 }

@@ -38,15 +38,27 @@ async function findMember(tx: Tx, workspaceId: string, userRef: string): Promise
 }
 
 /** The operator's way in (`parley tokens create --workspace`): a user joins at once, no invitation. API callers invite (services/invitations.ts). */
-export async function addMemberAsOperator(db: Db, workspaceId: string, userId: string, role: WorkspaceRole): Promise<void> {
+export async function addMemberAsOperator(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+  role: WorkspaceRole,
+): Promise<void> {
   await db.$transaction(async (tx) => {
     await lockWorkspace(tx, workspaceId);
     await tx.memberInWorkspace.create({ data: { workspaceId, userId, role } });
-    await tx.invitation.deleteMany({ where: { workspaceId, email: (await tx.user.findUniqueOrThrow({ where: { id: userId } })).email } });
+    await tx.invitation.deleteMany({
+      where: { workspaceId, email: (await tx.user.findUniqueOrThrow({ where: { id: userId } })).email },
+    });
   });
 }
 
-export async function changeMemberRole(db: Db, workspaceId: string, userRef: string, role: WorkspaceRole): Promise<MemberWithUser> {
+export async function changeMemberRole(
+  db: Db,
+  workspaceId: string,
+  userRef: string,
+  role: WorkspaceRole,
+): Promise<MemberWithUser> {
   return db.$transaction(async (tx) => {
     await lockWorkspace(tx, workspaceId);
     const member = await findMember(tx, workspaceId, userRef);

@@ -16,7 +16,10 @@ export interface PublicChatPage {
  * archived or never published, closed workspace, or settings.publicShare.isEnabled false.
  */
 export async function publicChatPage(db: Db, publicId: string): Promise<PublicChatPage | null> {
-  const row = await db.bot.findUnique({ where: { publicId }, include: { workspace: { select: { plan: true, isSuspended: true, isQuarantined: true } } } });
+  const row = await db.bot.findUnique({
+    where: { publicId },
+    include: { workspace: { select: { plan: true, isSuspended: true, isQuarantined: true } } },
+  });
   if (!row || row.isArchived || row.publishedRevision === null) return null;
   if (row.workspace.isSuspended || row.workspace.isQuarantined) return null;
   const bot = await loadSnapshot(prismaSnapshots(db), row.id, row.publishedRevision);
@@ -27,7 +30,8 @@ export async function publicChatPage(db: Db, publicId: string): Promise<PublicCh
   return {
     publicId,
     name: row.name,
-    metadata: metadata && typeof metadata === 'object' && !Array.isArray(metadata) ? (metadata as Record<string, unknown>) : {},
+    metadata:
+      metadata && typeof metadata === 'object' && !Array.isArray(metadata) ? (metadata as Record<string, unknown>) : {},
     allowsCustomHeadCode: row.workspace.plan !== 'FREE',
   };
 }

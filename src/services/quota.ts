@@ -29,7 +29,10 @@ export interface QuotaPolicy {
 }
 
 /** The chats a workspace may use this period, or null for no limit. */
-export function chatsLimit(policy: QuotaPolicy, workspace: { plan: Plan; customChatsLimit: number | null }): number | null {
+export function chatsLimit(
+  policy: QuotaPolicy,
+  workspace: { plan: Plan; customChatsLimit: number | null },
+): number | null {
   if (workspace.customChatsLimit !== null) return workspace.customChatsLimit;
   return policy.enforcePlanLimits ? PLAN_CHATS_LIMITS[workspace.plan] : null;
 }
@@ -54,7 +57,8 @@ export function chatQuota(db: Db, policy: QuotaPolicy, now: () => number = Date.
         cached.used.catch(() => counts.delete(workspaceId));
         counts.set(workspaceId, cached);
         // Bounded: entries of quiet workspaces go once stale.
-        if (counts.size > 10_000) for (const [id, entry] of counts) if (now() - entry.at >= policy.cacheMs) counts.delete(id);
+        if (counts.size > 10_000)
+          for (const [id, entry] of counts) if (now() - entry.at >= policy.cacheMs) counts.delete(id);
       }
       return (await cached.used) < limit;
     },
@@ -62,7 +66,11 @@ export function chatQuota(db: Db, policy: QuotaPolicy, now: () => number = Date.
 }
 
 /** A workspace's usage this period with the limit it is held to (null: none). */
-export async function usageAgainstLimit(db: Db, policy: QuotaPolicy, workspaceId: string): Promise<Usage & { chatsLimit: number | null }> {
+export async function usageAgainstLimit(
+  db: Db,
+  policy: QuotaPolicy,
+  workspaceId: string,
+): Promise<Usage & { chatsLimit: number | null }> {
   const [usage, workspace] = await Promise.all([workspaceUsage(db, workspaceId), getWorkspace(db, workspaceId)]);
   return { ...usage, chatsLimit: chatsLimit(policy, workspace) };
 }

@@ -38,7 +38,8 @@ export function encodeCursor(result: Keyset): string {
 function decodeCursor(cursor: string): Keyset {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(at ?? '');
-  if (!id || Number.isNaN(createdAt.getTime())) throw invalidInput([{ message: 'is not a cursor this API returned', path: ['cursor'] }]);
+  if (!id || Number.isNaN(createdAt.getTime()))
+    throw invalidInput([{ message: 'is not a cursor this API returned', path: ['cursor'] }]);
   return { createdAt, id };
 }
 
@@ -48,10 +49,19 @@ const pageInput = z.object({
 });
 
 /** The time range of a filter; unknown time zones are a 400 naming `timeZone`. */
-export function createdAtRange(filter: { timeFilter?: TimeFilter | null; timeZone?: string | null }, defaultFilter: TimeFilter, now: Date) {
+export function createdAtRange(
+  filter: { timeFilter?: TimeFilter | null; timeZone?: string | null },
+  defaultFilter: TimeFilter,
+  now: Date,
+) {
   const timeZone = filter.timeZone ?? 'UTC';
   if (!isValidTimeZone(timeZone)) {
-    throw invalidInput([{ message: `unknown time zone ${JSON.stringify(timeZone)}; expected an IANA name such as Europe/Paris`, path: ['timeZone'] }]);
+    throw invalidInput([
+      {
+        message: `unknown time zone ${JSON.stringify(timeZone)}; expected an IANA name such as Europe/Paris`,
+        path: ['timeZone'],
+      },
+    ]);
   }
   const range = timeRange(filter.timeFilter ?? defaultFilter, timeZone, now);
   return { gte: range.from, lte: range.to };
@@ -81,7 +91,14 @@ export async function listResults(
   const keyset = after ? decodeCursor(after) : undefined;
   const where = listedResultsWhere(botId, filter, now);
   const rows = await db.result.findMany({
-    where: keyset ? { AND: [where, { OR: [{ createdAt: { lt: keyset.createdAt } }, { createdAt: keyset.createdAt, id: { lt: keyset.id } }] }] } : where,
+    where: keyset
+      ? {
+          AND: [
+            where,
+            { OR: [{ createdAt: { lt: keyset.createdAt } }, { createdAt: keyset.createdAt, id: { lt: keyset.id } }] },
+          ],
+        }
+      : where,
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limit + 1,
   });
@@ -107,6 +124,10 @@ export function resultLogs(db: Db, resultId: string): Promise<Log[]> {
 
 /** Edge ids the conversation went through, in order. */
 export async function resultVisitedEdges(db: Db, resultId: string): Promise<string[]> {
-  const rows = await db.visitedEdge.findMany({ where: { resultId }, orderBy: { index: 'asc' }, select: { edgeId: true } });
+  const rows = await db.visitedEdge.findMany({
+    where: { resultId },
+    orderBy: { index: 'asc' },
+    select: { edgeId: true },
+  });
   return rows.map((row) => row.edgeId);
 }

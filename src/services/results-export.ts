@@ -35,7 +35,8 @@ function columnsOf(definition: BotDefinition): Column[] {
       if (typeof variableId === 'string') covered.add(variableId);
       let label = named ?? group.title ?? block.id;
       // Two inputs in one group, or a title used twice: the column names stay distinct.
-      for (let suffix = 2; usedLabels.has(label); suffix += 1) label = `${named ?? group.title ?? block.id} (${suffix})`;
+      for (let suffix = 2; usedLabels.has(label); suffix += 1)
+        label = `${named ?? group.title ?? block.id} (${suffix})`;
       usedLabels.add(label);
       columns.push({ label, blockId: block.id });
     }
@@ -50,12 +51,18 @@ function columnsOf(definition: BotDefinition): Column[] {
 
 function cellOf(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (Array.isArray(value)) return value.map((item) => (item === null || item === undefined ? '' : String(item))).join(', ');
+  if (Array.isArray(value))
+    return value.map((item) => (item === null || item === undefined ? '' : String(item))).join(', ');
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 /** The header, then one row per result (oldest first). */
-export async function* exportRows(db: Db, botId: string, filter: ResultFilter, now = new Date()): AsyncGenerator<string[]> {
+export async function* exportRows(
+  db: Db,
+  botId: string,
+  filter: ResultFilter,
+  now = new Date(),
+): AsyncGenerator<string[]> {
   const bot = await getBot(db, botId);
   const columns = columnsOf(draftDefinition(bot));
   yield ['Submitted at', ...columns.map((column) => column.label)];
@@ -63,7 +70,14 @@ export async function* exportRows(db: Db, botId: string, filter: ResultFilter, n
   let after: { createdAt: Date; id: string } | undefined;
   for (;;) {
     const results = await db.result.findMany({
-      where: after ? { AND: [where, { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }] } : where,
+      where: after
+        ? {
+            AND: [
+              where,
+              { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] },
+            ],
+          }
+        : where,
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       take: BATCH,
       include: { answers: { orderBy: { createdAt: 'asc' } } },
@@ -71,10 +85,14 @@ export async function* exportRows(db: Db, botId: string, filter: ResultFilter, n
     for (const result of results) {
       // A block answered twice shows its last answer.
       const answers = new Map(result.answers.map((answer) => [answer.blockId, answer.content]));
-      const variables = new Map(storedResultVariables(result.variables).map((variable) => [variable.id, variable.value]));
+      const variables = new Map(
+        storedResultVariables(result.variables).map((variable) => [variable.id, variable.value]),
+      );
       yield [
         result.createdAt.toISOString(),
-        ...columns.map((column) => (column.blockId ? (answers.get(column.blockId) ?? '') : cellOf(variables.get(column.variableId ?? '')))),
+        ...columns.map((column) =>
+          column.blockId ? (answers.get(column.blockId) ?? '') : cellOf(variables.get(column.variableId ?? '')),
+        ),
       ];
     }
     if (results.length < BATCH) return;
@@ -96,7 +114,12 @@ export type ExportFormat = 'csv' | 'ndjson';
 const csvRow = (row: string[]) => stringify([row], { escape_formulas: true });
 
 /** The export as lines of text: CSV (header first, quoted by csv-stringify) or NDJSON (one object per result, keyed by the header). */
-export async function* exportLines(db: Db, botId: string, format: ExportFormat, filter: ResultFilter): AsyncGenerator<string> {
+export async function* exportLines(
+  db: Db,
+  botId: string,
+  format: ExportFormat,
+  filter: ResultFilter,
+): AsyncGenerator<string> {
   let header: string[] | undefined;
   for await (const row of exportRows(db, botId, filter)) {
     if (!header) {

@@ -30,7 +30,10 @@ export async function recordAnswer(
   resultId: string,
   answer: { blockId: string; content: string; groupId?: string; variableId?: string },
 ): Promise<void> {
-  await db.$transaction([db.answer.create({ data: { resultId, ...answer } }), db.result.update({ where: { id: resultId }, data: { hasStarted: true } })]);
+  await db.$transaction([
+    db.answer.create({ data: { resultId, ...answer } }),
+    db.result.update({ where: { id: resultId }, data: { hasStarted: true } }),
+  ]);
 }
 
 /** Completion only counts once the visitor answered something; it never reverts. */

@@ -32,7 +32,9 @@ type SnapshotRow = { revision: number; createdAt: Date; publishedById: string | 
 
 async function withPublishers(db: Db, bot: Pick<Bot, 'publishedRevision'>, rows: SnapshotRow[]): Promise<Revision[]> {
   const ids = [...new Set(rows.flatMap((row) => (row.publishedById ? [row.publishedById] : [])))];
-  const users = ids.length ? new Map((await db.user.findMany({ where: { id: { in: ids } } })).map((user) => [user.id, user])) : new Map<string, User>();
+  const users = ids.length
+    ? new Map((await db.user.findMany({ where: { id: { in: ids } } })).map((user) => [user.id, user]))
+    : new Map<string, User>();
   return rows.map((row) => ({
     revision: row.revision,
     publishedAt: row.createdAt,
@@ -45,20 +47,35 @@ const SNAPSHOT_ROW = { revision: true, createdAt: true, publishedById: true } as
 
 /** Every revision of a live bot, newest first (a bot publishes a handful of times: no paging). */
 export async function listRevisions(db: Db, bot: Pick<Bot, 'id' | 'publishedRevision'>): Promise<Revision[]> {
-  const rows = await db.botSnapshot.findMany({ where: { botId: bot.id }, orderBy: { revision: 'desc' }, select: SNAPSHOT_ROW });
+  const rows = await db.botSnapshot.findMany({
+    where: { botId: bot.id },
+    orderBy: { revision: 'desc' },
+    select: SNAPSHOT_ROW,
+  });
   return withPublishers(db, bot, rows);
 }
 
-async function snapshotDefinition(db: Db, botId: string, revision: number): Promise<{ row: SnapshotRow; definition: BotDefinition }> {
-  const snapshot = await db.botSnapshot.findUnique({ where: { botId_revision: { botId, revision } }, select: { ...SNAPSHOT_ROW, definition: true } });
+async function snapshotDefinition(
+  db: Db,
+  botId: string,
+  revision: number,
+): Promise<{ row: SnapshotRow; definition: BotDefinition }> {
+  const snapshot = await db.botSnapshot.findUnique({
+    where: { botId_revision: { botId, revision } },
+    select: { ...SNAPSHOT_ROW, definition: true },
+  });
   if (!snapshot) throw notFound();
   // Validated when published; parsed again as every stored definition is read.
   const parsed = parseDefinition(snapshot.definition);
-  if (!parsed.ok) throw new Error(`snapshot ${botId}:${revision} no longer parses: ${parsed.issues[0]?.message ?? 'invalid'}`);
+  if (!parsed.ok)
+    throw new Error(`snapshot ${botId}:${revision} no longer parses: ${parsed.issues[0]?.message ?? 'invalid'}`);
   return { row: snapshot, definition: parsed.definition };
 }
 
-export function typebotExport(bot: Pick<Bot, 'id' | 'name' | 'icon' | 'publicId'>, definition: BotDefinition): TypebotExport {
+export function typebotExport(
+  bot: Pick<Bot, 'id' | 'name' | 'icon' | 'publicId'>,
+  definition: BotDefinition,
+): TypebotExport {
   return { ...definition, id: bot.id, name: bot.name, icon: bot.icon, publicId: bot.publicId };
 }
 
@@ -66,7 +83,12 @@ export function typebotExport(bot: Pick<Bot, 'id' | 'name' | 'icon' | 'publicId'
 export async function getRevision(db: Db, bot: BotRecord, revision: number): Promise<RevisionDetail> {
   const { row, definition } = await snapshotDefinition(db, bot.id, revision);
   const [listed] = await withPublishers(db, bot, [row]);
-  return { ...listed!, definition, changes: diffDefinitions(definition, draftDefinition(bot)), export: typebotExport(bot, definition) };
+  return {
+    ...listed!,
+    definition,
+    changes: diffDefinitions(definition, draftDefinition(bot)),
+    export: typebotExport(bot, definition),
+  };
 }
 
 /**
@@ -74,7 +96,12 @@ export async function getRevision(db: Db, bot: BotRecord, revision: number): Pro
  * draftVersion and honours `expectedVersion` like any save. What is live does
  * not change until the draft is published again.
  */
-export async function restoreRevision(db: Db, botId: string, revision: number, expectedVersion?: number | null): Promise<BotRecord> {
+export async function restoreRevision(
+  db: Db,
+  botId: string,
+  revision: number,
+  expectedVersion?: number | null,
+): Promise<BotRecord> {
   await getBot(db, botId);
   const { definition } = await snapshotDefinition(db, botId, revision);
   // Every content key, so nothing of the draft survives; metadata (name, publicId...) is not part of a revision.

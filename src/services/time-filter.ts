@@ -1,6 +1,14 @@
 import { DateTime, IANAZone } from 'luxon';
 
-export const TIME_FILTERS = ['today', 'last7Days', 'last30Days', 'monthToDate', 'lastMonth', 'yearToDate', 'allTime'] as const;
+export const TIME_FILTERS = [
+  'today',
+  'last7Days',
+  'last30Days',
+  'monthToDate',
+  'lastMonth',
+  'yearToDate',
+  'allTime',
+] as const;
 export type TimeFilter = (typeof TIME_FILTERS)[number];
 export const DEFAULT_TIME_FILTER: TimeFilter = 'last7Days';
 

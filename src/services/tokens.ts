@@ -7,7 +7,9 @@ import { parseInput } from './validation';
 export type { ApiToken };
 
 /** Who a request acts for, once its bearer token (tokenId) or console session cookie (sessionId) is verified. */
-export type Viewer = { userId: string; tokenId: string; sessionId?: undefined } | { userId: string; sessionId: string; tokenId?: undefined };
+export type Viewer =
+  | { userId: string; tokenId: string; sessionId?: undefined }
+  | { userId: string; sessionId: string; tokenId?: undefined };
 
 export function hashToken(secret: string): string {
   return crypto.createHash('sha256').update(secret).digest('hex');
@@ -27,7 +29,8 @@ export async function createToken(
   secret: string = generateTokenSecret(),
 ): Promise<{ token: string; apiToken: ApiToken }> {
   const validName = parseInput(tokenName, name, ['name']);
-  if (secret.length < 16) throw badRequest('Token too short', [{ message: 'must be at least 16 characters', path: ['token'] }]);
+  if (secret.length < 16)
+    throw badRequest('Token too short', [{ message: 'must be at least 16 characters', path: ['token'] }]);
   const apiToken = await db.apiToken.create({ data: { userId, name: validName, tokenHash: hashToken(secret) } });
   return { token: secret, apiToken };
 }

@@ -35,7 +35,12 @@ export interface UploadDeps {
 export const DEFAULT_BLOCK_LIMIT_BYTES = 10 * 1024 * 1024;
 const TOKEN_LIFETIME_MS = 10 * 60_000;
 
-const claimsSchema = z.object({ id: z.string(), key: z.string(), maxBytes: z.number().int().positive(), expiresAt: z.number() });
+const claimsSchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  maxBytes: z.number().int().positive(),
+  expiresAt: z.number(),
+});
 type UploadClaims = z.infer<typeof claimsSchema>;
 
 export interface UploadUrlInput {
@@ -94,7 +99,10 @@ export async function createUploadUrl(
   // The bot's allowed origins hold for uploads as for every chat request.
   assertOriginAllowed(state.allowedOrigins, request);
   // Nobody vouches for an anonymous preview's definition: it stores nothing on the server.
-  if (isAnonymousPreview(state)) throw badRequest('An anonymous preview takes no file uploads: preview the stored bot with a token to try its file inputs');
+  if (isAnonymousPreview(state))
+    throw badRequest(
+      'An anonymous preview takes no file uploads: preview the stored bot with a token to try its file inputs',
+    );
   if (state.currentBlockId !== input.blockId) throw badRequest('The session is not waiting for a file on this block');
   const library = await new BotLibrary().load(
     prismaSnapshots(deps.db),
@@ -104,10 +112,14 @@ export async function createUploadUrl(
   const block = bot.groups.flatMap((group) => group.blocks).find((candidate) => candidate.id === input.blockId);
   if (!block || !takesUploads(block)) throw badRequest('The session is not waiting for a file on this block');
   const blockLimitMb = Number((block.options as { sizeLimit?: unknown } | undefined)?.sizeLimit);
-  const maxBytes = Math.min(deps.maxBytes, Number.isFinite(blockLimitMb) && blockLimitMb > 0 ? blockLimitMb * 1024 * 1024 : DEFAULT_BLOCK_LIMIT_BYTES);
+  const maxBytes = Math.min(
+    deps.maxBytes,
+    Number.isFinite(blockLimitMb) && blockLimitMb > 0 ? blockLimitMb * 1024 * 1024 : DEFAULT_BLOCK_LIMIT_BYTES,
+  );
   const name = safeFileName(input.fileName);
   if (!acceptsFileName(block, name)) throw badRequest(`Files of this type are not accepted here: ${name}`);
-  if (input.fileSize != null && input.fileSize > maxBytes) throw badRequest(`${name} is larger than ${sizeText(maxBytes)}`);
+  if (input.fileSize != null && input.fileSize > maxBytes)
+    throw badRequest(`${name} is larger than ${sizeText(maxBytes)}`);
   const owner = state.queue[0]!.resultId ? `results/${state.queue[0]!.resultId}` : `sessions/${session.id}`;
   const id = crypto.randomBytes(16).toString('hex');
   const key = `${owner}/${id}/${name}`;
@@ -133,7 +145,10 @@ export async function receiveUpload(
   const claims = openToken(deps.secrets, token, now);
   if (declaredLength !== undefined && declaredLength > claims.maxBytes) throw new FileTooLarge(claims.maxBytes);
   // One upload per URL, taken atomically: a second PUT (at once or later) is refused, the stored file stays.
-  const { count } = await deps.db.uploadedFile.updateMany({ where: { id: claims.id, key: claims.key, status: 'pending' }, data: { status: 'receiving' } });
+  const { count } = await deps.db.uploadedFile.updateMany({
+    where: { id: claims.id, key: claims.key, status: 'pending' },
+    data: { status: 'receiving' },
+  });
   if (count === 0) throw new AppError('FORBIDDEN', 'This upload URL was already used');
   try {
     const stored = await deps.files.put(claims.key, body, claims.maxBytes);
@@ -141,7 +156,10 @@ export async function receiveUpload(
     return stored;
   } catch (error) {
     // Nothing was kept (too large, connection lost): the visitor may try again while the URL is valid.
-    await deps.db.uploadedFile.updateMany({ where: { id: claims.id, status: 'receiving' }, data: { status: 'pending' } });
+    await deps.db.uploadedFile.updateMany({
+      where: { id: claims.id, status: 'receiving' },
+      data: { status: 'pending' },
+    });
     throw error;
   }
 }

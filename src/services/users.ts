@@ -20,7 +20,12 @@ export async function ensureUser(
         email,
         name: options.name ?? null,
         memberships: options.personalWorkspace
-          ? { create: { role: 'ADMIN', workspace: { create: { name: `${options.name ?? email.split('@')[0]}'s workspace` } } } }
+          ? {
+              create: {
+                role: 'ADMIN',
+                workspace: { create: { name: `${options.name ?? email.split('@')[0]}'s workspace` } },
+              },
+            }
           : undefined,
       },
     });

@@ -16,9 +16,14 @@ export function zodIssues(error: z.ZodError, prefix: IssuePath = []): Issue[] {
 }
 
 /** Names of workspaces and bots: trimmed, then 1 to `max` characters. */
-export const displayName = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+export const displayName = (max: number) =>
+  z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 
 /** An icon: a URL or an emoji. */
 export const icon = z.string().max(2048, 'must be at most 2048 characters');
 
-export const email = z.string().trim().toLowerCase().pipe(z.email('must be an e-mail address').max(320, 'must be at most 320 characters'));
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('must be an e-mail address').max(320, 'must be at most 320 characters'));

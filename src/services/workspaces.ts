@@ -19,7 +19,11 @@ const updateInput = z.object({
 });
 
 /** Creates a workspace on the FREE plan with its creator as ADMIN. */
-export async function createWorkspace(db: Db, userId: string, input: { name: string; icon?: string | null }): Promise<Workspace> {
+export async function createWorkspace(
+  db: Db,
+  userId: string,
+  input: { name: string; icon?: string | null },
+): Promise<Workspace> {
   const data = parseInput(createInput, input);
   return db.workspace.create({
     data: { name: data.name, icon: data.icon ?? null, members: { create: { userId, role: 'ADMIN' } } },
@@ -51,7 +55,11 @@ export async function getWorkspace(db: Db, workspaceId: string, query: Workspace
  * `name` and `icon` are both optional but one must be present; an absent key
  * keeps the stored value, `icon: null` clears it.
  */
-export async function updateWorkspace(db: Db, workspaceId: string, input: { name?: string | null; icon?: string | null }): Promise<Workspace> {
+export async function updateWorkspace(
+  db: Db,
+  workspaceId: string,
+  input: { name?: string | null; icon?: string | null },
+): Promise<Workspace> {
   if (input.name === null) throw badRequest('Invalid input data', [{ message: 'must be a string', path: ['name'] }]);
   const data = parseInput(updateInput, input);
   if (data.name === undefined && data.icon === undefined) {
@@ -82,7 +90,11 @@ export interface WorkspaceAdminUpdate {
   paymentProviderId?: string | null;
 }
 
-export async function updateWorkspaceAsOperator(db: Db, workspaceId: string, update: WorkspaceAdminUpdate): Promise<Workspace> {
+export async function updateWorkspaceAsOperator(
+  db: Db,
+  workspaceId: string,
+  update: WorkspaceAdminUpdate,
+): Promise<Workspace> {
   await getWorkspace(db, workspaceId);
   return db.workspace.update({ where: { id: workspaceId }, data: update });
 }

@@ -20,7 +20,11 @@ async function post(apiHost: string, path: string, body: unknown): Promise<Json>
     body: JSON.stringify(body),
   });
   const parsed = (await response.json().catch(() => ({}))) as Json;
-  if (!response.ok) throw new ChatApiError(response.status, typeof parsed.message === 'string' ? parsed.message : `HTTP ${response.status}`);
+  if (!response.ok)
+    throw new ChatApiError(
+      response.status,
+      typeof parsed.message === 'string' ? parsed.message : `HTTP ${response.status}`,
+    );
   return parsed;
 }
 
@@ -30,7 +34,11 @@ export function startChat(apiHost: string, publicId: string, body: Json): Promis
 
 /** A reply: its text, or the message object (text with attached file URLs). */
 export function continueChat(apiHost: string, sessionId: string, message: string | Json | undefined): Promise<Json> {
-  return post(apiHost, `/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`, message === undefined ? {} : { message });
+  return post(
+    apiHost,
+    `/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`,
+    message === undefined ? {} : { message },
+  );
 }
 
 /** Uploads one file for the file input the session waits on; answers the URL it is served at. */
@@ -48,7 +56,10 @@ export async function uploadFile(apiHost: string, sessionId: string, blockId: st
   });
   if (!response.ok) {
     const parsed = (await response.json().catch(() => ({}))) as Json;
-    throw new ChatApiError(response.status, typeof parsed.message === 'string' ? parsed.message : `HTTP ${response.status}`);
+    throw new ChatApiError(
+      response.status,
+      typeof parsed.message === 'string' ? parsed.message : `HTTP ${response.status}`,
+    );
   }
   return String(granted.fileUrl);
 }
@@ -61,7 +72,12 @@ export function sendClientLogs(apiHost: string, sessionId: string, clientLogs: J
  * Reads the AI answer a session waits on (server-sent events, `data: {"text"}`
  * per part) and hands the text so far to `onText`; answers the whole text.
  */
-export async function streamMessage(apiHost: string, sessionId: string, body: Json, onText: (textSoFar: string) => void): Promise<string> {
+export async function streamMessage(
+  apiHost: string,
+  sessionId: string,
+  body: Json,
+  onText: (textSoFar: string) => void,
+): Promise<string> {
   const response = await fetch(`${apiHost}/v1/sessions/${encodeURIComponent(sessionId)}/streamMessage`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
@@ -69,7 +85,10 @@ export async function streamMessage(apiHost: string, sessionId: string, body: Js
   });
   if (!response.ok || !response.body) {
     const parsed = (await response.json().catch(() => ({}))) as Json;
-    throw new ChatApiError(response.status, typeof parsed.message === 'string' ? parsed.message : `HTTP ${response.status}`);
+    throw new ChatApiError(
+      response.status,
+      typeof parsed.message === 'string' ? parsed.message : `HTTP ${response.status}`,
+    );
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = '';

@@ -54,7 +54,12 @@ function storageOf(settings: Json): Storage | undefined {
 export async function mountChat(host: HTMLElement, options: ChatOptions): Promise<void> {
   const apiHost = (options.apiHost ?? location.origin).replace(/\/$/, '');
   const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
-  const container = h('div', { className: 'parley-chat', role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation' });
+  const container = h('div', {
+    className: 'parley-chat',
+    role: 'log',
+    'aria-live': 'polite',
+    'aria-label': 'Conversation',
+  });
   const progress = h('div', {
     className: 'parley-progress',
     role: 'progressbar',
@@ -68,7 +73,8 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
   const column = h('div', { className: 'parley-column' }, container, inputSlot);
   const scroller = h('div', { className: 'parley-scroll' }, column);
   shadow.replaceChildren(h('style', {}, STYLES), h('div', { className: 'parley-root' }, progress, scroller));
-  const scrollToEnd = () => scroller.scrollTo({ top: scroller.scrollHeight, behavior: reducedMotion() ? 'auto' : 'smooth' });
+  const scrollToEnd = () =>
+    scroller.scrollTo({ top: scroller.scrollHeight, behavior: reducedMotion() ? 'auto' : 'smooth' });
 
   const resultKey = `parley-result-${options.bot}`;
   let sessionId = '';
@@ -129,7 +135,12 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
     element.querySelector<HTMLElement>('input, textarea, button')?.focus();
   };
 
-  const runActions = async (actions: Json[], after: 'before' | 'after', lastBubbleBlockId: string | undefined, index: number): Promise<string | undefined> => {
+  const runActions = async (
+    actions: Json[],
+    after: 'before' | 'after',
+    lastBubbleBlockId: string | undefined,
+    index: number,
+  ): Promise<string | undefined> => {
     let replyToSend: string | undefined;
     for (const action of actions) {
       const isBefore = !action.lastBubbleBlockId;
@@ -146,11 +157,16 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
       } else if (action.scriptToExecute || action.setVariable) {
         const script = (action.scriptToExecute ?? action.setVariable.scriptToExecute) as Json;
         try {
-          const args = ((script.args ?? []) as Json[]).map((arg) => ({ id: String(arg.id), value: arg.value as unknown }));
+          const args = ((script.args ?? []) as Json[]).map((arg) => ({
+            id: String(arg.id),
+            value: arg.value as unknown,
+          }));
           const result = await runSandboxedScript(String(script.content ?? ''), args);
           if (action.setVariable || action.expectsDedicatedReply) replyToSend = result;
         } catch (error) {
-          await sendClientLogs(apiHost, sessionId, [{ status: 'error', description: 'Script failed', details: String(error) }]).catch(() => undefined);
+          await sendClientLogs(apiHost, sessionId, [
+            { status: 'error', description: 'Script failed', details: String(error) },
+          ]).catch(() => undefined);
         }
       } else if (action.httpRequestToExecute) {
         const request = action.httpRequestToExecute as Json;
@@ -231,7 +247,13 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
       saved?.transcript.push({ role: 'guest', message: { type: 'text', content: { markdown: shown ?? text } } });
     }
     try {
-      await showTurn(await continueChat(apiHost, sessionId, attachedFileUrls?.length ? { type: 'text', text, attachedFileUrls } : text));
+      await showTurn(
+        await continueChat(
+          apiHost,
+          sessionId,
+          attachedFileUrls?.length ? { type: 'text', text, attachedFileUrls } : text,
+        ),
+      );
     } catch (error) {
       bubble('host', h('p', { role: 'alert' }, error instanceof Error ? error.message : 'Something went wrong.'));
     }
@@ -271,13 +293,25 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
   applyTheme(shadow.host as HTMLElement, start.bot?.theme ?? {}, shadow, start.bot?.version);
   avatars = avatarsOf(start.bot?.theme ?? {}, start.bot?.version);
   if (settings.general?.isBrandingEnabled === true)
-    column.append(h('a', { className: 'parley-branding', href: `${apiHost}/`, target: '_blank', rel: 'noopener' }, 'Made with Parley'));
+    column.append(
+      h(
+        'a',
+        { className: 'parley-branding', href: `${apiHost}/`, target: '_blank', rel: 'noopener' },
+        'Made with Parley',
+      ),
+    );
   storage = options.start ? undefined : storageOf(settings);
   if (storage && stored && stored.publishedAt === start.bot?.publishedAt && stored.sessionId) {
     saved = stored;
     sessionId = stored.sessionId;
     for (const entry of stored.transcript)
-      bubble(entry.role, entry.role === 'host' ? renderMessage(entry.message) : h('p', {}, String(entry.message.content?.markdown ?? '')), entry.message.type);
+      bubble(
+        entry.role,
+        entry.role === 'host'
+          ? renderMessage(entry.message)
+          : h('p', {}, String(entry.message.content?.markdown ?? '')),
+        entry.message.type,
+      );
     showInput(stored.input);
     return;
   }
@@ -287,6 +321,8 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
   await showTurn(start);
   // A flow that ends without a word would leave a blank page: say so.
   if (!start.messages?.length && !start.input && !start.clientSideActions?.length) {
-    container.append(h('p', { role: 'status', className: 'parley-notice parley-info' }, 'This bot has nothing to say.'));
+    container.append(
+      h('p', { role: 'status', className: 'parley-notice parley-info' }, 'This bot has nothing to say.'),
+    );
   }
 }

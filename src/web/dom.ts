@@ -7,7 +7,8 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   const element = document.createElement(tag);
   for (const [key, value] of Object.entries(props)) {
     if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith('on') && typeof value === 'function') element.addEventListener(key.slice(2).toLowerCase(), value as EventListener);
+    if (key.startsWith('on') && typeof value === 'function')
+      element.addEventListener(key.slice(2).toLowerCase(), value as EventListener);
     else if (key === 'className') element.className = String(value);
     else element.setAttribute(key, value === true ? '' : String(value));
   }

@@ -22,12 +22,20 @@ const scriptOrigin = (() => {
 })();
 
 function withQuery(options: ChatOptions): ChatOptions {
-  return { ...options, apiHost: options.apiHost ?? scriptOrigin, prefilledVariables: { ...prefilledFromQuery(), ...options.prefilledVariables } };
+  return {
+    ...options,
+    apiHost: options.apiHost ?? scriptOrigin,
+    prefilledVariables: { ...prefilledFromQuery(), ...options.prefilledVariables },
+  };
 }
 
 function initStandard(options: ChatOptions & { element?: HTMLElement | string }): void {
-  const target = typeof options.element === 'string' ? document.querySelector<HTMLElement>(options.element) : options.element;
-  const host = target ?? document.querySelector<HTMLElement>('parley-standard') ?? document.body.appendChild(document.createElement('parley-standard'));
+  const target =
+    typeof options.element === 'string' ? document.querySelector<HTMLElement>(options.element) : options.element;
+  const host =
+    target ??
+    document.querySelector<HTMLElement>('parley-standard') ??
+    document.body.appendChild(document.createElement('parley-standard'));
   if (!host.style.height) host.style.height = '100%';
   void mountChat(host, withQuery(options));
 }

@@ -25,7 +25,9 @@ function labelsOf(input: Json): Json {
 
 function placeholderOf(input: Json): string {
   const own = labelsOf(input).placeholder;
-  return typeof own === 'string' && own !== '' ? own : (DEFAULT_PLACEHOLDERS[String(input.type)] ?? DEFAULT_PLACEHOLDERS['text input']!);
+  return typeof own === 'string' && own !== ''
+    ? own
+    : (DEFAULT_PLACEHOLDERS[String(input.type)] ?? DEFAULT_PLACEHOLDERS['text input']!);
 }
 
 const SEND_ICON =
@@ -33,8 +35,13 @@ const SEND_ICON =
 
 /** The submit button: the block's label, or a send icon (named for screen readers) when it sets none. */
 function sendButton(label: unknown): HTMLElement {
-  if (typeof label === 'string' && label.trim() !== '') return h('button', { type: 'submit', className: 'parley-button' }, label);
-  const button = h('button', { type: 'submit', className: 'parley-button parley-send', 'aria-label': DEFAULT_BUTTON_LABEL });
+  if (typeof label === 'string' && label.trim() !== '')
+    return h('button', { type: 'submit', className: 'parley-button' }, label);
+  const button = h('button', {
+    type: 'submit',
+    className: 'parley-button parley-send',
+    'aria-label': DEFAULT_BUTTON_LABEL,
+  });
   button.innerHTML = SEND_ICON;
   return button;
 }
@@ -53,17 +60,33 @@ function phone(input: Json, handlers: InputHandlers): HTMLElement {
     'select',
     { className: 'parley-field parley-country', 'aria-label': 'Country' },
     h('option', { value: '' }, 'Intl.'),
-    ...DIAL_CODES.map((entry) => h('option', { value: entry.dial, selected: entry.country === preferred }, `${entry.country} +${entry.dial}`)),
+    ...DIAL_CODES.map((entry) =>
+      h('option', { value: entry.dial, selected: entry.country === preferred }, `${entry.country} +${entry.dial}`),
+    ),
   ) as HTMLSelectElement;
   const placeholder = placeholderOf(input);
-  const field = h('input', { type: 'tel', 'aria-label': placeholder, placeholder, className: 'parley-field', autocomplete: 'tel' }) as HTMLInputElement;
+  const field = h('input', {
+    type: 'tel',
+    'aria-label': placeholder,
+    placeholder,
+    className: 'parley-field',
+    autocomplete: 'tel',
+  }) as HTMLInputElement;
   const send = () => {
     const number = field.value.trim();
     if (number === '') return;
     // A number typed in full (+33...) keeps its own code; otherwise the picked country's is added.
-    handlers.submit(number.startsWith('+') || !country.value ? number : `+${country.value} ${number.replace(/^0/, '')}`);
+    handlers.submit(
+      number.startsWith('+') || !country.value ? number : `+${country.value} ${number.replace(/^0/, '')}`,
+    );
   };
-  return h('form', { className: 'parley-input-row', onSubmit: (event: Event) => (event.preventDefault(), send()) }, country, field, sendButton(labels.button));
+  return h(
+    'form',
+    { className: 'parley-input-row', onSubmit: (event: Event) => (event.preventDefault(), send()) },
+    country,
+    field,
+    sendButton(labels.button),
+  );
 }
 
 /** A date range: two labelled fields, sent as "<from> to <to>" (what the runtime parses). */
@@ -109,7 +132,12 @@ function textLike(input: Json, handlers: InputHandlers): HTMLElement {
   // A text input taking attachments: files chosen beside the text go up first, their URLs travel with the reply.
   const attach =
     input.type === 'text input' && options.attachments?.isEnabled
-      ? (h('input', { type: 'file', multiple: true, className: 'parley-attach', 'aria-label': 'Attach files' }) as HTMLInputElement)
+      ? (h('input', {
+          type: 'file',
+          multiple: true,
+          className: 'parley-attach',
+          'aria-label': 'Attach files',
+        }) as HTMLInputElement)
       : null;
   const status = attach ? h('span', { role: 'status', className: 'parley-status' }) : null;
   const send = async () => {
@@ -155,7 +183,11 @@ function choice(input: Json, handlers: InputHandlers): HTMLElement {
   const list = h('div', { className: 'parley-choices', role: 'group', 'aria-label': 'Choices' });
   const buttons = items.map((item) => {
     const label = String(item.content ?? item.title ?? '');
-    const button = h('button', { type: 'button', className: 'parley-choice', 'aria-pressed': multiple ? 'false' : undefined }, label);
+    const button = h(
+      'button',
+      { type: 'button', className: 'parley-choice', 'aria-pressed': multiple ? 'false' : undefined },
+      label,
+    );
     button.addEventListener('click', () => {
       if (!multiple) return handlers.submit(label);
       if (chosen.has(label)) chosen.delete(label);
@@ -184,7 +216,11 @@ function choice(input: Json, handlers: InputHandlers): HTMLElement {
     wrapper.append(
       h(
         'button',
-        { type: 'button', className: 'parley-button', onClick: () => chosen.size > 0 && handlers.submit([...chosen].join(', ')) },
+        {
+          type: 'button',
+          className: 'parley-button',
+          onClick: () => chosen.size > 0 && handlers.submit([...chosen].join(', ')),
+        },
         options.buttonLabel ?? 'Send',
       ),
     );
@@ -224,7 +260,11 @@ function cards(input: Json, handlers: InputHandlers): HTMLElement {
         h('strong', {}, String(item.title ?? '')),
         item.description ? h('p', {}, String(item.description)) : null,
         ...paths.map((path) =>
-          h('button', { type: 'button', className: 'parley-choice', onClick: () => handlers.submit(String(path.text ?? '')) }, String(path.text ?? '')),
+          h(
+            'button',
+            { type: 'button', className: 'parley-choice', onClick: () => handlers.submit(String(path.text ?? '')) },
+            String(path.text ?? ''),
+          ),
         ),
       );
     }),
@@ -240,7 +280,12 @@ function rating(input: Json, handlers: InputHandlers): HTMLElement {
     buttons.push(
       h(
         'button',
-        { type: 'button', className: 'parley-choice', 'aria-label': `Rate ${value}`, onClick: () => handlers.submit(String(value)) },
+        {
+          type: 'button',
+          className: 'parley-choice',
+          'aria-label': `Rate ${value}`,
+          onClick: () => handlers.submit(String(value)),
+        },
         options.buttonType === 'Icons' ? '★' : String(value),
       ),
     );
@@ -270,7 +315,11 @@ function fileInput(input: Json, handlers: InputHandlers): HTMLElement {
   };
   const skip =
     options.isRequired === false
-      ? h('button', { type: 'button', className: 'parley-button', onClick: () => handlers.submit('Skip') }, labels.skip ?? 'Skip')
+      ? h(
+          'button',
+          { type: 'button', className: 'parley-button', onClick: () => handlers.submit('Skip') },
+          labels.skip ?? 'Skip',
+        )
       : null;
   return h(
     'div',

@@ -15,7 +15,9 @@ function richNode(node: Json): Node {
     case 'a':
     case 'link': {
       const href = safeUrl(node.url);
-      return href ? h('a', { href, target: '_blank', rel: 'noopener noreferrer' }, ...children) : h('span', {}, ...children);
+      return href
+        ? h('a', { href, target: '_blank', rel: 'noopener noreferrer' }, ...children)
+        : h('span', {}, ...children);
     }
     case 'ul':
       return h('ul', {}, ...children);
@@ -54,7 +56,12 @@ export function renderMessage(message: Json): HTMLElement | null {
       const src = safeUrl(content.url);
       if (!src) return null;
       if (content.type === 'youtube' || content.type === 'vimeo' || content.embedUrl)
-        return h('iframe', { src: safeUrl(content.embedUrl) ?? src, title: 'Video', className: 'parley-embed', allowfullscreen: true });
+        return h('iframe', {
+          src: safeUrl(content.embedUrl) ?? src,
+          title: 'Video',
+          className: 'parley-embed',
+          allowfullscreen: true,
+        });
       return h('video', { src, controls: true, className: 'parley-video' });
     }
     case 'audio': {
@@ -63,7 +70,14 @@ export function renderMessage(message: Json): HTMLElement | null {
     }
     case 'embed': {
       const src = safeUrl(content.url);
-      return src ? h('iframe', { src, title: 'Embedded content', className: 'parley-embed', style: `height:${Number(content.height) || 400}px` }) : null;
+      return src
+        ? h('iframe', {
+            src,
+            title: 'Embedded content',
+            className: 'parley-embed',
+            style: `height:${Number(content.height) || 400}px`,
+          })
+        : null;
     }
     case 'custom-embed':
     default:

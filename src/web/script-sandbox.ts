@@ -55,7 +55,10 @@ export function runSandboxedScript(content: string, args: ScriptArgument[]): Pro
   frame.srcdoc = FRAME_SOURCE;
   return new Promise<string>((resolve, reject) => {
     const channel = new MessageChannel();
-    const timer = setTimeout(() => finish(() => reject(new Error(`Script still running after ${SCRIPT_TIMEOUT_MS / 1000} s`))), SCRIPT_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => finish(() => reject(new Error(`Script still running after ${SCRIPT_TIMEOUT_MS / 1000} s`))),
+      SCRIPT_TIMEOUT_MS,
+    );
     const finish = (settle: () => void) => {
       clearTimeout(timer);
       channel.port1.close();
@@ -63,11 +66,18 @@ export function runSandboxedScript(content: string, args: ScriptArgument[]): Pro
       settle();
     };
     channel.port1.onmessage = (event: MessageEvent<{ ok: boolean; text?: string; error?: string }>) =>
-      finish(() => (event.data.ok ? resolve(event.data.text ?? 'null') : reject(new Error(event.data.error ?? 'Script failed'))));
+      finish(() =>
+        event.data.ok ? resolve(event.data.text ?? 'null') : reject(new Error(event.data.error ?? 'Script failed')),
+      );
     frame.addEventListener(
       'load',
       () => {
-        const message = { content, names: args.map((arg) => arg.id), values: args.map((arg) => arg.value), page: pageFacts() };
+        const message = {
+          content,
+          names: args.map((arg) => arg.id),
+          values: args.map((arg) => arg.value),
+          page: pageFacts(),
+        };
         // An opaque origin is addressed as '*': only this frame's window receives it, through its own port.
         frame.contentWindow?.postMessage(message, '*', [channel.port2]);
       },

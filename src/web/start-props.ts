@@ -15,7 +15,8 @@ function addScript(id: string, attributes: Record<string, string>, text?: string
   document.head.append(script);
 }
 
-const safeId = (value: unknown): string | undefined => (typeof value === 'string' && /^[A-Za-z0-9_-]+$/.test(value) ? value : undefined);
+const safeId = (value: unknown): string | undefined =>
+  typeof value === 'string' && /^[A-Za-z0-9_-]+$/.test(value) ? value : undefined;
 
 export function injectStartProps(props: Json): void {
   const gtm = safeId(props.gtmId);
@@ -35,7 +36,9 @@ export function injectStartProps(props: Json): void {
       `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}window.gtag=window.gtag||gtag;gtag('js',new Date());gtag('config','${ga}');`,
     );
   }
-  const pixels = Array.isArray(props.pixelIds) ? props.pixelIds.map(safeId).filter((id): id is string => Boolean(id)) : [];
+  const pixels = Array.isArray(props.pixelIds)
+    ? props.pixelIds.map(safeId).filter((id): id is string => Boolean(id))
+    : [];
   if (pixels.length > 0) {
     addScript(
       'parley-pixel',

@@ -29,7 +29,15 @@ export interface ThemeDefaults {
   guestAvatar: boolean;
 }
 
-const GRAY = { 1: '#ffffff', 2: '#f8f8f8', 3: '#f1f1f1', 6: '#dfdfdf', 7: '#cecece', 9: '#8d8d8d', 12: '#202020' } as const;
+const GRAY = {
+  1: '#ffffff',
+  2: '#f8f8f8',
+  3: '#f1f1f1',
+  6: '#dfdfdf',
+  7: '#cecece',
+  9: '#8d8d8d',
+  12: '#202020',
+} as const;
 const ORANGE = { 6: '#ffb8a0', 8: '#f98868', 9: '#ff5924' } as const;
 const MEDIUM_SHADOW = '0 4px 6px -1px rgb(0 0 0 / 0.1), 0 2px 4px -2px rgb(0 0 0 / 0.1)';
 
@@ -50,7 +58,13 @@ export const THEME_DEFAULTS: Record<ThemeVersion, ThemeDefaults> = {
     host: { background: '#f7f8ff', color: GRAY[12], border: { thickness: 0, color: GRAY[6] } },
     guest: { background: '#ff8e21', color: GRAY[1], border: { thickness: 0, color: ORANGE[6] } },
     buttons: { background: '#0042da', color: GRAY[1], border: { thickness: 0, color: ORANGE[8] } },
-    inputs: { background: '#ffffff', color: GRAY[12], placeholder: '#9095a0', border: { thickness: 0 }, shadow: MEDIUM_SHADOW },
+    inputs: {
+      background: '#ffffff',
+      color: GRAY[12],
+      placeholder: '#9095a0',
+      border: { thickness: 0 },
+      shadow: MEDIUM_SHADOW,
+    },
   },
   '6.1': {
     ...SHARED,
@@ -60,7 +74,12 @@ export const THEME_DEFAULTS: Record<ThemeVersion, ThemeDefaults> = {
     host: { background: GRAY[1], color: GRAY[12], border: { thickness: 1, color: GRAY[6] } },
     guest: { background: ORANGE[9], color: GRAY[1], border: { thickness: 1, color: ORANGE[6] } },
     buttons: { background: ORANGE[9], color: GRAY[1], border: { thickness: 1, color: ORANGE[8] } },
-    inputs: { background: '#ffffff', color: GRAY[12], placeholder: '#9095a0', border: { thickness: 1, color: GRAY[7] } },
+    inputs: {
+      background: '#ffffff',
+      color: GRAY[12],
+      placeholder: '#9095a0',
+      border: { thickness: 1, color: GRAY[7] },
+    },
   },
 };
 

@@ -43,7 +43,8 @@ select.parley-field{flex:none;width:auto;max-width:40%}
 
 type ContainerTheme = { backgroundColor?: unknown; color?: unknown; shadow?: unknown; border?: Json };
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
 
 function border(theme: Json | undefined, fallback: { thickness: number; color?: string }): string {
   const thickness = typeof theme?.thickness === 'number' ? theme.thickness : fallback.thickness;
@@ -69,12 +70,20 @@ export function applyTheme(host: HTMLElement, theme: Json, shadow: ShadowRoot, v
   const chat = (theme.chat ?? {}) as Json;
   const set = (name: string, value: string) => host.style.setProperty(name, value);
   const font = typeof general.font === 'string' ? general.font : general.font?.family;
-  set('--parley-font', `${JSON.stringify(text(font) ?? defaults.font)}, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`);
+  set(
+    '--parley-font',
+    `${JSON.stringify(text(font) ?? defaults.font)}, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`,
+  );
   const background = (general.background ?? {}) as Json;
   const content = text(background.content);
   if (background.type === 'None') set('--parley-bg', 'transparent');
-  else if (background.type === 'Image' && content) set('--parley-bg', `url("${content.replace(/["\\]/g, '')}") center/cover`);
-  else set('--parley-bg', (background.type === undefined || background.type === 'Color') && content ? content : defaults.background);
+  else if (background.type === 'Image' && content)
+    set('--parley-bg', `url("${content.replace(/["\\]/g, '')}") center/cover`);
+  else
+    set(
+      '--parley-bg',
+      (background.type === undefined || background.type === 'Color') && content ? content : defaults.background,
+    );
   const container = (chat.container ?? {}) as Json;
   set('--parley-max-width', text(container.maxWidth) ?? defaults.containerMaxWidth);
   set('--parley-container-fg', text(container.color) ?? defaults.containerColor);
@@ -93,7 +102,8 @@ export function applyTheme(host: HTMLElement, theme: Json, shadow: ShadowRoot, v
     set(`--parley-${name}-bg`, text(element.backgroundColor) ?? fallback.background);
     set(`--parley-${name}-fg`, text(element.color) ?? fallback.color);
     set(`--parley-${name}-border`, border(element.border, fallback.border));
-    if (typeof element.shadow === 'string' && SHADOWS[element.shadow]) set(`--parley-${name}-shadow`, SHADOWS[element.shadow]!);
+    if (typeof element.shadow === 'string' && SHADOWS[element.shadow])
+      set(`--parley-${name}-shadow`, SHADOWS[element.shadow]!);
   }
   const inputs = (chat.inputs ?? {}) as ContainerTheme & { placeholderColor?: unknown };
   set('--parley-input-bg', text(inputs.backgroundColor) ?? defaults.inputs.background);
@@ -102,7 +112,8 @@ export function applyTheme(host: HTMLElement, theme: Json, shadow: ShadowRoot, v
   set('--parley-input-border', border(inputs.border, defaults.inputs.border));
   const inputShadow = typeof inputs.shadow === 'string' ? SHADOWS[inputs.shadow] : defaults.inputs.shadow;
   set('--parley-input-shadow', inputShadow ?? 'none');
-  if (typeof theme.customCss === 'string') shadow.append(Object.assign(document.createElement('style'), { textContent: theme.customCss }));
+  if (typeof theme.customCss === 'string')
+    shadow.append(Object.assign(document.createElement('style'), { textContent: theme.customCss }));
 }
 
 /** A default host avatar drawn inline (no image request), used when the theme enables one without a URL. */
@@ -123,7 +134,10 @@ export function avatarsOf(theme: Json, version: unknown): { host?: string; guest
   const host = (chat.hostAvatar ?? {}) as Json;
   const guest = (chat.guestAvatar ?? {}) as Json;
   return {
-    host: (host.isEnabled ?? defaults.hostAvatar) ? (safeUrl(host.url) ?? (text(host.url) ? undefined : DEFAULT_HOST_AVATAR)) : undefined,
+    host:
+      (host.isEnabled ?? defaults.hostAvatar)
+        ? (safeUrl(host.url) ?? (text(host.url) ? undefined : DEFAULT_HOST_AVATAR))
+        : undefined,
     guest: (guest.isEnabled ?? defaults.guestAvatar) ? safeUrl(guest.url) : undefined,
   };
 }

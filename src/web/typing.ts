@@ -8,14 +8,18 @@ const DEFAULT_MAX_DELAY = 3;
 
 function plainText(nodes: unknown): string {
   if (!Array.isArray(nodes)) return '';
-  return nodes.map((node: Json) => (typeof node?.text === 'string' ? node.text : `${plainText(node?.children)} `)).join('');
+  return nodes
+    .map((node: Json) => (typeof node?.text === 'string' ? node.text : `${plainText(node?.children)} `))
+    .join('');
 }
 
 /** Milliseconds of typing before `message`; 0 for bubbles that are not text. */
 export function typingDuration(message: Json, typing: Json): number {
   if (message.type !== 'text') return 0;
   const content = (message.content ?? {}) as Json;
-  const text = Array.isArray(content.richText) ? plainText(content.richText) : String(content.markdown ?? content.plainText ?? '');
+  const text = Array.isArray(content.richText)
+    ? plainText(content.richText)
+    : String(content.markdown ?? content.plainText ?? '');
   const words = text.match(/\w+/g)?.length || text.length;
   const speed = Number(typing.speed) > 0 ? Number(typing.speed) : DEFAULT_SPEED;
   const maxDelay = typeof typing.maxDelay === 'number' && typing.maxDelay >= 0 ? typing.maxDelay : DEFAULT_MAX_DELAY;

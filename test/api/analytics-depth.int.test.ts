@@ -26,7 +26,10 @@ function definition() {
       group('g2', [textInput('q2', 'vb'), textBubble('thanks', 'Thanks')]),
       group('g3', [textBubble('bye', 'Bye')]),
     ],
-    edges: [edge('e-yes', 'g2', { blockId: 'c1', itemId: 'i-yes' }), edge('e-no', 'g3', { blockId: 'c1', itemId: 'i-no' })],
+    edges: [
+      edge('e-yes', 'g2', { blockId: 'c1', itemId: 'i-yes' }),
+      edge('e-no', 'g3', { blockId: 'c1', itemId: 'i-no' }),
+    ],
     variables: [
       { id: 'va', name: 'A' },
       { id: 'vb', name: 'B' },
@@ -52,7 +55,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 it('GET /v1/bots/{botId}/analytics/inDepthData counts reached and answered per input block and results per edge', async () => {
-  const response = await request(server.url, 'GET', `/v1/bots/${botId}/analytics/inDepthData?timeFilter=allTime`, { token: server.adminToken });
+  const response = await request(server.url, 'GET', `/v1/bots/${botId}/analytics/inDepthData?timeFilter=allTime`, {
+    token: server.adminToken,
+  });
   expect(response.status).toBe(200);
   expect(response.body).toEqual({
     stats: { totalViews: 5, totalStarts: 4, totalCompleted: 2 },
@@ -70,7 +75,9 @@ it('GET /v1/bots/{botId}/analytics/inDepthData counts reached and answered per i
 
 it('another workspace gets 404', async () => {
   const stranger = await createUserWithToken(server.db, 'stranger-depth@parley.test');
-  const response = await request(server.url, 'GET', `/v1/bots/${botId}/analytics/inDepthData`, { token: stranger.token });
+  const response = await request(server.url, 'GET', `/v1/bots/${botId}/analytics/inDepthData`, {
+    token: stranger.token,
+  });
   expect(response.status).toBe(404);
   expect(response.body).toEqual(errorBody('NOT_FOUND', 'Not found'));
 });

@@ -17,7 +17,10 @@ const HOUR = 3_600_000;
 const firstEvent = new Date(Date.now() - 9 * 24 * HOUR - 5 * HOUR - 17_000);
 
 async function createBot(): Promise<string> {
-  const created = await request(server.url, 'POST', '/v1/bots', { token: user.token, json: { workspaceId: user.personalWorkspaceId, bot: MINIMAL_BOT } });
+  const created = await request(server.url, 'POST', '/v1/bots', {
+    token: user.token,
+    json: { workspaceId: user.personalWorkspaceId, bot: MINIMAL_BOT },
+  });
   expect(created.status).toBe(200);
   return created.body.bot.id;
 }
@@ -47,7 +50,12 @@ const SERIES = `query($botId: ID!, $interval: SeriesInterval!, $timeFilter: Time
   bot(botId: $botId) { analytics(timeFilter: $timeFilter, timeZone: $timeZone) { series(interval: $interval) { start end localStart views starts } } } }`;
 
 async function series(interval: string, timeFilter: string, timeZone: string, bot = botId) {
-  return graphql<{ bot: { analytics: { series: Bucket[] } } }>(server.url, SERIES, { botId: bot, interval, timeFilter, timeZone }, user.token);
+  return graphql<{ bot: { analytics: { series: Bucket[] } } }>(
+    server.url,
+    SERIES,
+    { botId: bot, interval, timeFilter, timeZone },
+    user.token,
+  );
 }
 
 const UNIT = { HOUR: 'hour', DAY: 'day', WEEK: 'week' } as const;
@@ -72,7 +80,8 @@ for (const timeZone of ['UTC', 'Asia/Kolkata', 'America/New_York']) {
       expect(Date.parse(last.start)).toBeLessThanOrEqual(after);
       expect(Date.parse(last.end)).toBeGreaterThan(before);
       // Nothing after it; every bucket ends where the next one starts.
-      for (let index = 1; index < buckets.length; index += 1) expect(buckets[index]!.start).toBe(buckets[index - 1]!.end);
+      for (let index = 1; index < buckets.length; index += 1)
+        expect(buckets[index]!.start).toBe(buckets[index - 1]!.end);
       expect(buckets.reduce((sum, bucket) => sum + bucket.views, 0)).toBe(2);
     });
   }
@@ -95,7 +104,10 @@ it('today and the last 7 days end at the bucket of now', async () => {
     expect(response.body.errors).toBeUndefined();
     const buckets = response.body.data!.bot.analytics.series;
     const days = timeFilter === 'today' ? 0 : 6;
-    expect({ timeFilter, start: buckets[0]!.start }).toEqual({ timeFilter, start: DateTime.utc().startOf('day').minus({ days }).toISO() });
+    expect({ timeFilter, start: buckets[0]!.start }).toEqual({
+      timeFilter,
+      start: DateTime.utc().startOf('day').minus({ days }).toISO(),
+    });
     const last = buckets[buckets.length - 1]!;
     expect(Date.parse(last.start)).toBeLessThanOrEqual(Date.now());
     expect(Date.parse(last.end)).toBeGreaterThan(before);

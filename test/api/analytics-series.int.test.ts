@@ -15,7 +15,10 @@ let botA: string;
 let botB: string;
 
 async function createBot(): Promise<string> {
-  const created = await request(server.url, 'POST', '/v1/bots', { token: user.token, json: { workspaceId: user.personalWorkspaceId, bot: MINIMAL_BOT } });
+  const created = await request(server.url, 'POST', '/v1/bots', {
+    token: user.token,
+    json: { workspaceId: user.personalWorkspaceId, bot: MINIMAL_BOT },
+  });
   expect(created.status).toBe(200);
   return created.body.bot.id;
 }
@@ -52,10 +55,34 @@ it('DAY buckets follow the calendar of the time zone; empty days are zeros', asy
   expect(response.body.errors).toBeUndefined();
   const series = response.body.data.bot.analytics.series;
   expect(series.slice(0, 4)).toEqual([
-    { start: '2025-11-01T04:00:00.000Z', localStart: '2025-11-01T00:00:00.000-04:00', views: 1, starts: 0, completed: 0 },
-    { start: '2025-11-02T04:00:00.000Z', localStart: '2025-11-02T00:00:00.000-04:00', views: 3, starts: 2, completed: 1 },
-    { start: '2025-11-03T05:00:00.000Z', localStart: '2025-11-03T00:00:00.000-05:00', views: 0, starts: 0, completed: 0 },
-    { start: '2025-11-04T05:00:00.000Z', localStart: '2025-11-04T00:00:00.000-05:00', views: 0, starts: 0, completed: 0 },
+    {
+      start: '2025-11-01T04:00:00.000Z',
+      localStart: '2025-11-01T00:00:00.000-04:00',
+      views: 1,
+      starts: 0,
+      completed: 0,
+    },
+    {
+      start: '2025-11-02T04:00:00.000Z',
+      localStart: '2025-11-02T00:00:00.000-04:00',
+      views: 3,
+      starts: 2,
+      completed: 1,
+    },
+    {
+      start: '2025-11-03T05:00:00.000Z',
+      localStart: '2025-11-03T00:00:00.000-05:00',
+      views: 0,
+      starts: 0,
+      completed: 0,
+    },
+    {
+      start: '2025-11-04T05:00:00.000Z',
+      localStart: '2025-11-04T00:00:00.000-05:00',
+      views: 0,
+      starts: 0,
+      completed: 0,
+    },
   ]);
   // Every day up to today is present (checked against the clock before and after the request).
   expect([daysSinceFirst(), daysSinceFirst() + 1, daysSinceFirst() - 1]).toContain(series.length);
@@ -65,12 +92,39 @@ it('HOUR buckets show the repeated local hour twice', async () => {
   const response = await graphql(server.url, BOT_SERIES, { botId: botA, interval: 'HOUR' }, user.token);
   expect(response.body.errors).toBeUndefined();
   const series = response.body.data.bot.analytics.series;
-  const around = series.filter((bucket: { start: string }) => bucket.start >= '2025-11-02T04:00:00.000Z' && bucket.start < '2025-11-02T08:00:00.000Z');
+  const around = series.filter(
+    (bucket: { start: string }) =>
+      bucket.start >= '2025-11-02T04:00:00.000Z' && bucket.start < '2025-11-02T08:00:00.000Z',
+  );
   expect(around).toEqual([
-    { start: '2025-11-02T04:00:00.000Z', localStart: '2025-11-02T00:00:00.000-04:00', views: 0, starts: 0, completed: 0 },
-    { start: '2025-11-02T05:00:00.000Z', localStart: '2025-11-02T01:00:00.000-04:00', views: 1, starts: 1, completed: 0 },
-    { start: '2025-11-02T06:00:00.000Z', localStart: '2025-11-02T01:00:00.000-05:00', views: 1, starts: 1, completed: 1 },
-    { start: '2025-11-02T07:00:00.000Z', localStart: '2025-11-02T02:00:00.000-05:00', views: 0, starts: 0, completed: 0 },
+    {
+      start: '2025-11-02T04:00:00.000Z',
+      localStart: '2025-11-02T00:00:00.000-04:00',
+      views: 0,
+      starts: 0,
+      completed: 0,
+    },
+    {
+      start: '2025-11-02T05:00:00.000Z',
+      localStart: '2025-11-02T01:00:00.000-04:00',
+      views: 1,
+      starts: 1,
+      completed: 0,
+    },
+    {
+      start: '2025-11-02T06:00:00.000Z',
+      localStart: '2025-11-02T01:00:00.000-05:00',
+      views: 1,
+      starts: 1,
+      completed: 1,
+    },
+    {
+      start: '2025-11-02T07:00:00.000Z',
+      localStart: '2025-11-02T02:00:00.000-05:00',
+      views: 0,
+      starts: 0,
+      completed: 0,
+    },
   ]);
 });
 

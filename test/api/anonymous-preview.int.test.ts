@@ -36,7 +36,11 @@ function fetchingBot(url: string) {
   return v6Bot({
     groups: [
       group('g1', [
-        { id: 'c1', type: 'Code', options: { content: `setVariable('Got', await fetch(${JSON.stringify(url)}));`, isExecutedOnClient: false } },
+        {
+          id: 'c1',
+          type: 'Code',
+          options: { content: `setVariable('Got', await fetch(${JSON.stringify(url)}));`, isExecutedOnClient: false },
+        },
         setVariable('s1', 'vset', `return await fetch(${JSON.stringify(url)})`, { type: 'Custom', isCode: true }),
         textBubble('b1', 'Code got {{Got}}; set variable got {{Set}}'),
       ]),
@@ -50,7 +54,12 @@ function fetchingBot(url: string) {
 
 function fileBot() {
   return v6Bot({
-    groups: [group('g1', [{ id: 'f1', type: 'file input', options: { variableId: 'vfile' } }, textBubble('got', 'Got {{File}}')])],
+    groups: [
+      group('g1', [
+        { id: 'f1', type: 'file input', options: { variableId: 'vfile' } },
+        textBubble('got', 'Got {{File}}'),
+      ]),
+    ],
     variables: [{ id: 'vfile', name: 'File' }],
   });
 }
@@ -65,7 +74,11 @@ describe('anonymous previews', () => {
   beforeAll(async () => {
     internal = await countingServer();
     uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-preview-uploads-'));
-    server = await startTestServer({ outboundAllow: '127.0.0.1', uploadsDir, bounds: { maxAnonymousPreviewBytes: 4096 } });
+    server = await startTestServer({
+      outboundAllow: '127.0.0.1',
+      uploadsDir,
+      bounds: { maxAnonymousPreviewBytes: 4096 },
+    });
   });
   afterAll(async () => {
     await server.close();
@@ -87,7 +100,9 @@ describe('anonymous previews', () => {
 
   test('take no file uploads; a member preview does', async () => {
     const anonymous = await preview(server, { bot: fileBot() });
-    const refused = await request(server.url, 'POST', `/v1/sessions/${anonymous.body.sessionId}/uploads`, { json: { blockId: 'f1', fileName: 'a.png' } });
+    const refused = await request(server.url, 'POST', `/v1/sessions/${anonymous.body.sessionId}/uploads`, {
+      json: { blockId: 'f1', fileName: 'a.png' },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({
       code: 'BAD_REQUEST',
@@ -97,21 +112,30 @@ describe('anonymous previews', () => {
 
     const { botId } = await createBot(server, fileBot());
     const member = await preview(server, {}, server.adminToken, botId);
-    const granted = await request(server.url, 'POST', `/v1/sessions/${member.body.sessionId}/uploads`, { json: { blockId: 'f1', fileName: 'a.png' } });
+    const granted = await request(server.url, 'POST', `/v1/sessions/${member.body.sessionId}/uploads`, {
+      json: { blockId: 'f1', fileName: 'a.png' },
+    });
     expect(granted.status).toBe(200);
     expect((await fetch(granted.body.presignedUrl, { method: 'PUT', body: new Uint8Array(PNG) })).status).toBe(200);
     expect((await fetch(granted.body.fileUrl)).status).toBe(200);
-    const ended = await request(server.url, 'POST', `/v1/sessions/${member.body.sessionId}/continueChat`, { json: { message: granted.body.fileUrl } });
+    const ended = await request(server.url, 'POST', `/v1/sessions/${member.body.sessionId}/continueChat`, {
+      json: { message: granted.body.fileUrl },
+    });
     expect(texts(ended.body)).toEqual([`Got ${granted.body.fileUrl}`]);
   });
 
   test('the files of a session that expires go with it', async () => {
     const { botId } = await createBot(server, fileBot());
     const member = await preview(server, {}, server.adminToken, botId);
-    const granted = await request(server.url, 'POST', `/v1/sessions/${member.body.sessionId}/uploads`, { json: { blockId: 'f1', fileName: 'b.png' } });
+    const granted = await request(server.url, 'POST', `/v1/sessions/${member.body.sessionId}/uploads`, {
+      json: { blockId: 'f1', fileName: 'b.png' },
+    });
     await fetch(granted.body.presignedUrl, { method: 'PUT', body: new Uint8Array(PNG) });
     expect((await fetch(granted.body.fileUrl)).status).toBe(200);
-    await server.db.chatSession.update({ where: { id: member.body.sessionId }, data: { expiresAt: new Date(Date.now() - 2 * 24 * 3600_000) } });
+    await server.db.chatSession.update({
+      where: { id: member.body.sessionId },
+      data: { expiresAt: new Date(Date.now() - 2 * 24 * 3600_000) },
+    });
     expect(await sweepExpiredSessions(server.db, { files: localDiskStore(uploadsDir) })).toBe(1);
     expect((await fetch(granted.body.fileUrl)).status).toBe(404);
   });
@@ -119,7 +143,8 @@ describe('anonymous previews', () => {
   test('a definition over the anonymous bound is refused with a clear 400; a member may send it', async () => {
     const large = v6Bot({ groups: [group('g1', [textBubble('b1', 'x'.repeat(5000))])] });
     const anonymous = await preview(server, { bot: large });
-    const why = "An anonymous preview's definition is at most 4096 bytes: preview the stored bot with a token for larger ones";
+    const why =
+      "An anonymous preview's definition is at most 4096 bytes: preview the stored bot with a token for larger ones";
     expect(anonymous.status).toBe(400);
     expect(anonymous.body).toEqual({ code: 'BAD_REQUEST', message: why, issues: [{ path: ['bot'], message: why }] });
     const { botId } = await createBot(server, v6Bot({ groups: [group('g1', [textBubble('b1', 'stored')])] }));
@@ -131,8 +156,16 @@ describe('anonymous previews', () => {
     const huge = { bot: v6Bot({ groups: [group('g1', [textBubble('b1', 'y'.repeat(1_100_000))])] }) };
     const anonymous = await preview(server, huge);
     expect(anonymous.status).toBe(413);
-    expect(anonymous.body).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'Request body is larger than 1048576 bytes', issues: [] });
-    const viaGraphql = await graphql(server.url, 'mutation($bot: JSON) { startPreviewChat(botId: "x", bot: $bot) { sessionId } }', huge);
+    expect(anonymous.body).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'Request body is larger than 1048576 bytes',
+      issues: [],
+    });
+    const viaGraphql = await graphql(
+      server.url,
+      'mutation($bot: JSON) { startPreviewChat(botId: "x", bot: $bot) { sessionId } }',
+      huge,
+    );
     expect(viaGraphql.status).toBe(413);
   });
 });
@@ -140,7 +173,9 @@ describe('anonymous previews', () => {
 describe('the anonymous preview budget', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ rateLimit: { ipPoints: 1000, botPoints: 1000, builderPoints: 1000, anonymousPreviewPoints: 2, windowSeconds: 60 } });
+    server = await startTestServer({
+      rateLimit: { ipPoints: 1000, botPoints: 1000, builderPoints: 1000, anonymousPreviewPoints: 2, windowSeconds: 60 },
+    });
   });
   afterAll(() => server.close());
 
@@ -152,9 +187,17 @@ describe('the anonymous preview budget', () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ code: 'BAD_REQUEST', message: 'Too many requests, retry later', issues: [] });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    const viaGraphql = await graphql(server.url, 'mutation($bot: JSON) { startPreviewChat(botId: "x", bot: $bot) { sessionId } }', { bot });
+    const viaGraphql = await graphql(
+      server.url,
+      'mutation($bot: JSON) { startPreviewChat(botId: "x", bot: $bot) { sessionId } }',
+      { bot },
+    );
     expect(viaGraphql.status).toBe(429);
-    expect(viaGraphql.body).toEqual({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests, retry later', issues: [] });
+    expect(viaGraphql.body).toEqual({
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Too many requests, retry later',
+      issues: [],
+    });
     // A member's preview and the public chat are not held by it.
     expect((await preview(server, { bot }, server.adminToken)).status).toBe(200);
   });
@@ -169,10 +212,20 @@ describe('the sandbox', () => {
 
   test("anonymous previews' busy loops do not hold up a published bot's code: it answers before them", async () => {
     const loop = v6Bot({
-      groups: [group('g1', [{ id: 'c1', type: 'Code', options: { content: 'while (true) {}', isExecutedOnClient: false } }, textBubble('b1', 'looped')])],
+      groups: [
+        group('g1', [
+          { id: 'c1', type: 'Code', options: { content: 'while (true) {}', isExecutedOnClient: false } },
+          textBubble('b1', 'looped'),
+        ]),
+      ],
     });
     const published = v6Bot({
-      groups: [group('g1', [setVariable('s1', 'v1', 'return 6 * 7', { type: 'Custom', isCode: true }), textBubble('b1', 'Answer {{A}}')])],
+      groups: [
+        group('g1', [
+          setVariable('s1', 'v1', 'return 6 * 7', { type: 'Custom', isCode: true }),
+          textBubble('b1', 'Answer {{A}}'),
+        ]),
+      ],
       variables: [{ id: 'v1', name: 'A' }],
     });
     const { botId } = await createBot(server, published);
@@ -195,6 +248,11 @@ describe('the sandbox', () => {
     // Each loop holds its lane for the code time limit (1 s), one after another; the published
     // bot's code does not wait behind them (in one shared queue it would answer last).
     expect(order.slice(0, 2)).toContain('published: Answer 42');
-    expect(order.filter((entry) => entry.startsWith('loop')).sort()).toEqual(['loop 1: 200', 'loop 2: 200', 'loop 3: 200', 'loop 4: 200']);
+    expect(order.filter((entry) => entry.startsWith('loop')).sort()).toEqual([
+      'loop 1: 200',
+      'loop 2: 200',
+      'loop 3: 200',
+      'loop 4: 200',
+    ]);
   });
 });

@@ -13,10 +13,16 @@ let small: TestServer;
 
 beforeAll(async () => {
   [server, small] = await Promise.all([startTestServer(), startTestServer({ bodyLimit: 1024 })]);
-  const created = await request(server.url, 'POST', '/v1/workspaces', { token: server.adminToken, json: { name: 'Inputs', icon: '🧪' } });
+  const created = await request(server.url, 'POST', '/v1/workspaces', {
+    token: server.adminToken,
+    json: { name: 'Inputs', icon: '🧪' },
+  });
   expect(created.status).toBe(200);
   workspaceId = created.body.workspace.id;
-  const bot = await request(server.url, 'POST', '/v1/bots', { token: server.adminToken, json: { workspaceId, bot: MINIMAL_BOT } });
+  const bot = await request(server.url, 'POST', '/v1/bots', {
+    token: server.adminToken,
+    json: { workspaceId, bot: MINIMAL_BOT },
+  });
   expect(bot.status).toBe(200);
   botId = bot.body.bot.id;
 });
@@ -24,8 +30,11 @@ afterAll(async () => {
   await Promise.all([server?.close(), small?.close()]);
 });
 
-const send = (method: string, path: string, options: { json?: unknown; raw?: string; headers?: Record<string, string> } = {}) =>
-  request(server.url, method, path, { token: server.adminToken, ...options });
+const send = (
+  method: string,
+  path: string,
+  options: { json?: unknown; raw?: string; headers?: Record<string, string> } = {},
+) => request(server.url, method, path, { token: server.adminToken, ...options });
 
 function expectError(response: HttpResponse, status: number, code: string, message: string) {
   expect(response.status).toBe(status);
@@ -41,7 +50,10 @@ function expectError(response: HttpResponse, status: number, code: string, messa
 function expectInvalid(response: HttpResponse, path?: (string | number)[]) {
   expectError(response, 400, 'BAD_REQUEST', 'Invalid input data');
   expect(response.body.issues.length).toBeGreaterThan(0);
-  if (path) expect(response.body.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path, message: expect.any(String) })]));
+  if (path)
+    expect(response.body.issues).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path, message: expect.any(String) })]),
+    );
 }
 
 async function workspaceNow() {
@@ -94,7 +106,11 @@ describe('bodies that are not a JSON object', () => {
       body: new Uint8Array([0xff, 0xfe, 0x00, 0x7b, 0xc3]),
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ code: 'BAD_REQUEST', message: 'Invalid input data', issues: expect.any(Array) });
+    expect(await response.json()).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Invalid input data',
+      issues: expect.any(Array),
+    });
   });
 
   test('an empty body on create is a missing name, not a crash', async () => {
@@ -137,8 +153,13 @@ describe('fields of the wrong type', () => {
   });
 
   test('member fields of the wrong type', async () => {
-    expectInvalid(await send('POST', `/v1/workspaces/${workspaceId}/members`, { json: { email: 5, role: 'MEMBER' } }), ['email']);
-    expectInvalid(await send('POST', `/v1/workspaces/${workspaceId}/members`, { json: { email: 'a@b.co', role: ['ADMIN'] } }), ['role']);
+    expectInvalid(await send('POST', `/v1/workspaces/${workspaceId}/members`, { json: { email: 5, role: 'MEMBER' } }), [
+      'email',
+    ]);
+    expectInvalid(
+      await send('POST', `/v1/workspaces/${workspaceId}/members`, { json: { email: 'a@b.co', role: ['ADMIN'] } }),
+      ['role'],
+    );
   });
 
   test('bot fields of the wrong type', async () => {
@@ -146,7 +167,9 @@ describe('fields of the wrong type', () => {
     expectInvalid(await send('POST', '/v1/bots', { json: { bot: MINIMAL_BOT } }), ['workspaceId']);
     // GraphQL's ID would take a number; the REST body documents a string.
     expectInvalid(await send('POST', '/v1/bots', { json: { workspaceId: 12, bot: MINIMAL_BOT } }), ['workspaceId']);
-    expectInvalid(await send('POST', '/v1/bots', { json: { workspaceId: { id: workspaceId }, bot: MINIMAL_BOT } }), ['workspaceId']);
+    expectInvalid(await send('POST', '/v1/bots', { json: { workspaceId: { id: workspaceId }, bot: MINIMAL_BOT } }), [
+      'workspaceId',
+    ]);
     expectInvalid(await send('PATCH', `/v1/bots/${botId}`, { json: { bot: [] } }), ['bot']);
   });
 });
@@ -154,11 +177,26 @@ describe('fields of the wrong type', () => {
 describe('unknown body fields are ignored', () => {
   test('on create: plan, flags and id cannot be chosen by the caller', async () => {
     const response = await send('POST', '/v1/workspaces', {
-      json: { name: 'Sneaky', id: 'chosen-id', plan: 'UNLIMITED', isVerified: true, isSuspended: true, customChatsLimit: 1e9, extra: { deep: [1] } },
+      json: {
+        name: 'Sneaky',
+        id: 'chosen-id',
+        plan: 'UNLIMITED',
+        isVerified: true,
+        isSuspended: true,
+        customChatsLimit: 1e9,
+        extra: { deep: [1] },
+      },
     });
     expect(response.status).toBe(200);
     expect(response.body.workspace).toEqual(
-      expect.objectContaining({ name: 'Sneaky', plan: 'FREE', isVerified: null, isSuspended: false, isPastDue: false, paymentProviderId: null }),
+      expect.objectContaining({
+        name: 'Sneaky',
+        plan: 'FREE',
+        isVerified: null,
+        isSuspended: false,
+        isPastDue: false,
+        paymentProviderId: null,
+      }),
     );
     expect(response.body.workspace.id).not.toBe('chosen-id');
     const read = await send('GET', `/v1/workspaces/${response.body.workspace.id}`);
@@ -166,7 +204,9 @@ describe('unknown body fields are ignored', () => {
   });
 
   test('on update: unknown keys next to a known one are ignored', async () => {
-    const response = await send('PATCH', `/v1/workspaces/${workspaceId}`, { json: { name: 'Inputs 2', plan: 'PRO', isPastDue: true } });
+    const response = await send('PATCH', `/v1/workspaces/${workspaceId}`, {
+      json: { name: 'Inputs 2', plan: 'PRO', isPastDue: true },
+    });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ workspace: { name: 'Inputs 2', icon: '🧪' } });
     const read = await workspaceNow();
@@ -187,7 +227,9 @@ describe('unknown body fields are ignored', () => {
 describe('query parameters', () => {
   test('unknown timeFilter is a 400 at ["timeFilter"]', async () => {
     for (const value of ['forever', 'LAST7DAYS', 'last_7_days', '']) {
-      expectInvalid(await send('GET', `/v1/bots/${botId}/analytics/stats?timeFilter=${encodeURIComponent(value)}`), ['timeFilter']);
+      expectInvalid(await send('GET', `/v1/bots/${botId}/analytics/stats?timeFilter=${encodeURIComponent(value)}`), [
+        'timeFilter',
+      ]);
     }
   });
 
@@ -201,21 +243,30 @@ describe('query parameters', () => {
 
   test('a non-IANA timeZone is a 400 at ["timeZone"]', async () => {
     for (const value of ['Mars/Olympus', '+02:00', 'GMT+2', 'Z', 'not a zone', '']) {
-      const response = await send('GET', `/v1/bots/${botId}/analytics/stats?timeFilter=today&timeZone=${encodeURIComponent(value)}`);
+      const response = await send(
+        'GET',
+        `/v1/bots/${botId}/analytics/stats?timeFilter=today&timeZone=${encodeURIComponent(value)}`,
+      );
       expectInvalid(response, ['timeZone']);
     }
   });
 
   test('IANA time zones are accepted', async () => {
     for (const value of ['UTC', 'Europe/Paris', 'America/Argentina/Buenos_Aires', 'Pacific/Kiritimati']) {
-      const response = await send('GET', `/v1/bots/${botId}/analytics/stats?timeFilter=today&timeZone=${encodeURIComponent(value)}`);
+      const response = await send(
+        'GET',
+        `/v1/bots/${botId}/analytics/stats?timeFilter=today&timeZone=${encodeURIComponent(value)}`,
+      );
       expect({ value, status: response.status }).toEqual({ value, status: 200 });
     }
   });
 
-  test.each([['0'], ['abc'], ['-1'], ['101'], ['1.5'], ['']])('limit=%s on GET /v1/bots is a 400 at ["limit"]', async (limit) => {
-    expectInvalid(await send('GET', `/v1/bots?workspaceId=${workspaceId}&limit=${limit}`), ['limit']);
-  });
+  test.each([['0'], ['abc'], ['-1'], ['101'], ['1.5'], ['']])(
+    'limit=%s on GET /v1/bots is a 400 at ["limit"]',
+    async (limit) => {
+      expectInvalid(await send('GET', `/v1/bots?workspaceId=${workspaceId}&limit=${limit}`), ['limit']);
+    },
+  );
 
   test('limit=1 and limit=100 are accepted', async () => {
     for (const limit of ['1', '100']) {
@@ -252,7 +303,10 @@ describe('body size limit', () => {
   test('a body over the limit on PATCH is a 413 and changes nothing', async () => {
     const path = `/v1/workspaces/${small.adminWorkspaceId}`;
     const before = (await request(small.url, 'GET', path, { token: small.adminToken })).body;
-    const response = await request(small.url, 'PATCH', path, { token: small.adminToken, json: { name: 'y'.repeat(5000) } });
+    const response = await request(small.url, 'PATCH', path, {
+      token: small.adminToken,
+      json: { name: 'y'.repeat(5000) },
+    });
     expect(response.status).toBe(413);
     expect(response.body).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: expect.any(String), issues: [] });
     expect((await request(small.url, 'GET', path, { token: small.adminToken })).body).toEqual(before);
@@ -270,7 +324,11 @@ describe('body size limit', () => {
       const url = new URL('/v1/workspaces', small.url);
       const req = http.request(url, {
         method: 'POST',
-        headers: { authorization: `Bearer ${small.adminToken}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        headers: {
+          authorization: `Bearer ${small.adminToken}`,
+          'content-type': 'application/json',
+          'transfer-encoding': 'chunked',
+        },
       });
       req.on('response', (res) => {
         let text = '';
@@ -288,7 +346,11 @@ describe('body size limit', () => {
   });
 
   test('bot routes have their own, larger limit', async () => {
-    const bot = { ...MINIMAL_BOT, name: 'Large bot', variables: Array.from({ length: 40 }, (_, i) => ({ id: `v${i}`, name: `variable number ${i}` })) };
+    const bot = {
+      ...MINIMAL_BOT,
+      name: 'Large bot',
+      variables: Array.from({ length: 40 }, (_, i) => ({ id: `v${i}`, name: `variable number ${i}` })),
+    };
     const json = { workspaceId: small.adminWorkspaceId, bot };
     expect(Buffer.byteLength(JSON.stringify(json))).toBeGreaterThan(1024);
     const response = await request(small.url, 'POST', '/v1/bots', { token: small.adminToken, json });
@@ -320,7 +382,11 @@ describe('paths', () => {
       const response = await send('GET', `/v1/workspaces/${id}`);
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
-      expect(response.body).toEqual({ code: expect.any(String), message: expect.any(String), issues: expect.any(Array) });
+      expect(response.body).toEqual({
+        code: expect.any(String),
+        message: expect.any(String),
+        issues: expect.any(Array),
+      });
     }
   });
 });
@@ -332,7 +398,9 @@ describe('order of checks', () => {
   });
 
   test('a wrongly typed query parameter with an unknown token is a 401', async () => {
-    const response = await request(server.url, 'GET', `/v1/bots/${botId}/analytics/stats?timeFilter=never`, { token: 'not-a-token' });
+    const response = await request(server.url, 'GET', `/v1/bots/${botId}/analytics/stats?timeFilter=never`, {
+      token: 'not-a-token',
+    });
     expectError(response, 401, 'UNAUTHORIZED', 'Invalid or revoked token');
   });
 });

@@ -43,7 +43,9 @@ function usage(token: string, workspaceId?: string) {
 }
 
 function invoices(token: string, workspaceId?: string) {
-  return request(server.url, 'GET', `/v1/billing/invoices${workspaceId ? `?workspaceId=${workspaceId}` : ''}`, { token });
+  return request(server.url, 'GET', `/v1/billing/invoices${workspaceId ? `?workspaceId=${workspaceId}` : ''}`, {
+    token,
+  });
 }
 
 /** The current billing period, from the real clock: the calendar month in UTC. */
@@ -91,7 +93,13 @@ describe('GET /v1/billing/invoices', () => {
     expect(response.status).toBe(200);
     expect(Object.keys(response.body)).toEqual(['invoices']);
     expect(response.body.invoices).toEqual([
-      { id: march.id, url: 'https://billing.example.com/invoices/mar', amount: 8900, currency: 'eur', date: Date.parse('2026-03-01T00:00:00.000Z') / 1000 },
+      {
+        id: march.id,
+        url: 'https://billing.example.com/invoices/mar',
+        amount: 8900,
+        currency: 'eur',
+        date: Date.parse('2026-03-01T00:00:00.000Z') / 1000,
+      },
       {
         id: february.id,
         url: 'https://billing.example.com/invoices/feb',
@@ -99,7 +107,13 @@ describe('GET /v1/billing/invoices', () => {
         currency: 'gbp',
         date: Math.floor(Date.parse('2026-02-10T08:00:00.500Z') / 1000),
       },
-      { id: january.id, url: 'https://billing.example.com/invoices/jan', amount: 3900, currency: 'usd', date: 1768472430 },
+      {
+        id: january.id,
+        url: 'https://billing.example.com/invoices/jan',
+        amount: 3900,
+        currency: 'usd',
+        date: 1768472430,
+      },
     ]);
     for (const invoice of response.body.invoices) {
       expect(Object.keys(invoice).sort()).toEqual(INVOICE_KEYS);
@@ -160,9 +174,13 @@ describe('GET /v1/billing/invoices', () => {
     };
     await expect(addInvoice(server.db, { ...base, amount: 1.5 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(addInvoice(server.db, { ...base, amount: -1 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(addInvoice(server.db, { ...base, currency: 'dollars' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(addInvoice(server.db, { ...base, currency: 'dollars' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
     await expect(addInvoice(server.db, { ...base, url: 'not a url' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(addInvoice(server.db, { ...base, workspaceId: 'no-such-workspace' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(addInvoice(server.db, { ...base, workspaceId: 'no-such-workspace' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect((await invoices(user.token, user.personalWorkspaceId)).body.invoices).toEqual([]);
   });
 });
@@ -239,9 +257,14 @@ describe('GET /v1/billing/usage', () => {
     const olderOwner = await newUser();
     await sleep(5);
     const user = await newUser({ workspaceId: server.adminWorkspaceId, role: 'MEMBER' });
-    await server.db.memberInWorkspace.create({ data: { userId: user.userId, workspaceId: olderOwner.personalWorkspaceId, role: 'ADMIN' } });
+    await server.db.memberInWorkspace.create({
+      data: { userId: user.userId, workspaceId: olderOwner.personalWorkspaceId, role: 'ADMIN' },
+    });
     await sleep(5);
-    const created = await request(server.url, 'POST', '/v1/workspaces', { token: user.token, json: { name: 'Newer workspace' } });
+    const created = await request(server.url, 'POST', '/v1/workspaces', {
+      token: user.token,
+      json: { name: 'Newer workspace' },
+    });
     expect(created.status).toBe(200);
     const newer = created.body.workspace.id;
 
@@ -287,7 +310,9 @@ describe('GET /v1/billing/usage', () => {
   test('a user without any ADMIN workspace gets 404 without workspaceId', async () => {
     const owner = await newUser();
     const member = await newUser({ workspaceId: owner.personalWorkspaceId, role: 'MEMBER' });
-    const removed = await request(server.url, 'DELETE', `/v1/workspaces/${member.personalWorkspaceId}`, { token: member.token });
+    const removed = await request(server.url, 'DELETE', `/v1/workspaces/${member.personalWorkspaceId}`, {
+      token: member.token,
+    });
     expect(removed.status).toBe(200);
     const response = await usage(member.token);
     expect(response.status).toBe(404);

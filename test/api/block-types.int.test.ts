@@ -16,9 +16,14 @@ const newUser = () => {
   return createUserWithToken(server.db, `block-types-${counter}-${Date.now()}@parley.test`);
 };
 
-const graphql = (token: string | undefined, query: string) => request(server.url, 'POST', '/graphql', { ...(token ? { token } : {}), json: { query } });
+const graphql = (token: string | undefined, query: string) =>
+  request(server.url, 'POST', '/graphql', { ...(token ? { token } : {}), json: { query } });
 
-const say = (id: string, text: string) => ({ id, type: 'text', content: { richText: [{ type: 'p', children: [{ text }] }] } });
+const say = (id: string, text: string) => ({
+  id,
+  type: 'text',
+  content: { richText: [{ type: 'p', children: [{ text }] }] },
+});
 
 /** A v6 bot whose start leads to one group of `blocks`; `extra` overrides any part. */
 function draft(blocks: Record<string, unknown>[], extra: Record<string, unknown> = {}) {
@@ -44,7 +49,10 @@ async function importBot(token: string, workspaceId: string, bot: unknown): Prom
 describe('blockTypes', () => {
   test('lists every block type with its form schema and new block; needs a signed-in caller', async () => {
     const user = await newUser();
-    const response = await graphql(user.token, '{ blockTypes { type category label optionsSchema contentSchema itemSchema defaultBlock } }');
+    const response = await graphql(
+      user.token,
+      '{ blockTypes { type category label optionsSchema contentSchema itemSchema defaultBlock } }',
+    );
     expect(response.status).toBe(200);
     const types: Record<string, any>[] = response.body.data.blockTypes;
     expect(types.length).toBeGreaterThan(50);
@@ -52,11 +60,17 @@ describe('blockTypes', () => {
     expect(byType.get('text input')).toMatchObject({
       category: 'inputs',
       label: 'Text input',
-      optionsSchema: { type: 'object', properties: { variableId: { title: 'Save the answer in', 'x-parley-widget': 'variable', type: 'string' } } },
+      optionsSchema: {
+        type: 'object',
+        properties: { variableId: { title: 'Save the answer in', 'x-parley-widget': 'variable', type: 'string' } },
+      },
       contentSchema: null,
       defaultBlock: { type: 'text input', options: { labels: { placeholder: 'Type your answer...', button: 'Send' } } },
     });
-    expect(byType.get('text')).toMatchObject({ category: 'bubbles', contentSchema: { properties: { richText: { 'x-parley-widget': 'richText' } } } });
+    expect(byType.get('text')).toMatchObject({
+      category: 'bubbles',
+      contentSchema: { properties: { richText: { 'x-parley-widget': 'richText' } } },
+    });
     expect(byType.get('openai')).toMatchObject({
       category: 'ai',
       label: 'OpenAI',
@@ -64,8 +78,17 @@ describe('blockTypes', () => {
     });
     expect(byType.get('Webhook')).toMatchObject({ category: 'integrations', label: 'HTTP request' });
     expect(byType.get('Condition')).toMatchObject({
-      itemSchema: { properties: { content: { properties: { comparisons: { items: { properties: { variableId: { 'x-parley-widget': 'variable' } } } } } } } },
-      defaultBlock: { type: 'Condition', items: [{ content: { logicalOperator: 'AND', comparisons: [{ comparisonOperator: 'Equal to', value: '' }] } }] },
+      itemSchema: {
+        properties: {
+          content: {
+            properties: { comparisons: { items: { properties: { variableId: { 'x-parley-widget': 'variable' } } } } },
+          },
+        },
+      },
+      defaultBlock: {
+        type: 'Condition',
+        items: [{ content: { logicalOperator: 'AND', comparisons: [{ comparisonOperator: 'Equal to', value: '' }] } }],
+      },
     });
 
     const anonymous = await graphql(undefined, '{ blockTypes { type } }');
@@ -80,7 +103,11 @@ describe('problems of a draft', () => {
     const botId = await importBot(
       user.token,
       user.personalWorkspaceId,
-      draft([say('hi', 'Hello'), { id: 'ask', type: 'email input' }, { id: 'wait', type: 'Wait', options: { secondsToWaitFor: true } }]),
+      draft([
+        say('hi', 'Hello'),
+        { id: 'ask', type: 'email input' },
+        { id: 'wait', type: 'Wait', options: { secondsToWaitFor: true } },
+      ]),
     );
     const expected = [
       {
@@ -100,7 +127,10 @@ describe('problems of a draft', () => {
         path: ['groups', 0, 'blocks', 1, 'options', 'variableId'],
       },
     ];
-    const viaGraphql = await graphql(user.token, `{ bot(botId: "${botId}") { problems { severity code message groupId blockId path } } }`);
+    const viaGraphql = await graphql(
+      user.token,
+      `{ bot(botId: "${botId}") { problems { severity code message groupId blockId path } } }`,
+    );
     expect(viaGraphql.body.data.bot.problems).toEqual(expected);
 
     const viaRest = await request(server.url, 'GET', `/v1/bots/${botId}/problems`, { token: user.token });
@@ -112,7 +142,9 @@ describe('problems of a draft', () => {
     const owner = await newUser();
     const stranger = await newUser();
     const botId = await importBot(owner.token, owner.personalWorkspaceId, draft([say('hi', 'Hello')]));
-    expect((await request(server.url, 'GET', `/v1/bots/${botId}/problems`, { token: stranger.token })).status).toBe(404);
+    expect((await request(server.url, 'GET', `/v1/bots/${botId}/problems`, { token: stranger.token })).status).toBe(
+      404,
+    );
     expect((await request(server.url, 'GET', `/v1/bots/${botId}/problems`)).status).toBe(401);
   });
 });
@@ -146,9 +178,16 @@ describe('publishing and problems', () => {
 
   test('warnings do not stop a publish', async () => {
     const user = await newUser();
-    const botId = await importBot(user.token, user.personalWorkspaceId, draft([say('hi', 'Hello {{Name}}'), { id: 'ask', type: 'text input' }]));
+    const botId = await importBot(
+      user.token,
+      user.personalWorkspaceId,
+      draft([say('hi', 'Hello {{Name}}'), { id: 'ask', type: 'text input' }]),
+    );
     const problems = await request(server.url, 'GET', `/v1/bots/${botId}/problems`, { token: user.token });
-    expect(problems.body.problems.map((problem: { code: string }) => problem.code).sort()).toEqual(['ANSWER_NOT_SAVED', 'VARIABLE_NEVER_SET']);
+    expect(problems.body.problems.map((problem: { code: string }) => problem.code).sort()).toEqual([
+      'ANSWER_NOT_SAVED',
+      'VARIABLE_NEVER_SET',
+    ]);
     const response = await request(server.url, 'POST', `/v1/bots/${botId}/publish`, { token: user.token });
     expect(response.status).toBe(200);
     expect(response.body.bot.publishedAt).toEqual(expect.any(String));

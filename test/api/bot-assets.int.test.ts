@@ -24,7 +24,10 @@ let outsider: { token: string };
 beforeAll(async () => {
   uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bot-assets-test-'));
   server = await startTestServer({ uploadsDir });
-  guest = await createUserWithToken(server.db, 'guest@assets.test', { workspaceId: server.adminWorkspaceId, role: 'GUEST' });
+  guest = await createUserWithToken(server.db, 'guest@assets.test', {
+    workspaceId: server.adminWorkspaceId,
+    role: 'GUEST',
+  });
   outsider = await createUserWithToken(server.db, 'outsider@assets.test');
 });
 
@@ -37,9 +40,16 @@ async function newBot(): Promise<string> {
   return (await createBot(server, v6Bot({ groups: [group('g1', [textBubble('b1', 'Hi')])] }))).botId;
 }
 
-function upload(botId: string, body: { fileName: string; contentType: string; data: Buffer | string }, token = server.adminToken) {
+function upload(
+  botId: string,
+  body: { fileName: string; contentType: string; data: Buffer | string },
+  token = server.adminToken,
+) {
   const dataBase64 = typeof body.data === 'string' ? body.data : body.data.toString('base64');
-  return request(server.url, 'POST', `/v1/bots/${botId}/assets`, { token, json: { fileName: body.fileName, contentType: body.contentType, dataBase64 } });
+  return request(server.url, 'POST', `/v1/bots/${botId}/assets`, {
+    token,
+    json: { fileName: body.fileName, contentType: body.contentType, dataBase64 },
+  });
 }
 
 const FILE_URL = (name: string) => new RegExp(`^${server.chatUrl}/v1/files/[a-f0-9]{32}/${name.replace('.', '\\.')}$`);
@@ -82,7 +92,11 @@ test('GraphQL gives the same, and the name takes the extension of the content ty
 
 test('a text file claiming to be a PNG is refused, with the issue on its bytes', async () => {
   const botId = await newBot();
-  const refused = await upload(botId, { fileName: 'a.png', contentType: 'image/png', data: Buffer.from('<script>alert(1)</script>') });
+  const refused = await upload(botId, {
+    fileName: 'a.png',
+    contentType: 'image/png',
+    data: Buffer.from('<script>alert(1)</script>'),
+  });
   expect(refused.status).toBe(400);
   expect(refused.body).toEqual({
     code: 'BAD_REQUEST',
@@ -117,7 +131,10 @@ test('other content types, unsafe names, bad base64 and files over 1 MB are refu
   const large = Buffer.concat([PNG, Buffer.alloc(1024 * 1024 + 1 - PNG.length)]);
   const tooLarge = await upload(botId, { fileName: 'big.png', contentType: 'image/png', data: large });
   expect(tooLarge.status).toBe(400);
-  expect(tooLarge.body).toMatchObject({ code: 'BAD_REQUEST', issues: [{ message: 'The image is larger than 1 MB', path: ['dataBase64'] }] });
+  expect(tooLarge.body).toMatchObject({
+    code: 'BAD_REQUEST',
+    issues: [{ message: 'The image is larger than 1 MB', path: ['dataBase64'] }],
+  });
   // Exactly 1 MB is accepted.
   const limit = Buffer.concat([PNG, Buffer.alloc(1024 * 1024 - PNG.length)]);
   expect((await upload(botId, { fileName: 'limit.png', contentType: 'image/png', data: limit })).status).toBe(200);
@@ -140,7 +157,9 @@ test("a GUEST is refused like other writes; another workspace's user is told the
 
 test('deleting the bot deletes its images: their URLs answer 404 and the bytes are gone', async () => {
   const botId = await newBot();
-  const { url } = (await upload(botId, { fileName: 'a.png', contentType: 'image/png', data: PNG })).body as { url: string };
+  const { url } = (await upload(botId, { fileName: 'a.png', contentType: 'image/png', data: PNG })).body as {
+    url: string;
+  };
   expect((await fetch(url)).status).toBe(200);
   expect((await request(server.url, 'DELETE', `/v1/bots/${botId}`, { token: server.adminToken })).status).toBe(200);
   expect((await fetch(url)).status).toBe(404);

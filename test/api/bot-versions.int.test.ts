@@ -16,7 +16,11 @@ afterAll(() => server.close());
 const definition = () => v6Bot({ groups: [group('g1', [textBubble('b1', 'Hello')])] });
 const get = (botId: string) => request(server.url, 'GET', `/v1/bots/${botId}`, { token: server.adminToken });
 const patch = (botId: string, bot: unknown, ifMatch?: string) =>
-  request(server.url, 'PATCH', `/v1/bots/${botId}`, { token: server.adminToken, json: { bot }, headers: ifMatch === undefined ? {} : { 'if-match': ifMatch } });
+  request(server.url, 'PATCH', `/v1/bots/${botId}`, {
+    token: server.adminToken,
+    json: { bot },
+    headers: ifMatch === undefined ? {} : { 'if-match': ifMatch },
+  });
 
 test('GET answers the version as the ETag, not in the documented body; each PATCH moves it on', async () => {
   const { botId } = await createBot(server, definition());
@@ -39,7 +43,8 @@ test('a save based on an older version is refused with 412 and changes nothing; 
   expect(stale.status).toBe(412);
   expect(stale.body).toEqual({
     code: 'PRECONDITION_FAILED',
-    message: 'This bot was changed since version 0 (it is at version 1): reload it, or save again without the expected version to overwrite',
+    message:
+      'This bot was changed since version 0 (it is at version 1): reload it, or save again without the expected version to overwrite',
     issues: [{ message: 'the current version is 1', path: ['expectedVersion'] }],
   });
   const after = await get(botId);
@@ -82,7 +87,9 @@ test('the OpenAPI document describes the ETag, If-Match and the 412', async () =
   const patchBot = openapi.paths['/v1/bots/{botId}'].patch;
   expect(getBot.responses['200'].headers.ETag.schema).toEqual({ type: 'string' });
   expect(JSON.stringify(getBot.responses['200'].content)).not.toContain('draftVersion');
-  expect(patchBot.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'If-Match', in: 'header', required: false })]));
+  expect(patchBot.parameters).toEqual(
+    expect.arrayContaining([expect.objectContaining({ name: 'If-Match', in: 'header', required: false })]),
+  );
   expect(JSON.stringify(patchBot.requestBody)).not.toContain('expectedVersion');
   expect(patchBot.responses['412']).toEqual({ $ref: '#/components/responses/Error412' });
 });

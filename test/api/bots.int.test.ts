@@ -43,7 +43,18 @@ const BOT_KEYS = [
   'workspaceId',
 ].sort();
 
-const LIST_KEYS = ['createdAt', 'icon', 'id', 'isClosed', 'name', 'publicId', 'publishedAt', 'shareUrl', 'updatedAt', 'workspaceId'].sort();
+const LIST_KEYS = [
+  'createdAt',
+  'icon',
+  'id',
+  'isClosed',
+  'name',
+  'publicId',
+  'publishedAt',
+  'shareUrl',
+  'updatedAt',
+  'workspaceId',
+].sort();
 
 const CONTENT_KEYS = ['version', 'groups', 'events', 'edges', 'variables', 'theme', 'settings'] as const;
 
@@ -153,7 +164,9 @@ describe('POST /v1/bots imports every fixture unchanged', () => {
     const list = await listBots(user.token, user.personalWorkspaceId, '&limit=100');
     expect(list.status).toBe(200);
     expect(list.body.nextCursor).toBeNull();
-    expect(list.body.bots.map((bot: { id: string }) => bot.id).sort()).toEqual(fixtureNames.map((name) => fixture(name).id).sort());
+    expect(list.body.bots.map((bot: { id: string }) => bot.id).sort()).toEqual(
+      fixtureNames.map((name) => fixture(name).id).sort(),
+    );
   });
 });
 
@@ -191,7 +204,11 @@ describe('import rules', () => {
   test("the export's workspaceId, isArchived and isClosed are ignored", async () => {
     const user = await newUser();
     const elsewhere = await newUser();
-    const raw = anonymousFixture('lead-gen', { workspaceId: elsewhere.personalWorkspaceId, isArchived: true, isClosed: true });
+    const raw = anonymousFixture('lead-gen', {
+      workspaceId: elsewhere.personalWorkspaceId,
+      isArchived: true,
+      isClosed: true,
+    });
     const bot = await importOk(user.token, user.personalWorkspaceId, raw);
     expect(bot.workspaceId).toBe(user.personalWorkspaceId);
     expect(bot.isClosed).toBe(false);
@@ -215,7 +232,9 @@ describe('import rules', () => {
     const taken = await importBot(other.token, other.personalWorkspaceId, anonymousFixture('nps', { publicId }));
     expect(taken.status).toBe(400);
     expect(taken.body).toMatchObject({ code: 'BAD_REQUEST' });
-    expect(taken.body.issues).toEqual([expect.objectContaining({ path: ['bot', 'publicId'], message: expect.any(String) })]);
+    expect(taken.body.issues).toEqual([
+      expect.objectContaining({ path: ['bot', 'publicId'], message: expect.any(String) }),
+    ]);
     // Nothing was created.
     expect((await listBots(other.token, other.personalWorkspaceId)).body.bots).toEqual([]);
   });
@@ -223,17 +242,33 @@ describe('import rules', () => {
   test("a publicId that is one of the server's own paths (the console's /app, /graphql...) is a 400: its page could never be reached", async () => {
     const user = await newUser();
     // ...and paths a host commonly serves or that pass for sign-in pages.
-    for (const publicId of ['app', 'GraphQL', 'v1', 'login', 'Sign-In', 'admin', 'robots.txt', 'favicon.ico', 'sitemap.xml']) {
+    for (const publicId of [
+      'app',
+      'GraphQL',
+      'v1',
+      'login',
+      'Sign-In',
+      'admin',
+      'robots.txt',
+      'favicon.ico',
+      'sitemap.xml',
+    ]) {
       const response = await importBot(user.token, user.personalWorkspaceId, anonymousFixture('nps', { publicId }));
       expect(response.status).toBe(400);
-      expect(response.body.issues).toEqual([{ path: ['bot', 'publicId'], message: "is one of the server's own paths (app, graphql, v1, ...)" }]);
+      expect(response.body.issues).toEqual([
+        { path: ['bot', 'publicId'], message: "is one of the server's own paths (app, graphql, v1, ...)" },
+      ]);
     }
     expect((await listBots(user.token, user.personalWorkspaceId)).body.bots).toEqual([]);
   });
 
   test('a publicId with forbidden characters is a 400 at ["bot","publicId"]', async () => {
     const user = await newUser();
-    const response = await importBot(user.token, user.personalWorkspaceId, anonymousFixture('nps', { publicId: 'with space/slash' }));
+    const response = await importBot(
+      user.token,
+      user.personalWorkspaceId,
+      anonymousFixture('nps', { publicId: 'with space/slash' }),
+    );
     expect(response.status).toBe(400);
     expect(response.body.issues.map((issue: { path: unknown }) => issue.path)).toEqual([['bot', 'publicId']]);
   });
@@ -247,7 +282,9 @@ describe('import rules', () => {
     expect(response.body).toEqual({
       code: 'BAD_REQUEST',
       message: 'Invalid input data',
-      issues: [{ message: expect.stringContaining('hologram bubble'), path: ['bot', 'groups', 2, 'blocks', 0, 'type'] }],
+      issues: [
+        { message: expect.stringContaining('hologram bubble'), path: ['bot', 'groups', 2, 'blocks', 0, 'type'] },
+      ],
     });
     expect((await listBots(user.token, user.personalWorkspaceId)).body.bots).toEqual([]);
   });
@@ -271,7 +308,11 @@ describe('import rules', () => {
 
   test('an unsupported version, a v6 bot without a start event, a v5 bot without a start block', async () => {
     const user = await newUser();
-    const unsupported = await importBot(user.token, user.personalWorkspaceId, anonymousFixture('faq', { version: '7' }));
+    const unsupported = await importBot(
+      user.token,
+      user.personalWorkspaceId,
+      anonymousFixture('faq', { version: '7' }),
+    );
     expect(unsupported.status).toBe(400);
     expect(unsupported.body.issues.map((issue: { path: unknown }) => issue.path)).toEqual([['bot', 'version']]);
 
@@ -289,14 +330,21 @@ describe('import rules', () => {
     const notObject = await importBot(user.token, user.personalWorkspaceId, 'a bot');
     expect(notObject.status).toBe(400);
     expect(notObject.body.issues).toEqual([expect.objectContaining({ path: ['bot'] })]);
-    const noWorkspace = await request(server.url, 'POST', '/v1/bots', { token: user.token, json: { bot: anonymousFixture('faq') } });
+    const noWorkspace = await request(server.url, 'POST', '/v1/bots', {
+      token: user.token,
+      json: { bot: anonymousFixture('faq') },
+    });
     expect(noWorkspace.status).toBe(400);
     expect(noWorkspace.body.issues).toEqual([expect.objectContaining({ path: ['workspaceId'] })]);
   });
 
   test('GET output can be POSTed back as an import (round trip)', async () => {
     const user = await newUser();
-    const original = await importOk(user.token, user.personalWorkspaceId, anonymousFixture('product-recommendation', { icon: '🤖' }));
+    const original = await importOk(
+      user.token,
+      user.personalWorkspaceId,
+      anonymousFixture('product-recommendation', { icon: '🤖' }),
+    );
     const read = (await getBot(user.token, original.id)).body.bot;
 
     // Into another workspace: the id is taken (by the original), so a new one is given.
@@ -332,7 +380,11 @@ describe('GET /v1/bots lists live bots newest first with cursor pagination', () 
   beforeAll(async () => {
     user = await newUser();
     for (let index = 0; index < 5; index += 1) {
-      const bot = await importOk(user.token, user.personalWorkspaceId, anonymousFixture('lead-gen', { name: `Bot ${index}` }));
+      const bot = await importOk(
+        user.token,
+        user.personalWorkspaceId,
+        anonymousFixture('lead-gen', { name: `Bot ${index}` }),
+      );
       createdIds.push(bot.id);
       await sleep(5); // distinct creation times
     }
@@ -348,7 +400,13 @@ describe('GET /v1/bots lists live bots newest first with cursor pagination', () 
       expect(Object.keys(bot).sort()).toEqual(LIST_KEYS);
       expect(bot.workspaceId).toBe(user.personalWorkspaceId);
     }
-    expect(response.body.bots.map((bot: { name: string }) => bot.name)).toEqual(['Bot 4', 'Bot 3', 'Bot 2', 'Bot 1', 'Bot 0']);
+    expect(response.body.bots.map((bot: { name: string }) => bot.name)).toEqual([
+      'Bot 4',
+      'Bot 3',
+      'Bot 2',
+      'Bot 1',
+      'Bot 0',
+    ]);
   });
 
   test('pages of 2 follow the cursor to the end', async () => {
@@ -356,7 +414,11 @@ describe('GET /v1/bots lists live bots newest first with cursor pagination', () 
     const cursors: (string | null)[] = [];
     let cursor: string | null = null;
     for (let page = 0; page < 10; page += 1) {
-      const response = await listBots(user.token, user.personalWorkspaceId, `&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const response = await listBots(
+        user.token,
+        user.personalWorkspaceId,
+        `&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       expect(response.status).toBe(200);
       expect(response.body.bots.length).toBeLessThanOrEqual(2);
       seen.push(...response.body.bots.map((bot: { id: string }) => bot.id));
@@ -449,13 +511,17 @@ describe('GET and PATCH /v1/bots/{id}', () => {
     expect(updated.variables).toEqual([...bot.variables, { id: 'vNewVariable', name: 'Extra', value: '5' }]);
     expect(updated.theme).toEqual(theme);
     expect(updated.name).toBe(bot.name);
-    for (const key of ['version', 'groups', 'events', 'edges', 'settings'] as const) expect(updated[key]).toEqual(bot[key]);
+    for (const key of ['version', 'groups', 'events', 'edges', 'settings'] as const)
+      expect(updated[key]).toEqual(bot[key]);
   });
 
   test('PATCH groups with a new group', async () => {
     const user = await newUser();
     const bot = await importOk(user.token, user.personalWorkspaceId, anonymousFixture('faq'));
-    const groups = [...bot.groups, { id: 'gNew', title: 'New group', graphCoordinates: { x: 1, y: 2 }, blocks: [{ id: 'bNew', type: 'text' }] }];
+    const groups = [
+      ...bot.groups,
+      { id: 'gNew', title: 'New group', graphCoordinates: { x: 1, y: 2 }, blocks: [{ id: 'bNew', type: 'text' }] },
+    ];
     const response = await patchBot(user.token, bot.id, { groups });
     expect(response.status).toBe(200);
     expect(response.body.bot.groups).toHaveLength(bot.groups.length + 1);
@@ -490,7 +556,9 @@ describe('GET and PATCH /v1/bots/{id}', () => {
 
     const duplicate = await patchBot(user.token, bot.id, { variables: [...bot.variables, bot.variables[0]] });
     expect(duplicate.status).toBe(400);
-    expect(duplicate.body.issues).toEqual([expect.objectContaining({ path: ['bot', 'variables', bot.variables.length, 'id'] })]);
+    expect(duplicate.body.issues).toEqual([
+      expect.objectContaining({ path: ['bot', 'variables', bot.variables.length, 'id'] }),
+    ]);
 
     const badName = await patchBot(user.token, bot.id, { name: '' });
     expect(badName.status).toBe(400);
@@ -501,7 +569,11 @@ describe('GET and PATCH /v1/bots/{id}', () => {
 
   test('PATCH publicId to one that is taken is a 400; to a free one works', async () => {
     const user = await newUser();
-    const holder = await importOk(user.token, user.personalWorkspaceId, anonymousFixture('nps', { publicId: `held-${Date.now()}` }));
+    const holder = await importOk(
+      user.token,
+      user.personalWorkspaceId,
+      anonymousFixture('nps', { publicId: `held-${Date.now()}` }),
+    );
     const bot = await importOk(user.token, user.personalWorkspaceId, anonymousFixture('nps'));
     const taken = await patchBot(user.token, bot.id, { publicId: holder.publicId });
     expect(taken.status).toBe(400);
@@ -537,15 +609,22 @@ describe('publish and unpublish', () => {
     const user = await newUser();
     const bot = await importOk(user.token, user.personalWorkspaceId, anonymousFixture('lead-gen', {}));
     const changed = async () =>
-      (await request(server.url, 'POST', '/graphql', { token: user.token, json: { query: `{ bot(botId: "${bot.id}") { hasUnpublishedChanges } }` } })).body.data
-        .bot.hasUnpublishedChanges;
+      (
+        await request(server.url, 'POST', '/graphql', {
+          token: user.token,
+          json: { query: `{ bot(botId: "${bot.id}") { hasUnpublishedChanges } }` },
+        })
+      ).body.data.bot.hasUnpublishedChanges;
     expect(await changed()).toBe(true);
     expect((await publish(user.token, bot.id)).status).toBe(200);
     expect(await changed()).toBe(false);
     expect((await patchBot(user.token, bot.id, { name: 'Renamed' })).status).toBe(200);
     expect(await changed()).toBe(false);
     const read = (await getBot(user.token, bot.id)).body.bot;
-    expect((await patchBot(user.token, bot.id, { settings: { ...read.settings, general: { isBrandingEnabled: false } } })).status).toBe(200);
+    expect(
+      (await patchBot(user.token, bot.id, { settings: { ...read.settings, general: { isBrandingEnabled: false } } }))
+        .status,
+    ).toBe(200);
     expect(await changed()).toBe(true);
   });
 
@@ -574,7 +653,11 @@ describe('publish and unpublish', () => {
 
   test('publishing generates a public id (kebab name + "-" + last 7 characters of the id) and sets publishedAt', async () => {
     const user = await newUser();
-    const bot = await importOk(user.token, user.personalWorkspaceId, anonymousFixture('lead-gen', { name: 'Élan Vital: Lead Gen!' }));
+    const bot = await importOk(
+      user.token,
+      user.personalWorkspaceId,
+      anonymousFixture('lead-gen', { name: 'Élan Vital: Lead Gen!' }),
+    );
     expect(bot.publicId).toBeNull();
     const response = await publish(user.token, bot.id);
     expect(response.status).toBe(200);
@@ -603,7 +686,9 @@ describe('publish and unpublish', () => {
   async function liveSnapshot(botId: string) {
     const bot = await server.db.bot.findUniqueOrThrow({ where: { id: botId } });
     if (bot.publishedRevision === null) return null;
-    return server.db.botSnapshot.findUniqueOrThrow({ where: { botId_revision: { botId, revision: bot.publishedRevision } } });
+    return server.db.botSnapshot.findUniqueOrThrow({
+      where: { botId_revision: { botId, revision: bot.publishedRevision } },
+    });
   }
 
   test('the published snapshot equals the draft at publish time and ignores later draft changes', async () => {
@@ -629,7 +714,9 @@ describe('publish and unpublish', () => {
     const second = await publish(user.token, bot.id);
     expect(second.status).toBe(200);
     expect(second.body.bot.publicId).toBe(first.body.bot.publicId);
-    expect(new Date(second.body.bot.publishedAt).getTime()).toBeGreaterThan(new Date(first.body.bot.publishedAt).getTime());
+    expect(new Date(second.body.bot.publishedAt).getTime()).toBeGreaterThan(
+      new Date(first.body.bot.publishedAt).getTime(),
+    );
     const republished = (await liveSnapshot(bot.id))!;
     expect(republished.revision).toBe(2);
     expect(republished.definition).toEqual(contentOf(patched.body.bot));
@@ -699,7 +786,9 @@ describe('DELETE /v1/bots/{id}', () => {
     const read = await getBot(user.token, bot.id);
     expect(read.status).toBe(404);
     expect(read.body.code).toBe('NOT_FOUND');
-    expect((await listBots(user.token, user.personalWorkspaceId)).body.bots.map((item: { id: string }) => item.id)).toEqual([keep.id]);
+    expect(
+      (await listBots(user.token, user.personalWorkspaceId)).body.bots.map((item: { id: string }) => item.id),
+    ).toEqual([keep.id]);
     expect((await patchBot(user.token, bot.id, { name: 'x' })).status).toBe(404);
     expect((await publish(user.token, bot.id)).status).toBe(404);
     expect((await request(server.url, 'DELETE', `/v1/bots/${bot.id}`, { token: user.token })).status).toBe(404);

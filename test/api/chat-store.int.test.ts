@@ -22,18 +22,43 @@ afterAll(async () => {
 
 const now = new Date();
 const lease = new Date(now.getTime() + 30_000);
-const nothing = { newResults: [], answers: [], rejectedAnswers: [], visitedEdges: [], history: [], logs: [], resultChanges: [] };
+const nothing = {
+  newResults: [],
+  answers: [],
+  rejectedAnswers: [],
+  visitedEdges: [],
+  history: [],
+  logs: [],
+  resultChanges: [],
+};
 const line = (text: string) => ({ role: 'user', type: 'text', text });
 
 function create(id: string, state: unknown): TurnWrite {
   return {
     ...nothing,
-    session: { kind: 'create', id, botId: 'bot', isPreview: false, state: JSON.stringify(state), transcript: [], expiresAt: null, resultId: null },
+    session: {
+      kind: 'create',
+      id,
+      botId: 'bot',
+      isPreview: false,
+      state: JSON.stringify(state),
+      transcript: [],
+      expiresAt: null,
+      resultId: null,
+    },
   };
 }
 
-function update(id: string, version: number, state: unknown, transcript: { index: number; line: string }[] = []): TurnWrite {
-  return { ...nothing, session: { kind: 'update', id, version, state: JSON.stringify(state), transcript, expiresAt: null, resultId: null } };
+function update(
+  id: string,
+  version: number,
+  state: unknown,
+  transcript: { index: number; line: string }[] = [],
+): TurnWrite {
+  return {
+    ...nothing,
+    session: { kind: 'update', id, version, state: JSON.stringify(state), transcript, expiresAt: null, resultId: null },
+  };
 }
 
 async function claim(id: string): Promise<SessionRow> {
@@ -44,12 +69,16 @@ async function claim(id: string): Promise<SessionRow> {
 
 test('commits issued together each succeed or fail on their own', async () => {
   const prefix = 'together';
-  for (const id of ['a', 'b']) expect(await store.commitTurn(create(`${prefix}-${id}`, { step: 0 }), now)).toEqual({ results: [] });
+  for (const id of ['a', 'b'])
+    expect(await store.commitTurn(create(`${prefix}-${id}`, { step: 0 }), now)).toEqual({ results: [] });
   const a = await claim(`${prefix}-a`);
   const b = await claim(`${prefix}-b`);
 
   const outcomes = await Promise.allSettled([
-    store.commitTurn(update(`${prefix}-a`, a.version, { step: 1 }, [{ index: 0, line: JSON.stringify(line('hi')) }]), now),
+    store.commitTurn(
+      update(`${prefix}-a`, a.version, { step: 1 }, [{ index: 0, line: JSON.stringify(line('hi')) }]),
+      now,
+    ),
     // A stale version: the claim was lost.
     store.commitTurn(update(`${prefix}-b`, b.version + 5, { step: 1 }), now),
     // An id that exists already: this commit fails.
@@ -99,7 +128,9 @@ test('a deleted session takes its transcript lines with it', async () => {
   );
   expect(await store.transcriptLines('ending', 2)).toEqual([line('l0'), line('l1')]);
   const again = await claim('ending');
-  expect(await store.commitTurn({ ...nothing, session: { kind: 'delete', id: 'ending', version: again.version } }, now)).toEqual({ results: [] });
+  expect(
+    await store.commitTurn({ ...nothing, session: { kind: 'delete', id: 'ending', version: again.version } }, now),
+  ).toEqual({ results: [] });
   expect(await store.claimSession('ending', lease, now)).toBe('missing');
   expect(await store.transcriptLines('ending', 2)).toEqual([]);
 });

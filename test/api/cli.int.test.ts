@@ -91,7 +91,9 @@ describe('parley CLI against a server on the same database', () => {
       const applied = await opened.db.$queryRawUnsafe<{ migration_name: string }[]>(
         'SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL ORDER BY migration_name',
       );
-      expect(applied.map((row) => row.migration_name)).toEqual(readMigrations(opened.provider).map((migration) => migration.name));
+      expect(applied.map((row) => row.migration_name)).toEqual(
+        readMigrations(opened.provider).map((migration) => migration.name),
+      );
       expect(await opened.db.user.count()).toBe(0);
       expect(await opened.db.workspace.count()).toBe(0);
     } finally {
@@ -123,12 +125,20 @@ describe('parley CLI against a server on the same database', () => {
     });
 
     test('users set-password: the password from standard input signs in to the console; unknown users and short passwords are refused', async () => {
-      const set = await cliOk(database.url, ['users', 'set-password', '--email', 'root@cli.test'], 'a-new-console-password\n');
+      const set = await cliOk(
+        database.url,
+        ['users', 'set-password', '--email', 'root@cli.test'],
+        'a-new-console-password\n',
+      );
       expect(set.lastLine).toBe('Password set for root@cli.test; their other console sessions were signed out.');
       const { response } = await signIn(url, 'root@cli.test', 'a-new-console-password');
       expect(response.body.data?.signIn.user).toEqual({ email: 'root@cli.test' });
 
-      const unknown = await runCli(database.url, ['users', 'set-password', '--email', 'nobody@cli.test'], 'a-new-console-password\n');
+      const unknown = await runCli(
+        database.url,
+        ['users', 'set-password', '--email', 'nobody@cli.test'],
+        'a-new-console-password\n',
+      );
       expect(unknown.status).toBe(2);
       expect(unknown.stderr).toContain('no user with e-mail nobody@cli.test');
       const short = await runCli(database.url, ['users', 'set-password', '--email', 'root@cli.test'], 'short\n');
@@ -148,7 +158,9 @@ describe('parley CLI against a server on the same database', () => {
       expect(personal).toEqual(expect.objectContaining({ plan: 'FREE', name: expect.any(String) }));
       expect(personal.id).not.toBe(workspaceId);
       const members = await request(url, 'GET', `/v1/workspaces/${personal.id}/members`, { token });
-      expect(members.body.members).toEqual([{ workspaceId: personal.id, user: expect.objectContaining({ email: 'new@x.io' }), role: 'ADMIN' }]);
+      expect(members.body.members).toEqual([
+        { workspaceId: personal.id, user: expect.objectContaining({ email: 'new@x.io' }), role: 'ADMIN' },
+      ]);
 
       // The token carries the given name.
       const tokens = await request(url, 'GET', '/v1/users/me/api-tokens', { token });
@@ -164,25 +176,48 @@ describe('parley CLI against a server on the same database', () => {
     });
 
     test('tokens create --workspace W --role MEMBER makes the user a MEMBER of W', async () => {
-      const run = await cliOk(database.url, ['tokens', 'create', '--email', 'Mia@X.io', '--workspace', workspaceId, '--role', 'MEMBER']);
+      const run = await cliOk(database.url, [
+        'tokens',
+        'create',
+        '--email',
+        'Mia@X.io',
+        '--workspace',
+        workspaceId,
+        '--role',
+        'MEMBER',
+      ]);
       const token = run.lastLine;
       expect(token).toMatch(TOKEN_LINE);
 
       const members = await request(url, 'GET', `/v1/workspaces/${workspaceId}/members`, { token: adminToken });
       expect(members.body.members).toEqual(
-        expect.arrayContaining([expect.objectContaining({ user: expect.objectContaining({ email: 'mia@x.io' }), role: 'MEMBER' })]),
+        expect.arrayContaining([
+          expect.objectContaining({ user: expect.objectContaining({ email: 'mia@x.io' }), role: 'MEMBER' }),
+        ]),
       );
       // The token reaches W with a MEMBER's rights: reads yes, workspace updates no.
       expect((await request(url, 'GET', `/v1/workspaces/${workspaceId}`, { token })).status).toBe(200);
-      const update = await request(url, 'PATCH', `/v1/workspaces/${workspaceId}`, { token, json: { name: 'Taken over' } });
+      const update = await request(url, 'PATCH', `/v1/workspaces/${workspaceId}`, {
+        token,
+        json: { name: 'Taken over' },
+      });
       expect(update.status).toBe(403);
 
       // Running it again with another role changes the role.
-      await cliOk(database.url, ['tokens', 'create', '--email', 'mia@x.io', '--workspace', workspaceId, '--role', 'GUEST']);
-      const after = await request(url, 'GET', `/v1/workspaces/${workspaceId}/members`, { token: adminToken });
-      expect(after.body.members.filter((entry: { user: { email: string } }) => entry.user.email === 'mia@x.io')).toEqual([
-        expect.objectContaining({ role: 'GUEST' }),
+      await cliOk(database.url, [
+        'tokens',
+        'create',
+        '--email',
+        'mia@x.io',
+        '--workspace',
+        workspaceId,
+        '--role',
+        'GUEST',
       ]);
+      const after = await request(url, 'GET', `/v1/workspaces/${workspaceId}/members`, { token: adminToken });
+      expect(
+        after.body.members.filter((entry: { user: { email: string } }) => entry.user.email === 'mia@x.io'),
+      ).toEqual([expect.objectContaining({ role: 'GUEST' })]);
     });
 
     test('tokens revoke ID: the token then gets 401, other tokens keep working', async () => {
@@ -224,9 +259,13 @@ describe('parley CLI against a server on the same database', () => {
         '2026-01-15T10:00:00Z',
       ]);
       const invoiceId = run.lastLine;
-      const invoices = await request(url, 'GET', `/v1/billing/invoices?workspaceId=${workspaceId}`, { token: adminToken });
+      const invoices = await request(url, 'GET', `/v1/billing/invoices?workspaceId=${workspaceId}`, {
+        token: adminToken,
+      });
       expect(invoices.status).toBe(200);
-      expect(invoices.body.invoices).toEqual([{ id: invoiceId, url: 'https://x/inv', amount: 3900, currency: 'usd', date: 1768471200 }]);
+      expect(invoices.body.invoices).toEqual([
+        { id: invoiceId, url: 'https://x/inv', amount: 3900, currency: 'usd', date: 1768471200 },
+      ]);
       expect(1768471200).toBe(Date.parse('2026-01-15T10:00:00Z') / 1000);
     });
 
@@ -245,19 +284,37 @@ describe('parley CLI against a server on the same database', () => {
         '--date',
         '1770000000',
       ]);
-      const invoices = await request(url, 'GET', `/v1/billing/invoices?workspaceId=${workspaceId}`, { token: adminToken });
+      const invoices = await request(url, 'GET', `/v1/billing/invoices?workspaceId=${workspaceId}`, {
+        token: adminToken,
+      });
       expect(invoices.body.invoices).toEqual(
-        expect.arrayContaining([expect.objectContaining({ amount: 1200, currency: 'eur', url: 'https://x/inv2', date: 1770000000 })]),
+        expect.arrayContaining([
+          expect.objectContaining({ amount: 1200, currency: 'eur', url: 'https://x/inv2', date: 1770000000 }),
+        ]),
       );
     });
 
     test('workspaces update: plan, custom chats limit and suspension show through the API', async () => {
-      await cliOk(database.url, ['workspaces', 'update', workspaceId, '--plan', 'PRO', '--custom-chats-limit', '500', '--suspended', 'true']);
+      await cliOk(database.url, [
+        'workspaces',
+        'update',
+        workspaceId,
+        '--plan',
+        'PRO',
+        '--custom-chats-limit',
+        '500',
+        '--suspended',
+        'true',
+      ]);
       const read = await request(url, 'GET', `/v1/workspaces/${workspaceId}`, { token: adminToken });
       expect(read.status).toBe(200);
-      expect(read.body.workspace).toEqual(expect.objectContaining({ customChatsLimit: 500, isSuspended: true, customSeatsLimit: null, isPastDue: false }));
+      expect(read.body.workspace).toEqual(
+        expect.objectContaining({ customChatsLimit: 500, isSuspended: true, customSeatsLimit: null, isPastDue: false }),
+      );
       const list = await request(url, 'GET', '/v1/workspaces', { token: adminToken });
-      expect(list.body.workspaces.find((entry: { id: string }) => entry.id === workspaceId)).toEqual(expect.objectContaining({ plan: 'PRO' }));
+      expect(list.body.workspaces.find((entry: { id: string }) => entry.id === workspaceId)).toEqual(
+        expect.objectContaining({ plan: 'PRO' }),
+      );
 
       await cliOk(database.url, [
         'workspaces',
@@ -274,7 +331,12 @@ describe('parley CLI against a server on the same database', () => {
       ]);
       const cleared = await request(url, 'GET', `/v1/workspaces/${workspaceId}`, { token: adminToken });
       expect(cleared.body.workspace).toEqual(
-        expect.objectContaining({ customChatsLimit: null, isSuspended: false, isVerified: true, paymentProviderId: 'cus_123' }),
+        expect.objectContaining({
+          customChatsLimit: null,
+          isSuspended: false,
+          isVerified: true,
+          paymentProviderId: 'cus_123',
+        }),
       );
     });
 
@@ -283,25 +345,71 @@ describe('parley CLI against a server on the same database', () => {
         ['an unknown command', ['frobnicate'], /Usage/],
         ['tokens without an action', ['tokens'], /tokens create/],
         ['tokens create without --email', ['tokens', 'create', '--name', 'N'], /--email is required/],
-        ['--role without --workspace', ['tokens', 'create', '--email', 'a@x.io', '--role', 'ADMIN'], /--role needs --workspace/],
-        ['an unknown role', ['tokens', 'create', '--email', 'a@x.io', '--workspace', 'W', '--role', 'OWNER'], /--role must be one of ADMIN, MEMBER, GUEST/],
+        [
+          '--role without --workspace',
+          ['tokens', 'create', '--email', 'a@x.io', '--role', 'ADMIN'],
+          /--role needs --workspace/,
+        ],
+        [
+          'an unknown role',
+          ['tokens', 'create', '--email', 'a@x.io', '--workspace', 'W', '--role', 'OWNER'],
+          /--role must be one of ADMIN, MEMBER, GUEST/,
+        ],
         ['an unknown option', ['tokens', 'create', '--email', 'a@x.io', '--bogus'], /--bogus/],
         ['an option without its value', ['tokens', 'create', '--email'], /--email/],
         ['tokens revoke without an id', ['tokens', 'revoke'], /token id/],
-        ['invoices add with a missing flag', ['invoices', 'add', '--workspace', 'W', '--currency', 'usd'], /--amount is required/],
+        [
+          'invoices add with a missing flag',
+          ['invoices', 'add', '--workspace', 'W', '--currency', 'usd'],
+          /--amount is required/,
+        ],
         [
           'a non-integer amount',
-          ['invoices', 'add', '--workspace', 'W', '--amount', '39.00', '--currency', 'usd', '--url', 'https://x', '--date', '1770000000'],
+          [
+            'invoices',
+            'add',
+            '--workspace',
+            'W',
+            '--amount',
+            '39.00',
+            '--currency',
+            'usd',
+            '--url',
+            'https://x',
+            '--date',
+            '1770000000',
+          ],
           /--amount must be an integer/,
         ],
         [
           'an unreadable date',
-          ['invoices', 'add', '--workspace', 'W', '--amount', '1', '--currency', 'usd', '--url', 'https://x', '--date', 'someday'],
+          [
+            'invoices',
+            'add',
+            '--workspace',
+            'W',
+            '--amount',
+            '1',
+            '--currency',
+            'usd',
+            '--url',
+            'https://x',
+            '--date',
+            'someday',
+          ],
           /--date must be/,
         ],
         ['an unknown plan', ['workspaces', 'update', 'W', '--plan', 'GOLD'], /--plan must be one of/],
-        ['a non-boolean flag', ['workspaces', 'update', 'W', '--suspended', 'maybe'], /--suspended must be true or false/],
-        ['a non-integer limit', ['workspaces', 'update', 'W', '--custom-chats-limit', 'lots'], /--custom-chats-limit must be an integer/],
+        [
+          'a non-boolean flag',
+          ['workspaces', 'update', 'W', '--suspended', 'maybe'],
+          /--suspended must be true or false/,
+        ],
+        [
+          'a non-integer limit',
+          ['workspaces', 'update', 'W', '--custom-chats-limit', 'lots'],
+          /--custom-chats-limit must be an integer/,
+        ],
         ['workspaces update with nothing to change', ['workspaces', 'update', 'W'], /workspaces update/],
       ];
       // They fail before opening the database, so they may run side by side.
@@ -312,12 +420,17 @@ describe('parley CLI against a server on the same database', () => {
         message: cases[index]![2].test(run.stderr) ? 'as expected' : run.stderr,
         stackTrace: /^\s+at /m.test(run.stderr),
       }));
-      expect(outcomes).toEqual(cases.map(([label]) => ({ case: label, status: 2, message: 'as expected', stackTrace: false })));
+      expect(outcomes).toEqual(
+        cases.map(([label]) => ({ case: label, status: 2, message: 'as expected', stackTrace: false })),
+      );
     });
 
     test('bad flags change nothing', async () => {
       const before = await request(url, 'GET', `/v1/workspaces/${workspaceId}`, { token: adminToken });
-      expect((await runCli(database.url, ['workspaces', 'update', workspaceId, '--plan', 'GOLD', '--suspended', 'true'])).status).toBe(2);
+      expect(
+        (await runCli(database.url, ['workspaces', 'update', workspaceId, '--plan', 'GOLD', '--suspended', 'true']))
+          .status,
+      ).toBe(2);
       const after = await request(url, 'GET', `/v1/workspaces/${workspaceId}`, { token: adminToken });
       expect(after.body).toEqual(before.body);
     });
@@ -344,7 +457,16 @@ describe('parley CLI against a server on the same database', () => {
       expect(invoice.status).toBe(1);
       expect(invoice.stderr).toContain('Not found');
 
-      const token = await runCli(database.url, ['tokens', 'create', '--email', 'ghost@x.io', '--workspace', 'no-such-workspace', '--role', 'MEMBER']);
+      const token = await runCli(database.url, [
+        'tokens',
+        'create',
+        '--email',
+        'ghost@x.io',
+        '--workspace',
+        'no-such-workspace',
+        '--role',
+        'MEMBER',
+      ]);
       expect(token.status).toBe(1);
       expect(token.stderr).toContain('Not found');
       expect(token.stderr).not.toMatch(/^\s+at /m);
@@ -395,10 +517,17 @@ describe('parley serve: first-start bootstrap with PARLEY_ADMIN_TOKEN', () => {
   });
 
   /** Starts `parley serve` on a free port; resolves once it listens. */
-  async function serve(adminToken: string): Promise<{ url: string; output: () => string; stop: () => Promise<number | null> }> {
+  async function serve(
+    adminToken: string,
+  ): Promise<{ url: string; output: () => string; stop: () => Promise<number | null> }> {
     const child = spawn(process.execPath, [mainJs, 'serve'], {
       cwd: root,
-      env: cliEnv(database.url, { PORT: '0', PARLEY_ADMIN_TOKEN: adminToken, PARLEY_ADMIN_EMAIL: 'boot@cli.test', NODE_ENV: 'production' }),
+      env: cliEnv(database.url, {
+        PORT: '0',
+        PARLEY_ADMIN_TOKEN: adminToken,
+        PARLEY_ADMIN_EMAIL: 'boot@cli.test',
+        NODE_ENV: 'production',
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.add(child);
@@ -430,16 +559,24 @@ describe('parley serve: first-start bootstrap with PARLEY_ADMIN_TOKEN', () => {
     expect(first.output()).toContain('Created admin user boot@cli.test');
     expect(first.output()).not.toContain(firstToken); // the preset token is never printed
     // The console's sign-in is printed once, with a generated password that works.
-    const consoleLine = /Console: sign in at (http:\/\/\S+) as boot@cli\.test with password \(shown once, change it in the console\): (\S+)/;
-    for (const started = Date.now(); !consoleLine.test(first.output()) && Date.now() - started < 5000;) await new Promise((r) => setTimeout(r, 20));
+    const consoleLine =
+      /Console: sign in at (http:\/\/\S+) as boot@cli\.test with password \(shown once, change it in the console\): (\S+)/;
+    for (const started = Date.now(); !consoleLine.test(first.output()) && Date.now() - started < 5000;)
+      await new Promise((r) => setTimeout(r, 20));
     const printed = consoleLine.exec(first.output());
     expect(printed?.[1]).toBe(`${first.url}/app`);
-    expect((await signIn(first.url, 'boot@cli.test', printed![2]!)).response.body.data?.signIn.user).toEqual({ email: 'boot@cli.test' });
+    expect((await signIn(first.url, 'boot@cli.test', printed![2]!)).response.body.data?.signIn.user).toEqual({
+      email: 'boot@cli.test',
+    });
     const workspaces = await request(first.url, 'GET', '/v1/workspaces', { token: firstToken });
     expect(workspaces.status).toBe(200);
     expect(workspaces.body.workspaces).toHaveLength(1);
-    const members = await request(first.url, 'GET', `/v1/workspaces/${workspaces.body.workspaces[0].id}/members`, { token: firstToken });
-    expect(members.body.members).toEqual([expect.objectContaining({ user: expect.objectContaining({ email: 'boot@cli.test' }), role: 'ADMIN' })]);
+    const members = await request(first.url, 'GET', `/v1/workspaces/${workspaces.body.workspaces[0].id}/members`, {
+      token: firstToken,
+    });
+    expect(members.body.members).toEqual([
+      expect.objectContaining({ user: expect.objectContaining({ email: 'boot@cli.test' }), role: 'ADMIN' }),
+    ]);
     expect(await first.stop()).toBe(0);
 
     const secondToken = `boot-second-${Date.now()}-${Math.random().toString(36).slice(2)}`;

@@ -15,7 +15,14 @@ const ADMIN_TOKEN = `cluster-admin-${Date.now()}`;
 
 function env(databaseUrl: string): NodeJS.ProcessEnv {
   const { PARLEY_ADMIN_TOKEN: _t, PORT: _p, LOG_LEVEL: _l, PARLEY_WORKERS: _w, ...rest } = process.env;
-  return { ...rest, PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, DATABASE_URL: databaseUrl, PORT: '0', PARLEY_ADMIN_TOKEN: ADMIN_TOKEN, LOG_LEVEL: 'silent' };
+  return {
+    ...rest,
+    PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+    DATABASE_URL: databaseUrl,
+    PORT: '0',
+    PARLEY_ADMIN_TOKEN: ADMIN_TOKEN,
+    LOG_LEVEL: 'silent',
+  };
 }
 
 function children(pid: number): number[] {
@@ -68,7 +75,8 @@ describe('parley serve --workers', () => {
       expect(output.match(/Created admin user/g)).toHaveLength(1);
       const workers = children(child.pid!);
       expect(workers).toHaveLength(2);
-      for (let index = 0; index < 6; index += 1) expect((await request(url, 'GET', '/v1/workspaces', { token: ADMIN_TOKEN })).status).toBe(200);
+      for (let index = 0; index < 6; index += 1)
+        expect((await request(url, 'GET', '/v1/workspaces', { token: ADMIN_TOKEN })).status).toBe(200);
 
       process.kill(workers[0]!, 'SIGKILL');
       await until(
@@ -100,7 +108,11 @@ describe('parley serve --workers', () => {
     let status = 0;
     let stderr = '';
     try {
-      execFileSync(process.execPath, [mainJs, 'serve', '--workers', '0'], { cwd: root, env: env(database.url), stdio: 'pipe' });
+      execFileSync(process.execPath, [mainJs, 'serve', '--workers', '0'], {
+        cwd: root,
+        env: env(database.url),
+        stdio: 'pipe',
+      });
     } catch (error) {
       status = (error as { status: number }).status;
       stderr = String((error as { stderr: Buffer }).stderr);

@@ -11,7 +11,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 test('every path under /app answers the same shell, with a Content-Security-Policy that keeps scripts to this server', async () => {
-  const shells = await Promise.all(['/app', '/app/sign-in', '/app/w/some-workspace/bots/some-bot/results'].map((path) => request(server.url, 'GET', path)));
+  const shells = await Promise.all(
+    ['/app', '/app/sign-in', '/app/w/some-workspace/bots/some-bot/results'].map((path) =>
+      request(server.url, 'GET', path),
+    ),
+  );
   for (const shell of shells) {
     expect(shell.status).toBe(200);
     expect(shell.headers.get('content-type')).toBe('text/html; charset=utf-8');

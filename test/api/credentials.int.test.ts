@@ -12,16 +12,29 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const SMTP = { host: 'smtp.example.com', port: 587, username: 'mailer', password: 'p4ss-w0rd-secret', from: { email: 'bot@example.com', name: 'Bot' } };
+const SMTP = {
+  host: 'smtp.example.com',
+  port: 587,
+  username: 'mailer',
+  password: 'p4ss-w0rd-secret',
+  from: { email: 'bot@example.com', name: 'Bot' },
+};
 
-const asAdmin = (method: string, path: string, json?: unknown) => request(server.url, method, path, { token: server.adminToken, json });
+const asAdmin = (method: string, path: string, json?: unknown) =>
+  request(server.url, method, path, { token: server.adminToken, json });
 
 describe('credentials', () => {
   test('create answers the summary only; the row is encrypted; list and delete', async () => {
     const ws = server.adminWorkspaceId;
-    const created = await asAdmin('POST', `/v1/workspaces/${ws}/credentials`, { type: 'smtp', name: 'Mail', data: SMTP });
+    const created = await asAdmin('POST', `/v1/workspaces/${ws}/credentials`, {
+      type: 'smtp',
+      name: 'Mail',
+      data: SMTP,
+    });
     expect(created.status).toBe(200);
-    expect(created.body).toEqual({ credentials: { id: expect.any(String), type: 'smtp', name: 'Mail', createdAt: expect.stringMatching(/Z$/) } });
+    expect(created.body).toEqual({
+      credentials: { id: expect.any(String), type: 'smtp', name: 'Mail', createdAt: expect.stringMatching(/Z$/) },
+    });
     expect(JSON.stringify(created.body)).not.toContain('p4ss');
 
     const row = await server.db.credentials.findUniqueOrThrow({ where: { id: created.body.credentials.id } });
@@ -47,19 +60,37 @@ describe('credentials', () => {
     const ws = server.adminWorkspaceId;
     const unknownType = await asAdmin('POST', `/v1/workspaces/${ws}/credentials`, { type: 'ftp', name: 'x', data: {} });
     expect(unknownType.status).toBe(400);
-    expect(unknownType.body.issues).toEqual([{ message: expect.stringContaining('unknown credentials type'), path: ['type'] }]);
-    const badData = await asAdmin('POST', `/v1/workspaces/${ws}/credentials`, { type: 'smtp', name: 'x', data: { ...SMTP, port: 'smtp' } });
+    expect(unknownType.body.issues).toEqual([
+      { message: expect.stringContaining('unknown credentials type'), path: ['type'] },
+    ]);
+    const badData = await asAdmin('POST', `/v1/workspaces/${ws}/credentials`, {
+      type: 'smtp',
+      name: 'x',
+      data: { ...SMTP, port: 'smtp' },
+    });
     expect(badData.status).toBe(400);
     expect(badData.body.issues.map((issue: { path: unknown[] }) => issue.path)).toEqual([['data', 'port']]);
-    const noName = await asAdmin('POST', `/v1/workspaces/${ws}/credentials`, { type: 'openai', data: { apiKey: 'sk' } });
+    const noName = await asAdmin('POST', `/v1/workspaces/${ws}/credentials`, {
+      type: 'openai',
+      data: { apiKey: 'sk' },
+    });
     expect(noName.status).toBe(400);
   });
 
   test("roles and isolation: a GUEST is refused, another workspace sees 404; the runtime never resolves another workspace's credentials", async () => {
     const ws = server.adminWorkspaceId;
-    const created = await asAdmin('POST', `/v1/workspaces/${ws}/credentials`, { type: 'openai', name: 'AI', data: { apiKey: 'sk-secret-key' } });
-    const guest = await createUserWithToken(server.db, 'guest-credentials@parley.test', { workspaceId: ws, role: 'GUEST' });
-    expect((await request(server.url, 'GET', `/v1/workspaces/${ws}/credentials`, { token: guest.token })).status).toBe(403);
+    const created = await asAdmin('POST', `/v1/workspaces/${ws}/credentials`, {
+      type: 'openai',
+      name: 'AI',
+      data: { apiKey: 'sk-secret-key' },
+    });
+    const guest = await createUserWithToken(server.db, 'guest-credentials@parley.test', {
+      workspaceId: ws,
+      role: 'GUEST',
+    });
+    expect((await request(server.url, 'GET', `/v1/workspaces/${ws}/credentials`, { token: guest.token })).status).toBe(
+      403,
+    );
     expect(
       (
         await request(server.url, 'POST', `/v1/workspaces/${ws}/credentials`, {
@@ -69,38 +100,69 @@ describe('credentials', () => {
       ).status,
     ).toBe(403);
     const outsider = await createUserWithToken(server.db, 'outsider-credentials@parley.test');
-    expect((await request(server.url, 'GET', `/v1/workspaces/${ws}/credentials`, { token: outsider.token })).status).toBe(404);
-    expect((await request(server.url, 'DELETE', `/v1/workspaces/${ws}/credentials/${created.body.credentials.id}`, { token: outsider.token })).status).toBe(
-      404,
-    );
+    expect(
+      (await request(server.url, 'GET', `/v1/workspaces/${ws}/credentials`, { token: outsider.token })).status,
+    ).toBe(404);
     expect(
       (
-        await request(server.url, 'DELETE', `/v1/workspaces/${outsider.personalWorkspaceId}/credentials/${created.body.credentials.id}`, {
+        await request(server.url, 'DELETE', `/v1/workspaces/${ws}/credentials/${created.body.credentials.id}`, {
           token: outsider.token,
         })
       ).status,
     ).toBe(404);
+    expect(
+      (
+        await request(
+          server.url,
+          'DELETE',
+          `/v1/workspaces/${outsider.personalWorkspaceId}/credentials/${created.body.credentials.id}`,
+          {
+            token: outsider.token,
+          },
+        )
+      ).status,
+    ).toBe(404);
 
     const box = createSecretBox(Buffer.from(TEST_ENCRYPTION_KEY, 'base64'));
-    expect(await resolveCredentials(server.db, box, ws, created.body.credentials.id, 'openai')).toEqual({ apiKey: 'sk-secret-key' });
-    expect(await resolveCredentials(server.db, box, outsider.personalWorkspaceId, created.body.credentials.id, 'openai')).toBeUndefined();
+    expect(await resolveCredentials(server.db, box, ws, created.body.credentials.id, 'openai')).toEqual({
+      apiKey: 'sk-secret-key',
+    });
+    expect(
+      await resolveCredentials(server.db, box, outsider.personalWorkspaceId, created.body.credentials.id, 'openai'),
+    ).toBeUndefined();
     expect(await resolveCredentials(server.db, box, ws, created.body.credentials.id, 'smtp')).toBeUndefined();
-    expect(await resolveCredentials(server.db, createSecretBox(Buffer.alloc(32, 1)), ws, created.body.credentials.id, 'openai')).toBeUndefined();
+    expect(
+      await resolveCredentials(
+        server.db,
+        createSecretBox(Buffer.alloc(32, 1)),
+        ws,
+        created.body.credentials.id,
+        'openai',
+      ),
+    ).toBeUndefined();
   });
 
   test('GraphQL: the same operations; the type has no field for the data', async () => {
     const created = await request(server.url, 'POST', '/graphql', {
       token: server.adminToken,
       json: {
-        query: 'mutation($ws: ID!, $data: JSON!) { createCredentials(workspaceId: $ws, type: "http", name: "Headers", data: $data) { id type name } }',
+        query:
+          'mutation($ws: ID!, $data: JSON!) { createCredentials(workspaceId: $ws, type: "http", name: "Headers", data: $data) { id type name } }',
         variables: { ws: server.adminWorkspaceId, data: { headers: { 'X-Api-Key': 'hdr-secret' } } },
       },
     });
-    expect(created.body).toEqual({ data: { createCredentials: { id: expect.any(String), type: 'http', name: 'Headers' } } });
+    expect(created.body).toEqual({
+      data: { createCredentials: { id: expect.any(String), type: 'http', name: 'Headers' } },
+    });
     const introspected = await request(server.url, 'POST', '/graphql', {
       token: server.adminToken,
       json: { query: '{ __type(name: "Credentials") { fields { name } } }' },
     });
-    expect(introspected.body.data.__type.fields.map((field: { name: string }) => field.name).sort()).toEqual(['createdAt', 'id', 'name', 'type']);
+    expect(introspected.body.data.__type.fields.map((field: { name: string }) => field.name).sort()).toEqual([
+      'createdAt',
+      'id',
+      'name',
+      'type',
+    ]);
   });
 });

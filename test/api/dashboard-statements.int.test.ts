@@ -31,7 +31,10 @@ function loggingClient(databaseUrl: string): Db {
   const client =
     target.provider === 'sqlite'
       ? new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: target.location }), log })
-      : (new PgPrismaClient({ adapter: new PrismaPg({ connectionString: target.location }), log }) as unknown as PrismaClient<'query'>);
+      : (new PgPrismaClient({
+          adapter: new PrismaPg({ connectionString: target.location }),
+          log,
+        }) as unknown as PrismaClient<'query'>);
   client.$on('query', () => {
     statements += 1;
   });
@@ -71,7 +74,12 @@ async function runDashboard(user: { userId: string; personalWorkspaceId: string 
     http: null,
   } satisfies GraphQLContext;
   statements = 0;
-  const result = await execute({ schema, document: DASHBOARD, variableValues: { workspaceId: user.personalWorkspaceId }, contextValue });
+  const result = await execute({
+    schema,
+    document: DASHBOARD,
+    variableValues: { workspaceId: user.personalWorkspaceId },
+    contextValue,
+  });
   return { result, statements };
 }
 

@@ -60,7 +60,12 @@ test('two members on one bot see each other, never themselves; leftBot removes a
   expect(await editing(bob.token, botId, 'bob-tab')).toEqual(['ann@presence.test']);
   expect(await editing(ann.token, botId, 'ann-tab')).toEqual(['bob@presence.test']);
 
-  const response = await graphql<{ editingBot: Editor[] }>(server.url, EDITING, { botId, sessionKey: 'bob-tab' }, bob.token);
+  const response = await graphql<{ editingBot: Editor[] }>(
+    server.url,
+    EDITING,
+    { botId, sessionKey: 'bob-tab' },
+    bob.token,
+  );
   const [editor] = response.body.data!.editingBot;
   expect(editor!.user.id).toBe(ann.userId);
   expect(Date.now() - Date.parse(editor!.since)).toBeLessThan(30_000);
@@ -114,7 +119,9 @@ test('outside the workspace: NOT_FOUND, as reading the bot answers; no token: UN
   const anonymous = await graphql(server.url, EDITING, { botId, sessionKey: 'anon-tab' });
   expect(anonymous.body.errors?.[0]?.extensions?.code).toBe('UNAUTHORIZED');
   // Neither left a trace.
-  expect(await server.db.botEditorPresence.findMany({ where: { botId }, select: { userId: true } })).toEqual([{ userId: ann.userId }]);
+  expect(await server.db.botEditorPresence.findMany({ where: { botId }, select: { userId: true } })).toEqual([
+    { userId: ann.userId },
+  ]);
 });
 
 test.each([

@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const aliases = (count: number) => `{ ${Array.from({ length: count }, (_, i) => `a${i}: workspaces { id }`).join(' ')} }`;
+const aliases = (count: number) =>
+  `{ ${Array.from({ length: count }, (_, i) => `a${i}: workspaces { id }`).join(' ')} }`;
 
 async function refusal(query: string) {
   const response = await graphql(server.url, query, {}, server.adminToken);
@@ -34,11 +35,15 @@ describe('/graphql limits', () => {
   });
 
   it('refuses too many directives', async () => {
-    expect(await refusal(`{ workspaces { id ${'@include(if: true) '.repeat(21)} } }`)).toBe('Syntax Error: Directives limit of 20 exceeded, found 21.');
+    expect(await refusal(`{ workspaces { id ${'@include(if: true) '.repeat(21)} } }`)).toBe(
+      'Syntax Error: Directives limit of 20 exceeded, found 21.',
+    );
   });
 
   it('refuses too many tokens', async () => {
-    expect(await refusal(`{ workspaces { ${'id '.repeat(2000)} } }`)).toBe('Syntax Error: Token limit of 2000 exceeded.');
+    expect(await refusal(`{ workspaces { ${'id '.repeat(2000)} } }`)).toBe(
+      'Syntax Error: Token limit of 2000 exceeded.',
+    );
   });
 
   it('refuses too costly a query', async () => {
@@ -51,7 +56,12 @@ describe('/graphql limits', () => {
     expect(await refusal(long)).toBe('Query text exceeds the limit of 102400 bytes');
     const bigVariable = 'x'.repeat(200 * 1024);
     // Executed: the resolver itself answers (no such workspace).
-    const response = await graphql(server.url, 'query ($v: ID) { usage(workspaceId: $v) { totalChatsUsed } }', { v: bigVariable }, server.adminToken);
+    const response = await graphql(
+      server.url,
+      'query ($v: ID) { usage(workspaceId: $v) { totalChatsUsed } }',
+      { v: bigVariable },
+      server.adminToken,
+    );
     expect(response.body.errors?.map((error) => error.extensions?.code)).toEqual(['NOT_FOUND']);
   });
 });
@@ -60,14 +70,19 @@ describe('validation suggestions', () => {
   const typo = '{ workspacez { id } }';
   it('outside production, a typo gets "Did you mean"', async () => {
     const response = await graphql(server.url, typo, {}, server.adminToken);
-    expect(response.body.errors?.[0]?.message).toBe('Cannot query field "workspacez" on type "Query". Did you mean "workspace" or "workspaces"?');
+    expect(response.body.errors?.[0]?.message).toBe(
+      'Cannot query field "workspacez" on type "Query". Did you mean "workspace" or "workspaces"?',
+    );
   });
 
   it('in production, the error does not spell out the schema', async () => {
     const production = await startTestServer({ productionGraphql: true });
     try {
       const response = await graphql(production.url, typo, {}, production.adminToken);
-      expect(response.body.errors?.[0]).toMatchObject({ message: 'Cannot query field "workspacez" on type "Query".', extensions: { code: 'BAD_REQUEST' } });
+      expect(response.body.errors?.[0]).toMatchObject({
+        message: 'Cannot query field "workspacez" on type "Query".',
+        extensions: { code: 'BAD_REQUEST' },
+      });
       const anonymous = await graphql(production.url, '{ startChatt }');
       expect(anonymous.body.errors?.[0]?.message).toBe('Cannot query field "startChatt" on type "Query".');
     } finally {

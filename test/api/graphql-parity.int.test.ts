@@ -22,7 +22,9 @@ const fixture = (name: string) => JSON.parse(fs.readFileSync(path.join(root, 'te
 const operations = compileOperations(schema);
 /** Every REST operation and fragment, exactly the text the REST layer executes. */
 // Each operation goes alone with the fragments it uses, as a client sends it (the whole file is over /graphql's token limit).
-const operationTexts = new Map(Object.entries(separateOperations(operations.document)).map(([name, document]) => [name, print(document)]));
+const operationTexts = new Map(
+  Object.entries(separateOperations(operations.document)).map(([name, document]) => [name, print(document)]),
+);
 
 let server: TestServer;
 let member: { userId: string; token: string };
@@ -31,10 +33,16 @@ let botId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  member = await createUserWithToken(server.db, 'member@parity.test', { workspaceId: server.adminWorkspaceId, role: 'MEMBER' });
+  member = await createUserWithToken(server.db, 'member@parity.test', {
+    workspaceId: server.adminWorkspaceId,
+    role: 'MEMBER',
+  });
   outsider = await createUserWithToken(server.db, 'outsider@parity.test');
   const { publicId: _publicId, ...bot } = fixture('lead-gen.json');
-  const created = await request(server.url, 'POST', '/v1/bots', { token: server.adminToken, json: { workspaceId: server.adminWorkspaceId, bot } });
+  const created = await request(server.url, 'POST', '/v1/bots', {
+    token: server.adminToken,
+    json: { workspaceId: server.adminWorkspaceId, bot },
+  });
   if (created.status !== 200) throw new Error(`bot import failed: ${JSON.stringify(created.body)}`);
   botId = created.body.bot.id;
   // Results as the chat runtime leaves them: 3 views, 2 starts, 1 completion.
@@ -69,8 +77,15 @@ function routeOf(operationName: string) {
 }
 
 /** POST /graphql with the operation text of src/rest/operations. */
-function graphql(operationName: string, variables: Record<string, unknown>, token?: string): Promise<HttpResponse<GraphQLBody>> {
-  return request<GraphQLBody>(server.url, 'POST', '/graphql', { token, json: { query: operationTexts.get(operationName), operationName, variables } });
+function graphql(
+  operationName: string,
+  variables: Record<string, unknown>,
+  token?: string,
+): Promise<HttpResponse<GraphQLBody>> {
+  return request<GraphQLBody>(server.url, 'POST', '/graphql', {
+    token,
+    json: { query: operationTexts.get(operationName), operationName, variables },
+  });
 }
 
 /** The data unwrapped by the route's keys, as REST answers it. */
@@ -112,7 +127,9 @@ describe('same data through REST and /graphql', () => {
   test('list workspaces', async () => {
     const result = await bothFaces('ListWorkspaces', '/v1/workspaces', {});
     expectSameSuccess(result);
-    expect(result.rest.body.workspaces.map((workspace: { id: string }) => workspace.id)).toContain(server.adminWorkspaceId);
+    expect(result.rest.body.workspaces.map((workspace: { id: string }) => workspace.id)).toContain(
+      server.adminWorkspaceId,
+    );
   });
 
   test('get workspace', async () => {
@@ -150,10 +167,18 @@ describe('same data through REST and /graphql', () => {
 
   test('update workspace (and icon: null clears through both)', async () => {
     const make = async () =>
-      (await request(server.url, 'POST', '/v1/workspaces', { token: server.adminToken, json: { name: 'Before', icon: 'x' } })).body.workspace.id as string;
+      (
+        await request(server.url, 'POST', '/v1/workspaces', {
+          token: server.adminToken,
+          json: { name: 'Before', icon: 'x' },
+        })
+      ).body.workspace.id as string;
     const [viaRest, viaGraphql] = [await make(), await make()];
     const changes = { name: 'After', icon: null };
-    const rest = await request(server.url, 'PATCH', `/v1/workspaces/${viaRest}`, { token: server.adminToken, json: changes });
+    const rest = await request(server.url, 'PATCH', `/v1/workspaces/${viaRest}`, {
+      token: server.adminToken,
+      json: changes,
+    });
     const gql = await graphql('UpdateWorkspace', { workspaceId: viaGraphql, ...changes }, server.adminToken);
     expect(rest.status).toBe(200);
     expect(gql.body.errors).toBeUndefined();
@@ -189,7 +214,9 @@ describe('same data through REST and /graphql', () => {
     const workspaceId = server.adminWorkspaceId;
     const result = await bothFaces('ListInvoices', `/v1/billing/invoices?workspaceId=${workspaceId}`, { workspaceId });
     expectSameSuccess(result);
-    expect(result.rest.body.invoices.map((invoice: { amount: number; date: number }) => [invoice.amount, invoice.date])).toEqual([
+    expect(
+      result.rest.body.invoices.map((invoice: { amount: number; date: number }) => [invoice.amount, invoice.date]),
+    ).toEqual([
       [1200, Date.UTC(2026, 1, 15, 10) / 1000],
       [3900, Date.UTC(2026, 0, 15, 10) / 1000],
     ]);
@@ -203,11 +230,15 @@ describe('same data through REST and /graphql', () => {
 
   test('bot stats, for several time filters', async () => {
     for (const timeFilter of ['allTime', 'today', 'last7Days'] as const) {
-      const result = await bothFaces('GetBotStats', `/v1/bots/${botId}/analytics/stats?timeFilter=${timeFilter}&timeZone=Europe/Paris`, {
-        botId,
-        timeFilter,
-        timeZone: 'Europe/Paris',
-      });
+      const result = await bothFaces(
+        'GetBotStats',
+        `/v1/bots/${botId}/analytics/stats?timeFilter=${timeFilter}&timeZone=Europe/Paris`,
+        {
+          botId,
+          timeFilter,
+          timeZone: 'Europe/Paris',
+        },
+      );
       expectSameSuccess(result);
       expect(result.rest.body).toEqual({ stats: { totalViews: 3, totalStarts: 2, totalCompleted: 1 } });
     }
@@ -215,7 +246,10 @@ describe('same data through REST and /graphql', () => {
   });
 
   test('a GUEST reads the same as REST shows it', async () => {
-    const guest = await createUserWithToken(server.db, 'guest@parity.test', { workspaceId: server.adminWorkspaceId, role: 'GUEST' });
+    const guest = await createUserWithToken(server.db, 'guest@parity.test', {
+      workspaceId: server.adminWorkspaceId,
+      role: 'GUEST',
+    });
     expectSameSuccess(await bothFaces('GetBot', `/v1/bots/${botId}`, { botId }, { token: guest.token }));
   });
 });
@@ -228,9 +262,17 @@ describe('errors through /graphql carry extensions.code (and match REST)', () =>
 
   test('NOT_FOUND: an unknown workspace, and one the caller is not a member of', async () => {
     for (const workspaceId of ['does-not-exist', server.adminWorkspaceId]) {
-      const { rest, gql } = await bothFaces('GetWorkspace', `/v1/workspaces/${workspaceId}`, { workspaceId }, { token: outsider.token });
+      const { rest, gql } = await bothFaces(
+        'GetWorkspace',
+        `/v1/workspaces/${workspaceId}`,
+        { workspaceId },
+        { token: outsider.token },
+      );
       const error = firstError(gql);
-      expect({ message: error.message, code: error.extensions?.code }).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+      expect({ message: error.message, code: error.extensions?.code }).toEqual({
+        message: 'Not found',
+        code: 'NOT_FOUND',
+      });
       expect(gql.body.data ?? null).toBeNull();
       expect(rest.status).toBe(404);
       expect(rest.body).toEqual({ code: 'NOT_FOUND', message: 'Not found', issues: [] });
@@ -249,7 +291,10 @@ describe('errors through /graphql carry extensions.code (and match REST)', () =>
       },
     );
     const error = firstError(gql);
-    expect({ message: error.message, code: error.extensions?.code }).toEqual({ message: 'Insufficient access', code: 'FORBIDDEN' });
+    expect({ message: error.message, code: error.extensions?.code }).toEqual({
+      message: 'Insufficient access',
+      code: 'FORBIDDEN',
+    });
     expect(rest.status).toBe(403);
     expect(rest.body).toEqual({ code: 'FORBIDDEN', message: 'Insufficient access', issues: [] });
     const unchanged = await request(server.url, 'GET', `/v1/workspaces/${workspaceId}`, { token: server.adminToken });
@@ -259,7 +304,10 @@ describe('errors through /graphql carry extensions.code (and match REST)', () =>
   test('UNAUTHORIZED: no token, and a token that is not valid', async () => {
     const missing = await graphql('ListWorkspaces', {});
     expect(firstError(missing)).toEqual(
-      expect.objectContaining({ message: 'Authorization not provided', extensions: expect.objectContaining({ code: 'UNAUTHORIZED' }) }),
+      expect.objectContaining({
+        message: 'Authorization not provided',
+        extensions: expect.objectContaining({ code: 'UNAUTHORIZED' }),
+      }),
     );
     const restMissing = await request(server.url, 'GET', '/v1/workspaces');
     expect(restMissing.status).toBe(401);
@@ -284,9 +332,12 @@ describe('errors through /graphql carry extensions.code (and match REST)', () =>
       ExportFormat: 'csv',
     };
     // The chat runtime is public: its operations need no token.
-    const builderOperations = new Set(routes.filter((route) => route.auth === 'bearer').map((route) => route.operation));
+    const builderOperations = new Set(
+      routes.filter((route) => route.auth === 'bearer').map((route) => route.operation),
+    );
     const operationsList = operations.document.definitions.filter(
-      (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION && builderOperations.has(definition.name!.value),
+      (definition): definition is OperationDefinitionNode =>
+        definition.kind === Kind.OPERATION_DEFINITION && builderOperations.has(definition.name!.value),
     );
     expect(operationsList.length).toBe(builderOperations.size);
     const codes: Record<string, unknown> = {};
@@ -301,23 +352,37 @@ describe('errors through /graphql carry extensions.code (and match REST)', () =>
       const response = await graphql(operation.name!.value, variables);
       codes[operation.name!.value] = response.body.errors?.map((error) => error.extensions?.code);
     }
-    expect(codes).toEqual(Object.fromEntries(operationsList.map((operation) => [operation.name!.value, ['UNAUTHORIZED']])));
+    expect(codes).toEqual(
+      Object.fromEntries(operationsList.map((operation) => [operation.name!.value, ['UNAUTHORIZED']])),
+    );
   });
 
   test('BAD_REQUEST with extensions.issues, the same issues as REST', async () => {
-    const { rest, gql } = await bothFaces('CreateWorkspace', '/v1/workspaces', { name: '   ' }, { json: { name: '   ' } });
+    const { rest, gql } = await bothFaces(
+      'CreateWorkspace',
+      '/v1/workspaces',
+      { name: '   ' },
+      { json: { name: '   ' } },
+    );
     const error = firstError(gql);
     expect(error.message).toBe('Invalid input data');
-    expect(error.extensions).toEqual(expect.objectContaining({ code: 'BAD_REQUEST', issues: [{ message: 'must not be empty', path: ['name'] }] }));
+    expect(error.extensions).toEqual(
+      expect.objectContaining({ code: 'BAD_REQUEST', issues: [{ message: 'must not be empty', path: ['name'] }] }),
+    );
     expect(rest.status).toBe(400);
     expect(rest.body).toEqual({ code: 'BAD_REQUEST', message: 'Invalid input data', issues: error.extensions!.issues });
   });
 
   test('BAD_REQUEST from a service: an unknown time zone', async () => {
-    const { rest, gql } = await bothFaces('GetBotStats', `/v1/bots/${botId}/analytics/stats?timeZone=Mars/Olympus`, { botId, timeZone: 'Mars/Olympus' });
+    const { rest, gql } = await bothFaces('GetBotStats', `/v1/bots/${botId}/analytics/stats?timeZone=Mars/Olympus`, {
+      botId,
+      timeZone: 'Mars/Olympus',
+    });
     const error = firstError(gql);
     expect(error.extensions?.code).toBe('BAD_REQUEST');
-    expect(error.extensions?.issues).toEqual([{ message: expect.stringContaining('Mars/Olympus'), path: ['timeZone'] }]);
+    expect(error.extensions?.issues).toEqual([
+      { message: expect.stringContaining('Mars/Olympus'), path: ['timeZone'] },
+    ]);
     expect(rest.status).toBe(400);
     expect(rest.body).toEqual({ code: 'BAD_REQUEST', message: error.message, issues: error.extensions!.issues });
   });
@@ -333,12 +398,17 @@ describe('errors through /graphql carry extensions.code (and match REST)', () =>
 
   test('unexpected errors are masked as "Internal server error" (and logged)', async () => {
     // A stored draft missing its definition keys: resolving a non-null field fails inside GraphQL.
-    const broken = await server.db.bot.create({ data: { workspaceId: server.adminWorkspaceId, name: 'Broken', version: '6', draft: {} } });
+    const broken = await server.db.bot.create({
+      data: { workspaceId: server.adminWorkspaceId, name: 'Broken', version: '6', draft: {} },
+    });
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const { rest, gql } = await bothFaces('GetBot', `/v1/bots/${broken.id}`, { botId: broken.id });
       const error = firstError(gql);
-      expect({ message: error.message, code: error.extensions?.code }).toEqual({ message: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });
+      expect({ message: error.message, code: error.extensions?.code }).toEqual({
+        message: 'Internal server error',
+        code: 'INTERNAL_SERVER_ERROR',
+      });
       expect(JSON.stringify(gql.body)).not.toMatch(/non-nullable|Bot\.groups|\bat .*\.js/);
       expect(rest.status).toBe(500);
       expect(rest.body).toEqual({ code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error', issues: [] });

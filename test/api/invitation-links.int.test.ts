@@ -23,14 +23,21 @@ async function newWorkspace(server: TestServer, name: string): Promise<string> {
 }
 
 const invite = (server: TestServer, workspaceId: string, email: string, role = 'MEMBER') =>
-  request(server.url, 'POST', `/v1/workspaces/${workspaceId}/members`, { token: server.adminToken, json: { email, role } });
+  request(server.url, 'POST', `/v1/workspaces/${workspaceId}/members`, {
+    token: server.adminToken,
+    json: { email, role },
+  });
 
 async function join(server: TestServer, token: string): Promise<{ response: HttpResponse; session: ConsoleSession }> {
   const response = await request(server.url, 'POST', '/graphql', { json: { query: JOIN, variables: { token } } });
   const values = cookieValues(response.headers.getSetCookie());
   return {
     response,
-    session: { cookie: `parley_session=${values.parley_session ?? ''}`, csrfToken: response.body.data?.signInWithInvitation?.csrfToken ?? '', setCookies: [] },
+    session: {
+      cookie: `parley_session=${values.parley_session ?? ''}`,
+      csrfToken: response.body.data?.signInWithInvitation?.csrfToken ?? '',
+      setCookies: [],
+    },
   };
 }
 
@@ -46,23 +53,37 @@ describe('without SMTP: the link is shown to the inviter', () => {
     const email = unique('newcomer');
     const invited = await invite(server, workspaceId, email, 'GUEST');
     expect(invited.status).toBe(200);
-    expect(invited.body.invitation).toMatchObject({ email, emailed: false, link: expect.stringContaining(`${server.url}/app/sign-in#invitation=`) });
+    expect(invited.body.invitation).toMatchObject({
+      email,
+      emailed: false,
+      link: expect.stringContaining(`${server.url}/app/sign-in#invitation=`),
+    });
     // Only a hash of the secret is kept; listings never show the link again.
     const token = tokenOf(invited.body.invitation.link);
     const stored = await server.db.invitation.findFirstOrThrow({ where: { email } });
     expect(JSON.stringify(stored)).not.toContain(token);
-    const listed = await graphql(server.url, `{ workspace(workspaceId: "${workspaceId}") { invitations { email link emailed } } }`, {}, server.adminToken);
+    const listed = await graphql(
+      server.url,
+      `{ workspace(workspaceId: "${workspaceId}") { invitations { email link emailed } } }`,
+      {},
+      server.adminToken,
+    );
     expect(listed.body).toEqual({ data: { workspace: { invitations: [{ email, link: null, emailed: false }] } } });
 
     const { response, session } = await join(server, token);
-    expect(response.body).toEqual({ data: { signInWithInvitation: { csrfToken: expect.any(String), user: { email } } } });
+    expect(response.body).toEqual({
+      data: { signInWithInvitation: { csrfToken: expect.any(String), user: { email } } },
+    });
     const me = await consoleGraphql(server.url, session, ME);
     expect(me.body.data.me).toEqual({ email, hasPassword: false });
     expect(me.body.data.workspaces).toEqual([{ id: workspaceId, viewerRole: 'GUEST' }]);
     expect(await server.db.invitation.count({ where: { email } })).toBe(0);
 
     const again = await graphql(server.url, JOIN, { token });
-    expect(firstError(again.body)).toMatchObject({ message: 'This invitation link is invalid, used or expired', extensions: { code: 'UNAUTHORIZED' } });
+    expect(firstError(again.body)).toMatchObject({
+      message: 'This invitation link is invalid, used or expired',
+      extensions: { code: 'UNAUTHORIZED' },
+    });
   });
 
   test('an address that has an account is not signed in by the link: its owner signs in and accepts', async () => {
@@ -78,7 +99,9 @@ describe('without SMTP: the link is shown to the inviter', () => {
     expect(refused.response.headers.getSetCookie()).toEqual([]);
     expect(await server.db.memberInWorkspace.count({ where: { workspaceId, userId: existing.userId } })).toBe(0);
     // The invitation still waits for its owner.
-    expect((await request(server.url, 'GET', '/v1/invitations', { token: existing.token })).body.invitations).toHaveLength(1);
+    expect(
+      (await request(server.url, 'GET', '/v1/invitations', { token: existing.token })).body.invitations,
+    ).toHaveLength(1);
   });
 
   test('inviting again replaces the link; an expired or made-up link is refused', async () => {
@@ -87,10 +110,16 @@ describe('without SMTP: the link is shown to the inviter', () => {
     const first = tokenOf((await invite(server, workspaceId, email)).body.invitation.link);
     const second = tokenOf((await invite(server, workspaceId, email, 'ADMIN')).body.invitation.link);
     expect(second).not.toBe(first);
-    expect(firstError((await graphql(server.url, JOIN, { token: first })).body)).toMatchObject({ extensions: { code: 'UNAUTHORIZED' } });
-    expect(firstError((await graphql(server.url, JOIN, { token: 'made-up' })).body)).toMatchObject({ extensions: { code: 'UNAUTHORIZED' } });
+    expect(firstError((await graphql(server.url, JOIN, { token: first })).body)).toMatchObject({
+      extensions: { code: 'UNAUTHORIZED' },
+    });
+    expect(firstError((await graphql(server.url, JOIN, { token: 'made-up' })).body)).toMatchObject({
+      extensions: { code: 'UNAUTHORIZED' },
+    });
     await server.db.invitation.updateMany({ where: { email }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    expect(firstError((await graphql(server.url, JOIN, { token: second })).body)).toMatchObject({ extensions: { code: 'UNAUTHORIZED' } });
+    expect(firstError((await graphql(server.url, JOIN, { token: second })).body)).toMatchObject({
+      extensions: { code: 'UNAUTHORIZED' },
+    });
     expect(await server.db.user.count({ where: { email } })).toBe(0);
   });
 
@@ -98,9 +127,16 @@ describe('without SMTP: the link is shown to the inviter', () => {
     const workspaceId = await newWorkspace(server, 'Passwords');
     const email = unique('password');
     const { session } = await join(server, tokenOf((await invite(server, workspaceId, email)).body.invitation.link));
-    const set = await consoleGraphql(server.url, session, 'mutation { changePassword(newPassword: "a-long-password-1") }');
+    const set = await consoleGraphql(
+      server.url,
+      session,
+      'mutation { changePassword(newPassword: "a-long-password-1") }',
+    );
     expect(set.body).toEqual({ data: { changePassword: true } });
-    const signedIn = await graphql(server.url, 'mutation { signIn(email: "' + email + '", password: "a-long-password-1") { user { email } } }');
+    const signedIn = await graphql(
+      server.url,
+      'mutation { signIn(email: "' + email + '", password: "a-long-password-1") { user { email } } }',
+    );
     expect(signedIn.body).toEqual({ data: { signIn: { user: { email } } } });
     expect((await consoleGraphql(server.url, session, ME)).body.data.me).toEqual({ email, hasPassword: true });
   });
@@ -111,7 +147,9 @@ describe('with SMTP: the link is e-mailed to the address', () => {
   let inbox: Inbox;
   beforeAll(async () => {
     inbox = await smtpInbox();
-    server = await startTestServer({ smtp: { host: '127.0.0.1', port: inbox.port, from: { email: 'parley@parley.test' } } });
+    server = await startTestServer({
+      smtp: { host: '127.0.0.1', port: inbox.port, from: { email: 'parley@parley.test' } },
+    });
   });
   afterAll(async () => {
     await server.close();
@@ -138,7 +176,9 @@ describe('with SMTP: the link is e-mailed to the address', () => {
     const { response, session } = await join(server, link![2]!);
     expect(response.body.data.signInWithInvitation.user).toEqual({ email });
     expect((await consoleGraphql(server.url, session, ME)).body.data.me).toEqual({ email, hasPassword: false });
-    expect(await server.db.user.findUniqueOrThrow({ where: { email }, select: { emailUnproven: true } })).toEqual({ emailUnproven: false });
+    expect(await server.db.user.findUniqueOrThrow({ where: { email }, select: { emailUnproven: true } })).toEqual({
+      emailUnproven: false,
+    });
   });
 
   test('an account made with a link the inviter saw loses its password and sessions when its owner first signs in with an e-mailed link', async () => {
@@ -152,20 +192,31 @@ describe('with SMTP: the link is e-mailed to the address', () => {
     const token = await issueInvitationLink(server.db, invitation.id, true);
     const { session } = await join(server, token);
     await consoleGraphql(server.url, session, 'mutation { changePassword(newPassword: "set-by-the-inviter") }');
-    expect(await server.db.user.findUniqueOrThrow({ where: { email }, select: { emailUnproven: true } })).toEqual({ emailUnproven: true });
+    expect(await server.db.user.findUniqueOrThrow({ where: { email }, select: { emailUnproven: true } })).toEqual({
+      emailUnproven: true,
+    });
 
     await graphql(server.url, 'mutation Link($email: String!) { requestSignInLink(email: $email) }', { email });
     const mail = await mailTo(email);
     const secret = /#link=(\S+)/.exec(mail.text ?? '')![1]!;
-    const redeemed = await graphql(server.url, 'mutation Redeem($token: String!) { signInWithLink(token: $token) { user { email } } }', { token: secret });
+    const redeemed = await graphql(
+      server.url,
+      'mutation Redeem($token: String!) { signInWithLink(token: $token) { user { email } } }',
+      { token: secret },
+    );
     expect(redeemed.body).toEqual({ data: { signInWithLink: { user: { email } } } });
-    expect(await server.db.user.findUniqueOrThrow({ where: { email }, select: { emailUnproven: true, passwordHash: true } })).toEqual({
+    expect(
+      await server.db.user.findUniqueOrThrow({ where: { email }, select: { emailUnproven: true, passwordHash: true } }),
+    ).toEqual({
       emailUnproven: false,
       passwordHash: null,
     });
     // The inviter's password and session are gone.
     expect((await consoleGraphql(server.url, session, ME)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHORIZED');
-    const withOldPassword = await graphql(server.url, `mutation { signIn(email: "${email}", password: "set-by-the-inviter") { user { email } } }`);
+    const withOldPassword = await graphql(
+      server.url,
+      `mutation { signIn(email: "${email}", password: "set-by-the-inviter") { user { email } } }`,
+    );
     expect(firstError(withOldPassword.body)).toMatchObject({ extensions: { code: 'UNAUTHORIZED' } });
   });
 });

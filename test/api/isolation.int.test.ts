@@ -68,8 +68,14 @@ beforeAll(async () => {
   const created = await call(owner, 'POST', '/v1/workspaces', { name: 'Workspace B' });
   expect(created.status).toBe(200);
   workspaceB = created.body.workspace.id;
-  member = { ...(await createUserWithToken(server.db, 'member-b@parley.test', { workspaceId: workspaceB, role: 'MEMBER' })), email: 'member-b@parley.test' };
-  guest = { ...(await createUserWithToken(server.db, 'guest-b@parley.test', { workspaceId: workspaceB, role: 'GUEST' })), email: 'guest-b@parley.test' };
+  member = {
+    ...(await createUserWithToken(server.db, 'member-b@parley.test', { workspaceId: workspaceB, role: 'MEMBER' })),
+    email: 'member-b@parley.test',
+  };
+  guest = {
+    ...(await createUserWithToken(server.db, 'guest-b@parley.test', { workspaceId: workspaceB, role: 'GUEST' })),
+    email: 'guest-b@parley.test',
+  };
   const outsiderUser = await createUserWithToken(server.db, 'outsider@parley.test');
   outsider = { ...outsiderUser, email: 'outsider@parley.test', workspaceId: outsiderUser.personalWorkspaceId };
 
@@ -108,7 +114,12 @@ interface Case {
 /** Every read and write on B's resources. */
 const everyOperation: Case[] = [
   { label: 'get workspace', method: 'GET', path: () => `/v1/workspaces/${workspaceB}` },
-  { label: 'update workspace', method: 'PATCH', path: () => `/v1/workspaces/${workspaceB}`, body: () => ({ name: 'Pwned', icon: '💀' }) },
+  {
+    label: 'update workspace',
+    method: 'PATCH',
+    path: () => `/v1/workspaces/${workspaceB}`,
+    body: () => ({ name: 'Pwned', icon: '💀' }),
+  },
   { label: 'delete workspace', method: 'DELETE', path: () => `/v1/workspaces/${workspaceB}` },
   { label: 'list members', method: 'GET', path: () => `/v1/workspaces/${workspaceB}/members` },
   {
@@ -123,7 +134,12 @@ const everyOperation: Case[] = [
     path: () => `/v1/workspaces/${workspaceB}/members`,
     body: () => ({ email: 'accomplice@parley.test', role: 'ADMIN' }),
   },
-  { label: 'demote the owner', method: 'PATCH', path: () => `/v1/workspaces/${workspaceB}/members/${owner.userId}`, body: () => ({ role: 'GUEST' }) },
+  {
+    label: 'demote the owner',
+    method: 'PATCH',
+    path: () => `/v1/workspaces/${workspaceB}/members/${owner.userId}`,
+    body: () => ({ role: 'GUEST' }),
+  },
   {
     label: 'promote the guest (by e-mail)',
     method: 'PATCH',
@@ -131,18 +147,36 @@ const everyOperation: Case[] = [
     body: () => ({ role: 'ADMIN' }),
   },
   { label: 'remove the guest', method: 'DELETE', path: () => `/v1/workspaces/${workspaceB}/members/${guest.userId}` },
-  { label: 'remove the owner (by e-mail)', method: 'DELETE', path: () => `/v1/workspaces/${workspaceB}/members/${owner.email}` },
+  {
+    label: 'remove the owner (by e-mail)',
+    method: 'DELETE',
+    path: () => `/v1/workspaces/${workspaceB}/members/${owner.email}`,
+  },
   { label: 'list invoices', method: 'GET', path: () => `/v1/billing/invoices?workspaceId=${workspaceB}` },
   { label: 'read usage', method: 'GET', path: () => `/v1/billing/usage?workspaceId=${workspaceB}` },
-  { label: 'create a bot', method: 'POST', path: () => '/v1/bots', body: () => ({ workspaceId: workspaceB, bot: { ...MINIMAL_BOT, name: 'Intruder' } }) },
+  {
+    label: 'create a bot',
+    method: 'POST',
+    path: () => '/v1/bots',
+    body: () => ({ workspaceId: workspaceB, bot: { ...MINIMAL_BOT, name: 'Intruder' } }),
+  },
   { label: 'list bots', method: 'GET', path: () => `/v1/bots?workspaceId=${workspaceB}` },
   { label: 'get a bot', method: 'GET', path: () => `/v1/bots/${botB}` },
-  { label: 'update a bot', method: 'PATCH', path: () => `/v1/bots/${botB}`, body: () => ({ bot: { name: 'Pwned', publicId: 'pwned' } }) },
+  {
+    label: 'update a bot',
+    method: 'PATCH',
+    path: () => `/v1/bots/${botB}`,
+    body: () => ({ bot: { name: 'Pwned', publicId: 'pwned' } }),
+  },
   { label: 'delete a bot', method: 'DELETE', path: () => `/v1/bots/${botB}` },
   { label: 'publish a bot', method: 'POST', path: () => `/v1/bots/${botB}/publish` },
   { label: 'unpublish a bot', method: 'POST', path: () => `/v1/bots/${botB}/unpublish` },
   { label: 'read bot stats', method: 'GET', path: () => `/v1/bots/${botB}/analytics/stats` },
-  { label: 'read bot stats (allTime, time zone)', method: 'GET', path: () => `/v1/bots/${botB}/analytics/stats?timeFilter=allTime&timeZone=Europe/Paris` },
+  {
+    label: 'read bot stats (allTime, time zone)',
+    method: 'GET',
+    path: () => `/v1/bots/${botB}/analytics/stats?timeFilter=allTime&timeZone=Europe/Paris`,
+  },
   { label: 'watch live results', method: 'GET', path: () => `/v1/bots/${botB}/results/live` },
   { label: 'read a result transcript', method: 'GET', path: () => `/v1/bots/${botB}/results/any-result/transcript` },
 ];
@@ -191,10 +225,20 @@ describe('a non-member of B', () => {
   });
 
   test('GraphQL answers NOT_FOUND as well', async () => {
-    const response = await graphql(server.url, 'query($w: ID!) { workspace(workspaceId: $w) { name } }', { w: workspaceB }, outsider.token);
+    const response = await graphql(
+      server.url,
+      'query($w: ID!) { workspace(workspaceId: $w) { name } }',
+      { w: workspaceB },
+      outsider.token,
+    );
     expect(response.body.data ?? null).toBeNull();
     expect(response.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
-    const mutation = await graphql(server.url, 'mutation($b: ID!) { deleteBot(botId: $b) { message } }', { b: botB }, outsider.token);
+    const mutation = await graphql(
+      server.url,
+      'mutation($b: ID!) { deleteBot(botId: $b) { message } }',
+      { b: botB },
+      outsider.token,
+    );
     expect(mutation.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     expect(await snapshot()).toEqual(baseline);
   });
@@ -208,8 +252,18 @@ describe('a non-member of B', () => {
 
 /** Operations api.md reserves to ADMIN. */
 const adminOnly: Case[] = [
-  { label: 'update workspace', method: 'PATCH', path: () => `/v1/workspaces/${workspaceB}`, body: () => ({ name: 'Pwned' }) },
-  { label: 'clear the workspace icon', method: 'PATCH', path: () => `/v1/workspaces/${workspaceB}`, body: () => ({ icon: null }) },
+  {
+    label: 'update workspace',
+    method: 'PATCH',
+    path: () => `/v1/workspaces/${workspaceB}`,
+    body: () => ({ name: 'Pwned' }),
+  },
+  {
+    label: 'clear the workspace icon',
+    method: 'PATCH',
+    path: () => `/v1/workspaces/${workspaceB}`,
+    body: () => ({ icon: null }),
+  },
   { label: 'delete workspace', method: 'DELETE', path: () => `/v1/workspaces/${workspaceB}` },
   {
     label: 'add a member',
@@ -217,8 +271,18 @@ const adminOnly: Case[] = [
     path: () => `/v1/workspaces/${workspaceB}/members`,
     body: () => ({ email: 'accomplice@parley.test', role: 'ADMIN' }),
   },
-  { label: 'promote themselves', method: 'PATCH', path: () => `/v1/workspaces/${workspaceB}/members/__self__`, body: () => ({ role: 'ADMIN' }) },
-  { label: 'demote the owner', method: 'PATCH', path: () => `/v1/workspaces/${workspaceB}/members/${owner.userId}`, body: () => ({ role: 'GUEST' }) },
+  {
+    label: 'promote themselves',
+    method: 'PATCH',
+    path: () => `/v1/workspaces/${workspaceB}/members/__self__`,
+    body: () => ({ role: 'ADMIN' }),
+  },
+  {
+    label: 'demote the owner',
+    method: 'PATCH',
+    path: () => `/v1/workspaces/${workspaceB}/members/${owner.userId}`,
+    body: () => ({ role: 'GUEST' }),
+  },
   { label: 'remove the owner', method: 'DELETE', path: () => `/v1/workspaces/${workspaceB}/members/${owner.userId}` },
   { label: 'remove themselves', method: 'DELETE', path: () => `/v1/workspaces/${workspaceB}/members/__self__` },
   { label: 'list invoices', method: 'GET', path: () => `/v1/billing/invoices?workspaceId=${workspaceB}` },
@@ -227,8 +291,18 @@ const adminOnly: Case[] = [
 
 /** Bot writes: ADMIN or MEMBER. */
 const botWrites: Case[] = [
-  { label: 'create a bot', method: 'POST', path: () => '/v1/bots', body: () => ({ workspaceId: workspaceB, bot: { ...MINIMAL_BOT, name: 'By guest' } }) },
-  { label: 'update a bot', method: 'PATCH', path: () => `/v1/bots/${botB}`, body: () => ({ bot: { name: 'Renamed by guest' } }) },
+  {
+    label: 'create a bot',
+    method: 'POST',
+    path: () => '/v1/bots',
+    body: () => ({ workspaceId: workspaceB, bot: { ...MINIMAL_BOT, name: 'By guest' } }),
+  },
+  {
+    label: 'update a bot',
+    method: 'PATCH',
+    path: () => `/v1/bots/${botB}`,
+    body: () => ({ bot: { name: 'Renamed by guest' } }),
+  },
   { label: 'delete a bot', method: 'DELETE', path: () => `/v1/bots/${botB}` },
   { label: 'publish a bot', method: 'POST', path: () => `/v1/bots/${botB}/publish` },
   { label: 'unpublish a bot', method: 'POST', path: () => `/v1/bots/${botB}/unpublish` },
@@ -267,7 +341,9 @@ describe.each(['MEMBER', 'GUEST'] as const)('a %s of B', (role) => {
 
   test('sees B in their workspace list', async () => {
     const response = await call(actorFor(role), 'GET', '/v1/workspaces');
-    expect(response.body.workspaces).toEqual(expect.arrayContaining([{ id: workspaceB, name: 'Workspace B', icon: null, plan: 'FREE' }]));
+    expect(response.body.workspaces).toEqual(
+      expect.arrayContaining([{ id: workspaceB, name: 'Workspace B', icon: null, plan: 'FREE' }]),
+    );
   });
 });
 
@@ -280,17 +356,26 @@ describe('a GUEST of B', () => {
   });
 
   test('a GUEST with no ADMIN workspace of their own gets 404 on usage without workspaceId (B is not theirs to bill)', async () => {
-    const invited = await call(owner, 'POST', `/v1/workspaces/${workspaceB}/members`, { email: 'guest-only@parley.test', role: 'GUEST' });
+    const invited = await call(owner, 'POST', `/v1/workspaces/${workspaceB}/members`, {
+      email: 'guest-only@parley.test',
+      role: 'GUEST',
+    });
     expect(invited.status).toBe(200);
     const { user } = await ensureUser(server.db, 'guest-only@parley.test');
     const { token } = await createToken(server.db, user.id, 'guest-only');
-    expect((await request(server.url, 'POST', `/v1/invitations/${invited.body.invitation.id}/accept`, { token })).status).toBe(200);
+    expect(
+      (await request(server.url, 'POST', `/v1/invitations/${invited.body.invitation.id}/accept`, { token })).status,
+    ).toBe(200);
     const usage = await request(server.url, 'GET', '/v1/billing/usage', { token });
     expect(usage.status).toBe(404);
     expect(usage.body).toEqual(NOT_FOUND);
-    expect((await request(server.url, 'GET', `/v1/billing/usage?workspaceId=${workspaceB}`, { token })).body).toEqual(FORBIDDEN);
+    expect((await request(server.url, 'GET', `/v1/billing/usage?workspaceId=${workspaceB}`, { token })).body).toEqual(
+      FORBIDDEN,
+    );
     // Restore B's membership list; member changes legitimately touch B's updatedAt, so take a new baseline.
-    expect((await call(owner, 'DELETE', `/v1/workspaces/${workspaceB}/members/guest-only@parley.test`)).status).toBe(200);
+    expect((await call(owner, 'DELETE', `/v1/workspaces/${workspaceB}/members/guest-only@parley.test`)).status).toBe(
+      200,
+    );
     const restored = await snapshot();
     expect({ ...restored, workspace: undefined }).toEqual({ ...baseline, workspace: undefined });
     baseline = restored;
@@ -299,9 +384,14 @@ describe('a GUEST of B', () => {
 
 describe('a MEMBER of B', () => {
   test('may create, update, publish, unpublish and delete bots', async () => {
-    const created = await call(member, 'POST', '/v1/bots', { workspaceId: workspaceB, bot: { ...MINIMAL_BOT, name: 'Member bot' } });
+    const created = await call(member, 'POST', '/v1/bots', {
+      workspaceId: workspaceB,
+      bot: { ...MINIMAL_BOT, name: 'Member bot' },
+    });
     expect(created.status).toBe(200);
-    expect(created.body.bot).toEqual(expect.objectContaining({ workspaceId: workspaceB, name: 'Member bot', publishedAt: null }));
+    expect(created.body.bot).toEqual(
+      expect.objectContaining({ workspaceId: workspaceB, name: 'Member bot', publishedAt: null }),
+    );
     const id = created.body.bot.id;
 
     const updated = await call(member, 'PATCH', `/v1/bots/${id}`, { bot: { name: 'Member bot 2' } });
@@ -327,7 +417,10 @@ describe('a MEMBER of B', () => {
   });
 
   test('may update and republish a bot created by the owner', async () => {
-    const created = await call(owner, 'POST', '/v1/bots', { workspaceId: workspaceB, bot: { ...MINIMAL_BOT, name: 'Owner bot' } });
+    const created = await call(owner, 'POST', '/v1/bots', {
+      workspaceId: workspaceB,
+      bot: { ...MINIMAL_BOT, name: 'Owner bot' },
+    });
     const id = created.body.bot.id;
     const updated = await call(member, 'PATCH', `/v1/bots/${id}`, { bot: { name: 'Edited by member' } });
     expect(updated.status).toBe(200);

@@ -26,7 +26,10 @@ describe('wrong method on a known path', () => {
 
   test('an unknown path stays 404, and a chat CORS preflight still answers', async () => {
     const unknown = await request(server.url, 'DELETE', '/v1/nothing-here');
-    expect({ status: unknown.status, body: unknown.body }).toEqual({ status: 404, body: { code: 'NOT_FOUND', message: 'Not found', issues: [] } });
+    expect({ status: unknown.status, body: unknown.body }).toEqual({
+      status: 404,
+      body: { code: 'NOT_FOUND', message: 'Not found', issues: [] },
+    });
     const preflight = await request(server.url, 'OPTIONS', '/v1/bots/some-bot/startChat', {
       headers: { origin: 'https://site.test', 'access-control-request-method': 'POST' },
     });
@@ -52,7 +55,11 @@ describe('JSON routes and other media types', () => {
     });
     expect({ status: plain.status, body: plain.body }).toEqual({
       status: 415,
-      body: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Type must be application/json (got "text/plain")', issues: [] },
+      body: {
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'Content-Type must be application/json (got "text/plain")',
+        issues: [],
+      },
     });
     const none = await fetch(`${server.url}/v1/workspaces`, {
       method: 'POST',

@@ -24,7 +24,10 @@ const METRICS_TOKEN = 'metrics-secret-token';
 
 function sameLabels(sample: Sample, labels: Record<string, string>): boolean {
   const given = sample.labels ?? {};
-  return Object.keys(given).length === Object.keys(labels).length && Object.entries(labels).every(([key, value]) => given[key] === value);
+  return (
+    Object.keys(given).length === Object.keys(labels).length &&
+    Object.entries(labels).every(([key, value]) => given[key] === value)
+  );
 }
 
 describe('/metrics, /health, /ready', () => {
@@ -61,15 +64,23 @@ describe('/metrics, /health, /ready', () => {
       Number(families.get('parley_http_requests_total')?.metrics.find((m) => sameLabels(m, labels))?.value ?? 0);
     const labels = { method: 'GET', route: '/v1/workspaces/:workspaceId', status: '404' };
     const start = countOf(before, labels);
-    for (const id of ['a', 'b', 'c']) expect((await request(server.url, 'GET', `/v1/workspaces/${id}`, { token: server.adminToken })).status).toBe(404);
+    for (const id of ['a', 'b', 'c'])
+      expect((await request(server.url, 'GET', `/v1/workspaces/${id}`, { token: server.adminToken })).status).toBe(404);
     const after = await scrape();
     expect(countOf(after, labels)).toBe(start + 3);
     const duration = after.get('parley_http_request_duration_seconds')!;
     expect(duration.type).toBe('HISTOGRAM');
     // The parser keeps a histogram's buckets but not its labels: its count line is read from the text.
-    const count = /^parley_http_request_duration_seconds_count\{method="GET",route="\/v1\/workspaces\/:workspaceId",status="404"\} (\d+)$/m.exec(lastText);
+    const count =
+      /^parley_http_request_duration_seconds_count\{method="GET",route="\/v1\/workspaces\/:workspaceId",status="404"\} (\d+)$/m.exec(
+        lastText,
+      );
     expect(Number(count?.[1])).toBe(start + 3);
-    for (const name of ['parley_process_cpu_seconds_total', 'parley_process_resident_memory_bytes', 'parley_nodejs_eventloop_lag_seconds']) {
+    for (const name of [
+      'parley_process_cpu_seconds_total',
+      'parley_process_resident_memory_bytes',
+      'parley_nodejs_eventloop_lag_seconds',
+    ]) {
       expect(after.has(name)).toBe(true);
     }
     for (const name of [
@@ -106,7 +117,8 @@ describe('/metrics, /health, /ready', () => {
     expect((await say(server, started.body.sessionId, 'hi')).status).toBe(200);
     expect((await say(server, 'no-such-session', 'hi')).status).toBe(400);
     const after = await scrape();
-    const delta = (name: string, labels: Record<string, string>) => value(after, name, labels) - value(before, name, labels);
+    const delta = (name: string, labels: Record<string, string>) =>
+      value(after, name, labels) - value(before, name, labels);
     expect(delta('parley_chat_turns_total', { kind: 'start', outcome: 'ok' })).toBe(1);
     expect(delta('parley_chat_turns_total', { kind: 'continue', outcome: 'ok' })).toBe(1);
     expect(delta('parley_chat_effects_total', { type: 'httpRequest', outcome: 'refused' })).toBe(1);
@@ -116,7 +128,9 @@ describe('/metrics, /health, /ready', () => {
     for (const statement of ['select', 'update'])
       expect(
         /^parley_db_statement_duration_seconds_count\{statement="(\w+)"\} (\d+)$/m.test(lastText) &&
-          new RegExp(`^parley_db_statement_duration_seconds_count\\{statement="${statement}"\\} [1-9]`, 'm').test(lastText),
+          new RegExp(`^parley_db_statement_duration_seconds_count\\{statement="${statement}"\\} [1-9]`, 'm').test(
+            lastText,
+          ),
       ).toBe(true);
   });
 
@@ -130,7 +144,9 @@ describe('/metrics, /health, /ready', () => {
     const [row] = await server.db.$queryRawUnsafe<{ migration_name: string }[]>(
       'SELECT migration_name FROM _prisma_migrations ORDER BY migration_name DESC LIMIT 1',
     );
-    await server.db.$executeRawUnsafe(`UPDATE _prisma_migrations SET rolled_back_at = finished_at WHERE migration_name = '${row!.migration_name}'`);
+    await server.db.$executeRawUnsafe(
+      `UPDATE _prisma_migrations SET rolled_back_at = finished_at WHERE migration_name = '${row!.migration_name}'`,
+    );
     try {
       const ready = await request(server.url, 'GET', '/ready');
       expect({ status: ready.status, body: ready.body }).toEqual({
@@ -138,7 +154,9 @@ describe('/metrics, /health, /ready', () => {
         body: { status: 'unavailable', reason: `migrations not applied: ${row!.migration_name}` },
       });
     } finally {
-      await server.db.$executeRawUnsafe(`UPDATE _prisma_migrations SET rolled_back_at = NULL WHERE migration_name = '${row!.migration_name}'`);
+      await server.db.$executeRawUnsafe(
+        `UPDATE _prisma_migrations SET rolled_back_at = NULL WHERE migration_name = '${row!.migration_name}'`,
+      );
     }
   });
 });

@@ -44,7 +44,10 @@ function validateOpenApi(document: unknown): Promise<{ valid: boolean; version?:
     process.stdout.write(JSON.stringify({ valid: result.valid, version: validator.version, errors: result.errors }));
   `;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -104,7 +107,8 @@ function conformanceProblems(value: unknown, schemaNode: Schema, at: string[] = 
       return problems;
     case 'string':
       if (typeof value !== 'string') return [`${where}: expected string, got ${JSON.stringify(value)}`];
-      if (schema.format === 'date-time' && !ISO_MS.test(value)) problems.push(`${where}: ${value} is not an ISO date-time with ms`);
+      if (schema.format === 'date-time' && !ISO_MS.test(value))
+        problems.push(`${where}: ${value} is not an ISO date-time with ms`);
       return problems;
     case 'integer':
       return Number.isInteger(value) ? problems : [`${where}: expected integer, got ${JSON.stringify(value)}`];
@@ -119,8 +123,10 @@ function conformanceProblems(value: unknown, schemaNode: Schema, at: string[] = 
       if (typeof value !== 'object' || Array.isArray(value)) return [`${where}: expected object`];
       const record = value as Record<string, unknown>;
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
-      for (const key of Object.keys(record)) if (!(key in properties)) problems.push(`${where}: undocumented key ${key}`);
-      for (const key of schema.required ?? []) if (!(key in record)) problems.push(`${where}: missing required key ${key}`);
+      for (const key of Object.keys(record))
+        if (!(key in properties)) problems.push(`${where}: undocumented key ${key}`);
+      for (const key of schema.required ?? [])
+        if (!(key in record)) problems.push(`${where}: missing required key ${key}`);
       for (const [key, property] of Object.entries(properties)) {
         if (key in record) problems.push(...conformanceProblems(record[key], property, [...at, key]));
       }
@@ -162,13 +168,18 @@ describe('the document', () => {
   });
 
   test('lists exactly the routes of src/rest/routes.ts, each with its method, path and operation', () => {
-    const documented = Object.entries(doc.paths as Record<string, Record<string, Schema>>).flatMap(([routePath, item]) =>
-      Object.entries(item).map(([method, operation]) => `${method.toUpperCase()} ${routePath} ${operation.operationId}`),
+    const documented = Object.entries(doc.paths as Record<string, Record<string, Schema>>).flatMap(
+      ([routePath, item]) =>
+        Object.entries(item).map(
+          ([method, operation]) => `${method.toUpperCase()} ${routePath} ${operation.operationId}`,
+        ),
     );
     const expected = routes.map((route) => `${route.method} ${route.path} ${route.operation}`);
     expect(documented.sort()).toEqual(expected.sort());
     for (const route of routes) {
-      expect(operationOf(route.method, route.path)).toEqual(expect.objectContaining({ summary: route.summary, tags: [route.tag] }));
+      expect(operationOf(route.method, route.path)).toEqual(
+        expect.objectContaining({ summary: route.summary, tags: [route.tag] }),
+      );
     }
   });
 
@@ -193,11 +204,18 @@ describe('parameters and request bodies', () => {
   test('every path parameter of every route is declared, required, as a string (an integer for numbers: a revision)', () => {
     for (const route of routes) {
       const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
-      const declared = (operationOf(route.method, route.path).parameters ?? []).filter((parameter: Schema) => parameter.in === 'path');
-      expect({ route: route.path, names: declared.map((parameter: Schema) => parameter.name).sort() }).toEqual({ route: route.path, names: [...names].sort() });
+      const declared = (operationOf(route.method, route.path).parameters ?? []).filter(
+        (parameter: Schema) => parameter.in === 'path',
+      );
+      expect({ route: route.path, names: declared.map((parameter: Schema) => parameter.name).sort() }).toEqual({
+        route: route.path,
+        names: [...names].sort(),
+      });
       for (const parameter of declared) {
         const type = parameter.name === 'revision' ? 'integer' : 'string';
-        expect(parameter).toEqual(expect.objectContaining({ required: true, schema: expect.objectContaining({ type }) }));
+        expect(parameter).toEqual(
+          expect.objectContaining({ required: true, schema: expect.objectContaining({ type }) }),
+        );
       }
     }
   });
@@ -207,7 +225,10 @@ describe('parameters and request bodies', () => {
       Object.fromEntries(
         (operationOf(method, routePath).parameters ?? [])
           .filter((parameter: Schema) => parameter.in === 'query')
-          .map((parameter: Schema) => [parameter.name, { required: parameter.required, type: parameter.schema.type, enum: parameter.schema.enum }]),
+          .map((parameter: Schema) => [
+            parameter.name,
+            { required: parameter.required, type: parameter.schema.type, enum: parameter.schema.enum },
+          ]),
       );
     expect(query('GET', '/v1/billing/invoices')).toEqual({ workspaceId: { required: true, type: 'string' } });
     expect(query('GET', '/v1/billing/usage')).toEqual({ workspaceId: { required: false, type: 'string' } });
@@ -215,7 +236,15 @@ describe('parameters and request bodies', () => {
       timeFilter: {
         required: false,
         type: 'string',
-        enum: expect.arrayContaining(['today', 'last7Days', 'last30Days', 'yearToDate', 'allTime', 'monthToDate', 'lastMonth']),
+        enum: expect.arrayContaining([
+          'today',
+          'last7Days',
+          'last30Days',
+          'yearToDate',
+          'allTime',
+          'monthToDate',
+          'lastMonth',
+        ]),
       },
       timeZone: { required: false, type: 'string' },
     });
@@ -272,7 +301,9 @@ describe('200 response schemas are the documented shapes', () => {
   const shape = (schema: Schema): unknown => {
     const resolved = resolve(schema);
     if (resolved.type === 'object' && resolved.properties) {
-      return Object.fromEntries(Object.entries(resolved.properties as Record<string, Schema>).map(([key, value]) => [key, shape(value)]));
+      return Object.fromEntries(
+        Object.entries(resolved.properties as Record<string, Schema>).map(([key, value]) => [key, shape(value)]),
+      );
     }
     if (resolved.type === 'array') return [shape(resolved.items)];
     return resolved.type ?? 'any';
@@ -315,12 +346,24 @@ describe('200 response schemas are the documented shapes', () => {
       'isPastDue',
       'isVerified',
     ]);
-    expect(resolve(schema.properties.workspace).properties.plan.enum.sort()).toEqual(['CUSTOM', 'FREE', 'LIFETIME', 'OFFERED', 'PRO', 'STARTER', 'UNLIMITED']);
+    expect(resolve(schema.properties.workspace).properties.plan.enum.sort()).toEqual([
+      'CUSTOM',
+      'FREE',
+      'LIFETIME',
+      'OFFERED',
+      'PRO',
+      'STARTER',
+      'UNLIMITED',
+    ]);
   });
 
   test('the other documented endpoints', () => {
-    expect(shape(successSchema('GET', '/v1/workspaces'))).toEqual({ workspaces: [{ id: 'string', name: 'string', icon: 'string', plan: 'string' }] });
-    expect(shape(successSchema('PATCH', '/v1/workspaces/{workspaceId}'))).toEqual({ workspace: { name: 'string', icon: 'string' } });
+    expect(shape(successSchema('GET', '/v1/workspaces'))).toEqual({
+      workspaces: [{ id: 'string', name: 'string', icon: 'string', plan: 'string' }],
+    });
+    expect(shape(successSchema('PATCH', '/v1/workspaces/{workspaceId}'))).toEqual({
+      workspace: { name: 'string', icon: 'string' },
+    });
     expect(shape(successSchema('DELETE', '/v1/workspaces/{workspaceId}'))).toEqual({ message: 'string' });
     expect(shape(successSchema('GET', '/v1/workspaces/{workspaceId}/members'))).toEqual({
       members: [{ workspaceId: 'string', user: { name: 'string', email: 'string', image: 'string' }, role: 'string' }],
@@ -346,7 +389,11 @@ describe('200 response schemas are the documented shapes', () => {
     };
     // Chat answers leave out what does not apply (omitNull routes): only builder answers always carry every key.
     const alwaysComplete = routes.filter((route) => !route.omitNull && route.stream === undefined);
-    expect(alwaysComplete.flatMap((route) => unrequired(successSchema(route.method, route.path), `${route.method} ${route.path}`))).toEqual([]);
+    expect(
+      alwaysComplete.flatMap((route) =>
+        unrequired(successSchema(route.method, route.path), `${route.method} ${route.path}`),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -356,7 +403,9 @@ describe('errors and security', () => {
     expect(error.type).toBe('object');
     expect([...error.required].sort()).toEqual(['code', 'issues', 'message']);
     expect(error.properties.code.type).toBe('string');
-    expect(error.properties.code.enum).toEqual(expect.arrayContaining(['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'INTERNAL_SERVER_ERROR']));
+    expect(error.properties.code.enum).toEqual(
+      expect.arrayContaining(['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'INTERNAL_SERVER_ERROR']),
+    );
     expect(error.properties.message.type).toBe('string');
     expect(error.properties.issues.type).toBe('array');
     expect(error.properties.issues.items).toEqual(expect.objectContaining({ type: 'object', required: ['message'] }));
@@ -383,21 +432,30 @@ describe('errors and security', () => {
   test('documented error sets: create/list workspaces have no 404', () => {
     expect(Object.keys(operationOf('POST', '/v1/workspaces').responses)).not.toContain('404');
     expect(Object.keys(operationOf('GET', '/v1/workspaces').responses)).not.toContain('404');
-    expect(Object.keys(operationOf('GET', '/v1/workspaces/{workspaceId}').responses)).toEqual(expect.arrayContaining(['400', '401', '403', '404', '500']));
+    expect(Object.keys(operationOf('GET', '/v1/workspaces/{workspaceId}').responses)).toEqual(
+      expect.arrayContaining(['400', '401', '403', '404', '500']),
+    );
   });
 
   test('builder routes require the bearer scheme', () => {
     expect(doc.components.securitySchemes.bearerAuth).toEqual({ type: 'http', scheme: 'bearer' });
     for (const route of routes) {
       const expected = { bearer: [{ bearerAuth: [] }], none: [], optional: [{}, { bearerAuth: [] }] }[route.auth];
-      expect({ route: `${route.method} ${route.path}`, security: operationOf(route.method, route.path).security }).toEqual({
+      expect({
+        route: `${route.method} ${route.path}`,
+        security: operationOf(route.method, route.path).security,
+      }).toEqual({
         route: `${route.method} ${route.path}`,
         security: expected,
       });
     }
     // Builder routes are every route but the chat runtime's (startChat, continueChat, clientLogs, streamMessage, uploads, preview).
-    const builderRoutes = routes.filter((route) => !/\/(startChat|continueChat|clientLogs|streamMessage|uploads)$/.test(route.path));
-    expect(builderRoutes.filter((route) => route.auth !== 'bearer').map((route) => `${route.method} ${route.path}`)).toEqual([]);
+    const builderRoutes = routes.filter(
+      (route) => !/\/(startChat|continueChat|clientLogs|streamMessage|uploads)$/.test(route.path),
+    );
+    expect(
+      builderRoutes.filter((route) => route.auth !== 'bearer').map((route) => `${route.method} ${route.path}`),
+    ).toEqual([]);
   });
 });
 
@@ -405,14 +463,19 @@ describe('real answers conform to the documented schemas', () => {
   test('the checker flags an undocumented key, a missing key and a wrong type', () => {
     const schema = successSchema('GET', '/v1/billing/usage');
     expect(conformanceProblems({ totalChatsUsed: 1, resetsAt: '2026-02-01T00:00:00.000Z' }, schema)).toEqual([]);
-    expect(conformanceProblems({ totalChatsUsed: 1, resetsAt: '2026-02-01T00:00:00.000Z', extra: 1 }, schema)).toHaveLength(1);
+    expect(
+      conformanceProblems({ totalChatsUsed: 1, resetsAt: '2026-02-01T00:00:00.000Z', extra: 1 }, schema),
+    ).toHaveLength(1);
     expect(conformanceProblems({ totalChatsUsed: 1 }, schema)).toHaveLength(1);
     expect(conformanceProblems({ totalChatsUsed: 1.5, resetsAt: 'yesterday' }, schema)).toHaveLength(2);
   });
 
   test('workspace endpoints', async () => {
     const token = server.adminToken;
-    const created = await request(server.url, 'POST', '/v1/workspaces', { token, json: { name: 'Conformance', icon: '🚀' } });
+    const created = await request(server.url, 'POST', '/v1/workspaces', {
+      token,
+      json: { name: 'Conformance', icon: '🚀' },
+    });
     expect(created.status).toBe(200);
     expect(answerProblems('POST', '/v1/workspaces', created)).toEqual([]);
     const id = created.body.workspace.id as string;
@@ -420,16 +483,31 @@ describe('real answers conform to the documented schemas', () => {
     const checks: [string, string, HttpResponse][] = [
       ['GET', '/v1/workspaces', await request(server.url, 'GET', '/v1/workspaces', { token })],
       ['GET', '/v1/workspaces/{workspaceId}', await request(server.url, 'GET', `/v1/workspaces/${id}`, { token })],
-      ['PATCH', '/v1/workspaces/{workspaceId}', await request(server.url, 'PATCH', `/v1/workspaces/${id}`, { token, json: { icon: null } })],
+      [
+        'PATCH',
+        '/v1/workspaces/{workspaceId}',
+        await request(server.url, 'PATCH', `/v1/workspaces/${id}`, { token, json: { icon: null } }),
+      ],
       [
         'POST',
         '/v1/workspaces/{workspaceId}/members',
-        await request(server.url, 'POST', `/v1/workspaces/${id}/members`, { token, json: { email: 'ann@conform.test', role: 'MEMBER' } }),
+        await request(server.url, 'POST', `/v1/workspaces/${id}/members`, {
+          token,
+          json: { email: 'ann@conform.test', role: 'MEMBER' },
+        }),
       ],
-      ['GET', '/v1/workspaces/{workspaceId}/members', await request(server.url, 'GET', `/v1/workspaces/${id}/members`, { token })],
+      [
+        'GET',
+        '/v1/workspaces/{workspaceId}/members',
+        await request(server.url, 'GET', `/v1/workspaces/${id}/members`, { token }),
+      ],
     ];
     for (const [method, routePath, response] of checks) {
-      expect({ route: `${method} ${routePath}`, status: response.status, problems: answerProblems(method, routePath, response) }).toEqual({
+      expect({
+        route: `${method} ${routePath}`,
+        status: response.status,
+        problems: answerProblems(method, routePath, response),
+      }).toEqual({
         route: `${method} ${routePath}`,
         status: 200,
         problems: [],
@@ -452,7 +530,9 @@ describe('real answers conform to the documented schemas', () => {
       url: 'https://billing.test/inv/1',
       paidAt: new Date('2026-01-15T10:00:00Z'),
     });
-    const invoices = await request(server.url, 'GET', `/v1/billing/invoices?workspaceId=${server.adminWorkspaceId}`, { token });
+    const invoices = await request(server.url, 'GET', `/v1/billing/invoices?workspaceId=${server.adminWorkspaceId}`, {
+      token,
+    });
     expect(invoices.status).toBe(200);
     expect(invoices.body.invoices).toHaveLength(1);
     expect(answerProblems('GET', '/v1/billing/invoices', invoices)).toEqual([]);
@@ -465,20 +545,35 @@ describe('real answers conform to the documented schemas', () => {
   test('bot endpoints and stats', async () => {
     const token = server.adminToken;
     const { publicId: _publicId, ...bot } = fixture('lead-gen.json');
-    const created = await request(server.url, 'POST', '/v1/bots', { token, json: { workspaceId: server.adminWorkspaceId, bot } });
+    const created = await request(server.url, 'POST', '/v1/bots', {
+      token,
+      json: { workspaceId: server.adminWorkspaceId, bot },
+    });
     expect(created.status).toBe(200);
     expect(answerProblems('POST', '/v1/bots', created)).toEqual([]);
     const botId = created.body.bot.id as string;
 
     const checks: [string, string, HttpResponse][] = [
       ['GET', '/v1/bots/{botId}', await request(server.url, 'GET', `/v1/bots/${botId}`, { token })],
-      ['GET', '/v1/bots', await request(server.url, 'GET', `/v1/bots?workspaceId=${server.adminWorkspaceId}`, { token })],
+      [
+        'GET',
+        '/v1/bots',
+        await request(server.url, 'GET', `/v1/bots?workspaceId=${server.adminWorkspaceId}`, { token }),
+      ],
       ['POST', '/v1/bots/{botId}/publish', await request(server.url, 'POST', `/v1/bots/${botId}/publish`, { token })],
-      ['GET', '/v1/bots/{botId}/analytics/stats', await request(server.url, 'GET', `/v1/bots/${botId}/analytics/stats?timeFilter=allTime`, { token })],
+      [
+        'GET',
+        '/v1/bots/{botId}/analytics/stats',
+        await request(server.url, 'GET', `/v1/bots/${botId}/analytics/stats?timeFilter=allTime`, { token }),
+      ],
       ['GET', '/v1/users/me/api-tokens', await request(server.url, 'GET', '/v1/users/me/api-tokens', { token })],
     ];
     for (const [method, routePath, response] of checks) {
-      expect({ route: `${method} ${routePath}`, status: response.status, problems: answerProblems(method, routePath, response) }).toEqual({
+      expect({
+        route: `${method} ${routePath}`,
+        status: response.status,
+        problems: answerProblems(method, routePath, response),
+      }).toEqual({
         route: `${method} ${routePath}`,
         status: 200,
         problems: [],
@@ -488,26 +583,55 @@ describe('real answers conform to the documented schemas', () => {
 
   test('error answers conform to the Error schema of their status', async () => {
     const outsider = await createUserWithToken(server.db, 'outsider@conform.test');
-    const member = await createUserWithToken(server.db, 'member@conform.test', { workspaceId: server.adminWorkspaceId, role: 'MEMBER' });
+    const member = await createUserWithToken(server.db, 'member@conform.test', {
+      workspaceId: server.adminWorkspaceId,
+      role: 'MEMBER',
+    });
     const checks: [string, string, HttpResponse, number][] = [
-      ['POST', '/v1/workspaces', await request(server.url, 'POST', '/v1/workspaces', { token: server.adminToken, json: { name: '' } }), 400],
+      [
+        'POST',
+        '/v1/workspaces',
+        await request(server.url, 'POST', '/v1/workspaces', { token: server.adminToken, json: { name: '' } }),
+        400,
+      ],
       ['GET', '/v1/workspaces', await request(server.url, 'GET', '/v1/workspaces'), 401],
       [
         'PATCH',
         '/v1/workspaces/{workspaceId}',
-        await request(server.url, 'PATCH', `/v1/workspaces/${server.adminWorkspaceId}`, { token: member.token, json: { name: 'x' } }),
+        await request(server.url, 'PATCH', `/v1/workspaces/${server.adminWorkspaceId}`, {
+          token: member.token,
+          json: { name: 'x' },
+        }),
         403,
       ],
-      ['GET', '/v1/workspaces/{workspaceId}', await request(server.url, 'GET', `/v1/workspaces/${server.adminWorkspaceId}`, { token: outsider.token }), 404],
-      ['GET', '/v1/billing/invoices', await request(server.url, 'GET', '/v1/billing/invoices', { token: server.adminToken }), 400],
+      [
+        'GET',
+        '/v1/workspaces/{workspaceId}',
+        await request(server.url, 'GET', `/v1/workspaces/${server.adminWorkspaceId}`, { token: outsider.token }),
+        404,
+      ],
+      [
+        'GET',
+        '/v1/billing/invoices',
+        await request(server.url, 'GET', '/v1/billing/invoices', { token: server.adminToken }),
+        400,
+      ],
     ];
     for (const [method, routePath, response, status] of checks) {
-      expect({ route: `${method} ${routePath}`, status: response.status, problems: answerProblems(method, routePath, response) }).toEqual({
+      expect({
+        route: `${method} ${routePath}`,
+        status: response.status,
+        problems: answerProblems(method, routePath, response),
+      }).toEqual({
         route: `${method} ${routePath}`,
         status,
         problems: [],
       });
     }
-    expect(checks[0]![2].body).toEqual({ code: 'BAD_REQUEST', message: 'Invalid input data', issues: [{ message: 'must not be empty', path: ['name'] }] });
+    expect(checks[0]![2].body).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Invalid input data',
+      issues: [{ message: 'must not be empty', path: ['name'] }],
+    });
   });
 });

@@ -38,7 +38,10 @@ test('landing page links OpenAPI and health, lists nothing private', async () =>
 test('/favicon.ico answers an icon on both origins, and pages link one (no 404 for browsers)', async () => {
   for (const base of [server.url, server.chatUrl]) {
     const icon = await fetch(`${base}/favicon.ico`);
-    expect({ status: icon.status, type: icon.headers.get('content-type') }).toEqual({ status: 200, type: 'image/svg+xml' });
+    expect({ status: icon.status, type: icon.headers.get('content-type') }).toEqual({
+      status: 200,
+      type: 'image/svg+xml',
+    });
     expect(await icon.text()).toMatch(/^<svg /);
   }
   const app = await request(server.url, 'GET', '/app', { headers: html });
@@ -72,7 +75,10 @@ test('chat page: <head> from settings.metadata; customHeadCode dropped on the FR
 test('customHeadCode is used off the FREE plan', async () => {
   await server.db.workspace.update({ where: { id: server.adminWorkspaceId }, data: { plan: 'PRO' } });
   try {
-    const { publicId } = await publishDefinition(server, bot({ metadata: { customHeadCode: '<script>window.custom=1</script>' } }));
+    const { publicId } = await publishDefinition(
+      server,
+      bot({ metadata: { customHeadCode: '<script>window.custom=1</script>' } }),
+    );
     const response = await request(server.chatUrl, 'GET', `/${publicId}`, { headers: html });
     expect(response.body).toContain('<script>window.custom=1</script>');
   } finally {
@@ -88,7 +94,10 @@ test('404 page for an unknown bot or publicShare disabled; API clients keep the 
     expect(response.body).toContain("The bot you're looking for doesn't exist.");
   }
   const api = await request(server.chatUrl, 'GET', '/unknown-bot');
-  expect({ status: api.status, body: api.body }).toEqual({ status: 404, body: { code: 'NOT_FOUND', message: 'Not found', issues: [] } });
+  expect({ status: api.status, body: api.body }).toEqual({
+    status: 404,
+    body: { code: 'NOT_FOUND', message: 'Not found', issues: [] },
+  });
 });
 
 test('/embed.js: gzip when accepted, short cache, ETag revalidation; the hashed copy is immutable', async () => {
@@ -105,7 +114,9 @@ test('/embed.js: gzip when accepted, short cache, ETag revalidation; the hashed 
       .get(`${server.chatUrl}/embed.js`, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }));
+        response.on('end', () =>
+          resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }),
+        );
       })
       .on('error', reject);
   });
@@ -128,7 +139,12 @@ test('/embed.js: gzip when accepted, short cache, ETag revalidation; the hashed 
 describe('the two origins', () => {
   test('the console origin sends bot pages, the embed script and files to the chat origin, query kept', async () => {
     const { publicId } = await publishDefinition(server, bot({}));
-    for (const path of [`/${publicId}?Name=Ann`, '/embed.js', '/static/parley.0123456789.js', '/v1/files/results/r1/0123/a.png']) {
+    for (const path of [
+      `/${publicId}?Name=Ann`,
+      '/embed.js',
+      '/static/parley.0123456789.js',
+      '/v1/files/results/r1/0123/a.png',
+    ]) {
       const response = await fetch(`${server.url}${path}`, { headers: html, redirect: 'manual' });
       expect({ path, status: response.status, location: response.headers.get('location') }).toEqual({
         path,
@@ -166,7 +182,10 @@ describe('the two origins', () => {
     const { botId, publicId } = await publishDefinition(server, bot({}));
     const rest = await request(server.url, 'GET', `/v1/bots/${botId}`, { token: server.adminToken });
     expect(rest.body.bot.shareUrl).toBe(`${server.chatUrl}/${publicId}`);
-    const gql = await request(server.url, 'POST', '/graphql', { token: server.adminToken, json: { query: `{ bot(botId: "${botId}") { shareUrl } }` } });
+    const gql = await request(server.url, 'POST', '/graphql', {
+      token: server.adminToken,
+      json: { query: `{ bot(botId: "${botId}") { shareUrl } }` },
+    });
     expect(gql.body).toEqual({ data: { bot: { shareUrl: `${server.chatUrl}/${publicId}` } } });
     const page = await request(rest.body.bot.shareUrl, 'GET', '', { headers: html });
     expect(page.status).toBe(200);
@@ -183,7 +202,10 @@ describe('the two origins', () => {
 });
 
 test('configured origins (PARLEY_PUBLIC_URL, PARLEY_CHAT_URL) are used as they are', async () => {
-  const configured = await startTestServer({ publicUrl: 'https://app.parley.example', chatUrl: 'https://chat.parley.example' });
+  const configured = await startTestServer({
+    publicUrl: 'https://app.parley.example',
+    chatUrl: 'https://chat.parley.example',
+  });
   try {
     const { botId, publicId } = await publishDefinition(configured, bot({}));
     const rest = await request(configured.url, 'GET', `/v1/bots/${botId}`, { token: configured.adminToken });
@@ -204,7 +226,12 @@ test("one port for both origins (PARLEY_CHAT_PORT = PORT): the chat origin is to
       probe.close(() => resolve(free));
     });
   });
-  const shared = await startTestServer({ port, chatPort: port, publicUrl: `http://console.localhost:${port}`, chatUrl: `http://chat.localhost:${port}` });
+  const shared = await startTestServer({
+    port,
+    chatPort: port,
+    publicUrl: `http://console.localhost:${port}`,
+    chatUrl: `http://chat.localhost:${port}`,
+  });
   try {
     const { publicId } = await publishDefinition(shared, bot({}));
     const get = (host: string, path: string) =>
@@ -220,7 +247,10 @@ test("one port for both origins (PARLEY_CHAT_PORT = PORT): the chat origin is to
     expect(page.status).toBe(200);
     expect(page.body).toContain('<parley-standard');
     const fromConsole = await get(`console.localhost:${port}`, `/${publicId}`);
-    expect({ status: fromConsole.status, location: fromConsole.location }).toEqual({ status: 302, location: `http://chat.localhost:${port}/${publicId}` });
+    expect({ status: fromConsole.status, location: fromConsole.location }).toEqual({
+      status: 302,
+      location: `http://chat.localhost:${port}/${publicId}`,
+    });
     expect((await get(`chat.localhost:${port}`, '/app')).body).not.toContain('id="console"');
     expect((await get(`console.localhost:${port}`, '/app')).body).toContain('id="console"');
   } finally {

@@ -35,7 +35,9 @@ const onPostgres = process.env.PARLEY_TEST_DB === 'postgresql';
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await say(server, first.body.sessionId, 'Ada')).status).toBe(200);
     expect((await startChat(server, publicId)).status).toBe(200);
-    const bots = await request(server.url, 'GET', `/v1/bots?workspaceId=${server.adminWorkspaceId}`, { token: server.adminToken });
+    const bots = await request(server.url, 'GET', `/v1/bots?workspaceId=${server.adminWorkspaceId}`, {
+      token: server.adminToken,
+    });
     expect(bots.status).toBe(200);
   });
 });

@@ -12,7 +12,9 @@ describe('chat rate limits', () => {
   let off: TestServer;
   beforeAll(async () => {
     untrusted = await startTestServer({ rateLimit: { ipPoints: 3, botPoints: 100, windowSeconds: 1 } });
-    proxied = await startTestServer({ rateLimit: { ipPoints: 2, botPoints: 3, windowSeconds: 60, trustedProxies: '127.0.0.1, ::1/128' } });
+    proxied = await startTestServer({
+      rateLimit: { ipPoints: 2, botPoints: 3, windowSeconds: 60, trustedProxies: '127.0.0.1, ::1/128' },
+    });
     off = await startTestServer();
   });
   afterAll(async () => {
@@ -54,7 +56,9 @@ describe('chat rate limits', () => {
 
   it('does not limit when switched off', async () => {
     const { publicId } = await publishDefinition(off, MINIMAL_BOT);
-    const statuses = await Promise.all(Array.from({ length: 10 }, () => startChat(off, publicId)).map(async (answer) => (await answer).status));
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, () => startChat(off, publicId)).map(async (answer) => (await answer).status),
+    );
     expect(statuses).toEqual(Array(10).fill(200));
   });
 });
@@ -100,18 +104,24 @@ const BUILDER_REFUSAL = { code: 'TOO_MANY_REQUESTS', message: 'Too many requests
 describe('builder rate limits', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ rateLimit: { ipPoints: 1000, botPoints: 1000, builderPoints: 4, authFailurePoints: 2, windowSeconds: 1 } });
+    server = await startTestServer({
+      rateLimit: { ipPoints: 1000, botPoints: 1000, builderPoints: 4, authFailurePoints: 2, windowSeconds: 1 },
+    });
   });
   afterAll(() => server.close());
   const pause = () => new Promise((resolve) => setTimeout(resolve, 1100));
 
   it('refuses a client over its builder budget with 429, the error object and Retry-After; the public chat is not charged', async () => {
     await pause();
-    for (let index = 0; index < 4; index += 1) expect((await request(server.url, 'GET', '/v1/workspaces', { token: server.adminToken })).status).toBe(200);
+    for (let index = 0; index < 4; index += 1)
+      expect((await request(server.url, 'GET', '/v1/workspaces', { token: server.adminToken })).status).toBe(200);
     const refused = await request(server.url, 'GET', '/v1/workspaces', { token: server.adminToken });
     expect([refused.status, refused.body]).toEqual([429, BUILDER_REFUSAL]);
     expect(refused.headers.get('retry-after')).toBe('1');
-    const graphqlRefused = await request(server.url, 'POST', '/graphql', { token: server.adminToken, json: { query: '{ me { email } }' } });
+    const graphqlRefused = await request(server.url, 'POST', '/graphql', {
+      token: server.adminToken,
+      json: { query: '{ me { email } }' },
+    });
     expect([graphqlRefused.status, graphqlRefused.body]).toEqual([429, BUILDER_REFUSAL]);
     await pause();
     expect((await request(server.url, 'GET', '/v1/workspaces', { token: server.adminToken })).status).toBe(200);
@@ -123,7 +133,10 @@ describe('builder rate limits', () => {
     await pause();
     expect((await request(server.url, 'GET', '/v1/workspaces', { token: 'guess-1' })).status).toBe(401);
     // GraphQL answers an unknown token with an error in a 200: it counts all the same.
-    const viaGraphql = await request(server.url, 'POST', '/graphql', { token: 'guess-2', json: { query: '{ me { email } }' } });
+    const viaGraphql = await request(server.url, 'POST', '/graphql', {
+      token: 'guess-2',
+      json: { query: '{ me { email } }' },
+    });
     expect(viaGraphql.body.errors[0].extensions.code).toBe('UNAUTHORIZED');
     const shutOut = await request(server.url, 'GET', '/v1/workspaces', { token: server.adminToken });
     expect([shutOut.status, shutOut.body]).toEqual([429, BUILDER_REFUSAL]);

@@ -22,7 +22,14 @@ async function serve(databaseUrl: string, extra: Record<string, string>): Promis
   const { PARLEY_ADMIN_TOKEN: _t, PORT: _p, LOG_LEVEL: _l, ...env } = process.env;
   const child = spawn(process.execPath, [mainJs, 'serve'], {
     cwd: root,
-    env: { ...env, PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, DATABASE_URL: databaseUrl, PORT: '0', PARLEY_ADMIN_TOKEN: ADMIN_TOKEN, ...extra },
+    env: {
+      ...env,
+      PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      PARLEY_ADMIN_TOKEN: ADMIN_TOKEN,
+      ...extra,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -61,7 +68,12 @@ function jsonLines(output: string): Record<string, unknown>[] {
 }
 
 async function settle(serving: Serving, count: number): Promise<Record<string, unknown>[]> {
-  for (let i = 0; i < 100 && jsonLines(serving.stdout()).filter((l) => l.msg === 'request' || l.msg === 'request failed').length < count; i++) {
+  for (
+    let i = 0;
+    i < 100 &&
+    jsonLines(serving.stdout()).filter((l) => l.msg === 'request' || l.msg === 'request failed').length < count;
+    i++
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return jsonLines(serving.stdout()).filter((l) => l.msg === 'request' || l.msg === 'request failed');
@@ -79,13 +91,27 @@ describe('request log', () => {
   test('one JSON line per request with id, method, route, status, duration and error code; no token, no body', async () => {
     const serving = await serve(database.url, { LOG_LEVEL: 'info' });
     try {
-      const list = await request(serving.url, 'GET', '/v1/workspaces', { token: ADMIN_TOKEN, headers: { 'x-request-id': 'trace-123' } });
+      const list = await request(serving.url, 'GET', '/v1/workspaces', {
+        token: ADMIN_TOKEN,
+        headers: { 'x-request-id': 'trace-123' },
+      });
       expect(list.status).toBe(200);
-      const bad = await request(serving.url, 'POST', '/v1/workspaces', { token: ADMIN_TOKEN, json: { name: '', icon: 'secret-body-value' } });
+      const bad = await request(serving.url, 'POST', '/v1/workspaces', {
+        token: ADMIN_TOKEN,
+        json: { name: '', icon: 'secret-body-value' },
+      });
       expect(bad.status).toBe(400);
       const lines = await settle(serving, 2);
       expect(lines.map(({ time: _time, durationMs: _d, ...rest }) => rest)).toEqual([
-        { level: 'info', service: 'parley', requestId: 'trace-123', method: 'GET', route: '/v1/workspaces', status: 200, msg: 'request' },
+        {
+          level: 'info',
+          service: 'parley',
+          requestId: 'trace-123',
+          method: 'GET',
+          route: '/v1/workspaces',
+          status: 200,
+          msg: 'request',
+        },
         {
           level: 'info',
           service: 'parley',

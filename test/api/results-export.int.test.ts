@@ -15,7 +15,14 @@ const definition = v6Bot({
     group('g1', [textInput('ask-name', 'v-name', 'to-g2')], 'Name'),
     group(
       'g2',
-      [{ id: 'set-city', type: 'Set variable', options: { variableId: 'v-city', expressionToEvaluate: 'Paris, "FR"' } }, textInput('ask-note')],
+      [
+        {
+          id: 'set-city',
+          type: 'Set variable',
+          options: { variableId: 'v-city', expressionToEvaluate: 'Paris, "FR"' },
+        },
+        textInput('ask-note'),
+      ],
       'Note',
     ),
   ],
@@ -60,7 +67,9 @@ test('CSV and NDJSON of real chats: header from the flow, quoting of commas, quo
   expect(csv.type).toBe('text/csv; charset=utf-8');
   expect(csv.disposition).toBe('attachment; filename="results.csv"');
   expect(csv.body).toBe(
-    'Submitted at,Name,Note,City\n' + `${first},Zoë,"line one\nline two","Paris, ""FR"""\n` + `${second},"Ann ""the first"", Jr.",✓ done,"Paris, ""FR"""\n`,
+    'Submitted at,Name,Note,City\n' +
+      `${first},Zoë,"line one\nline two","Paris, ""FR"""\n` +
+      `${second},"Ann ""the first"", Jr.",✓ done,"Paris, ""FR"""\n`,
   );
 
   const ndjson = await download(botId, 'ndjson');
@@ -89,7 +98,14 @@ test('CSV cells a spreadsheet would run as formulas are neutralised (OWASP); NDJ
     .split('\n')
     .slice(1)
     .map((line) => line.split(',')[1]);
-  expect(names).toEqual(['"\'=HYPERLINK(""http://evil.example""', "'+1+1", "'-2+3", "'@SUM(A1)", "'\tTab", '"\'\rReturn"']);
+  expect(names).toEqual([
+    '"\'=HYPERLINK(""http://evil.example""',
+    "'+1+1",
+    "'-2+3",
+    "'@SUM(A1)",
+    "'\tTab",
+    '"\'\rReturn"',
+  ]);
   const ndjson = await download(botId, 'ndjson');
   expect(
     ndjson.body

@@ -44,7 +44,10 @@ async function startEcho(): Promise<typeof echo> {
 beforeAll(async () => {
   // Access re-checked at every event, so a member removed mid-stream is cut off at the next one.
   server = await startTestServer({ metricsToken: METRICS_TOKEN, outboundAllow: '127.0.0.1', liveRecheckMs: 0 });
-  member = await createUserWithToken(server.db, `live-member-${Date.now()}@parley.test`, { workspaceId: server.adminWorkspaceId, role: 'MEMBER' });
+  member = await createUserWithToken(server.db, `live-member-${Date.now()}@parley.test`, {
+    workspaceId: server.adminWorkspaceId,
+    role: 'MEMBER',
+  });
   echo = await startEcho();
 });
 afterAll(async () => {
@@ -54,12 +57,16 @@ afterAll(async () => {
 
 /** Two questions, then the end: start (created), first answer (answered), second answer (completed). */
 const twoQuestions = v6Bot({
-  groups: [group('g1', [textInput('ask-name', 'v-name', 'to-g2')], 'Name'), group('g2', [textInput('ask-note')], 'Note')],
+  groups: [
+    group('g1', [textInput('ask-name', 'v-name', 'to-g2')], 'Name'),
+    group('g2', [textInput('ask-note')], 'Note'),
+  ],
   edges: [{ id: 'to-g2', from: { blockId: 'ask-name' }, to: { groupId: 'g2' } }],
   variables: [{ id: 'v-name', name: 'Name' }],
 });
 
-const SUBSCRIPTION = 'subscription Live($botId: ID!) { resultUpdated(botId: $botId) { botId resultId event answersCount isCompleted updatedAt } }';
+const SUBSCRIPTION =
+  'subscription Live($botId: ID!) { resultUpdated(botId: $botId) { botId resultId event answersCount isCompleted updatedAt } }';
 
 function subscribeGraphql(baseUrl: string, botId: string, token?: string): Promise<SseStream> {
   return openSse(`${baseUrl}/graphql`, {
@@ -136,7 +143,10 @@ describe('resultUpdated over GraphQL (SSE at /graphql)', () => {
     expect(await liveSubscriptions()).toBe(1);
 
     await converse(server.url, other);
-    const preview = await request(server.url, 'POST', `/v1/bots/${bot.botId}/preview/startChat`, { token: server.adminToken, json: {} });
+    const preview = await request(server.url, 'POST', `/v1/bots/${bot.botId}/preview/startChat`, {
+      token: server.adminToken,
+      json: {},
+    });
     expect((await say(server, preview.body.sessionId, 'previewing')).status).toBe(200);
     const resultId = await converse(server.url, bot);
 
@@ -153,10 +163,18 @@ describe('resultUpdated over GraphQL (SSE at /graphql)', () => {
   });
 
   test("a linked bot's own result: its events go to the linked bot's subscribers, the parent's to the parent's", async () => {
-    const child = await publishDefinition(server, v6Bot({ name: 'Child', groups: [group('c1', [textInput('child-q')])] }));
+    const child = await publishDefinition(
+      server,
+      v6Bot({ name: 'Child', groups: [group('c1', [textInput('child-q')])] }),
+    );
     const parent = await publishDefinition(
       server,
-      v6Bot({ name: 'Parent', groups: [group('p1', [textInput('q1'), { id: 'link', type: 'Typebot link', options: { typebotId: child.botId } }])] }),
+      v6Bot({
+        name: 'Parent',
+        groups: [
+          group('p1', [textInput('q1'), { id: 'link', type: 'Typebot link', options: { typebotId: child.botId } }]),
+        ],
+      }),
     );
     const parentStream = await subscribeGraphql(server.url, parent.botId, member.token);
     const childStream = await subscribeGraphql(server.url, child.botId, member.token);
@@ -173,8 +191,22 @@ describe('resultUpdated over GraphQL (SSE at /graphql)', () => {
     ]);
     const childResult = await server.db.result.findFirstOrThrow({ where: { botId: child.botId } });
     expect(await graphqlEvents(childStream, 2)).toEqual([
-      { botId: child.botId, resultId: childResult.id, event: 'created', answersCount: null, isCompleted: false, updatedAt },
-      { botId: child.botId, resultId: childResult.id, event: 'completed', answersCount: 1, isCompleted: true, updatedAt },
+      {
+        botId: child.botId,
+        resultId: childResult.id,
+        event: 'created',
+        answersCount: null,
+        isCompleted: false,
+        updatedAt,
+      },
+      {
+        botId: child.botId,
+        resultId: childResult.id,
+        event: 'completed',
+        answersCount: 1,
+        isCompleted: true,
+        updatedAt,
+      },
     ]);
     parentStream.close();
     childStream.close();
@@ -186,11 +218,23 @@ describe('resultUpdated over GraphQL (SSE at /graphql)', () => {
     const outsider = await createUserWithToken(server.db, `live-outsider-${Date.now()}@parley.test`);
     const foreign = await subscribeGraphql(server.url, bot.botId, outsider.token);
     await foreign.ended;
-    expect(foreign.messages.map((message) => ({ event: message.event, data: message.data ? JSON.parse(message.data) : message.data }))).toEqual([
+    expect(
+      foreign.messages.map((message) => ({
+        event: message.event,
+        data: message.data ? JSON.parse(message.data) : message.data,
+      })),
+    ).toEqual([
       {
         event: 'next',
         data: {
-          errors: [{ message: 'Not found', locations: [{ line: 1, column: 34 }], path: ['resultUpdated'], extensions: { code: 'NOT_FOUND', issues: [] } }],
+          errors: [
+            {
+              message: 'Not found',
+              locations: [{ line: 1, column: 34 }],
+              path: ['resultUpdated'],
+              extensions: { code: 'NOT_FOUND', issues: [] },
+            },
+          ],
         },
       },
       { event: 'complete', data: '' },
@@ -204,24 +248,46 @@ describe('resultUpdated over GraphQL (SSE at /graphql)', () => {
 
   test('a member removed from the workspace while subscribed gets NOT_FOUND at the next event, then the end (GraphQL and REST)', async () => {
     const bot = await publishDefinition(server, twoQuestions);
-    const leaving = await createUserWithToken(server.db, `live-leaving-${Date.now()}@parley.test`, { workspaceId: server.adminWorkspaceId, role: 'GUEST' });
+    const leaving = await createUserWithToken(server.db, `live-leaving-${Date.now()}@parley.test`, {
+      workspaceId: server.adminWorkspaceId,
+      role: 'GUEST',
+    });
     const graphqlStream = await subscribeGraphql(server.url, bot.botId, leaving.token);
     const restStream = await subscribeRest(server.url, bot.botId, leaving.token);
     await Promise.all([graphqlStream.opened, restStream.opened]);
     const first = await startChat(server, bot.publicId);
-    expect((await graphqlEvents(graphqlStream, 1))[0]).toMatchObject({ resultId: first.body.resultId, event: 'created' });
+    expect((await graphqlEvents(graphqlStream, 1))[0]).toMatchObject({
+      resultId: first.body.resultId,
+      event: 'created',
+    });
     await restStream.message(1);
 
-    const removed = await request(server.url, 'DELETE', `/v1/workspaces/${server.adminWorkspaceId}/members/${leaving.userId}`, { token: server.adminToken });
+    const removed = await request(
+      server.url,
+      'DELETE',
+      `/v1/workspaces/${server.adminWorkspaceId}/members/${leaving.userId}`,
+      { token: server.adminToken },
+    );
     expect(removed.status).toBe(200);
     await say(server, first.body.sessionId, 'Ada');
     await Promise.all([graphqlStream.ended, restStream.ended]);
-    expect(graphqlStream.messages.slice(1).map((message) => ({ event: message.event, data: message.data && JSON.parse(message.data) }))).toEqual([
+    expect(
+      graphqlStream.messages
+        .slice(1)
+        .map((message) => ({ event: message.event, data: message.data && JSON.parse(message.data) })),
+    ).toEqual([
       {
         event: 'next',
         data: {
           data: null,
-          errors: [{ message: 'Not found', locations: [{ line: 1, column: 34 }], path: ['resultUpdated'], extensions: { code: 'NOT_FOUND', issues: [] } }],
+          errors: [
+            {
+              message: 'Not found',
+              locations: [{ line: 1, column: 34 }],
+              path: ['resultUpdated'],
+              extensions: { code: 'NOT_FOUND', issues: [] },
+            },
+          ],
         },
       },
       { event: 'complete', data: '' },
@@ -270,7 +336,14 @@ describe('resultUpdated over GraphQL (SSE at /graphql)', () => {
     await graphqlEvents(sentinelStream, 3);
     // The sentinel's events came after the failed turn's would have: only the start's event is there.
     expect(await graphqlEvents(stream, 1)).toEqual([
-      { botId: bot.botId, resultId: started.body.resultId, event: 'created', answersCount: null, isCompleted: false, updatedAt: expect.stringMatching(ISO_MS) },
+      {
+        botId: bot.botId,
+        resultId: started.body.resultId,
+        event: 'created',
+        answersCount: null,
+        isCompleted: false,
+        updatedAt: expect.stringMatching(ISO_MS),
+      },
     ]);
     expect(stream.messages).toHaveLength(1);
     stream.close();
@@ -332,12 +405,20 @@ describe('GET /v1/bots/{botId}/results/live (REST SSE)', () => {
 });
 
 /** A JSON POST on a connection of its own (no keep-alive pool), so a cluster's primary picks a worker for it. */
-function postOnNewConnection(baseUrl: string, pathname: string, json: unknown): Promise<{ status: number; body: unknown }> {
+function postOnNewConnection(
+  baseUrl: string,
+  pathname: string,
+  json: unknown,
+): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     const body = JSON.stringify(json);
     const outgoing = http.request(
       new URL(pathname, baseUrl),
-      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (response) => {
         let text = '';
         response.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -374,7 +455,8 @@ async function startProcess(
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   for (const started = Date.now(); !/listening on (http:\/\/\S+)/.test(output);) {
-    if (child.exitCode !== null || Date.now() - started > 20_000) throw new Error(`the second process did not start:\n${output}`);
+    if (child.exitCode !== null || Date.now() - started > 20_000)
+      throw new Error(`the second process did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return { url: /listening on (http:\/\/\S+)/.exec(output)![1]!, child, output: () => output, exited };
@@ -405,14 +487,19 @@ describe('a second server process on the same database', () => {
     try {
       const bot = await publishDefinition(server, twoQuestions);
       // Two held connections in a row: the primary hands them to the two workers in turn.
-      const streams = [await subscribeRest(other.url, bot.botId, member.token), await subscribeRest(other.url, bot.botId, member.token)];
+      const streams = [
+        await subscribeRest(other.url, bot.botId, member.token),
+        await subscribeRest(other.url, bot.botId, member.token),
+      ];
       await Promise.all(streams.map((stream) => stream.opened));
       // Each chat request on a connection of its own, so the turns are spread over both workers too.
       const started = await postOnNewConnection(other.url, `/v1/bots/${bot.publicId}/startChat`, {});
       expect(started.status).toBe(200);
       const sessionId = (started.body as { sessionId: string }).sessionId;
       for (const message of ['Ada', 'a note'])
-        expect((await postOnNewConnection(other.url, `/v1/sessions/${sessionId}/continueChat`, { message })).status).toBe(200);
+        expect(
+          (await postOnNewConnection(other.url, `/v1/sessions/${sessionId}/continueChat`, { message })).status,
+        ).toBe(200);
       for (const stream of streams) {
         await stream.message(3);
         expect(stream.messages.map((message) => JSON.parse(message.data))).toEqual(
@@ -446,39 +533,48 @@ describe('a second server process on the same database', () => {
   }
   const listeners = async () => (await listenerPids()).length;
 
-  onPostgres('a chat served by the other process reaches subscribers of both (LISTEN/NOTIFY); a dropped LISTEN connection comes back', async () => {
-    const other = await startProcess(server.databaseUrl, server.adminToken);
-    try {
-      expect(await listeners()).toBe(2);
-      const bot = await publishDefinition(server, twoQuestions);
-      const here = await subscribeGraphql(server.url, bot.botId, member.token);
-      const there = await subscribeRest(other.url, bot.botId, member.token);
-      await Promise.all([here.opened, there.opened]);
+  onPostgres(
+    'a chat served by the other process reaches subscribers of both (LISTEN/NOTIFY); a dropped LISTEN connection comes back',
+    async () => {
+      const other = await startProcess(server.databaseUrl, server.adminToken);
+      try {
+        expect(await listeners()).toBe(2);
+        const bot = await publishDefinition(server, twoQuestions);
+        const here = await subscribeGraphql(server.url, bot.botId, member.token);
+        const there = await subscribeRest(other.url, bot.botId, member.token);
+        await Promise.all([here.opened, there.opened]);
 
-      const resultId = await converse(other.url, bot);
-      expect(await graphqlEvents(here, 3)).toEqual(conversationEvents(bot.botId, resultId));
-      await there.message(3);
-      expect(there.messages.map((message) => JSON.parse(message.data))).toEqual(conversationEvents(bot.botId, resultId));
+        const resultId = await converse(other.url, bot);
+        expect(await graphqlEvents(here, 3)).toEqual(conversationEvents(bot.botId, resultId));
+        await there.message(3);
+        expect(there.messages.map((message) => JSON.parse(message.data))).toEqual(
+          conversationEvents(bot.botId, resultId),
+        );
 
-      // Both processes' listening connections are cut; each reconnects on its own, the subscriptions stay open.
-      const cut = await listenerPids();
-      const admin = new pg.Client({ connectionString: server.databaseUrl });
-      await admin.connect();
-      await admin.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [cut]);
-      await admin.end();
-      await eventually(async () => (await listenerPids()).filter((pid) => !cut.includes(pid)).length, 2, 'new LISTEN connections after they were cut');
-      const again = await converse(other.url, bot);
-      expect((await graphqlEvents(here, 6)).slice(3)).toEqual(conversationEvents(bot.botId, again));
+        // Both processes' listening connections are cut; each reconnects on its own, the subscriptions stay open.
+        const cut = await listenerPids();
+        const admin = new pg.Client({ connectionString: server.databaseUrl });
+        await admin.connect();
+        await admin.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [cut]);
+        await admin.end();
+        await eventually(
+          async () => (await listenerPids()).filter((pid) => !cut.includes(pid)).length,
+          2,
+          'new LISTEN connections after they were cut',
+        );
+        const again = await converse(other.url, bot);
+        expect((await graphqlEvents(here, 6)).slice(3)).toEqual(conversationEvents(bot.botId, again));
 
-      here.close();
-      there.close();
-      await eventually(liveSubscriptions, 0, 'open subscriptions here');
-      await eventually(() => liveSubscriptions(other.url), 0, 'open subscriptions in the other process');
-      other.child.kill('SIGTERM');
-      expect(await other.exited).toBe(0);
-      expect(await listeners()).toBe(1);
-    } finally {
-      if (other.child.exitCode === null) other.child.kill('SIGKILL');
-    }
-  });
+        here.close();
+        there.close();
+        await eventually(liveSubscriptions, 0, 'open subscriptions here');
+        await eventually(() => liveSubscriptions(other.url), 0, 'open subscriptions in the other process');
+        other.child.kill('SIGTERM');
+        expect(await other.exited).toBe(0);
+        expect(await listeners()).toBe(1);
+      } finally {
+        if (other.child.exitCode === null) other.child.kill('SIGKILL');
+      }
+    },
+  );
 });

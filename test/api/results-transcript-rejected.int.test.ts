@@ -20,7 +20,11 @@ function signUpBot(): Record<string, unknown> {
   return v6Bot({
     groups: [
       group('g1', [
-        { id: 'hello', type: 'text', content: { richText: [{ type: 'p', children: [{ text: 'Hello ' }, { text: 'AA', bold: true }] }] } },
+        {
+          id: 'hello',
+          type: 'text',
+          content: { richText: [{ type: 'p', children: [{ text: 'Hello ' }, { text: 'AA', bold: true }] }] },
+        },
         { id: 'cat', type: 'image', content: { url: IMAGE_URL } },
         { ...emailInput('ask-email', 'vemail'), options: { variableId: 'vemail', retryMessageContent: RETRY } },
         textBubble('thanks', 'Thanks, {{Email}}.'),
@@ -92,23 +96,81 @@ test('a refused e-mail, the retry message and the accepted one are in order; bot
 
   const result = await transcriptOf(botId, resultId);
   expect(result.transcript).toEqual([
-    { role: 'bot', type: 'text', text: 'Hello **AA**', url: null, blockId: 'hello', rejected: false, message: sent(start[0]!) },
-    { role: 'bot', type: 'image', text: null, url: IMAGE_URL, blockId: 'cat', rejected: false, message: sent(start[1]!) },
-    { role: 'user', type: 'text', text: 'ada at example', url: null, blockId: 'ask-email', rejected: true, message: null },
-    { role: 'bot', type: 'text', text: RETRY, url: null, blockId: 'ask-email', rejected: false, message: sent(retry[0]!) },
-    { role: 'user', type: 'text', text: 'ada@example.com', url: null, blockId: 'ask-email', rejected: false, message: null },
-    { role: 'bot', type: 'text', text: 'Thanks, ada@example.com.', url: null, blockId: 'thanks', rejected: false, message: sent(end[0]!) },
+    {
+      role: 'bot',
+      type: 'text',
+      text: 'Hello **AA**',
+      url: null,
+      blockId: 'hello',
+      rejected: false,
+      message: sent(start[0]!),
+    },
+    {
+      role: 'bot',
+      type: 'image',
+      text: null,
+      url: IMAGE_URL,
+      blockId: 'cat',
+      rejected: false,
+      message: sent(start[1]!),
+    },
+    {
+      role: 'user',
+      type: 'text',
+      text: 'ada at example',
+      url: null,
+      blockId: 'ask-email',
+      rejected: true,
+      message: null,
+    },
+    {
+      role: 'bot',
+      type: 'text',
+      text: RETRY,
+      url: null,
+      blockId: 'ask-email',
+      rejected: false,
+      message: sent(retry[0]!),
+    },
+    {
+      role: 'user',
+      type: 'text',
+      text: 'ada@example.com',
+      url: null,
+      blockId: 'ask-email',
+      rejected: false,
+      message: null,
+    },
+    {
+      role: 'bot',
+      type: 'text',
+      text: 'Thanks, ada@example.com.',
+      url: null,
+      blockId: 'thanks',
+      rejected: false,
+      message: sent(end[0]!),
+    },
   ]);
   // What the console renders: the bold run as rich text, the image by its URL.
   const [hello, cat] = result.transcript as { message: { content: { richText?: unknown[]; url?: string } } }[];
-  expect(hello!.message.content.richText).toEqual([{ type: 'p', children: [{ text: 'Hello ' }, { text: 'AA', bold: true }] }]);
+  expect(hello!.message.content.richText).toEqual([
+    { type: 'p', children: [{ text: 'Hello ' }, { text: 'AA', bold: true }] },
+  ]);
   expect(cat!.message.content.url).toBe(IMAGE_URL);
   // The refusal is no answer: results, exports and analytics read answers only.
   expect(result.answers).toEqual([{ blockId: 'ask-email', content: 'ada@example.com' }]);
 
-  const rest = await request(server.url, 'GET', `/v1/bots/${botId}/results/${resultId}/transcript`, { token: server.adminToken });
+  const rest = await request(server.url, 'GET', `/v1/bots/${botId}/results/${resultId}/transcript`, {
+    token: server.adminToken,
+  });
   expect(rest.status).toBe(200);
-  expect(rest.body.transcript.map((line: { role: string; text?: string; rejected: boolean }) => [line.role, line.text, line.rejected])).toEqual([
+  expect(
+    rest.body.transcript.map((line: { role: string; text?: string; rejected: boolean }) => [
+      line.role,
+      line.text,
+      line.rejected,
+    ]),
+  ).toEqual([
     ['bot', 'Hello **AA**', false],
     ['bot', undefined, false],
     ['user', 'ada at example', true],
@@ -122,7 +184,11 @@ test('refusals repeat in place; a conversation left after a refusal ends on the 
   const { botId, publicId } = await publishDefinition(server, signUpBot());
   const { resultId } = await converse(publicId, ['one', 'two']);
   const { transcript } = await transcriptOf(botId, resultId);
-  expect(transcript.slice(2).map((line: { role: string; text: string; rejected: boolean }) => [line.role, line.text, line.rejected])).toEqual([
+  expect(
+    transcript
+      .slice(2)
+      .map((line: { role: string; text: string; rejected: boolean }) => [line.role, line.text, line.rejected]),
+  ).toEqual([
     ['user', 'one', true],
     ['bot', RETRY, false],
     ['user', 'two', true],
@@ -133,14 +199,18 @@ test('refusals repeat in place; a conversation left after a refusal ends on the 
 test('an over-long refused reply is not stored; deleting the result deletes its refusals', async () => {
   const { publicId } = await publishDefinition(server, signUpBot());
   const started = await startChat(server, publicId);
-  const tooLong = await continueChat(server, started.body.sessionId, { message: { type: 'text', text: 'x'.repeat(11 * 1024) } });
+  const tooLong = await continueChat(server, started.body.sessionId, {
+    message: { type: 'text', text: 'x'.repeat(11 * 1024) },
+  });
   expect(tooLong.status).toBe(400);
   const resultId: string = started.body.resultId;
   expect(await server.db.rejectedAnswer.count({ where: { resultId } })).toBe(0);
-  expect((await continueChat(server, started.body.sessionId, { message: { type: 'text', text: 'nope' } })).status).toBe(200);
-  expect(await server.db.rejectedAnswer.findMany({ where: { resultId }, select: { blockId: true, content: true } })).toEqual([
-    { blockId: 'ask-email', content: 'nope' },
-  ]);
+  expect((await continueChat(server, started.body.sessionId, { message: { type: 'text', text: 'nope' } })).status).toBe(
+    200,
+  );
+  expect(
+    await server.db.rejectedAnswer.findMany({ where: { resultId }, select: { blockId: true, content: true } }),
+  ).toEqual([{ blockId: 'ask-email', content: 'nope' }]);
   await server.db.result.delete({ where: { id: resultId } });
   expect(await server.db.rejectedAnswer.count({ where: { resultId } })).toBe(0);
 });

@@ -73,7 +73,11 @@ describe('GET /v1/bots/{botId}/results', () => {
             { id: 'vb', name: 'B', value: 'line one\nline two' },
             { id: 'vc', name: 'C', value: 'café ☕' },
           ],
-          answers: [answer('q1', 'va', 'Ann, "the first"'), answer('q2', 'vb', 'line one\nline two'), answer('q3', 'vc', 'café ☕')],
+          answers: [
+            answer('q1', 'va', 'Ann, "the first"'),
+            answer('q2', 'vb', 'line one\nline two'),
+            answer('q3', 'vc', 'café ☕'),
+          ],
         },
       ],
       nextCursor: null,
@@ -113,7 +117,11 @@ describe('GET /v1/bots/{botId}/results', () => {
   it('refuses a page size above 100 and a cursor it never returned', async () => {
     const tooMany = await listResults({ limit: '101' });
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body).toEqual({ code: 'BAD_REQUEST', message: 'Invalid input data', issues: [{ message: 'must be at most 100', path: ['first'] }] });
+    expect(tooMany.body).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Invalid input data',
+      issues: [{ message: 'must be at most 100', path: ['first'] }],
+    });
     const badCursor = await listResults({ cursor: 'bm90IGEgY3Vyc29y' });
     expect(badCursor.status).toBe(400);
     expect(badCursor.body.issues).toEqual([{ message: 'is not a cursor this API returned', path: ['cursor'] }]);
@@ -125,19 +133,33 @@ describe('GET /v1/bots/{botId}/results', () => {
 
 describe('one result and its logs', () => {
   it('GET /results/{resultId} answers the result with its visited path', async () => {
-    const response = await request(server.url, 'GET', `/v1/bots/${botId}/results/${completedId}`, { token: server.adminToken });
+    const response = await request(server.url, 'GET', `/v1/bots/${botId}/results/${completedId}`, {
+      token: server.adminToken,
+    });
     expect(response.status).toBe(200);
     expect(Object.keys(response.body)).toEqual(['result']);
     expect(response.body.result).toMatchObject({ id: completedId, isCompleted: true, visitedEdges: expect.any(Array) });
-    expect(response.body.result.answers.map((item: { content: string }) => item.content)).toEqual(['Ann, "the first"', 'line one\nline two', 'café ☕']);
+    expect(response.body.result.answers.map((item: { content: string }) => item.content)).toEqual([
+      'Ann, "the first"',
+      'line one\nline two',
+      'café ☕',
+    ]);
   });
 
   it('GET /results/{resultId}/logs answers the logs in order', async () => {
     const session = await server.db.result.findUniqueOrThrow({ where: { id: startedId } });
     await server.db.log.create({
-      data: { resultId: startedId, sessionId: session.lastChatSessionId, status: 'error', description: 'Webhook failed', details: '{"status":500}' },
+      data: {
+        resultId: startedId,
+        sessionId: session.lastChatSessionId,
+        status: 'error',
+        description: 'Webhook failed',
+        details: '{"status":500}',
+      },
     });
-    const response = await request(server.url, 'GET', `/v1/bots/${botId}/results/${startedId}/logs`, { token: server.adminToken });
+    const response = await request(server.url, 'GET', `/v1/bots/${botId}/results/${startedId}/logs`, {
+      token: server.adminToken,
+    });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       logs: [
@@ -168,7 +190,9 @@ describe('GraphQL', () => {
     const first = await graphql(server.url, query, { botId }, server.adminToken);
     expect(first.body.errors).toBeUndefined();
     const connection = first.body.data.bot.results;
-    expect(connection.edges).toEqual([{ cursor: expect.any(String), node: { id: startedId, answers: [{ content: 'Bob' }] } }]);
+    expect(connection.edges).toEqual([
+      { cursor: expect.any(String), node: { id: startedId, answers: [{ content: 'Bob' }] } },
+    ]);
     expect(connection.pageInfo).toEqual({
       hasNextPage: true,
       hasPreviousPage: false,
@@ -217,7 +241,10 @@ describe('isolation and roles', () => {
   });
 
   it('a guest reads but may not delete', async () => {
-    const guest = await createUserWithToken(server.db, 'guest@parley.test', { workspaceId: server.adminWorkspaceId, role: 'GUEST' });
+    const guest = await createUserWithToken(server.db, 'guest@parley.test', {
+      workspaceId: server.adminWorkspaceId,
+      role: 'GUEST',
+    });
     expect((await listResults({}, guest.token)).status).toBe(200);
     const refused = await request(server.url, 'DELETE', `/v1/bots/${botId}/results`, { token: guest.token });
     expect(refused.status).toBe(403);
@@ -227,13 +254,25 @@ describe('isolation and roles', () => {
 
 describe('DELETE /v1/bots/{botId}/results', () => {
   it('archives the selected results, then all', async () => {
-    const selected = await request(server.url, 'DELETE', `/v1/bots/${botId}/results?resultIds=${startedId}`, { token: server.adminToken });
+    const selected = await request(server.url, 'DELETE', `/v1/bots/${botId}/results?resultIds=${startedId}`, {
+      token: server.adminToken,
+    });
     expect(selected.status).toBe(200);
     expect(selected.body).toEqual({ message: 'Results deleted' });
     expect((await listResults()).body.results.map((result: { id: string }) => result.id)).toEqual([completedId]);
-    expect((await request(server.url, 'GET', `/v1/bots/${botId}/results/${startedId}`, { token: server.adminToken })).status).toBe(404);
-    const archived = await server.db.result.findUniqueOrThrow({ where: { id: startedId }, include: { answers: true, logs: true } });
-    expect({ isArchived: archived.isArchived, variables: archived.variables, answers: archived.answers, logs: archived.logs }).toEqual({
+    expect(
+      (await request(server.url, 'GET', `/v1/bots/${botId}/results/${startedId}`, { token: server.adminToken })).status,
+    ).toBe(404);
+    const archived = await server.db.result.findUniqueOrThrow({
+      where: { id: startedId },
+      include: { answers: true, logs: true },
+    });
+    expect({
+      isArchived: archived.isArchived,
+      variables: archived.variables,
+      answers: archived.answers,
+      logs: archived.logs,
+    }).toEqual({
       isArchived: true,
       variables: [],
       answers: [],

@@ -26,7 +26,8 @@ const first = () =>
   });
 
 const get = (path: string, token = server.adminToken) => request(server.url, 'GET', path, { token });
-const patch = (botId: string, bot: Json, token = server.adminToken) => request(server.url, 'PATCH', `/v1/bots/${botId}`, { token, json: { bot } });
+const patch = (botId: string, bot: Json, token = server.adminToken) =>
+  request(server.url, 'PATCH', `/v1/bots/${botId}`, { token, json: { bot } });
 const restore = (botId: string, revision: number | string, options: { token?: string; ifMatch?: string } = {}) =>
   request(server.url, 'POST', `/v1/bots/${botId}/revisions/${revision}/restore`, {
     token: options.token ?? server.adminToken,
@@ -49,12 +50,18 @@ async function chatTexts(publicId: string): Promise<string[]> {
  * gone, g3 added, theme set), then a draft edit not published (g1 renamed).
  */
 async function botWithHistory() {
-  const member = await createUserWithToken(server.db, email('member'), { workspaceId: server.adminWorkspaceId, role: 'MEMBER' });
+  const member = await createUserWithToken(server.db, email('member'), {
+    workspaceId: server.adminWorkspaceId,
+    role: 'MEMBER',
+  });
   const { botId } = await createBot(server, first());
   const atFirst = contentOf((await get(`/v1/bots/${botId}`)).body.bot);
   await publishBot(server, botId);
   const second = v6Bot({
-    groups: [group('g1', [textBubble('b1', 'Hello again')], 'Welcome'), group('g3', [textBubble('b3', 'New')], 'Extra')],
+    groups: [
+      group('g1', [textBubble('b1', 'Hello again')], 'Welcome'),
+      group('g3', [textBubble('b3', 'New')], 'Extra'),
+    ],
     variables: [{ id: 'v1', name: 'Name' }],
     theme: { general: { font: 'Inter' } },
   });
@@ -73,14 +80,24 @@ test('the list: every publish newest first, with its publisher and which one is 
   expect(listed.body).toEqual({
     revisions: [
       { revision: 2, publishedAt: expect.stringMatching(ISO_MS), publisher: await userOf(member.token), isLive: true },
-      { revision: 1, publishedAt: expect.stringMatching(ISO_MS), publisher: await userOf(server.adminToken), isLive: false },
+      {
+        revision: 1,
+        publishedAt: expect.stringMatching(ISO_MS),
+        publisher: await userOf(server.adminToken),
+        isLive: false,
+      },
     ],
   });
   expect(listed.body.revisions[1].publisher.email).toBe(server.adminEmail);
-  expect(Date.parse(listed.body.revisions[0].publishedAt)).toBeGreaterThanOrEqual(Date.parse(listed.body.revisions[1].publishedAt));
+  expect(Date.parse(listed.body.revisions[0].publishedAt)).toBeGreaterThanOrEqual(
+    Date.parse(listed.body.revisions[1].publishedAt),
+  );
 
   // Revisions published before publishers were kept have none.
-  await server.db.botSnapshot.update({ where: { botId_revision: { botId, revision: 1 } }, data: { publishedById: null } });
+  await server.db.botSnapshot.update({
+    where: { botId_revision: { botId, revision: 1 } },
+    data: { publishedById: null },
+  });
   expect((await get(`/v1/bots/${botId}/revisions`)).body.revisions[1].publisher).toBeNull();
 });
 
@@ -136,7 +153,11 @@ test('restore puts the revision in the draft as an edit; live chats keep the pub
   const restored = await restore(botId, 1, { ifMatch: etag });
   expect(restored.status).toBe(200);
   expect(restored.headers.get('etag')).toBe('"3"');
-  const { draftVersion: _absent, ...expected } = { ...before.body.bot, ...atFirst, updatedAt: restored.body.bot.updatedAt };
+  const { draftVersion: _absent, ...expected } = {
+    ...before.body.bot,
+    ...atFirst,
+    updatedAt: restored.body.bot.updatedAt,
+  };
   expect(restored.body).toEqual({ bot: expected });
   expect(restored.body.bot).not.toHaveProperty('draftVersion');
   const after = await get(`/v1/bots/${botId}`);
@@ -152,11 +173,18 @@ test('restore puts the revision in the draft as an edit; live chats keep the pub
     [1, false],
   ]);
   const changes = (await get(`/v1/bots/${botId}/revisions/1`)).body.revision.changes;
-  expect(Object.values(changes).every((value) => value === false || (Array.isArray(value) && value.length === 0))).toBe(true);
+  expect(Object.values(changes).every((value) => value === false || (Array.isArray(value) && value.length === 0))).toBe(
+    true,
+  );
 
   await publishBot(server, botId);
   expect(await chatTexts(publicId)).toEqual(['Hello']);
-  expect((await get(`/v1/bots/${botId}/revisions`)).body.revisions.map((revision: Json) => [revision.revision, revision.isLive])).toEqual([
+  expect(
+    (await get(`/v1/bots/${botId}/revisions`)).body.revisions.map((revision: Json) => [
+      revision.revision,
+      revision.isLive,
+    ]),
+  ).toEqual([
     [3, true],
     [2, false],
     [1, false],
@@ -169,7 +197,8 @@ test('restore with a stale If-Match is a 412 and changes nothing; without If-Mat
   expect(stale.status).toBe(412);
   expect(stale.body).toEqual({
     code: 'PRECONDITION_FAILED',
-    message: 'This bot was changed since version 1 (it is at version 2): reload it, or save again without the expected version to overwrite',
+    message:
+      'This bot was changed since version 1 (it is at version 2): reload it, or save again without the expected version to overwrite',
     issues: [{ message: 'the current version is 2', path: ['expectedVersion'] }],
   });
   const unchanged = await get(`/v1/bots/${botId}`);
@@ -192,16 +221,26 @@ test('an unknown revision is a 404; so is any revision of a bot in another works
   expect([missing.status, missing.body]).toEqual([404, notFound]);
 
   const stranger = await createUserWithToken(server.db, email('stranger'));
-  for (const path of [`/v1/bots/${botId}/revisions`, `/v1/bots/${botId}/revisions/1`, `/v1/bots/${botId}/revisions/1/export`]) {
+  for (const path of [
+    `/v1/bots/${botId}/revisions`,
+    `/v1/bots/${botId}/revisions/1`,
+    `/v1/bots/${botId}/revisions/1/export`,
+  ]) {
     expect((await get(path, stranger.token)).status).toBe(404);
   }
   expect((await restore(botId, 1, { token: stranger.token })).status).toBe(404);
 
-  const guest = await createUserWithToken(server.db, email('guest'), { workspaceId: server.adminWorkspaceId, role: 'GUEST' });
+  const guest = await createUserWithToken(server.db, email('guest'), {
+    workspaceId: server.adminWorkspaceId,
+    role: 'GUEST',
+  });
   expect((await get(`/v1/bots/${botId}/revisions`, guest.token)).status).toBe(200);
   expect((await get(`/v1/bots/${botId}/revisions/1`, guest.token)).status).toBe(200);
   const denied = await restore(botId, 1, { token: guest.token });
-  expect([denied.status, denied.body]).toEqual([403, { code: 'FORBIDDEN', message: 'Insufficient access', issues: [] }]);
+  expect([denied.status, denied.body]).toEqual([
+    403,
+    { code: 'FORBIDDEN', message: 'Insufficient access', issues: [] },
+  ]);
   expect((await get(`/v1/bots/${botId}`)).headers.get('etag')).toBe('"2"');
 });
 
@@ -234,7 +273,8 @@ test('GraphQL: Bot.revisions, Bot.revision and restoreRevision(expectedVersion) 
     ],
     revision: { revision: 1, changes: { groupsRemoved: [{ id: 'g2' }] } },
   });
-  const RESTORE = 'mutation($botId: ID!, $expected: Int) { restoreRevision(botId: $botId, revision: 1, expectedVersion: $expected) { draftVersion groups } }';
+  const RESTORE =
+    'mutation($botId: ID!, $expected: Int) { restoreRevision(botId: $botId, revision: 1, expectedVersion: $expected) { draftVersion groups } }';
   const stale = await graphql(server.url, RESTORE, { botId, expected: 0 }, server.adminToken);
   expect(stale.body.errors?.[0]).toMatchObject({ extensions: { code: 'CONFLICT' } });
   const done = await graphql(server.url, RESTORE, { botId, expected: 2 }, server.adminToken);

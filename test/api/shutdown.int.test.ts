@@ -1,6 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { group, publishDefinition, say, startChat, textBubble, textInput, setVariable, texts, v6Bot } from '../helpers/chat';
+import {
+  group,
+  publishDefinition,
+  say,
+  startChat,
+  textBubble,
+  textInput,
+  setVariable,
+  texts,
+  v6Bot,
+} from '../helpers/chat';
 import { request } from '../helpers/http';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../helpers/test-database';
 import { TEST_ENCRYPTION_KEY, type TestServer } from '../helpers/test-server';
@@ -66,9 +76,20 @@ describe('graceful shutdown', () => {
     let sessionId: string;
     try {
       const workspaces = await request(first.url, 'GET', '/v1/workspaces', { token: ADMIN_TOKEN });
-      const server = { url: first.url, adminToken: ADMIN_TOKEN, adminWorkspaceId: workspaces.body.workspaces[0].id } as TestServer;
+      const server = {
+        url: first.url,
+        adminToken: ADMIN_TOKEN,
+        adminWorkspaceId: workspaces.body.workspaces[0].id,
+      } as TestServer;
       const definition = v6Bot({
-        groups: [group('g1', [textInput('q'), setVariable('s', 'vout', SLOW_CODE, { isCode: true }), textBubble('t', 'out={{Out}}'), textInput('q2')])],
+        groups: [
+          group('g1', [
+            textInput('q'),
+            setVariable('s', 'vout', SLOW_CODE, { isCode: true }),
+            textBubble('t', 'out={{Out}}'),
+            textInput('q2'),
+          ]),
+        ],
         variables: [{ id: 'vout', name: 'Out' }],
       });
       const { publicId } = await publishDefinition(server, definition);
@@ -79,7 +100,11 @@ describe('graceful shutdown', () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
       first.child.kill('SIGTERM');
       const reply = await pending;
-      expect({ status: reply.status, texts: texts(reply.body), input: reply.body.input?.id }).toEqual({ status: 200, texts: ['out=done'], input: 'q2' });
+      expect({ status: reply.status, texts: texts(reply.body), input: reply.body.input?.id }).toEqual({
+        status: 200,
+        texts: ['out=done'],
+        input: 'q2',
+      });
       expect(await first.exited).toBe(0);
     } finally {
       if (first.child.exitCode === null) first.child.kill('SIGKILL');
@@ -98,7 +123,11 @@ describe('graceful shutdown', () => {
     try {
       const server = { url: second.url } as TestServer;
       const next = await say(server, sessionId!, 'bye');
-      expect({ status: next.status, texts: texts(next.body), input: next.body.input }).toEqual({ status: 200, texts: [], input: undefined });
+      expect({ status: next.status, texts: texts(next.body), input: next.body.input }).toEqual({
+        status: 200,
+        texts: [],
+        input: undefined,
+      });
     } finally {
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);

@@ -17,7 +17,9 @@ let server: TestServer;
 let inbox: Inbox;
 beforeAll(async () => {
   inbox = await smtpInbox();
-  server = await startTestServer({ smtp: { host: '127.0.0.1', port: inbox.port, from: { email: 'parley@parley.test' } } });
+  server = await startTestServer({
+    smtp: { host: '127.0.0.1', port: inbox.port, from: { email: 'parley@parley.test' } },
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -58,7 +60,10 @@ describe('signIn', () => {
     const wrong = await signIn(server.url, server.adminEmail, 'not the password');
     const unknown = await signIn(server.url, 'nobody@parley.test', 'not the password');
     for (const { response, session } of [wrong, unknown]) {
-      expect(firstError(response.body)).toMatchObject({ message: 'Wrong e-mail or password', extensions: { code: 'UNAUTHORIZED' } });
+      expect(firstError(response.body)).toMatchObject({
+        message: 'Wrong e-mail or password',
+        extensions: { code: 'UNAUTHORIZED' },
+      });
       expect(session.setCookies).toEqual([]);
     }
   });
@@ -72,8 +77,13 @@ describe('signIn', () => {
   });
 
   test("another site's page cannot sign a visitor in (login CSRF)", async () => {
-    const { response, session } = await signIn(server.url, server.adminEmail, server.adminPassword, { origin: 'http://evil.example' });
-    expect(firstError(response.body)).toMatchObject({ message: 'Cross-site sign-in refused', extensions: { code: 'FORBIDDEN' } });
+    const { response, session } = await signIn(server.url, server.adminEmail, server.adminPassword, {
+      origin: 'http://evil.example',
+    });
+    expect(firstError(response.body)).toMatchObject({
+      message: 'Cross-site sign-in refused',
+      extensions: { code: 'FORBIDDEN' },
+    });
     expect(session.setCookies).toEqual([]);
     const sameOrigin = await signIn(server.url, server.adminEmail, server.adminPassword, { origin: server.url });
     expect(sameOrigin.response.body.errors).toBeUndefined();
@@ -81,7 +91,9 @@ describe('signIn', () => {
 
   test('the REST API does not take the session cookie: it is for bearer-token clients', async () => {
     const { session } = await signIn(server.url, server.adminEmail, server.adminPassword);
-    const workspaces = await request(server.url, 'GET', '/v1/workspaces', { headers: { cookie: session.cookie, 'x-parley-csrf': session.csrfToken } });
+    const workspaces = await request(server.url, 'GET', '/v1/workspaces', {
+      headers: { cookie: session.cookie, 'x-parley-csrf': session.csrfToken },
+    });
     expect(workspaces.status).toBe(401);
     expect(workspaces.body).toEqual({ code: 'UNAUTHORIZED', message: 'Authorization not provided', issues: [] });
   });
@@ -91,7 +103,13 @@ describe('cookie-authenticated requests', () => {
   test('without the CSRF header, or with a wrong one, are refused with FORBIDDEN', async () => {
     const { session } = await signIn(server.url, server.adminEmail, server.adminPassword);
     for (const csrf of [null, 'forged-token']) {
-      const response = await consoleGraphql(server.url, session, 'mutation { createWorkspace(name: "CSRF") { id } }', {}, { csrf });
+      const response = await consoleGraphql(
+        server.url,
+        session,
+        'mutation { createWorkspace(name: "CSRF") { id } }',
+        {},
+        { csrf },
+      );
       expect(firstError(response.body)).toMatchObject({ message: CROSS_ORIGIN, extensions: { code: 'FORBIDDEN' } });
     }
     expect(await server.db.workspace.count({ where: { name: 'CSRF' } })).toBe(0);
@@ -106,10 +124,22 @@ describe('cookie-authenticated requests', () => {
       { 'sec-fetch-site': 'cross-site' },
     ];
     for (const headers of attempts) {
-      const response = await consoleGraphql(server.url, session, 'mutation { createApiToken(name: "stolen") { token } }', {}, { headers });
+      const response = await consoleGraphql(
+        server.url,
+        session,
+        'mutation { createApiToken(name: "stolen") { token } }',
+        {},
+        { headers },
+      );
       expect(firstError(response.body)).toMatchObject({ message: CROSS_ORIGIN, extensions: { code: 'FORBIDDEN' } });
     }
-    const fromConsole = await consoleGraphql(server.url, session, ME, {}, { headers: { origin: server.url, 'sec-fetch-site': 'same-origin' } });
+    const fromConsole = await consoleGraphql(
+      server.url,
+      session,
+      ME,
+      {},
+      { headers: { origin: server.url, 'sec-fetch-site': 'same-origin' } },
+    );
     expect(fromConsole.body).toEqual({ data: { me: { email: server.adminEmail } } });
     expect(await server.db.apiToken.count({ where: { name: 'stolen' } })).toBe(0);
   });
@@ -119,7 +149,9 @@ describe('cookie-authenticated requests', () => {
     const response = await consoleGraphql(server.chatUrl, session, ME, {}, { headers: { origin: server.chatUrl } });
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ code: 'NOT_FOUND', message: 'Not found', issues: [] });
-    const app = await request(server.chatUrl, 'GET', '/app', { headers: { accept: 'text/html', cookie: session.cookie } });
+    const app = await request(server.chatUrl, 'GET', '/app', {
+      headers: { accept: 'text/html', cookie: session.cookie },
+    });
     expect(app.status).toBe(404);
     expect(app.body).not.toContain('parley-csrf');
   });
@@ -139,7 +171,9 @@ describe('cookie-authenticated requests', () => {
 
   test('an old readable CSRF cookie left by an earlier release is cleared', async () => {
     const { session } = await signIn(server.url, server.adminEmail, server.adminPassword);
-    const page = await request(server.url, 'GET', '/app', { headers: { accept: 'text/html', cookie: `${session.cookie}; parley_csrf=old` } });
+    const page = await request(server.url, 'GET', '/app', {
+      headers: { accept: 'text/html', cookie: `${session.cookie}; parley_csrf=old` },
+    });
     expect(cookieValues(page.headers.getSetCookie())).toEqual({ parley_csrf: '' });
   });
 
@@ -150,29 +184,49 @@ describe('cookie-authenticated requests', () => {
       headers: { 'content-type': 'text/plain', cookie: session.cookie, origin: 'http://localhost:1' },
     });
     expect(response.status).toBe(415);
-    expect(response.body).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Type must be application/json (got "text/plain")', issues: [] });
+    expect(response.body).toEqual({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Content-Type must be application/json (got "text/plain")',
+      issues: [],
+    });
     expect(await server.db.workspace.count({ where: { name: 'Form' } })).toBe(0);
   });
 
   test('CORS never lets another origin send credentials to /graphql', async () => {
     const preflight = await fetch(`${server.url}/graphql`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-parley-csrf' },
+      headers: {
+        origin: 'http://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, x-parley-csrf',
+      },
     });
     expect(preflight.headers.get('access-control-allow-credentials')).not.toBe('true');
   });
 
   test('an expired session is refused', async () => {
     const { session } = await signIn(server.url, server.adminEmail, server.adminPassword);
-    await server.db.consoleSession.updateMany({ where: { tokenHash: { not: '' } }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await server.db.consoleSession.updateMany({
+      where: { tokenHash: { not: '' } },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     const me = await consoleGraphql(server.url, session, ME);
-    expect(firstError(me.body)).toMatchObject({ message: 'Session expired: sign in again', extensions: { code: 'UNAUTHORIZED' } });
+    expect(firstError(me.body)).toMatchObject({
+      message: 'Session expired: sign in again',
+      extensions: { code: 'UNAUTHORIZED' },
+    });
   });
 
   test('a bearer token wins over a cookie', async () => {
     const other = await createUserWithToken(server.db, 'bearer-wins@parley.test');
     const { session } = await signIn(server.url, server.adminEmail, server.adminPassword);
-    const me = await consoleGraphql(server.url, session, ME, {}, { headers: { authorization: `Bearer ${other.token}` } });
+    const me = await consoleGraphql(
+      server.url,
+      session,
+      ME,
+      {},
+      { headers: { authorization: `Bearer ${other.token}` } },
+    );
     expect(me.body.data.me.email).toBe('bearer-wins@parley.test');
   });
 });
@@ -185,7 +239,10 @@ describe('signOut', () => {
     const cleared = cookieValues(out.headers.getSetCookie());
     expect(cleared).toEqual({ parley_session: '' });
     const me = await consoleGraphql(server.url, session, ME);
-    expect(firstError(me.body)).toMatchObject({ message: 'Signed out: sign in again', extensions: { code: 'UNAUTHORIZED' } });
+    expect(firstError(me.body)).toMatchObject({
+      message: 'Signed out: sign in again',
+      extensions: { code: 'UNAUTHORIZED' },
+    });
   });
 });
 
@@ -195,18 +252,29 @@ describe('changePassword', () => {
     await setPassword(server.db, userId, 'first-password-1');
     const here = (await signIn(server.url, 'changer@parley.test', 'first-password-1')).session;
     const elsewhere = (await signIn(server.url, 'changer@parley.test', 'first-password-1')).session;
-    const CHANGE = 'mutation Change($current: String, $next: String!) { changePassword(currentPassword: $current, newPassword: $next) }';
+    const CHANGE =
+      'mutation Change($current: String, $next: String!) { changePassword(currentPassword: $current, newPassword: $next) }';
 
     const wrong = await consoleGraphql(server.url, here, CHANGE, { current: 'nope', next: 'second-password-2' });
-    expect(firstError(wrong.body)).toMatchObject({ message: 'The current password is wrong', extensions: { code: 'BAD_REQUEST' } });
+    expect(firstError(wrong.body)).toMatchObject({
+      message: 'The current password is wrong',
+      extensions: { code: 'BAD_REQUEST' },
+    });
     const short = await consoleGraphql(server.url, here, CHANGE, { current: 'first-password-1', next: 'short' });
     expect(firstError(short.body)).toMatchObject({ extensions: { code: 'BAD_REQUEST' } });
 
-    const changed = await consoleGraphql(server.url, here, CHANGE, { current: 'first-password-1', next: 'second-password-2' });
+    const changed = await consoleGraphql(server.url, here, CHANGE, {
+      current: 'first-password-1',
+      next: 'second-password-2',
+    });
     expect(changed.body).toEqual({ data: { changePassword: true } });
     expect((await consoleGraphql(server.url, here, ME)).body.data.me.email).toBe('changer@parley.test');
-    expect(firstError((await consoleGraphql(server.url, elsewhere, ME)).body)?.message).toBe('Signed out: sign in again');
-    expect(firstError((await signIn(server.url, 'changer@parley.test', 'first-password-1')).response.body)?.message).toBe('Wrong e-mail or password');
+    expect(firstError((await consoleGraphql(server.url, elsewhere, ME)).body)?.message).toBe(
+      'Signed out: sign in again',
+    );
+    expect(
+      firstError((await signIn(server.url, 'changer@parley.test', 'first-password-1')).response.body)?.message,
+    ).toBe('Wrong e-mail or password');
     expect((await signIn(server.url, 'changer@parley.test', 'second-password-2')).response.body.errors).toBeUndefined();
   });
 });
@@ -223,9 +291,14 @@ describe('sign-in links', () => {
 
   test('an e-mailed link signs in once; unknown addresses get the same answer and no e-mail', async () => {
     const before = inbox.messages.length;
-    expect((await graphql(server.url, REQUEST, { email: 'nobody-here@parley.test' })).body).toEqual({ data: { requestSignInLink: true } });
-    expect((await graphql(server.url, REQUEST, { email: server.adminEmail })).body).toEqual({ data: { requestSignInLink: true } });
-    for (const started = Date.now(); inbox.messages.length === before && Date.now() - started < 5000;) await new Promise((r) => setTimeout(r, 20));
+    expect((await graphql(server.url, REQUEST, { email: 'nobody-here@parley.test' })).body).toEqual({
+      data: { requestSignInLink: true },
+    });
+    expect((await graphql(server.url, REQUEST, { email: server.adminEmail })).body).toEqual({
+      data: { requestSignInLink: true },
+    });
+    for (const started = Date.now(); inbox.messages.length === before && Date.now() - started < 5000;)
+      await new Promise((r) => setTimeout(r, 20));
     expect(inbox.messages).toHaveLength(before + 1);
     const mail = inbox.messages.at(-1)!;
     expect(mail.subject).toBe('Your Parley sign-in link');
@@ -233,11 +306,16 @@ describe('sign-in links', () => {
     const link = /(http:\/\/\S+\/app\/sign-in#link=(\S+))/.exec(mail.text ?? '');
     expect(link?.[1]?.startsWith(`${server.url}/app/sign-in#link=`)).toBe(true);
 
-    const redeemed = await request(server.url, 'POST', '/graphql', { json: { query: REDEEM, variables: { token: link![2] } } });
+    const redeemed = await request(server.url, 'POST', '/graphql', {
+      json: { query: REDEEM, variables: { token: link![2] } },
+    });
     expect(redeemed.body).toEqual({ data: { signInWithLink: { user: { email: server.adminEmail } } } });
     expect(Object.keys(cookieValues(redeemed.headers.getSetCookie()))).toEqual(['parley_session']);
     const again = await graphql(server.url, REDEEM, { token: link![2] });
-    expect(firstError(again.body)).toMatchObject({ message: 'This sign-in link is invalid, used or expired', extensions: { code: 'UNAUTHORIZED' } });
+    expect(firstError(again.body)).toMatchObject({
+      message: 'This sign-in link is invalid, used or expired',
+      extensions: { code: 'UNAUTHORIZED' },
+    });
     // A second request right away sends nothing (no inbox flooding).
     await graphql(server.url, REQUEST, { email: server.adminEmail });
     await new Promise((r) => setTimeout(r, 300));
@@ -247,7 +325,9 @@ describe('sign-in links', () => {
   test('without SMTP, links are not offered and asking for one is a clear error', async () => {
     const plain = await startTestServer();
     try {
-      expect((await graphql(plain.url, '{ signInOptions { emailLink } }')).body.data.signInOptions.emailLink).toBe(false);
+      expect((await graphql(plain.url, '{ signInOptions { emailLink } }')).body.data.signInOptions.emailLink).toBe(
+        false,
+      );
       const asked = await graphql(plain.url, REQUEST, { email: plain.adminEmail });
       expect(firstError(asked.body)).toMatchObject({
         message: 'Sign-in links need the server to have SMTP settings (SMTP_HOST, SMTP_FROM)',
@@ -268,24 +348,41 @@ describe('rate limit and HTTPS', () => {
       }
       const shutOut = await signIn(limited.url, limited.adminEmail, limited.adminPassword);
       expect(shutOut.response.status).toBe(429);
-      expect(shutOut.response.body).toEqual({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests, retry later', issues: [] });
+      expect(shutOut.response.body).toEqual({
+        code: 'TOO_MANY_REQUESTS',
+        message: 'Too many requests, retry later',
+        issues: [],
+      });
     } finally {
       await limited.close();
     }
   });
 
   test('behind HTTPS (PARLEY_PUBLIC_URL https://…) the cookie is a Secure __Host- cookie and works from that origin only', async () => {
-    const secure = await startTestServer({ publicUrl: 'https://parley.example', chatUrl: 'https://chat.parley.example' });
+    const secure = await startTestServer({
+      publicUrl: 'https://parley.example',
+      chatUrl: 'https://chat.parley.example',
+    });
     try {
-      const { response, session } = await signIn(secure.url, secure.adminEmail, secure.adminPassword, { origin: 'https://parley.example' });
+      const { response, session } = await signIn(secure.url, secure.adminEmail, secure.adminPassword, {
+        origin: 'https://parley.example',
+      });
       expect(response.body.errors).toBeUndefined();
       expect(session.setCookies).toHaveLength(1);
-      expect(session.setCookies[0]).toMatch(/^__Host-parley_session=[^;]+; path=\/; expires=[^;]+; samesite=lax; secure; httponly$/);
+      expect(session.setCookies[0]).toMatch(
+        /^__Host-parley_session=[^;]+; path=\/; expires=[^;]+; samesite=lax; secure; httponly$/,
+      );
       const cookie = session.setCookies[0]!.split(';')[0]!;
       const asConsole = { ...session, cookie };
       const me = await consoleGraphql(secure.url, asConsole, ME, {}, { headers: { origin: 'https://parley.example' } });
       expect(me.body).toEqual({ data: { me: { email: secure.adminEmail } } });
-      const fromChat = await consoleGraphql(secure.url, asConsole, ME, {}, { headers: { origin: 'https://chat.parley.example' } });
+      const fromChat = await consoleGraphql(
+        secure.url,
+        asConsole,
+        ME,
+        {},
+        { headers: { origin: 'https://chat.parley.example' } },
+      );
       expect(firstError(fromChat.body)).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
     } finally {
       await secure.close();

@@ -29,7 +29,12 @@ function run(args: string[], env: Record<string, string>): Promise<Run> {
     execFile(
       process.execPath,
       [mainJs, ...args],
-      { cwd: root, env: { ...base, PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, ...env }, encoding: 'utf8', timeout: 30_000 },
+      {
+        cwd: root,
+        env: { ...base, PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, ...env },
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
       (error, stdout, stderr) => {
         const code = error ? (error as { code?: unknown }).code : 0;
         if (error && typeof code !== 'number') return reject(error);
@@ -86,13 +91,17 @@ describe('parley start-up errors', () => {
 
   test('a DATABASE_URL of another scheme is one line, without its password', async () => {
     const result = await run(['serve'], { DATABASE_URL: 'mysql://root:hunter2@db/parley' });
-    expect(oneLineFailure(result)).toBe('parley: DATABASE_URL must start with file:, postgres:// or postgresql:// (got "mysql://root:***@db/parley")');
+    expect(oneLineFailure(result)).toBe(
+      'parley: DATABASE_URL must start with file:, postgres:// or postgresql:// (got "mysql://root:***@db/parley")',
+    );
   });
 
   test('PARLEY_DEBUG=1 adds the stack trace', async () => {
     const result = await run(['serve'], { DATABASE_URL: 'mysql://db/parley', PARLEY_DEBUG: '1' });
     expect(result.status).toBe(1);
-    expect(result.stderr.split('\n')[0]).toBe('parley: DATABASE_URL must start with file:, postgres:// or postgresql:// (got "mysql://db/parley")');
+    expect(result.stderr.split('\n')[0]).toBe(
+      'parley: DATABASE_URL must start with file:, postgres:// or postgresql:// (got "mysql://db/parley")',
+    );
     expect(result.stderr).toMatch(/\n\s+at .*database-url/);
   });
 
@@ -101,8 +110,14 @@ describe('parley start-up errors', () => {
     await new Promise<void>((resolve) => blocker.listen(0, resolve));
     const port = (blocker.address() as net.AddressInfo).port;
     try {
-      const result = await run(['serve'], { DATABASE_URL: database.url, PORT: String(port), PARLEY_ADMIN_TOKEN: 'startup-test-token' });
-      expect(oneLineFailure(result)).toBe(`parley: Port ${port} is already in use: stop the other process or set PORT to a free port.`);
+      const result = await run(['serve'], {
+        DATABASE_URL: database.url,
+        PORT: String(port),
+        PARLEY_ADMIN_TOKEN: 'startup-test-token',
+      });
+      expect(oneLineFailure(result)).toBe(
+        `parley: Port ${port} is already in use: stop the other process or set PORT to a free port.`,
+      );
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
     }
@@ -133,7 +148,9 @@ describe('parley start-up errors', () => {
       const file = path.join(path.dirname(database.url.slice('file:'.length)), 'not-a-folder');
       fs.writeFileSync(file, '');
       const result = await run(['migrate'], { DATABASE_URL: `file:${file}/parley.db` });
-      expect(oneLineFailure(result)).toBe(`parley: Cannot open the SQLite database ${file}/parley.db: EEXIST: file already exists, mkdir '${file}'`);
+      expect(oneLineFailure(result)).toBe(
+        `parley: Cannot open the SQLite database ${file}/parley.db: EEXIST: file already exists, mkdir '${file}'`,
+      );
     });
   });
 

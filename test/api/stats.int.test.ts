@@ -48,7 +48,8 @@ function expectedRange(filter: Filter, zone: string, nowMs: number): Range {
   }
 }
 
-const inRange = (at: number, range: Range) => (range.from === undefined || at >= range.from) && (range.to === undefined || at <= range.to);
+const inRange = (at: number, range: Range) =>
+  (range.from === undefined || at >= range.from) && (range.to === undefined || at <= range.to);
 
 interface SeededResult {
   createdAt: number;
@@ -78,14 +79,24 @@ afterAll(() => server.close());
 async function createBot(publish = true): Promise<string> {
   const bot = JSON.parse(fs.readFileSync(FIXTURE, 'utf8'));
   delete bot.id;
-  const created = await request(server.url, 'POST', '/v1/bots', { token: user.token, json: { workspaceId: user.personalWorkspaceId, bot } });
+  const created = await request(server.url, 'POST', '/v1/bots', {
+    token: user.token,
+    json: { workspaceId: user.personalWorkspaceId, bot },
+  });
   expect(created.status).toBe(200);
-  if (publish) expect((await request(server.url, 'POST', `/v1/bots/${created.body.bot.id}/publish`, { token: user.token })).status).toBe(200);
+  if (publish)
+    expect(
+      (await request(server.url, 'POST', `/v1/bots/${created.body.bot.id}/publish`, { token: user.token })).status,
+    ).toBe(200);
   return created.body.bot.id;
 }
 
 /** Inserts a result through the service layer in the given state. */
-async function seed(botId: string, createdAt: number, state: { started?: boolean; completed?: boolean; archived?: boolean }): Promise<SeededResult> {
+async function seed(
+  botId: string,
+  createdAt: number,
+  state: { started?: boolean; completed?: boolean; archived?: boolean },
+): Promise<SeededResult> {
   const result = await createResult(server.db, botId, { createdAt: new Date(createdAt) });
   const started = Boolean(state.started || state.completed);
   if (started) await recordAnswer(server.db, result.id, { blockId: 'block', content: 'answer' });
@@ -100,7 +111,11 @@ function getStats(botId: string, query: Record<string, string> = {}, token = use
 }
 
 /** Requests the stats and checks them against the expectation at the request's time. */
-async function expectStats(botId: string, query: Record<string, string>, expected: (nowMs: number) => Stats): Promise<Stats> {
+async function expectStats(
+  botId: string,
+  query: Record<string, string>,
+  expected: (nowMs: number) => Stats,
+): Promise<Stats> {
   const before = Date.now();
   const response = await getStats(botId, query);
   const after = Date.now();
@@ -120,7 +135,11 @@ describe('every time filter, in UTC and other zones', () => {
       const botId = await createBot();
       const now = Date.now();
       // Instants on both sides of every boundary of this zone, plus recent and very old results.
-      const instants = new Set<number>([now - 1000, now - 3 * 3600 * 1000, DateTime.fromMillis(now).minus({ years: 2 }).toMillis()]);
+      const instants = new Set<number>([
+        now - 1000,
+        now - 3 * 3600 * 1000,
+        DateTime.fromMillis(now).minus({ years: 2 }).toMillis(),
+      ]);
       for (const filter of FILTERS) {
         const range = expectedRange(filter, zone, now);
         if (range.from !== undefined) [range.from, range.from - 1].forEach((at) => instants.add(at));
@@ -139,13 +158,18 @@ describe('every time filter, in UTC and other zones', () => {
 
   for (const zone of ZONES) {
     for (const queryZone of ZONES) {
-      test.each(FILTERS)(`results seeded around ${zone} boundaries, timeFilter=%s, timeZone=${queryZone}`, async (filter) => {
-        const { botId, results } = seeded.get(zone)!;
-        const stats = await expectStats(botId, { timeFilter: filter, timeZone: queryZone }, (now) => expectedStats(results, filter, queryZone, now));
-        // Every instant has one view-only, one started and one completed live result (the archived one never counts).
-        expect(stats.totalViews).toBe(stats.totalCompleted * 3);
-        expect(stats.totalStarts).toBe(stats.totalCompleted * 2);
-      });
+      test.each(FILTERS)(
+        `results seeded around ${zone} boundaries, timeFilter=%s, timeZone=${queryZone}`,
+        async (filter) => {
+          const { botId, results } = seeded.get(zone)!;
+          const stats = await expectStats(botId, { timeFilter: filter, timeZone: queryZone }, (now) =>
+            expectedStats(results, filter, queryZone, now),
+          );
+          // Every instant has one view-only, one started and one completed live result (the archived one never counts).
+          expect(stats.totalViews).toBe(stats.totalCompleted * 3);
+          expect(stats.totalStarts).toBe(stats.totalCompleted * 2);
+        },
+      );
     }
 
     test(`${zone} seeds: the filters give different counts, as expected from the seeded instants`, async () => {
@@ -156,9 +180,15 @@ describe('every time filter, in UTC and other zones', () => {
         totalStarts: instantCount * 2,
         totalCompleted: instantCount,
       }));
-      const today = await expectStats(botId, { timeFilter: 'today', timeZone: zone }, (now) => expectedStats(results, 'today', zone, now));
-      const last7 = await expectStats(botId, { timeFilter: 'last7Days', timeZone: zone }, (now) => expectedStats(results, 'last7Days', zone, now));
-      const last30 = await expectStats(botId, { timeFilter: 'last30Days', timeZone: zone }, (now) => expectedStats(results, 'last30Days', zone, now));
+      const today = await expectStats(botId, { timeFilter: 'today', timeZone: zone }, (now) =>
+        expectedStats(results, 'today', zone, now),
+      );
+      const last7 = await expectStats(botId, { timeFilter: 'last7Days', timeZone: zone }, (now) =>
+        expectedStats(results, 'last7Days', zone, now),
+      );
+      const last30 = await expectStats(botId, { timeFilter: 'last30Days', timeZone: zone }, (now) =>
+        expectedStats(results, 'last30Days', zone, now),
+      );
       // today ⊂ last7Days ⊂ last30Days ⊂ allTime, each adding at least the boundary instant of the wider range.
       // now-1s and today's start (and maybe now-3h) — unless midnight passed in this zone since seeding,
       // in which case the exact expectation above already holds and "today" may rightly be empty.
@@ -187,8 +217,14 @@ describe('every time filter, in UTC and other zones', () => {
     const now = Date.now();
     const start = expectedRange('last7Days', 'Asia/Kolkata', now).from!;
     const results = [await seed(botId, start, { started: true }), await seed(botId, start - 1, { completed: true })];
-    await expectStats(botId, { timeFilter: 'last7Days', timeZone: 'Asia/Kolkata' }, (at) => expectedStats(results, 'last7Days', 'Asia/Kolkata', at));
-    await expectStats(botId, { timeFilter: 'last30Days', timeZone: 'Asia/Kolkata' }, () => ({ totalViews: 2, totalStarts: 2, totalCompleted: 1 }));
+    await expectStats(botId, { timeFilter: 'last7Days', timeZone: 'Asia/Kolkata' }, (at) =>
+      expectedStats(results, 'last7Days', 'Asia/Kolkata', at),
+    );
+    await expectStats(botId, { timeFilter: 'last30Days', timeZone: 'Asia/Kolkata' }, () => ({
+      totalViews: 2,
+      totalStarts: 2,
+      totalCompleted: 1,
+    }));
   });
 });
 
@@ -223,7 +259,11 @@ describe('time zone decides what "today" is', () => {
       expect(inLate).toEqual({ totalViews: 0, totalStarts: 0, totalCompleted: 0 });
     }
     // Both see it in the last 7 days.
-    await expectStats(botId, { timeFilter: 'last7Days', timeZone: lateZone }, () => ({ totalViews: 1, totalStarts: 1, totalCompleted: 1 }));
+    await expectStats(botId, { timeFilter: 'last7Days', timeZone: lateZone }, () => ({
+      totalViews: 1,
+      totalStarts: 1,
+      totalCompleted: 1,
+    }));
   });
 });
 
@@ -243,7 +283,11 @@ describe('what counts', () => {
     const unanswered = await createResult(server.db, botId, { createdAt: new Date(recent) });
     await markCompleted(server.db, unanswered.id);
 
-    const stats = await expectStats(botId, { timeFilter: 'allTime' }, () => ({ totalViews: 6, totalStarts: 3, totalCompleted: 2 }));
+    const stats = await expectStats(botId, { timeFilter: 'allTime' }, () => ({
+      totalViews: 6,
+      totalStarts: 3,
+      totalCompleted: 2,
+    }));
     expect(stats).toEqual({ totalViews: 6, totalStarts: 3, totalCompleted: 2 });
 
     // Archiving every result leaves nothing.
@@ -291,7 +335,10 @@ describe('errors and access', () => {
   test('any member reads stats; a stranger and an unknown or deleted bot get 404', async () => {
     const botId = await createBot();
     await seed(botId, Date.now() - 1000, { started: true });
-    const guest = await createUserWithToken(server.db, 'stats-guest@parley.test', { workspaceId: user.personalWorkspaceId, role: 'GUEST' });
+    const guest = await createUserWithToken(server.db, 'stats-guest@parley.test', {
+      workspaceId: user.personalWorkspaceId,
+      role: 'GUEST',
+    });
     const asGuest = await getStats(botId, { timeFilter: 'allTime' }, guest.token);
     expect(asGuest.status).toBe(200);
     expect(asGuest.body).toEqual({ stats: { totalViews: 1, totalStarts: 1, totalCompleted: 0 } });

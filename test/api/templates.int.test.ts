@@ -52,7 +52,13 @@ async function chatWith(id: string) {
 const choices = (body: { input?: { items?: { content: string }[] } }) => body.input?.items?.map((item) => item.content);
 
 test('the gallery offers five templates, each with a name, a one-line description and ids of its own', () => {
-  expect(TEMPLATES.map((each) => each.name)).toEqual(['Lead capture', 'FAQ with buttons', 'NPS survey', 'Quiz with score', 'AI assistant']);
+  expect(TEMPLATES.map((each) => each.name)).toEqual([
+    'Lead capture',
+    'FAQ with buttons',
+    'NPS survey',
+    'Quiz with score',
+    'AI assistant',
+  ]);
   for (const { definition, description } of TEMPLATES) {
     expect(description).not.toMatch(/\n/);
     expect(definition.version).toBe('6.1');
@@ -69,16 +75,21 @@ test('the gallery offers five templates, each with a name, a one-line descriptio
     // Code sees a variable under its id: one that is not an identifier breaks `{{Score}} + 1`.
     for (const variable of definition.variables) expect(variable.id).toMatch(/^[A-Za-z_$][\w$]*$/);
     // Read left to right: no group sits left of the start event.
-    expect(Math.min(...definition.groups.map((group) => group.graphCoordinates.x))).toBeGreaterThan(definition.events[0].graphCoordinates.x);
+    expect(Math.min(...definition.groups.map((group) => group.graphCoordinates.x))).toBeGreaterThan(
+      definition.events[0].graphCoordinates.x,
+    );
   }
 });
 
-test.each(TEMPLATES.map((each) => [each.name, each.id]))('%s is created with its name and publishes', async (name, id) => {
-  const { botId } = await createBot(server, template(id).definition as unknown as Record<string, unknown>);
-  const bot = await server.db.bot.findUniqueOrThrow({ where: { id: botId } });
-  expect(bot.name).toBe(name);
-  await expect(publishBot(server, botId)).resolves.toMatchObject({ publishedAt: expect.any(String) });
-});
+test.each(TEMPLATES.map((each) => [each.name, each.id]))(
+  '%s is created with its name and publishes',
+  async (name, id) => {
+    const { botId } = await createBot(server, template(id).definition as unknown as Record<string, unknown>);
+    const bot = await server.db.bot.findUniqueOrThrow({ where: { id: botId } });
+    expect(bot.name).toBe(name);
+    await expect(publishBot(server, botId)).resolves.toMatchObject({ publishedAt: expect.any(String) });
+  },
+);
 
 test('Lead capture: name, e-mail, a choice of two paths, thank-you', async () => {
   const chat = await chatWith('lead-capture');
@@ -109,17 +120,30 @@ test('Lead capture: the other choice leads to its own group, then the same thank
   await chat.answer('Alan');
   await chat.answer('alan@example.com');
   const end = await chat.answer('Just looking around');
-  expect(texts(end)).toEqual(["No problem! We'll send a short getting-started guide to alan@example.com. No spam, promise.", 'Thank you, Alan! Talk soon 🙌']);
+  expect(texts(end)).toEqual([
+    "No problem! We'll send a short getting-started guide to alan@example.com. No spam, promise.",
+    'Thank you, Alan! Talk soon 🙌',
+  ]);
 });
 
 test('FAQ: a menu of four questions; an answer leads back to the menu or to "anything else?"', async () => {
   const chat = await chatWith('faq');
-  expect(texts(chat.started)).toEqual(["Hello! 👋 I can answer the questions we're asked most often.", 'What would you like to know?']);
-  const menu = ['When are you open?', 'How long does delivery take?', 'Can I return an item?', 'Can I talk to a person?'];
+  expect(texts(chat.started)).toEqual([
+    "Hello! 👋 I can answer the questions we're asked most often.",
+    'What would you like to know?',
+  ]);
+  const menu = [
+    'When are you open?',
+    'How long does delivery take?',
+    'Can I return an item?',
+    'Can I talk to a person?',
+  ];
   expect(choices(chat.started)).toEqual(menu);
 
   const hours = await chat.answer('When are you open?');
-  expect(texts(hours)).toEqual(["We're open Monday to Friday, 9:00 to 18:00, and Saturday mornings from 10:00 to 13:00."]);
+  expect(texts(hours)).toEqual([
+    "We're open Monday to Friday, 9:00 to 18:00, and Saturday mornings from 10:00 to 13:00.",
+  ]);
   expect(choices(hours)).toEqual(['Another question', "That's all"]);
 
   const back = await chat.answer('Another question');
@@ -127,7 +151,9 @@ test('FAQ: a menu of four questions; an answer leads back to the menu or to "any
   expect(choices(back)).toEqual(menu);
 
   const person = await chat.answer('Can I talk to a person?');
-  expect(texts(person)).toEqual(['Of course! Write to support@example.com and a real human will answer within one working day.']);
+  expect(texts(person)).toEqual([
+    'Of course! Write to support@example.com and a real human will answer within one working day.',
+  ]);
 
   const more = await chat.answer("That's all");
   expect(texts(more)).toEqual(['Is there anything else I can help you with?']);
@@ -151,23 +177,30 @@ describe('NPS survey', () => {
   test.each(['9', '10'])('%s is a promoter: thanked, no question', async (score) => {
     const chat = await chatWith('nps');
     const end = await chat.answer(score);
-    expect(texts(end)).toEqual(["That's wonderful to hear, thank you! 🎉", 'Thanks for your feedback: it helps us get better every week. 💙']);
+    expect(texts(end)).toEqual([
+      "That's wonderful to hear, thank you! 🎉",
+      'Thanks for your feedback: it helps us get better every week. 💙',
+    ]);
     expect(end.input).toBeUndefined();
   });
 
-  test.each(['0', '6'])('%s is a detractor: asked why, then thanked; Score, Category and Reason are in the result', async (score) => {
-    const chat = await chatWith('nps');
-    const why = await chat.answer(score);
-    expect(texts(why)).toEqual(["We're sorry we let you down. What's the main reason for your score?"]);
-    expect(why.input).toMatchObject({ type: 'text input' });
-    const end = await chat.answer('Delivery was late');
-    expect(texts(end)).toEqual(['Thanks for your feedback: it helps us get better every week. 💙']);
+  test.each(['0', '6'])(
+    '%s is a detractor: asked why, then thanked; Score, Category and Reason are in the result',
+    async (score) => {
+      const chat = await chatWith('nps');
+      const why = await chat.answer(score);
+      expect(texts(why)).toEqual(["We're sorry we let you down. What's the main reason for your score?"]);
+      expect(why.input).toMatchObject({ type: 'text input' });
+      const end = await chat.answer('Delivery was late');
+      expect(texts(end)).toEqual(['Thanks for your feedback: it helps us get better every week. 💙']);
 
-    const botId = (await server.db.bot.findFirstOrThrow({ where: { publicId: await publicIdOf('nps') } })).id;
-    const results = await server.db.result.findMany({ where: { botId }, orderBy: { createdAt: 'desc' }, take: 1 });
-    const variables = JSON.stringify(results[0]!.variables);
-    for (const expected of [`"${score}"`, '"Detractor"', '"Delivery was late"']) expect(variables).toContain(expected);
-  });
+      const botId = (await server.db.bot.findFirstOrThrow({ where: { publicId: await publicIdOf('nps') } })).id;
+      const results = await server.db.result.findMany({ where: { botId }, orderBy: { createdAt: 'desc' }, take: 1 });
+      const variables = JSON.stringify(results[0]!.variables);
+      for (const expected of [`"${score}"`, '"Detractor"', '"Delivery was late"'])
+        expect(variables).toContain(expected);
+    },
+  );
 
   test('7 is passive: asked what would make a 10', async () => {
     const chat = await chatWith('nps');

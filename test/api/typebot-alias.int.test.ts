@@ -24,7 +24,8 @@ function askBot(settings: Record<string, unknown> = {}) {
   });
 }
 
-const post = (path: string, json: unknown, headers?: Record<string, string>) => request(server.url, 'POST', path, { json, headers });
+const post = (path: string, json: unknown, headers?: Record<string, string>) =>
+  request(server.url, 'POST', path, { json, headers });
 
 describe('live start (embed body)', () => {
   test('answers `typebot` with id, version, theme, settings, publishedAt, and the rest of the turn', async () => {
@@ -36,7 +37,13 @@ describe('live start (embed body)', () => {
     });
     expect(started.status).toBe(200);
     expect(started.body.bot).toBeUndefined();
-    expect(started.body.typebot).toEqual({ id: botId, version: '6', theme: expect.any(Object), settings: expect.any(Object), publishedAt });
+    expect(started.body.typebot).toEqual({
+      id: botId,
+      version: '6',
+      theme: expect.any(Object),
+      settings: expect.any(Object),
+      publishedAt,
+    });
     expect(started.body).toEqual(
       expect.objectContaining({
         sessionId: expect.any(String),
@@ -48,8 +55,15 @@ describe('live start (embed body)', () => {
   });
 
   test('resultId is re-sent on reload (remember user) and accepted', async () => {
-    const { publicId } = await publishDefinition(server, askBot({ general: { rememberUser: { isEnabled: true, storage: 'local' } } }));
-    const first = await post(`/api/v1/typebots/${publicId}/startChat`, { isStreamEnabled: true, prefilledVariables: {}, isOnlyRegistering: false });
+    const { publicId } = await publishDefinition(
+      server,
+      askBot({ general: { rememberUser: { isEnabled: true, storage: 'local' } } }),
+    );
+    const first = await post(`/api/v1/typebots/${publicId}/startChat`, {
+      isStreamEnabled: true,
+      prefilledVariables: {},
+      isOnlyRegistering: false,
+    });
     expect(first.status).toBe(200);
     const again = await post(`/api/v1/typebots/${publicId}/startChat`, {
       isStreamEnabled: true,
@@ -62,8 +76,15 @@ describe('live start (embed body)', () => {
   });
 
   test('unknown bot: 404 (the embed shows its own "doesn\'t exist" text)', async () => {
-    const response = await post('/api/v1/typebots/no-such-bot/startChat', { isStreamEnabled: true, prefilledVariables: {}, isOnlyRegistering: false });
-    expect({ status: response.status, body: response.body }).toEqual({ status: 404, body: { code: 'NOT_FOUND', message: 'Bot not found', issues: [] } });
+    const response = await post('/api/v1/typebots/no-such-bot/startChat', {
+      isStreamEnabled: true,
+      prefilledVariables: {},
+      isOnlyRegistering: false,
+    });
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 404,
+      body: { code: 'NOT_FOUND', message: 'Bot not found', issues: [] },
+    });
   });
 
   test('never published bot: 404', async () => {
@@ -73,14 +94,23 @@ describe('live start (embed body)', () => {
   });
 
   test('a refusal other than "not found" keeps 400 with the message the embed shows', async () => {
-    const { publicId } = await publishDefinition(server, askBot({ security: { allowedOrigins: ['https://allowed.example'] } }));
+    const { publicId } = await publishDefinition(
+      server,
+      askBot({ security: { allowedOrigins: ['https://allowed.example'] } }),
+    );
     const response = await post(`/api/v1/typebots/${publicId}/startChat`, {}, { origin: 'https://evil.example' });
-    expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: 'Origin not allowed', issues: [] } });
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: 'Origin not allowed', issues: [] },
+    });
     expect(response.headers.get('access-control-allow-origin')).toBe('https://evil.example');
   });
 
   test('iframe referrer header of an allowed origin is accepted', async () => {
-    const { publicId } = await publishDefinition(server, askBot({ security: { allowedOrigins: ['https://allowed.example'] } }));
+    const { publicId } = await publishDefinition(
+      server,
+      askBot({ security: { allowedOrigins: ['https://allowed.example'] } }),
+    );
     const response = await post(
       `/api/v1/typebots/${publicId}/startChat`,
       {},
@@ -114,7 +144,11 @@ describe('preview start', () => {
 describe('replies', () => {
   async function started() {
     const { publicId } = await publishDefinition(server, askBot());
-    const response = await post(`/api/v1/typebots/${publicId}/startChat`, { isStreamEnabled: true, prefilledVariables: {}, isOnlyRegistering: false });
+    const response = await post(`/api/v1/typebots/${publicId}/startChat`, {
+      isStreamEnabled: true,
+      prefilledVariables: {},
+      isOnlyRegistering: false,
+    });
     return response.body.sessionId as string;
   }
 
@@ -134,7 +168,9 @@ describe('replies', () => {
 
   test('message with attachedFileUrls and metadata', async () => {
     const sessionId = await started();
-    const reply = await post(`/api/v1/sessions/${sessionId}/continueChat`, { message: { type: 'text', text: 'Cy', attachedFileUrls: [], metadata: {} } });
+    const reply = await post(`/api/v1/sessions/${sessionId}/continueChat`, {
+      message: { type: 'text', text: 'Cy', attachedFileUrls: [], metadata: {} },
+    });
     expect(reply.status).toBe(200);
     expect(texts(reply.body)).toEqual(['Bye Cy']);
   });
@@ -147,7 +183,9 @@ describe('replies', () => {
 
   test.each(['/api/v1', '/api/v2'])('clientLogs at %s', async (prefix) => {
     const sessionId = await started();
-    const logs = await post(`${prefix}/sessions/${sessionId}/clientLogs`, { clientLogs: [{ status: 'error', description: 'script failed' }] });
+    const logs = await post(`${prefix}/sessions/${sessionId}/clientLogs`, {
+      clientLogs: [{ status: 'error', description: 'script failed' }],
+    });
     expect(logs.status).toBe(200);
     expect(logs.body).toEqual({ message: expect.any(String) });
     const missing = await post(`${prefix}/sessions/missing/clientLogs`, { clientLogs: [] });
@@ -164,7 +202,11 @@ describe('CORS', () => {
     '/api/v2/sessions/x/clientLogs',
   ])('preflight %s', async (path) => {
     const response = await request(server.url, 'OPTIONS', path, {
-      headers: { origin: 'https://site.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://site.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('https://site.example');

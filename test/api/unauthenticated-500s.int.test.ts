@@ -16,14 +16,19 @@ afterAll(() => server.close());
 const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 const echoBot = () =>
   v6Bot({
-    groups: [group('g1', [textInput('i1', 'vsaid', 'e1')]), group('g2', [textBubble('b1', 'You said {{Said}}'), textInput('i2')])],
+    groups: [
+      group('g1', [textInput('i1', 'vsaid', 'e1')]),
+      group('g2', [textBubble('b1', 'You said {{Said}}'), textInput('i2')]),
+    ],
     edges: [{ id: 'e1', from: { blockId: 'i1' }, to: { groupId: 'g2' } }],
     variables: [{ id: 'vsaid', name: 'Said' }],
   });
 
 test('prefilledVariables and clientLogs nested 10,000 deep: 400, over REST and GraphQL', async () => {
   const { publicId } = await publishDefinition(server, echoBot());
-  const deep = await request(server.url, 'POST', `/v1/bots/${publicId}/startChat`, { raw: `{"prefilledVariables":${nested(10_000)}}` });
+  const deep = await request(server.url, 'POST', `/v1/bots/${publicId}/startChat`, {
+    raw: `{"prefilledVariables":${nested(10_000)}}`,
+  });
   expect(deep.status).toBe(400);
   expect(deep.body).toEqual({ code: 'BAD_REQUEST', message: 'JSON nested deeper than 128 levels', issues: [] });
 
@@ -40,7 +45,9 @@ test('prefilledVariables and clientLogs nested 10,000 deep: 400, over REST and G
   expect(viaGraphql.status).toBe(400);
   expect(viaGraphql.body).toEqual({ code: 'BAD_REQUEST', message: 'JSON nested deeper than 128 levels', issues: [] });
   // Moderate nesting is still accepted.
-  const fine = await request(server.url, 'POST', `/v1/bots/${publicId}/startChat`, { raw: `{"prefilledVariables":{"Said":"ok","deep":${nested(20)}}}` });
+  const fine = await request(server.url, 'POST', `/v1/bots/${publicId}/startChat`, {
+    raw: `{"prefilledVariables":{"Said":"ok","deep":${nested(20)}}}`,
+  });
   expect(fine.status).toBe(200);
 });
 
@@ -54,10 +61,14 @@ test('an answer of 3,000 ">" shown in a bubble answers normally, and so does eve
   expect(shown.status).toBe(200);
   expect(texts(shown.body)[0]).toContain('You said');
   expect(JSON.stringify(shown.body)).toContain('>>>>>>>>');
-  const later = await request(server.url, 'POST', `/v1/sessions/${started.body.sessionId}/continueChat`, { json: { message: 'and then' } });
+  const later = await request(server.url, 'POST', `/v1/sessions/${started.body.sessionId}/continueChat`, {
+    json: { message: 'and then' },
+  });
   expect(later.status).toBe(200);
   const links = await startChat(server, publicId);
-  const hostile = await request(server.url, 'POST', `/v1/sessions/${links.body.sessionId}/continueChat`, { json: { message: '[a](b'.repeat(2000) } });
+  const hostile = await request(server.url, 'POST', `/v1/sessions/${links.body.sessionId}/continueChat`, {
+    json: { message: '[a](b'.repeat(2000) },
+  });
   expect(hostile.status).toBe(200);
   expect(JSON.stringify(hostile.body)).toContain('[a](b[a](b');
 });
@@ -80,11 +91,19 @@ test('a 30 MB value from bot code is the documented bound, not a 500; nothing of
   });
   const { publicId } = await publishDefinition(server, bot);
   const started = await startChat(server, publicId);
-  const answer = await request(server.url, 'POST', `/v1/sessions/${started.body.sessionId}/continueChat`, { json: { message: 'Ada' } });
+  const answer = await request(server.url, 'POST', `/v1/sessions/${started.body.sessionId}/continueChat`, {
+    json: { message: 'Ada' },
+  });
   expect(answer.status).toBe(400);
-  expect(answer.body).toEqual({ code: 'BAD_REQUEST', message: 'This conversation has grown too large (over 1048576 bytes of session data)', issues: [] });
+  expect(answer.body).toEqual({
+    code: 'BAD_REQUEST',
+    message: 'This conversation has grown too large (over 1048576 bytes of session data)',
+    issues: [],
+  });
   // The turn was not committed: the session still waits for the name, and takes it.
-  const again = await request(server.url, 'POST', `/v1/sessions/${started.body.sessionId}/continueChat`, { json: { message: 'Ada' } });
+  const again = await request(server.url, 'POST', `/v1/sessions/${started.body.sessionId}/continueChat`, {
+    json: { message: 'Ada' },
+  });
   expect(again.status).toBe(400);
   expect(await server.db.chatSession.count({ where: { id: started.body.sessionId } })).toBe(1);
 });

@@ -29,7 +29,11 @@ const PNG = Buffer.from(
 );
 
 function put(url: string, body: Buffer, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(url, { method: 'PUT', body: new Uint8Array(body), headers: { 'content-type': 'image/png', ...headers } });
+  return fetch(url, {
+    method: 'PUT',
+    body: new Uint8Array(body),
+    headers: { 'content-type': 'image/png', ...headers },
+  });
 }
 
 function uploadUrl(server: TestServer, sessionId: string, body: Record<string, unknown>) {
@@ -57,7 +61,12 @@ describe('uploads', () => {
     const { botId, publicId } = await publishDefinition(server, fileBot());
     const started = await startChat(server, publicId);
     const { sessionId, resultId } = started.body;
-    const granted = await uploadUrl(server, sessionId, { blockId: 'f1', fileName: 'my photo (1).png', fileType: 'image/png', fileSize: PNG.length });
+    const granted = await uploadUrl(server, sessionId, {
+      blockId: 'f1',
+      fileName: 'my photo (1).png',
+      fileType: 'image/png',
+      fileSize: PNG.length,
+    });
     expect(granted.status).toBe(200);
     expect(granted.body).toEqual({
       presignedUrl: expect.stringMatching(new RegExp(`^${server.chatUrl}/v1/uploads/[A-Za-z0-9_-]+$`)),
@@ -81,13 +90,24 @@ describe('uploads', () => {
     const reply = await say(server, sessionId, granted.body.fileUrl);
     expect(reply.status).toBe(200);
     expect(texts(reply.body)).toEqual([`Got ${granted.body.fileUrl}`]);
-    const result = await request(server.url, 'GET', `/v1/bots/${botId}/results/${resultId}`, { token: server.adminToken });
-    expect(result.body.result.answers.map((answer: { blockId: string; content: string }) => [answer.blockId, answer.content])).toEqual([
-      ['f1', granted.body.fileUrl],
-    ]);
+    const result = await request(server.url, 'GET', `/v1/bots/${botId}/results/${resultId}`, {
+      token: server.adminToken,
+    });
+    expect(
+      result.body.result.answers.map((answer: { blockId: string; content: string }) => [
+        answer.blockId,
+        answer.content,
+      ]),
+    ).toEqual([['f1', granted.body.fileUrl]]);
 
     // Archiving the result deletes its files.
-    expect((await request(server.url, 'DELETE', `/v1/bots/${botId}/results?resultIds=${resultId}`, { token: server.adminToken })).status).toBe(200);
+    expect(
+      (
+        await request(server.url, 'DELETE', `/v1/bots/${botId}/results?resultIds=${resultId}`, {
+          token: server.adminToken,
+        })
+      ).status,
+    ).toBe(200);
     expect((await fetch(granted.body.fileUrl)).status).toBe(404);
     expect(fs.existsSync(path.join(uploadsDir, 'results', resultId))).toBe(false);
   });
@@ -117,7 +137,10 @@ describe('uploads', () => {
   });
 
   test('the allowed file types and the size limit', async () => {
-    const { publicId } = await publishDefinition(server, fileBot({ allowedFileTypes: { isEnabled: true, types: ['image/*'] } }));
+    const { publicId } = await publishDefinition(
+      server,
+      fileBot({ allowedFileTypes: { isEnabled: true, types: ['image/*'] } }),
+    );
     const { sessionId } = (await startChat(server, publicId)).body;
     const pdf = await uploadUrl(server, sessionId, { blockId: 'f1', fileName: 'cv.pdf' });
     expect(pdf.body).toEqual(errorBody('BAD_REQUEST', 'Files of this type are not accepted here: cv.pdf'));
@@ -135,7 +158,10 @@ describe('uploads', () => {
   });
 
   test("the bot's allowed origins hold for upload URLs", async () => {
-    const { publicId } = await publishDefinition(server, { ...fileBot(), settings: { security: { allowedOrigins: ['https://shop.example'] } } });
+    const { publicId } = await publishDefinition(server, {
+      ...fileBot(),
+      settings: { security: { allowedOrigins: ['https://shop.example'] } },
+    });
     const { sessionId } = (await startChat(server, publicId, {}, { origin: 'https://shop.example' })).body;
     const elsewhere = await request(server.url, 'POST', `/v1/sessions/${sessionId}/uploads`, {
       json: { blockId: 'f1', fileName: 'a.png' },
@@ -150,7 +176,10 @@ describe('uploads', () => {
   });
 
   test('a forged or altered upload URL is refused', async () => {
-    const forged = await put(`${server.url}/v1/uploads/${Buffer.from('{"data":"AAAA","iv":"AAAA"}').toString('base64url')}`, PNG);
+    const forged = await put(
+      `${server.url}/v1/uploads/${Buffer.from('{"data":"AAAA","iv":"AAAA"}').toString('base64url')}`,
+      PNG,
+    );
     expect(forged.status).toBe(403);
     expect(await forged.json()).toEqual(errorBody('FORBIDDEN', 'Invalid upload URL'));
     expect((await fetch(`${server.url}/v1/files/results/x/../../etc/passwd`)).status).toBe(404);
@@ -178,7 +207,9 @@ describe('uploads', () => {
     expect(Buffer.from(await (await fetch(granted.body.fileUrl)).arrayBuffer())).toEqual(PNG);
     // Two uploads at once: one is stored, the other refused.
     const racing = await uploadUrl(server, sessionId, { blockId: 'f1', fileName: 'race.png' });
-    const statuses = (await Promise.all([put(racing.body.presignedUrl, PNG), put(racing.body.presignedUrl, PNG)])).map((response) => response.status).sort();
+    const statuses = (await Promise.all([put(racing.body.presignedUrl, PNG), put(racing.body.presignedUrl, PNG)]))
+      .map((response) => response.status)
+      .sort();
     expect(statuses).toEqual([200, 403]);
   });
 
@@ -200,11 +231,17 @@ describe('uploads', () => {
       expect(granted.status).toBe(200);
       expect(Object.keys(granted.body).sort()).toEqual(['fileUrl', 'maxFileSize', 'presignedUrl']);
     }
-    const unknown = await request(server.url, 'POST', '/api/v3/generate-upload-url', { json: { fileName: 'a.png', sessionId: 'nope', blockId: 'f1' } });
+    const unknown = await request(server.url, 'POST', '/api/v3/generate-upload-url', {
+      json: { fileName: 'a.png', sessionId: 'nope', blockId: 'f1' },
+    });
     expect(unknown.status).toBe(404);
     const preflight = await fetch(`${server.url}/v1/uploads/some-token`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://site.example', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://site.example',
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://site.example');
@@ -252,7 +289,13 @@ describe('uploads to an S3-compatible bucket (PARLEY_S3_*)', () => {
     expect(tooBig.status).toBe(413);
     expect([...s3.objects.keys()].filter((candidate) => candidate.endsWith('big.bin'))).toEqual([]);
 
-    expect((await request(server.url, 'DELETE', `/v1/bots/${botId}/results?resultIds=${resultId}`, { token: server.adminToken })).status).toBe(200);
+    expect(
+      (
+        await request(server.url, 'DELETE', `/v1/bots/${botId}/results?resultIds=${resultId}`, {
+          token: server.adminToken,
+        })
+      ).status,
+    ).toBe(200);
     expect([...s3.objects.keys()].filter((candidate) => candidate.includes(resultId))).toEqual([]);
     expect((await fetch(granted.body.fileUrl)).status).toBe(404);
   });
@@ -267,7 +310,12 @@ describe('attachments and audio clips of text inputs', () => {
 
   const textBot = (options: Record<string, unknown>) =>
     v6Bot({
-      groups: [group('g1', [{ id: 't1', type: 'text input', options: { variableId: 'vmsg', ...options } }, textBubble('got', 'Got {{Message}}{{Clip}}')])],
+      groups: [
+        group('g1', [
+          { id: 't1', type: 'text input', options: { variableId: 'vmsg', ...options } },
+          textBubble('got', 'Got {{Message}}{{Clip}}'),
+        ]),
+      ],
       variables: [
         { id: 'vmsg', name: 'Message' },
         { id: 'vclip', name: 'Clip' },
@@ -289,15 +337,24 @@ describe('attachments and audio clips of text inputs', () => {
       json: { message: { type: 'text', text: 'see attached', attachedFileUrls: [url] } },
     });
     expect(reply.status).toBe(200);
-    const result = await request(server.url, 'GET', `/v1/bots/${botId}/results/${resultId}`, { token: server.adminToken });
-    expect(result.body.result.answers.map((answer: { attachedFileUrls: string[] }) => answer.attachedFileUrls)).toEqual([[url]]);
+    const result = await request(server.url, 'GET', `/v1/bots/${botId}/results/${resultId}`, {
+      token: server.adminToken,
+    });
+    expect(result.body.result.answers.map((answer: { attachedFileUrls: string[] }) => answer.attachedFileUrls)).toEqual(
+      [[url]],
+    );
   });
 
   test("a text input taking audio clips: the audio reply's URL goes to the clip variable", async () => {
-    const { publicId } = await publishDefinition(server, textBot({ audioClip: { isEnabled: true, saveVariableId: 'vclip' } }));
+    const { publicId } = await publishDefinition(
+      server,
+      textBot({ audioClip: { isEnabled: true, saveVariableId: 'vclip' } }),
+    );
     const { sessionId } = (await startChat(server, publicId)).body;
     const url = await uploaded(sessionId, 'clip.webm');
-    const reply = await request(server.url, 'POST', `/v1/sessions/${sessionId}/continueChat`, { json: { message: { type: 'audio', url } } });
+    const reply = await request(server.url, 'POST', `/v1/sessions/${sessionId}/continueChat`, {
+      json: { message: { type: 'audio', url } },
+    });
     expect(reply.status).toBe(200);
     expect(texts(reply.body)).toEqual([`Got ${url}`]);
   });

@@ -13,7 +13,18 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const WORKSPACE_KEYS = ['id', 'createdAt', 'updatedAt', 'name', 'icon', 'plan', 'paymentProviderId', 'isSuspended', 'isPastDue', 'isVerified'];
+const WORKSPACE_KEYS = [
+  'id',
+  'createdAt',
+  'updatedAt',
+  'name',
+  'icon',
+  'plan',
+  'paymentProviderId',
+  'isSuspended',
+  'isPastDue',
+  'isVerified',
+];
 const READ_KEYS = [
   'id',
   'createdAt',
@@ -31,8 +42,15 @@ const READ_KEYS = [
 const api = (method: string, path: string, options: { token?: string; json?: unknown } = {}) =>
   request(server.url, method, path, { token: server.adminToken, ...options });
 
-async function createWorkspace(name: string, icon?: string | null, token = server.adminToken): Promise<Record<string, any>> {
-  const response = await request(server.url, 'POST', '/v1/workspaces', { token, json: icon === undefined ? { name } : { name, icon } });
+async function createWorkspace(
+  name: string,
+  icon?: string | null,
+  token = server.adminToken,
+): Promise<Record<string, any>> {
+  const response = await request(server.url, 'POST', '/v1/workspaces', {
+    token,
+    json: icon === undefined ? { name } : { name, icon },
+  });
   expect(response.status).toBe(200);
   return response.body.workspace;
 }
@@ -48,7 +66,9 @@ function expectError(response: HttpResponse, status: number, code: string, messa
 function expectInvalid(response: HttpResponse, path: (string | number)[]) {
   expectError(response, 400, 'BAD_REQUEST', 'Invalid input data');
   expect(response.body.issues.length).toBeGreaterThan(0);
-  expect(response.body.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path, message: expect.any(String) })]));
+  expect(response.body.issues).toEqual(
+    expect.arrayContaining([expect.objectContaining({ path, message: expect.any(String) })]),
+  );
 }
 
 const sortedKeys = (value: object) => Object.keys(value).sort();
@@ -82,7 +102,9 @@ describe('POST /v1/workspaces', () => {
     const members = await api('GET', `/v1/workspaces/${workspace.id}/members`);
     expect(members.status).toBe(200);
     expect(members.body).toEqual({
-      members: [{ workspaceId: workspace.id, user: { name: 'Admin', email: 'admin@parley.test', image: null }, role: 'ADMIN' }],
+      members: [
+        { workspaceId: workspace.id, user: { name: 'Admin', email: 'admin@parley.test', image: null }, role: 'ADMIN' },
+      ],
     });
   });
 
@@ -133,20 +155,36 @@ describe('POST /v1/workspaces', () => {
   });
 
   test('401 without Authorization, with a malformed header, or with an unknown token', async () => {
-    expectError(await request(server.url, 'POST', '/v1/workspaces', { json: { name: 'x' } }), 401, 'UNAUTHORIZED', 'Authorization not provided');
     expectError(
-      await request(server.url, 'POST', '/v1/workspaces', { json: { name: 'x' }, headers: { authorization: `Basic ${server.adminToken}` } }),
+      await request(server.url, 'POST', '/v1/workspaces', { json: { name: 'x' } }),
       401,
       'UNAUTHORIZED',
       'Authorization not provided',
     );
-    const unknown = await request(server.url, 'POST', '/v1/workspaces', { json: { name: 'x' }, token: 'unknown-token-0123456789abcdef' });
+    expectError(
+      await request(server.url, 'POST', '/v1/workspaces', {
+        json: { name: 'x' },
+        headers: { authorization: `Basic ${server.adminToken}` },
+      }),
+      401,
+      'UNAUTHORIZED',
+      'Authorization not provided',
+    );
+    const unknown = await request(server.url, 'POST', '/v1/workspaces', {
+      json: { name: 'x' },
+      token: 'unknown-token-0123456789abcdef',
+    });
     expect(unknown.status).toBe(401);
     expect(unknown.body).toEqual({ code: 'UNAUTHORIZED', message: expect.any(String), issues: [] });
   });
 
   test('the 401 is decided before validation (an invalid body without a token is still 401)', async () => {
-    expectError(await request(server.url, 'POST', '/v1/workspaces', { json: { name: '' } }), 401, 'UNAUTHORIZED', 'Authorization not provided');
+    expectError(
+      await request(server.url, 'POST', '/v1/workspaces', { json: { name: '' } }),
+      401,
+      'UNAUTHORIZED',
+      'Authorization not provided',
+    );
   });
 });
 
@@ -158,7 +196,10 @@ describe('GET /v1/workspaces', () => {
     const b = await createWorkspace('List B', null, user.token);
     const c = await createWorkspace('List C', 'https://example.com/c.png', user.token);
     // Make creation order and age disagree, so the order must come from createdAt.
-    await db.workspace.update({ where: { id: user.personalWorkspaceId }, data: { createdAt: new Date('2020-01-04T00:00:00.000Z') } });
+    await db.workspace.update({
+      where: { id: user.personalWorkspaceId },
+      data: { createdAt: new Date('2020-01-04T00:00:00.000Z') },
+    });
     await db.workspace.update({ where: { id: c.id }, data: { createdAt: new Date('2020-01-01T00:00:00.000Z') } });
     await db.workspace.update({ where: { id: a.id }, data: { createdAt: new Date('2020-01-02T00:00:00.000Z') } });
     await db.workspace.update({ where: { id: b.id }, data: { createdAt: new Date('2020-01-03T00:00:00.000Z') } });
@@ -188,7 +229,9 @@ describe('GET /v1/workspaces', () => {
     await server.db.memberInWorkspace.create({ data: { userId: user.userId, workspaceId: shared.id, role: 'GUEST' } });
     const response = await request(server.url, 'GET', '/v1/workspaces', { token: user.token });
     expect(response.status).toBe(200);
-    expect(response.body.workspaces).toEqual(expect.arrayContaining([{ id: shared.id, name: 'Shared with joined', icon: null, plan: 'PRO' }]));
+    expect(response.body.workspaces).toEqual(
+      expect.arrayContaining([{ id: shared.id, name: 'Shared with joined', icon: null, plan: 'PRO' }]),
+    );
     expect(response.body.workspaces).toHaveLength(2);
   });
 
@@ -263,7 +306,10 @@ describe('GET /v1/workspaces/{workspaceId}', () => {
 
   test('any member (GUEST included) may read it', async () => {
     const created = await createWorkspace('Guest readable');
-    const guest = await createUserWithToken(server.db, 'guest-reader@parley.test', { workspaceId: created.id, role: 'GUEST' });
+    const guest = await createUserWithToken(server.db, 'guest-reader@parley.test', {
+      workspaceId: created.id,
+      role: 'GUEST',
+    });
     const response = await request(server.url, 'GET', `/v1/workspaces/${created.id}`, { token: guest.token });
     expect(response.status).toBe(200);
     expect(response.body.workspace.id).toBe(created.id);
@@ -272,12 +318,27 @@ describe('GET /v1/workspaces/{workspaceId}', () => {
   test('404 for an unknown id and for a workspace of which the caller is not a member', async () => {
     expectError(await api('GET', '/v1/workspaces/does-not-exist'), 404, 'NOT_FOUND', 'Not found');
     const outsider = await createUserWithToken(server.db, 'outsider-read@parley.test');
-    expectError(await request(server.url, 'GET', `/v1/workspaces/${server.adminWorkspaceId}`, { token: outsider.token }), 404, 'NOT_FOUND', 'Not found');
+    expectError(
+      await request(server.url, 'GET', `/v1/workspaces/${server.adminWorkspaceId}`, { token: outsider.token }),
+      404,
+      'NOT_FOUND',
+      'Not found',
+    );
   });
 
   test('401 without a token (even for an unknown id)', async () => {
-    expectError(await request(server.url, 'GET', `/v1/workspaces/${server.adminWorkspaceId}`), 401, 'UNAUTHORIZED', 'Authorization not provided');
-    expectError(await request(server.url, 'GET', '/v1/workspaces/does-not-exist'), 401, 'UNAUTHORIZED', 'Authorization not provided');
+    expectError(
+      await request(server.url, 'GET', `/v1/workspaces/${server.adminWorkspaceId}`),
+      401,
+      'UNAUTHORIZED',
+      'Authorization not provided',
+    );
+    expectError(
+      await request(server.url, 'GET', '/v1/workspaces/does-not-exist'),
+      401,
+      'UNAUTHORIZED',
+      'Authorization not provided',
+    );
   });
 });
 
@@ -319,7 +380,12 @@ describe('PATCH /v1/workspaces/{workspaceId}', () => {
     expectError(empty, 400, 'BAD_REQUEST', 'Invalid input data');
     expect(empty.body.issues.length).toBeGreaterThan(0);
     // Only unknown keys is the same as nothing.
-    expectError(await api('PATCH', `/v1/workspaces/${created.id}`, { json: { plan: 'PRO' } }), 400, 'BAD_REQUEST', 'Invalid input data');
+    expectError(
+      await api('PATCH', `/v1/workspaces/${created.id}`, { json: { plan: 'PRO' } }),
+      400,
+      'BAD_REQUEST',
+      'Invalid input data',
+    );
     const read = await api('GET', `/v1/workspaces/${created.id}`);
     expect(read.body.workspace).toEqual(expect.objectContaining({ name: 'Untouched', icon: '🪨' }));
   });
@@ -342,8 +408,14 @@ describe('PATCH /v1/workspaces/{workspaceId}', () => {
 
   test.each(['MEMBER', 'GUEST'] as const)('403 for a %s, and nothing changes', async (role) => {
     const created = await createWorkspace(`Patch by ${role}`, '🛡️');
-    const user = await createUserWithToken(server.db, `patch-${role.toLowerCase()}@parley.test`, { workspaceId: created.id, role });
-    const response = await request(server.url, 'PATCH', `/v1/workspaces/${created.id}`, { token: user.token, json: { name: 'Hijacked' } });
+    const user = await createUserWithToken(server.db, `patch-${role.toLowerCase()}@parley.test`, {
+      workspaceId: created.id,
+      role,
+    });
+    const response = await request(server.url, 'PATCH', `/v1/workspaces/${created.id}`, {
+      token: user.token,
+      json: { name: 'Hijacked' },
+    });
     expectError(response, 403, 'FORBIDDEN', 'Insufficient access');
     expect(response.body.issues).toEqual([]);
     const read = await api('GET', `/v1/workspaces/${created.id}`);
@@ -351,11 +423,19 @@ describe('PATCH /v1/workspaces/{workspaceId}', () => {
   });
 
   test('404 for an unknown id and for a non-member', async () => {
-    expectError(await api('PATCH', '/v1/workspaces/does-not-exist', { json: { name: 'x' } }), 404, 'NOT_FOUND', 'Not found');
+    expectError(
+      await api('PATCH', '/v1/workspaces/does-not-exist', { json: { name: 'x' } }),
+      404,
+      'NOT_FOUND',
+      'Not found',
+    );
     const outsider = await createUserWithToken(server.db, 'outsider-patch@parley.test');
     const created = await createWorkspace('Not yours');
     expectError(
-      await request(server.url, 'PATCH', `/v1/workspaces/${created.id}`, { token: outsider.token, json: { name: 'Mine' } }),
+      await request(server.url, 'PATCH', `/v1/workspaces/${created.id}`, {
+        token: outsider.token,
+        json: { name: 'Mine' },
+      }),
       404,
       'NOT_FOUND',
       'Not found',
@@ -365,7 +445,12 @@ describe('PATCH /v1/workspaces/{workspaceId}', () => {
 
   test('401 without a token', async () => {
     const created = await createWorkspace('No token patch');
-    expectError(await request(server.url, 'PATCH', `/v1/workspaces/${created.id}`, { json: { name: 'x' } }), 401, 'UNAUTHORIZED', 'Authorization not provided');
+    expectError(
+      await request(server.url, 'PATCH', `/v1/workspaces/${created.id}`, { json: { name: 'x' } }),
+      401,
+      'UNAUTHORIZED',
+      'Authorization not provided',
+    );
     expect((await api('GET', `/v1/workspaces/${created.id}`)).body.workspace.name).toBe('No token patch');
   });
 });
@@ -373,7 +458,10 @@ describe('PATCH /v1/workspaces/{workspaceId}', () => {
 describe('DELETE /v1/workspaces/{workspaceId}', () => {
   test('deletes the workspace with its bots; it is then 404 everywhere', async () => {
     const created = await createWorkspace('Doomed');
-    const member = await createUserWithToken(server.db, 'doomed-member@parley.test', { workspaceId: created.id, role: 'MEMBER' });
+    const member = await createUserWithToken(server.db, 'doomed-member@parley.test', {
+      workspaceId: created.id,
+      role: 'MEMBER',
+    });
     const createdBot = await api('POST', '/v1/bots', { json: { workspaceId: created.id, bot: MINIMAL_BOT } });
     expect(createdBot.status).toBe(200);
     const botId = createdBot.body.bot.id;
@@ -395,8 +483,16 @@ describe('DELETE /v1/workspaces/{workspaceId}', () => {
 
   test.each(['MEMBER', 'GUEST'] as const)('403 for a %s, and the workspace stays', async (role) => {
     const created = await createWorkspace(`Delete by ${role}`);
-    const user = await createUserWithToken(server.db, `delete-${role.toLowerCase()}@parley.test`, { workspaceId: created.id, role });
-    expectError(await request(server.url, 'DELETE', `/v1/workspaces/${created.id}`, { token: user.token }), 403, 'FORBIDDEN', 'Insufficient access');
+    const user = await createUserWithToken(server.db, `delete-${role.toLowerCase()}@parley.test`, {
+      workspaceId: created.id,
+      role,
+    });
+    expectError(
+      await request(server.url, 'DELETE', `/v1/workspaces/${created.id}`, { token: user.token }),
+      403,
+      'FORBIDDEN',
+      'Insufficient access',
+    );
     expect((await api('GET', `/v1/workspaces/${created.id}`)).status).toBe(200);
   });
 
@@ -404,13 +500,23 @@ describe('DELETE /v1/workspaces/{workspaceId}', () => {
     expectError(await api('DELETE', '/v1/workspaces/does-not-exist'), 404, 'NOT_FOUND', 'Not found');
     const created = await createWorkspace('Survivor');
     const outsider = await createUserWithToken(server.db, 'outsider-delete@parley.test');
-    expectError(await request(server.url, 'DELETE', `/v1/workspaces/${created.id}`, { token: outsider.token }), 404, 'NOT_FOUND', 'Not found');
+    expectError(
+      await request(server.url, 'DELETE', `/v1/workspaces/${created.id}`, { token: outsider.token }),
+      404,
+      'NOT_FOUND',
+      'Not found',
+    );
     expect((await api('GET', `/v1/workspaces/${created.id}`)).status).toBe(200);
   });
 
   test('401 without a token (the workspace stays)', async () => {
     const created = await createWorkspace('Unauthenticated delete');
-    expectError(await request(server.url, 'DELETE', `/v1/workspaces/${created.id}`), 401, 'UNAUTHORIZED', 'Authorization not provided');
+    expectError(
+      await request(server.url, 'DELETE', `/v1/workspaces/${created.id}`),
+      401,
+      'UNAUTHORIZED',
+      'Authorization not provided',
+    );
     expect((await api('GET', `/v1/workspaces/${created.id}`)).status).toBe(200);
   });
 });
@@ -418,9 +524,15 @@ describe('DELETE /v1/workspaces/{workspaceId}', () => {
 describe('GET /v1/workspaces/{workspaceId}/members', () => {
   test('lists {workspaceId, user: {name, email, image}, role} of every member', async () => {
     const created = await createWorkspace('Team');
-    const member = await createUserWithToken(server.db, 'team-member@parley.test', { workspaceId: created.id, role: 'MEMBER' });
+    const member = await createUserWithToken(server.db, 'team-member@parley.test', {
+      workspaceId: created.id,
+      role: 'MEMBER',
+    });
     await createUserWithToken(server.db, 'team-guest@parley.test', { workspaceId: created.id, role: 'GUEST' });
-    await server.db.user.update({ where: { id: member.userId }, data: { name: 'Mem Ber', image: 'https://example.com/m.png' } });
+    await server.db.user.update({
+      where: { id: member.userId },
+      data: { name: 'Mem Ber', image: 'https://example.com/m.png' },
+    });
 
     const response = await api('GET', `/v1/workspaces/${created.id}/members`);
     expect(response.status).toBe(200);
@@ -429,7 +541,11 @@ describe('GET /v1/workspaces/{workspaceId}/members', () => {
     expect(response.body.members).toEqual(
       expect.arrayContaining([
         { workspaceId: created.id, user: { name: 'Admin', email: 'admin@parley.test', image: null }, role: 'ADMIN' },
-        { workspaceId: created.id, user: { name: 'Mem Ber', email: 'team-member@parley.test', image: 'https://example.com/m.png' }, role: 'MEMBER' },
+        {
+          workspaceId: created.id,
+          user: { name: 'Mem Ber', email: 'team-member@parley.test', image: 'https://example.com/m.png' },
+          role: 'MEMBER',
+        },
         { workspaceId: created.id, user: { name: null, email: 'team-guest@parley.test', image: null }, role: 'GUEST' },
       ]),
     );
@@ -441,7 +557,10 @@ describe('GET /v1/workspaces/{workspaceId}/members', () => {
 
   test.each(['MEMBER', 'GUEST'] as const)('a %s may list members', async (role) => {
     const created = await createWorkspace(`Listed by ${role}`);
-    const user = await createUserWithToken(server.db, `lists-${role.toLowerCase()}@parley.test`, { workspaceId: created.id, role });
+    const user = await createUserWithToken(server.db, `lists-${role.toLowerCase()}@parley.test`, {
+      workspaceId: created.id,
+      role,
+    });
     const response = await request(server.url, 'GET', `/v1/workspaces/${created.id}/members`, { token: user.token });
     expect(response.status).toBe(200);
     expect(response.body.members.map((m: { user: { email: string } }) => m.user.email).sort()).toEqual(
@@ -458,6 +577,11 @@ describe('GET /v1/workspaces/{workspaceId}/members', () => {
       'NOT_FOUND',
       'Not found',
     );
-    expectError(await request(server.url, 'GET', `/v1/workspaces/${server.adminWorkspaceId}/members`), 401, 'UNAUTHORIZED', 'Authorization not provided');
+    expectError(
+      await request(server.url, 'GET', `/v1/workspaces/${server.adminWorkspaceId}/members`),
+      401,
+      'UNAUTHORIZED',
+      'Authorization not provided',
+    );
   });
 });

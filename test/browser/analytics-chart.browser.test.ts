@@ -79,7 +79,10 @@ async function openAnalytics(bot: string, width: number): Promise<Page> {
 async function drawnRange(page: Page, from: Date): Promise<{ min: Date; max: Date }> {
   const figure = page.locator(`figure.chart[data-x-min="${from.toISOString()}"]`);
   await figure.waitFor();
-  return { min: new Date((await figure.getAttribute('data-x-min'))!), max: new Date((await figure.getAttribute('data-x-max'))!) };
+  return {
+    min: new Date((await figure.getAttribute('data-x-min'))!),
+    max: new Date((await figure.getAttribute('data-x-max'))!),
+  };
 }
 
 /** WCAG contrast ratio of an rgb() colour against white. */
@@ -102,7 +105,10 @@ test('all time: the x range runs from the bucket of the first event to now, for 
     await page.getByLabel('Interval').selectOption(interval);
     const before = Date.now();
     const { min, max } = await drawnRange(page, bucketStart(firstEvent, interval));
-    expect({ interval, min: min.toISOString() }).toEqual({ interval, min: bucketStart(firstEvent, interval).toISOString() });
+    expect({ interval, min: min.toISOString() }).toEqual({
+      interval,
+      min: bucketStart(firstEvent, interval).toISOString(),
+    });
     // Ends at now (the chart is drawn after the answer arrives): never in the future, not a minute old.
     expect(max.getTime()).toBeGreaterThan(before - 60_000);
     expect(max.getTime()).toBeLessThanOrEqual(Date.now());
@@ -145,7 +151,8 @@ test('the Views line is drawn in a colour that stands out on white, thick enough
   const legend = await page.locator('.chart .u-legend .u-series').evaluateAll((rows) =>
     rows.map((row) => ({
       label: row.querySelector('.u-label')?.textContent,
-      colour: row.querySelector<HTMLElement>('.u-marker') && getComputedStyle(row.querySelector('.u-marker')!).borderColor,
+      colour:
+        row.querySelector<HTMLElement>('.u-marker') && getComputedStyle(row.querySelector('.u-marker')!).borderColor,
     })),
   );
   expect(legend.map((row) => row.label)).toEqual(['Time', 'Views', 'Starts', 'Completions']);
@@ -157,7 +164,8 @@ test('the Views line is drawn in a colour that stands out on white, thick enough
   const { pixels, plotWidth } = await page.locator('.chart canvas').evaluate((canvas: HTMLCanvasElement, [r, g, b]) => {
     const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
     let count = 0;
-    for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - r!) + Math.abs(data[i + 1]! - g!) + Math.abs(data[i + 2]! - b!) < 30) count += 1;
+    for (let i = 0; i < data.length; i += 4)
+      if (Math.abs(data[i]! - r!) + Math.abs(data[i + 1]! - g!) + Math.abs(data[i + 2]! - b!) < 30) count += 1;
     return { pixels: count, plotWidth: canvas.width };
   }, views);
   expect(pixels).toBeGreaterThan(plotWidth * 1.5);
@@ -171,9 +179,14 @@ for (const width of [1280, 390]) {
     await labels.first().waitFor();
     // Let React Flow fit the view.
     await page.waitForTimeout(500);
-    const zoom = await page.locator('.react-flow__viewport').evaluate((viewport) => new DOMMatrix(getComputedStyle(viewport).transform).a);
+    const zoom = await page
+      .locator('.react-flow__viewport')
+      .evaluate((viewport) => new DOMMatrix(getComputedStyle(viewport).transform).a);
     const sizes = await labels.evaluateAll((spans) =>
-      spans.map((span) => ({ size: parseFloat(getComputedStyle(span).fontSize), colour: getComputedStyle(span).color })),
+      spans.map((span) => ({
+        size: parseFloat(getComputedStyle(span).fontSize),
+        colour: getComputedStyle(span).color,
+      })),
     );
     expect(sizes.length).toBeGreaterThanOrEqual(3);
     for (const { size, colour } of sizes) {
@@ -183,7 +196,9 @@ for (const width of [1280, 390]) {
     // Edge totals (buttons, condition) too.
     const edgeLabels = await page
       .locator('.react-flow__edge-text')
-      .evaluateAll((texts) => texts.map((text) => ({ text: text.textContent, size: parseFloat(getComputedStyle(text).fontSize) })));
+      .evaluateAll((texts) =>
+        texts.map((text) => ({ text: text.textContent, size: parseFloat(getComputedStyle(text).fontSize) })),
+      );
     expect(edgeLabels.length).toBeGreaterThanOrEqual(1);
     for (const { size } of edgeLabels) expect(size * zoom).toBeGreaterThanOrEqual(12);
     await screenshot(page, `analytics-flow-${width}`);

@@ -36,14 +36,17 @@ afterAll(async () => {
   await server?.close();
 });
 
-const signedIn = () => signInToConsole(browser, server.url, { email: server.adminEmail, password: server.adminPassword });
+const signedIn = () =>
+  signInToConsole(browser, server.url, { email: server.adminEmail, password: server.adminPassword });
 
 /** The preview's host avatar (inside its shadow root) once its picture is loaded: its src. */
 async function previewAvatar(page: Page, url: string): Promise<string> {
   const handle = await page.waitForFunction(
     (expected) => {
       const images = [
-        ...(document.querySelector('[data-theme-preview]')?.shadowRoot?.querySelectorAll<HTMLImageElement>('.parley-row-host img.parley-avatar') ?? []),
+        ...(document
+          .querySelector('[data-theme-preview]')
+          ?.shadowRoot?.querySelectorAll<HTMLImageElement>('.parley-row-host img.parley-avatar') ?? []),
       ];
       const image = images.find((each) => each.src === expected);
       // Loaded: the console's CSP lets it show images of the chat origin.
@@ -60,7 +63,9 @@ test('an uploaded image becomes the bot avatar: the field, the preview, then the
   await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${botId}/theme`);
   await page.getByRole('form', { name: 'Theme' }).waitFor();
 
-  await page.getByLabel('Upload an image for the bot avatar').setInputFiles({ name: 'robot face.png', mimeType: 'image/png', buffer: PNG });
+  await page
+    .getByLabel('Upload an image for the bot avatar')
+    .setInputFiles({ name: 'robot face.png', mimeType: 'image/png', buffer: PNG });
   const field = page.getByLabel('Bot avatar URL', { exact: true });
   await page.waitForFunction((input) => (input as HTMLInputElement).value !== '', await field.elementHandle());
   const url = await field.inputValue();
@@ -69,7 +74,9 @@ test('an uploaded image becomes the bot avatar: the field, the preview, then the
 
   // A file that is not what it claims: the server's refusal is shown, the field keeps its URL.
   await page.getByLabel('Show the visitor avatar').check();
-  await page.getByLabel('Upload an image for the visitor avatar').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just text') });
+  await page
+    .getByLabel('Upload an image for the visitor avatar')
+    .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just text') });
   await page.getByRole('alert').filter({ hasText: "The file's content is not image/png" }).waitFor();
   expect(await page.getByLabel('Visitor avatar URL', { exact: true }).inputValue()).toBe('');
   expect(await field.inputValue()).toBe(url);
@@ -82,7 +89,9 @@ test('an uploaded image becomes the bot avatar: the field, the preview, then the
 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByRole('status').filter({ hasText: 'Saved to the draft' }).waitFor();
-  const stored = (await server.db.bot.findUniqueOrThrow({ where: { id: botId } })).draft as { theme: { chat: { hostAvatar?: { url?: string } } } };
+  const stored = (await server.db.bot.findUniqueOrThrow({ where: { id: botId } })).draft as {
+    theme: { chat: { hostAvatar?: { url?: string } } };
+  };
   expect(stored.theme.chat.hostAvatar?.url).toBe(url);
   await page.getByRole('button', { name: 'Publish changes' }).click();
   await page

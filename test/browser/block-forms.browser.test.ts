@@ -37,7 +37,9 @@ async function changeAField(panel: Locator, page: Page, token: string): Promise<
     await page.keyboard.type(token);
     return token;
   }
-  const fields = panel.locator('input:not([type=checkbox]):not([type=color]):not([type=search]):not([readonly]), textarea:not(.code)');
+  const fields = panel.locator(
+    'input:not([type=checkbox]):not([type=color]):not([type=search]):not([readonly]), textarea:not(.code)',
+  );
   const count = await fields.count();
   for (let index = 0; index < count; index += 1) {
     const field = fields.nth(index);
@@ -56,7 +58,9 @@ async function changeAField(panel: Locator, page: Page, token: string): Promise<
   }
   const select = panel.locator('.options select').first();
   if (await select.count()) {
-    const values = await select.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
+    const values = await select
+      .locator('option')
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
     if (values[0]) {
       await select.selectOption(values[0]);
       return values[0];
@@ -109,8 +113,12 @@ test('for every block type: the form opens, a field changes, the saved definitio
   const bot = await server.db.bot.findUniqueOrThrow({ where: { id: botId } });
   const draft = bot.draft as { groups: { blocks: { id: string; type: string; options?: unknown }[] }[] };
   const blocks = new Map(draft.groups.flatMap((group) => group.blocks.map((block) => [block.id, block] as const)));
-  expect([...blocks.values()].map((block) => block.type).sort()).toEqual(data.blockTypes.map((entry) => entry.type).sort());
-  const missing = changed.filter((entry) => !JSON.stringify(blocks.get(entry.blockId) ?? null).includes(entry.expected));
+  expect([...blocks.values()].map((block) => block.type).sort()).toEqual(
+    data.blockTypes.map((entry) => entry.type).sort(),
+  );
+  const missing = changed.filter(
+    (entry) => !JSON.stringify(blocks.get(entry.blockId) ?? null).includes(entry.expected),
+  );
   expect(missing).toEqual([]);
   // Only blocks whose schema offers no field (none today but a few logic blocks) may go without a change.
   expect(formless.length).toBeLessThanOrEqual(3);

@@ -65,7 +65,11 @@ return JSON.stringify(out);`;
 }
 
 /** A published bot of its own workspace whose client-side code runs the attack, then shows what it got. */
-async function publishAttack(token: string, workspaceId: string, publicId: string): Promise<{ botId: string; publicId: string }> {
+async function publishAttack(
+  token: string,
+  workspaceId: string,
+  publicId: string,
+): Promise<{ botId: string; publicId: string }> {
   const definition = v6Bot({
     name: 'Free gift',
     groups: [
@@ -82,7 +86,13 @@ async function publishAttack(token: string, workspaceId: string, publicId: strin
   return { botId, publicId };
 }
 
-const signedInConsole = () => signInToConsole(browser, server.url, { email: server.adminEmail, password: server.adminPassword }, { reducedMotion: 'reduce' });
+const signedInConsole = () =>
+  signInToConsole(
+    browser,
+    server.url,
+    { email: server.adminEmail, password: server.adminPassword },
+    { reducedMotion: 'reduce' },
+  );
 
 const adminTokens = async () => {
   const admin = await server.db.user.findUniqueOrThrow({ where: { email: server.adminEmail } });
@@ -105,7 +115,8 @@ function expectNothingLeaked(loot: Record<string, string>): void {
   expect(everything).not.toMatch(/"token"\s*:/);
   expect(everything).not.toContain('<div id=\\"console\\"');
   // Code runs in an opaque origin: the page's storage and the embedding documents are out of reach.
-  for (const key of ['localStorage', 'sessionStorage', 'topStorage', 'topCookie', 'parentDocument']) expect(loot[key]).toMatch(/^refused: /);
+  for (const key of ['localStorage', 'sessionStorage', 'topStorage', 'topCookie', 'parentDocument'])
+    expect(loot[key]).toMatch(/^refused: /);
   expect(loot.cookie).toMatch(/^(refused: .*)?$/);
   // The console's API takes no request from here as the signed-in user.
   expect(loot.absolute).not.toMatch(/^200 .*createApiToken/);
@@ -160,7 +171,10 @@ test("another workspace's published bot opened by a signed-in admin: nothing lea
 });
 
 test("a member's bot previewed by the admin in the console runs in the chat origin's frame: nothing leaks", async () => {
-  const member = await createUserWithToken(server.db, 'member@example.com', { workspaceId: server.adminWorkspaceId, role: 'MEMBER' });
+  const member = await createUserWithToken(server.db, 'member@example.com', {
+    workspaceId: server.adminWorkspaceId,
+    role: 'MEMBER',
+  });
   const { botId } = await publishAttack(member.token, server.adminWorkspaceId, 'member-bot');
   const { context, page } = await signedInConsole();
   const tokensBefore = await adminTokens();

@@ -24,12 +24,18 @@ afterAll(async () => {
 });
 
 const leadGen = (): Json => {
-  const definition = JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/bots/lead-gen.json'), 'utf8')) as Json;
+  const definition = JSON.parse(
+    fs.readFileSync(path.join(__dirname, '../fixtures/bots/lead-gen.json'), 'utf8'),
+  ) as Json;
   delete definition.publicId;
   return definition;
 };
 
-async function open(publicId: string, viewport = { width: 1280, height: 800 }, reducedMotion: 'reduce' | 'no-preference' = 'reduce'): Promise<Page> {
+async function open(
+  publicId: string,
+  viewport = { width: 1280, height: 800 },
+  reducedMotion: 'reduce' | 'no-preference' = 'reduce',
+): Promise<Page> {
   const context = await browser.newContext({ viewport, reducedMotion });
   const page = await context.newPage();
   await page.goto(`${server.chatUrl}/${publicId}`);
@@ -99,9 +105,15 @@ test('at 360 px wide nothing overflows sideways and the conversation can be comp
     const shadow = document.querySelector('parley-standard')!.shadowRoot!;
     const scroller = shadow.querySelector<HTMLElement>('.parley-scroll')!;
     const widest = Math.max(
-      ...[...shadow.querySelectorAll<HTMLElement>('.parley-row, .parley-input-row, .parley-choices')].map((element) => element.getBoundingClientRect().right),
+      ...[...shadow.querySelectorAll<HTMLElement>('.parley-row, .parley-input-row, .parley-choices')].map(
+        (element) => element.getBoundingClientRect().right,
+      ),
     );
-    return { page: document.documentElement.scrollWidth, scroller: scroller.scrollWidth - scroller.clientWidth, widest };
+    return {
+      page: document.documentElement.scrollWidth,
+      scroller: scroller.scrollWidth - scroller.clientWidth,
+      widest,
+    };
   });
   expect(widths.page).toBeLessThanOrEqual(360);
   expect(widths.scroller).toBe(0);
@@ -112,7 +124,15 @@ test('at 360 px wide nothing overflows sideways and the conversation can be comp
 
 test('a version 6 bot gets the version 6 defaults; the theme’s own values win over them', async () => {
   const bot = (theme: Json) =>
-    v6Bot({ groups: [group('g1', [textBubble('b1', 'Hello'), { id: 'c1', type: 'choice input', items: [{ id: 'i1', content: 'Yes' }] }])], theme });
+    v6Bot({
+      groups: [
+        group('g1', [
+          textBubble('b1', 'Hello'),
+          { id: 'c1', type: 'choice input', items: [{ id: 'i1', content: 'Yes' }] },
+        ]),
+      ],
+      theme,
+    });
   const plain = await publishDefinition(server, bot({}));
   let page = await open(plain.publicId);
   await page.getByRole('button', { name: 'Yes' }).click();
@@ -168,7 +188,10 @@ test('typing emulation shows the typing indicator before a text bubble (not befo
   await branding.waitFor();
   await page.context().close();
 
-  const unbranded = await publishDefinition(server, v6Bot({ groups: [group('g1', [textBubble('b1', 'Hi'), textInput('b2')])] }));
+  const unbranded = await publishDefinition(
+    server,
+    v6Bot({ groups: [group('g1', [textBubble('b1', 'Hi'), textInput('b2')])] }),
+  );
   const other = await open(unbranded.publicId);
   await other.locator('.parley-host', { hasText: 'Hi' }).waitFor();
   expect(await other.getByRole('link', { name: 'Made with Parley' }).count()).toBe(0);
@@ -185,12 +208,22 @@ test('an image takes its room before it loads, so the conversation does not jump
   try {
     const { publicId } = await publishDefinition(
       server,
-      v6Bot({ groups: [group('g1', [{ id: 'img', type: 'image', content: { url } }, textBubble('b1', 'Below the picture'), textInput('b2')])] }),
+      v6Bot({
+        groups: [
+          group('g1', [
+            { id: 'img', type: 'image', content: { url } },
+            textBubble('b1', 'Below the picture'),
+            textInput('b2'),
+          ]),
+        ],
+      }),
     );
     const page = await open(publicId);
     await page.locator('.parley-host', { hasText: 'Below the picture' }).waitFor();
     const image = (await page.locator('img.parley-image').boundingBox())!;
-    expect(await page.locator('img.parley-image').evaluate((element) => (element as HTMLImageElement).complete)).toBe(false);
+    expect(await page.locator('img.parley-image').evaluate((element) => (element as HTMLImageElement).complete)).toBe(
+      false,
+    );
     expect(image.width).toBeGreaterThan(200);
     expect(image.height).toBeGreaterThan(150);
     await page.context().close();

@@ -42,7 +42,9 @@ test('lead-gen bot completed by clicking and typing, with an invalid e-mail and 
   await page.locator('.parley-host', { hasText: "What's your name?" }).waitFor();
   const name = page.locator('input.parley-field');
   // Focus moves to the new input (inside the widget's shadow root).
-  expect(await page.evaluate(() => document.querySelector('parley-standard')!.shadowRoot!.activeElement?.className)).toBe('parley-field');
+  expect(
+    await page.evaluate(() => document.querySelector('parley-standard')!.shadowRoot!.activeElement?.className),
+  ).toBe('parley-field');
   await name.fill('John');
   await name.press('Enter');
 
@@ -92,7 +94,10 @@ test('a prefilled variable from the query string shows in the first bubble', asy
 });
 
 test('remember user: the chat survives a reload', async () => {
-  const { publicId } = await publishDefinition(server, nameBot({ general: { rememberUser: { isEnabled: true, storage: 'local' } } }));
+  const { publicId } = await publishDefinition(
+    server,
+    nameBot({ general: { rememberUser: { isEnabled: true, storage: 'local' } } }),
+  );
   const page = await newPage();
   await page.goto(`${server.chatUrl}/${publicId}?Name=Ann`);
   await page.locator('input.parley-field').fill('Paris');
@@ -109,7 +114,10 @@ test('a redirect action navigates', async () => {
   const { publicId: targetId } = await publishDefinition(server, nameBot());
   const redirecting = v6Bot({
     groups: [
-      group('g1', [textBubble('b1', 'Taking you there'), { id: 'r1', type: 'Redirect', options: { url: `${server.chatUrl}/${targetId}?Name=Redirected` } }]),
+      group('g1', [
+        textBubble('b1', 'Taking you there'),
+        { id: 'r1', type: 'Redirect', options: { url: `${server.chatUrl}/${targetId}?Name=Redirected` } },
+      ]),
     ],
   });
   const { publicId } = await publishDefinition(server, redirecting);
@@ -153,9 +161,9 @@ test('a file uploaded through the file input: its URL is the answer stored', asy
   await page.locator('.parley-host', { hasText: 'Thanks!' }).waitFor();
   expect(await page.locator('.parley-guest').allInnerTexts()).toEqual(['holiday.png']);
 
-  const results = await fetch(`${server.url}/v1/bots/${botId}/results`, { headers: { authorization: `Bearer ${server.adminToken}` } }).then((response) =>
-    response.json(),
-  );
+  const results = await fetch(`${server.url}/v1/bots/${botId}/results`, {
+    headers: { authorization: `Bearer ${server.adminToken}` },
+  }).then((response) => response.json());
   const [answer] = results.results[0].answers;
   expect(answer.blockId).toBe('photo');
   expect(answer.content).toMatch(new RegExp(`^${server.chatUrl}/v1/files/[a-f0-9]{32}/holiday.png$`));
@@ -172,7 +180,11 @@ test('phone with its country picker, and a date range', async () => {
         textBubble('ask-phone', 'Your number?'),
         { id: 'phone', type: 'phone number input', options: { variableId: 'vphone', defaultCountryCode: 'FR' } },
         textBubble('got-phone', 'Phone {{Phone}}'),
-        { id: 'dates', type: 'date input', options: { variableId: 'vdates', isRange: true, labels: { from: 'Arrival', to: 'Departure' } } },
+        {
+          id: 'dates',
+          type: 'date input',
+          options: { variableId: 'vdates', isRange: true, labels: { from: 'Arrival', to: 'Departure' } },
+        },
         textBubble('got-dates', 'Stay {{Dates}}'),
       ]),
     ],
@@ -212,17 +224,21 @@ test('a text input taking attachments: the files go up with the reply', async ()
   const { botId, publicId } = await publishDefinition(server, definition);
   const page = await newPage();
   await page.goto(`${server.chatUrl}/${publicId}`);
-  await page.getByLabel('Attach files').setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 not much') });
+  await page
+    .getByLabel('Attach files')
+    .setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 not much') });
   await page.getByLabel('Type your answer...').fill('my receipt');
   await page.getByLabel('Type your answer...').press('Enter');
   await page.locator('.parley-host', { hasText: 'Noted: my receipt' }).waitFor();
   expect(await page.locator('.parley-guest').allInnerTexts()).toEqual(['my receipt receipt.pdf']);
-  const results = await fetch(`${server.url}/v1/bots/${botId}/results`, { headers: { authorization: `Bearer ${server.adminToken}` } }).then((response) =>
-    response.json(),
-  );
+  const results = await fetch(`${server.url}/v1/bots/${botId}/results`, {
+    headers: { authorization: `Bearer ${server.adminToken}` },
+  }).then((response) => response.json());
   const [answer] = results.results[0].answers;
   expect(answer.content).toBe('my receipt');
-  expect(answer.attachedFileUrls).toEqual([expect.stringMatching(new RegExp(`^${server.chatUrl}/v1/files/[a-f0-9]{32}/receipt.pdf$`))]);
+  expect(answer.attachedFileUrls).toEqual([
+    expect.stringMatching(new RegExp(`^${server.chatUrl}/v1/files/[a-f0-9]{32}/receipt.pdf$`)),
+  ]);
   await page.context().close();
 });
 
@@ -232,7 +248,9 @@ test("start props: the bot's tag manager is loaded into the page", async () => {
   await page.goto(`${server.chatUrl}/${publicId}?Name=Gil`);
   await page.locator('.parley-host', { hasText: 'Hello' }).waitFor();
   await page.locator('script#parley-gtm').waitFor({ state: 'attached' });
-  expect(await page.evaluate(() => (window as unknown as { dataLayer: { event?: string }[] }).dataLayer[0]?.event)).toBe('gtm.js');
+  expect(
+    await page.evaluate(() => (window as unknown as { dataLayer: { event?: string }[] }).dataLayer[0]?.event),
+  ).toBe('gtm.js');
   expect(await page.locator('script[src*="gtm.js?id=GTM-PARLEY1"]').count()).toBe(1);
   await page.context().close();
 });
@@ -250,7 +268,10 @@ test('a flow that ends without a message says so instead of leaving the page bla
             {
               id: 'ci1',
               outgoingEdgeId: 'e-yes',
-              content: { logicalOperator: 'AND', comparisons: [{ id: 'k1', variableId: 'v1', comparisonOperator: 'Equal to', value: 'yes' }] },
+              content: {
+                logicalOperator: 'AND',
+                comparisons: [{ id: 'k1', variableId: 'v1', comparisonOperator: 'Equal to', value: 'yes' }],
+              },
             },
           ],
         },

@@ -29,7 +29,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const signedIn = (email: string, password: string) => signInToConsole(browser, server.url, { email, password }, { acceptDownloads: true });
+const signedIn = (email: string, password: string) =>
+  signInToConsole(browser, server.url, { email, password }, { acceptDownloads: true });
 
 describe('an admin', () => {
   let context: BrowserContext;
@@ -57,7 +58,8 @@ describe('an admin', () => {
     await page.getByRole('heading', { name: 'Onboarding copy' }).waitFor();
     botId = /\/bots\/([^/]+)\/flow$/.exec(new URL(page.url()).pathname)![1]!;
     expect(await server.db.bot.count({ where: { id: botId, workspaceId: server.adminWorkspaceId } })).toBe(1);
-    for (const title of ['Name', 'Company', 'Bot category', 'Bye']) await page.getByRole('group', { name: title, exact: true }).waitFor();
+    for (const title of ['Name', 'Company', 'Bot category', 'Bye'])
+      await page.getByRole('group', { name: title, exact: true }).waitFor();
     await page.locator('.flow-block', { hasText: "What's your name?" }).click();
     const details = page.getByRole('complementary', { name: 'Block settings' });
     await details.getByRole('textbox', { name: 'Message', exact: true }).getByText("What's your name?").waitFor();
@@ -101,7 +103,10 @@ describe('an admin', () => {
   });
 
   test('exports the results as a CSV file', async () => {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('Onboarding_copy-results.csv');
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     const [header, ...rows] = csv.trim().split(/\r?\n/);
@@ -115,7 +120,9 @@ describe('an admin', () => {
     const funnel = page.getByRole('list', { name: 'Funnel' });
     await funnel.waitFor();
     await page.getByLabel('Period').selectOption('allTime');
-    const stats = await request(server.url, 'GET', `/v1/bots/${botId}/analytics/stats?timeFilter=allTime`, { token: server.adminToken });
+    const stats = await request(server.url, 'GET', `/v1/bots/${botId}/analytics/stats?timeFilter=allTime`, {
+      token: server.adminToken,
+    });
     expect(stats.status).toBe(200);
     const { totalViews, totalStarts, totalCompleted } = stats.body.stats;
     expect(totalStarts).toBe(1);
@@ -128,7 +135,9 @@ describe('an admin', () => {
     }
     // The name input was reached once and answered once; the company question (the next input) was reached and left.
     await page.locator('.drop-off').first().waitFor();
-    expect(await page.locator('.drop-off').allTextContents()).toEqual(expect.arrayContaining(['1 reached · 0 left (0%)', '1 reached · 1 left (100%)']));
+    expect(await page.locator('.drop-off').allTextContents()).toEqual(
+      expect.arrayContaining(['1 reached · 0 left (0%)', '1 reached · 1 left (100%)']),
+    );
     await page.locator('.chart canvas').waitFor();
     await screenshot(page, 'console-analytics');
     // A new visitor: the counters move without a reload (resultUpdated).
@@ -139,11 +148,12 @@ describe('an admin', () => {
 
   test("every Parley snippet of the Share tab works pasted into another site's page", async () => {
     await page.getByRole('link', { name: 'Share' }).click();
-    const snippets = await page
-      .locator('figure.snippet')
-      .evaluateAll((figures) =>
-        figures.map((figure) => ({ label: figure.querySelector('figcaption')!.textContent!, code: figure.querySelector('code')!.textContent! })),
-      );
+    const snippets = await page.locator('figure.snippet').evaluateAll((figures) =>
+      figures.map((figure) => ({
+        label: figure.querySelector('figcaption')!.textContent!,
+        code: figure.querySelector('code')!.textContent!,
+      })),
+    );
     expect(snippets.map((snippet) => snippet.label)).toEqual([
       "Parley's script (inline chat in an element)",
       "Parley's script (chat bubble)",
@@ -217,10 +227,16 @@ describe('a guest, and an outsider', () => {
   beforeAll(async () => {
     const created = await request(server.url, 'POST', '/v1/bots', {
       token: server.adminToken,
-      json: { workspaceId: server.adminWorkspaceId, bot: { ...JSON.parse(fs.readFileSync(BOT_FILE, 'utf8')), name: 'Guest view' } },
+      json: {
+        workspaceId: server.adminWorkspaceId,
+        bot: { ...JSON.parse(fs.readFileSync(BOT_FILE, 'utf8')), name: 'Guest view' },
+      },
     });
     botId = created.body.bot.id;
-    const guest = await createUserWithToken(server.db, 'guest@parley.test', { workspaceId: server.adminWorkspaceId, role: 'GUEST' });
+    const guest = await createUserWithToken(server.db, 'guest@parley.test', {
+      workspaceId: server.adminWorkspaceId,
+      role: 'GUEST',
+    });
     await setPassword(server.db, guest.userId, 'guest-password-1');
     const outsider = await createUserWithToken(server.db, 'outsider@parley.test');
     await setPassword(server.db, outsider.userId, 'outsider-password-1');
@@ -228,11 +244,12 @@ describe('a guest, and an outsider', () => {
 
   test('a GUEST sees no write buttons, and their mutations fail', async () => {
     const { context, page } = await signedIn('guest@parley.test', 'guest-password-1');
-    await page
-      .getByRole('combobox', { name: 'Workspace' })
-      .selectOption({ label: (await server.db.workspace.findUniqueOrThrow({ where: { id: server.adminWorkspaceId } })).name });
+    await page.getByRole('combobox', { name: 'Workspace' }).selectOption({
+      label: (await server.db.workspace.findUniqueOrThrow({ where: { id: server.adminWorkspaceId } })).name,
+    });
     await page.getByRole('link', { name: 'Guest view' }).waitFor();
-    for (const name of ['New bot', 'Delete', 'Duplicate']) expect(await page.getByRole('button', { name }).count()).toBe(0);
+    for (const name of ['New bot', 'Delete', 'Duplicate'])
+      expect(await page.getByRole('button', { name }).count()).toBe(0);
     expect(await page.getByLabel('Import a bot file').count()).toBe(0);
     await page.getByRole('link', { name: 'Guest view' }).click();
     await page.getByRole('group', { name: 'Name', exact: true }).waitFor();
@@ -260,7 +277,9 @@ describe('a guest, and an outsider', () => {
     await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${botId}/flow`);
     await page.getByRole('heading', { name: 'Not found' }).waitFor();
     const own = new URL(page.url()).pathname;
-    const personal = (await server.db.memberInWorkspace.findFirstOrThrow({ where: { user: { email: 'outsider@parley.test' } } })).workspaceId;
+    const personal = (
+      await server.db.memberInWorkspace.findFirstOrThrow({ where: { user: { email: 'outsider@parley.test' } } })
+    ).workspaceId;
     expect(own).toContain('/app/w/');
     await page.goto(`${server.url}/app/w/${personal}/bots/${botId}/results`);
     await page.getByRole('heading', { name: 'Not found' }).waitFor();
@@ -281,9 +300,11 @@ describe('publishing', () => {
   test('errors read as sentences: a file that is not a bot export, a wrong current password', async () => {
     const { context, page } = await signedIn(server.adminEmail, server.adminPassword);
     await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots`);
-    await page
-      .getByLabel('Import a bot file')
-      .setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"name": "Shopping list"}') });
+    await page.getByLabel('Import a bot file').setInputFiles({
+      name: 'notes.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"name": "Shopping list"}'),
+    });
     const alert = page.getByRole('alert').filter({ hasText: 'This file is not a bot export: it has no groups' });
     await alert.waitFor();
     expect(await alert.textContent()).not.toMatch(/bot\.groups|Invalid input/);
@@ -302,7 +323,12 @@ describe('publishing', () => {
     await page.getByRole('button', { name: 'New bot' }).click();
     await page.getByRole('dialog', { name: 'New bot' }).getByRole('button', { name: 'Blank' }).click();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    await page.getByRole('alert').filter({ hasText: 'This bot has nothing in it yet: add a message or a question to its flow before publishing it' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({
+        hasText: 'This bot has nothing in it yet: add a message or a question to its flow before publishing it',
+      })
+      .waitFor();
     await page.getByRole('status').filter({ hasText: 'Not published' }).waitFor();
     await screenshot(page, 'console-empty-bot-refused');
     await context.close();
@@ -323,10 +349,14 @@ describe('phone width (390 px)', () => {
     await page.getByRole('link', { name: 'Onboarding copy' }).first().waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);
     await screenshot(page, 'phone-bots');
-    const bot = await server.db.bot.findFirstOrThrow({ where: { workspaceId: server.adminWorkspaceId, name: 'Onboarding copy' } });
+    const bot = await server.db.bot.findFirstOrThrow({
+      where: { workspaceId: server.adminWorkspaceId, name: 'Onboarding copy' },
+    });
     for (const tab of ['results', 'analytics']) {
       await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${bot.id}/${tab}`);
-      await (tab === 'results' ? page.getByRole('table', { name: 'Results' }) : page.getByRole('list', { name: 'Funnel' })).waitFor();
+      await (
+        tab === 'results' ? page.getByRole('table', { name: 'Results' }) : page.getByRole('list', { name: 'Funnel' })
+      ).waitFor();
       await page.waitForTimeout(300);
       expect({ tab, overflow: Math.max(0, await overflow()) }).toEqual({ tab, overflow: 0 });
       await screenshot(page, `phone-${tab}`);
@@ -385,7 +415,11 @@ describe('invitations', () => {
     await admin.page.getByRole('status').filter({ hasText: 'Invitation made for invitee@parley.test' }).waitFor();
     await admin.page.getByRole('table', { name: 'Invitations waiting' }).getByText('invitee@parley.test').waitFor();
     await screenshot(admin.page, 'console-invitation-sent');
-    expect(await server.db.memberInWorkspace.count({ where: { userId: invitee.userId, workspaceId: server.adminWorkspaceId } })).toBe(0);
+    expect(
+      await server.db.memberInWorkspace.count({
+        where: { userId: invitee.userId, workspaceId: server.adminWorkspaceId },
+      }),
+    ).toBe(0);
 
     const { context, page } = await signedIn('invitee@parley.test', 'invitee-password-1');
     const banner = page.getByRole('region', { name: 'Invitations' });
@@ -396,7 +430,9 @@ describe('invitations', () => {
     await page.getByRole('heading', { name: 'Bots' }).waitFor();
     expect(await page.getByRole('region', { name: 'Invitations' }).count()).toBe(0);
     expect(
-      await server.db.memberInWorkspace.findUnique({ where: { userId_workspaceId: { userId: invitee.userId, workspaceId: server.adminWorkspaceId } } }),
+      await server.db.memberInWorkspace.findUnique({
+        where: { userId_workspaceId: { userId: invitee.userId, workspaceId: server.adminWorkspaceId } },
+      }),
     ).toMatchObject({
       role: 'MEMBER',
     });
@@ -426,9 +462,14 @@ describe('invitations', () => {
     await page.getByLabel('New password (10 characters or more)').fill('newcomer-password-1');
     await page.getByRole('button', { name: 'Set password' }).click();
     await page.getByRole('status').filter({ hasText: 'Password changed' }).waitFor();
-    const user = await server.db.user.findUniqueOrThrow({ where: { email: 'newcomer@parley.test' }, include: { memberships: true } });
+    const user = await server.db.user.findUniqueOrThrow({
+      where: { email: 'newcomer@parley.test' },
+      include: { memberships: true },
+    });
     expect(user.passwordHash).not.toBeNull();
-    expect(user.memberships).toEqual([expect.objectContaining({ workspaceId: server.adminWorkspaceId, role: 'MEMBER' })]);
+    expect(user.memberships).toEqual([
+      expect.objectContaining({ workspaceId: server.adminWorkspaceId, role: 'MEMBER' }),
+    ]);
     await context.close();
   });
 });
@@ -469,7 +510,10 @@ describe('cookie sessions', () => {
   test('an expired session sends the console back to sign-in', async () => {
     const { context, page } = await signedIn(server.adminEmail, server.adminPassword);
     const session = (await context.cookies()).find((cookie) => cookie.name === 'parley_session')!;
-    await server.db.consoleSession.update({ where: { tokenHash: hashToken(session.value) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await server.db.consoleSession.update({
+      where: { tokenHash: hashToken(session.value) },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     await page.reload();
     await page.getByRole('heading', { name: 'Sign in to Parley' }).waitFor();
     await context.close();
@@ -478,7 +522,10 @@ describe('cookie sessions', () => {
 
 describe('accessibility', () => {
   test('axe-core finds nothing on the sign-in page, the bots list, a bot’s tabs and the settings', async () => {
-    const { botId } = await createBot(server, { ...JSON.parse(fs.readFileSync(BOT_FILE, 'utf8')), name: 'Accessibility check' });
+    const { botId } = await createBot(server, {
+      ...JSON.parse(fs.readFileSync(BOT_FILE, 'utf8')),
+      name: 'Accessibility check',
+    });
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     const found: { where: string; violations: AxeViolation[] }[] = [];

@@ -73,7 +73,10 @@ test('the bubble embed opens and chats from a page on another origin', async () 
 });
 
 test('allowed origins block the embed on another origin', async () => {
-  const { publicId } = await publishDefinition(server, askBot({ security: { allowedOrigins: ['https://only-this.example'] } }));
+  const { publicId } = await publishDefinition(
+    server,
+    askBot({ security: { allowedOrigins: ['https://only-this.example'] } }),
+  );
   pageHtml = embeddingPage(publicId);
   const page = await (await browser.newContext({ reducedMotion: 'reduce' })).newPage();
   await page.goto(siteUrl);

@@ -19,7 +19,12 @@ afterAll(async () => {
 });
 
 const signedIn = (viewport = { width: 1440, height: 900 }) =>
-  signInToConsole(browser, server.url, { email: server.adminEmail, password: server.adminPassword }, { viewport, reducedMotion: 'reduce' });
+  signInToConsole(
+    browser,
+    server.url,
+    { email: server.adminEmail, password: server.adminPassword },
+    { viewport, reducedMotion: 'reduce' },
+  );
 
 const palette = (page: Page) => page.getByRole('navigation', { name: 'Blocks' });
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Block settings' });
@@ -44,7 +49,11 @@ async function typeMessage(page: Page, words: string) {
 /** Waits until `read` answers `expected` (the editor saves after a short pause), failing with the last answer. */
 async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 5000): Promise<void> {
   let last: T | undefined;
-  for (const started = Date.now(); Date.now() - started < timeoutMs; await new Promise((resolve) => setTimeout(resolve, 100))) {
+  for (
+    const started = Date.now();
+    Date.now() - started < timeoutMs;
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  ) {
     last = await read();
     if (JSON.stringify(last) === JSON.stringify(expected)) return;
   }
@@ -54,7 +63,12 @@ async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 50
 const draftOf = async (botId: string) => {
   const bot = await server.db.bot.findUniqueOrThrow({ where: { id: botId } });
   return bot.draft as {
-    groups: { id: string; title: string; graphCoordinates: { x: number; y: number }; blocks: { id: string; type: string }[] }[];
+    groups: {
+      id: string;
+      title: string;
+      graphCoordinates: { x: number; y: number };
+      blocks: { id: string; type: string }[];
+    }[];
     edges: { id: string }[];
   };
 };
@@ -154,7 +168,10 @@ test('undo and redo a move, a connection and a deletion (Ctrl+Z, Shift+Ctrl+Z); 
   expect(moved.y).toBeGreaterThan(50);
   await page.keyboard.press('Control+z');
   await saved(page);
-  await eventually(async () => (await draftOf(botId)).groups.find((each) => each.id === 'g1')!.graphCoordinates, { x: 0, y: 0 });
+  await eventually(async () => (await draftOf(botId)).groups.find((each) => each.id === 'g1')!.graphCoordinates, {
+    x: 0,
+    y: 0,
+  });
   await page.keyboard.press('Control+Shift+z');
   await eventually(async () => (await draftOf(botId)).groups.find((each) => each.id === 'g1')!.graphCoordinates, moved);
 
@@ -184,7 +201,10 @@ test('undo and redo a move, a connection and a deletion (Ctrl+Z, Shift+Ctrl+Z); 
 });
 
 test('two editors of one bot: the second save is refused, nothing is lost, and reloading shows the first one’s work', async () => {
-  const { botId } = await createBot(server, v6Bot({ name: 'Shared bot', groups: [group('g1', [textBubble('b1', 'Hello')], 'Only group')] }));
+  const { botId } = await createBot(
+    server,
+    v6Bot({ name: 'Shared bot', groups: [group('g1', [textBubble('b1', 'Hello')], 'Only group')] }),
+  );
   const first = await signedIn();
   const second = await signedIn();
   for (const { page } of [first, second]) {
@@ -214,7 +234,12 @@ test('two editors of one bot: the second save is refused, nothing is lost, and r
 test('the Test panel runs the unsaved draft and highlights the block the chat is at', async () => {
   const { botId } = await createBot(
     server,
-    v6Bot({ name: 'Preview bot', groups: [group('g1', [textBubble('b1', 'Hello from the draft'), { id: 'in1', type: 'text input', options: {} }], 'Ask')] }),
+    v6Bot({
+      name: 'Preview bot',
+      groups: [
+        group('g1', [textBubble('b1', 'Hello from the draft'), { id: 'in1', type: 'text input', options: {} }], 'Ask'),
+      ],
+    }),
   );
   const { context, page } = await signedIn();
   await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${botId}/flow`);
@@ -232,11 +257,15 @@ test('the Test panel runs the unsaved draft and highlights the block the chat is
 });
 
 test('the canvas pans and zooms from the keyboard', async () => {
-  const { botId } = await createBot(server, v6Bot({ name: 'Keyboard bot', groups: [group('g1', [textBubble('b1', 'Hi')], 'Only')] }));
+  const { botId } = await createBot(
+    server,
+    v6Bot({ name: 'Keyboard bot', groups: [group('g1', [textBubble('b1', 'Hi')], 'Only')] }),
+  );
   const { context, page } = await signedIn();
   await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${botId}/flow`);
   await page.getByRole('group', { name: 'Only' }).waitFor();
-  const viewport = () => page.locator('.react-flow__viewport').evaluate((element) => (element as HTMLElement).style.transform);
+  const viewport = () =>
+    page.locator('.react-flow__viewport').evaluate((element) => (element as HTMLElement).style.transform);
   const before = await viewport();
   await page.locator('.editor-canvas').focus();
   await page.keyboard.press('ArrowRight');

@@ -17,12 +17,16 @@ let browser: Browser;
 let botId: string;
 let publicId: string;
 
-const getDraft = async (): Promise<Json> => (await request(server.url, 'GET', `/v1/bots/${botId}`, { token: server.adminToken })).body.bot;
+const getDraft = async (): Promise<Json> =>
+  (await request(server.url, 'GET', `/v1/bots/${botId}`, { token: server.adminToken })).body.bot;
 
 async function setText(text: string): Promise<void> {
   const draft = await getDraft();
   draft.groups[0].blocks[0] = textBubble('b1', text);
-  const saved = await request(server.url, 'PATCH', `/v1/bots/${botId}`, { token: server.adminToken, json: { bot: { groups: draft.groups } } });
+  const saved = await request(server.url, 'PATCH', `/v1/bots/${botId}`, {
+    token: server.adminToken,
+    json: { bot: { groups: draft.groups } },
+  });
   expect(saved.status).toBe(200);
 }
 
@@ -32,7 +36,10 @@ const firstText = (bot: Json): string => JSON.stringify(bot.groups[0].blocks[0].
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
-  ({ botId } = await createBot(server, v6Bot({ name: 'Hello', groups: [group('g1', [textBubble('b1', 'Hello')], 'Welcome')] })));
+  ({ botId } = await createBot(
+    server,
+    v6Bot({ name: 'Hello', groups: [group('g1', [textBubble('b1', 'Hello')], 'Welcome')] }),
+  ));
   await publishBot(server, botId);
   await setText('Hello again');
   ({ publicId } = await publishBot(server, botId));
@@ -79,14 +86,20 @@ describe('an admin', () => {
     const canvas = page.getByRole('region', { name: 'Flow of revision 1' });
     await canvas.getByRole('group', { name: 'Welcome', exact: true }).waitFor();
     await canvas.getByRole('button', { name: 'Text: Hello', exact: true }).waitFor();
-    await changes(page).getByRole('listitem').filter({ hasText: 'A block changed in the draft: text in Welcome' }).waitFor();
+    await changes(page)
+      .getByRole('listitem')
+      .filter({ hasText: 'A block changed in the draft: text in Welcome' })
+      .waitFor();
     expect(await changes(page).getByRole('listitem').count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'history-1280');
   });
 
   test('exports revision 1 as a Typebot file named after the bot', async () => {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export', exact: true }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export', exact: true }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('Hello-revision-1.json');
     const file = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as Json;
     expect(file.name).toBe('Hello');
@@ -101,7 +114,10 @@ describe('an admin', () => {
       void dialog.accept();
     });
     await page.getByRole('button', { name: 'Restore into the draft' }).click();
-    await page.getByRole('status').filter({ hasText: 'Revision 1 is now the draft. Publish to make it live.' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Revision 1 is now the draft. Publish to make it live.' })
+      .waitFor();
     expect(question).toBe('Replace the draft with revision 1? The live bot does not change until you publish.');
     // The comparison follows the new draft.
     await changes(page).getByText('Same as the draft.').waitFor();
@@ -142,7 +158,10 @@ describe('an admin', () => {
   });
 
   test('a bot never published says how revisions come', async () => {
-    const { botId: fresh } = await createBot(server, v6Bot({ name: 'Fresh', groups: [group('g1', [textBubble('b1', 'Hi')])] }));
+    const { botId: fresh } = await createBot(
+      server,
+      v6Bot({ name: 'Fresh', groups: [group('g1', [textBubble('b1', 'Hi')])] }),
+    );
     await openHistory(page, fresh);
     await page.getByText('No revision yet: each publish keeps one.').waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -154,7 +173,10 @@ test('on a phone, the list sits above the revision', async () => {
   await openHistory(page);
   await expectEntries(page);
   await page.getByRole('button', { name: /^Revision 1\b/ }).click();
-  await page.getByRole('region', { name: 'Flow of revision 1' }).getByRole('button', { name: 'Text: Hello', exact: true }).waitFor();
+  await page
+    .getByRole('region', { name: 'Flow of revision 1' })
+    .getByRole('button', { name: 'Text: Hello', exact: true })
+    .waitFor();
   // Nothing wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await axeViolations(page)).toEqual([]);
@@ -163,7 +185,10 @@ test('on a phone, the list sits above the revision', async () => {
 });
 
 test('a GUEST can look and export, not restore', async () => {
-  const guest = await createUserWithToken(server.db, 'history-guest@parley.test', { workspaceId: server.adminWorkspaceId, role: 'GUEST' });
+  const guest = await createUserWithToken(server.db, 'history-guest@parley.test', {
+    workspaceId: server.adminWorkspaceId,
+    role: 'GUEST',
+  });
   await setPassword(server.db, guest.userId, 'guest-password-1');
   const { context, page } = await signedIn('history-guest@parley.test', 'guest-password-1');
   await openHistory(page);

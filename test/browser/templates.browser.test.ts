@@ -20,7 +20,12 @@ afterAll(async () => {
 });
 
 const signedIn = (email: string, password: string, width = 1280) =>
-  signInToConsole(browser, server.url, { email, password }, { viewport: { width, height: 900 }, reducedMotion: 'reduce' });
+  signInToConsole(
+    browser,
+    server.url,
+    { email, password },
+    { viewport: { width, height: 900 }, reducedMotion: 'reduce' },
+  );
 
 const STARTERS = ['Blank', 'Lead capture', 'FAQ with buttons', 'NPS survey', 'Quiz with score', 'AI assistant'];
 
@@ -39,11 +44,13 @@ describe('an admin', () => {
     const gallery = page.getByRole('dialog', { name: 'New bot' });
     await gallery.waitFor();
     const cards = gallery.getByRole('list', { name: 'Starting points' }).getByRole('button');
-    expect(await cards.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')))).toEqual(STARTERS);
-    const lead = gallery.getByRole('button', { name: 'Lead capture' });
-    expect(await lead.evaluate((button) => document.getElementById(button.getAttribute('aria-describedby')!)?.textContent)).toBe(
-      'Collects a name and an e-mail, then asks what the visitor is after.',
+    expect(await cards.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')))).toEqual(
+      STARTERS,
     );
+    const lead = gallery.getByRole('button', { name: 'Lead capture' });
+    expect(
+      await lead.evaluate((button) => document.getElementById(button.getAttribute('aria-describedby')!)?.textContent),
+    ).toBe('Collects a name and an e-mail, then asks what the visitor is after.');
     await screenshot(page, 'templates-gallery-1280');
     await gallery.getByRole('button', { name: 'Close' }).click();
     await gallery.waitFor({ state: 'hidden' });
@@ -55,9 +62,13 @@ describe('an admin', () => {
     await page.getByRole('heading', { name: 'Lead capture' }).waitFor();
     expect(new URL(page.url()).pathname).toMatch(/\/bots\/[^/]+\/flow$/);
     botId = /\/bots\/([^/]+)\/flow$/.exec(new URL(page.url()).pathname)![1]!;
-    for (const title of ['Welcome', 'Contact', 'Demo', 'Browsing', 'Thank you']) await page.getByRole('group', { name: title, exact: true }).waitFor();
+    for (const title of ['Welcome', 'Contact', 'Demo', 'Browsing', 'Thank you'])
+      await page.getByRole('group', { name: title, exact: true }).waitFor();
     const bot = await server.db.bot.findUniqueOrThrow({ where: { id: botId } });
-    expect({ name: bot.name, workspaceId: bot.workspaceId }).toEqual({ name: 'Lead capture', workspaceId: server.adminWorkspaceId });
+    expect({ name: bot.name, workspaceId: bot.workspaceId }).toEqual({
+      name: 'Lead capture',
+      workspaceId: server.adminWorkspaceId,
+    });
     await screenshot(page, 'templates-lead-capture-flow');
   });
 
@@ -108,7 +119,10 @@ describe('an admin', () => {
     const form = page.getByRole('form', { name: 'Name and public id' });
     await form.getByLabel('Public id').fill('taken-id');
     await form.getByRole('button', { name: 'Save' }).click();
-    await form.getByRole('alert').filter({ hasText: 'Public id not available: it is already used by another bot' }).waitFor();
+    await form
+      .getByRole('alert')
+      .filter({ hasText: 'Public id not available: it is already used by another bot' })
+      .waitFor();
     await server.db.bot.delete({ where: { id: other.id } });
   });
 });
@@ -118,7 +132,10 @@ test('at 390 px the gallery fits the screen, one card a row', async () => {
   await page.getByRole('button', { name: 'New bot' }).click();
   const gallery = page.getByRole('dialog', { name: 'New bot' });
   await gallery.getByRole('button', { name: 'AI assistant' }).waitFor();
-  const widths = await gallery.evaluate((dialog) => ({ dialog: dialog.getBoundingClientRect().right, window: window.innerWidth }));
+  const widths = await gallery.evaluate((dialog) => ({
+    dialog: dialog.getBoundingClientRect().right,
+    window: window.innerWidth,
+  }));
   expect(widths.dialog).toBeLessThanOrEqual(widths.window);
   const lefts = await gallery
     .getByRole('list', { name: 'Starting points' })
@@ -130,9 +147,14 @@ test('at 390 px the gallery fits the screen, one card a row', async () => {
 });
 
 test('a GUEST sees the name and public id but cannot change them', async () => {
-  const guest = await createUserWithToken(server.db, 'guest@parley.test', { workspaceId: server.adminWorkspaceId, role: 'GUEST' });
+  const guest = await createUserWithToken(server.db, 'guest@parley.test', {
+    workspaceId: server.adminWorkspaceId,
+    role: 'GUEST',
+  });
   await setPassword(server.db, guest.userId, 'guest-password-1');
-  const bot = await server.db.bot.findFirstOrThrow({ where: { workspaceId: server.adminWorkspaceId, publicId: 'acme-leads' } });
+  const bot = await server.db.bot.findFirstOrThrow({
+    where: { workspaceId: server.adminWorkspaceId, publicId: 'acme-leads' },
+  });
   const { context, page } = await signedIn('guest@parley.test', 'guest-password-1');
   await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${bot.id}/share`);
   const form = page.getByRole('form', { name: 'Name and public id' });

@@ -113,10 +113,14 @@ test('theme: the preview follows the form before saving; saved and published, vi
   expect(preview.height).toBeLessThanOrEqual(frame.height);
   await css.fill('');
   // Nothing is stored before Save.
-  expect((await server.db.bot.findUniqueOrThrow({ where: { id: botId } })).draft).not.toMatchObject({ theme: { chat: { guestBubbles: {} } } });
+  expect((await server.db.bot.findUniqueOrThrow({ where: { id: botId } })).draft).not.toMatchObject({
+    theme: { chat: { guestBubbles: {} } },
+  });
 
   await save(page);
-  const stored = (await server.db.bot.findUniqueOrThrow({ where: { id: botId } })).draft as { theme: Record<string, any> };
+  const stored = (await server.db.bot.findUniqueOrThrow({ where: { id: botId } })).draft as {
+    theme: Record<string, any>;
+  };
   expect(stored.theme.chat).toEqual({ hostBubbles: { shadow: 'sm' }, guestBubbles: { backgroundColor: '#2f855a' } });
 
   await publishChanges(page);
@@ -137,7 +141,9 @@ test('settings: branding turned on is shown on the public page once published; u
   // A row left empty is dropped when saved.
   await page.getByRole('button', { name: 'Add an origin' }).click();
   await save(page);
-  const stored = (await server.db.bot.findUniqueOrThrow({ where: { id: botId } })).draft as { settings: Record<string, any> };
+  const stored = (await server.db.bot.findUniqueOrThrow({ where: { id: botId } })).draft as {
+    settings: Record<string, any>;
+  };
   expect(stored.settings).toEqual({
     general: { systemMessages: { invalidMessage: 'Not quite' }, isBrandingEnabled: true },
     whatsApp: { isEnabled: false },
@@ -162,11 +168,14 @@ test('two editors: the second save is refused with a clear choice; Reload shows 
   await save(first.page);
   await hostBackground(second.page).fill('#222222');
   await second.page.getByRole('button', { name: 'Save', exact: true }).click();
-  const conflict = second.page.getByRole('alert').filter({ hasText: 'Someone else saved this bot while you were editing' });
+  const conflict = second.page
+    .getByRole('alert')
+    .filter({ hasText: 'Someone else saved this bot while you were editing' });
   await conflict.waitFor();
   await screenshot(second.page, 'theme-editor-conflict');
   // Nothing lost silently: the first save stands.
-  const theme = async () => ((await server.db.bot.findUniqueOrThrow({ where: { id: botId } })).draft as { theme: Record<string, any> }).theme;
+  const theme = async () =>
+    ((await server.db.bot.findUniqueOrThrow({ where: { id: botId } })).draft as { theme: Record<string, any> }).theme;
   expect((await theme()).chat.hostBubbles.backgroundColor).toBe('#111111');
 
   await conflict.getByRole('button', { name: 'Reload' }).click();
@@ -186,7 +195,10 @@ test('two editors: the second save is refused with a clear choice; Reload shows 
 });
 
 test('a GUEST reads both tabs with every field disabled and no Save', async () => {
-  const guest = await createUserWithToken(server.db, 'guest@parley.test', { workspaceId: server.adminWorkspaceId, role: 'GUEST' });
+  const guest = await createUserWithToken(server.db, 'guest@parley.test', {
+    workspaceId: server.adminWorkspaceId,
+    role: 'GUEST',
+  });
   await setPassword(server.db, guest.userId, 'guest-password-1');
   const { context, page } = await signedIn('guest@parley.test', 'guest-password-1');
   for (const [tab, form] of [

@@ -27,7 +27,11 @@ beforeAll(async () => {
     v6Bot({
       groups: [
         group('g1', [
-          { id: 'hello', type: 'text', content: { richText: [{ type: 'p', children: [{ text: 'Welcome to ' }, { text: 'AA', bold: true }] }] } },
+          {
+            id: 'hello',
+            type: 'text',
+            content: { richText: [{ type: 'p', children: [{ text: 'Welcome to ' }, { text: 'AA', bold: true }] }] },
+          },
           { id: 'logo', type: 'image', content: { url: imageUrl, clickLink: { alt: 'AA logo' } } },
           textBubble('ask', 'Your e-mail?'),
           { ...emailInput('ask-email', 'vemail'), options: { variableId: 'vemail', retryMessageContent: RETRY } },
@@ -72,7 +76,11 @@ test('bot bubbles render as on the chat page; the refused reply is marked and th
   const image = dialog.locator(`li.host img[src="${imageUrl}"]`);
   await image.waitFor();
   expect(await image.getAttribute('alt')).toBe('AA logo');
-  await page.waitForFunction((src) => [...document.querySelectorAll('img')].some((img) => img.src === src && img.complete && img.naturalWidth > 0), imageUrl);
+  await page.waitForFunction(
+    (src) =>
+      [...document.querySelectorAll('img')].some((img) => img.src === src && img.complete && img.naturalWidth > 0),
+    imageUrl,
+  );
 
   const lines = await dialog.getByRole('listitem').allInnerTexts();
   const at = (text: string) => lines.findIndex((line) => line.includes(text));
@@ -106,7 +114,10 @@ test('at phone width (390 px) the dialog fits the screen, images included', asyn
   expect(box.x + box.width).toBeLessThanOrEqual(390);
   const overflow = await page.evaluate(() => {
     const transcript = document.querySelector('dialog ol.transcript')!;
-    return { transcript: transcript.scrollWidth - transcript.clientWidth, page: document.documentElement.scrollWidth - window.innerWidth };
+    return {
+      transcript: transcript.scrollWidth - transcript.clientWidth,
+      page: document.documentElement.scrollWidth - window.innerWidth,
+    };
   });
   expect(overflow).toEqual({ transcript: 0, page: 0 });
   await screenshot(page, 'transcript-390');

@@ -11,11 +11,21 @@ export function textBubble(id: string, text: string): Json {
 }
 
 export function textInput(id: string, variableId?: string, outgoingEdgeId?: string): Json {
-  return { id, type: 'text input', options: variableId ? { variableId } : {}, ...(outgoingEdgeId ? { outgoingEdgeId } : {}) };
+  return {
+    id,
+    type: 'text input',
+    options: variableId ? { variableId } : {},
+    ...(outgoingEdgeId ? { outgoingEdgeId } : {}),
+  };
 }
 
 export function emailInput(id: string, variableId?: string, outgoingEdgeId?: string): Json {
-  return { id, type: 'email input', options: variableId ? { variableId } : {}, ...(outgoingEdgeId ? { outgoingEdgeId } : {}) };
+  return {
+    id,
+    type: 'email input',
+    options: variableId ? { variableId } : {},
+    ...(outgoingEdgeId ? { outgoingEdgeId } : {}),
+  };
 }
 
 export function setVariable(id: string, variableId: string, expressionToEvaluate: string, extra: Json = {}): Json {
@@ -47,8 +57,14 @@ export function v6Bot(spec: BotSpec): Json {
     version: '6',
     name: spec.name ?? 'Test bot',
     groups: spec.groups,
-    events: [{ id: 'ev-start', type: 'start', outgoingEdgeId: 'e-start', graphCoordinates: { x: 0, y: 0 } }, ...(spec.events ?? [])],
-    edges: [{ id: 'e-start', from: { eventId: 'ev-start' }, to: { groupId: spec.groups[0]!.id } }, ...(spec.edges ?? [])],
+    events: [
+      { id: 'ev-start', type: 'start', outgoingEdgeId: 'e-start', graphCoordinates: { x: 0, y: 0 } },
+      ...(spec.events ?? []),
+    ],
+    edges: [
+      { id: 'e-start', from: { eventId: 'ev-start' }, to: { groupId: spec.groups[0]!.id } },
+      ...(spec.edges ?? []),
+    ],
     variables: spec.variables ?? [],
     theme: spec.theme ?? {},
     settings: spec.settings ?? {},
@@ -61,7 +77,12 @@ export interface CreatedBot {
   publishedAt?: string;
 }
 
-export async function createBot(server: TestServer, definition: Json, workspaceId = server.adminWorkspaceId, token = server.adminToken): Promise<CreatedBot> {
+export async function createBot(
+  server: TestServer,
+  definition: Json,
+  workspaceId = server.adminWorkspaceId,
+  token = server.adminToken,
+): Promise<CreatedBot> {
   const created = await request(server.url, 'POST', '/v1/bots', { token, json: { workspaceId, bot: definition } });
   if (created.status !== 200) throw new Error(`create bot: ${created.status} ${JSON.stringify(created.body)}`);
   return { botId: created.body.bot.id, publicId: created.body.bot.publicId };
@@ -74,16 +95,30 @@ export async function publishBot(server: TestServer, botId: string, token = serv
 }
 
 /** Creates and publishes a definition in the admin's workspace. */
-export async function publishDefinition(server: TestServer, definition: Json, workspaceId = server.adminWorkspaceId): Promise<CreatedBot> {
+export async function publishDefinition(
+  server: TestServer,
+  definition: Json,
+  workspaceId = server.adminWorkspaceId,
+): Promise<CreatedBot> {
   const { botId } = await createBot(server, definition, workspaceId);
   return publishBot(server, botId);
 }
 
-export function startChat(server: TestServer, publicId: string, body: Json = {}, headers?: Record<string, string>): Promise<HttpResponse> {
+export function startChat(
+  server: TestServer,
+  publicId: string,
+  body: Json = {},
+  headers?: Record<string, string>,
+): Promise<HttpResponse> {
   return request(server.url, 'POST', `/v1/bots/${publicId}/startChat`, { json: body, headers });
 }
 
-export function continueChat(server: TestServer, sessionId: string, body: Json = {}, headers?: Record<string, string>): Promise<HttpResponse> {
+export function continueChat(
+  server: TestServer,
+  sessionId: string,
+  body: Json = {},
+  headers?: Record<string, string>,
+): Promise<HttpResponse> {
   return request(server.url, 'POST', `/v1/sessions/${sessionId}/continueChat`, { json: body, headers });
 }
 
@@ -111,7 +146,14 @@ export function texts(body: { messages?: any[] }): string[] {
 /** Three text inputs in one group saving A, B and C, then a bubble showing them (concurrency tests). */
 export function threeQuestions(): Json {
   return v6Bot({
-    groups: [group('g1', [textInput('q1', 'va'), textInput('q2', 'vb'), textInput('q3', 'vc'), textBubble('end', 'A={{A}} B={{B}} C={{C}}')])],
+    groups: [
+      group('g1', [
+        textInput('q1', 'va'),
+        textInput('q2', 'vb'),
+        textInput('q3', 'vc'),
+        textBubble('end', 'A={{A}} B={{B}} C={{C}}'),
+      ]),
+    ],
     variables: [
       { id: 'va', name: 'A' },
       { id: 'vb', name: 'B' },

@@ -7,11 +7,14 @@ export interface ConsoleSession {
   setCookies: string[];
 }
 
-const SIGN_IN = 'mutation SignIn($email: String!, $password: String!) { signIn(email: $email, password: $password) { expiresAt csrfToken user { email } } }';
+const SIGN_IN =
+  'mutation SignIn($email: String!, $password: String!) { signIn(email: $email, password: $password) { expiresAt csrfToken user { email } } }';
 
 /** Cookie name → value from Set-Cookie lines. */
 export function cookieValues(setCookies: string[]): Record<string, string> {
-  return Object.fromEntries(setCookies.map((line) => line.split(';')[0]!.split('=')).map(([name, ...value]) => [name!.trim(), value.join('=')]));
+  return Object.fromEntries(
+    setCookies.map((line) => line.split(';')[0]!.split('=')).map(([name, ...value]) => [name!.trim(), value.join('=')]),
+  );
 }
 
 export async function signIn(
@@ -20,7 +23,10 @@ export async function signIn(
   password: string,
   headers: Record<string, string> = {},
 ): Promise<{ response: HttpResponse; session: ConsoleSession }> {
-  const response = await request(baseUrl, 'POST', '/graphql', { json: { query: SIGN_IN, variables: { email, password } }, headers });
+  const response = await request(baseUrl, 'POST', '/graphql', {
+    json: { query: SIGN_IN, variables: { email, password } },
+    headers,
+  });
   const setCookies = response.headers.getSetCookie();
   const values = cookieValues(setCookies);
   return {

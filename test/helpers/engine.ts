@@ -2,7 +2,15 @@ import type { BlockContext } from '../../src/engine/blocks/handler';
 import { createBlockContext } from '../../src/engine/walker/context';
 import { newTurn, type Turn } from '../../src/engine/walker/turn';
 import { createSandbox, type Sandbox } from '../../src/sandbox/quickjs';
-import type { CodeRunner, EngineEnv, GroupDefinition, RuntimeBot, RuntimeVariable, SessionState, TextFormat } from '../../src/engine/types';
+import type {
+  CodeRunner,
+  EngineEnv,
+  GroupDefinition,
+  RuntimeBot,
+  RuntimeVariable,
+  SessionState,
+  TextFormat,
+} from '../../src/engine/types';
 
 /** Code runner for tests that must not run code: it refuses, so a test that does reach it fails loudly. */
 export const noCode: CodeRunner = {
@@ -30,7 +38,10 @@ export function asRunner(sandbox: Sandbox): CodeRunner {
  * thread: engine unit tests need QuickJS, not the worker pool), a refusal before.
  */
 const testSandbox: CodeRunner = {
-  run: async (request) => (sandbox ? sandbox.run(request) : { ok: false, error: 'this test did not load the sandbox: beforeAll(loadTestSandbox)' }),
+  run: async (request) =>
+    sandbox
+      ? sandbox.run(request)
+      : { ok: false, error: 'this test did not load the sandbox: beforeAll(loadTestSandbox)' },
 };
 
 export function testEnv(overrides: Partial<EngineEnv> = {}): EngineEnv {

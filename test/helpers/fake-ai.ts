@@ -78,25 +78,39 @@ export async function startFakeAi(): Promise<FakeAi> {
         response.end(JSON.stringify(payload));
       };
       const isAnthropic = path.endsWith('/messages');
-      const key = isAnthropic ? request.headers['x-api-key'] : String(request.headers.authorization ?? '').replace(/^Bearer /, '');
-      if (key !== FAKE_API_KEY) return send(401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } });
+      const key = isAnthropic
+        ? request.headers['x-api-key']
+        : String(request.headers.authorization ?? '').replace(/^Bearer /, '');
+      if (key !== FAKE_API_KEY)
+        return send(401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } });
       if (fake.failNext) {
         const failure = fake.failNext;
         fake.failNext = undefined;
         return send(failure.status, failure.body);
       }
       const schema = body.response_format?.json_schema?.schema;
-      const text = schema ? JSON.stringify(objectFor(schema)) : fake.reply ? fake.reply(body) : `Echo: ${lastUserText(body)}`;
+      const text = schema
+        ? JSON.stringify(objectFor(schema))
+        : fake.reply
+          ? fake.reply(body)
+          : `Echo: ${lastUserText(body)}`;
       const stream = body.stream === true;
       const event = (data: unknown, name?: string) =>
-        response.write(`${name ? `event: ${name}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+        response.write(
+          `${name ? `event: ${name}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`,
+        );
       if (stream) {
         response.statusCode = 200;
         response.setHeader('content-type', 'text/event-stream');
       }
       if (path.endsWith('/chat/completions')) {
         const usage = { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 };
-        if (!stream) return send(200, { id: 'chatcmpl-1', choices: [{ index: 0, message: { role: 'assistant', content: text } }], usage });
+        if (!stream)
+          return send(200, {
+            id: 'chatcmpl-1',
+            choices: [{ index: 0, message: { role: 'assistant', content: text } }],
+            usage,
+          });
         for (const piece of pieces(text)) event({ choices: [{ index: 0, delta: { content: piece } }] });
         event({ choices: [], usage });
         event('[DONE]');
@@ -104,9 +118,20 @@ export async function startFakeAi(): Promise<FakeAi> {
       }
       if (isAnthropic) {
         const usage = { input_tokens: 5, output_tokens: 3 };
-        if (!stream) return send(200, { id: 'msg_1', type: 'message', role: 'assistant', content: [{ type: 'text', text }], usage });
+        if (!stream)
+          return send(200, {
+            id: 'msg_1',
+            type: 'message',
+            role: 'assistant',
+            content: [{ type: 'text', text }],
+            usage,
+          });
         event({ type: 'message_start', message: { id: 'msg_1', usage } }, 'message_start');
-        for (const piece of pieces(text)) event({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: piece } }, 'content_block_delta');
+        for (const piece of pieces(text))
+          event(
+            { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: piece } },
+            'content_block_delta',
+          );
         event({ type: 'message_stop' }, 'message_stop');
         return response.end();
       }
@@ -120,7 +145,9 @@ export async function startFakeAi(): Promise<FakeAi> {
         const field = (name: string) => new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)`).exec(raw)?.[1];
         const file = /name="file"; filename="([^"]+)"\r\nContent-Type: ([^\r]+)\r\n\r\n/.exec(raw);
         const complete = raw.includes(AUDIO_BYTES.toString('utf8'));
-        return send(200, { text: `Transcribed ${file?.[1]} (${file?.[2]}, ${complete ? 'complete' : 'incomplete'}) with ${field('model')}` });
+        return send(200, {
+          text: `Transcribed ${file?.[1]} (${file?.[2]}, ${complete ? 'complete' : 'incomplete'}) with ${field('model')}`,
+        });
       }
       if (path.endsWith('/responses')) {
         responseCount += 1;
@@ -128,7 +155,8 @@ export async function startFakeAi(): Promise<FakeAi> {
         const usage = { input_tokens: 4, output_tokens: 2, total_tokens: 6 };
         const output = [{ type: 'message', role: 'assistant', content: [{ type: 'output_text', text }] }];
         if (!stream) return send(200, { id, output, usage });
-        for (const piece of pieces(text)) event({ type: 'response.output_text.delta', delta: piece }, 'response.output_text.delta');
+        for (const piece of pieces(text))
+          event({ type: 'response.output_text.delta', delta: piece }, 'response.output_text.delta');
         event({ type: 'response.completed', response: { id, output, usage } }, 'response.completed');
         return response.end();
       }

@@ -47,17 +47,29 @@ export async function startFakeS3(bucket = 'parley-test'): Promise<FakeS3> {
       }
       const body = Buffer.concat(chunks);
       if (request.method === 'PUT' && key) {
-        objects.set(key, String(request.headers['content-encoding'] ?? '').includes('aws-chunked') ? decodeAwsChunked(body) : body);
+        objects.set(
+          key,
+          String(request.headers['content-encoding'] ?? '').includes('aws-chunked') ? decodeAwsChunked(body) : body,
+        );
         response.writeHead(200, { etag: '"fake"' }).end();
       } else if (request.method === 'GET' && key) {
         const object = objects.get(key);
-        if (!object) response.writeHead(404, { 'content-type': 'application/xml' }).end('<Error><Code>NoSuchKey</Code><Message>missing</Message></Error>');
-        else response.writeHead(200, { 'content-length': object.length, 'content-type': 'application/octet-stream' }).end(object);
+        if (!object)
+          response
+            .writeHead(404, { 'content-type': 'application/xml' })
+            .end('<Error><Code>NoSuchKey</Code><Message>missing</Message></Error>');
+        else
+          response
+            .writeHead(200, { 'content-length': object.length, 'content-type': 'application/octet-stream' })
+            .end(object);
       } else if (request.method === 'GET' && url.searchParams.get('list-type') === '2') {
         const prefix = url.searchParams.get('prefix') ?? '';
         const keys = [...objects.keys()].filter((candidate) => candidate.startsWith(prefix));
         const contents = keys
-          .map((candidate) => `<Contents><Key>${xmlEscape(candidate)}</Key><Size>${objects.get(candidate)!.length}</Size></Contents>`)
+          .map(
+            (candidate) =>
+              `<Contents><Key>${xmlEscape(candidate)}</Key><Size>${objects.get(candidate)!.length}</Size></Contents>`,
+          )
           .join('');
         response
           .writeHead(200, { 'content-type': 'application/xml' })
@@ -69,9 +81,13 @@ export async function startFakeS3(bucket = 'parley-test'): Promise<FakeS3> {
           match[1]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'),
         );
         for (const candidate of deleted) objects.delete(candidate);
-        response.writeHead(200, { 'content-type': 'application/xml' }).end('<?xml version="1.0"?><DeleteResult></DeleteResult>');
+        response
+          .writeHead(200, { 'content-type': 'application/xml' })
+          .end('<?xml version="1.0"?><DeleteResult></DeleteResult>');
       } else {
-        response.writeHead(400, { 'content-type': 'application/xml' }).end('<Error><Code>NotImplemented</Code></Error>');
+        response
+          .writeHead(400, { 'content-type': 'application/xml' })
+          .end('<Error><Code>NotImplemented</Code></Error>');
       }
     });
   });

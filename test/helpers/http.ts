@@ -14,7 +14,12 @@ export interface RequestOptions {
 }
 
 /** A real HTTP request to the server under test; the body is parsed as JSON when it is JSON. */
-export async function request<T = any>(baseUrl: string, method: string, path: string, options: RequestOptions = {}): Promise<HttpResponse<T>> {
+export async function request<T = any>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<HttpResponse<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | undefined;
@@ -28,7 +33,8 @@ export async function request<T = any>(baseUrl: string, method: string, path: st
   const response = await fetch(baseUrl + path, { method, headers, body });
   const text = await response.text();
   let parsed: unknown = text;
-  if ((response.headers.get('content-type') ?? '').includes('json')) parsed = text === '' ? undefined : JSON.parse(text);
+  if ((response.headers.get('content-type') ?? '').includes('json'))
+    parsed = text === '' ? undefined : JSON.parse(text);
   return { status: response.status, headers: response.headers, body: parsed as T };
 }
 

@@ -44,7 +44,11 @@ function parseBlock(block: string): SseMessage | undefined {
 
 export async function openSse(url: string, init: RequestInit = {}): Promise<SseStream> {
   const abort = new AbortController();
-  const response = await fetch(url, { ...init, signal: abort.signal, headers: { accept: 'text/event-stream', ...(init.headers as Record<string, string>) } });
+  const response = await fetch(url, {
+    ...init,
+    signal: abort.signal,
+    headers: { accept: 'text/event-stream', ...(init.headers as Record<string, string>) },
+  });
   const messages: SseMessage[] = [];
   let text = '';
   let pending = '';
@@ -94,7 +98,8 @@ export async function openSse(url: string, init: RequestInit = {}): Promise<SseS
     async message(count, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       while (messages.length < count) {
-        if (done) throw new Error(`stream ended after ${messages.length} messages, wanted ${count}: ${JSON.stringify(text)}`);
+        if (done)
+          throw new Error(`stream ended after ${messages.length} messages, wanted ${count}: ${JSON.stringify(text)}`);
         const left = deadline - Date.now();
         if (left <= 0) throw new Error(`no message ${count} after ${timeoutMs} ms: ${JSON.stringify(text)}`);
         await new Promise<void>((resolve) => {

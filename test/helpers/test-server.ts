@@ -61,7 +61,12 @@ export interface TestServerOptions {
   /** PARLEY_ENFORCE_PLAN_LIMITS and PARLEY_QUOTA_CACHE_MS */
   enforcePlanLimits?: boolean;
   /** PARLEY_MAX_ANSWER_BYTES, PARLEY_MAX_CLIENT_LOGS, PARLEY_MAX_VARIABLES_BYTES, PARLEY_MAX_SESSION_BYTES */
-  bounds?: Partial<Pick<Config, 'maxAnswerBytes' | 'maxClientLogs' | 'maxVariablesBytes' | 'maxSessionBytes' | 'maxAnonymousPreviewBytes'>>;
+  bounds?: Partial<
+    Pick<
+      Config,
+      'maxAnswerBytes' | 'maxClientLogs' | 'maxVariablesBytes' | 'maxSessionBytes' | 'maxAnonymousPreviewBytes'
+    >
+  >;
   quotaCacheMs?: number;
   /** PARLEY_CONSOLE_SESSION_HOURS, in ms. */
   consoleSessionTtlMs?: number;
@@ -114,9 +119,15 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
     ...(options.chatUrl !== undefined ? { chatUrl: options.chatUrl } : {}),
     ...(options.codeThreads !== undefined ? { codeThreads: options.codeThreads } : {}),
-    ...(options.productionGraphql ? { graphqlLimits: { ...loadConfig({}).graphqlLimits, introspection: false, suggestions: false } } : {}),
+    ...(options.productionGraphql
+      ? { graphqlLimits: { ...loadConfig({}).graphqlLimits, introspection: false, suggestions: false } }
+      : {}),
     ...(options.redis ? { redisUrl: options.redis.url, redisPrefix: options.redis.prefix } : {}),
-    rateLimit: { ...loadConfig({}).rateLimit, enabled: false, ...(options.rateLimit ? { enabled: true, ...options.rateLimit } : {}) },
+    rateLimit: {
+      ...loadConfig({}).rateLimit,
+      enabled: false,
+      ...(options.rateLimit ? { enabled: true, ...options.rateLimit } : {}),
+    },
   };
 }
 
@@ -152,7 +163,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const adminToken = `test-admin-${Math.random().toString(36).slice(2)}-${Date.now()}`;
   let server: RunningServer;
   try {
-    server = await startServer(serverConfig(database.url, adminToken, options), () => undefined, { effects: options.effects });
+    server = await startServer(serverConfig(database.url, adminToken, options), () => undefined, {
+      effects: options.effects,
+    });
   } catch (error) {
     await database.drop();
     throw error;
@@ -180,7 +193,11 @@ export async function startPeerServer(first: TestServer, options: TestServerOpti
     isolated = require('../../src/cli/serve');
   });
   jest.dontMock('../../src/db/client');
-  const server = await isolated.startServer(serverConfig(first.databaseUrl, first.adminToken, options), () => undefined, { effects: options.effects });
+  const server = await isolated.startServer(
+    serverConfig(first.databaseUrl, first.adminToken, options),
+    () => undefined,
+    { effects: options.effects },
+  );
   return describeServer(server, first.databaseUrl, first.provider, first.adminToken, async () => undefined);
 }
 

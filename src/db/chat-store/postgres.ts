@@ -1,5 +1,12 @@
 import type { Pool, QueryConfig } from 'pg';
-import { APPLIED_MIGRATIONS, type ChatStore, type PublicBotRow, type SessionRow, type TurnWrite, type WrittenResult } from './types';
+import {
+  APPLIED_MIGRATIONS,
+  type ChatStore,
+  type PublicBotRow,
+  type SessionRow,
+  type TurnWrite,
+  type WrittenResult,
+} from './types';
 
 // Named statements: node-postgres prepares each once per connection and then
 // only sends its parameters. Rows of one kind go in one array parameter
@@ -51,7 +58,10 @@ const SQL = {
      WHERE "id" = $3 AND ("claimedUntil" IS NULL OR "claimedUntil" < $2::timestamp) RETURNING ${SESSION_COLUMNS}`,
   ),
   exists: statement('exists', 'SELECT "id" FROM "ChatSession" WHERE "id" = $1'),
-  renew: statement('renew', 'UPDATE "ChatSession" SET "claimedUntil" = $1::timestamp WHERE "id" = $2 AND "version" = $3 AND "claimedUntil" IS NOT NULL'),
+  renew: statement(
+    'renew',
+    'UPDATE "ChatSession" SET "claimedUntil" = $1::timestamp WHERE "id" = $2 AND "version" = $3 AND "claimedUntil" IS NOT NULL',
+  ),
   release: statement('release', 'UPDATE "ChatSession" SET "claimedUntil" = NULL WHERE "id" = $1 AND "version" = $2'),
   // A whole turn in one statement (one round trip; a statement is atomic): the
   // session write comes first and gates every other write, so a lost claim
@@ -104,7 +114,10 @@ const SQL = {
      SELECT EXISTS (SELECT FROM go) AS committed,
        COALESCE((SELECT json_agg(w) FROM (SELECT * FROM r_insert UNION ALL SELECT * FROM r_update) w), '[]'::json) AS written`,
   ),
-  transcriptLines: statement('transcript_lines', 'SELECT "turn" FROM "ChatSessionTranscriptTurn" WHERE "sessionId" = $1 AND "index" < $2 ORDER BY "index"'),
+  transcriptLines: statement(
+    'transcript_lines',
+    'SELECT "turn" FROM "ChatSessionTranscriptTurn" WHERE "sessionId" = $1 AND "index" < $2 ORDER BY "index"',
+  ),
 };
 
 function writtenResult(row: WrittenResult): WrittenResult {
@@ -186,10 +199,16 @@ export function postgresChatStore(pool: Pool, onStatement?: (sql: string, durati
       const row = rows[0];
       if (!row) return null;
       const { isSuspended, isQuarantined, plan, customChatsLimit, publishedAt, ...bot } = row;
-      return { ...bot, publishedAt: publishedAt === null ? null : new Date(publishedAt), workspace: { isSuspended, isQuarantined, plan, customChatsLimit } };
+      return {
+        ...bot,
+        publishedAt: publishedAt === null ? null : new Date(publishedAt),
+        workspace: { isSuspended, isQuarantined, plan, customChatsLimit },
+      };
     },
     async claimSession(sessionId, leaseUntil, now) {
-      const { rows } = await timed('UPDATE "ChatSession" (claim)', () => pool.query<SessionRecord>(SQL.claim([utc(leaseUntil), utc(now), sessionId])));
+      const { rows } = await timed('UPDATE "ChatSession" (claim)', () =>
+        pool.query<SessionRecord>(SQL.claim([utc(leaseUntil), utc(now), sessionId])),
+      );
       if (rows[0]) return sessionRow(rows[0]);
       const { rowCount } = await pool.query(SQL.exists([sessionId]));
       return rowCount ? 'busy' : 'missing';
@@ -202,13 +221,17 @@ export function postgresChatStore(pool: Pool, onStatement?: (sql: string, durati
     },
     async commitTurn(write, now) {
       const { rows } = await timed('WITH (turn commit)', () =>
-        pool.query<{ committed: boolean; written: WrittenResult[] }>(SQL.commitTurn(commitParameters(write, now.toISOString()))),
+        pool.query<{ committed: boolean; written: WrittenResult[] }>(
+          SQL.commitTurn(commitParameters(write, now.toISOString())),
+        ),
       );
       const row = rows[0]!;
       return row.committed ? { results: row.written.map(writtenResult) } : 'claim-lost';
     },
     async transcriptLines(sessionId, count) {
-      const { rows } = await timed('SELECT "ChatSessionTranscriptTurn"', () => pool.query<{ turn: string }>(SQL.transcriptLines([sessionId, count])));
+      const { rows } = await timed('SELECT "ChatSessionTranscriptTurn"', () =>
+        pool.query<{ turn: string }>(SQL.transcriptLines([sessionId, count])),
+      );
       return rows.map((row) => JSON.parse(row.turn) as unknown);
     },
     async snapshotDefinition(botId, revision) {

@@ -1,5 +1,12 @@
 import Database from 'better-sqlite3';
-import { APPLIED_MIGRATIONS, type ChatStore, type PublicBotRow, type SessionRow, type TurnWrite, type WrittenResult } from './types';
+import {
+  APPLIED_MIGRATIONS,
+  type ChatStore,
+  type PublicBotRow,
+  type SessionRow,
+  type TurnWrite,
+  type WrittenResult,
+} from './types';
 
 // Statements run on a connection of their own (WAL lets it read beside
 // Prisma's). It never waits inside SQLite for a lock: better-sqlite3 waits by
@@ -82,7 +89,9 @@ function prepareStatements(connection: Database.Database) {
        WHERE "id" = ? AND ("claimedUntil" IS NULL OR "claimedUntil" < ?) RETURNING ${SESSION_COLUMNS}`,
     ),
     exists: connection.prepare<[string], { id: string }>('SELECT "id" FROM "ChatSession" WHERE "id" = ?'),
-    renew: connection.prepare('UPDATE "ChatSession" SET "claimedUntil" = ? WHERE "id" = ? AND "version" = ? AND "claimedUntil" IS NOT NULL'),
+    renew: connection.prepare(
+      'UPDATE "ChatSession" SET "claimedUntil" = ? WHERE "id" = ? AND "version" = ? AND "claimedUntil" IS NOT NULL',
+    ),
     release: connection.prepare('UPDATE "ChatSession" SET "claimedUntil" = NULL WHERE "id" = ? AND "version" = ?'),
     insertResult: connection.prepare(
       `INSERT INTO "Result" ("id", "createdAt", "updatedAt", "variables", "hasStarted", "isCompleted", "isArchived", "lastChatSessionId", "botId")
@@ -91,7 +100,9 @@ function prepareStatements(connection: Database.Database) {
     insertAnswer: connection.prepare(
       'INSERT INTO "Answer" ("createdAt", "blockId", "groupId", "variableId", "content", "attachedFileUrls", "resultId") VALUES (?, ?, ?, ?, ?, ?, ?)',
     ),
-    insertRejectedAnswer: connection.prepare('INSERT INTO "RejectedAnswer" ("createdAt", "blockId", "content", "resultId") VALUES (?, ?, ?, ?)'),
+    insertRejectedAnswer: connection.prepare(
+      'INSERT INTO "RejectedAnswer" ("createdAt", "blockId", "content", "resultId") VALUES (?, ?, ?, ?)',
+    ),
     insertEdge: connection.prepare('INSERT INTO "VisitedEdge" ("index", "edgeId", "resultId") VALUES (?, ?, ?)'),
     insertHistory: connection.prepare(
       'INSERT INTO "SetVariableHistoryItem" ("index", "variableId", "blockId", "blockIndex", "value", "resultId") VALUES (?, ?, ?, ?, ?, ?)',
@@ -116,11 +127,15 @@ function prepareStatements(connection: Database.Database) {
     deleteSession: connection.prepare('DELETE FROM "ChatSession" WHERE "id" = ? AND "version" = ?'),
     // This connection does not enforce foreign keys (Prisma's does): the cascade is spelled out.
     deleteTranscript: connection.prepare('DELETE FROM "ChatSessionTranscriptTurn" WHERE "sessionId" = ?'),
-    insertTranscriptLine: connection.prepare('INSERT INTO "ChatSessionTranscriptTurn" ("sessionId", "index", "turn") VALUES (?, ?, ?)'),
+    insertTranscriptLine: connection.prepare(
+      'INSERT INTO "ChatSessionTranscriptTurn" ("sessionId", "index", "turn") VALUES (?, ?, ?)',
+    ),
     transcriptLines: connection.prepare<[string, number], { turn: string }>(
       'SELECT "turn" FROM "ChatSessionTranscriptTurn" WHERE "sessionId" = ? AND "index" < ? ORDER BY "index"',
     ),
-    snapshot: connection.prepare<[string, number], { definition: string }>('SELECT "definition" FROM "BotSnapshot" WHERE "botId" = ? AND "revision" = ?'),
+    snapshot: connection.prepare<[string, number], { definition: string }>(
+      'SELECT "definition" FROM "BotSnapshot" WHERE "botId" = ? AND "revision" = ?',
+    ),
   };
 }
 
@@ -155,7 +170,8 @@ function writeTurn(statements: Statements, write: TurnWrite, now: Date): Written
       answer.resultId,
     );
   }
-  for (const rejected of write.rejectedAnswers) statements.insertRejectedAnswer.run(at, rejected.blockId, rejected.content, rejected.resultId);
+  for (const rejected of write.rejectedAnswers)
+    statements.insertRejectedAnswer.run(at, rejected.blockId, rejected.content, rejected.resultId);
   for (const edge of write.visitedEdges) statements.insertEdge.run(edge.index, edge.edgeId, edge.resultId);
   for (const row of write.history) {
     statements.insertHistory.run(
@@ -167,20 +183,49 @@ function writeTurn(statements: Statements, write: TurnWrite, now: Date): Written
       row.resultId,
     );
   }
-  for (const log of write.logs) statements.insertLog.run(log.id, at, log.status, log.description, log.details, log.context, log.resultId, log.sessionId);
+  for (const log of write.logs)
+    statements.insertLog.run(
+      log.id,
+      at,
+      log.status,
+      log.description,
+      log.details,
+      log.context,
+      log.resultId,
+      log.sessionId,
+    );
   for (const change of write.resultChanges) {
     const variables = change.variables === undefined ? null : json(change.variables);
-    const row = statements.updateResult.get(bit(change.hasStarted), bit(change.isCompleted), variables, change.lastChatSessionId ?? null, at, change.id) as
-      { id: string; botId: string; isCompleted: number } | undefined;
+    const row = statements.updateResult.get(
+      bit(change.hasStarted),
+      bit(change.isCompleted),
+      variables,
+      change.lastChatSessionId ?? null,
+      at,
+      change.id,
+    ) as { id: string; botId: string; isCompleted: number } | undefined;
     if (row) written.push({ id: row.id, botId: row.botId, isCompleted: row.isCompleted === 1, updatedAt: now });
   }
   const session = write.session;
   if (session.kind === 'create') {
     const expiresAt = session.expiresAt && sqliteDate(session.expiresAt);
-    statements.insertSession.run(session.id, at, at, session.state, bit(session.isPreview), expiresAt, session.botId, session.resultId);
+    statements.insertSession.run(
+      session.id,
+      at,
+      at,
+      session.state,
+      bit(session.isPreview),
+      expiresAt,
+      session.botId,
+      session.resultId,
+    );
   } else if (session.kind === 'update') {
     const expiresAt = session.expiresAt && sqliteDate(session.expiresAt);
-    if (statements.updateSession.run(session.state, expiresAt, session.resultId, at, session.id, session.version).changes === 0) throw new ClaimLost();
+    if (
+      statements.updateSession.run(session.state, expiresAt, session.resultId, at, session.id, session.version)
+        .changes === 0
+    )
+      throw new ClaimLost();
   } else if (session.kind === 'delete') {
     if (statements.deleteSession.run(session.id, session.version).changes === 0) throw new ClaimLost();
     statements.deleteTranscript.run(session.id);
@@ -200,7 +245,11 @@ function isBusy(error: unknown): boolean {
  * @param onStatement told of each operation with its duration (ms): a claim
  *   as its UPDATE, a commit as one transaction.
  */
-export function openSqliteChatStore(file: string, busyTimeoutMs: number, onStatement?: (sql: string, durationMs: number) => void): ChatStore {
+export function openSqliteChatStore(
+  file: string,
+  busyTimeoutMs: number,
+  onStatement?: (sql: string, durationMs: number) => void,
+): ChatStore {
   const connection = new Database(file);
   connection.pragma('busy_timeout = 0');
   let statements: Statements | undefined;
@@ -260,7 +309,15 @@ export function openSqliteChatStore(file: string, busyTimeoutMs: number, onState
   });
   const claimBatched = batched(
     'UPDATE "ChatSession" (claim)',
-    ({ sessionId, leaseUntil, now }: { sessionId: string; leaseUntil: Date; now: Date }): SessionRecord | 'busy' | 'missing' => {
+    ({
+      sessionId,
+      leaseUntil,
+      now,
+    }: {
+      sessionId: string;
+      leaseUntil: Date;
+      now: Date;
+    }): SessionRecord | 'busy' | 'missing' => {
       const statements = prepared();
       const claimed = statements.claim.get(sqliteDate(leaseUntil), sqliteDate(now), sessionId, sqliteDate(now));
       if (claimed) return claimed;
@@ -294,7 +351,9 @@ export function openSqliteChatStore(file: string, busyTimeoutMs: number, onState
       return typeof claimed === 'string' ? claimed : sessionRow(claimed);
     },
     async renewClaim(sessionId, version, leaseUntil) {
-      await whenFree('UPDATE "ChatSession" (renew)', () => prepared().renew.run(sqliteDate(leaseUntil), sessionId, version));
+      await whenFree('UPDATE "ChatSession" (renew)', () =>
+        prepared().renew.run(sqliteDate(leaseUntil), sessionId, version),
+      );
     },
     async releaseClaim(sessionId, version) {
       await whenFree('UPDATE "ChatSession" (release)', () => prepared().release.run(sessionId, version));
@@ -303,7 +362,9 @@ export function openSqliteChatStore(file: string, busyTimeoutMs: number, onState
       return commitBatched({ write, now });
     },
     async transcriptLines(sessionId, count) {
-      const rows = await whenFree('SELECT "ChatSessionTranscriptTurn"', () => prepared().transcriptLines.all(sessionId, count));
+      const rows = await whenFree('SELECT "ChatSessionTranscriptTurn"', () =>
+        prepared().transcriptLines.all(sessionId, count),
+      );
       return rows.map((row) => JSON.parse(row.turn) as unknown);
     },
     async snapshotDefinition(botId, revision) {
@@ -314,11 +375,15 @@ export function openSqliteChatStore(file: string, busyTimeoutMs: number, onState
       await whenFree('SELECT 1', () => connection.prepare('SELECT 1').get());
     },
     async appliedMigrations() {
-      const rows = await whenFree('SELECT _prisma_migrations', () => connection.prepare<[], { migration_name: string }>(APPLIED_MIGRATIONS).all());
+      const rows = await whenFree('SELECT _prisma_migrations', () =>
+        connection.prepare<[], { migration_name: string }>(APPLIED_MIGRATIONS).all(),
+      );
       return rows.map((row) => row.migration_name);
     },
     async hasUsers() {
-      return (await whenFree('SELECT "User"', () => connection.prepare('SELECT 1 FROM "User" LIMIT 1').get())) !== undefined;
+      return (
+        (await whenFree('SELECT "User"', () => connection.prepare('SELECT 1 FROM "User" LIMIT 1').get())) !== undefined
+      );
     },
     async close() {
       if (connection.open) connection.close();

@@ -100,7 +100,15 @@ export type SessionWrite =
       resultId: string | null;
     }
   /** The claimed session, by the version its claim returned: keeps it and releases the claim. */
-  | { kind: 'update'; id: string; version: number; state: string; transcript: TranscriptLineRow[]; expiresAt: Date | null; resultId: string | null }
+  | {
+      kind: 'update';
+      id: string;
+      version: number;
+      state: string;
+      transcript: TranscriptLineRow[];
+      expiresAt: Date | null;
+      resultId: string | null;
+    }
   /** The flow ended: the claimed session goes. */
   | { kind: 'delete'; id: string; version: number };
 
@@ -136,7 +144,8 @@ export interface WrittenResult {
   updatedAt: Date;
 }
 
-export const APPLIED_MIGRATIONS = 'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL';
+export const APPLIED_MIGRATIONS =
+  'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL';
 
 export interface ChatStore {
   /** The bot a live chat starts, with its workspace's flags; null when no bot has that public id. */

@@ -96,7 +96,17 @@ const LABELS: { [T in HandledBlockType]: string } = {
 };
 
 /** The AI blocks: the forge providers and the legacy OpenAI block. */
-const AI_TYPES = new Set<HandledBlockType>(['OpenAI', 'openai', 'mistral', 'anthropic', 'together-ai', 'open-router', 'groq', 'perplexity', 'deepseek']);
+const AI_TYPES = new Set<HandledBlockType>([
+  'OpenAI',
+  'openai',
+  'mistral',
+  'anthropic',
+  'together-ai',
+  'open-router',
+  'groq',
+  'perplexity',
+  'deepseek',
+]);
 
 /**
  * Placeholders the chat widget shows when an input sets none (the reference's
@@ -130,7 +140,9 @@ const NEW_BLOCKS: Partial<Record<HandledBlockType, Omit<NewBlock, 'type'>>> = {
   'picture choice input': { options: { isMultipleChoice: false }, items: [{}] },
   cards: { items: [{}] },
   'Set variable': { options: { type: 'Custom' } },
-  Condition: { items: [{ content: { logicalOperator: 'AND', comparisons: [{ comparisonOperator: 'Equal to', value: '' }] } }] },
+  Condition: {
+    items: [{ content: { logicalOperator: 'AND', comparisons: [{ comparisonOperator: 'Equal to', value: '' }] } }],
+  },
   Redirect: { options: { isNewTab: false } },
   // The script runs on the client unless the author says otherwise.
   Code: { options: { isExecutedOnClient: true } },

@@ -160,7 +160,11 @@ export interface LogicHandler<T extends BlockType = BlockType> extends FlowHooks
    * endpoint sends while the session waits on this block (`messages`: what a
    * legacy client sends back), or the reference's refusal.
    */
-  streamRequest?(block: BlockDefinition, ctx: BlockContext, messages?: AiMessage[]): Awaitable<AiChatRequest | { status: number; message: string }>;
+  streamRequest?(
+    block: BlockDefinition,
+    ctx: BlockContext,
+    messages?: AiMessage[],
+  ): Awaitable<AiChatRequest | { status: number; message: string }>;
   /** What a finished stream leaves besides its text (the Responses API's response id), stored while the session still waits. */
   onStreamed?(block: BlockDefinition, ctx: BlockContext, outcome: { responseId?: string }): void;
 }

@@ -82,7 +82,12 @@ export function schemaIssues(schema: JsonSchema, value: unknown, path: (string |
     return [{ message: `has an unexpected ${typeOf(value)}`, path }];
   }
   if (schema.type !== undefined && !hasType(value, schema.type)) {
-    return [{ message: `must be ${schema.type === 'array' || schema.type === 'object' ? 'an' : 'a'} ${schema.type}, not ${typeOf(value)}`, path }];
+    return [
+      {
+        message: `must be ${schema.type === 'array' || schema.type === 'object' ? 'an' : 'a'} ${schema.type}, not ${typeOf(value)}`,
+        path,
+      },
+    ];
   }
   const issues: SchemaIssue[] = [];
   if (isSchema(schema.properties) && isSchema(value)) {

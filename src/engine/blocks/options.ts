@@ -49,7 +49,8 @@ export const opt = {
   /** The id of saved credentials (the editor offers the workspace's credentials of the block's kind). */
   credentials: () => opt.string({ title: 'Account', widget: 'credentials' }),
   /** A number or a text (a {{variable}} or a numeric text), as several limits are written. */
-  numberOrString: (meta: FieldMeta = {}) => z.union([z.number(), z.string()]).optional().catch(undefined).meta(jsonMeta(meta)),
+  numberOrString: (meta: FieldMeta = {}) =>
+    z.union([z.number(), z.string()]).optional().catch(undefined).meta(jsonMeta(meta)),
   stringList: (meta: FieldMeta = {}) =>
     z
       .array(z.unknown())
@@ -72,12 +73,16 @@ export const opt = {
       )
       .meta({ ...jsonMeta(meta), items: entrySchema(entry) });
   },
-  object: <T extends z.ZodRawShape>(shape: T, meta: FieldMeta = {}) => z.looseObject(shape).optional().catch(undefined).meta(jsonMeta(meta)),
+  object: <T extends z.ZodRawShape>(shape: T, meta: FieldMeta = {}) =>
+    z.looseObject(shape).optional().catch(undefined).meta(jsonMeta(meta)),
 };
 
 /** Builds a block's options schema: a loose object of lenient fields (absent options read as {}). */
 export function optionsSchema<T extends z.ZodRawShape>(shape: T) {
-  return z.preprocess((value) => (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}), z.looseObject(shape));
+  return z.preprocess(
+    (value) => (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}),
+    z.looseObject(shape),
+  );
 }
 
 export const NO_OPTIONS = optionsSchema({});

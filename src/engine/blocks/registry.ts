@@ -99,15 +99,28 @@ const registry = (): Registry =>
     Chatwoot: chatwootBlock,
     openai: forgeAiBlock('openai', {
       provider: 'openai',
-      actions: ['Create chat completion', 'Ask Model', 'Generate variables', 'Ask Assistant', 'Create transcription', 'Create speech'],
+      actions: [
+        'Create chat completion',
+        'Ask Model',
+        'Generate variables',
+        'Ask Assistant',
+        'Create transcription',
+        'Create speech',
+      ],
     }),
     'cal-com': calComBlock,
     'chat-node': vendorBlock('chat-node'),
     'qr-code': qrCodeBlock,
     'dify-ai': vendorBlock('dify-ai'),
-    mistral: forgeAiBlock('mistral', { provider: 'mistral', actions: ['Create chat completion', 'Generate variables'] }),
+    mistral: forgeAiBlock('mistral', {
+      provider: 'mistral',
+      actions: ['Create chat completion', 'Generate variables'],
+    }),
     elevenlabs: vendorBlock('elevenlabs'),
-    anthropic: forgeAiBlock('anthropic', { provider: 'anthropic', actions: ['Create Chat Message', 'Generate variables'] }),
+    anthropic: forgeAiBlock('anthropic', {
+      provider: 'anthropic',
+      actions: ['Create Chat Message', 'Generate variables'],
+    }),
     'together-ai': forgeAiBlock('together-ai', { provider: 'together-ai', actions: CHAT_ONLY }),
     'open-router': forgeAiBlock('open-router', { provider: 'open-router', actions: CHAT_ONLY }),
     nocodb: vendorBlock('nocodb'),
@@ -133,7 +146,9 @@ export function handlerFor(type: string): BlockHandler | undefined {
 }
 
 /** The blocks of a bot with their modules (analyses that read hooks). */
-export function* blocksWithHandlers(groups: readonly { blocks: readonly BlockDefinition[] }[]): Generator<[BlockDefinition, BlockHandler]> {
+export function* blocksWithHandlers(
+  groups: readonly { blocks: readonly BlockDefinition[] }[],
+): Generator<[BlockDefinition, BlockHandler]> {
   for (const group of groups) {
     for (const block of group.blocks) {
       const handler = handlerFor(block.type);

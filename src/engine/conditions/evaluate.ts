@@ -58,7 +58,10 @@ export async function evaluateCondition(condition: Condition, options: Condition
   return needsAll;
 }
 
-async function evaluateComparison(comparison: Comparison | null | undefined, options: ConditionOptions): Promise<boolean> {
+async function evaluateComparison(
+  comparison: Comparison | null | undefined,
+  options: ConditionOptions,
+): Promise<boolean> {
   if (!comparison?.variableId || !comparison.comparisonOperator) return false;
   const left: Operand = options.variables.find((variable) => variable.id === comparison.variableId)?.value ?? null;
   const right = await rightOperand(comparison.value, options);

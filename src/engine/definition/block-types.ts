@@ -20,7 +20,18 @@ export const INPUT_TYPES = [
   'cards',
 ] as const;
 
-export const LOGIC_TYPES = ['Set variable', 'Condition', 'Redirect', 'Code', 'Typebot link', 'Wait', 'AB test', 'webhook', 'Jump', 'Return'] as const;
+export const LOGIC_TYPES = [
+  'Set variable',
+  'Condition',
+  'Redirect',
+  'Code',
+  'Typebot link',
+  'Wait',
+  'AB test',
+  'webhook',
+  'Jump',
+  'Return',
+] as const;
 
 export const INTEGRATION_TYPES = [
   'Webhook',
@@ -61,6 +72,13 @@ export const FORGE_TYPES = [
 /** Only in versions before 6: the entry block of the start group. */
 export const START_TYPE = 'start';
 
-export const BLOCK_TYPES = [...BUBBLE_TYPES, ...INPUT_TYPES, ...LOGIC_TYPES, ...INTEGRATION_TYPES, ...FORGE_TYPES, START_TYPE] as const;
+export const BLOCK_TYPES = [
+  ...BUBBLE_TYPES,
+  ...INPUT_TYPES,
+  ...LOGIC_TYPES,
+  ...INTEGRATION_TYPES,
+  ...FORGE_TYPES,
+  START_TYPE,
+] as const;
 
 export type BlockType = (typeof BLOCK_TYPES)[number];

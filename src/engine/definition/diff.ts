@@ -50,7 +50,12 @@ const sameJson = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(
 const groupChange = (group: GroupDefinition): GroupChange => ({ id: group.id, title: group.title });
 
 function blockChange({ block, group }: PlacedBlock): BlockChange {
-  return { id: block.id, type: block.type, groupId: group.id, label: group.title ? `${block.type} in ${group.title}` : block.type };
+  return {
+    id: block.id,
+    type: block.type,
+    groupId: group.id,
+    label: group.title ? `${block.type} in ${group.title}` : block.type,
+  };
 }
 
 function blocksById(groups: GroupDefinition[]): Map<string, PlacedBlock> {
@@ -81,7 +86,9 @@ export function diffDefinitions(from: BotDefinition, to: BotDefinition): Definit
     groupsRemoved: from.groups.filter((group) => !toGroupIds.has(group.id)).map(groupChange),
     groupsChanged: [],
     blocksAdded: [],
-    blocksRemoved: [...fromBlocks.entries()].filter(([id]) => !toBlocks.has(id)).map(([, placed]) => blockChange(placed)),
+    blocksRemoved: [...fromBlocks.entries()]
+      .filter(([id]) => !toBlocks.has(id))
+      .map(([, placed]) => blockChange(placed)),
     blocksChanged: [],
     themeChanged: !sameJson(from.theme, to.theme),
     settingsChanged: !sameJson(from.settings, to.settings),

@@ -1,7 +1,14 @@
 import type { z } from 'zod';
 import { isRecord } from '../json';
 import { START_TYPE } from './block-types';
-import { contentSchema, edgeSchema, type EdgeDefinition, type EventDefinition, type GroupDefinition, type VariableDefinition } from './schema';
+import {
+  contentSchema,
+  edgeSchema,
+  type EdgeDefinition,
+  type EventDefinition,
+  type GroupDefinition,
+  type VariableDefinition,
+} from './schema';
 import { DEFINITION_VERSIONS, isV6, type DefinitionVersion } from './versions';
 
 /** The content of a bot definition, as stored: the version it was written in, validated. */
@@ -38,7 +45,10 @@ function readVersion(raw: unknown): DefinitionVersion | DefinitionIssue {
   if (typeof text === 'string' && (DEFINITION_VERSIONS as readonly string[]).includes(text)) {
     return text as DefinitionVersion;
   }
-  return { message: `unsupported version ${JSON.stringify(raw)}; expected one of ${DEFINITION_VERSIONS.join(', ')}`, path: ['version'] };
+  return {
+    message: `unsupported version ${JSON.stringify(raw)}; expected one of ${DEFINITION_VERSIONS.join(', ')}`,
+    path: ['version'],
+  };
 }
 
 /**
@@ -62,13 +72,20 @@ function startIssues(version: DefinitionVersion, content: z.infer<typeof content
     }),
   );
   if (isV6(version)) {
-    const issues = startBlocks.map((path) => ({ message: 'start blocks do not exist in version 6; use a start event', path }));
+    const issues = startBlocks.map((path) => ({
+      message: 'start blocks do not exist in version 6; use a start event',
+      path,
+    }));
     const events = content.events ?? [];
     if (events[0]?.type !== 'start') {
-      issues.push({ message: 'the first event must be the start event', path: events.length ? ['events', 0, 'type'] : ['events'] });
+      issues.push({
+        message: 'the first event must be the start event',
+        path: events.length ? ['events', 0, 'type'] : ['events'],
+      });
     }
     events.slice(1).forEach((event, index) => {
-      if (event.type === 'start') issues.push({ message: 'only one start event is allowed', path: ['events', index + 1, 'type'] });
+      if (event.type === 'start')
+        issues.push({ message: 'only one start event is allowed', path: ['events', index + 1, 'type'] });
     });
     return issues;
   }

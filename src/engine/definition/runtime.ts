@@ -45,12 +45,19 @@ function migrateToRuntime(botId: string, definition: BotDefinition): RuntimeBot 
     settings: definition.settings,
   };
   if (isV6(definition.version)) {
-    return { ...base, groups: definition.groups.map(withoutLegacyGroupFields), edges: definition.edges, events: definition.events ?? [] };
+    return {
+      ...base,
+      groups: definition.groups.map(withoutLegacyGroupFields),
+      edges: definition.edges,
+      events: definition.events ?? [],
+    };
   }
   const startGroup = definition.groups.find((group) => group.blocks.some((block) => block.type === START_TYPE));
   const startBlock = startGroup?.blocks.find((block) => block.type === START_TYPE);
   const groups: GroupDefinition[] = definition.groups
-    .map((group) => withoutLegacyGroupFields({ ...group, blocks: group.blocks.filter((block) => block.type !== START_TYPE) }))
+    .map((group) =>
+      withoutLegacyGroupFields({ ...group, blocks: group.blocks.filter((block) => block.type !== START_TYPE) }),
+    )
     .filter((group) => group.blocks.length > 0);
   const startEventId = startGroup?.id ?? 'start';
   const events: EventDefinition[] = [

@@ -29,7 +29,10 @@ export const groupSchema = z.looseObject({
 
 export const edgeSchema = z.looseObject({
   id,
-  from: z.union([z.looseObject({ eventId: id }), z.looseObject({ blockId: id, itemId: z.string().nullish(), pathId: z.string().nullish() })]),
+  from: z.union([
+    z.looseObject({ eventId: id }),
+    z.looseObject({ blockId: id, itemId: z.string().nullish(), pathId: z.string().nullish() }),
+  ]),
   to: z.looseObject({ groupId: id, blockId: z.string().nullish() }),
 });
 

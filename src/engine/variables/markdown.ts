@@ -105,7 +105,10 @@ function listToMarkdown(list: Node, indent: string): string {
         lines += listToMarkdown(part, inner);
         continue;
       }
-      const text = isLeaf(part) || INLINE_TYPES.has(String(part.type)) ? inlineToMarkdown([part]) : inlineToMarkdown(childrenOf(part));
+      const text =
+        isLeaf(part) || INLINE_TYPES.has(String(part.type))
+          ? inlineToMarkdown([part])
+          : inlineToMarkdown(childrenOf(part));
       lines += `${lines === '' ? marker : inner}${text}\n`;
     }
     markdown += lines === '' ? `${marker}\n` : lines;

@@ -73,9 +73,17 @@ function findOccurrences(text: string): Occurrence[] {
  * - `url`s (links) are substituted as plain text;
  * - leaves without references are kept as they are.
  */
-export async function substituteRichText(nodes: unknown[], variables: readonly RuntimeVariable[], options: RichTextOptions = {}): Promise<unknown[]> {
+export async function substituteRichText(
+  nodes: unknown[],
+  variables: readonly RuntimeVariable[],
+  options: RichTextOptions = {},
+): Promise<unknown[]> {
   if (!Array.isArray(nodes)) return [];
-  const context: SubstitutionContext = { variables, listAsLastItem: options.listAsLastItem ?? false, code: options.code };
+  const context: SubstitutionContext = {
+    variables,
+    listAsLastItem: options.listAsLastItem ?? false,
+    code: options.code,
+  };
   return substituteNodes(nodes, context);
 }
 
@@ -105,7 +113,8 @@ async function substituteNode(node: unknown, context: SubstitutionContext): Prom
     }
   }
   const copy: Element = { ...node, children: await substituteNodes(node.children, context) };
-  if (typeof node.url === 'string' && node.url !== '') copy.url = await renderText(node.url, context.variables, { code: context.code });
+  if (typeof node.url === 'string' && node.url !== '')
+    copy.url = await renderText(node.url, context.variables, { code: context.code });
   return [copy];
 }
 
@@ -114,7 +123,8 @@ function hasInheritedMarks(leaf: Leaf): boolean {
 }
 
 async function occurrenceText(occurrence: Occurrence, context: SubstitutionContext): Promise<string> {
-  if (occurrence.code !== undefined) return evaluateInlineCode(occurrence.code, context.variables, context.code, context.listAsLastItem);
+  if (occurrence.code !== undefined)
+    return evaluateInlineCode(occurrence.code, context.variables, context.code, context.listAsLastItem);
   return valueToText(findVariableWithValue(context.variables, occurrence.name!)?.value, context.listAsLastItem);
 }
 
@@ -282,7 +292,8 @@ function blockNodes(token: Token): unknown[] {
       return [element('p', [{ text: ((token as Tokens.HTML).text ?? token.raw).replace(/\n+$/, '') }])];
     default: {
       if (Array.isArray((token as Tokens.Generic).tokens)) return [element('p', inlineNodes(tokenChildren(token), {}))];
-      const text = typeof (token as Tokens.Generic).text === 'string' ? ((token as Tokens.Generic).text as string) : token.raw;
+      const text =
+        typeof (token as Tokens.Generic).text === 'string' ? ((token as Tokens.Generic).text as string) : token.raw;
       return text.trim() === '' ? [] : [element('p', [{ text: decodeEntities(text) }])];
     }
   }
@@ -299,7 +310,8 @@ function listNode(list: Tokens.List): Element {
   const items = list.items.map((item) => {
     const children = item.tokens.flatMap((token): unknown[] => {
       if (token.type === 'space') return [];
-      if (token.type === 'paragraph' || token.type === 'text') return [element('lic', inlineNodes(tokenChildren(token), {}))];
+      if (token.type === 'paragraph' || token.type === 'text')
+        return [element('lic', inlineNodes(tokenChildren(token), {}))];
       return blockNodes(token);
     });
     return element('li', children.length > 0 ? children : [element('lic', [])]);
@@ -389,10 +401,13 @@ const NAMED_ENTITIES: Record<string, string> = {
 /** Markdown text decodes character references (numeric ones and the common named ones). */
 function decodeEntities(text: string): string {
   if (!text.includes('&')) return text;
-  return text.replace(/&(?:#[xX]([0-9a-fA-F]{1,6})|#([0-9]{1,7})|([a-zA-Z]+));/g, (entity, hex?: string, decimal?: string, name?: string) => {
-    if (name !== undefined) return NAMED_ENTITIES[name] ?? entity;
-    const code = hex !== undefined ? Number.parseInt(hex, 16) : Number.parseInt(decimal!, 10);
-    if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '\ufffd';
-    return String.fromCodePoint(code);
-  });
+  return text.replace(
+    /&(?:#[xX]([0-9a-fA-F]{1,6})|#([0-9]{1,7})|([a-zA-Z]+));/g,
+    (entity, hex?: string, decimal?: string, name?: string) => {
+      if (name !== undefined) return NAMED_ENTITIES[name] ?? entity;
+      const code = hex !== undefined ? Number.parseInt(hex, 16) : Number.parseInt(decimal!, 10);
+      if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '\ufffd';
+      return String.fromCodePoint(code);
+    },
+  );
 }

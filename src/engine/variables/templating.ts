@@ -42,7 +42,10 @@ export function findVariable(variables: readonly RuntimeVariable[], name: string
  * The variable a `{{Name}}` reference shows: the first one of that name that
  * has a value (names should be unique; the reference looks them up this way).
  */
-export function findVariableWithValue(variables: readonly RuntimeVariable[], name: string): RuntimeVariable | undefined {
+export function findVariableWithValue(
+  variables: readonly RuntimeVariable[],
+  name: string,
+): RuntimeVariable | undefined {
   return variables.find((variable) => variable.name === name && hasValue(variable.value));
 }
 
@@ -63,7 +66,12 @@ function escapeHtml(text: string): string {
   return text.replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-function render(name: string, variables: readonly RuntimeVariable[], mode: SubstitutionMode, listAsLastItem: boolean): string {
+function render(
+  name: string,
+  variables: readonly RuntimeVariable[],
+  mode: SubstitutionMode,
+  listAsLastItem: boolean,
+): string {
   if (mode === 'id') return findVariable(variables, name)?.id ?? '';
   const value = findVariableWithValue(variables, name)?.value;
   if (!hasValue(value)) return '';
@@ -120,7 +128,11 @@ export async function evaluateInlineCode(
   return substituteVariables(code, variables);
 }
 
-function substituteReferences(text: string, variables: readonly RuntimeVariable[], options: SubstitutionOptions): string {
+function substituteReferences(
+  text: string,
+  variables: readonly RuntimeVariable[],
+  options: SubstitutionOptions,
+): string {
   const mode = options.mode ?? 'plain';
   const listAsLastItem = options.listAsLastItem ?? false;
   return text.replace(VARIABLE_PATTERN, (_match, name: string) => render(name, variables, mode, listAsLastItem));
@@ -131,9 +143,15 @@ function substituteReferences(text: string, variables: readonly RuntimeVariable[
  * never runs (theme, settings, code's own variable ids): inline code is
  * treated as code that failed, its inner text substituted as plain text.
  */
-export function substituteVariables(text: string, variables: readonly RuntimeVariable[], options: SubstitutionOptions = {}): string {
+export function substituteVariables(
+  text: string,
+  variables: readonly RuntimeVariable[],
+  options: SubstitutionOptions = {},
+): string {
   if (typeof text !== 'string' || text === '') return '';
-  const withCode = text.includes('{{=') ? text.replace(INLINE_CODE_PATTERN, (_match, code: string) => substituteVariables(code, variables)) : text;
+  const withCode = text.includes('{{=')
+    ? text.replace(INLINE_CODE_PATTERN, (_match, code: string) => substituteVariables(code, variables))
+    : text;
   return substituteReferences(withCode, variables, options);
 }
 
@@ -141,7 +159,11 @@ export function substituteVariables(text: string, variables: readonly RuntimeVar
  * Replaces inline code first (run in the sandbox, one segment after the
  * other), then every {{variable}} reference (also inside the code's results).
  */
-export async function renderText(text: string, variables: readonly RuntimeVariable[], options: RenderOptions = {}): Promise<string> {
+export async function renderText(
+  text: string,
+  variables: readonly RuntimeVariable[],
+  options: RenderOptions = {},
+): Promise<string> {
   if (typeof text !== 'string' || text === '') return '';
   if (!text.includes('{{=')) return substituteReferences(text, variables, options);
   let withCode = '';
@@ -154,7 +176,11 @@ export async function renderText(text: string, variables: readonly RuntimeVariab
 }
 
 /** Substitutes every string in a JSON tree, synchronously (settings, theme: no inline code runs there). */
-export function deepSubstitute<T>(value: T, variables: readonly RuntimeVariable[], options: SubstitutionOptions = {}): T {
+export function deepSubstitute<T>(
+  value: T,
+  variables: readonly RuntimeVariable[],
+  options: SubstitutionOptions = {},
+): T {
   if (typeof value === 'string') return substituteVariables(value, variables, options) as T;
   if (Array.isArray(value)) return value.map((item) => deepSubstitute(item, variables, options)) as T;
   if (typeof value === 'object' && value !== null) {
@@ -174,7 +200,11 @@ function hasInlineCode(value: unknown): boolean {
 }
 
 /** Renders every string in a JSON tree (input blocks, media), inline code included, strings in document order. */
-export async function renderDeep<T>(value: T, variables: readonly RuntimeVariable[], options: RenderOptions = {}): Promise<T> {
+export async function renderDeep<T>(
+  value: T,
+  variables: readonly RuntimeVariable[],
+  options: RenderOptions = {},
+): Promise<T> {
   if (!hasInlineCode(value)) return deepSubstitute(value, variables, options);
   if (typeof value === 'string') return (await renderText(value, variables, options)) as T;
   if (Array.isArray(value)) {

@@ -35,7 +35,8 @@ export function createBlockContext(input: ContextInput): BlockContext {
     variables,
     text: (template) => renderText(template, entry.variables, { code: env.code }),
     deep: (value) => renderDeep(value, entry.variables, { code: env.code }),
-    evaluateCondition: async (condition) => (condition ? evaluateCondition(condition, { variables: entry.variables, code: env.code }) : false),
+    evaluateCondition: async (condition) =>
+      condition ? evaluateCondition(condition, { variables: entry.variables, code: env.code }) : false,
     persistence: turn.persistence,
     log: (log) => {
       turn.output.logs.push(log);
@@ -47,7 +48,9 @@ export function createBlockContext(input: ContextInput): BlockContext {
       recordBotMessage(state, message);
     },
     action: (action) => {
-      turn.output.clientSideActions.push(turn.lastBubbleBlockId ? { ...action, lastBubbleBlockId: turn.lastBubbleBlockId } : action);
+      turn.output.clientSideActions.push(
+        turn.lastBubbleBlockId ? { ...action, lastBubbleBlockId: turn.lastBubbleBlockId } : action,
+      );
     },
     virtualEdge: (to) => addVirtualEdge(entry, to),
     skipNextBubble: () => {

@@ -7,7 +7,9 @@ export interface Position {
 }
 
 export function findEdge(run: Run, entry: QueueEntry, edgeId: string): EdgeDefinition | undefined {
-  return botOf(run, entry).edges.find((edge) => edge.id === edgeId) ?? entry.virtualEdges.find((edge) => edge.id === edgeId);
+  return (
+    botOf(run, entry).edges.find((edge) => edge.id === edgeId) ?? entry.virtualEdges.find((edge) => edge.id === edgeId)
+  );
 }
 
 /**
@@ -27,7 +29,8 @@ function unwind(run: Run): void {
     }
     for (const variable of child.variables) {
       const hasValue = variable.value !== undefined && variable.value !== null;
-      if (hasValue && !parent.variables.some((candidate) => candidate.name === variable.name)) parent.variables.push({ ...variable });
+      if (hasValue && !parent.variables.some((candidate) => candidate.name === variable.name))
+        parent.variables.push({ ...variable });
     }
     const childKeys = new Set(child.answers.map((answer) => answer.key));
     parent.answers = [...parent.answers.filter((answer) => !childKeys.has(answer.key)), ...child.answers];
@@ -56,7 +59,11 @@ export function navigate(run: Run, edgeId: string | undefined, offDefault: boole
         blockIndex = found >= 0 ? found : group.blocks.length - 1;
       }
       if (isOffDefault && entry.resultId && !run.state.isPreview) {
-        run.turn.persistence.visitedEdges.push({ resultId: entry.resultId, edgeId: edge.id, index: run.state.visitedEdgeCount });
+        run.turn.persistence.visitedEdges.push({
+          resultId: entry.resultId,
+          edgeId: edge.id,
+          index: run.state.visitedEdgeCount,
+        });
       }
       if (isOffDefault) run.state.visitedEdgeCount += 1;
       return { groupId: group.id, blockIndex };

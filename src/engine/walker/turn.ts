@@ -12,7 +12,15 @@ export interface Turn {
 }
 
 export function emptyPersistence(): Persistence {
-  return { answers: [], rejectedAnswers: [], visitedEdges: [], setVariableHistory: [], newResults: [], completedResults: [], logs: [] };
+  return {
+    answers: [],
+    rejectedAnswers: [],
+    visitedEdges: [],
+    setVariableHistory: [],
+    newResults: [],
+    completedResults: [],
+    logs: [],
+  };
 }
 
 export function newTurn(): Turn {

@@ -7,7 +7,11 @@ import type { QueueEntry } from '../types';
  */
 export function addVirtualEdge(entry: QueueEntry, to: { groupId: string; blockId?: string }): string {
   const id = to.blockId ? `virtual-${to.groupId}-${to.blockId}` : `virtual-${to.groupId}`;
-  const edge = { id, from: { blockId: '' }, to: { groupId: to.groupId, ...(to.blockId ? { blockId: to.blockId } : {}) } };
+  const edge = {
+    id,
+    from: { blockId: '' },
+    to: { groupId: to.groupId, ...(to.blockId ? { blockId: to.blockId } : {}) },
+  };
   const existing = entry.virtualEdges.findIndex((candidate) => candidate.id === id);
   if (existing >= 0) entry.virtualEdges[existing] = edge;
   else entry.virtualEdges.push(edge);

@@ -13,7 +13,15 @@ export type WalkStart = { edgeId: string | undefined; offDefault?: boolean } | {
 function contextAt(run: Run, position: Position) {
   const bot = botOf(run);
   const group = bot.groups.find((candidate) => candidate.id === position.groupId)!;
-  return createBlockContext({ env: run.env, state: run.state, bot, group, blockIndex: position.blockIndex, textFormat: run.textFormat, turn: run.turn });
+  return createBlockContext({
+    env: run.env,
+    state: run.state,
+    bot,
+    group,
+    blockIndex: position.blockIndex,
+    textFormat: run.textFormat,
+    turn: run.turn,
+  });
 }
 
 function blockAt(run: Run, position: Position): BlockDefinition | undefined {
@@ -24,7 +32,8 @@ function blockAt(run: Run, position: Position): BlockDefinition | undefined {
 function overBudget(run: Run): boolean {
   const { maxBlocksPerTurn, turnBudgetMs } = run.env.limits;
   let reason: string | undefined;
-  if (run.turn.blocksExecuted >= maxBlocksPerTurn) reason = `more than ${maxBlocksPerTurn} blocks in one turn (a loop without input?)`;
+  if (run.turn.blocksExecuted >= maxBlocksPerTurn)
+    reason = `more than ${maxBlocksPerTurn} blocks in one turn (a loop without input?)`;
   else if (run.env.elapsedMs() > turnBudgetMs) reason = `the turn took longer than ${turnBudgetMs / 1000} s`;
   if (!reason) return false;
   const log = { status: 'error' as const, description: `Flow stopped: ${reason}` };
@@ -49,7 +58,11 @@ function afterOutcome(run: Run, outcome: Outcome, block: BlockDefinition, positi
     case 'effect':
       run.state.pending = {
         effect: outcome.effect,
-        cursor: { groupId: position.groupId, blockIndex: position.blockIndex, lastBubbleBlockId: run.turn.lastBubbleBlockId },
+        cursor: {
+          groupId: position.groupId,
+          blockIndex: position.blockIndex,
+          lastBubbleBlockId: run.turn.lastBubbleBlockId,
+        },
         output: run.turn.output,
         persistence: run.turn.persistence,
         blocksExecuted: run.turn.blocksExecuted,
@@ -116,13 +129,20 @@ async function loop(run: Run, first: Step): Promise<TurnStatus> {
         continue;
       }
     }
-    step = handler ? await runBlock(run, handler, block, position) : { position: { ...position, blockIndex: position.blockIndex + 1 } };
+    step = handler
+      ? await runBlock(run, handler, block, position)
+      : { position: { ...position, blockIndex: position.blockIndex + 1 } };
   }
 }
 
 export function walk(run: Run, start: WalkStart): Promise<TurnStatus> {
   run.state.currentBlockId = undefined;
-  return loop(run, 'position' in start ? { position: start.position } : { edgeId: start.edgeId, offDefault: start.offDefault ?? false });
+  return loop(
+    run,
+    'position' in start
+      ? { position: start.position }
+      : { edgeId: start.edgeId, offDefault: start.offDefault ?? false },
+  );
 }
 
 /** Goes on from a block that finished (after its dedicated reply, or an event entry point). */
@@ -145,7 +165,10 @@ export async function resumeAfterEffect(run: Run, result: EffectResult): Promise
   if (!handler || handler.category === 'bubble' || handler.category === 'input' || !handler.onEffect) {
     throw new Error(`block ${block.id} (${block.type}) cannot take an effect result`);
   }
-  return loop(run, afterOutcome(run, await handler.onEffect(block, result, contextAt(run, position), pending.effect), block, position));
+  return loop(
+    run,
+    afterOutcome(run, await handler.onEffect(block, result, contextAt(run, position), pending.effect), block, position),
+  );
 }
 
 /** Where a block is in the running bot. */

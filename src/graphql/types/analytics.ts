@@ -1,5 +1,10 @@
 import { ANY_ROLE } from '../../services/access';
-import { inDepthAnalytics, type BlockFunnel, type EdgeTotal, type InDepthAnalytics } from '../../services/analytics-depth';
+import {
+  inDepthAnalytics,
+  type BlockFunnel,
+  type EdgeTotal,
+  type InDepthAnalytics,
+} from '../../services/analytics-depth';
 import { botStats, type BotStats } from '../../services/analytics';
 import { loadBotSeries, loadBotStats } from '../analytics-loaders';
 import { SERIES_INTERVALS, workspaceSeries, type SeriesBucket } from '../../services/analytics-series';
@@ -16,7 +21,9 @@ const Stats = builder.objectRef<BotStats>('BotStats').implement({
   fields: (t) => ({
     totalViews: t.exposeInt('totalViews', { description: 'Results created (live chats started).' }),
     totalStarts: t.exposeInt('totalStarts', { description: 'Results with at least one answer.' }),
-    totalCompleted: t.exposeInt('totalCompleted', { description: 'Results whose flow ended after at least one answer.' }),
+    totalCompleted: t.exposeInt('totalCompleted', {
+      description: 'Results whose flow ended after at least one answer.',
+    }),
   }),
 });
 
@@ -44,10 +51,13 @@ export const SeriesInterval = builder.enumType('SeriesInterval', {
 const SeriesBucketRef = builder.objectRef<SeriesBucket>('SeriesBucket').implement({
   fields: (t) => ({
     start: t.expose('start', { type: 'DateTime', description: 'First instant of the bucket.' }),
-    localStart: t.exposeString('localStart', { description: 'The same instant in the requested time zone, ISO 8601 with its offset.' }),
+    localStart: t.exposeString('localStart', {
+      description: 'The same instant in the requested time zone, ISO 8601 with its offset.',
+    }),
     end: t.expose('end', {
       type: 'DateTime',
-      description: "First instant after the bucket (the next bucket's start; the last bucket of a range ending now ends after now).",
+      description:
+        "First instant after the bucket (the next bucket's start; the last bucket of a range ending now ends after now).",
     }),
     views: t.exposeInt('views'),
     starts: t.exposeInt('starts'),
@@ -74,7 +84,9 @@ const BlockFunnelRef = builder.objectRef<BlockFunnel>('BlockFunnel').implement({
   fields: (t) => ({
     blockId: t.exposeID('blockId'),
     reached: t.exposeInt('reached', { description: 'Results that got to the block.' }),
-    answered: t.exposeInt('answered', { description: 'Results that answered it (reached - answered dropped off here).' }),
+    answered: t.exposeInt('answered', {
+      description: 'Results that answered it (reached - answered dropped off here).',
+    }),
   }),
 });
 
@@ -91,11 +103,19 @@ const BotAnalytics = builder.objectRef<AnalyticsScope>('BotAnalytics').implement
       description: 'Input blocks in definition order.',
       resolve: async (scope, _args, ctx) => (await depthOf(scope, ctx.db)).blocks,
     }),
-    edges: t.field({ type: [EdgeTotalRef], resolve: async (scope, _args, ctx) => (await depthOf(scope, ctx.db)).edges }),
+    edges: t.field({
+      type: [EdgeTotalRef],
+      resolve: async (scope, _args, ctx) => (await depthOf(scope, ctx.db)).edges,
+    }),
     series: t.field({
       type: [SeriesBucketRef],
-      description: 'Views, starts and completions per bucket; empty buckets have zeros. Time filter and zone default to the analytics ones.',
-      args: { interval: t.arg({ type: SeriesInterval, required: true }), timeFilter: t.arg({ type: TimeFilter }), timeZone: t.arg.string() },
+      description:
+        'Views, starts and completions per bucket; empty buckets have zeros. Time filter and zone default to the analytics ones.',
+      args: {
+        interval: t.arg({ type: SeriesInterval, required: true }),
+        timeFilter: t.arg({ type: TimeFilter }),
+        timeZone: t.arg.string(),
+      },
       resolve: (scope, args, ctx) =>
         loadBotSeries(ctx, scope.botId!, {
           interval: args.interval,
@@ -111,7 +131,11 @@ const WorkspaceAnalytics = builder.objectRef<AnalyticsScope>('WorkspaceAnalytics
     series: t.field({
       type: [SeriesBucketRef],
       description: 'All bots of the workspace together.',
-      args: { interval: t.arg({ type: SeriesInterval, required: true }), timeFilter: t.arg({ type: TimeFilter }), timeZone: t.arg.string() },
+      args: {
+        interval: t.arg({ type: SeriesInterval, required: true }),
+        timeFilter: t.arg({ type: TimeFilter }),
+        timeZone: t.arg.string(),
+      },
       resolve: (scope, args, ctx) =>
         workspaceSeries(ctx.db, scope.workspaceId!, {
           interval: args.interval,

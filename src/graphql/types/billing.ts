@@ -33,8 +33,13 @@ const UsageRef = builder.objectRef<Usage & { chatsLimit: number | null }>('Usage
       description:
         'Chats the workspace may use this period (its customChatsLimit, else its plan\'s when plan limits are enforced); null: unlimited. At the limit, new chats answer "This bot is now closed".',
     }),
-    totalChatsUsed: t.exposeInt('totalChatsUsed', { description: 'Results with at least one answer in the current period.' }),
-    resetsAt: t.expose('resetsAt', { type: 'DateTime', description: 'Start of the next period (first instant of next month, UTC).' }),
+    totalChatsUsed: t.exposeInt('totalChatsUsed', {
+      description: 'Results with at least one answer in the current period.',
+    }),
+    resetsAt: t.expose('resetsAt', {
+      type: 'DateTime',
+      description: 'Start of the next period (first instant of next month, UTC).',
+    }),
   }),
 });
 
@@ -46,9 +51,13 @@ async function usageWorkspace(ctx: GraphQLContext, workspaceId: string | number 
 builder.queryFields((t) => ({
   usage: t.field({
     type: UsageRef,
-    description: "Chats used in the current period. Without workspaceId: the caller's oldest workspace where they are ADMIN. ADMIN only.",
+    description:
+      "Chats used in the current period. Without workspaceId: the caller's oldest workspace where they are ADMIN. ADMIN only.",
     args: { workspaceId: t.arg.id() },
-    authScopes: async (_root, args, ctx) => ({ workspace: { id: await usageWorkspace(ctx, args.workspaceId), roles: ADMIN_ONLY } }),
-    resolve: async (_root, args, ctx) => usageAgainstLimit(ctx.db, ctx.chat.quota.policy, await usageWorkspace(ctx, args.workspaceId)),
+    authScopes: async (_root, args, ctx) => ({
+      workspace: { id: await usageWorkspace(ctx, args.workspaceId), roles: ADMIN_ONLY },
+    }),
+    resolve: async (_root, args, ctx) =>
+      usageAgainstLimit(ctx.db, ctx.chat.quota.policy, await usageWorkspace(ctx, args.workspaceId)),
   }),
 }));

@@ -12,7 +12,9 @@ const BlockCategory = builder.enumType('BlockCategory', {
 const BlockTypeRef = builder.objectRef<BlockTypeInfo>('BlockType').implement({
   description: 'A block type the engine runs, as the flow editor offers it.',
   fields: (t) => ({
-    type: t.exposeString('type', { description: 'The wire `type` of blocks of this kind ("text input", "Set variable", "openai"...).' }),
+    type: t.exposeString('type', {
+      description: 'The wire `type` of blocks of this kind ("text input", "Set variable", "openai"...).',
+    }),
     category: t.field({ type: BlockCategory, resolve: (info) => info.category }),
     label: t.exposeString('label', { description: 'Human name ("E-mail input", "HTTP request").' }),
     optionsSchema: t.field({
@@ -24,7 +26,8 @@ const BlockTypeRef = builder.objectRef<BlockTypeInfo>('BlockType').implement({
     contentSchema: t.field({
       type: 'JSON',
       nullable: true,
-      description: 'Bubbles: JSON Schema of the block\'s `content` (text: `richText` marked "richText"); null for other blocks.',
+      description:
+        'Bubbles: JSON Schema of the block\'s `content` (text: `richText` marked "richText"); null for other blocks.',
       resolve: (info) => info.contentSchema,
     }),
     itemSchema: t.field({

@@ -10,7 +10,9 @@ import { builder } from '../builder';
 const BotAssetRef = builder.objectRef<BotAsset>('BotAsset').implement({
   description: 'An image uploaded for a bot, served on the chat origin; deleted with the bot.',
   fields: (t) => ({
-    url: t.exposeString('url', { description: 'Absolute URL on the chat origin (it holds an unguessable id): put it in the theme.' }),
+    url: t.exposeString('url', {
+      description: 'Absolute URL on the chat origin (it holds an unguessable id): put it in the theme.',
+    }),
   }),
 });
 
@@ -20,7 +22,10 @@ builder.mutationFields((t) => ({
     description: `Stores an image for the bot (${ASSET_CONTENT_TYPES.join(', ')}; at most ${MAX_ASSET_BYTES / 1024 / 1024} MB; its first bytes must be of that type) and answers its URL.`,
     args: {
       botId: t.arg.id({ required: true }),
-      fileName: t.arg.string({ required: true, description: 'Served under this name (made safe; the extension follows contentType).' }),
+      fileName: t.arg.string({
+        required: true,
+        description: 'Served under this name (made safe; the extension follows contentType).',
+      }),
       contentType: t.arg.string({ required: true }),
       dataBase64: t.arg.string({ required: true, description: 'The bytes, base64.' }),
     },

@@ -34,7 +34,8 @@ const BotRef = builder.prismaObject('Bot', {
     shareUrl: t.string({
       nullable: true,
       select: { publicId: true },
-      description: "The bot's public page, absolute, on the chat origin (PARLEY_CHAT_URL); null without a publicId. It answers once the bot is published.",
+      description:
+        "The bot's public page, absolute, on the chat origin (PARLEY_CHAT_URL); null without a publicId. It answers once the bot is published.",
       resolve: (bot, _args, ctx) => shareUrlOf(bot.publicId, ctx.request.chatBaseUrl),
     }),
     draftVersion: t.exposeInt('draftVersion', {
@@ -44,11 +45,27 @@ const BotRef = builder.prismaObject('Bot', {
     isClosed: t.exposeBoolean('isClosed', { description: 'A closed bot refuses new chats.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-    publishedAt: t.expose('publishedAt', { type: 'DateTime', nullable: true, description: 'Time of the last publish; null when not published.' }),
+    publishedAt: t.expose('publishedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'Time of the last publish; null when not published.',
+    }),
     version: t.exposeString('version', { description: 'Schema version of the draft definition ("3" to "6.1").' }),
-    groups: t.field({ type: 'JSON', select: { draft: true, version: true }, resolve: (bot) => draftDefinition(bot).groups }),
-    edges: t.field({ type: 'JSON', select: { draft: true, version: true }, resolve: (bot) => draftDefinition(bot).edges }),
-    variables: t.field({ type: 'JSON', select: { draft: true, version: true }, resolve: (bot) => draftDefinition(bot).variables }),
+    groups: t.field({
+      type: 'JSON',
+      select: { draft: true, version: true },
+      resolve: (bot) => draftDefinition(bot).groups,
+    }),
+    edges: t.field({
+      type: 'JSON',
+      select: { draft: true, version: true },
+      resolve: (bot) => draftDefinition(bot).edges,
+    }),
+    variables: t.field({
+      type: 'JSON',
+      select: { draft: true, version: true },
+      resolve: (bot) => draftDefinition(bot).variables,
+    }),
     events: t.field({
       type: 'JSON',
       nullable: true,
@@ -56,19 +73,32 @@ const BotRef = builder.prismaObject('Bot', {
       select: { draft: true, version: true },
       resolve: (bot) => draftDefinition(bot).events,
     }),
-    theme: t.field({ type: 'JSON', select: { draft: true, version: true }, resolve: (bot) => draftDefinition(bot).theme }),
-    settings: t.field({ type: 'JSON', select: { draft: true, version: true }, resolve: (bot) => draftDefinition(bot).settings }),
+    theme: t.field({
+      type: 'JSON',
+      select: { draft: true, version: true },
+      resolve: (bot) => draftDefinition(bot).theme,
+    }),
+    settings: t.field({
+      type: 'JSON',
+      select: { draft: true, version: true },
+      resolve: (bot) => draftDefinition(bot).settings,
+    }),
   }),
 });
 
 const BotPage = builder.objectRef<Page<BotRecord>>('BotPage').implement({
   fields: (t) => ({
     bots: t.field({ type: [BotRef], resolve: (page) => page.items }),
-    nextCursor: t.exposeString('nextCursor', { nullable: true, description: 'Pass as `cursor` for the next page; null on the last.' }),
+    nextCursor: t.exposeString('nextCursor', {
+      nullable: true,
+      description: 'Pass as `cursor` for the next page; null on the last.',
+    }),
   }),
 });
 
-const botIdArg = (t: Parameters<Parameters<typeof builder.mutationFields>[0]>[0]) => ({ botId: t.arg.id({ required: true }) });
+const botIdArg = (t: Parameters<Parameters<typeof builder.mutationFields>[0]>[0]) => ({
+  botId: t.arg.id({ required: true }),
+});
 
 builder.queryFields((t) => ({
   bots: t.field({
@@ -93,7 +123,8 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   createBot: t.prismaField({
     type: 'Bot',
-    description: "Creates a bot from a definition of any version (3 to 6.1), e.g. a Typebot export as it is. The export's id and publicId are kept when free.",
+    description:
+      "Creates a bot from a definition of any version (3 to 6.1), e.g. a Typebot export as it is. The export's id and publicId are kept when free.",
     args: { workspaceId: t.arg.id({ required: true }), bot: t.arg({ type: 'JSON', required: true }) },
     authScopes: (_root, args) => ({ workspace: { id: String(args.workspaceId), roles: EDITOR_ROLES } }),
     resolve: (_query, _root, args, ctx) => createBot(ctx.db, String(args.workspaceId), args.bot),

@@ -52,13 +52,19 @@ const DynamicThemeRef = builder.objectRef<NonNullable<ResponseParts['dynamicThem
 });
 
 const ChatBotRef = builder.objectRef<ChatBotObject>('ChatBot').implement({
-  description: 'The bot as a chat client needs it: its own theme and settings (variables substituted, no defaults filled in).',
+  description:
+    'The bot as a chat client needs it: its own theme and settings (variables substituted, no defaults filled in).',
   fields: (t) => ({
     id: t.exposeString('id'),
     version: t.exposeString('version'),
     theme: t.field({ type: 'JSON', resolve: (bot) => bot.theme }),
     settings: t.field({ type: 'JSON', resolve: (bot) => bot.settings }),
-    publishedAt: t.field({ type: 'DateTime', nullable: true, description: 'Live chats only.', resolve: (bot) => bot.publishedAt ?? null }),
+    publishedAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'Live chats only.',
+      resolve: (bot) => bot.publishedAt ?? null,
+    }),
   }),
 });
 
@@ -66,7 +72,12 @@ const ChatBotRef = builder.objectRef<ChatBotObject>('ChatBot').implement({
 const ChatTurn = builder.interfaceRef<ResponseParts>('ChatTurn').implement({
   fields: (t) => ({
     messages: t.field({ type: [ChatMessageRef], resolve: (parts) => parts.messages }),
-    input: t.field({ type: 'JSON', nullable: true, description: 'The input the visitor is asked for next.', resolve: (parts) => parts.input ?? null }),
+    input: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'The input the visitor is asked for next.',
+      resolve: (parts) => parts.input ?? null,
+    }),
     clientSideActions: t.field({ type: ['JSON'], nullable: true, resolve: (parts) => parts.clientSideActions ?? null }),
     logs: t.field({ type: [ChatLogRef], nullable: true, resolve: (parts) => parts.logs ?? null }),
     lastMessageNewFormat: t.string({
@@ -75,7 +86,11 @@ const ChatTurn = builder.interfaceRef<ResponseParts>('ChatTurn').implement({
       resolve: (parts) => parts.lastMessageNewFormat ?? null,
     }),
     dynamicTheme: t.field({ type: DynamicThemeRef, nullable: true, resolve: (parts) => parts.dynamicTheme ?? null }),
-    progress: t.float({ nullable: true, description: '0 to 100, when the progress bar is enabled.', resolve: (parts) => parts.progress ?? null }),
+    progress: t.float({
+      nullable: true,
+      description: '0 to 100, when the progress bar is enabled.',
+      resolve: (parts) => parts.progress ?? null,
+    }),
   }),
 });
 
@@ -90,7 +105,11 @@ const StartChatResponse = builder.objectRef<StartResponse>('StartChatResponse').
   isTypeOf: (value) => typeof value === 'object' && value !== null && 'sessionId' in value,
   fields: (t) => ({
     sessionId: t.exposeString('sessionId'),
-    resultId: t.string({ nullable: true, description: 'Live chats that wait on something.', resolve: (response) => response.resultId ?? null }),
+    resultId: t.string({
+      nullable: true,
+      description: 'Live chats that wait on something.',
+      resolve: (response) => response.resultId ?? null,
+    }),
     bot: t.field({ type: ChatBotRef, resolve: (response) => response.bot }),
   }),
 });
@@ -110,7 +129,10 @@ builder.mutationFields((t) => ({
     description: 'Starts a live chat with a published bot.',
     args: {
       publicId: t.arg.string({ required: true }),
-      message: t.arg({ type: 'JSON', description: 'A direct answer to a first input: a string, or {type:"text", text}.' }),
+      message: t.arg({
+        type: 'JSON',
+        description: 'A direct answer to a first input: a string, or {type:"text", text}.',
+      }),
       isStreamEnabled: t.arg.boolean(),
       isOnlyRegistering: t.arg.boolean(),
       prefilledVariables: t.arg({ type: 'JSON', description: 'Variable name → value.' }),
@@ -124,7 +146,10 @@ builder.mutationFields((t) => ({
     description: 'Answers the input a session waits on (or a client action) and returns what follows.',
     args: {
       sessionId: t.arg.string({ required: true }),
-      message: t.arg({ type: 'JSON', description: 'A string, {type:"text", text}, {type:"command", command} or {type:"audio", url}.' }),
+      message: t.arg({
+        type: 'JSON',
+        description: 'A string, {type:"text", text}, {type:"command", command} or {type:"audio", url}.',
+      }),
       textBubbleContentFormat: t.arg({ type: TextBubbleContentFormat }),
     },
     resolve: (_root, args, ctx) => continueChat(ctx.chat, args, ctx.request),
@@ -139,7 +164,8 @@ builder.mutationFields((t) => ({
   }),
   startPreviewChat: t.field({
     type: StartChatResponse,
-    description: "Previews a definition sent in `bot`, else the stored draft (a member's token needed). Saves no results.",
+    description:
+      "Previews a definition sent in `bot`, else the stored draft (a member's token needed). Saves no results.",
     args: {
       botId: t.arg.string({ required: true }),
       bot: t.arg({ type: 'JSON' }),
@@ -150,7 +176,8 @@ builder.mutationFields((t) => ({
       isStreamEnabled: t.arg.boolean(),
       textBubbleContentFormat: t.arg({ type: TextBubbleContentFormat }),
     },
-    resolve: async (_root, args, ctx) => startPreviewChat(ctx.chat, { ...args, memberWorkspaceId: await memberWorkspaceOfBot(ctx, args.botId) }),
+    resolve: async (_root, args, ctx) =>
+      startPreviewChat(ctx.chat, { ...args, memberWorkspaceId: await memberWorkspaceOfBot(ctx, args.botId) }),
   }),
   executeWebhook: t.field({
     type: MessagePayload,
@@ -160,11 +187,20 @@ builder.mutationFields((t) => ({
       botId: t.arg.id({ required: true }),
       blockId: t.arg.string({ required: true }),
       resultId: t.arg.string({ required: true }),
-      payload: t.arg({ type: 'JSON', required: true, description: 'What the outside system sends; the block maps `data.*` from it.' }),
+      payload: t.arg({
+        type: 'JSON',
+        required: true,
+        description: 'What the outside system sends; the block maps `data.*` from it.',
+      }),
     },
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: ANY_ROLE } }),
     resolve: (_root, args, ctx) =>
-      executeWebhook(ctx.chat, { botId: String(args.botId), blockId: args.blockId, resultId: args.resultId, payload: args.payload }),
+      executeWebhook(ctx.chat, {
+        botId: String(args.botId),
+        blockId: args.blockId,
+        resultId: args.resultId,
+        payload: args.payload,
+      }),
   }),
 }));
 
@@ -180,7 +216,10 @@ builder.subscriptionFields((t) => ({
       'Streams the AI answer a session waits on (after a `stream` or `streamOpenAiChatCompletion` client action). The client then sends the full text with continueChat.',
     args: {
       sessionId: t.arg.string({ required: true }),
-      messages: t.arg({ type: 'JSON', description: 'Legacy OpenAI clients: the messages of their streamOpenAiChatCompletion action.' }),
+      messages: t.arg({
+        type: 'JSON',
+        description: 'Legacy OpenAI clients: the messages of their streamOpenAiChatCompletion action.',
+      }),
     },
     subscribe: (_root, args, ctx) => openMessageStream(ctx.chat, args, ctx.request),
     resolve: (part: StreamedPart) => {

@@ -1,5 +1,10 @@
 import { EDITOR_ROLES } from '../../services/access';
-import { createCredentials, deleteCredentials, listCredentials, type CredentialsSummary } from '../../services/credentials/credentials';
+import {
+  createCredentials,
+  deleteCredentials,
+  listCredentials,
+  type CredentialsSummary,
+} from '../../services/credentials/credentials';
 import { builder } from '../builder';
 import { MessagePayload } from './scalars';
 
@@ -40,7 +45,12 @@ builder.mutationFields((t) => ({
       data: t.arg({ type: 'JSON', required: true }),
     },
     authScopes: (_root, args) => editors(args.workspaceId),
-    resolve: (_root, args, ctx) => createCredentials(ctx.db, ctx.chat.secrets, String(args.workspaceId), { type: args.type, name: args.name, data: args.data }),
+    resolve: (_root, args, ctx) =>
+      createCredentials(ctx.db, ctx.chat.secrets, String(args.workspaceId), {
+        type: args.type,
+        name: args.name,
+        data: args.data,
+      }),
   }),
   deleteCredentials: t.field({
     type: MessagePayload,

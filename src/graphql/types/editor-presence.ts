@@ -7,7 +7,10 @@ const BotEditorRef = builder.objectRef<BotEditor>('BotEditor').implement({
   description: 'Someone with the bot open in the editor (one entry per user, however many tabs).',
   fields: (t) => ({
     user: t.field({ type: UserRef, resolve: (editor) => editor.user }),
-    since: t.expose('since', { type: 'DateTime', description: "The user's latest heartbeat on the bot, over all their tabs." }),
+    since: t.expose('since', {
+      type: 'DateTime',
+      description: "The user's latest heartbeat on the bot, over all their tabs.",
+    }),
   }),
 });
 
@@ -15,7 +18,8 @@ const presenceArgs = (t: Parameters<Parameters<typeof builder.mutationFields>[0]
   botId: t.arg.id({ required: true }),
   sessionKey: t.arg.string({
     required: true,
-    description: 'A random id of the editor tab (1 to 64 of A-Z, a-z, 0-9, _ and -), the same for every call of that tab.',
+    description:
+      'A random id of the editor tab (1 to 64 of A-Z, a-z, 0-9, _ and -), the same for every call of that tab.',
   }),
 });
 
@@ -35,7 +39,8 @@ builder.mutationFields((t) => ({
     },
   }),
   leftBot: t.boolean({
-    description: "The caller's tab closed the bot: others stop seeing it at once. False when the tab was not (or no longer) recorded.",
+    description:
+      "The caller's tab closed the bot: others stop seeing it at once. False when the tab was not (or no longer) recorded.",
     args: presenceArgs(t),
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: ANY_ROLE } }),
     resolve: (_root, args, ctx) => leave(ctx.db, String(args.botId), args.sessionKey),

@@ -1,6 +1,13 @@
 import { ADMIN_ONLY, WORKSPACE_ROLES } from '../../services/access';
 import { invitationLinkUrl, issueInvitationLink } from '../../services/invitation-links';
-import { acceptInvitation, declineInvitation, invitationsForUser, inviteMember, pendingInvitations, revokeInvitation } from '../../services/invitations';
+import {
+  acceptInvitation,
+  declineInvitation,
+  invitationsForUser,
+  inviteMember,
+  pendingInvitations,
+  revokeInvitation,
+} from '../../services/invitations';
 import { changeMemberRole, removeMember } from '../../services/members';
 import { getWorkspace } from '../../services/workspaces';
 import { builder } from '../builder';
@@ -46,7 +53,9 @@ builder.prismaObject('Invitation', {
     role: t.expose('role', { type: WorkspaceRole }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
-    workspace: t.relation('workspace', { description: 'The workspace it invites to (its name and icon are shown to the invitee).' }),
+    workspace: t.relation('workspace', {
+      description: 'The workspace it invites to (its name and icon are shown to the invitee).',
+    }),
     emailed: t.boolean({
       description: 'Whether the invitation link was e-mailed to the address (the server has SMTP settings).',
       resolve: (invitation) => invitation.tokenHash !== null && !invitation.linkShown,
@@ -93,13 +102,20 @@ builder.mutationFields((t) => ({
     },
     authScopes: (_root, args) => ({ workspace: { id: String(args.workspaceId), roles: ADMIN_ONLY } }),
     resolve: async (_query, _root, args, ctx) => {
-      const invitation = await inviteMember(ctx.db, String(args.workspaceId), { email: args.email, role: args.role, invitedById: ctx.viewer?.userId });
+      const invitation = await inviteMember(ctx.db, String(args.workspaceId), {
+        email: args.email,
+        role: args.role,
+        invitedById: ctx.viewer?.userId,
+      });
       const send = ctx.chat.signIn?.sendInvitation;
       const secret = await issueInvitationLink(ctx.db, invitation.id, !send);
       const base = ctx.request.consoleBaseUrl ?? '';
       const link = invitationLinkUrl(base, secret);
       if (send) {
-        const workspace = await ctx.db.workspace.findUniqueOrThrow({ where: { id: invitation.workspaceId }, select: { name: true } });
+        const workspace = await ctx.db.workspace.findUniqueOrThrow({
+          where: { id: invitation.workspaceId },
+          select: { name: true },
+        });
         await send(invitation.email, link, workspace.name);
       }
       const issued = await ctx.db.invitation.findUniqueOrThrow({ where: { id: invitation.id } });
@@ -141,7 +157,8 @@ builder.mutationFields((t) => ({
     description: "Changes a member's role; the workspace always keeps at least one ADMIN.",
     args: { ...memberArgs(t), role: t.arg({ type: WorkspaceRole, required: true }) },
     authScopes: (_root, args) => ({ workspace: { id: String(args.workspaceId), roles: ADMIN_ONLY } }),
-    resolve: (_query, _root, args, ctx) => changeMemberRole(ctx.db, String(args.workspaceId), String(args.userId), args.role),
+    resolve: (_query, _root, args, ctx) =>
+      changeMemberRole(ctx.db, String(args.workspaceId), String(args.userId), args.role),
   }),
   removeMember: t.field({
     type: MessagePayload,

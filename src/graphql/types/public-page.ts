@@ -8,8 +8,14 @@ const PublicChatPageRef = builder.objectRef<PublicChatPage>('PublicChatPage').im
   fields: (t) => ({
     publicId: t.exposeString('publicId'),
     name: t.exposeString('name'),
-    metadata: t.field({ type: 'JSON', description: 'settings.metadata of the published revision.', resolve: (page) => page.metadata }),
-    allowsCustomHeadCode: t.exposeBoolean('allowsCustomHeadCode', { description: 'customHeadCode is used only off the FREE plan.' }),
+    metadata: t.field({
+      type: 'JSON',
+      description: 'settings.metadata of the published revision.',
+      resolve: (page) => page.metadata,
+    }),
+    allowsCustomHeadCode: t.exposeBoolean('allowsCustomHeadCode', {
+      description: 'customHeadCode is used only off the FREE plan.',
+    }),
   }),
 });
 

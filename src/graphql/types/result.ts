@@ -26,7 +26,12 @@ const ResultVariable = builder.objectRef<VariableValue>('ResultVariable').implem
   fields: (t) => ({
     id: t.exposeID('id'),
     name: t.exposeString('name'),
-    value: t.field({ type: 'JSON', nullable: true, description: 'A string or a list of strings.', resolve: (variable) => variable.value ?? null }),
+    value: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'A string or a list of strings.',
+      resolve: (variable) => variable.value ?? null,
+    }),
   }),
 });
 
@@ -35,7 +40,10 @@ builder.prismaObject('Answer', {
   fields: (t) => ({
     blockId: t.exposeString('blockId'),
     groupId: t.exposeString('groupId', { nullable: true }),
-    variableId: t.exposeString('variableId', { nullable: true, description: 'Variable the answer was saved in, if any.' }),
+    variableId: t.exposeString('variableId', {
+      nullable: true,
+      description: 'Variable the answer was saved in, if any.',
+    }),
     content: t.exposeString('content'),
     attachedFileUrls: t.field({
       type: ['String'],
@@ -67,7 +75,10 @@ const TranscriptLineRef = builder.objectRef<TranscriptLine>('TranscriptLine').im
   fields: (t) => ({
     role: t.exposeString('role', { description: 'bot or user.' }),
     type: t.exposeString('type', { description: 'text, image, video, audio or embed.' }),
-    text: t.exposeString('text', { nullable: true, description: "A text bubble as markdown (variables as they were then), or the visitor's answer." }),
+    text: t.exposeString('text', {
+      nullable: true,
+      description: "A text bubble as markdown (variables as they were then), or the visitor's answer.",
+    }),
     url: t.exposeString('url', { nullable: true, description: "A media bubble's or an embed's URL." }),
     blockId: t.exposeString('blockId', { description: 'The bubble, or the input answered.' }),
     rejected: t.exposeBoolean('rejected', {
@@ -98,7 +109,10 @@ export const ResultRef = builder.prismaObject('Result', {
       select: { variables: true },
       resolve: (result) => storedResultVariables(result.variables),
     }),
-    answers: t.relation('answers', { description: 'In the order they were given.', query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } }),
+    answers: t.relation('answers', {
+      description: 'In the order they were given.',
+      query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+    }),
     logs: t.relation('logs', { query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } }),
     transcript: t.field({
       type: [TranscriptLineRef],
@@ -127,13 +141,19 @@ builder.prismaObjectFields('Bot', (t) => ({
   results: t.connection(
     {
       type: ResultRef,
-      description: 'Started, unarchived results, newest first; `first` 1 to 100 (default 50). Stable while new results arrive.',
+      description:
+        'Started, unarchived results, newest first; `first` 1 to 100 (default 50). Stable while new results arrive.',
       args: { filter: t.arg({ type: ResultFilterInput }) },
       resolve: async (bot, args, ctx) => {
         if (args.last != null || args.before != null) {
           throw badRequest('Results page forwards only: use first and after');
         }
-        const page: ResultPage = await listResults(ctx.db, bot.id, { first: args.first, after: args.after }, args.filter ?? {});
+        const page: ResultPage = await listResults(
+          ctx.db,
+          bot.id,
+          { first: args.first, after: args.after },
+          args.filter ?? {},
+        );
         return {
           edges: page.results.map((result) => ({ cursor: encodeCursor(result), node: result })),
           pageInfo: {
@@ -148,7 +168,10 @@ builder.prismaObjectFields('Bot', (t) => ({
     {
       name: 'ResultConnection',
       fields: (c) => ({
-        nodes: c.field({ type: [ResultRef], resolve: (connection) => connection.edges.flatMap((edge) => (edge ? [edge.node] : [])) }),
+        nodes: c.field({
+          type: [ResultRef],
+          resolve: (connection) => connection.edges.flatMap((edge) => (edge ? [edge.node] : [])),
+        }),
         nextCursor: c.string({
           nullable: true,
           description: 'Pass as `after` for the next page; null on the last.',
@@ -168,7 +191,8 @@ builder.prismaObjectFields('Bot', (t) => ({
 builder.mutationFields((t) => ({
   deleteResults: t.field({
     type: MessagePayload,
-    description: 'Archives the given results of the bot, or all of them when `resultIds` is absent: answers, logs and history go, rows stay for usage.',
+    description:
+      'Archives the given results of the bot, or all of them when `resultIds` is absent: answers, logs and history go, rows stay for usage.',
     args: { botId: t.arg.id({ required: true }), resultIds: t.arg.idList() },
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
     resolve: async (_root, args, ctx) => {
@@ -213,7 +237,9 @@ async function* mapLines(lines: AsyncGenerator<string>): AsyncGenerator<{ line: 
 
 const ResultUpdateEventEnum = builder.enumType('ResultUpdateEvent', {
   values: {
-    created: { description: 'A visitor opened the chat: the result exists, unanswered (it is not in `results` until answered).' },
+    created: {
+      description: 'A visitor opened the chat: the result exists, unanswered (it is not in `results` until answered).',
+    },
     answered: { description: 'The visitor answered (once or more in the turn).' },
     completed: { description: 'The flow ended after at least one answer (the turn may also have answered).' },
   } satisfies Record<(typeof RESULT_EVENT_KINDS)[number], { description: string }>,
@@ -221,12 +247,16 @@ const ResultUpdateEventEnum = builder.enumType('ResultUpdateEvent', {
 });
 
 const ResultUpdate = builder.objectRef<ResultEvent>('ResultUpdate').implement({
-  description: 'A result one chat turn changed, once the turn committed. Ids only: read the result with `bot.result(id)`.',
+  description:
+    'A result one chat turn changed, once the turn committed. Ids only: read the result with `bot.result(id)`.',
   fields: (t) => ({
     botId: t.exposeID('botId'),
     resultId: t.exposeID('resultId'),
     event: t.expose('event', { type: ResultUpdateEventEnum }),
-    answersCount: t.exposeInt('answersCount', { nullable: true, description: 'Answers this turn added to the result; null when it added none (created).' }),
+    answersCount: t.exposeInt('answersCount', {
+      nullable: true,
+      description: 'Answers this turn added to the result; null when it added none (created).',
+    }),
     isCompleted: t.exposeBoolean('isCompleted', { description: "The result's isCompleted after the turn." }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: "The result's updatedAt as the turn wrote it." }),
   }),

@@ -15,7 +15,8 @@ import { UserRef } from './member';
 // A bot's version history: every publish is a revision. Reading it is open to
 // any member of the bot's workspace (through Bot); restoring is an edit.
 
-const PUBLISHER = 'Who published it; null for revisions published before this was kept, by the CLI, or by a deleted account.';
+const PUBLISHER =
+  'Who published it; null for revisions published before this was kept, by the CLI, or by a deleted account.';
 const IS_LIVE = "Whether it is the bot's published revision (what new live chats run).";
 
 const BotRevision = builder.objectRef<Revision>('BotRevision').implement({
@@ -23,7 +24,12 @@ const BotRevision = builder.objectRef<Revision>('BotRevision').implement({
   fields: (t) => ({
     revision: t.exposeInt('revision'),
     publishedAt: t.expose('publishedAt', { type: 'DateTime' }),
-    publisher: t.field({ type: UserRef, nullable: true, description: PUBLISHER, resolve: (revision) => revision.publisher }),
+    publisher: t.field({
+      type: UserRef,
+      nullable: true,
+      description: PUBLISHER,
+      resolve: (revision) => revision.publisher,
+    }),
     isLive: t.exposeBoolean('isLive', { description: IS_LIVE }),
   }),
 });
@@ -42,7 +48,8 @@ const RevisionBlockChange = builder.objectRef<BlockChange>('RevisionBlockChange'
 });
 
 const RevisionChanges = builder.objectRef<DefinitionChanges>('RevisionChanges').implement({
-  description: 'What the draft changed since a revision: added means in the draft only, removed in the revision only; groups and blocks are matched by id.',
+  description:
+    'What the draft changed since a revision: added means in the draft only, removed in the revision only; groups and blocks are matched by id.',
   fields: (t) => ({
     groupsAdded: t.field({ type: [RevisionGroupChange], resolve: (changes) => changes.groupsAdded }),
     groupsRemoved: t.field({ type: [RevisionGroupChange], resolve: (changes) => changes.groupsRemoved }),
@@ -53,7 +60,11 @@ const RevisionChanges = builder.objectRef<DefinitionChanges>('RevisionChanges').
     }),
     blocksAdded: t.field({ type: [RevisionBlockChange], resolve: (changes) => changes.blocksAdded }),
     blocksRemoved: t.field({ type: [RevisionBlockChange], resolve: (changes) => changes.blocksRemoved }),
-    blocksChanged: t.field({ type: [RevisionBlockChange], description: 'Any other content or options.', resolve: (changes) => changes.blocksChanged }),
+    blocksChanged: t.field({
+      type: [RevisionBlockChange],
+      description: 'Any other content or options.',
+      resolve: (changes) => changes.blocksChanged,
+    }),
     themeChanged: t.exposeBoolean('themeChanged'),
     settingsChanged: t.exposeBoolean('settingsChanged'),
     variablesChanged: t.exposeBoolean('variablesChanged'),
@@ -67,17 +78,24 @@ const BotRevisionDetail = builder.objectRef<RevisionDetail>('BotRevisionDetail')
   fields: (t) => ({
     revision: t.exposeInt('revision'),
     publishedAt: t.expose('publishedAt', { type: 'DateTime' }),
-    publisher: t.field({ type: UserRef, nullable: true, description: PUBLISHER, resolve: (revision) => revision.publisher }),
+    publisher: t.field({
+      type: UserRef,
+      nullable: true,
+      description: PUBLISHER,
+      resolve: (revision) => revision.publisher,
+    }),
     isLive: t.exposeBoolean('isLive', { description: IS_LIVE }),
     definition: t.field({
       type: 'JSON',
-      description: 'Its definition, in the shape bot gives the draft: version, groups, events, edges, variables, theme, settings.',
+      description:
+        'Its definition, in the shape bot gives the draft: version, groups, events, edges, variables, theme, settings.',
       resolve: (revision) => revision.definition,
     }),
     changes: t.field({ type: RevisionChanges, resolve: (revision) => revision.changes }),
     export: t.field({
       type: 'JSON',
-      description: "A Typebot export file of it (importable with createBot); id, name, icon and publicId are the bot's current ones.",
+      description:
+        "A Typebot export file of it (importable with createBot); id, name, icon and publicId are the bot's current ones.",
       resolve: (revision) => revision.export,
     }),
   }),
@@ -92,7 +110,8 @@ builder.prismaObjectFields('Bot', (t) => ({
   revision: t.field({
     type: BotRevisionDetail,
     nullable: true,
-    description: 'One revision with its content and what the draft changed since; NOT_FOUND when the bot has no such revision.',
+    description:
+      'One revision with its content and what the draft changed since; NOT_FOUND when the bot has no such revision.',
     args: { revision: t.arg.int({ required: true }) },
     resolve: (bot, args, ctx) => getRevision(ctx.db, bot, args.revision),
   }),
@@ -109,6 +128,7 @@ builder.mutationFields((t) => ({
       expectedVersion: t.arg.int({ description: 'The draftVersion this restore was decided on.' }),
     },
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
-    resolve: (_query, _root, args, ctx) => restoreRevision(ctx.db, String(args.botId), args.revision, args.expectedVersion),
+    resolve: (_query, _root, args, ctx) =>
+      restoreRevision(ctx.db, String(args.botId), args.revision, args.expectedVersion),
   }),
 }));

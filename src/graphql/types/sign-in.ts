@@ -14,17 +14,24 @@ const SignInOptions = builder.objectRef<{ password: boolean; emailLink: boolean 
   description: 'The ways people sign in to the console on this server.',
   fields: (t) => ({
     password: t.exposeBoolean('password'),
-    emailLink: t.exposeBoolean('emailLink', { description: 'Whether a one-time link can be e-mailed (the server has SMTP settings).' }),
+    emailLink: t.exposeBoolean('emailLink', {
+      description: 'Whether a one-time link can be e-mailed (the server has SMTP settings).',
+    }),
   }),
 });
 
 const SignedIn = builder.objectRef<IssuedSession & { csrfToken: string }>('SignedIn').implement({
-  description: 'A console session, held by the browser as an httpOnly cookie (parley_session, __Host-parley_session over https).',
+  description:
+    'A console session, held by the browser as an httpOnly cookie (parley_session, __Host-parley_session over https).',
   fields: (t) => ({
-    user: t.prismaField({ type: 'User', resolve: (query, session, _args, ctx) => getUser(ctx.db, session.userId, query) }),
+    user: t.prismaField({
+      type: 'User',
+      resolve: (query, session, _args, ctx) => getUser(ctx.db, session.userId, query),
+    }),
     expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
     csrfToken: t.exposeString('csrfToken', {
-      description: "Sent back as the X-Parley-CSRF header with every request of this session. Never in a cookie: no other origin's page can read it.",
+      description:
+        "Sent back as the X-Parley-CSRF header with every request of this session. Never in a cookie: no other origin's page can read it.",
     }),
   }),
 });
@@ -63,7 +70,8 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   signIn: t.field({
     type: SignedIn,
-    description: 'Signs in with e-mail and password: sets the session cookies. A wrong pair counts against the client like an unknown token.',
+    description:
+      'Signs in with e-mail and password: sets the session cookies. A wrong pair counts against the client like an unknown token.',
     args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const http = sameSiteExchange(ctx);
@@ -79,16 +87,19 @@ builder.mutationFields((t) => ({
     },
   }),
   requestSignInLink: t.boolean({
-    description: 'E-mails a one-time sign-in link to this address when it belongs to a user. Answers true either way (it does not tell who has an account).',
+    description:
+      'E-mails a one-time sign-in link to this address when it belongs to a user. Answers true either way (it does not tell who has an account).',
     args: { email: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) => {
       sameSiteExchange(ctx);
       const settings = settingsOf(ctx);
-      if (!settings.sendLink) throw badRequest('Sign-in links need the server to have SMTP settings (SMTP_HOST, SMTP_FROM)');
+      if (!settings.sendLink)
+        throw badRequest('Sign-in links need the server to have SMTP settings (SMTP_HOST, SMTP_FROM)');
       const link = await createSignInLink(ctx.db, parseInput(emailSchema, args.email, ['email']), settings.linkTtlMs);
       const base = ctx.request.consoleBaseUrl;
       // The secret rides in the fragment: it never reaches a server log or a Referer header.
-      if (link && base) await settings.sendLink(link.email, `${base.replace(/\/$/, '')}/app/sign-in#link=${link.secret}`);
+      if (link && base)
+        await settings.sendLink(link.email, `${base.replace(/\/$/, '')}/app/sign-in#link=${link.secret}`);
       return true;
     },
   }),
@@ -130,11 +141,17 @@ builder.mutationFields((t) => ({
     },
   }),
   changePassword: t.boolean({
-    description: "Sets the caller's console password; the current one is required when there is one. Other console sessions of the caller end.",
+    description:
+      "Sets the caller's console password; the current one is required when there is one. Other console sessions of the caller end.",
     args: { currentPassword: t.arg.string(), newPassword: t.arg.string({ required: true }) },
     authScopes: { authenticated: true },
     resolve: async (_root, args, ctx) => {
-      await changePassword(ctx.db, ctx.viewer!.userId, { current: args.currentPassword ?? undefined, next: args.newPassword }, ctx.viewer!.sessionId);
+      await changePassword(
+        ctx.db,
+        ctx.viewer!.userId,
+        { current: args.currentPassword ?? undefined, next: args.newPassword },
+        ctx.viewer!.sessionId,
+      );
       return true;
     },
   }),

@@ -1,6 +1,13 @@
 import { WorkspaceRole } from './member';
 import { ADMIN_ONLY, ANY_ROLE } from '../../services/access';
-import { createWorkspace, deleteWorkspace, getWorkspace, listWorkspaces, PLANS, updateWorkspace } from '../../services/workspaces';
+import {
+  createWorkspace,
+  deleteWorkspace,
+  getWorkspace,
+  listWorkspaces,
+  PLANS,
+  updateWorkspace,
+} from '../../services/workspaces';
 import { builder } from '../builder';
 import { MessagePayload } from './scalars';
 
@@ -14,12 +21,21 @@ builder.prismaObject('Workspace', {
     name: t.exposeString('name'),
     icon: t.exposeString('icon', { nullable: true }),
     plan: t.expose('plan', { type: Plan }),
-    paymentProviderId: t.exposeString('paymentProviderId', { nullable: true, description: 'Identifier at the external payment provider.' }),
+    paymentProviderId: t.exposeString('paymentProviderId', {
+      nullable: true,
+      description: 'Identifier at the external payment provider.',
+    }),
     isSuspended: t.exposeBoolean('isSuspended'),
     isPastDue: t.exposeBoolean('isPastDue'),
     isVerified: t.exposeBoolean('isVerified', { nullable: true }),
-    customChatsLimit: t.exposeInt('customChatsLimit', { nullable: true, description: 'Custom override of the plan chats limit.' }),
-    customSeatsLimit: t.exposeInt('customSeatsLimit', { nullable: true, description: 'Custom override of the plan seats limit.' }),
+    customChatsLimit: t.exposeInt('customChatsLimit', {
+      nullable: true,
+      description: 'Custom override of the plan chats limit.',
+    }),
+    customSeatsLimit: t.exposeInt('customSeatsLimit', {
+      nullable: true,
+      description: 'Custom override of the plan seats limit.',
+    }),
     members: t.relation('members', {
       query: { orderBy: [{ createdAt: 'asc' }, { userId: 'asc' }] },
     }),

@@ -19,6 +19,10 @@ export function methodNotAllowed(routers: Router[]): Middleware {
     if (allowed.size === 0) return;
     ctx.status = 405;
     ctx.set('Allow', [...allowed].join(', '));
-    ctx.body = { code: 'METHOD_NOT_ALLOWED', message: `Method ${ctx.method} not allowed; allowed: ${[...allowed].join(', ')}`, issues: [] };
+    ctx.body = {
+      code: 'METHOD_NOT_ALLOWED',
+      message: `Method ${ctx.method} not allowed; allowed: ${[...allowed].join(', ')}`,
+      issues: [],
+    };
   };
 }

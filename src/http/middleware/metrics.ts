@@ -10,7 +10,12 @@ export const requestMetrics: Middleware = async (ctx, next) => {
     await next();
   } finally {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    recordHttpRequest(ctx.method, routeOf(ctx as unknown as { _matchedRoute?: unknown; path: string; status: number }), ctx.status, seconds);
+    recordHttpRequest(
+      ctx.method,
+      routeOf(ctx as unknown as { _matchedRoute?: unknown; path: string; status: number }),
+      ctx.status,
+      seconds,
+    );
   }
 };
 

@@ -21,7 +21,8 @@ export function requestLog(logger: Logger): Middleware {
     } finally {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
       const body = ctx.body as { code?: unknown } | null | undefined;
-      const code = ctx.status >= 400 && body && typeof body === 'object' && typeof body.code === 'string' ? body.code : undefined;
+      const code =
+        ctx.status >= 400 && body && typeof body === 'object' && typeof body.code === 'string' ? body.code : undefined;
       const line = {
         requestId: ctx.state.requestId as string | undefined,
         method: ctx.method,

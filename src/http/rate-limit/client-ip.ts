@@ -26,7 +26,8 @@ export function parseTrustedProxies(list: string): BlockList {
     .map((item) => item.trim())
     .filter(Boolean)) {
     const [address, prefix] = entry.split('/');
-    if (!address || !isIP(address)) throw new Error(`PARLEY_TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range`);
+    if (!address || !isIP(address))
+      throw new Error(`PARLEY_TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range`);
     if (prefix === undefined) trusted.addAddress(address, family(address));
     else {
       const bits = Number(prefix);

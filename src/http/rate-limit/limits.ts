@@ -37,8 +37,14 @@ const CHAT_PATH =
 
 /** What builders call: the GraphQL endpoint and the /v1 builder routes (the public chat, pages, files and health excepted). */
 function isBuilderRequest(ctx: Context): boolean {
-  if (ctx.path === '/graphql') return ctx.method !== 'GET' || ctx.get('accept').includes('application/json') || Boolean(ctx.get('authorization'));
-  return ctx.path.startsWith('/v1/') && !ctx.path.startsWith('/v1/files/') && !ctx.path.startsWith('/v1/uploads/') && ctx.path !== '/v1/openapi.json';
+  if (ctx.path === '/graphql')
+    return ctx.method !== 'GET' || ctx.get('accept').includes('application/json') || Boolean(ctx.get('authorization'));
+  return (
+    ctx.path.startsWith('/v1/') &&
+    !ctx.path.startsWith('/v1/files/') &&
+    !ctx.path.startsWith('/v1/uploads/') &&
+    ctx.path !== '/v1/openapi.json'
+  );
 }
 
 export const TOO_MANY_REQUESTS = 'Too many requests, retry later';
@@ -47,7 +53,9 @@ export const TOO_MANY_REQUESTS = 'Too many requests, retry later';
 export type SpendAnonymousPreview = () => Promise<boolean>;
 
 /** Consumes one point of each (limiter, key); the first refusal, or none. A store failure fails open. */
-async function firstRefusal(checks: [LimitName, RateLimiterAbstract, string][]): Promise<{ limit: LimitName; retryMs: number } | undefined> {
+async function firstRefusal(
+  checks: [LimitName, RateLimiterAbstract, string][],
+): Promise<{ limit: LimitName; retryMs: number } | undefined> {
   for (const [limit, limiter, key] of checks) {
     try {
       await limiter.consume(key);
@@ -96,7 +104,9 @@ export function rateLimit(config: RateLimitConfig, limiters: RateLimiters): Midd
       const refused = await firstRefusal([
         ['ip', limiters.ip, ip()],
         ...(chat[1] ? [['bot', limiters.bot, chat[1]] as [LimitName, RateLimiterAbstract, string]] : []),
-        ...(anonymousPreview ? [['anonymousPreview', limiters.anonymousPreview, ip()] as [LimitName, RateLimiterAbstract, string]] : []),
+        ...(anonymousPreview
+          ? [['anonymousPreview', limiters.anonymousPreview, ip()] as [LimitName, RateLimiterAbstract, string]]
+          : []),
       ]);
       if (refused) return refuse(ctx, refused.limit, refused.retryMs, 400);
       return next();

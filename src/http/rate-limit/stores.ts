@@ -1,6 +1,11 @@
 import type { Redis } from 'ioredis';
 import { Pool } from 'pg';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import type { RateLimitConfig, RateLimiters } from './limits';
 
 export interface RateLimitStore {
@@ -39,7 +44,10 @@ async function createTable(pool: Pool): Promise<void> {
 }
 
 /** The budgets, each a token bucket refilled every window. */
-function limitersOf(config: RateLimitConfig, limiter: (keyPrefix: string, points: number) => RateLimiterAbstract): RateLimiters {
+function limitersOf(
+  config: RateLimitConfig,
+  limiter: (keyPrefix: string, points: number) => RateLimiterAbstract,
+): RateLimiters {
   return {
     ip: limiter('ip', config.ipPoints),
     bot: limiter('bot', config.botPoints),
@@ -52,7 +60,10 @@ function limitersOf(config: RateLimitConfig, limiter: (keyPrefix: string, points
 /** One process: counters in memory. */
 export function memoryStore(config: RateLimitConfig): RateLimitStore {
   return {
-    limiters: limitersOf(config, (keyPrefix, points) => new RateLimiterMemory({ keyPrefix, points, duration: config.windowSeconds })),
+    limiters: limitersOf(
+      config,
+      (keyPrefix, points) => new RateLimiterMemory({ keyPrefix, points, duration: config.windowSeconds }),
+    ),
     close: async () => undefined,
   };
 }
@@ -87,9 +98,17 @@ export async function postgresStore(config: RateLimitConfig, connectionString: s
  * check), whatever the database. The connection is checked at start so a
  * wrong URL is a start-up error, not a silent fail-open at every request.
  */
-export async function redisStore(config: RateLimitConfig, redisUrl: string, keyPrefix = 'parley'): Promise<RateLimitStore> {
+export async function redisStore(
+  config: RateLimitConfig,
+  redisUrl: string,
+  keyPrefix = 'parley',
+): Promise<RateLimitStore> {
   const { default: IORedis } = await import('ioredis');
-  const client: Redis = new IORedis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  const client: Redis = new IORedis(redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+  });
   // A dropped connection is retried by the client; the limiter fails open meanwhile.
   client.on('error', () => undefined);
   try {
@@ -97,14 +116,23 @@ export async function redisStore(config: RateLimitConfig, redisUrl: string, keyP
     await client.ping();
   } catch (error) {
     client.disconnect();
-    throw new Error(`Redis is not reachable at ${redisUrl.replace(/\/\/[^@/]*@/, '//***@')}: ${error instanceof Error ? error.message : String(error)}`, {
-      cause: error,
-    });
+    throw new Error(
+      `Redis is not reachable at ${redisUrl.replace(/\/\/[^@/]*@/, '//***@')}: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        cause: error,
+      },
+    );
   }
   return {
     limiters: limitersOf(
       config,
-      (limit, points) => new RateLimiterRedis({ storeClient: client, keyPrefix: `${keyPrefix}:rl:${limit}`, points, duration: config.windowSeconds }),
+      (limit, points) =>
+        new RateLimiterRedis({
+          storeClient: client,
+          keyPrefix: `${keyPrefix}:rl:${limit}`,
+          points,
+          duration: config.windowSeconds,
+        }),
     ),
     close: async () => {
       await client.quit().catch(() => client.disconnect());

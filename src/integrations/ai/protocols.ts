@@ -40,7 +40,12 @@ function parseData(event: EventSourceMessage): Json {
 }
 
 function jsonRequest(url: string, headers: Record<string, string>, body: Json): Omit<OutboundRequest, 'signal'> {
-  return { url, method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) };
+  return {
+    url,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  };
 }
 
 const chatCompletions: Protocol = {
@@ -55,7 +60,9 @@ const chatCompletions: Protocol = {
         messages: call.messages,
         ...(call.temperature !== undefined ? { temperature: call.temperature } : {}),
         ...(call.maxTokens !== undefined ? { max_tokens: call.maxTokens } : {}),
-        ...(call.jsonSchema ? { response_format: { type: 'json_schema', json_schema: { name: 'variables', schema: call.jsonSchema } } } : {}),
+        ...(call.jsonSchema
+          ? { response_format: { type: 'json_schema', json_schema: { name: 'variables', schema: call.jsonSchema } } }
+          : {}),
         ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
       },
     );
@@ -67,7 +74,11 @@ const chatCompletions: Protocol = {
     const usage = record(root.usage);
     return {
       text: typeof content === 'string' ? content : '',
-      usage: { totalTokens: num(usage.total_tokens), promptTokens: num(usage.prompt_tokens), completionTokens: num(usage.completion_tokens) },
+      usage: {
+        totalTokens: num(usage.total_tokens),
+        promptTokens: num(usage.prompt_tokens),
+        completionTokens: num(usage.completion_tokens),
+      },
     };
   },
   part(event) {
@@ -82,7 +93,8 @@ const chatCompletions: Protocol = {
 const anthropicMessages: Protocol = {
   request(call, stream) {
     const system = call.messages.filter((message) => message.role === 'system').map((message) => message.content);
-    if (call.jsonSchema) system.push(`Answer with a JSON object only, matching this JSON schema: ${JSON.stringify(call.jsonSchema)}`);
+    if (call.jsonSchema)
+      system.push(`Answer with a JSON object only, matching this JSON schema: ${JSON.stringify(call.jsonSchema)}`);
     return jsonRequest(
       joinUrl(call.baseUrl, 'messages'),
       { 'x-api-key': call.apiKey, 'anthropic-version': ANTHROPIC_VERSION },
@@ -152,7 +164,11 @@ const responses: Protocol = {
     const usage = record(root.usage);
     return {
       text,
-      usage: { totalTokens: num(usage.total_tokens), promptTokens: num(usage.input_tokens), completionTokens: num(usage.output_tokens) },
+      usage: {
+        totalTokens: num(usage.total_tokens),
+        promptTokens: num(usage.input_tokens),
+        completionTokens: num(usage.output_tokens),
+      },
       ...(typeof root.id === 'string' ? { responseId: root.id } : {}),
     };
   },

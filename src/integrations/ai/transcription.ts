@@ -18,10 +18,15 @@ function fileName(url: string, contentType: string | undefined): string {
 export async function transcribe(outbound: OutboundClient, call: AiCall, signal?: AbortSignal): Promise<AiAnswer> {
   const audioUrl = call.audioUrl ?? '';
   const audio = await outbound.download({ url: audioUrl, method: 'GET', headers: {}, signal });
-  if (audio.status < 200 || audio.status >= 300) throw new AiProviderError(`Could not download the audio file (HTTP ${audio.status})`, audio.status);
+  if (audio.status < 200 || audio.status >= 300)
+    throw new AiProviderError(`Could not download the audio file (HTTP ${audio.status})`, audio.status);
   const contentType = audio.headers['content-type'];
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(audio.bytes)], contentType ? { type: contentType } : {}), fileName(audioUrl, contentType));
+  form.append(
+    'file',
+    new Blob([new Uint8Array(audio.bytes)], contentType ? { type: contentType } : {}),
+    fileName(audioUrl, contentType),
+  );
   form.append('model', call.model || DEFAULT_MODEL);
   if (call.prompt) form.append('prompt', call.prompt);
   // The platform's own encoder writes the multipart body and its boundary.
@@ -30,7 +35,11 @@ export async function transcribe(outbound: OutboundClient, call: AiCall, signal?
   const response = await outbound.request({
     url: joinUrl(call.baseUrl, 'audio/transcriptions', azure ? { 'api-version': call.apiVersion! } : undefined),
     method: 'POST',
-    headers: { Authorization: `Bearer ${call.apiKey}`, 'api-key': call.apiKey, 'Content-Type': encoded.headers.get('content-type')! },
+    headers: {
+      Authorization: `Bearer ${call.apiKey}`,
+      'api-key': call.apiKey,
+      'Content-Type': encoded.headers.get('content-type')!,
+    },
     body: new Uint8Array(await encoded.arrayBuffer()),
     signal,
   });

@@ -6,7 +6,15 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { checkHeaders, checkTarget, EMPTY_ALLOW_LIST, systemLookup, type Lookup, type OutboundAllowList, type ResolvedAddress } from './guard';
+import {
+  checkHeaders,
+  checkTarget,
+  EMPTY_ALLOW_LIST,
+  systemLookup,
+  type Lookup,
+  type OutboundAllowList,
+  type ResolvedAddress,
+} from './guard';
 
 export interface OutboundRequest {
   url: string;
@@ -53,7 +61,13 @@ function open(url: URL, address: ResolvedAddress, request: OutboundRequest): Pro
     const transport = url.protocol === 'https:' ? https : http;
     const outgoing = transport.request(
       url,
-      { method: request.method, headers: request.headers, lookup: pinned(address), signal: request.signal, agent: false },
+      {
+        method: request.method,
+        headers: request.headers,
+        lookup: pinned(address),
+        signal: request.signal,
+        agent: false,
+      },
       resolve,
     );
     outgoing.on('error', reject);
@@ -63,7 +77,8 @@ function open(url: URL, address: ResolvedAddress, request: OutboundRequest): Pro
 
 function headersOf(response: http.IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  for (const [name, value] of Object.entries(response.headers))
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   return headers;
 }
 
@@ -117,15 +132,25 @@ export function createOutboundClient(options: OutboundHttpOptions = {}): Outboun
       const next = new URL(location, target.url);
       const headers = { ...current.headers };
       if (next.origin !== target.url.origin) {
-        for (const name of Object.keys(headers)) if (CREDENTIAL_HEADERS.includes(name.toLowerCase())) delete headers[name];
+        for (const name of Object.keys(headers))
+          if (CREDENTIAL_HEADERS.includes(name.toLowerCase())) delete headers[name];
       }
       const status = response.statusCode ?? 0;
       // As browsers do: 303, and 301/302 after anything but GET/HEAD, go on as a GET without body.
-      const becomesGet = status === 303 || ((status === 301 || status === 302) && !['GET', 'HEAD'].includes(current.method.toUpperCase()));
+      const becomesGet =
+        status === 303 ||
+        ((status === 301 || status === 302) && !['GET', 'HEAD'].includes(current.method.toUpperCase()));
       if (becomesGet) {
-        for (const name of Object.keys(headers)) if (['content-type', 'content-length'].includes(name.toLowerCase())) delete headers[name];
+        for (const name of Object.keys(headers))
+          if (['content-type', 'content-length'].includes(name.toLowerCase())) delete headers[name];
       }
-      current = { ...current, url: next.toString(), headers, method: becomesGet ? 'GET' : current.method, body: becomesGet ? undefined : current.body };
+      current = {
+        ...current,
+        url: next.toString(),
+        headers,
+        method: becomesGet ? 'GET' : current.method,
+        body: becomesGet ? undefined : current.body,
+      };
     }
   }
   return {
@@ -140,11 +165,21 @@ export function createOutboundClient(options: OutboundHttpOptions = {}): Outboun
     },
     async download(request) {
       const { response, url } = await finalResponse(request);
-      return { status: response.statusCode ?? 0, headers: headersOf(response), bytes: await readAll(response, maxBytes), url: url.toString() };
+      return {
+        status: response.statusCode ?? 0,
+        headers: headersOf(response),
+        bytes: await readAll(response, maxBytes),
+        url: url.toString(),
+      };
     },
     async stream(request) {
       const { response, url } = await finalResponse(request);
-      return { status: response.statusCode ?? 0, headers: headersOf(response), url: url.toString(), body: response as AsyncIterable<Buffer> };
+      return {
+        status: response.statusCode ?? 0,
+        headers: headersOf(response),
+        url: url.toString(),
+        body: response as AsyncIterable<Buffer>,
+      };
     },
   };
 }

@@ -31,7 +31,12 @@ export const systemLookup: Lookup = async (hostname) => {
 const METADATA_HOSTNAMES = new Set(['metadata.google.internal', 'metadata.goog', 'metadata']);
 
 /** Headers that unlock cloud metadata services behind a proxy (reference list). */
-const BLOCKED_HEADER_PARTS = ['x-aws-ec2-metadata-token', 'x-aws-ec2-metadata-token-ttl-seconds', 'metadata', 'metadata-flavor'];
+const BLOCKED_HEADER_PARTS = [
+  'x-aws-ec2-metadata-token',
+  'x-aws-ec2-metadata-token-ttl-seconds',
+  'metadata',
+  'metadata-flavor',
+];
 
 export interface OutboundAllowList {
   hostnames: Set<string>;
@@ -59,7 +64,8 @@ export function parseAllowList(raw: string | undefined): OutboundAllowList {
       addresses.addAddress(address, family === 6 ? 'ipv6' : 'ipv4');
     } else {
       const prefix = Number(bits);
-      if (!Number.isInteger(prefix) || prefix < 0 || prefix > (family === 6 ? 128 : 32)) throw new Error(`PARLEY_OUTBOUND_ALLOW: bad prefix in "${entry}"`);
+      if (!Number.isInteger(prefix) || prefix < 0 || prefix > (family === 6 ? 128 : 32))
+        throw new Error(`PARLEY_OUTBOUND_ALLOW: bad prefix in "${entry}"`);
       addresses.addSubnet(address, prefix, family === 6 ? 'ipv6' : 'ipv4');
     }
   }
@@ -77,8 +83,10 @@ function ipv4Reason(octets: readonly number[]): string | undefined {
     return 'Access to link-local addresses (169.254.0.0/16) is not allowed for security reasons. This range includes cloud metadata services.';
   }
   if (a === 10) return 'Access to private network range (10.0.0.0/8) is not allowed for security reasons.';
-  if (a === 172 && b >= 16 && b <= 31) return 'Access to private network range (172.16.0.0/12) is not allowed for security reasons.';
-  if (a === 192 && b === 168) return 'Access to private network range (192.168.0.0/16) is not allowed for security reasons.';
+  if (a === 172 && b >= 16 && b <= 31)
+    return 'Access to private network range (172.16.0.0/12) is not allowed for security reasons.';
+  if (a === 192 && b === 168)
+    return 'Access to private network range (192.168.0.0/16) is not allowed for security reasons.';
   if (a === 0) return 'Access to 0.0.0.0/8 range is not allowed for security reasons.';
   return undefined;
 }
@@ -111,8 +119,10 @@ function ipv6Refusal(address: ipaddr.IPv6): string | undefined {
   const isZero = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
   if (isZero(0, 8)) return 'Access to IPv6 unspecified address (::/128) is not allowed for security reasons.';
   if (isZero(0, 7) && groups[7] === 1) return 'Access to IPv6 loopback (::1) is not allowed for security reasons.';
-  if ((groups[0]! & 0xffc0) === 0xfe80) return 'Access to IPv6 link-local addresses (fe80::/10) is not allowed for security reasons.';
-  if ((groups[0]! & 0xfe00) === 0xfc00) return 'Access to IPv6 unique local addresses (fc00::/7) is not allowed for security reasons.';
+  if ((groups[0]! & 0xffc0) === 0xfe80)
+    return 'Access to IPv6 link-local addresses (fe80::/10) is not allowed for security reasons.';
+  if ((groups[0]! & 0xfe00) === 0xfc00)
+    return 'Access to IPv6 unique local addresses (fc00::/7) is not allowed for security reasons.';
   // IPv4-compatible (::a.b.c.d), NAT64, 6to4 and Teredo carry an IPv4 address a gateway would reach: none is public.
   if (isZero(0, 6)) return specialRangeReason('IPv4-compatible', address.toString());
   const range = address.range();
@@ -137,7 +147,8 @@ export function addressRefusal(address: string, own: Set<string> = ownAddresses(
   const parsed = ipaddr.parse(bare);
   const reason = parsed.kind() === 'ipv4' ? ipv4Refusal(parsed as ipaddr.IPv4) : ipv6Refusal(parsed as ipaddr.IPv6);
   if (reason) return reason;
-  if (own.has(parsed.toNormalizedString())) return `Access to ${bare} (an address of this server) is not allowed for security reasons.`;
+  if (own.has(parsed.toNormalizedString()))
+    return `Access to ${bare} (an address of this server) is not allowed for security reasons.`;
   return undefined;
 }
 
@@ -156,7 +167,11 @@ export interface CheckedTarget {
  * Checks a URL and resolves its host: the checked address to connect to, or
  * OutboundRefused with the reason. `url` must already be absolute.
  */
-export async function checkTarget(rawUrl: string, allow: OutboundAllowList, lookup: Lookup = systemLookup): Promise<CheckedTarget> {
+export async function checkTarget(
+  rawUrl: string,
+  allow: OutboundAllowList,
+  lookup: Lookup = systemLookup,
+): Promise<CheckedTarget> {
   if (!rawUrl.trim()) throw new OutboundRefused('URL is required');
   let url: URL;
   try {
@@ -175,13 +190,21 @@ export async function checkTarget(rawUrl: string, allow: OutboundAllowList, look
  * Checks a host name or IP literal (any protocol: HTTP, SMTP...) and returns
  * the checked address to connect to, or throws OutboundRefused.
  */
-export async function checkHost(host: string, allow: OutboundAllowList, lookup: Lookup = systemLookup): Promise<ResolvedAddress> {
+export async function checkHost(
+  host: string,
+  allow: OutboundAllowList,
+  lookup: Lookup = systemLookup,
+): Promise<ResolvedAddress> {
   const hostname = host.toLowerCase().replace(/^\[|\]$/g, '');
   const hostAllowed = allow.hostnames.has(hostname);
-  if (!hostAllowed && METADATA_HOSTNAMES.has(hostname)) throw new OutboundRefused('Access to cloud metadata services is not allowed for security reasons.');
-  if (!hostAllowed && hostname === 'localhost') throw new OutboundRefused('Access to localhost is not allowed for security reasons.');
+  if (!hostAllowed && METADATA_HOSTNAMES.has(hostname))
+    throw new OutboundRefused('Access to cloud metadata services is not allowed for security reasons.');
+  if (!hostAllowed && hostname === 'localhost')
+    throw new OutboundRefused('Access to localhost is not allowed for security reasons.');
   const literal = net.isIP(hostname);
-  const addresses: ResolvedAddress[] = literal ? [{ address: hostname, family: literal === 6 ? 6 : 4 }] : await resolve(hostname, lookup);
+  const addresses: ResolvedAddress[] = literal
+    ? [{ address: hostname, family: literal === 6 ? 6 : 4 }]
+    : await resolve(hostname, lookup);
   if (!hostAllowed) {
     for (const { address } of addresses) {
       if (isAllowedAddress(allow, address)) continue;
@@ -208,7 +231,9 @@ export function checkHeaders(headers: Record<string, string>): void {
   for (const name of Object.keys(headers)) {
     const key = name.toLowerCase().trim();
     if (BLOCKED_HEADER_PARTS.some((blocked) => key.includes(blocked))) {
-      throw new OutboundRefused(`Header "${name}" is not allowed as it could be used to bypass cloud metadata service protections.`);
+      throw new OutboundRefused(
+        `Header "${name}" is not allowed as it could be used to bypass cloud metadata service protections.`,
+      );
     }
   }
 }

@@ -10,7 +10,8 @@ const SAFE_KEY = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
 
 /** A key as a path under `root`; keys with anything but safe segments (or "..") are refused. */
 function pathOf(root: string, key: string): string {
-  if (!SAFE_KEY.test(key) || key.split('/').some((segment) => segment === '.' || segment === '..')) throw new Error(`unsafe storage key ${key}`);
+  if (!SAFE_KEY.test(key) || key.split('/').some((segment) => segment === '.' || segment === '..'))
+    throw new Error(`unsafe storage key ${key}`);
   return path.join(root, ...key.split('/'));
 }
 

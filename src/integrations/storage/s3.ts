@@ -1,4 +1,11 @@
-import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
 import { FileTooLarge, type FileStore } from './file-store';
@@ -24,7 +31,8 @@ export interface S3Settings {
 export function s3Store(settings: S3Settings): FileStore {
   const config: S3ClientConfig = { region: settings.region, forcePathStyle: settings.forcePathStyle };
   if (settings.endpoint) config.endpoint = settings.endpoint;
-  if (settings.accessKeyId && settings.secretAccessKey) config.credentials = { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey };
+  if (settings.accessKeyId && settings.secretAccessKey)
+    config.credentials = { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey };
   const client = new S3Client(config);
   const Bucket = settings.bucket;
   const full = (key: string) => (settings.prefix ? `${settings.prefix.replace(/\/+$/, '')}/${key}` : key);
@@ -35,7 +43,12 @@ export function s3Store(settings: S3Settings): FileStore {
       const limited = body.pipe(sizeLimit(maxBytes, counted));
       // A refused body must fail the upload too (pipe does not forward errors).
       body.once('error', (error) => limited.destroy(error));
-      const upload = new Upload({ client, params: { Bucket, Key: full(key), Body: limited }, queueSize: 1, leavePartsOnError: false });
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: full(key), Body: limited },
+        queueSize: 1,
+        leavePartsOnError: false,
+      });
       try {
         await upload.done();
       } catch (error) {
@@ -63,9 +76,12 @@ export function s3Store(settings: S3Settings): FileStore {
     async deletePrefix(prefix) {
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: `${full(prefix)}/`, ContinuationToken }));
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: `${full(prefix)}/`, ContinuationToken }),
+        );
         const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
-        if (keys.length) await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }));
+        if (keys.length)
+          await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }));
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
     },

@@ -11,9 +11,18 @@ import type { SecretBox } from '../credentials/secret-box';
  * missing), and the base URL of the credentials, else the block's, else the
  * provider's. Undefined when the credentials cannot be found.
  */
-export async function resolveAiCall(db: Db, secrets: SecretBox, workspaceId: string, request: AiChatRequest): Promise<AiCall | undefined> {
+export async function resolveAiCall(
+  db: Db,
+  secrets: SecretBox,
+  workspaceId: string,
+  request: AiChatRequest,
+): Promise<AiCall | undefined> {
   const credentials = await resolveCredentials(db, secrets, workspaceId, request.credentialsId, request.provider);
   if (!credentials) return undefined;
   const { credentialsId: _id, baseUrl, ...rest } = request;
-  return { ...rest, apiKey: credentials.apiKey, baseUrl: credentials.baseUrl ?? baseUrl ?? DEFAULT_BASE_URLS[request.provider] };
+  return {
+    ...rest,
+    apiKey: credentials.apiKey,
+    baseUrl: credentials.baseUrl ?? baseUrl ?? DEFAULT_BASE_URLS[request.provider],
+  };
 }

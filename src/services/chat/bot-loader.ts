@@ -47,11 +47,16 @@ export type SnapshotSource = Pick<ChatStore, 'snapshotDefinition'>;
 
 export function prismaSnapshots(db: Db): SnapshotSource {
   return {
-    snapshotDefinition: async (botId, revision) => (await db.botSnapshot.findUnique({ where: { botId_revision: { botId, revision } } }))?.definition,
+    snapshotDefinition: async (botId, revision) =>
+      (await db.botSnapshot.findUnique({ where: { botId_revision: { botId, revision } } }))?.definition,
   };
 }
 
-export async function loadSnapshot(source: SnapshotSource, botId: string, revision: number): Promise<RuntimeBot | null> {
+export async function loadSnapshot(
+  source: SnapshotSource,
+  botId: string,
+  revision: number,
+): Promise<RuntimeBot | null> {
   const key = `${botId}:${revision}`;
   const cached = recall(key);
   if (cached) return cached;
@@ -87,7 +92,10 @@ export class BotLibrary {
   async load(source: SnapshotSource, refs: BotRef[]): Promise<this> {
     for (const ref of refs) {
       if (this.bots.has(refKey(ref))) continue;
-      const bot = ref.kind === 'snapshot' ? await loadSnapshot(source, ref.botId, ref.revision) : inlineBot(ref.botId, ref.definition);
+      const bot =
+        ref.kind === 'snapshot'
+          ? await loadSnapshot(source, ref.botId, ref.revision)
+          : inlineBot(ref.botId, ref.definition);
       if (!bot) throw badRequest('Bot not found');
       this.add(ref, bot);
     }
@@ -107,7 +115,12 @@ export class BotLibrary {
 }
 
 /** A bot linked from a running one: same workspace; live chats run its published snapshot, previews its draft. */
-export async function loadLinkedBot(db: Db, botId: string, workspaceId: string, isPreview: boolean): Promise<{ bot: RuntimeBot; ref: BotRef } | null> {
+export async function loadLinkedBot(
+  db: Db,
+  botId: string,
+  workspaceId: string,
+  isPreview: boolean,
+): Promise<{ bot: RuntimeBot; ref: BotRef } | null> {
   const row = await db.bot.findFirst({ where: { id: botId, workspaceId, isArchived: false } });
   if (!row) return null;
   if (isPreview) {
@@ -146,7 +159,12 @@ function linkTargets(bot: RuntimeBot): string[] {
  * by bot id. Bounded by MAX_PROGRESS_LINKED_BOTS ids tried; an id that cannot
  * be run is absent. Used only to measure progress.
  */
-export async function loadLinkedBots(db: Db, bots: RuntimeBot[], workspaceId: string, isPreview: boolean): Promise<Map<string, RuntimeBot>> {
+export async function loadLinkedBots(
+  db: Db,
+  bots: RuntimeBot[],
+  workspaceId: string,
+  isPreview: boolean,
+): Promise<Map<string, RuntimeBot>> {
   const found = new Map<string, RuntimeBot>();
   // A preview of a body definition by a non-member has no workspace: nothing can be linked.
   if (workspaceId === '') return found;

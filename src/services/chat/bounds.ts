@@ -30,7 +30,12 @@ const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
 export function assertAnswerSize(bounds: SessionBounds, message: ReplyMessage | undefined): void {
   if (!message) return;
-  const text = message.type === 'text' ? message.text + (message.attachedFileUrls ?? []).join('') : message.type === 'audio' ? message.url : message.command;
+  const text =
+    message.type === 'text'
+      ? message.text + (message.attachedFileUrls ?? []).join('')
+      : message.type === 'audio'
+        ? message.url
+        : message.command;
   if (bytes(text) <= bounds.maxAnswerBytes) return;
   const why = `Answer too long: at most ${bounds.maxAnswerBytes} bytes`;
   throw badRequest(why, [{ path: ['message'], message: why }]);

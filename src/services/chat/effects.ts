@@ -33,7 +33,10 @@ export interface EffectScope {
   signal: AbortSignal;
 }
 
-type PerformerOf<T extends Effect['type']> = (effect: Extract<Effect, { type: T }>, scope: EffectScope) => Promise<EffectResult>;
+type PerformerOf<T extends Effect['type']> = (
+  effect: Extract<Effect, { type: T }>,
+  scope: EffectScope,
+) => Promise<EffectResult>;
 
 /** One performer per effect kind: a new kind does not compile until it has one. */
 export type EffectPerformers = { [T in Effect['type']]: PerformerOf<T> };
@@ -57,11 +60,22 @@ export interface PerformerDeps {
 }
 
 /** The SMTP settings an e-mail is sent with: the server's, or the bot workspace's credentials. */
-async function smtpSettingsFor(email: EmailSpec, deps: PerformerDeps, scope: EffectScope): Promise<SmtpSettings | undefined> {
+async function smtpSettingsFor(
+  email: EmailSpec,
+  deps: PerformerDeps,
+  scope: EffectScope,
+): Promise<SmtpSettings | undefined> {
   if (email.credentialsId === 'default') return deps.serverSmtp;
   const stored = await resolveCredentials(scope.db, deps.secrets, scope.workspaceId, email.credentialsId, 'smtp');
   return (
-    stored && { host: stored.host, port: stored.port, username: stored.username, password: stored.password, secure: stored.isTlsEnabled, from: stored.from }
+    stored && {
+      host: stored.host,
+      port: stored.port,
+      username: stored.username,
+      password: stored.password,
+      secure: stored.isTlsEnabled,
+      from: stored.from,
+    }
   );
 }
 
@@ -84,7 +98,11 @@ async function sendEmailOnce(email: EmailSpec, deps: PerformerDeps, scope: Effec
   }
   try {
     const { to, cc, bcc, replyTo, fromName, subject, body } = email;
-    await deps.smtp.send(settings, { to, cc, bcc, replyTo, fromName, subject, [body.kind]: body.content }, { trusted: email.credentialsId === 'default' });
+    await deps.smtp.send(
+      settings,
+      { to, cc, bcc, replyTo, fromName, subject, [body.kind]: body.content },
+      { trusted: email.credentialsId === 'default' },
+    );
     return { type: 'sendEmail', outcome: 'sent' };
   } catch (error) {
     await scope.db.sentEmail.deleteMany({ where: { key } });
@@ -132,7 +150,12 @@ export function createPerformers(deps: PerformerDeps): EffectPerformers {
         answer = { statusCode: response.status, data: jsonOrText(response.body) };
       } catch (error) {
         if (error instanceof OutboundRefused) {
-          return { type: 'httpRequest', statusCode: 400, data: { message: `Security validation failed: ${error.message}` }, refusal: error.message };
+          return {
+            type: 'httpRequest',
+            statusCode: 400,
+            data: { message: `Security validation failed: ${error.message}` },
+            refusal: error.message,
+          };
         }
         if (scope.signal.aborted) throw error;
         answer = { statusCode: 500, data: { message: error instanceof Error ? error.message : String(error) } };
@@ -178,7 +201,12 @@ export async function performEffect(
   const timedOut = new Promise<EffectResult>((resolve) => {
     timer = setTimeout(() => {
       controller.abort();
-      resolve({ type: 'failed', effect: effect.type, reason: 'timeout', message: `Request timed out. (${ms / 1000}s)` });
+      resolve({
+        type: 'failed',
+        effect: effect.type,
+        reason: 'timeout',
+        message: `Request timed out. (${ms / 1000}s)`,
+      });
     }, ms);
   });
   const perform = performers[effect.type] as PerformerOf<Effect['type']>;

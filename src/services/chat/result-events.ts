@@ -24,7 +24,13 @@ export function resultEvents(written: readonly WrittenResult[], changes: TurnRes
   const events: ResultEvent[] = [];
   for (const row of rows.values()) {
     const answersCount = changes.answers.get(row.id) ?? 0;
-    const event = changes.completed.has(row.id) ? 'completed' : answersCount > 0 ? 'answered' : changes.created.has(row.id) ? 'created' : undefined;
+    const event = changes.completed.has(row.id)
+      ? 'completed'
+      : answersCount > 0
+        ? 'answered'
+        : changes.created.has(row.id)
+          ? 'created'
+          : undefined;
     if (!event) continue;
     events.push({
       botId: row.botId,

@@ -1,15 +1,40 @@
 import { isAnonymousPreview } from '../../engine/blocks/integrations/anonymous-preview';
 import { z } from 'zod';
 import type { SignInSettings } from '../sign-in/settings';
-import type { ChatStore, Db, ResultChange, SessionWrite, TranscriptLineRow, TurnWrite, WrittenResult } from '../../db/client';
-import { allowedOriginsOf, continueChat as engineContinue, resumeTurn, startChat as engineStart, type StartFrom, type StartInput } from '../../engine/chat';
+import type {
+  ChatStore,
+  Db,
+  ResultChange,
+  SessionWrite,
+  TranscriptLineRow,
+  TurnWrite,
+  WrittenResult,
+} from '../../db/client';
+import {
+  allowedOriginsOf,
+  continueChat as engineContinue,
+  resumeTurn,
+  startChat as engineStart,
+  type StartFrom,
+  type StartInput,
+} from '../../engine/chat';
 import { parseDefinition } from '../../engine/definition/parse';
 import { toRuntimeBot } from '../../engine/definition/runtime';
 import { EngineRequestError } from '../../engine/errors';
 import { responseParts, type ResponseParts } from '../../engine/response';
 import { parseSessionState, parseTranscriptLines, replyMessageSchema } from '../../engine/session-state';
 import { substituteSettings, substituteTheme } from '../../engine/theme';
-import type { BotRef, CodeRunner, ReplyMessage, RuntimeBot, RuntimeVariable, SessionState, TextFormat, TranscriptTurn, TurnResult } from '../../engine/types';
+import type {
+  BotRef,
+  CodeRunner,
+  ReplyMessage,
+  RuntimeBot,
+  RuntimeVariable,
+  SessionState,
+  TextFormat,
+  TranscriptTurn,
+  TurnResult,
+} from '../../engine/types';
 import type { AiClient } from '../../integrations/ai/client';
 import { storedResultVariables } from '../results';
 import type { UploadDeps } from '../uploads';
@@ -100,7 +125,10 @@ export function parseMessage(raw: unknown): ReplyMessage | undefined {
 
 const textFormatSchema = z.enum(['richText', 'markdown']).nullish();
 const startFromSchema = z
-  .union([z.object({ type: z.literal('group'), groupId: z.string() }), z.object({ type: z.literal('event'), eventId: z.string() })])
+  .union([
+    z.object({ type: z.literal('group'), groupId: z.string() }),
+    z.object({ type: z.literal('event'), eventId: z.string() }),
+  ])
   .nullish();
 const prefilledSchema = z.record(z.string(), z.unknown()).nullish();
 
@@ -162,7 +190,9 @@ async function settle(
   storedSessionId?: string,
 ): Promise<TurnResult> {
   const transcript = async (lines: number): Promise<TranscriptTurn[]> =>
-    storedSessionId === undefined || lines === 0 ? [] : parseTranscriptLines(await deps.store.transcriptLines(storedSessionId, lines));
+    storedSessionId === undefined || lines === 0
+      ? []
+      : parseTranscriptLines(await deps.store.transcriptLines(storedSessionId, lines));
   let current = turn;
   while (current.status === 'effect' && current.effect) {
     const { effect, state } = current;
@@ -184,9 +214,9 @@ function hasDedicatedReply(turn: TurnResult): boolean {
 }
 
 function resultVariables(state: SessionState): unknown[] {
-  return state.queue[0]!.variables.filter((variable) => !variable.isSessionVariable && variable.value !== undefined && variable.value !== null).map(
-    (variable) => ({ id: variable.id, name: variable.name, value: variable.value }),
-  );
+  return state.queue[0]!.variables.filter(
+    (variable) => !variable.isSessionVariable && variable.value !== undefined && variable.value !== null,
+  ).map((variable) => ({ id: variable.id, name: variable.name, value: variable.value }));
 }
 
 function logDetails(details: unknown): string | null {
@@ -217,7 +247,8 @@ function resultUpdates(turn: TurnResult, plan: CommitPlan): Map<string, ResultCh
   for (const answer of persistence.answers) updates.set(answer.resultId, { hasStarted: true });
   // A linked child's own result is complete when its flow returned to the parent after an answer.
   for (const completed of persistence.completedResults) {
-    if (completed.hasStarted) updates.set(completed.resultId, { ...updates.get(completed.resultId), hasStarted: true, isCompleted: true });
+    if (completed.hasStarted)
+      updates.set(completed.resultId, { ...updates.get(completed.resultId), hasStarted: true, isCompleted: true });
   }
   const entry = state.queue[0]!;
   if (entry.resultId && !state.isRegisteredOnly) {
@@ -239,10 +270,15 @@ function resultUpdates(turn: TurnResult, plan: CommitPlan): Map<string, ResultCh
  */
 function storedForm(state: SessionState, bounds: SessionBounds): { state: string; transcript: TranscriptLineRow[] } {
   const record = state.transcript;
-  const transcript = (record?.recent ?? []).map((turn, offset) => ({ index: record!.stored + offset, line: JSON.stringify(turn) }));
+  const transcript = (record?.recent ?? []).map((turn, offset) => ({
+    index: record!.stored + offset,
+    line: JSON.stringify(turn),
+  }));
   let storedBytes = record?.storedBytes ?? 0;
   for (const row of transcript) storedBytes += Buffer.byteLength(row.line, 'utf8');
-  const stored = record ? { ...state, transcript: { stored: record.stored + transcript.length, storedBytes, recent: [] } } : state;
+  const stored = record
+    ? { ...state, transcript: { stored: record.stored + transcript.length, storedBytes, recent: [] } }
+    : state;
   const json = JSON.stringify(stored);
   assertSessionSize(bounds, json, storedBytes);
   return { state: json, transcript };
@@ -260,12 +296,20 @@ function sessionWrite(turn: TurnResult, plan: CommitPlan, bounds: SessionBounds)
   const ended = turn.status === 'ended';
   const hasResult = Boolean(state.queue[0]?.resultId);
   if (ended && (hasResult || plan.session.mode !== 'update' || !plan.answeredBlockId)) {
-    return plan.session.mode === 'update' ? { kind: 'delete', id: plan.sessionId, version: plan.session.version } : { kind: 'none' };
+    return plan.session.mode === 'update'
+      ? { kind: 'delete', id: plan.sessionId, version: plan.session.version }
+      : { kind: 'none' };
   }
   if (ended) state = { ...state, currentBlockId: plan.answeredBlockId };
-  const kept = { ...storedForm(state, bounds), expiresAt: plan.expiresAt, resultId: state.queue[state.queue.length - 1]!.resultId ?? null };
-  if (plan.session.mode === 'create') return { kind: 'create', id: plan.sessionId, botId: plan.botId, isPreview: state.isPreview, ...kept };
-  if (plan.session.mode === 'update') return { kind: 'update', id: plan.sessionId, version: plan.session.version, ...kept };
+  const kept = {
+    ...storedForm(state, bounds),
+    expiresAt: plan.expiresAt,
+    resultId: state.queue[state.queue.length - 1]!.resultId ?? null,
+  };
+  if (plan.session.mode === 'create')
+    return { kind: 'create', id: plan.sessionId, botId: plan.botId, isPreview: state.isPreview, ...kept };
+  if (plan.session.mode === 'update')
+    return { kind: 'update', id: plan.sessionId, version: plan.session.version, ...kept };
   return { kind: 'none' };
 }
 
@@ -286,7 +330,10 @@ function turnWrite(turn: TurnResult, plan: CommitPlan, bounds: SessionBounds): T
   const updates = resultUpdates(turn, plan);
   // A result created by this turn gets its final values at once rather than an insert then an update
   // (the stores may write a turn as one statement, where an update does not see a row inserted beside it).
-  const created = [...(plan.createResult ? [plan.createResult] : []), ...persistence.newResults.map((row) => ({ id: row.resultId, botId: row.botId }))];
+  const created = [
+    ...(plan.createResult ? [plan.createResult] : []),
+    ...persistence.newResults.map((row) => ({ id: row.resultId, botId: row.botId })),
+  ];
   for (const { id, botId } of created) {
     const changes = updates.get(id);
     write.newResults.push({
@@ -329,7 +376,9 @@ function resultChanges(write: TurnWrite): TurnResultChanges {
   for (const answer of write.answers) answers.set(answer.resultId, (answers.get(answer.resultId) ?? 0) + 1);
   return {
     created: new Set(write.newResults.map((row) => row.id)),
-    completed: new Set([...write.newResults, ...write.resultChanges].filter((row) => row.isCompleted).map((row) => row.id)),
+    completed: new Set(
+      [...write.newResults, ...write.resultChanges].filter((row) => row.isCompleted).map((row) => row.id),
+    ),
     answers,
   };
 }
@@ -365,7 +414,12 @@ function announce(live: LiveResults, rows: WrittenResult[], changes: TurnResultC
   }
 }
 
-function botObject(bot: RuntimeBot, themeVariables: SessionState['queue'][number]['variables'], state: SessionState, publishedAt?: Date): ChatBotObject {
+function botObject(
+  bot: RuntimeBot,
+  themeVariables: SessionState['queue'][number]['variables'],
+  state: SessionState,
+  publishedAt?: Date,
+): ChatBotObject {
   return {
     id: bot.id,
     version: bot.version,
@@ -375,7 +429,12 @@ function botObject(bot: RuntimeBot, themeVariables: SessionState['queue'][number
   };
 }
 
-async function partsOf(deps: ChatDeps, turn: TurnResult, library: BotLibrary, isStart: boolean): Promise<ResponseParts> {
+async function partsOf(
+  deps: ChatDeps,
+  turn: TurnResult,
+  library: BotLibrary,
+  isStart: boolean,
+): Promise<ResponseParts> {
   const { state, output } = turn;
   const bots = state.queue.map((entry) => library.resolve(entry.bot));
   // Progress counts the flows of linked bots: they are loaded only when a progress value is computed (an input awaits).
@@ -400,7 +459,11 @@ async function runStart(
   const started = await engineStart(input, env, library.resolve);
   const themeVariables = started.initialVariables;
   const turn = await settle(deps, library, started, input.textFormat, env);
-  await commit(deps, turn, { ...plan, session: { mode: 'create' }, expiresAt: new Date(Date.now() + deps.sessionTtlMs) });
+  await commit(deps, turn, {
+    ...plan,
+    session: { mode: 'create' },
+    expiresAt: new Date(Date.now() + deps.sessionTtlMs),
+  });
   return { turn, themeVariables, library };
 }
 
@@ -441,18 +504,29 @@ async function startTurn(deps: ChatDeps, input: StartChatInput, origin: RequestO
 
   let resultId = newId();
   let restored:
-    | { variables: { name: string; value: unknown }[]; answers: { key: string; value: string }[]; visitedEdgeCount?: number; setVariableHistoryIndex?: number }
+    | {
+        variables: { name: string; value: unknown }[];
+        answers: { key: string; value: string }[];
+        visitedEdgeCount?: number;
+        setVariableHistoryIndex?: number;
+      }
     | undefined;
   let createResult = true;
   if (input.resultId && remembersUser(bot)) {
-    const existing = await deps.db.result.findFirst({ where: { id: input.resultId, botId: row.id, isArchived: false } });
+    const existing = await deps.db.result.findFirst({
+      where: { id: input.resultId, botId: row.id, isArchived: false },
+    });
     if (existing) {
       resultId = existing.id;
       createResult = false;
       // A remembered result's visited edges and history go on after their last rows (both are keyed resultId + index).
       const [lastEdge, lastSet] = await Promise.all([
         deps.db.visitedEdge.findFirst({ where: { resultId }, orderBy: { index: 'desc' }, select: { index: true } }),
-        deps.db.setVariableHistoryItem.findFirst({ where: { resultId }, orderBy: { index: 'desc' }, select: { index: true } }),
+        deps.db.setVariableHistoryItem.findFirst({
+          where: { resultId },
+          orderBy: { index: 'desc' },
+          select: { index: true },
+        }),
       ]);
       restored = {
         variables: storedResultVariables(existing.variables),
@@ -482,7 +556,11 @@ async function startTurn(deps: ChatDeps, input: StartChatInput, origin: RequestO
         textFormat: format,
       },
       // A registered-only session creates its result on its first real turn.
-      { sessionId, botId: row.id, createResult: createResult && !isOnlyRegistering ? { id: resultId, botId: row.id } : undefined },
+      {
+        sessionId,
+        botId: row.id,
+        createResult: createResult && !isOnlyRegistering ? { id: resultId, botId: row.id } : undefined,
+      },
     );
     const showsResult = !isOnlyRegistering && (turn.output.input !== undefined || hasDedicatedReply(turn));
     return {
@@ -501,7 +579,11 @@ export interface ContinueChatInput {
   textBubbleContentFormat?: unknown;
 }
 
-export async function continueChat(deps: ChatDeps, input: ContinueChatInput, origin: RequestOrigin): Promise<ResponseParts> {
+export async function continueChat(
+  deps: ChatDeps,
+  input: ContinueChatInput,
+  origin: RequestOrigin,
+): Promise<ResponseParts> {
   const message = parseMessage(input.message);
   const format = textFormat(input.textBubbleContentFormat);
   assertAnswerSize(deps.bounds ?? DEFAULT_SESSION_BOUNDS, message);
@@ -509,7 +591,8 @@ export async function continueChat(deps: ChatDeps, input: ContinueChatInput, ori
   return withClaimedSession(deps.store, input.sessionId, deps.claim ?? DEFAULT_CLAIM, (session) =>
     measured('continue', () =>
       guarded(async () => {
-        if (session.expiresAt && session.expiresAt.getTime() < Date.now()) throw badRequest('Session expired. You need to start a new session.');
+        if (session.expiresAt && session.expiresAt.getTime() < Date.now())
+          throw badRequest('Session expired. You need to start a new session.');
         const state = parseSessionState(session.state);
         assertOriginAllowed(state.allowedOrigins, origin);
         const library = await new BotLibrary().load(
@@ -521,12 +604,22 @@ export async function continueChat(deps: ChatDeps, input: ContinueChatInput, ori
         // Read before the engine runs: it works on this state.
         const answeredBlockId = state.currentBlockId;
         const rootResultId = state.queue[0]!.resultId;
-        const turn = await settle(deps, library, await engineContinue(state, message, format, env, library.resolve), format, env, session.id);
+        const turn = await settle(
+          deps,
+          library,
+          await engineContinue(state, message, format, env, library.resolve),
+          format,
+          env,
+          session.id,
+        );
         await commit(deps, turn, {
           sessionId: session.id,
           session: { mode: 'update', version: session.version },
           botId: session.botId ?? '',
-          createResult: wasRegisteredOnly && !state.isPreview && rootResultId && session.botId ? { id: rootResultId, botId: session.botId } : undefined,
+          createResult:
+            wasRegisteredOnly && !state.isPreview && rootResultId && session.botId
+              ? { id: rootResultId, botId: session.botId }
+              : undefined,
           expiresAt: new Date(Date.now() + deps.sessionTtlMs),
           answeredBlockId,
         });
@@ -537,10 +630,19 @@ export async function continueChat(deps: ChatDeps, input: ContinueChatInput, ori
 }
 
 const clientLogsSchema = z.array(
-  z.object({ status: z.string().optional(), description: z.string(), details: z.unknown().optional(), context: z.string().optional() }),
+  z.object({
+    status: z.string().optional(),
+    description: z.string(),
+    details: z.unknown().optional(),
+    context: z.string().optional(),
+  }),
 );
 
-export async function saveClientLogs(deps: ChatDeps, input: { sessionId: string; clientLogs: unknown }, origin: RequestOrigin): Promise<{ message: string }> {
+export async function saveClientLogs(
+  deps: ChatDeps,
+  input: { sessionId: string; clientLogs: unknown },
+  origin: RequestOrigin,
+): Promise<{ message: string }> {
   const logs = parseInput(clientLogsSchema, input.clientLogs, ['clientLogs']);
   const session = await deps.db.chatSession.findUnique({ where: { id: input.sessionId } });
   if (!session) throw badRequest('Session not found');
@@ -549,7 +651,11 @@ export async function saveClientLogs(deps: ChatDeps, input: { sessionId: string;
   const resultId = state.queue[0]?.resultId;
   if (state.isPreview || !resultId) throw badRequest('Result not found');
   const bounds = deps.bounds ?? DEFAULT_SESSION_BOUNDS;
-  assertClientLogsRoom(bounds, logs.length > 0 ? await deps.db.log.count({ where: { sessionId: session.id } }) : 0, logs.length);
+  assertClientLogsRoom(
+    bounds,
+    logs.length > 0 ? await deps.db.log.count({ where: { sessionId: session.id } }) : 0,
+    logs.length,
+  );
   await deps.db.log.createMany({
     data: logs.map((log) => ({
       resultId,
@@ -604,7 +710,9 @@ async function previewTurn(deps: ChatDeps, input: PreviewInput): Promise<StartRe
     if (!parsed.ok) throw invalidInput(parsed.issues.map((issue) => ({ ...issue, path: ['bot', ...issue.path] })));
     definition = parsed.definition;
   } else {
-    const stored = workspaceId ? await deps.db.bot.findFirst({ where: { id: input.botId, workspaceId, isArchived: false } }) : null;
+    const stored = workspaceId
+      ? await deps.db.bot.findFirst({ where: { id: input.botId, workspaceId, isArchived: false } })
+      : null;
     if (!stored) throw badRequest('Bot not found');
     definition = draftDefinition(stored);
   }
@@ -629,6 +737,10 @@ async function previewTurn(deps: ChatDeps, input: PreviewInput): Promise<StartRe
       },
       { sessionId, botId },
     );
-    return { sessionId, bot: botObject(bot, themeVariables, turn.state), ...(await partsOf(deps, turn, library, true)) };
+    return {
+      sessionId,
+      bot: botObject(bot, themeVariables, turn.state),
+      ...(await partsOf(deps, turn, library, true)),
+    };
   });
 }

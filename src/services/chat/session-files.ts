@@ -19,5 +19,7 @@ export async function deleteSessionFiles(db: Db, files: FileStore | undefined, s
       console.error(`[parley] deleting the files of session ${id} failed:`, error);
     }
   }
-  await forgetUploadedFiles(db, deleted).catch((error: unknown) => console.error('[parley] forgetting deleted session files failed:', error));
+  await forgetUploadedFiles(db, deleted).catch((error: unknown) =>
+    console.error('[parley] forgetting deleted session files failed:', error),
+  );
 }

@@ -64,7 +64,12 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
  * is handed to the turn, whose commit must release the claim; a failed turn
  * releases it here.
  */
-export async function withClaimedSession<T>(store: ChatStore, sessionId: string, options: ClaimOptions, turn: (session: SessionRow) => Promise<T>): Promise<T> {
+export async function withClaimedSession<T>(
+  store: ChatStore,
+  sessionId: string,
+  options: ClaimOptions,
+  turn: (session: SessionRow) => Promise<T>,
+): Promise<T> {
   const previous = localTails.get(sessionId) ?? Promise.resolve();
   let done!: () => void;
   const tail = new Promise<void>((resolve) => (done = resolve));
@@ -104,11 +109,18 @@ export async function withClaimedSession<T>(store: ChatStore, sessionId: string,
 }
 
 /** Deletes sessions past their expiry (plus a grace period, so clients first see "expired"). */
-export async function sweepExpiredSessions(db: Db, options: { now?: Date; graceMs?: number; files?: FileStore } = {}): Promise<number> {
+export async function sweepExpiredSessions(
+  db: Db,
+  options: { now?: Date; graceMs?: number; files?: FileStore } = {},
+): Promise<number> {
   const { now = new Date(), graceMs = 24 * 3600_000, files } = options;
   const expired = { expiresAt: { lt: new Date(now.getTime() - graceMs) } };
   // Sessions without a result keep their files under sessions/<id>: their ids first, so the files go with them.
-  const withFiles = files ? (await db.chatSession.findMany({ where: { ...expired, resultId: null }, select: { id: true } })).map((row) => row.id) : [];
+  const withFiles = files
+    ? (await db.chatSession.findMany({ where: { ...expired, resultId: null }, select: { id: true } })).map(
+        (row) => row.id,
+      )
+    : [];
   // Only those whose files are listed go now: one that expired meanwhile waits for the next sweep, files and all.
   const { count } = await db.chatSession.deleteMany({
     where: files ? { ...expired, OR: [{ resultId: { not: null } }, { id: { in: withFiles } }] } : expired,

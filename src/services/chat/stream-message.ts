@@ -33,7 +33,11 @@ export interface StreamMessageInput {
 export type StreamedPart = { text: string } | { failure: string };
 
 /** Opens the stream: every refusal happens here, before the first text part. */
-export async function openMessageStream(deps: ChatDeps, input: StreamMessageInput, origin: RequestOrigin): Promise<AsyncGenerator<StreamedPart>> {
+export async function openMessageStream(
+  deps: ChatDeps,
+  input: StreamMessageInput,
+  origin: RequestOrigin,
+): Promise<AsyncGenerator<StreamedPart>> {
   const messages = parseInput(messagesSchema, input.messages, ['messages']) ?? undefined;
   const session = await deps.db.chatSession.findUnique({ where: { id: input.sessionId } });
   if (!session) throw notFound('Could not find session');
@@ -85,7 +89,10 @@ async function storeStreamOutcome(deps: ChatDeps, sessionId: string, outcome: { 
     const changed = recordStreamOutcome(state, engineEnv(deps.code, deps.limits), library.resolve, outcome);
     await deps.db.chatSession.update({
       where: { id: session.id, version: session.version },
-      data: { ...(changed ? { state: state as unknown as Prisma.InputJsonValue, version: { increment: 1 } } : {}), claimedUntil: null },
+      data: {
+        ...(changed ? { state: state as unknown as Prisma.InputJsonValue, version: { increment: 1 } } : {}),
+        claimedUntil: null,
+      },
       select: { id: true },
     });
   });

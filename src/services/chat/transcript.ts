@@ -84,7 +84,11 @@ function userLine(reply: StoredReply): TranscriptLine {
  * waits on goes first, and between two such, the refusal (an input is refused
  * before it accepts, never after: acceptance moves the flow on).
  */
-function nextReplies(accepted: StoredReply[], rejected: StoredReply[], awaitedBlockId: string | undefined): StoredReply[] | undefined {
+function nextReplies(
+  accepted: StoredReply[],
+  rejected: StoredReply[],
+  awaitedBlockId: string | undefined,
+): StoredReply[] | undefined {
   const [answer, refusal] = [accepted[0], rejected[0]];
   if (!answer || !refusal) return answer ? accepted : refusal ? rejected : undefined;
   const order = answer.createdAt.getTime() - refusal.createdAt.getTime();
@@ -95,7 +99,8 @@ function nextReplies(accepted: StoredReply[], rejected: StoredReply[], awaitedBl
 /** The replies not replayed, in the order given. */
 function remainingReplies(accepted: StoredReply[], rejected: StoredReply[]): StoredReply[] {
   const rest: StoredReply[] = [];
-  for (let list = nextReplies(accepted, rejected, undefined); list; list = nextReplies(accepted, rejected, undefined)) rest.push(list.shift()!);
+  for (let list = nextReplies(accepted, rejected, undefined); list; list = nextReplies(accepted, rejected, undefined))
+    rest.push(list.shift()!);
   return rest;
 }
 
@@ -142,7 +147,10 @@ export async function resultTranscript(deps: ChatDeps, botId: string, resultId: 
   const bot = revision > 0 ? await loadSnapshot(prismaSnapshots(db), botId, revision) : null;
   if (!bot) return remainingReplies(accepted, rejected).map(userLine);
 
-  const env: TurnEnv = { ...engineEnv(deps.code, deps.limits), recordedValue: recordedValues(result.setVariableHistory) };
+  const env: TurnEnv = {
+    ...engineEnv(deps.code, deps.limits),
+    recordedValue: recordedValues(result.setVariableHistory),
+  };
   const library = new BotLibrary();
   const ref: BotRef = { kind: 'snapshot', botId, revision };
   library.add(ref, bot);
@@ -169,7 +177,11 @@ export async function resultTranscript(deps: ChatDeps, botId: string, resultId: 
 
   const lines: TranscriptLine[] = [];
   let turn = await settle(
-    await engineStart({ bot, botRef: ref, workspaceId: result.bot.workspaceId, isPreview: false, resultId, textFormat: REPLAY_FORMAT }, env, library.resolve),
+    await engineStart(
+      { bot, botRef: ref, workspaceId: result.bot.workspaceId, isPreview: false, resultId, textFormat: REPLAY_FORMAT },
+      env,
+      library.resolve,
+    ),
   );
   lines.push(...botLines(turn.output.messages));
   for (;;) {

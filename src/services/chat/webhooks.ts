@@ -21,7 +21,10 @@ export interface ExecuteWebhookInput {
  * keeps it in the session, so a visitor who was away still gets it.
  */
 export async function executeWebhook(deps: ChatDeps, input: ExecuteWebhookInput): Promise<{ message: string }> {
-  const result = await deps.db.result.findFirst({ where: { id: input.resultId, botId: input.botId, isArchived: false }, select: { lastChatSessionId: true } });
+  const result = await deps.db.result.findFirst({
+    where: { id: input.resultId, botId: input.botId, isArchived: false },
+    select: { lastChatSessionId: true },
+  });
   if (!result) throw notFound('Result not found');
   if (!result.lastChatSessionId) throw notFound('No chat session found');
   return withClaimedSession(deps.store, result.lastChatSessionId, deps.claim ?? DEFAULT_CLAIM, async (session) => {
@@ -31,8 +34,10 @@ export async function executeWebhook(deps: ChatDeps, input: ExecuteWebhookInput)
       state.queue.map((entry) => entry.bot),
     );
     const running = library.resolve(state.queue[0]!.bot);
-    if (!running.groups.some((group) => group.blocks.some((block) => block.id === input.blockId))) throw notFound('Webhook block not found');
-    if (!recordWebhookPayload(state, running, input.blockId, input.payload)) throw badRequest('The conversation is not waiting for this webhook');
+    if (!running.groups.some((group) => group.blocks.some((block) => block.id === input.blockId)))
+      throw notFound('Webhook block not found');
+    if (!recordWebhookPayload(state, running, input.blockId, input.payload))
+      throw badRequest('The conversation is not waiting for this webhook');
     await deps.db.chatSession.update({
       where: { id: session.id, version: session.version },
       data: { state: state as unknown as Prisma.InputJsonValue, version: { increment: 1 }, claimedUntil: null },

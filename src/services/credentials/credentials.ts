@@ -3,7 +3,13 @@ import type { Db } from '../../db/client';
 import { invalidInput, notFound } from '../../errors';
 import { displayName, parseInput, zodIssues } from '../validation';
 import type { SecretBox } from './secret-box';
-import { credentialSchemas, CREDENTIALS_TYPES, isCredentialsType, type CredentialsData, type CredentialsType } from './types';
+import {
+  credentialSchemas,
+  CREDENTIALS_TYPES,
+  isCredentialsType,
+  type CredentialsData,
+  type CredentialsType,
+} from './types';
 
 /** What any API shows of credentials: never the data. */
 export interface CredentialsSummary {
@@ -17,18 +23,32 @@ const SUMMARY = { id: true, type: true, name: true, createdAt: true } as const;
 
 const createInput = z.object({ type: z.string(), name: displayName(100), data: z.unknown() });
 
-export async function createCredentials(db: Db, box: SecretBox, workspaceId: string, raw: unknown): Promise<CredentialsSummary> {
+export async function createCredentials(
+  db: Db,
+  box: SecretBox,
+  workspaceId: string,
+  raw: unknown,
+): Promise<CredentialsSummary> {
   const input = parseInput(createInput, raw, []);
   if (!isCredentialsType(input.type))
-    throw invalidInput([{ message: `unknown credentials type; expected one of ${CREDENTIALS_TYPES.join(', ')}`, path: ['type'] }]);
+    throw invalidInput([
+      { message: `unknown credentials type; expected one of ${CREDENTIALS_TYPES.join(', ')}`, path: ['type'] },
+    ]);
   const data = credentialSchemas[input.type].safeParse(input.data);
   if (!data.success) throw invalidInput(zodIssues(data.error, ['data']));
   const sealed = box.seal(data.data);
-  return db.credentials.create({ data: { workspaceId, type: input.type, name: input.name, ...sealed }, select: SUMMARY });
+  return db.credentials.create({
+    data: { workspaceId, type: input.type, name: input.name, ...sealed },
+    select: SUMMARY,
+  });
 }
 
 export function listCredentials(db: Db, workspaceId: string): Promise<CredentialsSummary[]> {
-  return db.credentials.findMany({ where: { workspaceId }, select: SUMMARY, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  return db.credentials.findMany({
+    where: { workspaceId },
+    select: SUMMARY,
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
 }
 
 export async function deleteCredentials(db: Db, workspaceId: string, credentialsId: string): Promise<void> {

@@ -44,7 +44,9 @@ export function createSecretBox(key: Buffer): SecretBox {
 export function parseEncryptionKey(raw: string): Buffer {
   const key = Buffer.from(raw.trim(), 'base64');
   if (key.length !== 32)
-    throw new Error(`PARLEY_ENCRYPTION_KEY must be 32 bytes in base64 (got ${key.length} bytes); generate one with: openssl rand -base64 32`);
+    throw new Error(
+      `PARLEY_ENCRYPTION_KEY must be 32 bytes in base64 (got ${key.length} bytes); generate one with: openssl rand -base64 32`,
+    );
   return key;
 }
 
@@ -65,11 +67,15 @@ export const KEY_FILE = 'encryption.key';
 export function loadEncryptionKey(source: KeySource, log: (line: string) => void): Buffer {
   if (source.configured) return parseEncryptionKey(source.configured);
   if (!source.dataDirectory)
-    throw new Error('PARLEY_ENCRYPTION_KEY must be set on PostgreSQL (all servers of a deployment share it); generate one with: openssl rand -base64 32');
+    throw new Error(
+      'PARLEY_ENCRYPTION_KEY must be set on PostgreSQL (all servers of a deployment share it); generate one with: openssl rand -base64 32',
+    );
   const file = path.join(source.dataDirectory, KEY_FILE);
   if (fs.existsSync(file)) return parseEncryptionKey(fs.readFileSync(file, 'utf8'));
   fs.mkdirSync(source.dataDirectory, { recursive: true });
   fs.writeFileSync(file, `${crypto.randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-  log(`Generated the credentials encryption key in ${file} (back it up with the database; or set PARLEY_ENCRYPTION_KEY).`);
+  log(
+    `Generated the credentials encryption key in ${file} (back it up with the database; or set PARLEY_ENCRYPTION_KEY).`,
+  );
   return parseEncryptionKey(fs.readFileSync(file, 'utf8'));
 }

@@ -24,7 +24,11 @@ export const credentialSchemas = {
   'open-router': apiKey,
   deepseek: apiKey,
   perplexity: apiKey,
-  http: z.object({ headers: z.record(nonEmpty, z.string()).refine((headers) => Object.keys(headers).length > 0, 'needs at least one header') }),
+  http: z.object({
+    headers: z
+      .record(nonEmpty, z.string())
+      .refine((headers) => Object.keys(headers).length > 0, 'needs at least one header'),
+  }),
   stripe: z.object({ secretKey: nonEmpty, publicKey: nonEmpty }),
 } as const;
 

@@ -14,7 +14,11 @@ export interface LiveRelayMessage {
 
 export function isLiveRelayMessage(message: unknown): message is LiveRelayMessage {
   const candidate = message as Partial<LiveRelayMessage> | null;
-  return candidate?.type === 'live-results' && Array.isArray(candidate.events) && candidate.events.every((event) => typeof event === 'string');
+  return (
+    candidate?.type === 'live-results' &&
+    Array.isArray(candidate.events) &&
+    candidate.events.every((event) => typeof event === 'string')
+  );
 }
 
 /**

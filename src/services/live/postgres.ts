@@ -95,7 +95,10 @@ class Listener {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionString, application_name: LISTENER_APPLICATION_NAME });
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      application_name: LISTENER_APPLICATION_NAME,
+    });
     client.on('notification', (message) => {
       if (message.channel === LIVE_CHANNEL && message.payload) this.onPayload(message.payload);
     });

@@ -18,7 +18,10 @@ export function signInLinkSender(smtp: SmtpSettings, sender: SmtpSender): NonNul
 }
 
 /** Invitation e-mails go out the same way. */
-export function invitationSender(smtp: SmtpSettings, sender: SmtpSender): NonNullable<SignInSettings['sendInvitation']> {
+export function invitationSender(
+  smtp: SmtpSettings,
+  sender: SmtpSender,
+): NonNullable<SignInSettings['sendInvitation']> {
   return (to, url, workspaceName) =>
     sender.send(
       smtp,

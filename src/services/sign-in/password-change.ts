@@ -19,9 +19,17 @@ export async function setPassword(db: Db, userId: string, password: string, keep
 }
 
 /** A signed-in user changing their own password: the current one must match when there is one. */
-export async function changePassword(db: Db, userId: string, passwords: { current?: string; next: string }, keepSessionId?: string): Promise<void> {
+export async function changePassword(
+  db: Db,
+  userId: string,
+  passwords: { current?: string; next: string },
+  keepSessionId?: string,
+): Promise<void> {
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } });
-  if (user.passwordHash && !(passwords.current !== undefined && (await verifyPassword(passwords.current, user.passwordHash)))) {
+  if (
+    user.passwordHash &&
+    !(passwords.current !== undefined && (await verifyPassword(passwords.current, user.passwordHash)))
+  ) {
     throw badRequest('The current password is wrong', [{ message: 'does not match', path: ['currentPassword'] }]);
   }
   await setPassword(db, userId, passwords.next, keepSessionId);

@@ -1,7 +1,12 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 
-const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>;
+const scrypt = promisify(crypto.scrypt) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: crypto.ScryptOptions,
+) => Promise<Buffer>;
 
 // OWASP's scrypt floor is N=2^17, r=8, p=1 (128 MiB); 2^15 (32 MiB, ~60 ms on these
 // machines) keeps a burst of sign-ins from exhausting a small server's memory, and
@@ -42,7 +47,12 @@ export function generatePassword(): string {
   return crypto.randomBytes(15).toString('base64url');
 }
 
-function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }, keyLength = KEY_LENGTH): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  params: { N: number; r: number; p: number },
+  keyLength = KEY_LENGTH,
+): Promise<Buffer> {
   // scrypt needs 128·N·r bytes; Node's default cap (32 MiB) is exactly the need at N=2^15, so leave headroom.
   return scrypt(password.normalize('NFKC'), salt, keyLength, { ...params, maxmem: 256 * params.N * params.r });
 }

@@ -31,15 +31,30 @@ export async function issueSession(db: Db, userId: string, ttlMs: number, now = 
 }
 
 /** The same answer, in about the same time, for an unknown e-mail, a user without a password and a wrong password. */
-export async function signInWithPassword(db: Db, email: string, password: string, ttlMs: number, now = new Date()): Promise<IssuedSession> {
-  const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true, passwordHash: true } });
-  const matches = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : await verifyNothing(password);
+export async function signInWithPassword(
+  db: Db,
+  email: string,
+  password: string,
+  ttlMs: number,
+  now = new Date(),
+): Promise<IssuedSession> {
+  const user = await db.user.findUnique({
+    where: { email: email.trim().toLowerCase() },
+    select: { id: true, passwordHash: true },
+  });
+  const matches = user?.passwordHash
+    ? await verifyPassword(password, user.passwordHash)
+    : await verifyNothing(password);
   if (!user || !matches) throw unauthorized(WRONG_CREDENTIALS);
   return issueSession(db, user.id, ttlMs, now);
 }
 
 /** Resolves a session cookie to its user (the HTTP layer has checked where the request came from and its CSRF token). */
-export async function authenticateSession(db: Db, secret: string, now = new Date()): Promise<Viewer | Exclude<SessionFailure, 'csrf'>> {
+export async function authenticateSession(
+  db: Db,
+  secret: string,
+  now = new Date(),
+): Promise<Viewer | Exclude<SessionFailure, 'csrf'>> {
   const session = await db.consoleSession.findUnique({
     where: { tokenHash: hashToken(secret) },
     select: { id: true, userId: true, expiresAt: true, lastSeenAt: true },

@@ -120,7 +120,9 @@ function WorkspaceShell() {
             <Route path="/bots">
               <BotsPage workspace={workspace} />
             </Route>
-            <Route path="/bots/:botId/:tab?">{(params) => <BotPage workspace={workspace} botId={params.botId} tab={params.tab} />}</Route>
+            <Route path="/bots/:botId/:tab?">
+              {(params) => <BotPage workspace={workspace} botId={params.botId} tab={params.tab} />}
+            </Route>
             <Route path="/settings">
               {/* Keyed: its forms start from the workspace shown, not the previous one's values. */}
               <SettingsPage key={workspace.id} workspace={workspace} />

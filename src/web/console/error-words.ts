@@ -18,7 +18,8 @@ function fieldName(path: (string | number)[]): string {
 function predicate(message: string): string {
   if (/received undefined$/.test(message) || /^Required$/i.test(message)) return 'is missing';
   const expected = /expected (\w+), received (\w+)/.exec(message);
-  if (expected) return `should be ${expected[1] === 'string' ? 'text' : expected[1] === 'array' ? 'a list' : `a ${expected[1]}`}`;
+  if (expected)
+    return `should be ${expected[1] === 'string' ? 'text' : expected[1] === 'array' ? 'a list' : `a ${expected[1]}`}`;
   return message.replace(/^Invalid input: /, '').replace(/\.$/, '');
 }
 
@@ -27,7 +28,9 @@ export function describeError(message: string, issues: Issue[]): { message: stri
   if (issues.some((issue) => issue.path?.[0] === 'bot')) {
     const noGroups = issues.some((issue) => issue.path?.[0] === 'bot' && issue.path[1] === 'groups');
     return {
-      message: noGroups ? 'This file is not a bot export: it has no groups' : 'This file is not a bot export Parley can read',
+      message: noGroups
+        ? 'This file is not a bot export: it has no groups'
+        : 'This file is not a bot export Parley can read',
       details: issues
         .filter((issue) => !(noGroups && issue.path?.[1] === 'groups'))
         .map((issue) => `${fieldName(issue.path ?? [])} ${predicate(issue.message)}.`),
@@ -35,7 +38,11 @@ export function describeError(message: string, issues: Issue[]): { message: stri
   }
   if (message !== INVALID_INPUT) return { message, details: [] };
   return {
-    message: issues.length === 1 ? `${fieldName(issues[0]!.path ?? [])} ${predicate(issues[0]!.message)}.` : 'Some values need attention:',
-    details: issues.length === 1 ? [] : issues.map((issue) => `${fieldName(issue.path ?? [])} ${predicate(issue.message)}.`),
+    message:
+      issues.length === 1
+        ? `${fieldName(issues[0]!.path ?? [])} ${predicate(issues[0]!.message)}.`
+        : 'Some values need attention:',
+    details:
+      issues.length === 1 ? [] : issues.map((issue) => `${fieldName(issue.path ?? [])} ${predicate(issue.message)}.`),
   };
 }

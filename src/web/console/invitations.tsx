@@ -31,10 +31,19 @@ export function InvitationsBanner() {
             as {invitation.role.toLowerCase()}.
           </p>
           <div className="actions">
-            <button type="button" onClick={() => void accept.run(invitation.id, invitation.workspace.id)} disabled={accept.pending}>
+            <button
+              type="button"
+              onClick={() => void accept.run(invitation.id, invitation.workspace.id)}
+              disabled={accept.pending}
+            >
               Join
             </button>
-            <button type="button" className="secondary" onClick={() => void decline.run(invitation.id)} disabled={decline.pending}>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => void decline.run(invitation.id)}
+              disabled={decline.pending}
+            >
               Decline
             </button>
           </div>

@@ -3,4 +3,5 @@
 export type Json = Record<string, unknown>;
 
 /** A JSON object (not an array, not null). */
-export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

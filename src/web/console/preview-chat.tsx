@@ -8,7 +8,9 @@ import { ErrorNote } from './ui';
 function withoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNulls);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).flatMap(([key, item]) => (item === null ? [] : [[key, withoutNulls(item)]])));
+    return Object.fromEntries(
+      Object.entries(value).flatMap(([key, item]) => (item === null ? [] : [[key, withoutNulls(item)]])),
+    );
   }
   return value;
 }
@@ -55,7 +57,9 @@ export function PreviewChat({
       const data = event.data as { type?: unknown; blockId?: unknown } | null;
       if (data?.type === PREVIEW_BLOCK && typeof data.blockId === 'string') blockListener.current?.(data.blockId);
       if (data?.type !== PREVIEW_READY) return;
-      void started.then((response) => frame.current?.contentWindow?.postMessage({ type: PREVIEW_START, response }, origin));
+      void started.then((response) =>
+        frame.current?.contentWindow?.postMessage({ type: PREVIEW_START, response }, origin),
+      );
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);

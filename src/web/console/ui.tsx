@@ -24,7 +24,10 @@ export function ErrorNote({ error }: { error: unknown }) {
 }
 
 /** Data loaded once per change of `deps`, with a reload. */
-export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T | undefined; error: unknown; loading: boolean; reload: () => void } {
+export function useLoad<T>(
+  load: () => Promise<T>,
+  deps: unknown[],
+): { data: T | undefined; error: unknown; loading: boolean; reload: () => void } {
   const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: true });
   const [version, setVersion] = useState(0);
   useEffect(() => {
@@ -38,7 +41,12 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T |
       current = false;
     };
   }, [...deps, version]);
-  return { data: state.data, error: state.error, loading: state.loading, reload: useCallback(() => setVersion((v) => v + 1), []) };
+  return {
+    data: state.data,
+    error: state.error,
+    loading: state.loading,
+    reload: useCallback(() => setVersion((v) => v + 1), []),
+  };
 }
 
 /** An action's pending state and error, for a button and the note under it. */
@@ -97,7 +105,15 @@ export function Dialog({
   );
 }
 
-export function Tabs<T extends string>({ tabs, current, onSelect }: { tabs: { id: T; label: string }[]; current: T; onSelect: (id: T) => void }) {
+export function Tabs<T extends string>({
+  tabs,
+  current,
+  onSelect,
+}: {
+  tabs: { id: T; label: string }[];
+  current: T;
+  onSelect: (id: T) => void;
+}) {
   return (
     <nav className="tabs" aria-label="Sections">
       {tabs.map((tab) => (

@@ -30,7 +30,13 @@ beforeEach(() => {
   fake.failNext = undefined;
 });
 
-async function createCredentials(target: TestServer, workspaceId: string, token: string, type: string, baseUrl = fake.base): Promise<string> {
+async function createCredentials(
+  target: TestServer,
+  workspaceId: string,
+  token: string,
+  type: string,
+  baseUrl = fake.base,
+): Promise<string> {
   const created = await request(target.url, 'POST', `/v1/workspaces/${workspaceId}/credentials`, {
     token,
     json: { type, name: `${type} key`, data: { apiKey: FAKE_API_KEY, baseUrl } },
@@ -49,7 +55,15 @@ const variables = [
 /** Asks a question, runs the AI block, shows the answer in the next bubble, then asks again. */
 function aiBot(block: Json, after: Json[] = [textBubble('show', '{{Answer}}')]): Json {
   return v6Bot({
-    groups: [group('g1', [textInput('ask', 'v-question'), block, ...after, textBubble('tokens', 'tokens={{Total}}'), textInput('again')])],
+    groups: [
+      group('g1', [
+        textInput('ask', 'v-question'),
+        block,
+        ...after,
+        textBubble('tokens', 'tokens={{Total}}'),
+        textInput('again'),
+      ]),
+    ],
     variables,
   });
 }
@@ -91,7 +105,11 @@ function askModel(): Json {
   };
 }
 
-async function ask(definition: Json, question = 'What is Parley?', startBody: Json = {}): Promise<{ body: Json; sessionId: string; resultId: string }> {
+async function ask(
+  definition: Json,
+  question = 'What is Parley?',
+  startBody: Json = {},
+): Promise<{ body: Json; sessionId: string; resultId: string }> {
   const { publicId } = await publishDefinition(server, definition);
   const started = await startChat(server, publicId, startBody);
   expect(started.status).toBe(200);
@@ -153,10 +171,19 @@ describe('forge AI blocks, whole answers', () => {
       groups: [
         group('g1', [
           textInput('ask', 'v-question'),
-          { id: 'append-q', type: 'Set variable', options: { variableId: 'v-history', type: 'Append value(s)', item: '{{Question}}' } },
+          {
+            id: 'append-q',
+            type: 'Set variable',
+            options: { variableId: 'v-history', type: 'Append value(s)', item: '{{Question}}' },
+          },
           chatCompletion('openai', { messages: [{ id: 'd', role: 'Dialogue', dialogueVariableId: 'v-history' }] }),
           textBubble('show', '{{Answer}}'),
-          { id: 'append-a', type: 'Set variable', options: { variableId: 'v-history', type: 'Append value(s)', item: '{{Answer}}' }, outgoingEdgeId: 'loop' },
+          {
+            id: 'append-a',
+            type: 'Set variable',
+            options: { variableId: 'v-history', type: 'Append value(s)', item: '{{Answer}}' },
+            outgoingEdgeId: 'loop',
+          },
         ]),
       ],
       edges: [{ id: 'loop', from: { blockId: 'append-a' }, to: { groupId: 'g1' } }],
@@ -199,7 +226,10 @@ describe('forge AI blocks, whole answers', () => {
     ]);
     expect(fake.hits[0]!.body.response_format.json_schema.schema).toEqual({
       type: 'object',
-      properties: { Answer: { anyOf: [{ type: 'string' }, { type: 'null' }] }, Total: { type: 'number', description: 'A count' } },
+      properties: {
+        Answer: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        Total: { type: 'number', description: 'A count' },
+      },
       required: ['Answer', 'Total'],
       additionalProperties: false,
     });
@@ -207,7 +237,13 @@ describe('forge AI blocks, whole answers', () => {
 
   test('Ask Model continues the conversation through the previous response id', async () => {
     const definition = v6Bot({
-      groups: [group('g1', [textInput('ask', 'v-question'), askModel(), { ...textBubble('show', '{{Answer}} ({{History}})'), outgoingEdgeId: 'loop' }])],
+      groups: [
+        group('g1', [
+          textInput('ask', 'v-question'),
+          askModel(),
+          { ...textBubble('show', '{{Answer}} ({{History}})'), outgoingEdgeId: 'loop' },
+        ]),
+      ],
       edges: [{ id: 'loop', from: { blockId: 'show' }, to: { groupId: 'g1' } }],
       variables,
     });
@@ -218,7 +254,11 @@ describe('forge AI blocks, whole answers', () => {
     const paths = fake.hits.map((hit) => hit.path);
     expect(paths).toEqual(['/v1/responses', '/v1/responses']);
     expect(fake.hits[0]!.body).toEqual({ model: 'gpt-test', input: [{ role: 'user', content: 'One' }] });
-    expect(fake.hits[1]!.body).toEqual({ model: 'gpt-test', input: [{ role: 'user', content: 'Two' }], previous_response_id: 'resp_1' });
+    expect(fake.hits[1]!.body).toEqual({
+      model: 'gpt-test',
+      input: [{ role: 'user', content: 'Two' }],
+      previous_response_id: 'resp_1',
+    });
   });
 });
 
@@ -240,14 +280,23 @@ test('Create transcription downloads the audio through the guard and uploads it 
 });
 
 test('Create speech (forge and legacy): the audio comes back as a data URL an audio bubble plays', async () => {
-  const audioOf = (body: Json) => Buffer.from(String(body.messages[0].content.url).replace(/^data:audio\/mpeg;base64,/, ''), 'base64').toString('utf8');
+  const audioOf = (body: Json) =>
+    Buffer.from(String(body.messages[0].content.url).replace(/^data:audio\/mpeg;base64,/, ''), 'base64').toString(
+      'utf8',
+    );
   const after = [{ id: 'play', type: 'audio', content: { url: '{{Answer}}' } }];
   const forge = await ask(
     aiBot(
       {
         id: 'ai',
         type: 'openai',
-        options: { action: 'Create speech', credentialsId, input: 'You asked: {{Question}}', voice: 'alloy', saveUrlInVariableId: 'v-answer' },
+        options: {
+          action: 'Create speech',
+          credentialsId,
+          input: 'You asked: {{Question}}',
+          voice: 'alloy',
+          saveUrlInVariableId: 'v-answer',
+        },
       },
       after,
     ),
@@ -260,17 +309,26 @@ test('Create speech (forge and legacy): the audio comes back as a data URL an au
       {
         id: 'ai',
         type: 'OpenAI',
-        options: { task: 'Create speech', credentialsId, model: 'tts-1-hd', input: '{{Question}}', voice: 'nova', saveUrlInVariableId: 'v-answer' },
+        options: {
+          task: 'Create speech',
+          credentialsId,
+          model: 'tts-1-hd',
+          input: '{{Question}}',
+          voice: 'nova',
+          saveUrlInVariableId: 'v-answer',
+        },
       },
       after,
     ),
     'hello',
   );
   expect(audioOf(legacy.body)).toBe('mp3:tts-1-hd:nova:hello');
-  const missing = await ask(aiBot({ id: 'ai', type: 'OpenAI', options: { task: 'Create speech', credentialsId, input: 'x' } }, after));
-  expect((await server.db.log.findMany({ where: { resultId: missing.resultId } })).map((log) => log.description)).toEqual([
-    'Make sure to enter an input, select a voice and select a variable to save the URL in',
-  ]);
+  const missing = await ask(
+    aiBot({ id: 'ai', type: 'OpenAI', options: { task: 'Create speech', credentialsId, input: 'x' } }, after),
+  );
+  expect(
+    (await server.db.log.findMany({ where: { resultId: missing.resultId } })).map((log) => log.description),
+  ).toEqual(['Make sure to enter an input, select a voice and select a variable to save the URL in']);
 });
 
 describe('AI blocks that cannot run', () => {
@@ -281,17 +339,25 @@ describe('AI blocks that cannot run', () => {
       const { body, resultId } = await ask(aiBot(chatCompletion('openai', { credentialsId: id })));
       expect(texts(body)).toEqual(['', 'tokens=']);
       const logs = await server.db.log.findMany({ where: { resultId } });
-      expect(logs.map((log) => [log.status, log.description])).toEqual([['error', 'Could not find credentials for block openai']]);
+      expect(logs.map((log) => [log.status, log.description])).toEqual([
+        ['error', 'Could not find credentials for block openai'],
+      ]);
     }
     expect(fake.hits).toEqual([]);
   });
 
   test('no model, no action: the reference messages', async () => {
     const noModel = await ask(
-      aiBot(chatCompletion('groq', { model: '  ', credentialsId: await createCredentials(server, server.adminWorkspaceId, server.adminToken, 'groq') })),
+      aiBot(
+        chatCompletion('groq', {
+          model: '  ',
+          credentialsId: await createCredentials(server, server.adminWorkspaceId, server.adminToken, 'groq'),
+        }),
+      ),
     );
     const noAction = await ask(aiBot(chatCompletion('openai', { action: undefined })));
-    const logsOf = async (resultId: string) => (await server.db.log.findMany({ where: { resultId } })).map((log) => log.description);
+    const logsOf = async (resultId: string) =>
+      (await server.db.log.findMany({ where: { resultId } })).map((log) => log.description);
     expect(await logsOf(noModel.resultId)).toEqual(['No model provided']);
     expect(await logsOf(noAction.resultId)).toEqual(['openai is not configured']);
     expect(fake.hits).toEqual([]);
@@ -302,7 +368,11 @@ describe('AI blocks that cannot run', () => {
     const { body, resultId } = await ask(aiBot(chatCompletion('openai', {})));
     expect(texts(body)).toEqual(['', 'tokens=']);
     const [log] = await server.db.log.findMany({ where: { resultId } });
-    expect(log).toMatchObject({ status: 'error', description: 'Rate limit reached', context: 'While generating chat completion' });
+    expect(log).toMatchObject({
+      status: 'error',
+      description: 'Rate limit reached',
+      context: 'While generating chat completion',
+    });
   });
 
   test('a base URL on a private address is refused by the outbound guard without an allow-list', async () => {
@@ -311,13 +381,18 @@ describe('AI blocks that cannot run', () => {
       const id = await createCredentials(guarded, guarded.adminWorkspaceId, guarded.adminToken, 'openai');
       const { publicId } = await publishDefinition(
         guarded,
-        aiBot({ ...chatCompletion('openai', {}), options: { ...chatCompletion('openai', {}).options, credentialsId: id } }),
+        aiBot({
+          ...chatCompletion('openai', {}),
+          options: { ...chatCompletion('openai', {}).options, credentialsId: id },
+        }),
       );
       const started = await startChat(guarded, publicId);
       const answered = await say(guarded, started.body.sessionId, 'Hi');
       expect(texts(answered.body)).toEqual(['', 'tokens=']);
       const [log] = await guarded.db.log.findMany({ where: { resultId: started.body.resultId } });
-      expect(log!.description).toBe('Security validation failed: Access to loopback addresses (127.0.0.0/8) is not allowed for security reasons.');
+      expect(log!.description).toBe(
+        'Security validation failed: Access to loopback addresses (127.0.0.0/8) is not allowed for security reasons.',
+      );
       expect(fake.hits).toEqual([]);
     } finally {
       await guarded.close();
@@ -346,11 +421,14 @@ describe('legacy OpenAI block', () => {
   test('default model, answer mapped; no account selected: the legacy message', async () => {
     const { body } = await ask(aiBot(legacy({})));
     expect(texts(body)).toEqual(['Echo: What is Parley?', 'tokens=18']);
-    expect(fake.hits[0]!.body).toEqual({ model: 'gpt-3.5-turbo', messages: [{ role: 'user', content: 'What is Parley?' }] });
+    expect(fake.hits[0]!.body).toEqual({
+      model: 'gpt-3.5-turbo',
+      messages: [{ role: 'user', content: 'What is Parley?' }],
+    });
     const missing = await ask(aiBot(legacy({ credentialsId: undefined })));
-    expect((await server.db.log.findMany({ where: { resultId: missing.resultId } })).map((log) => log.description)).toEqual([
-      'Make sure to select an OpenAI account',
-    ]);
+    expect(
+      (await server.db.log.findMany({ where: { resultId: missing.resultId } })).map((log) => log.description),
+    ).toEqual(['Make sure to select an OpenAI account']);
   });
 
   test('a 400 trims the first message and tries again; other errors log the status', async () => {
@@ -367,9 +445,9 @@ describe('legacy OpenAI block', () => {
     );
     expect(texts(body)).toEqual(['Echo: What is Parley?', 'tokens=18']);
     expect(fake.hits.map((hit) => hit.body.messages.length)).toEqual([2, 1]);
-    expect((await server.db.log.findMany({ where: { resultId } })).map((log) => [log.status, log.description])).toEqual([
-      ['info', 'Max tokens limit reached, automatically trimming first message.'],
-    ]);
+    expect((await server.db.log.findMany({ where: { resultId } })).map((log) => [log.status, log.description])).toEqual(
+      [['info', 'Max tokens limit reached, automatically trimming first message.']],
+    );
     fake.failNext = { status: 500, body: { error: { message: 'boom' } } };
     const failed = await ask(aiBot(legacy({})));
     const [log] = await server.db.log.findMany({ where: { resultId: failed.resultId } });
@@ -380,11 +458,17 @@ describe('legacy OpenAI block', () => {
 /** A plain SSE client: the raw body and its `data:` events. */
 function postForStream(path: string, body: Json = {}): Promise<{ status: number; type?: string; raw: string }> {
   return new Promise((resolve, reject) => {
-    const outgoing = http.request(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (response) => {
-      let raw = '';
-      response.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'], raw }));
-    });
+    const outgoing = http.request(
+      `${server.url}${path}`,
+      { method: 'POST', headers: { 'content-type': 'application/json' } },
+      (response) => {
+        let raw = '';
+        response.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'], raw }),
+        );
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(JSON.stringify(body));
   });
@@ -400,8 +484,14 @@ function sseData(raw: string): unknown[] {
 describe('streaming', () => {
   test('forge: stream action, SSE from Parley, data stream from the Typebot alias, the full text sent back skips the streamed bubble', async () => {
     fake.reply = () => 'Parley streams answers word by word.';
-    const { body, sessionId } = await ask(aiBot(chatCompletion('openai', {})), 'Stream please', { isStreamEnabled: true });
-    expect(body).toEqual({ messages: [], clientSideActions: [{ type: 'stream', expectsDedicatedReply: true, stream: true }], logs: [] });
+    const { body, sessionId } = await ask(aiBot(chatCompletion('openai', {})), 'Stream please', {
+      isStreamEnabled: true,
+    });
+    expect(body).toEqual({
+      messages: [],
+      clientSideActions: [{ type: 'stream', expectsDedicatedReply: true, stream: true }],
+      logs: [],
+    });
     expect(fake.hits).toEqual([]);
 
     const streamed = await postForStream(`/v1/sessions/${sessionId}/streamMessage`);
@@ -433,14 +523,30 @@ describe('streaming', () => {
         responseMapping: [{ id: 'r', valueToExtract: 'Message content', variableId: 'v-answer' }],
       },
     };
-    const { body, sessionId } = await ask(aiBot(block, [textBubble('show', '{{Answer}}'), textBubble('again-show', 'Stored: {{Answer}}')]), 'Legacy?', {
-      isStreamEnabled: true,
-    });
+    const { body, sessionId } = await ask(
+      aiBot(block, [textBubble('show', '{{Answer}}'), textBubble('again-show', 'Stored: {{Answer}}')]),
+      'Legacy?',
+      {
+        isStreamEnabled: true,
+      },
+    );
     expect(body.clientSideActions).toEqual([
-      { type: 'streamOpenAiChatCompletion', streamOpenAiChatCompletion: { messages: [{ role: 'user', content: 'Legacy?' }] }, expectsDedicatedReply: true },
+      {
+        type: 'streamOpenAiChatCompletion',
+        streamOpenAiChatCompletion: { messages: [{ role: 'user', content: 'Legacy?' }] },
+        expectsDedicatedReply: true,
+      },
     ]);
-    const streamed = await postForStream(`/v1/sessions/${sessionId}/streamMessage`, { messages: [{ role: 'user', content: 'Edited by the client' }] });
-    expect(sseData(streamed.raw)).toEqual([{ text: 'Echo: ' }, { text: 'Edited ' }, { text: 'by ' }, { text: 'the ' }, { text: 'client' }]);
+    const streamed = await postForStream(`/v1/sessions/${sessionId}/streamMessage`, {
+      messages: [{ role: 'user', content: 'Edited by the client' }],
+    });
+    expect(sseData(streamed.raw)).toEqual([
+      { text: 'Echo: ' },
+      { text: 'Edited ' },
+      { text: 'by ' },
+      { text: 'the ' },
+      { text: 'client' },
+    ]);
     const after = await say(server, sessionId, 'Echo: Edited by the client');
     expect(texts(after.body)).toEqual(['Stored: Echo: Edited by the client', 'tokens=']);
   });
@@ -461,8 +567,13 @@ describe('streaming', () => {
     const { publicId } = await publishDefinition(server, definition);
     const started = await startChat(server, publicId, { isStreamEnabled: true });
     const sessionId = started.body.sessionId;
-    expect((await say(server, sessionId, 'One')).body.clientSideActions).toEqual([{ type: 'stream', expectsDedicatedReply: true, stream: true }]);
-    expect(sseData((await postForStream(`/v1/sessions/${sessionId}/streamMessage`)).raw)).toEqual([{ text: 'Echo: ' }, { text: 'One' }]);
+    expect((await say(server, sessionId, 'One')).body.clientSideActions).toEqual([
+      { type: 'stream', expectsDedicatedReply: true, stream: true },
+    ]);
+    expect(sseData((await postForStream(`/v1/sessions/${sessionId}/streamMessage`)).raw)).toEqual([
+      { text: 'Echo: ' },
+      { text: 'One' },
+    ]);
     const [shown] = texts((await say(server, sessionId, 'Echo: One')).body);
     expect(shown).toMatch(/^id=resp_\d+$/);
     await say(server, sessionId, 'Two');
@@ -477,13 +588,19 @@ describe('streaming', () => {
       message: 'Could not find session',
       issues: [],
     });
-    expect(JSON.parse((await postForStream('/api/v2/sessions/nope/streamMessage')).raw)).toEqual({ message: 'Could not find session', status: 404 });
+    expect(JSON.parse((await postForStream('/api/v2/sessions/nope/streamMessage')).raw)).toEqual({
+      message: 'Could not find session',
+      status: 404,
+    });
     // A session waiting on a text input has nothing to stream.
     const { publicId } = await publishDefinition(server, aiBot(chatCompletion('openai', {})));
     const started = await startChat(server, publicId, { isStreamEnabled: true });
     const refused = await postForStream(`/v1/sessions/${started.body.sessionId}/streamMessage`);
     expect(refused.status).toBe(400);
-    expect(JSON.parse(refused.raw)).toMatchObject({ code: 'BAD_REQUEST', message: 'This block does not have a stream function' });
+    expect(JSON.parse(refused.raw)).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'This block does not have a stream function',
+    });
   });
 
   test("a provider's refusal before the first part is a 500 with its message; no stream without isStreamEnabled", async () => {

@@ -30,9 +30,16 @@ export async function publishFixture(server: TestServer, file: string): Promise<
   });
   expect(created.status).toBe(200);
   expect(created.body.bot.id).toBe(definition.id);
-  const published = await request(server.url, 'POST', `/v1/bots/${created.body.bot.id}/publish`, { token: server.adminToken });
+  const published = await request(server.url, 'POST', `/v1/bots/${created.body.bot.id}/publish`, {
+    token: server.adminToken,
+  });
   expect(published.status).toBe(200);
-  return { botId: created.body.bot.id, publicId: published.body.bot.publicId, publishedAt: published.body.bot.publishedAt, definition };
+  return {
+    botId: created.body.bot.id,
+    publicId: published.body.bot.publicId,
+    publishedAt: published.body.bot.publishedAt,
+    definition,
+  };
 }
 
 const publishedByServer = new WeakMap<TestServer, Map<string, Promise<PublishedFixture>>>();
@@ -59,7 +66,11 @@ export const i = (text: string): Leaf => ({ italic: true, text });
 
 /** A text-bubble message whose rich text is the given top-level nodes (strings = one-leaf paragraphs). */
 export function text(id: string, ...nodes: (string | Node)[]) {
-  return { id, type: 'text', content: { type: 'richText', richText: nodes.map((node) => (typeof node === 'string' ? p(node) : node)) } };
+  return {
+    id,
+    type: 'text',
+    content: { type: 'richText', richText: nodes.map((node) => (typeof node === 'string' ? p(node) : node)) },
+  };
 }
 
 export const INVALID_MESSAGE = 'Invalid message. Please, try again.';
@@ -92,11 +103,19 @@ export class Conversation {
   }
 
   async reply(message?: unknown): Promise<HttpResponse> {
-    return request(this.server.url, 'POST', `/v1/sessions/${this.sessionId}/continueChat`, { json: message === undefined ? {} : { message } });
+    return request(this.server.url, 'POST', `/v1/sessions/${this.sessionId}/continueChat`, {
+      json: message === undefined ? {} : { message },
+    });
   }
 
   /** Expected startChat body (the settings as the reference's output schema keeps them): random ids are only type-checked; the bot envelope echoes the definition (§5.2, Appendix B). */
-  startBody(expected: { messages: unknown[]; input?: unknown; clientSideActions?: unknown[]; logs?: unknown[]; withResultId?: boolean }) {
+  startBody(expected: {
+    messages: unknown[];
+    input?: unknown;
+    clientSideActions?: unknown[];
+    logs?: unknown[];
+    withResultId?: boolean;
+  }) {
     const { withResultId = true, ...rest } = expected;
     const definition = this.bot.definition;
     return {
@@ -124,7 +143,13 @@ export class Conversation {
 }
 
 /** A continueChat that accepted a reply and walked on (Appendix B: clientSideActions and logs always present). */
-export function turn(expected: { messages: unknown[]; input?: unknown; clientSideActions?: unknown[]; logs?: unknown[]; lastMessageNewFormat?: string }) {
+export function turn(expected: {
+  messages: unknown[];
+  input?: unknown;
+  clientSideActions?: unknown[];
+  logs?: unknown[];
+  lastMessageNewFormat?: string;
+}) {
   return { clientSideActions: [], logs: [], ...expected };
 }
 

@@ -10,26 +10,42 @@ const audio_chat_gpt = {
   ovgk70u0kfxrbtz9dy4e040o: {
     id: 'ovgk70u0kfxrbtz9dy4e040o',
     type: 'text input',
-    options: { variableId: 'vudksu3zyrat6s1bq6qne0rx3', audioClip: { isEnabled: true, saveVariableId: 'vwtuc6cw30xzl9i18usgxbszc', visibility: 'Public' } },
+    options: {
+      variableId: 'vudksu3zyrat6s1bq6qne0rx3',
+      audioClip: { isEnabled: true, saveVariableId: 'vwtuc6cw30xzl9i18usgxbszc', visibility: 'Public' },
+    },
   },
-  okm2zz32zn8b60u1vkfrv9ca: text('okm2zz32zn8b60u1vkfrv9ca', 'You need to add your OpenAI credentials to make this bot work. 🪄'),
+  okm2zz32zn8b60u1vkfrv9ca: text(
+    'okm2zz32zn8b60u1vkfrv9ca',
+    'You need to add your OpenAI credentials to make this bot work. 🪄',
+  ),
   m5a1d0vhsrpyvvvyj89awxzc: text(
     'm5a1d0vhsrpyvvvyj89awxzc',
     p("Once it's done, delete this group and connect the ", b('Start'), ' event with ', b('Intro'), ' 🚀\n'),
   ),
 } as const;
 const basic_chat_gpt = {
-  s6eky7dd3md9hto9y4wsuj7h: text('s6eky7dd3md9hto9y4wsuj7h', 'You need to add your OpenAI credentials to make this bot work. 🪄'),
+  s6eky7dd3md9hto9y4wsuj7h: text(
+    's6eky7dd3md9hto9y4wsuj7h',
+    'You need to add your OpenAI credentials to make this bot work. 🪄',
+  ),
   nqsu9f13q5j8tt56bcbuto62: text(
     'nqsu9f13q5j8tt56bcbuto62',
     p("Once it's done, delete this group and connect the ", b('Start'), ' event with ', b('Intro'), ' 🚀'),
   ),
-  ovgk70u0kfxrbtz9dy4e040o: { id: 'ovgk70u0kfxrbtz9dy4e040o', type: 'text input', options: { variableId: 'vudksu3zyrat6s1bq6qne0rx3' } },
+  ovgk70u0kfxrbtz9dy4e040o: {
+    id: 'ovgk70u0kfxrbtz9dy4e040o',
+    type: 'text input',
+    options: { variableId: 'vudksu3zyrat6s1bq6qne0rx3' },
+  },
   vzcrfk4vl9gy8igu0ysja5nc: text('vzcrfk4vl9gy8igu0ysja5nc', 'Hi there 👋'),
   gphm5wy1md9cunwkdtbzg6nq: text('gphm5wy1md9cunwkdtbzg6nq', 'How can I help?'),
 } as const;
 const chat_gpt_personas = {
-  s6eky7dd3md9hto9y4wsuj7h: text('s6eky7dd3md9hto9y4wsuj7h', 'You need to add your OpenAI credentials to make this bot work. 🪄'),
+  s6eky7dd3md9hto9y4wsuj7h: text(
+    's6eky7dd3md9hto9y4wsuj7h',
+    'You need to add your OpenAI credentials to make this bot work. 🪄',
+  ),
   nqsu9f13q5j8tt56bcbuto62: text(
     'nqsu9f13q5j8tt56bcbuto62',
     p("Once it's done, delete this group and connect the ", b('Start'), ' block with ', b('Intro'), ' 🚀'),
@@ -70,7 +86,10 @@ const chat_gpt_personas = {
     options: { variableId: 'vs7wwz29yyd21pfl4syeptdgi' },
   },
   qm3v36qb93ijnghdjgy9mcwf: text('qm3v36qb93ijnghdjgy9mcwf', 'Hi 👋'),
-  ln8d3vdq4shclzrxcy9rmxfg: text('ln8d3vdq4shclzrxcy9rmxfg', 'I can help you translate things and perfect your English.'),
+  ln8d3vdq4shclzrxcy9rmxfg: text(
+    'ln8d3vdq4shclzrxcy9rmxfg',
+    'I can help you translate things and perfect your English.',
+  ),
   r7yu488ugfif8hxy3e4sospb: text('r7yu488ugfif8hxy3e4sospb', 'How can I help?'),
   bbeedootn9m8eass0mqu3w4t: text('bbeedootn9m8eass0mqu3w4t', 'Hi 👋'),
   chdghb0k27c4okwu9yky4ox4: text('chdghb0k27c4okwu9yky4ox4', "I'm an expert in copywriting."),
@@ -81,17 +100,29 @@ const chat_gpt_personas = {
   ovgk70u0kfxrbtz9dy4e040o: {
     id: 'ovgk70u0kfxrbtz9dy4e040o',
     type: 'text input',
-    options: { labels: { placeholder: 'Type your answer...', button: 'Send' }, variableId: 'vevnx5f5bojz0sv648x6ppcmv', isLong: true },
+    options: {
+      labels: { placeholder: 'Type your answer...', button: 'Send' },
+      variableId: 'vevnx5f5bojz0sv648x6ppcmv',
+      isLong: true,
+    },
   },
   emii43mtihiuy35gpp6b91d8: {
     id: 'emii43mtihiuy35gpp6b91d8',
     type: 'text input',
-    options: { labels: { placeholder: 'Type your answer...', button: 'Send' }, variableId: 'vevnx5f5bojz0sv648x6ppcmv', isLong: true },
+    options: {
+      labels: { placeholder: 'Type your answer...', button: 'Send' },
+      variableId: 'vevnx5f5bojz0sv648x6ppcmv',
+      isLong: true,
+    },
   },
   e6rovxwxlizr54iy8nyi84pi: {
     id: 'e6rovxwxlizr54iy8nyi84pi',
     type: 'text input',
-    options: { labels: { placeholder: 'Type your answer...', button: 'Send' }, variableId: 'vevnx5f5bojz0sv648x6ppcmv', isLong: false },
+    options: {
+      labels: { placeholder: 'Type your answer...', button: 'Send' },
+      variableId: 'vevnx5f5bojz0sv648x6ppcmv',
+      isLong: false,
+    },
   },
 } as const;
 const lead_gen_ai = {
@@ -99,7 +130,9 @@ const lead_gen_ai = {
   s7YqZTBeyCa4Hp3wN2j922c: {
     id: 's7YqZTBeyCa4Hp3wN2j922c',
     type: 'image',
-    content: { url: 'https://media0.giphy.com/media/2f7RQiiWMJc40/giphy.gif?cid=fe3852a34jqk83z51tbm8a1jxmqpuckxxwef79p5myafdlw5&rid=giphy.gif&ct=g' },
+    content: {
+      url: 'https://media0.giphy.com/media/2f7RQiiWMJc40/giphy.gif?cid=fe3852a34jqk83z51tbm8a1jxmqpuckxxwef79p5myafdlw5&rid=giphy.gif&ct=g',
+    },
   },
   z5tydv4qcam6xnh1ehm8hask: text('z5tydv4qcam6xnh1ehm8hask', 'Thank you for your interest in our marketing services.'),
   ygo5cubnk50m5jt6ull3bn0i: text('ygo5cubnk50m5jt6ull3bn0i', "Let's have a quick chat about your current situation 🙏"),
@@ -140,18 +173,37 @@ const lead_gen_ai = {
   sqFy2G3C1mh9p6s3QBdSS5x: {
     id: 'sqFy2G3C1mh9p6s3QBdSS5x',
     type: 'text input',
-    options: { labels: { placeholder: 'Type your answer...', button: 'Send' }, variableId: 'vhp0ymgwq4id82l97g0kliglf' },
+    options: {
+      labels: { placeholder: 'Type your answer...', button: 'Send' },
+      variableId: 'vhp0ymgwq4id82l97g0kliglf',
+    },
   },
   seLegenCgUwMopRFeAefqZ7: text('seLegenCgUwMopRFeAefqZ7', 'Perfect!'),
-  l7r996nrnqb937nzyrprcvs0: text('l7r996nrnqb937nzyrprcvs0', 'You need to add your OpenAI credentials to make this bot work. 🪄'),
+  l7r996nrnqb937nzyrprcvs0: text(
+    'l7r996nrnqb937nzyrprcvs0',
+    'You need to add your OpenAI credentials to make this bot work. 🪄',
+  ),
   jxrp7xdzmnqnfmzfvid2u4s1: text(
     'jxrp7xdzmnqnfmzfvid2u4s1',
-    p("Once it's done, delete this group and connect the ", b('Services'), ' group with ', b('[AI] Additional Information'), ' 🚀'),
+    p(
+      "Once it's done, delete this group and connect the ",
+      b('Services'),
+      ' group with ',
+      b('[AI] Additional Information'),
+      ' 🚀',
+    ),
   ),
 } as const;
 const openai_assistant_chat = {
-  us3drnvz2uw6ws3spubulsqn: { id: 'us3drnvz2uw6ws3spubulsqn', type: 'text input', options: { variableId: 'vamyvpkzwn8v0713jkkcmj91j' } },
-  y91lk866alizxm5wx93ujcdz: text('y91lk866alizxm5wx93ujcdz', 'You need to add your OpenAI credentials to make this bot work.'),
+  us3drnvz2uw6ws3spubulsqn: {
+    id: 'us3drnvz2uw6ws3spubulsqn',
+    type: 'text input',
+    options: { variableId: 'vamyvpkzwn8v0713jkkcmj91j' },
+  },
+  y91lk866alizxm5wx93ujcdz: text(
+    'y91lk866alizxm5wx93ujcdz',
+    'You need to add your OpenAI credentials to make this bot work.',
+  ),
   c3fo3cynj459dwjnnamgxdq6: text(
     'c3fo3cynj459dwjnnamgxdq6',
     p("Once it's done, delete this group and connect the ", b('Start'), ' event with ', b('AI loop'), ''),
@@ -166,10 +218,17 @@ const openai_conditions = {
     options: { variableId: 'vudksu3zyrat6s1bq6qne0rx3' },
   },
   h45t9e5yxc2fpfiv49gvmwjj: text('h45t9e5yxc2fpfiv49gvmwjj', 'Ok feel free to check your account here'),
-  fn0s0ezabail96c5n0xs24aq: { id: 'fn0s0ezabail96c5n0xs24aq', type: 'choice input', items: [{ id: 'tslv59v8oqbfpnd21la8qnz4', content: 'Account' }] },
+  fn0s0ezabail96c5n0xs24aq: {
+    id: 'fn0s0ezabail96c5n0xs24aq',
+    type: 'choice input',
+    items: [{ id: 'tslv59v8oqbfpnd21la8qnz4', content: 'Account' }],
+  },
   nvkp4zm7f24b0g3b25u3rb59: text('nvkp4zm7f24b0g3b25u3rb59', "I'm a human"),
   tpy9wjrwmhw16xjgs8htao04: text('tpy9wjrwmhw16xjgs8htao04', 'Else'),
-  q1tc6z6xfl4jtrxdvv8phgil: text('q1tc6z6xfl4jtrxdvv8phgil', 'You need to add your OpenAI credentials to make this bot work. 🪄\n'),
+  q1tc6z6xfl4jtrxdvv8phgil: text(
+    'q1tc6z6xfl4jtrxdvv8phgil',
+    'You need to add your OpenAI credentials to make this bot work. 🪄\n',
+  ),
   b3ahk7pzsh4abp3bkdlijc0v: text(
     'b3ahk7pzsh4abp3bkdlijc0v',
     p("Once it's done, delete this group and connect the ", b('Start'), ' event with ', b('Intro'), ' 🚀\n'),
@@ -181,35 +240,45 @@ const { open, current } = conversationsOnTestServer();
 test('audio-chat-gpt: credentials group (bold leaves, trailing newline kept), then the flow ends', async () => {
   const m = audio_chat_gpt;
   const chat = await open('audio-chat-gpt.json');
-  expect(pick(await chat.start())).toEqual(ok(chat.startBody({ messages: [m.okm2zz32zn8b60u1vkfrv9ca, m.m5a1d0vhsrpyvvvyj89awxzc], withResultId: false })));
+  expect(pick(await chat.start())).toEqual(
+    ok(chat.startBody({ messages: [m.okm2zz32zn8b60u1vkfrv9ca, m.m5a1d0vhsrpyvvvyj89awxzc], withResultId: false })),
+  );
   await chat.expectEnded();
 });
 
 test('basic-chat-gpt: credentials group then end', async () => {
   const m = basic_chat_gpt;
   const chat = await open('basic-chat-gpt.json');
-  expect(pick(await chat.start())).toEqual(ok(chat.startBody({ messages: [m.s6eky7dd3md9hto9y4wsuj7h, m.nqsu9f13q5j8tt56bcbuto62], withResultId: false })));
+  expect(pick(await chat.start())).toEqual(
+    ok(chat.startBody({ messages: [m.s6eky7dd3md9hto9y4wsuj7h, m.nqsu9f13q5j8tt56bcbuto62], withResultId: false })),
+  );
   await chat.expectEnded();
 });
 
 test('chat-gpt-personas: credentials group then end', async () => {
   const m = chat_gpt_personas;
   const chat = await open('chat-gpt-personas.json');
-  expect(pick(await chat.start())).toEqual(ok(chat.startBody({ messages: [m.s6eky7dd3md9hto9y4wsuj7h, m.nqsu9f13q5j8tt56bcbuto62], withResultId: false })));
+  expect(pick(await chat.start())).toEqual(
+    ok(chat.startBody({ messages: [m.s6eky7dd3md9hto9y4wsuj7h, m.nqsu9f13q5j8tt56bcbuto62], withResultId: false })),
+  );
   await chat.expectEnded();
 });
 
 test('openai-assistant-chat: credentials group whose edge does not exist ends the flow', async () => {
   const m = openai_assistant_chat;
   const chat = await open('openai-assistant-chat.json');
-  expect(pick(await chat.start())).toEqual(ok(chat.startBody({ messages: [m.y91lk866alizxm5wx93ujcdz, m.c3fo3cynj459dwjnnamgxdq6], withResultId: false })));
+  expect(pick(await chat.start())).toEqual(
+    ok(chat.startBody({ messages: [m.y91lk866alizxm5wx93ujcdz, m.c3fo3cynj459dwjnnamgxdq6], withResultId: false })),
+  );
   await chat.expectEnded();
 });
 
 test('openai-conditions: credentials group then end', async () => {
   const m = openai_conditions;
   const chat = await open('openai-conditions.json');
-  expect(pick(await chat.start())).toEqual(ok(chat.startBody({ messages: [m.q1tc6z6xfl4jtrxdvv8phgil, m.b3ahk7pzsh4abp3bkdlijc0v], withResultId: false })));
+  expect(pick(await chat.start())).toEqual(
+    ok(chat.startBody({ messages: [m.q1tc6z6xfl4jtrxdvv8phgil, m.b3ahk7pzsh4abp3bkdlijc0v], withResultId: false })),
+  );
   await chat.expectEnded();
 });
 
@@ -219,22 +288,41 @@ test('lead-gen-ai: questions, invalid e-mail and multiple choice, then the crede
   expect(pick(await chat.start())).toEqual(
     ok(
       chat.startBody({
-        messages: [m.sc1y8VwDabNJgiVTBi4qtif, m.s7YqZTBeyCa4Hp3wN2j922c, m.z5tydv4qcam6xnh1ehm8hask, m.ygo5cubnk50m5jt6ull3bn0i, m.vw9s76hgwu749gw15bqk4vd3],
+        messages: [
+          m.sc1y8VwDabNJgiVTBi4qtif,
+          m.s7YqZTBeyCa4Hp3wN2j922c,
+          m.z5tydv4qcam6xnh1ehm8hask,
+          m.ygo5cubnk50m5jt6ull3bn0i,
+          m.vw9s76hgwu749gw15bqk4vd3,
+        ],
         input: m.sbjZWLJGVkHAkDqS4JQeGow,
       }),
     ),
   );
   expect(pick(await chat.reply('No'))).toEqual(ok(retry(m.sbjZWLJGVkHAkDqS4JQeGow)));
-  expect(pick(await chat.reply({ type: 'text', text: 'whatever', metadata: { replyId: 'hQw2zbp7FDX7XYK9cFpbgC' } }))).toEqual(
+  expect(
+    pick(await chat.reply({ type: 'text', text: 'whatever', metadata: { replyId: 'hQw2zbp7FDX7XYK9cFpbgC' } })),
+  ).toEqual(
     ok(turn({ messages: [m.sgtE2Sy7cKykac9B223Kq9R], input: m.sqEsMo747LTDnY9FjQcEwUv, lastMessageNewFormat: 'Yes!' })),
   );
-  expect(pick(await chat.reply('Acme'))).toEqual(ok(turn({ messages: [m.scQ5kduafAtfP9T8SHUJnGi], input: m.snbsad18Bgry8yZ8DZCfdFD })));
-  expect(pick(await chat.reply('not an email'))).toEqual(ok(retry(m.snbsad18Bgry8yZ8DZCfdFD, "This email doesn't seem to be valid. Can you type it again?")));
-  expect(pick(await chat.reply('ceo@acme.com'))).toEqual(ok(turn({ messages: [m.su7HceVXWyTCzi2vv3m4QbK], input: m.s5VQGsVF4hQgziQsXVdwPDW })));
+  expect(pick(await chat.reply('Acme'))).toEqual(
+    ok(turn({ messages: [m.scQ5kduafAtfP9T8SHUJnGi], input: m.snbsad18Bgry8yZ8DZCfdFD })),
+  );
+  expect(pick(await chat.reply('not an email'))).toEqual(
+    ok(retry(m.snbsad18Bgry8yZ8DZCfdFD, "This email doesn't seem to be valid. Can you type it again?")),
+  );
+  expect(pick(await chat.reply('ceo@acme.com'))).toEqual(
+    ok(turn({ messages: [m.su7HceVXWyTCzi2vv3m4QbK], input: m.s5VQGsVF4hQgziQsXVdwPDW })),
+  );
   expect(pick(await chat.reply('nothing'))).toEqual(ok(retry(m.s5VQGsVF4hQgziQsXVdwPDW)));
   // multiple choice: 1-based positions and content, normalised in item order
   expect(pick(await chat.reply('social media, 1'))).toEqual(
-    ok(turn({ messages: [m.l7r996nrnqb937nzyrprcvs0, m.jxrp7xdzmnqnfmzfvid2u4s1], lastMessageNewFormat: 'Website dev, Social Media' })),
+    ok(
+      turn({
+        messages: [m.l7r996nrnqb937nzyrprcvs0, m.jxrp7xdzmnqnfmzfvid2u4s1],
+        lastMessageNewFormat: 'Website dev, Social Media',
+      }),
+    ),
   );
   await chat.expectEnded();
 });

@@ -12,7 +12,9 @@ const legacy_v3_lead_gen = {
   s7YqZTBeyCa4Hp3wN2j922c: {
     id: 's7YqZTBeyCa4Hp3wN2j922c',
     type: 'image',
-    content: { url: 'https://media2.giphy.com/media/XD9o33QG9BoMis7iM4/giphy.gif?cid=fe3852a3ihg8rvipzzky5lybmdyq38fhke2tkrnshwk52c7d&rid=giphy.gif&ct=g' },
+    content: {
+      url: 'https://media2.giphy.com/media/XD9o33QG9BoMis7iM4/giphy.gif?cid=fe3852a3ihg8rvipzzky5lybmdyq38fhke2tkrnshwk52c7d&rid=giphy.gif&ct=g',
+    },
   },
   sbjZWLJGVkHAkDqS4JQeGow: {
     id: 'sbjZWLJGVkHAkDqS4JQeGow',
@@ -33,7 +35,11 @@ const legacy_v3_lead_gen = {
   sqEsMo747LTDnY9FjQcEwUv: {
     id: 'sqEsMo747LTDnY9FjQcEwUv',
     type: 'text input',
-    options: { isLong: false, labels: { button: 'Send', placeholder: 'Type your answer...' }, variableId: 'giiLFGw5xXBCHzvp1qAbdX' },
+    options: {
+      isLong: false,
+      labels: { button: 'Send', placeholder: 'Type your answer...' },
+      variableId: 'giiLFGw5xXBCHzvp1qAbdX',
+    },
     outgoingEdgeId: '4tYbERpi5Po4goVgt6rWXg',
   },
   su7HceVXWyTCzi2vv3m4QbK: text('su7HceVXWyTCzi2vv3m4QbK', 'What services are you interested in?'),
@@ -80,17 +86,32 @@ test('legacy v3 lead-gen: start block, multiple choice, e-mail retry, a Webhook 
   const m = legacy_v3_lead_gen;
   const chat = await open('legacy-v3-lead-gen.json');
   expect(pick(await chat.start())).toEqual(
-    ok(chat.startBody({ messages: [m.sc1y8VwDabNJgiVTBi4qtif, m.s7YqZTBeyCa4Hp3wN2j922c], input: m.sbjZWLJGVkHAkDqS4JQeGow })),
+    ok(
+      chat.startBody({
+        messages: [m.sc1y8VwDabNJgiVTBi4qtif, m.s7YqZTBeyCa4Hp3wN2j922c],
+        input: m.sbjZWLJGVkHAkDqS4JQeGow,
+      }),
+    ),
   );
   expect(pick(await chat.reply('Hello'))).toEqual(ok(retry(m.sbjZWLJGVkHAkDqS4JQeGow)));
-  expect(pick(await chat.reply('Hi!'))).toEqual(ok(turn({ messages: [m.sgtE2Sy7cKykac9B223Kq9R], input: m.sqEsMo747LTDnY9FjQcEwUv })));
+  expect(pick(await chat.reply('Hi!'))).toEqual(
+    ok(turn({ messages: [m.sgtE2Sy7cKykac9B223Kq9R], input: m.sqEsMo747LTDnY9FjQcEwUv })),
+  );
   expect(pick(await chat.reply('Ann'))).toEqual(
     ok(turn({ messages: [m.sxeYubYN6XzhAfG7m9Fivhc, m.scQ5kduafAtfP9T8SHUJnGi], input: m.snbsad18Bgry8yZ8DZCfdFD })),
   );
   expect(pick(await chat.reply('ann@'))).toEqual(ok(retry(m.snbsad18Bgry8yZ8DZCfdFD, EMAIL_RETRY)));
-  expect(pick(await chat.reply('ann@example.com'))).toEqual(ok(turn({ messages: [m.su7HceVXWyTCzi2vv3m4QbK], input: m.s5VQGsVF4hQgziQsXVdwPDW })));
+  expect(pick(await chat.reply('ann@example.com'))).toEqual(
+    ok(turn({ messages: [m.su7HceVXWyTCzi2vv3m4QbK], input: m.s5VQGsVF4hQgziQsXVdwPDW })),
+  );
   expect(pick(await chat.reply('ui / ux design and website dev'))).toEqual(
-    ok(turn({ messages: [m.sqR8Sz9gW21aUYKtUikq7qZ], input: m.sqFy2G3C1mh9p6s3QBdSS5x, lastMessageNewFormat: 'Website dev, UI / UX Design' })),
+    ok(
+      turn({
+        messages: [m.sqR8Sz9gW21aUYKtUikq7qZ],
+        input: m.sqFy2G3C1mh9p6s3QBdSS5x,
+        lastMessageNewFormat: 'Website dev, UI / UX Design',
+      }),
+    ),
   );
   expect(pick(await chat.reply('A shop'))).toEqual(
     ok(
@@ -113,7 +134,12 @@ test('legacy v4 prefilled: prefilled Name shown, Email prefilled on the input, c
     ),
   );
   expect(pick(await chat.reply('john'))).toEqual(
-    ok(retry({ ...m.cl13bhnay000a2e6dxa630dh3, prefilledValue: 'john@doe.com' }, "This email doesn't seem to be valid. Can you type it again?")),
+    ok(
+      retry(
+        { ...m.cl13bhnay000a2e6dxa630dh3, prefilledValue: 'john@doe.com' },
+        "This email doesn't seem to be valid. Can you type it again?",
+      ),
+    ),
   );
   // the input is the last block and has no edge: immediate end (§3.6 g), so no clientSideActions / logs keys (§5.4)
   expect(pick(await chat.reply('John@Doe.com'))).toEqual(ok({ messages: [], lastMessageNewFormat: 'john@doe.com' }));

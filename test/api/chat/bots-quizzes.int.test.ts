@@ -1,4 +1,14 @@
-import { conversationsOnTestServer, b, missingCredentialsLog, ok, p, pick, retry, text, turn } from './bot-conversation-helpers';
+import {
+  conversationsOnTestServer,
+  b,
+  missingCredentialsLog,
+  ok,
+  p,
+  pick,
+  retry,
+  text,
+  turn,
+} from './bot-conversation-helpers';
 
 // Conversations over real HTTP with the quiz / survey / recommendation fixture
 // bots. Expected values are literals from the fixture definitions and
@@ -13,7 +23,11 @@ const quiz = {
     items: [
       { id: 'cl1r09dl9000k2e6dvf7llzkd', content: 'Send Email Out' },
       { id: 'cl1r0a80k000l2e6dngppwyhm', content: 'Serial Editorial Output' },
-      { id: 'cl1r0adei000m2e6dfc8w5y4k', outgoingEdgeId: 'cl1r0dfip00152e6doo9duexn', content: 'Search Engine Optimization' },
+      {
+        id: 'cl1r0adei000m2e6dfc8w5y4k',
+        outgoingEdgeId: 'cl1r0dfip00152e6doo9duexn',
+        content: 'Search Engine Optimization',
+      },
       { id: 'cl1r0aiks000n2e6dc31e2db6', content: 'Search Expectation Order' },
     ],
   },
@@ -24,9 +38,16 @@ const quiz = {
     outgoingEdgeId: 'cl1r0f53y001q2e6dvuq434ru',
     type: 'choice input',
     items: [
-      { id: 'cl1r0b3x5000s2e6dyq6bklbf', outgoingEdgeId: 'cl1r0i4dj001r2e6dgb96tx9q', content: 'The visible text that is hyperlinked to another page' },
+      {
+        id: 'cl1r0b3x5000s2e6dyq6bklbf',
+        outgoingEdgeId: 'cl1r0i4dj001r2e6dgb96tx9q',
+        content: 'The visible text that is hyperlinked to another page',
+      },
       { id: 'cl1r0b6jd000t2e6dkp3dxpp9', content: 'The text in the top left of a webpage' },
-      { id: 'cl1r0b835000u2e6d22rw2gb5', content: 'The most prominent text on a page, used by search engines to assign a title to the page' },
+      {
+        id: 'cl1r0b835000u2e6d22rw2gb5',
+        content: 'The most prominent text on a page, used by search engines to assign a title to the page',
+      },
       { id: 'cl1r0b9tl000v2e6dkligryj3', content: 'A slogan that sticks in a consumer’s mind' },
     ],
   },
@@ -40,7 +61,11 @@ const quiz = {
       { id: 'cl1r0erim001g2e6d5zzn8q22', content: 'Your target audience' },
       { id: 'cl1r0erim001h2e6dnwtiturl', content: 'Someone who joins your mailing list' },
       { id: 'cl1r0erim001i2e6dbfhck09o', content: 'A repeat customer' },
-      { id: 'cl1r0erim001j2e6d2waa3374', outgoingEdgeId: 'cl1r0k27y00262e6dflgcp3wa', content: 'A fictional representation of a group of customers' },
+      {
+        id: 'cl1r0erim001j2e6d2waa3374',
+        outgoingEdgeId: 'cl1r0k27y00262e6dflgcp3wa',
+        content: 'A fictional representation of a group of customers',
+      },
     ],
   },
   cl1r0j8u2001w2e6d3wnpzcj5: text('cl1r0j8u2001w2e6d3wnpzcj5', 'Well done!'),
@@ -59,11 +84,20 @@ const quiz = {
   cl1r0c85i00112e6d8iwtrpvb: text('cl1r0c85i00112e6d8iwtrpvb', 'WRONG!'),
   cl1r0crx600132e6d0u54j506: text('cl1r0crx600132e6d0u54j506', 'SEO stands for Search Engine Optimization'),
   cl1r0exdi001m2e6d7kge562x: text('cl1r0exdi001m2e6d7kge562x', 'WRONG!'),
-  cl1r0exdi001o2e6d70s7si5y: text('cl1r0exdi001o2e6d70s7si5y', 'Anchor text is the visible text that is hyperlinked to another page'),
+  cl1r0exdi001o2e6d70s7si5y: text(
+    'cl1r0exdi001o2e6d70s7si5y',
+    'Anchor text is the visible text that is hyperlinked to another page',
+  ),
   cl1r0k3tq00282e6dl0av81kz: text('cl1r0k3tq00282e6dl0av81kz', 'WRONG!'),
-  cl1r0k3tq002a2e6dv3s1eb6d: text('cl1r0k3tq002a2e6dv3s1eb6d', 'A persona is a fictional representation of a group of customers'),
+  cl1r0k3tq002a2e6dv3s1eb6d: text(
+    'cl1r0k3tq002a2e6dv3s1eb6d',
+    'A persona is a fictional representation of a group of customers',
+  ),
   cl1r0kqof002e2e6dzjcw0kvs: text('cl1r0kqof002e2e6dzjcw0kvs', 'WRONG!'),
-  cl1r0kqog002g2e6dizmxvz64: text('cl1r0kqog002g2e6dizmxvz64', 'Anchor text is the visible text that is hyperlinked to another page'),
+  cl1r0kqog002g2e6dizmxvz64: text(
+    'cl1r0kqog002g2e6dizmxvz64',
+    'Anchor text is the visible text that is hyperlinked to another page',
+  ),
   cl1r0nkdx002r2e6dwv0wclo0: text('cl1r0nkdx002r2e6dwv0wclo0', 'Try again?'),
   cl1r0nt85002s2e6dloupnhdq: {
     id: 'cl1r0nt85002s2e6dloupnhdq',
@@ -75,7 +109,10 @@ const quiz = {
   },
   cl1r0rggf00392e6dcc941700: text('cl1r0rggf00392e6dcc941700', 'Well done 👏'),
   cl1r0rvce003c2e6diusd3pxq: text('cl1r0rvce003c2e6diusd3pxq', "You could do better but that's alright!"),
-  cl1r0pe0x00332e6dxg6xdt2f: text('cl1r0pe0x00332e6dxg6xdt2f', 'Aouch, you need to improve your Digital Marketing game.'),
+  cl1r0pe0x00332e6dxg6xdt2f: text(
+    'cl1r0pe0x00332e6dxg6xdt2f',
+    'Aouch, you need to improve your Digital Marketing game.',
+  ),
   cl1r16nes005z2e6d3aj23kfz: text('cl1r16nes005z2e6d3aj23kfz', 'Hi there!'),
   cl1r15w5p005t2e6d670v9nbi: text('cl1r15w5p005t2e6d670v9nbi', "You're about to answer a Quiz about Digital Marketing"),
   cl1r16rt400622e6d32uta7mi: text('cl1r16rt400622e6d32uta7mi', 'It is composed of only 4 questions.'),
@@ -88,21 +125,36 @@ const quiz = {
 } as const;
 const nps = {
   vep990mmfbe64nqczp66xebw: text('vep990mmfbe64nqczp66xebw', 'Hey! 👋'),
-  u1oeokc5j8bzwi4lwqyf7c8q: text('u1oeokc5j8bzwi4lwqyf7c8q', p('Since you are part of our daily users, can I ask you ', b('2 questions'), '?')),
+  u1oeokc5j8bzwi4lwqyf7c8q: text(
+    'u1oeokc5j8bzwi4lwqyf7c8q',
+    p('Since you are part of our daily users, can I ask you ', b('2 questions'), '?'),
+  ),
   d3asw3zs2gahpxs3usun6lm5: {
     id: 'd3asw3zs2gahpxs3usun6lm5',
     type: 'choice input',
     items: [{ id: 'wvjhc2vrkqy8512y0wvmciex', outgoingEdgeId: 'sjeyoptun1yu805ry37je1ni', content: 'Sure!' }],
   },
-  jcp3qhpb4wf95g0ylrp4e8zb: text('jcp3qhpb4wf95g0ylrp4e8zb', p('How likely will you recommend our product', b(' '), 'to a friend or colleague?')),
+  jcp3qhpb4wf95g0ylrp4e8zb: text(
+    'jcp3qhpb4wf95g0ylrp4e8zb',
+    p('How likely will you recommend our product', b(' '), 'to a friend or colleague?'),
+  ),
   bfvv74k8oz57kaqeqek3uen7: {
     id: 'bfvv74k8oz57kaqeqek3uen7',
     type: 'rating input',
-    options: { variableId: 'vwqc8tzl0380h30vxh07fekmm', labels: { left: 'Very unlikely', right: 'Very likely' }, isOneClickSubmitEnabled: true },
+    options: {
+      variableId: 'vwqc8tzl0380h30vxh07fekmm',
+      labels: { left: 'Very unlikely', right: 'Very likely' },
+      isOneClickSubmitEnabled: true,
+    },
   },
   izehojk23xug74tylpm0wbib: text('izehojk23xug74tylpm0wbib', "I'm glad to hear that 😍"),
   qj3e1cxwjub800r6g3lfa4ei: text('qj3e1cxwjub800r6g3lfa4ei', 'Could you tell us why?'),
-  ro6a6dt7j3x99unduh5jm6an: { id: 'ro6a6dt7j3x99unduh5jm6an', outgoingEdgeId: 'y6gsa6pjrfeu8zi6evtzirs1', type: 'text input', options: { isLong: true } },
+  ro6a6dt7j3x99unduh5jm6an: {
+    id: 'ro6a6dt7j3x99unduh5jm6an',
+    outgoingEdgeId: 'y6gsa6pjrfeu8zi6evtzirs1',
+    type: 'text input',
+    options: { isLong: true },
+  },
   ou7airondk1mxm4inzzyyr1x: text('ou7airondk1mxm4inzzyyr1x', 'Could you tell us what went wrong?'),
   eixinwxcgsng6v8blw6jdgwy: text('eixinwxcgsng6v8blw6jdgwy', 'Thank you! 🙏'),
   cjqu4wje2zr8i5ehivxv5567: text('cjqu4wje2zr8i5ehivxv5567', 'Would you be ok to leave a review on Capterra?'),
@@ -119,10 +171,15 @@ const nps = {
   qobvos2ihgxb8e729ur8b2rv: {
     id: 'qobvos2ihgxb8e729ur8b2rv',
     type: 'image',
-    content: { url: 'https://media3.giphy.com/media/qC2REWsp3fQ1v2mm74/giphy.gif?cid=fe3852a38k350b15tly68dp7plh5iskmlonklrofvce975cq&rid=giphy.gif&ct=g' },
+    content: {
+      url: 'https://media3.giphy.com/media/qC2REWsp3fQ1v2mm74/giphy.gif?cid=fe3852a38k350b15tly68dp7plh5iskmlonklrofvce975cq&rid=giphy.gif&ct=g',
+    },
   },
   dfisk4xq8csn0t2aute6hbsd: text('dfisk4xq8csn0t2aute6hbsd', "Sorry that your experience hasn't been amazing 🙁"),
-  u6vs0akagfjg63zq8z1rcc14: text('u6vs0akagfjg63zq8z1rcc14', p("Here is a promo code if you'd like to give our product another chance: ", b('PROMO123'))),
+  u6vs0akagfjg63zq8z1rcc14: text(
+    'u6vs0akagfjg63zq8z1rcc14',
+    p("Here is a promo code if you'd like to give our product another chance: ", b('PROMO123')),
+  ),
   lfk1wt96u8yrtfkof6lrianc: {
     id: 'lfk1wt96u8yrtfkof6lrianc',
     type: 'image',
@@ -173,13 +230,21 @@ const quick_carb_calculator = {
     id: 'zxvlig3wytb4n7s81prfszau',
     outgoingEdgeId: 'r0sy9h8oux00p1pqkuczhg9n',
     type: 'rating input',
-    options: { variableId: 'vprpht8foqzxv4bs8hlozqoq7', length: 7, startsAt: 1, labels: { left: 'Easy', right: 'Racing' } },
+    options: {
+      variableId: 'vprpht8foqzxv4bs8hlozqoq7',
+      length: 7,
+      startsAt: 1,
+      labels: { left: 'Easy', right: 'Racing' },
+    },
   },
   ro1y65vqxcozqxla4ghgrvs1: text(
     'ro1y65vqxcozqxla4ghgrvs1',
     'To keep a record of your carb calculations and for easy future reference, could you please provide your email address? ',
   ),
-  u9vbh5h4009ujs3a2meknec5: text('u9vbh5h4009ujs3a2meknec5', 'This way, I can send you a personalized summary of your fueling plan. 📧'),
+  u9vbh5h4009ujs3a2meknec5: text(
+    'u9vbh5h4009ujs3a2meknec5',
+    'This way, I can send you a personalized summary of your fueling plan. 📧',
+  ),
   prd6ni8tnjoi62tj29dnthlj: {
     id: 'prd6ni8tnjoi62tj29dnthlj',
     outgoingEdgeId: 'd7ihuksdgn0gdqm7138xnzf4',
@@ -195,7 +260,10 @@ const quick_carb_calculator = {
     type: 'choice input',
     items: [{ id: 'y7w3u1i6np6umnwxfs7u7x4a', outgoingEdgeId: 'nnaxabsjpk161s6kygdxm68k', content: 'Go shopping' }],
   },
-  jl3b2nltipe5b5ejtqbfgx9j: text('jl3b2nltipe5b5ejtqbfgx9j', 'You need to add your OpenAI credentials to make this bot work. 🪄'),
+  jl3b2nltipe5b5ejtqbfgx9j: text(
+    'jl3b2nltipe5b5ejtqbfgx9j',
+    'You need to add your OpenAI credentials to make this bot work. 🪄',
+  ),
   mnakzjvql9qrsctwscctzx74: text(
     'mnakzjvql9qrsctwscctzx74',
     p("Once it's done, delete this group and connect the ", b('Start'), ' event with ', b('Sport group'), ' 🚀'),
@@ -228,7 +296,10 @@ const savings_estimator = {
     ],
     options: { isMultipleChoice: true },
   },
-  m9xp0uifcpbw6m9xx5ez4eo8: text('m9xp0uifcpbw6m9xx5ez4eo8', 'How often would you say that you are throwing a sponge away?'),
+  m9xp0uifcpbw6m9xx5ez4eo8: text(
+    'm9xp0uifcpbw6m9xx5ez4eo8',
+    'How often would you say that you are throwing a sponge away?',
+  ),
   qiayx3hjmo5ef1n3w3uxux4g: {
     id: 'qiayx3hjmo5ef1n3w3uxux4g',
     type: 'choice input',
@@ -244,7 +315,10 @@ const savings_estimator = {
     'px06vnhab1vs5vhfb3jmfl3l',
     'Did you know that used sponges can harbor a significant number of bacteria if not replaced regularly?',
   ),
-  gqechdy2jk2t6f241e5tetcf: text('gqechdy2jk2t6f241e5tetcf', 'We definitely suggest you to change your sponge more frequently ✨'),
+  gqechdy2jk2t6f241e5tetcf: text(
+    'gqechdy2jk2t6f241e5tetcf',
+    'We definitely suggest you to change your sponge more frequently ✨',
+  ),
   luxwsvs9m89bmxh125iqa69p: text('luxwsvs9m89bmxh125iqa69p', "Now, let's talk about paper towels. 🧻"),
   e9u3rmjx2ta6kvrjz9ghsqkl: text('e9u3rmjx2ta6kvrjz9ghsqkl', 'How often would you say that you are ending a roll?'),
   yimucmlyxmz85pjsmm9953z8: {
@@ -259,7 +333,10 @@ const savings_estimator = {
       { id: 'kvf1ev4hskteaopfnbzoy2xt', content: 'Every 3 months or more' },
     ],
   },
-  b61hd7ow6brr7iyrt2ha608i: text('b61hd7ow6brr7iyrt2ha608i', 'Do you have any concerns or hesitations about switching to reusable INGA products?'),
+  b61hd7ow6brr7iyrt2ha608i: text(
+    'b61hd7ow6brr7iyrt2ha608i',
+    'Do you have any concerns or hesitations about switching to reusable INGA products?',
+  ),
   ticb2wd6zydjn27p6r0m80vo: {
     id: 'ticb2wd6zydjn27p6r0m80vo',
     outgoingEdgeId: 'i8dgsa6vkrytpk21d5ko8nja',
@@ -275,15 +352,30 @@ const savings_estimator = {
   },
   t7jzvg5f8s6z021u5izwwu89: text('t7jzvg5f8s6z021u5izwwu89', 'Thanks for sharing. 🙏'),
   cy8qtfy082jswfkn7o6e0y13: text('cy8qtfy082jswfkn7o6e0y13', 'Could you tell us more about that?'),
-  n8qrxik30fxrh9dxa3xu5yvf: { id: 'n8qrxik30fxrh9dxa3xu5yvf', outgoingEdgeId: 'd0qydik94v0dda73gkpsxsht', type: 'text input', options: { isLong: true } },
+  n8qrxik30fxrh9dxa3xu5yvf: {
+    id: 'n8qrxik30fxrh9dxa3xu5yvf',
+    outgoingEdgeId: 'd0qydik94v0dda73gkpsxsht',
+    type: 'text input',
+    options: { isLong: true },
+  },
   xkd14a6q6s5wz58des6d6ko7: text('xkd14a6q6s5wz58des6d6ko7', "That's super clear, thank you"),
-  ha64vzgqtafz8xidc6jho08a: text('ha64vzgqtafz8xidc6jho08a', 'Feel free to check out our selection of reusable cleaning products. 🧽'),
-  z95sfiyhk4mk3y693ku9ugud: { id: 'z95sfiyhk4mk3y693ku9ugud', type: 'choice input', items: [{ id: 'vagoik95tnerdxebvdqghipf', content: 'Go shopping' }] },
+  ha64vzgqtafz8xidc6jho08a: text(
+    'ha64vzgqtafz8xidc6jho08a',
+    'Feel free to check out our selection of reusable cleaning products. 🧽',
+  ),
+  z95sfiyhk4mk3y693ku9ugud: {
+    id: 'z95sfiyhk4mk3y693ku9ugud',
+    type: 'choice input',
+    items: [{ id: 'vagoik95tnerdxebvdqghipf', content: 'Go shopping' }],
+  },
   x1vhd8yhaeqew8x8wro4as8c: text(
     'x1vhd8yhaeqew8x8wro4as8c',
     'To keep a record of your carb calculations and for easy future reference, could you please provide your email address? ',
   ),
-  uc36wedqizekyfyeckpy7hfi: text('uc36wedqizekyfyeckpy7hfi', 'This way, I can send you a personalized summary of your fueling plan. 📧'),
+  uc36wedqizekyfyeckpy7hfi: text(
+    'uc36wedqizekyfyeckpy7hfi',
+    'This way, I can send you a personalized summary of your fueling plan. 📧',
+  ),
   xwpzbigjxduvrno7e21f84wh: {
     id: 'xwpzbigjxduvrno7e21f84wh',
     outgoingEdgeId: 'xv6njl5ywntcj5rob2kr116u',
@@ -292,7 +384,10 @@ const savings_estimator = {
   },
 } as const;
 const product_recommendation = {
-  jaj0pyfmlf4hb4suglr3v0be: text('jaj0pyfmlf4hb4suglr3v0be', 'Because all products are not available everywhere, I need to know...'),
+  jaj0pyfmlf4hb4suglr3v0be: text(
+    'jaj0pyfmlf4hb4suglr3v0be',
+    'Because all products are not available everywhere, I need to know...',
+  ),
   x6lj1mhze2xtc0h3ln42xg84: text('x6lj1mhze2xtc0h3ln42xg84', 'Where do you live?'),
   lwtynqjykiem5zdtns3fwhu2: {
     id: 'lwtynqjykiem5zdtns3fwhu2',
@@ -426,10 +521,20 @@ const product_recommendation = {
     ],
     options: { variableId: 'vz4fqc40gkk99h0qeus2tjwhx' },
   },
-  pbn0oib7yt3uspici7to3i9f: text('pbn0oib7yt3uspici7to3i9f', 'Sign up to our email list to receive a copy of your product recommendations.'),
+  pbn0oib7yt3uspici7to3i9f: text(
+    'pbn0oib7yt3uspici7to3i9f',
+    'Sign up to our email list to receive a copy of your product recommendations.',
+  ),
   rez1phkqpkeoj7u2kzmde653: text('rez1phkqpkeoj7u2kzmde653', 'We will also send a little gift 🎁'),
-  vdzzxwdocfxdvqnqwwvjymzw: { id: 'vdzzxwdocfxdvqnqwwvjymzw', outgoingEdgeId: 'vnqu52ld3usezpnrgu2l7ul0', type: 'email input' },
-  c3m4f1kcyf3dnsdlykjrxytm: text('c3m4f1kcyf3dnsdlykjrxytm', 'Unfortunately, cricket-based products are not available in Europe. 😢'),
+  vdzzxwdocfxdvqnqwwvjymzw: {
+    id: 'vdzzxwdocfxdvqnqwwvjymzw',
+    outgoingEdgeId: 'vnqu52ld3usezpnrgu2l7ul0',
+    type: 'email input',
+  },
+  c3m4f1kcyf3dnsdlykjrxytm: text(
+    'c3m4f1kcyf3dnsdlykjrxytm',
+    'Unfortunately, cricket-based products are not available in Europe. 😢',
+  ),
   pxb59zd4bjqmva9er47l6x15: text('pxb59zd4bjqmva9er47l6x15', "We'll make sure to let you know once it's available!"),
   v4tvmb615jdg52vofgzlz7ai: text('v4tvmb615jdg52vofgzlz7ai', p("Let's talk about ", b('Energy. ⚡'))),
   vxadalubq6hnsywwt7w9tzoc: text('vxadalubq6hnsywwt7w9tzoc', 'Here is a selection for you based on your answers.'),
@@ -442,14 +547,22 @@ const product_recommendation = {
     items: [
       {
         id: 'pkv4omwvnr338lkhwh6jglh6',
-        pictureSrc: 'https://www.naak.com/cdn/shop/files/naak-energy-drink-mix-energy-drink-mix-lime-42434407891248_600x.png?v=1692717400',
+        pictureSrc:
+          'https://www.naak.com/cdn/shop/files/naak-energy-drink-mix-energy-drink-mix-lime-42434407891248_600x.png?v=1692717400',
         title: 'Lime Energy Drink Mix',
         description:
           '- 250 calories: get all your calories in a liquid form\n- 55g carbohydrates: simple and complex natural carbohydrates\n- 650mg electrolytes: replenish minerals lost in sweat\n- 1300mg BCAAs: prevent muscle breakdown during exercise\n- 8g protein: all essential amino acids to reduce muscle fatigue',
         displayCondition: {
           isEnabled: true,
           condition: {
-            comparisons: [{ id: 'ntnhk9cqrvogutrldgpm7d56', variableId: 'vhbd5800sc98l1lk8wf7fe742', comparisonOperator: 'Contains', value: 'Lime' }],
+            comparisons: [
+              {
+                id: 'ntnhk9cqrvogutrldgpm7d56',
+                variableId: 'vhbd5800sc98l1lk8wf7fe742',
+                comparisonOperator: 'Contains',
+                value: 'Lime',
+              },
+            ],
           },
         },
       },
@@ -463,7 +576,10 @@ const product_recommendation = {
     ],
     options: { isMultipleChoice: true, buttonLabel: 'Next' },
   },
-  xbbsd6xsl44fukz2ygdpjbd1: text('xbbsd6xsl44fukz2ygdpjbd1', p(b('Recovery 🧘‍♂️ '), 'is crucial to perform at your highest level on the field.')),
+  xbbsd6xsl44fukz2ygdpjbd1: text(
+    'xbbsd6xsl44fukz2ygdpjbd1',
+    p(b('Recovery 🧘‍♂️ '), 'is crucial to perform at your highest level on the field.'),
+  ),
   cgb8mt2krmq3mdddwjehtrzu: text('cgb8mt2krmq3mdddwjehtrzu', 'Here is a selection for you based on your answers.'),
   mtj2j6zgnp50wpw9ewuwui5u: {
     id: 'mtj2j6zgnp50wpw9ewuwui5u',
@@ -480,8 +596,18 @@ const product_recommendation = {
           isEnabled: true,
           condition: {
             comparisons: [
-              { id: 'rm8omv5htisk7s4nzvmsvc5c', variableId: 'vhbd5800sc98l1lk8wf7fe742', comparisonOperator: 'Contains', value: 'Nuts' },
-              { id: 'xde05nklbld4u80qhs422y47', variableId: 'vz4fqc40gkk99h0qeus2tjwhx', comparisonOperator: 'Does not contain', value: 'Nut free' },
+              {
+                id: 'rm8omv5htisk7s4nzvmsvc5c',
+                variableId: 'vhbd5800sc98l1lk8wf7fe742',
+                comparisonOperator: 'Contains',
+                value: 'Nuts',
+              },
+              {
+                id: 'xde05nklbld4u80qhs422y47',
+                variableId: 'vz4fqc40gkk99h0qeus2tjwhx',
+                comparisonOperator: 'Does not contain',
+                value: 'Nut free',
+              },
             ],
           },
         },
@@ -497,7 +623,10 @@ const product_recommendation = {
     ],
     options: { isMultipleChoice: true },
   },
-  bqq8o994nr8ltkkdc8bax01i: text('bqq8o994nr8ltkkdc8bax01i', 'Since you like all these flavors you could try our discovery packs'),
+  bqq8o994nr8ltkkdc8bax01i: text(
+    'bqq8o994nr8ltkkdc8bax01i',
+    'Since you like all these flavors you could try our discovery packs',
+  ),
   np8236cce7e79h8i21hg5ncp: {
     id: 'np8236cce7e79h8i21hg5ncp',
     outgoingEdgeId: 'u57y4cl6042u5r34dahfhwus',
@@ -527,27 +656,43 @@ const product_recommendation = {
     items: [
       {
         id: 'zc1c5ahukxhalbu9p6oqz4tw',
-        pictureSrc: 'https://cdn.shopify.com/s/files/1/0704/1744/9254/products/naak-energy-waffle-energy-waffle-chocolate-40633672728880_600x.png?v=1677355844',
+        pictureSrc:
+          'https://cdn.shopify.com/s/files/1/0704/1744/9254/products/naak-energy-waffle-energy-waffle-chocolate-40633672728880_600x.png?v=1677355844',
         title: 'Chocolate Energy Waffle',
         description:
           '- 140 calories: quick energy boost from high-quality ingredients\n- 17g carbohydrates: simple and complex natural carbohydrates\n- 200mg electrolytes: replenish minerals lost in sweat\n- 3g protein: all essential amino acids to reduce muscle fatigue',
         displayCondition: {
           isEnabled: true,
           condition: {
-            comparisons: [{ id: 'pkmq8tabhm9nqi5oo8cmz2gz', variableId: 'vhbd5800sc98l1lk8wf7fe742', comparisonOperator: 'Contains', value: 'Chocolate' }],
+            comparisons: [
+              {
+                id: 'pkmq8tabhm9nqi5oo8cmz2gz',
+                variableId: 'vhbd5800sc98l1lk8wf7fe742',
+                comparisonOperator: 'Contains',
+                value: 'Chocolate',
+              },
+            ],
           },
         },
       },
       {
         id: 'j953heg9dx2xzdhwk773fha0',
-        pictureSrc: 'https://cdn.shopify.com/s/files/1/0704/1744/9254/products/naak-energy-waffle-energy-waffle-vanilla-40633799246128_600x.png?v=1677355758',
+        pictureSrc:
+          'https://cdn.shopify.com/s/files/1/0704/1744/9254/products/naak-energy-waffle-energy-waffle-vanilla-40633799246128_600x.png?v=1677355758',
         title: 'Vanilla Energy Waffle',
         description:
           '- 140 calories: quick energy boost from high-quality ingredients\n- 16g carbohydrates: simple and complex natural carbohydrates\n- 210mg electrolytes: replenish minerals lost in sweat\n- 4g protein: all essential amino acids to reduce muscle fatigue',
         displayCondition: {
           isEnabled: true,
           condition: {
-            comparisons: [{ id: 'l4cye2ndoqcdmhiylc4zyho9', variableId: 'vhbd5800sc98l1lk8wf7fe742', comparisonOperator: 'Contains', value: 'Vanilla' }],
+            comparisons: [
+              {
+                id: 'l4cye2ndoqcdmhiylc4zyho9',
+                variableId: 'vhbd5800sc98l1lk8wf7fe742',
+                comparisonOperator: 'Contains',
+                value: 'Vanilla',
+              },
+            ],
           },
         },
       },
@@ -561,7 +706,14 @@ const product_recommendation = {
         displayCondition: {
           isEnabled: true,
           condition: {
-            comparisons: [{ id: 'l4cye2ndoqcdmhiylc4zyho9', variableId: 'vhbd5800sc98l1lk8wf7fe742', comparisonOperator: 'Contains', value: 'Maple Syrup' }],
+            comparisons: [
+              {
+                id: 'l4cye2ndoqcdmhiylc4zyho9',
+                variableId: 'vhbd5800sc98l1lk8wf7fe742',
+                comparisonOperator: 'Contains',
+                value: 'Maple Syrup',
+              },
+            ],
           },
         },
       },
@@ -575,8 +727,18 @@ const product_recommendation = {
           isEnabled: true,
           condition: {
             comparisons: [
-              { id: 'ez9ppwlsy77hzum27l7vxnu6', variableId: 'vhbd5800sc98l1lk8wf7fe742', comparisonOperator: 'Contains', value: 'Nuts' },
-              { id: 's4khjdtxicrwpdelg41fs6d8', variableId: 'vhbd5800sc98l1lk8wf7fe742', comparisonOperator: 'Contains', value: 'Chocolate' },
+              {
+                id: 'ez9ppwlsy77hzum27l7vxnu6',
+                variableId: 'vhbd5800sc98l1lk8wf7fe742',
+                comparisonOperator: 'Contains',
+                value: 'Nuts',
+              },
+              {
+                id: 's4khjdtxicrwpdelg41fs6d8',
+                variableId: 'vhbd5800sc98l1lk8wf7fe742',
+                comparisonOperator: 'Contains',
+                value: 'Chocolate',
+              },
             ],
           },
         },
@@ -590,7 +752,14 @@ const product_recommendation = {
         displayCondition: {
           isEnabled: true,
           condition: {
-            comparisons: [{ id: 'mz7hwzkpjycizegz5216as63', variableId: 'vhbd5800sc98l1lk8wf7fe742', comparisonOperator: 'Contains', value: 'Coffee' }],
+            comparisons: [
+              {
+                id: 'mz7hwzkpjycizegz5216as63',
+                variableId: 'vhbd5800sc98l1lk8wf7fe742',
+                comparisonOperator: 'Contains',
+                value: 'Coffee',
+              },
+            ],
           },
         },
       },
@@ -603,7 +772,14 @@ const product_recommendation = {
         displayCondition: {
           isEnabled: true,
           condition: {
-            comparisons: [{ id: 'mz7hwzkpjycizegz5216as63', variableId: 'vhbd5800sc98l1lk8wf7fe742', comparisonOperator: 'Contains', value: 'Caramel' }],
+            comparisons: [
+              {
+                id: 'mz7hwzkpjycizegz5216as63',
+                variableId: 'vhbd5800sc98l1lk8wf7fe742',
+                comparisonOperator: 'Contains',
+                value: 'Caramel',
+              },
+            ],
           },
         },
       },
@@ -617,8 +793,18 @@ const product_recommendation = {
           isEnabled: true,
           condition: {
             comparisons: [
-              { id: 'mz7hwzkpjycizegz5216as63', variableId: 'vhbd5800sc98l1lk8wf7fe742', comparisonOperator: 'Contains', value: 'Berries' },
-              { id: 'm48fa084tvurk9nzcibm0d2d', variableId: 'vhbd5800sc98l1lk8wf7fe742', comparisonOperator: 'Contains', value: 'Nuts' },
+              {
+                id: 'mz7hwzkpjycizegz5216as63',
+                variableId: 'vhbd5800sc98l1lk8wf7fe742',
+                comparisonOperator: 'Contains',
+                value: 'Berries',
+              },
+              {
+                id: 'm48fa084tvurk9nzcibm0d2d',
+                variableId: 'vhbd5800sc98l1lk8wf7fe742',
+                comparisonOperator: 'Contains',
+                value: 'Nuts',
+              },
             ],
           },
         },
@@ -640,7 +826,9 @@ const movie_recommendation = {
   vr73urm54d9mq2oqg7ey1xh8: {
     id: 'vr73urm54d9mq2oqg7ey1xh8',
     type: 'image',
-    content: { url: 'https://www.themoviedb.org/assets/2/v4/logos/v2/blue_square_1-5bdc75aaebeb75dc7ae79426ddd9be3b2be1e342510f8202baf6bffa71d7f5c4.svg' },
+    content: {
+      url: 'https://www.themoviedb.org/assets/2/v4/logos/v2/blue_square_1-5bdc75aaebeb75dc7ae79426ddd9be3b2be1e342510f8202baf6bffa71d7f5c4.svg',
+    },
   },
   g5yyuh9g75x7xa7fgqhhi1zz: text('g5yyuh9g75x7xa7fgqhhi1zz', 'How can I we help?'),
   tzf45bvd8iquoxz7qgta8v94: {
@@ -698,7 +886,12 @@ const skin_typology = {
           condition: {
             logicalOperator: 'AND',
             comparisons: [
-              { id: 'otxfdcr5stoaf8ojhmy1v744', variableId: 'vtyvtib894a8eeqgr21yb17tv', comparisonOperator: 'Does not contain', value: 'Pimples' },
+              {
+                id: 'otxfdcr5stoaf8ojhmy1v744',
+                variableId: 'vtyvtib894a8eeqgr21yb17tv',
+                comparisonOperator: 'Does not contain',
+                value: 'Pimples',
+              },
             ],
           },
         },
@@ -711,7 +904,12 @@ const skin_typology = {
           condition: {
             logicalOperator: 'AND',
             comparisons: [
-              { id: 'b7gunmey81lb6z8zxej7jrom', variableId: 'vtyvtib894a8eeqgr21yb17tv', comparisonOperator: 'Does not contain', value: 'Blackheads' },
+              {
+                id: 'b7gunmey81lb6z8zxej7jrom',
+                variableId: 'vtyvtib894a8eeqgr21yb17tv',
+                comparisonOperator: 'Does not contain',
+                value: 'Blackheads',
+              },
             ],
           },
         },
@@ -724,7 +922,12 @@ const skin_typology = {
           condition: {
             logicalOperator: 'AND',
             comparisons: [
-              { id: 'ud4brp55zctwvmcd5go5hms6', variableId: 'vtyvtib894a8eeqgr21yb17tv', comparisonOperator: 'Does not contain', value: 'Visible pores' },
+              {
+                id: 'ud4brp55zctwvmcd5go5hms6',
+                variableId: 'vtyvtib894a8eeqgr21yb17tv',
+                comparisonOperator: 'Does not contain',
+                value: 'Visible pores',
+              },
             ],
           },
         },
@@ -737,7 +940,12 @@ const skin_typology = {
           condition: {
             logicalOperator: 'AND',
             comparisons: [
-              { id: 'ke2ofnjduuwl4cq3ww377rcg', variableId: 'vtyvtib894a8eeqgr21yb17tv', comparisonOperator: 'Does not contain', value: 'Shiny areas' },
+              {
+                id: 'ke2ofnjduuwl4cq3ww377rcg',
+                variableId: 'vtyvtib894a8eeqgr21yb17tv',
+                comparisonOperator: 'Does not contain',
+                value: 'Shiny areas',
+              },
             ],
           },
         },
@@ -789,7 +997,12 @@ const skin_typology = {
           condition: {
             logicalOperator: 'AND',
             comparisons: [
-              { id: 'mvpyyl9am8xrrkjyd5hynblx', variableId: 'vtyvtib894a8eeqgr21yb17tv', comparisonOperator: 'Does not contain', value: 'Redness' },
+              {
+                id: 'mvpyyl9am8xrrkjyd5hynblx',
+                variableId: 'vtyvtib894a8eeqgr21yb17tv',
+                comparisonOperator: 'Does not contain',
+                value: 'Redness',
+              },
             ],
           },
         },
@@ -840,7 +1053,12 @@ const skin_typology = {
           condition: {
             logicalOperator: 'AND',
             comparisons: [
-              { id: 'qy73cb8aya3dc33zluzx4cbl', variableId: 'vtyvtib894a8eeqgr21yb17tv', comparisonOperator: 'Does not contain', value: 'Dullness' },
+              {
+                id: 'qy73cb8aya3dc33zluzx4cbl',
+                variableId: 'vtyvtib894a8eeqgr21yb17tv',
+                comparisonOperator: 'Does not contain',
+                value: 'Dullness',
+              },
             ],
           },
         },
@@ -852,7 +1070,13 @@ const skin_typology = {
           isEnabled: false,
           condition: {
             logicalOperator: 'AND',
-            comparisons: [{ id: 'kixcwnztsro4o91sbtdavzff', variableId: 'vtyvtib894a8eeqgr21yb17tv', value: "I don't have any partic" }],
+            comparisons: [
+              {
+                id: 'kixcwnztsro4o91sbtdavzff',
+                variableId: 'vtyvtib894a8eeqgr21yb17tv',
+                value: "I don't have any partic",
+              },
+            ],
           },
         },
       },
@@ -927,7 +1151,11 @@ const skin_typology = {
     type: 'choice input',
     items: [
       { id: 'vg6j2x257gxe3e0w2mxvvtes', content: 'My skin looks irritated and feels tight or itchy' },
-      { id: 'nri9tz8v0uyvqqt65ym7zgrj', content: "I have redness on my cheeks, and it gets worse when it's hot, when I drink alcohol, or when I'm stressed" },
+      {
+        id: 'nri9tz8v0uyvqqt65ym7zgrj',
+        content:
+          "I have redness on my cheeks, and it gets worse when it's hot, when I drink alcohol, or when I'm stressed",
+      },
       { id: 'x2yyqm5m40ypmny91fc9ftoj', content: 'I have red, inflamed spots, as well as redness' },
     ],
   },
@@ -937,7 +1165,10 @@ const skin_typology = {
     outgoingEdgeId: 'v97pa9h725258bqelwi0gkai',
     type: 'choice input',
     items: [
-      { id: 'q7av1ewiha9a64vruv0vzk28', content: 'After cleansing using a dermatological treatment or when the temperature changes' },
+      {
+        id: 'q7av1ewiha9a64vruv0vzk28',
+        content: 'After cleansing using a dermatological treatment or when the temperature changes',
+      },
       { id: 'h2vgep3cc1oitclupkcofwti', content: 'All the time even in the summer' },
     ],
   },
@@ -965,7 +1196,10 @@ const skin_typology = {
     options: { isMultipleChoice: true },
   },
   rg3racl6pvin69iupc2ynfay: text('rg3racl6pvin69iupc2ynfay', 'Do you have another concern?'),
-  f2yrzqwqr50ytyxo0ix81fvy: text('f2yrzqwqr50ytyxo0ix81fvy', 'Has a dermatologist diagnosed any of the following skin concerns?'),
+  f2yrzqwqr50ytyxo0ix81fvy: text(
+    'f2yrzqwqr50ytyxo0ix81fvy',
+    'Has a dermatologist diagnosed any of the following skin concerns?',
+  ),
   qcev9xsh8ucgngc8g04zsktk: {
     id: 'qcev9xsh8ucgngc8g04zsktk',
     outgoingEdgeId: 'g7tf8a5s5qufdgsbj3a896io',
@@ -999,9 +1233,19 @@ const skin_typology = {
     outgoingEdgeId: 'jvv84pjq21xnaqzoq1shk4ts',
     type: 'choice input',
     items: [
-      { id: 'vmzalnc9qvfl667lfoxyfp4o', content: "If I don't apply a mattifying product, my skin is shiny from the middle of the day onwards" },
-      { id: 'b7vequ8pgco2e0rpnxj0sky3', content: 'If I want my skin to feel comfortable, I need to moisturize morning and evening' },
-      { id: 'q8tazj46hwsrcw63kysgh2gt', content: "I don't have any particular problems (my t-zone is naturally oilier than the rest of my face, that's all)" },
+      {
+        id: 'vmzalnc9qvfl667lfoxyfp4o',
+        content: "If I don't apply a mattifying product, my skin is shiny from the middle of the day onwards",
+      },
+      {
+        id: 'b7vequ8pgco2e0rpnxj0sky3',
+        content: 'If I want my skin to feel comfortable, I need to moisturize morning and evening',
+      },
+      {
+        id: 'q8tazj46hwsrcw63kysgh2gt',
+        content:
+          "I don't have any particular problems (my t-zone is naturally oilier than the rest of my face, that's all)",
+      },
     ],
   },
   vqciagailn22pvgr83l2tu4q: text('vqciagailn22pvgr83l2tu4q', 'What do you see when you look in the mirror?'),
@@ -1013,7 +1257,10 @@ const skin_typology = {
       { id: 'vs9o2fpleeykcxt9gufaive5', content: 'No wrinkles. My skin is supple and firm' },
       { id: 'him733u0w39bvan7ribgcxiw', content: 'Fine lines on my forehead and/or around my eyes' },
       { id: 'a55oyxj5crnkuqoo6948ejg8', content: 'Expression lines, when I smile' },
-      { id: 'os3af3kvgkm6ip59iu85hyzv', content: 'Static wrinkles that are visible all the time, even when my face is at rest' },
+      {
+        id: 'os3af3kvgkm6ip59iu85hyzv',
+        content: 'Static wrinkles that are visible all the time, even when my face is at rest',
+      },
     ],
   },
   ty5muam6nlspc7xulm4crs51: text('ty5muam6nlspc7xulm4crs51', 'How does your skin react to cosmetic products?'),
@@ -1023,8 +1270,14 @@ const skin_typology = {
     type: 'choice input',
     items: [
       { id: 'riidiklh7td0y881rfxd635j', content: "I've never had a bad reaction" },
-      { id: 'l9l6wsxrsn2ltq63wwc83zmc', content: 'It gets momentarily red if I use products that are too aggressive for my skin' },
-      { id: 'jnud3df8zn0g75uo42qaokm6', content: 'My skin is very reactive and prone to allergic reactions to cosmetics' },
+      {
+        id: 'l9l6wsxrsn2ltq63wwc83zmc',
+        content: 'It gets momentarily red if I use products that are too aggressive for my skin',
+      },
+      {
+        id: 'jnud3df8zn0g75uo42qaokm6',
+        content: 'My skin is very reactive and prone to allergic reactions to cosmetics',
+      },
     ],
   },
   ajlhkbgdl8kam2l5gumnndm1: text('ajlhkbgdl8kam2l5gumnndm1', 'Do you wear makeup?'),
@@ -1071,8 +1324,14 @@ const skin_typology = {
     type: 'choice input',
     items: [
       { id: 'urogsq3r6okpwkn147o4zsjg', content: 'Fair with some freckles. Doesn’t really tan, gets red in the sun' },
-      { id: 'euytvrcv3covqac6c8hlr6qi', content: 'Light with pink or yellow undertones. Tans gradually. Sunburns are common in the beginning of summer' },
-      { id: 'dhinnrwwiokf8myup10vvkco', content: 'Medium with warm or olive undertones. Tans easily but sometimes burns' },
+      {
+        id: 'euytvrcv3covqac6c8hlr6qi',
+        content: 'Light with pink or yellow undertones. Tans gradually. Sunburns are common in the beginning of summer',
+      },
+      {
+        id: 'dhinnrwwiokf8myup10vvkco',
+        content: 'Medium with warm or olive undertones. Tans easily but sometimes burns',
+      },
       { id: 'nulsi1x0g5n86a04mm6h5bsi', content: 'Matte with bronze undertones. Sunburns occasionally' },
       { id: 'oznwtn9niiayc72jjh4gjgx4', content: 'Brown. Sunburns are very rare. Tans in the sun' },
       { id: 'pnu9f8osvs3z9my6h4iymk2r', content: 'Dark with cool undertones. Doesn’t sunburn' },
@@ -1091,7 +1350,10 @@ const skin_typology = {
       { id: 'e0xypcvrzurygxsncii50c2q', content: 'All year round, more or less' },
     ],
   },
-  t0ts15623sbklxxc6tbh0q84: text('t0ts15623sbklxxc6tbh0q84', 'To keep a record of your skin diagnostic result, please provide your e-mail address :'),
+  t0ts15623sbklxxc6tbh0q84: text(
+    't0ts15623sbklxxc6tbh0q84',
+    'To keep a record of your skin diagnostic result, please provide your e-mail address :',
+  ),
   xc63yyy5eobay5msj26t4dpe: {
     id: 'xc63yyy5eobay5msj26t4dpe',
     outgoingEdgeId: 'dwls95sfkvly3ykdsxu835u8',
@@ -1117,15 +1379,27 @@ test('quiz: all answers right (score 20), condition to "Great score", restart th
   expect(pick(await chat.start())).toEqual(
     ok(
       chat.startBody({
-        messages: [m.cl1r16nes005z2e6d3aj23kfz, m.cl1r15w5p005t2e6d670v9nbi, m.cl1r16rt400622e6d32uta7mi, m.cl1r1708n00662e6dv8900ixk],
+        messages: [
+          m.cl1r16nes005z2e6d3aj23kfz,
+          m.cl1r15w5p005t2e6d670v9nbi,
+          m.cl1r16rt400622e6d32uta7mi,
+          m.cl1r1708n00662e6dv8900ixk,
+        ],
         input: m.cl1r176e900692e6d8u3k6sdq,
       }),
     ),
   );
   expect(pick(await chat.reply('go!'))).toEqual(ok(retry(m.cl1r176e900692e6d8u3k6sdq)));
-  expect(pick(await chat.reply('Go!'))).toEqual(ok(turn({ messages: [m.cl1r09bcc000i2e6dyyvskx75], input: m.cl1r09dl9000j2e6dhkc2h97y })));
+  expect(pick(await chat.reply('Go!'))).toEqual(
+    ok(turn({ messages: [m.cl1r09bcc000i2e6dyyvskx75], input: m.cl1r09dl9000j2e6dhkc2h97y })),
+  );
   expect(pick(await chat.reply('Search Engine Optimization'))).toEqual(
-    ok(turn({ messages: [m.cl1r0d8zi00142e6d4tl2yenk, m.cl1r0bgit000x2e6dvdre9wsj], input: m.cl1r0b3x5000r2e6dqk8gzoim })),
+    ok(
+      turn({
+        messages: [m.cl1r0d8zi00142e6d4tl2yenk, m.cl1r0bgit000x2e6dvdre9wsj],
+        input: m.cl1r0b3x5000r2e6dqk8gzoim,
+      }),
+    ),
   );
   // by item id (the web client may send the id as text)
   expect(pick(await chat.reply('cl1r0b3x5000s2e6dyq6bklbf'))).toEqual(
@@ -1138,20 +1412,36 @@ test('quiz: all answers right (score 20), condition to "Great score", restart th
     ),
   );
   expect(pick(await chat.reply('A fictional representation of a group of customers'))).toEqual(
-    ok(turn({ messages: [m.cl1r0j8u2001w2e6d3wnpzcj5, m.cl1r0j8u2001y2e6dr24ieifw], input: m.cl1r0j8u200202e6dun2d04gu })),
+    ok(
+      turn({
+        messages: [m.cl1r0j8u2001w2e6d3wnpzcj5, m.cl1r0j8u2001y2e6dr24ieifw],
+        input: m.cl1r0j8u200202e6dun2d04gu,
+      }),
+    ),
   );
   expect(pick(await chat.reply('Call To Action'))).toEqual(
     ok(
       turn({
-        messages: [m.cl1r0rggf00392e6dcc941700, text('cl1r0mn3t002q2e6dcmv4bzth', p('Your score is ', '20', '/20.')), m.cl1r0nkdx002r2e6dwv0wclo0],
+        messages: [
+          m.cl1r0rggf00392e6dcc941700,
+          text('cl1r0mn3t002q2e6dcmv4bzth', p('Your score is ', '20', '/20.')),
+          m.cl1r0nkdx002r2e6dwv0wclo0,
+        ],
         input: m.cl1r0nt85002s2e6dloupnhdq,
       }),
     ),
   );
   // "Yes!" → Typebot link to the current bot's Q1 group: Score reset, Q1 asked again
-  expect(pick(await chat.reply('Yes!'))).toEqual(ok(turn({ messages: [m.cl1r09bcc000i2e6dyyvskx75], input: m.cl1r09dl9000j2e6dhkc2h97y })));
+  expect(pick(await chat.reply('Yes!'))).toEqual(
+    ok(turn({ messages: [m.cl1r09bcc000i2e6dyyvskx75], input: m.cl1r09dl9000j2e6dhkc2h97y })),
+  );
   expect(pick(await chat.reply('Send Email Out'))).toEqual(
-    ok(turn({ messages: [m.cl1r0c85i00112e6d8iwtrpvb, m.cl1r0crx600132e6d0u54j506, m.cl1r0bgit000x2e6dvdre9wsj], input: m.cl1r0b3x5000r2e6dqk8gzoim })),
+    ok(
+      turn({
+        messages: [m.cl1r0c85i00112e6d8iwtrpvb, m.cl1r0crx600132e6d0u54j506, m.cl1r0bgit000x2e6dvdre9wsj],
+        input: m.cl1r0b3x5000r2e6dqk8gzoim,
+      }),
+    ),
   );
 });
 
@@ -1159,9 +1449,16 @@ test('nps: rating (invalid above length, then 10), promoter segmentation, wait a
   const m = nps;
   const chat = await open('nps.json');
   expect(pick(await chat.start())).toEqual(
-    ok(chat.startBody({ messages: [m.vep990mmfbe64nqczp66xebw, m.u1oeokc5j8bzwi4lwqyf7c8q], input: m.d3asw3zs2gahpxs3usun6lm5 })),
+    ok(
+      chat.startBody({
+        messages: [m.vep990mmfbe64nqczp66xebw, m.u1oeokc5j8bzwi4lwqyf7c8q],
+        input: m.d3asw3zs2gahpxs3usun6lm5,
+      }),
+    ),
   );
-  expect(pick(await chat.reply('Sure!'))).toEqual(ok(turn({ messages: [m.jcp3qhpb4wf95g0ylrp4e8zb], input: m.bfvv74k8oz57kaqeqek3uen7 })));
+  expect(pick(await chat.reply('Sure!'))).toEqual(
+    ok(turn({ messages: [m.jcp3qhpb4wf95g0ylrp4e8zb], input: m.bfvv74k8oz57kaqeqek3uen7 })),
+  );
   expect(pick(await chat.reply('11'))).toEqual(ok(retry(m.bfvv74k8oz57kaqeqek3uen7)));
   expect(pick(await chat.reply('10'))).toEqual(
     ok(turn({ messages: [m.izehojk23xug74tylpm0wbib, m.qj3e1cxwjub800r6g3lfa4ei], input: m.ro6a6dt7j3x99unduh5jm6an })),
@@ -1176,7 +1473,11 @@ test('nps: rating (invalid above length, then 10), promoter segmentation, wait a
         clientSideActions: [
           // shouldPause unset in the fixture: no expectsDedicatedReply key (the reference passes options.shouldPause through)
           { type: 'wait', wait: { secondsToWaitFor: 1 }, lastBubbleBlockId: 'nigypz7fhnt07440o0829o81' },
-          { type: 'redirect', redirect: { url: 'https://www.capterra.com/p/233968/Typebot/' }, lastBubbleBlockId: 'nigypz7fhnt07440o0829o81' },
+          {
+            type: 'redirect',
+            redirect: { url: 'https://www.capterra.com/p/233968/Typebot/' },
+            lastBubbleBlockId: 'nigypz7fhnt07440o0829o81',
+          },
         ],
       }),
     ),
@@ -1189,7 +1490,9 @@ test('nps: a low rating goes to the detractor path', async () => {
   const chat = await open('nps.json');
   await chat.start();
   await chat.reply('Sure!');
-  expect(pick(await chat.reply('3'))).toEqual(ok(turn({ messages: [m.ou7airondk1mxm4inzzyyr1x], input: m.ro6a6dt7j3x99unduh5jm6an })));
+  expect(pick(await chat.reply('3'))).toEqual(
+    ok(turn({ messages: [m.ou7airondk1mxm4inzzyyr1x], input: m.ro6a6dt7j3x99unduh5jm6an })),
+  );
   expect(pick(await chat.reply('Too slow'))).toEqual(
     ok(turn({ messages: [m.dfisk4xq8csn0t2aute6hbsd, m.u6vs0akagfjg63zq8z1rcc14, m.lfk1wt96u8yrtfkof6lrianc] })),
   );
@@ -1199,7 +1502,9 @@ test('nps: a low rating goes to the detractor path', async () => {
 test('quick-carb-calculator: credentials group then end', async () => {
   const m = quick_carb_calculator;
   const chat = await open('quick-carb-calculator.json');
-  expect(pick(await chat.start())).toEqual(ok(chat.startBody({ messages: [m.jl3b2nltipe5b5ejtqbfgx9j, m.mnakzjvql9qrsctwscctzx74], withResultId: false })));
+  expect(pick(await chat.start())).toEqual(
+    ok(chat.startBody({ messages: [m.jl3b2nltipe5b5ejtqbfgx9j, m.mnakzjvql9qrsctwscctzx74], withResultId: false })),
+  );
   await chat.expectEnded();
 });
 
@@ -1207,9 +1512,16 @@ test('savings-estimator: multiple choice, item edges, e-mail, then the openai bl
   const m = savings_estimator;
   const chat = await open('savings-estimator.json');
   expect(pick(await chat.start())).toEqual(
-    ok(chat.startBody({ messages: [m.gm8c2bzxouv5x74zohjdvuwk, m.pfsd7hh9kkzk7d41qh70cwpp], input: m.rpf1u0bigv1v1z9x2q7m7g27 })),
+    ok(
+      chat.startBody({
+        messages: [m.gm8c2bzxouv5x74zohjdvuwk, m.pfsd7hh9kkzk7d41qh70cwpp],
+        input: m.rpf1u0bigv1v1z9x2q7m7g27,
+      }),
+    ),
   );
-  expect(pick(await chat.reply("Yes, let's go!"))).toEqual(ok(turn({ messages: [m.m6kz7rkv1ioe36n9dn7znep8], input: m.dufhivf25jztks3a52hdyo6s })));
+  expect(pick(await chat.reply("Yes, let's go!"))).toEqual(
+    ok(turn({ messages: [m.m6kz7rkv1ioe36n9dn7znep8], input: m.dufhivf25jztks3a52hdyo6s })),
+  );
   expect(pick(await chat.reply('zzz'))).toEqual(ok(retry(m.dufhivf25jztks3a52hdyo6s)));
   expect(pick(await chat.reply('2 and dishes'))).toEqual(
     ok(
@@ -1223,7 +1535,12 @@ test('savings-estimator: multiple choice, item edges, e-mail, then the openai bl
   expect(pick(await chat.reply('Once a month'))).toEqual(
     ok(
       turn({
-        messages: [m.px06vnhab1vs5vhfb3jmfl3l, m.gqechdy2jk2t6f241e5tetcf, m.luxwsvs9m89bmxh125iqa69p, m.e9u3rmjx2ta6kvrjz9ghsqkl],
+        messages: [
+          m.px06vnhab1vs5vhfb3jmfl3l,
+          m.gqechdy2jk2t6f241e5tetcf,
+          m.luxwsvs9m89bmxh125iqa69p,
+          m.e9u3rmjx2ta6kvrjz9ghsqkl,
+        ],
         input: m.yimucmlyxmz85pjsmm9953z8,
       }),
     ),
@@ -1231,7 +1548,9 @@ test('savings-estimator: multiple choice, item edges, e-mail, then the openai bl
   expect(pick(await chat.reply('Every 2 weeks'))).toEqual(
     ok(turn({ messages: [m.x1vhd8yhaeqew8x8wro4as8c, m.uc36wedqizekyfyeckpy7hfi], input: m.xwpzbigjxduvrno7e21f84wh })),
   );
-  expect(pick(await chat.reply('me@home'))).toEqual(ok(retry(m.xwpzbigjxduvrno7e21f84wh, "This email doesn't seem to be valid. Can you type it again?")));
+  expect(pick(await chat.reply('me@home'))).toEqual(
+    ok(retry(m.xwpzbigjxduvrno7e21f84wh, "This email doesn't seem to be valid. Can you type it again?")),
+  );
 });
 
 test('savings-estimator: after the e-mail, Transcript is set silently (session-only) and the openai block logs its missing credentials', async () => {
@@ -1248,7 +1567,10 @@ test('savings-estimator: after the e-mail, Transcript is set silently (session-o
   expect(pick(await chat.reply('me@home.org'))).toEqual(
     ok(
       turn({
-        messages: [{ id: 'mlwonw3gl6trzensgoxfdiqw', type: 'text', content: { type: 'richText', richText: [] } }, m.b61hd7ow6brr7iyrt2ha608i],
+        messages: [
+          { id: 'mlwonw3gl6trzensgoxfdiqw', type: 'text', content: { type: 'richText', richText: [] } },
+          m.b61hd7ow6brr7iyrt2ha608i,
+        ],
         input: m.ticb2wd6zydjn27p6r0m80vo,
         logs: [missingCredentialsLog('openai')],
       }),
@@ -1256,7 +1578,9 @@ test('savings-estimator: after the e-mail, Transcript is set silently (session-o
   );
   // The Transcript block (first of "Gen AI") saw every bubble (as markdown) and every answer so far (§3.9.4).
   const session = await current().db.chatSession.findUniqueOrThrow({ where: { id: chat.sessionId } });
-  const variables = (session.state as { queue: { variables: { id: string; value?: unknown; isSessionVariable?: boolean }[] }[] }).queue[0]!.variables;
+  const variables = (
+    session.state as { queue: { variables: { id: string; value?: unknown; isSessionVariable?: boolean }[] }[] }
+  ).queue[0]!.variables;
   expect(variables.find((variable) => variable.id === 'vig2qkffhfib01ptwfp5lxhgq')).toEqual({
     id: 'vig2qkffhfib01ptwfp5lxhgq',
     name: 'Transcript',
@@ -1285,18 +1609,29 @@ test('product-recommendation: name then continent question with the name substit
   const m = product_recommendation;
   const chat = await open('product-recommendation.json');
   expect(pick(await chat.start())).toEqual(
-    ok(chat.startBody({ messages: [m.mu6ygqqpi48dacy1n4xj6x4y, m.w9rc4yf0ytnzqy16r938h094], input: m.xobx3g928f9zj220n5qe1ih6 })),
+    ok(
+      chat.startBody({
+        messages: [m.mu6ygqqpi48dacy1n4xj6x4y, m.w9rc4yf0ytnzqy16r938h094],
+        input: m.xobx3g928f9zj220n5qe1ih6,
+      }),
+    ),
   );
   expect(pick(await chat.reply('Lea'))).toEqual(
     ok(
       turn({
-        messages: [text('ub5tforva9nlqky5lbrfrsdb', p('Ok ', 'Lea')), m.jaj0pyfmlf4hb4suglr3v0be, m.x6lj1mhze2xtc0h3ln42xg84],
+        messages: [
+          text('ub5tforva9nlqky5lbrfrsdb', p('Ok ', 'Lea')),
+          m.jaj0pyfmlf4hb4suglr3v0be,
+          m.x6lj1mhze2xtc0h3ln42xg84,
+        ],
         input: m.lwtynqjykiem5zdtns3fwhu2,
       }),
     ),
   );
   expect(pick(await chat.reply('Asia'))).toEqual(ok(retry(m.lwtynqjykiem5zdtns3fwhu2)));
-  expect(pick(await chat.reply('Europe'))).toEqual(ok(turn({ messages: [m.xpbrytz3gucp0xzf1qs8mlwe], input: m.zesp4ro7ltjmh64sn8d4912c })));
+  expect(pick(await chat.reply('Europe'))).toEqual(
+    ok(turn({ messages: [m.xpbrytz3gucp0xzf1qs8mlwe], input: m.zesp4ro7ltjmh64sn8d4912c })),
+  );
 });
 
 test('movie-recommendation: menu with images', async () => {
@@ -1305,7 +1640,13 @@ test('movie-recommendation: menu with images', async () => {
   expect(pick(await chat.start())).toEqual(
     ok(
       chat.startBody({
-        messages: [m.f5rr5wi9zldun13tw79u9z2n, m.c7swi84rmdvrul0wz5kxtplm, m.nlihfc4ptxnxoktqblh6mcql, m.vr73urm54d9mq2oqg7ey1xh8, m.g5yyuh9g75x7xa7fgqhhi1zz],
+        messages: [
+          m.f5rr5wi9zldun13tw79u9z2n,
+          m.c7swi84rmdvrul0wz5kxtplm,
+          m.nlihfc4ptxnxoktqblh6mcql,
+          m.vr73urm54d9mq2oqg7ey1xh8,
+          m.g5yyuh9g75x7xa7fgqhhi1zz,
+        ],
         input: m.tzf45bvd8iquoxz7qgta8v94,
       }),
     ),
@@ -1320,8 +1661,13 @@ test('skin-typology: link to a group of `current`, display conditions keep every
   // quirk, through the parent's resume point) is not pinned here
   const started = pick(await chat.start());
   expect(started).toEqual(
-    ok({ ...chat.startBody({ messages: [m.k6gpdpfpmfjt430h0a7wa96t], input: m.o9twf6rt9lvgv6vzue8wt8b3 }), progress: expect.any(Number) }),
+    ok({
+      ...chat.startBody({ messages: [m.k6gpdpfpmfjt430h0a7wa96t], input: m.o9twf6rt9lvgv6vzue8wt8b3 }),
+      progress: expect.any(Number),
+    }),
   );
   // A retry repeats the progress of the input it asks again.
-  expect(pick(await chat.reply('pimples'))).toEqual(ok({ ...retry(m.o9twf6rt9lvgv6vzue8wt8b3), progress: started.body.progress }));
+  expect(pick(await chat.reply('pimples'))).toEqual(
+    ok({ ...retry(m.o9twf6rt9lvgv6vzue8wt8b3), progress: started.body.progress }),
+  );
 });

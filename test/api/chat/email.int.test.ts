@@ -51,7 +51,13 @@ beforeAll(async () => {
     json: {
       type: 'smtp',
       name: 'Local',
-      data: { host: '127.0.0.1', port: inbox.port, username: 'bot', password: 'smtp-secret', from: { email: 'bot@parley.test', name: 'Parley Bot' } },
+      data: {
+        host: '127.0.0.1',
+        port: inbox.port,
+        username: 'bot',
+        password: 'smtp-secret',
+        from: { email: 'bot@parley.test', name: 'Parley Bot' },
+      },
     },
   });
   credentialsId = created.body.credentials.id;
@@ -78,7 +84,10 @@ async function run(definition: Json, replies: string[]): Promise<{ last: Json; r
 
 describe('Send e-mail block', () => {
   test('sends the message with the workspace SMTP credentials: sender, reply-to name, recipients, subject, text body', async () => {
-    const { last, resultId } = await run(emailBot(credentialsId, { cc: ['copy@example.com'] }), ['Ann', 'ann@example.com']);
+    const { last, resultId } = await run(emailBot(credentialsId, { cc: ['copy@example.com'] }), [
+      'Ann',
+      'ann@example.com',
+    ]);
     expect(inbox.messages).toHaveLength(1);
     const mail = inbox.messages[0]!;
     expect(mail.from?.value).toEqual([{ name: 'Sales Team', address: 'bot@parley.test' }]);
@@ -111,7 +120,13 @@ describe('Send e-mail block', () => {
           {
             id: 'send',
             type: 'Email',
-            options: { credentialsId, recipients: ['{{Mail}}'], subject: 'Number {{Count}}', isCustomBody: true, body: 'n={{Count}}' },
+            options: {
+              credentialsId,
+              recipients: ['{{Mail}}'],
+              subject: 'Number {{Count}}',
+              isCustomBody: true,
+              body: 'n={{Count}}',
+            },
           },
           textInput('again'),
           setVariable('inc', 'vcount', '{{Count}} + 1', { isCode: true }),
@@ -123,7 +138,13 @@ describe('Send e-mail block', () => {
     });
     definition.groups[0].blocks[1].outgoingEdgeId = 'e1';
     const { resultId } = await run(definition, ['ann@example.com', ...Array(6).fill('more')]);
-    expect(inbox.messages.map((mail) => mail.subject)).toEqual(['Number 0', 'Number 1', 'Number 2', 'Number 3', 'Number 4']);
+    expect(inbox.messages.map((mail) => mail.subject)).toEqual([
+      'Number 0',
+      'Number 1',
+      'Number 2',
+      'Number 3',
+      'Number 4',
+    ]);
     const logs = await server.db.log.findMany({ where: { resultId }, orderBy: { createdAt: 'asc' } });
     expect(logs.filter((log) => log.description === 'Email successfully sent')).toHaveLength(5);
     expect(logs.filter((log) => log.description === 'Email not sent').map((log) => log.details)).toEqual([
@@ -136,7 +157,11 @@ describe('Send e-mail block', () => {
       groups: [
         group('g1', [
           textInput('ask-mail', 'v-mail'),
-          { id: 'send', type: 'Email', options: { credentialsId, recipients: ['{{Mail}}'], subject: 'Once', isCustomBody: true, body: 'once' } },
+          {
+            id: 'send',
+            type: 'Email',
+            options: { credentialsId, recipients: ['{{Mail}}'], subject: 'Once', isCustomBody: true, body: 'once' },
+          },
           textInput('again'),
           { id: 'jump', type: 'Jump', options: { groupId: 'g1', blockId: 'send' } },
         ]),
@@ -156,14 +181,19 @@ describe('Send e-mail block', () => {
 
   test('missing credentials: the server has no SMTP settings, or the id belongs to another workspace; the visitor sees no log, the result keeps it', async () => {
     const noCredentials = ['error', 'No credentials found, make sure to configure your SMTP provider properly'];
-    const resultLogs = async (resultId: string) => (await server.db.log.findMany({ where: { resultId } })).map((log) => [log.status, log.description]);
+    const resultLogs = async (resultId: string) =>
+      (await server.db.log.findMany({ where: { resultId } })).map((log) => [log.status, log.description]);
     const noDefault = await run(emailBot('default'), ['Ann', 'ann@example.com']);
     expect(noDefault.last.logs).toEqual([]);
     expect(await resultLogs(noDefault.resultId)).toEqual([noCredentials]);
     const other = await createUserWithToken(server.db, 'other-smtp@parley.test');
     const foreign = await request(server.url, 'POST', `/v1/workspaces/${other.personalWorkspaceId}/credentials`, {
       token: other.token,
-      json: { type: 'smtp', name: 'Theirs', data: { host: '127.0.0.1', port: inbox.port, from: { email: 'x@parley.test' } } },
+      json: {
+        type: 'smtp',
+        name: 'Theirs',
+        data: { host: '127.0.0.1', port: inbox.port, from: { email: 'x@parley.test' } },
+      },
     });
     const borrowed = await run(emailBot(foreign.body.credentials.id), ['Ann', 'ann@example.com']);
     expect(borrowed.last.logs).toEqual([]);
@@ -178,7 +208,11 @@ describe('Send e-mail block behind the outbound guard', () => {
     try {
       const created = await request(guarded.url, 'POST', `/v1/workspaces/${guarded.adminWorkspaceId}/credentials`, {
         token: guarded.adminToken,
-        json: { type: 'smtp', name: 'Local', data: { host: '127.0.0.1', port: inbox.port, from: { email: 'bot@parley.test' } } },
+        json: {
+          type: 'smtp',
+          name: 'Local',
+          data: { host: '127.0.0.1', port: inbox.port, from: { email: 'bot@parley.test' } },
+        },
       });
       const { publicId } = await publishDefinition(guarded, emailBot(created.body.credentials.id));
       const started = await startChat(guarded, publicId);

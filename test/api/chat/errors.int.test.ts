@@ -1,5 +1,15 @@
 import { updateWorkspaceAsOperator } from '../../../src/services/workspaces';
-import { continueChat, createBot, group, publishDefinition, say, startChat, textBubble, textInput, v6Bot } from '../../helpers/chat';
+import {
+  continueChat,
+  createBot,
+  group,
+  publishDefinition,
+  say,
+  startChat,
+  textBubble,
+  textInput,
+  v6Bot,
+} from '../../helpers/chat';
 import { request } from '../../helpers/http';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
@@ -16,7 +26,10 @@ const notFound = { code: 'BAD_REQUEST', message: 'Bot not found', issues: [] };
 
 function askBot(settings: Record<string, unknown> = {}) {
   return v6Bot({
-    groups: [group('g1', [textBubble('b1', 'Hello'), textInput('b2', 'vname', 'e2')]), group('g2', [textBubble('b3', 'Bye {{Name}}')])],
+    groups: [
+      group('g1', [textBubble('b1', 'Hello'), textInput('b2', 'vname', 'e2')]),
+      group('g2', [textBubble('b3', 'Bye {{Name}}')]),
+    ],
     edges: [{ id: 'e2', from: { blockId: 'b2' }, to: { groupId: 'g2' } }],
     variables: [{ id: 'vname', name: 'Name' }],
     settings,
@@ -44,7 +57,9 @@ describe('bot lookup', () => {
   test('unpublished bot', async () => {
     const { botId, publicId } = await publishDefinition(server, askBot());
     expect((await startChat(server, publicId)).status).toBe(200);
-    expect((await request(server.url, 'POST', `/v1/bots/${botId}/unpublish`, { token: server.adminToken })).status).toBe(200);
+    expect(
+      (await request(server.url, 'POST', `/v1/bots/${botId}/unpublish`, { token: server.adminToken })).status,
+    ).toBe(200);
     const response = await startChat(server, publicId);
     expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: notFound });
   });
@@ -58,19 +73,46 @@ describe('bot lookup', () => {
 
   test('closed bot: default message, then the custom botClosed system message', async () => {
     const plain = await publishDefinition(server, askBot());
-    expect((await request(server.url, 'PATCH', `/v1/bots/${plain.botId}`, { token: server.adminToken, json: { bot: { isClosed: true } } })).status).toBe(200);
+    expect(
+      (
+        await request(server.url, 'PATCH', `/v1/bots/${plain.botId}`, {
+          token: server.adminToken,
+          json: { bot: { isClosed: true } },
+        })
+      ).status,
+    ).toBe(200);
     const closed = await startChat(server, plain.publicId);
-    expect({ status: closed.status, body: closed.body }).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: 'This bot is now closed', issues: [] } });
+    expect({ status: closed.status, body: closed.body }).toEqual({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: 'This bot is now closed', issues: [] },
+    });
 
-    const custom = await publishDefinition(server, askBot({ general: { systemMessages: { botClosed: 'We are on holiday' } } }));
-    expect((await request(server.url, 'PATCH', `/v1/bots/${custom.botId}`, { token: server.adminToken, json: { bot: { isClosed: true } } })).status).toBe(200);
+    const custom = await publishDefinition(
+      server,
+      askBot({ general: { systemMessages: { botClosed: 'We are on holiday' } } }),
+    );
+    expect(
+      (
+        await request(server.url, 'PATCH', `/v1/bots/${custom.botId}`, {
+          token: server.adminToken,
+          json: { bot: { isClosed: true } },
+        })
+      ).status,
+    ).toBe(200);
     const response = await startChat(server, custom.publicId);
-    expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: 'We are on holiday', issues: [] } });
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: 'We are on holiday', issues: [] },
+    });
   });
 
   test('suspended workspace: "This bot is now closed", even with a custom botClosed', async () => {
     const workspaceId = await newWorkspace('Suspended soon');
-    const { publicId } = await publishDefinition(server, askBot({ general: { systemMessages: { botClosed: 'Custom closed' } } }), workspaceId);
+    const { publicId } = await publishDefinition(
+      server,
+      askBot({ general: { systemMessages: { botClosed: 'Custom closed' } } }),
+      workspaceId,
+    );
     expect((await startChat(server, publicId)).status).toBe(200);
     await updateWorkspaceAsOperator(server.db, workspaceId, { isSuspended: true });
     const response = await startChat(server, publicId);
@@ -84,16 +126,27 @@ describe('bot lookup', () => {
 describe('sessions', () => {
   test('unknown session on continueChat and clientLogs', async () => {
     const response = await say(server, 'no-such-session', 'hi');
-    expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: 'Session not found', issues: [] } });
-    const logs = await request(server.url, 'POST', '/v1/sessions/no-such-session/clientLogs', { json: { clientLogs: [] } });
-    expect({ status: logs.status, body: logs.body }).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: 'Session not found', issues: [] } });
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: 'Session not found', issues: [] },
+    });
+    const logs = await request(server.url, 'POST', '/v1/sessions/no-such-session/clientLogs', {
+      json: { clientLogs: [] },
+    });
+    expect({ status: logs.status, body: logs.body }).toEqual({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: 'Session not found', issues: [] },
+    });
   });
 
   test('expired session', async () => {
     const { publicId } = await publishDefinition(server, askBot());
     const started = await startChat(server, publicId);
     expect(started.status).toBe(200);
-    await server.db.chatSession.update({ where: { id: started.body.sessionId }, data: { expiresAt: new Date(Date.now() - 60_000) } });
+    await server.db.chatSession.update({
+      where: { id: started.body.sessionId },
+      data: { expiresAt: new Date(Date.now() - 60_000) },
+    });
     const response = await say(server, started.body.sessionId, 'Ann');
     expect({ status: response.status, body: response.body }).toEqual({
       status: 400,
@@ -161,7 +214,10 @@ describe('allowed origins', () => {
   test('startChat: other origin refused and nothing persisted; allowed and absent origins accepted', async () => {
     const { botId, publicId } = await publishDefinition(server, askBot({ security: { allowedOrigins: [allowed] } }));
     const refused = await startChat(server, publicId, {}, { origin: other });
-    expect({ status: refused.status, body: refused.body }).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: 'Origin not allowed', issues: [] } });
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: 'Origin not allowed', issues: [] },
+    });
     expect(await server.db.result.count({ where: { botId } })).toBe(0);
     expect(await server.db.chatSession.count({ where: { botId } })).toBe(0);
 
@@ -176,7 +232,10 @@ describe('allowed origins', () => {
     const { publicId } = await publishDefinition(server, askBot({ security: { allowedOrigins: [allowed] } }));
     const started = await startChat(server, publicId, {}, { origin: allowed });
     const refused = await continueChat(server, started.body.sessionId, { message: 'Ann' }, { origin: other });
-    expect({ status: refused.status, body: refused.body }).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: 'Origin not allowed', issues: [] } });
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: 'Origin not allowed', issues: [] },
+    });
     expect(await server.db.answer.count({ where: { resultId: started.body.resultId } })).toBe(0);
     const logs = await request(server.url, 'POST', `/v1/sessions/${started.body.sessionId}/clientLogs`, {
       json: { clientLogs: [{ status: 'error', description: 'x' }] },
@@ -199,7 +258,11 @@ describe('CORS preflight', () => {
     '/v1/bots/some-bot/preview/startChat',
   ])('OPTIONS %s', async (path) => {
     const response = await request(server.url, 'OPTIONS', path, {
-      headers: { origin: 'https://site.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://site.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toMatch(/^(\*|https:\/\/site\.example)$/);
@@ -212,7 +275,10 @@ describe('payment input without a payment provider', () => {
   const paymentBot = v6Bot({
     groups: [
       group('g1', [textInput('name', undefined, 'e-pay')]),
-      group('g2', [textBubble('t2', 'Time to pay'), { id: 'pay', type: 'payment input', options: { amount: '30', currency: 'EUR' } }]),
+      group('g2', [
+        textBubble('t2', 'Time to pay'),
+        { id: 'pay', type: 'payment input', options: { amount: '30', currency: 'EUR' } },
+      ]),
     ],
     edges: [{ id: 'e-pay', from: { blockId: 'name' }, to: { groupId: 'g2' } }],
   });

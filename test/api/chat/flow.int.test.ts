@@ -1,4 +1,16 @@
-import { createBot, edge, group, publishDefinition, say, startChat, setVariable, textBubble, textInput, texts, v6Bot } from '../../helpers/chat';
+import {
+  createBot,
+  edge,
+  group,
+  publishDefinition,
+  say,
+  startChat,
+  setVariable,
+  textBubble,
+  textInput,
+  texts,
+  v6Bot,
+} from '../../helpers/chat';
 import { request } from '../../helpers/http';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
@@ -14,7 +26,9 @@ afterAll(() => server.close());
 const NAME = { id: 'vname', name: 'Name' };
 
 /** g1: "Hello" + ask Name → g2: "Bye {{Name}}". */
-function askNameBot(extra: { events?: any[]; groups?: any[]; edges?: any[]; variables?: any[]; settings?: any; theme?: any } = {}) {
+function askNameBot(
+  extra: { events?: any[]; groups?: any[]; edges?: any[]; variables?: any[]; settings?: any; theme?: any } = {},
+) {
   return v6Bot({
     groups: [
       group('g1', [textBubble('b1', 'Hello'), textInput('b2', 'vname', 'e2')], 'Welcome'),
@@ -98,8 +112,21 @@ describe('message forms', () => {
 describe('reply events', () => {
   function replyBot(withReturn: boolean) {
     return askNameBot({
-      events: [{ id: 'ev-reply', type: 'reply', options: { contentVariableId: 'vreply' }, outgoingEdgeId: 'e-reply', graphCoordinates: { x: 0, y: 0 } }],
-      groups: [group('g-reply', [textBubble('r1', 'You said {{Reply}}'), ...(withReturn ? [{ id: 'r2', type: 'Return' }] : [])])],
+      events: [
+        {
+          id: 'ev-reply',
+          type: 'reply',
+          options: { contentVariableId: 'vreply' },
+          outgoingEdgeId: 'e-reply',
+          graphCoordinates: { x: 0, y: 0 },
+        },
+      ],
+      groups: [
+        group('g-reply', [
+          textBubble('r1', 'You said {{Reply}}'),
+          ...(withReturn ? [{ id: 'r2', type: 'Return' }] : []),
+        ]),
+      ],
       edges: [edge('e-reply', 'g-reply', { eventId: 'ev-reply' })],
       variables: [{ id: 'vreply', name: 'Reply' }],
     });
@@ -133,7 +160,15 @@ describe('reply events', () => {
         group('g-reply', [textBubble('r1', 'You said {{Reply}}'), { id: 'r2', type: 'Return' }]),
       ],
       edges: [edge('e2', 'g2', { blockId: 'b2' }), edge('e-reply', 'g-reply', { eventId: 'ev-reply' })],
-      events: [{ id: 'ev-reply', type: 'reply', options: { contentVariableId: 'vreply' }, outgoingEdgeId: 'e-reply', graphCoordinates: { x: 0, y: 0 } }],
+      events: [
+        {
+          id: 'ev-reply',
+          type: 'reply',
+          options: { contentVariableId: 'vreply' },
+          outgoingEdgeId: 'e-reply',
+          graphCoordinates: { x: 0, y: 0 },
+        },
+      ],
       variables: [
         { id: 'vmail', name: 'Mail' },
         { id: 'vreply', name: 'Reply' },
@@ -143,7 +178,10 @@ describe('reply events', () => {
     const invalid = await say(server, sessionId, 'nope');
     expect(invalid.status).toBe(200);
     expect(Object.keys(invalid.body).sort()).toEqual(['clientSideActions', 'input', 'logs', 'messages']);
-    expect(texts(invalid.body)).toEqual(['You said nope', "This email doesn't seem to be valid. Can you type it again?"]);
+    expect(texts(invalid.body)).toEqual([
+      'You said nope',
+      "This email doesn't seem to be valid. Can you type it again?",
+    ]);
     expect(invalid.body.clientSideActions).toEqual([]);
     expect(invalid.body.logs).toEqual([]);
     expect(invalid.body.input).toMatchObject({ id: 'b2', type: 'email input' });
@@ -157,7 +195,15 @@ describe('reply events', () => {
         group('g-bad', [textBubble('x1', 'Not an e-mail: {{Bad}}'), { id: 'x2', type: 'Return' }]),
       ],
       edges: [edge('e2', 'g2', { blockId: 'b2' }), edge('e-bad', 'g-bad', { eventId: 'ev-bad' })],
-      events: [{ id: 'ev-bad', type: 'invalidReply', options: { contentVariableId: 'vbad' }, outgoingEdgeId: 'e-bad', graphCoordinates: { x: 0, y: 0 } }],
+      events: [
+        {
+          id: 'ev-bad',
+          type: 'invalidReply',
+          options: { contentVariableId: 'vbad' },
+          outgoingEdgeId: 'e-bad',
+          graphCoordinates: { x: 0, y: 0 },
+        },
+      ],
       variables: [
         { id: 'vmail', name: 'Mail' },
         { id: 'vbad', name: 'Bad' },
@@ -177,7 +223,11 @@ describe('logic', () => {
   test('Jump then Return continues after the Jump block', async () => {
     const definition = v6Bot({
       groups: [
-        group('g1', [textBubble('a1', 'one'), { id: 'a2', type: 'Jump', options: { groupId: 'g-side' } }, textBubble('a3', 'three')]),
+        group('g1', [
+          textBubble('a1', 'one'),
+          { id: 'a2', type: 'Jump', options: { groupId: 'g-side' } },
+          textBubble('a3', 'three'),
+        ]),
         group('g-side', [textBubble('s1', 'two'), { id: 's2', type: 'Return' }]),
       ],
     });
@@ -199,10 +249,17 @@ describe('logic', () => {
             items: [
               {
                 id: 'i-yes',
-                content: { comparisons: [{ id: 'k1', variableId: 'vanswer', comparisonOperator: 'Equal to', value: 'yes' }] },
+                content: {
+                  comparisons: [{ id: 'k1', variableId: 'vanswer', comparisonOperator: 'Equal to', value: 'yes' }],
+                },
                 outgoingEdgeId: 'e-yes',
               },
-              { id: 'i-stop', content: { comparisons: [{ id: 'k2', variableId: 'vanswer', comparisonOperator: 'Equal to', value: 'stop' }] } },
+              {
+                id: 'i-stop',
+                content: {
+                  comparisons: [{ id: 'k2', variableId: 'vanswer', comparisonOperator: 'Equal to', value: 'stop' }],
+                },
+              },
             ],
             outgoingEdgeId: 'e-else',
           },
@@ -232,7 +289,12 @@ describe('logic', () => {
   test('Set variable and substitution in text', async () => {
     const definition = v6Bot({
       groups: [
-        group('g1', [setVariable('s1', 'vx', '2 + 3'), setVariable('s2', 'vy', 'Hello {{X}}'), textBubble('t', 'X={{X}} Y={{Y}} Z={{Z}}'), textInput('q')]),
+        group('g1', [
+          setVariable('s1', 'vx', '2 + 3'),
+          setVariable('s2', 'vy', 'Hello {{X}}'),
+          textBubble('t', 'X={{X}} Y={{Y}} Z={{Z}}'),
+          textInput('q'),
+        ]),
       ],
       variables: [
         { id: 'vx', name: 'X' },
@@ -252,7 +314,9 @@ describe('logic', () => {
         { id: 'vl', name: 'L' },
       ],
     });
-    const { started } = await begin(definition, { prefilledVariables: { A: 'filled', L: ['x', 'y'], Unknown: 'ignored' } });
+    const { started } = await begin(definition, {
+      prefilledVariables: { A: 'filled', L: ['x', 'y'], Unknown: 'ignored' },
+    });
     // v6: a list renders as its JSON text (engine-reference §4.2)
     expect(texts(started.body)).toEqual(['A=filled L=["x","y"]']);
     const session = await server.db.chatSession.findUniqueOrThrow({ where: { id: started.body.sessionId } });
@@ -266,7 +330,10 @@ describe('start options', () => {
   test('isOnlyRegistering: session without flow; the first continueChat starts it with its message as first answer', async () => {
     const { started, sessionId, botId } = await begin(
       v6Bot({
-        groups: [group('g1', [textInput('b2', 'vname', 'e2')]), group('g2', [textBubble('b3', 'Hi {{Name}}'), textInput('b4')])],
+        groups: [
+          group('g1', [textInput('b2', 'vname', 'e2')]),
+          group('g2', [textBubble('b3', 'Hi {{Name}}'), textInput('b4')]),
+        ],
         edges: [edge('e2', 'g2', { blockId: 'b2' })],
         variables: [NAME],
       }),
@@ -291,7 +358,10 @@ describe('start options', () => {
   test('startChat with message answers a first text input (no lastMessageNewFormat)', async () => {
     const { started, botId } = await begin(
       v6Bot({
-        groups: [group('g1', [textInput('b2', 'vname', 'e2')]), group('g2', [textBubble('b3', 'Hi {{Name}}'), textInput('b4')])],
+        groups: [
+          group('g1', [textInput('b2', 'vname', 'e2')]),
+          group('g2', [textBubble('b3', 'Hi {{Name}}'), textInput('b4')]),
+        ],
         edges: [edge('e2', 'g2', { blockId: 'b2' })],
         variables: [NAME],
       }),
@@ -301,7 +371,10 @@ describe('start options', () => {
     expect(started.body.input).toMatchObject({ id: 'b4' });
     expect(started.body).not.toHaveProperty('lastMessageNewFormat');
     expect(typeof started.body.resultId).toBe('string');
-    const result = await server.db.result.findUniqueOrThrow({ where: { id: started.body.resultId }, include: { answers: true } });
+    const result = await server.db.result.findUniqueOrThrow({
+      where: { id: started.body.resultId },
+      include: { answers: true },
+    });
     expect(result.botId).toBe(botId);
     expect(result.answers.map((answer) => answer.content)).toEqual(['Ann']);
     expect(result.hasStarted).toBe(true);
@@ -311,7 +384,11 @@ describe('start options', () => {
     const definition = v6Bot({
       groups: [
         group('g1', [
-          { id: 't', type: 'text', content: { richText: [{ type: 'p', children: [{ text: 'bold', bold: true }, { text: ' {{Name}}' }] }] } },
+          {
+            id: 't',
+            type: 'text',
+            content: { richText: [{ type: 'p', children: [{ text: 'bold', bold: true }, { text: ' {{Name}}' }] }] },
+          },
           textInput('q'),
         ]),
       ],
@@ -389,10 +466,15 @@ describe('link to another bot of the workspace', () => {
     expect(first.body.input).toMatchObject({ id: 'cb2' });
     const second = await say(server, sessionId, 'blue');
     expect(second.status).toBe(200);
-    expect(texts(second.body)).toEqual([mergeResults ? 'Back in parent, Ann likes blue' : 'Back in parent, Ann likes ']);
+    expect(texts(second.body)).toEqual([
+      mergeResults ? 'Back in parent, Ann likes blue' : 'Back in parent, Ann likes ',
+    ]);
     expect(second.body.input).toMatchObject({ id: 'pb4' });
 
-    const parentResult = await server.db.result.findUniqueOrThrow({ where: { id: started.body.resultId }, include: { answers: true } });
+    const parentResult = await server.db.result.findUniqueOrThrow({
+      where: { id: started.body.resultId },
+      include: { answers: true },
+    });
     expect(parentResult.botId).toBe(botId);
     const childResults = await server.db.result.findMany({ where: { botId: child.botId }, include: { answers: true } });
     if (mergeResults) {
@@ -421,7 +503,9 @@ describe('progress through a link to another bot', () => {
       name: 'Progress parent',
       groups: [
         group('p1', [textInput('pq1', undefined, 'pe1')]),
-        group('p2', [{ id: 'plink', type: 'Typebot link', options: { typebotId: childId, mergeResults }, outgoingEdgeId: 'pe2' }]),
+        group('p2', [
+          { id: 'plink', type: 'Typebot link', options: { typebotId: childId, mergeResults }, outgoingEdgeId: 'pe2' },
+        ]),
         group('p3', [textInput('pq2'), textBubble('pend', 'done')]),
       ],
       edges: [edge('pe1', 'p2', { blockId: 'pq1' }), edge('pe2', 'p3', { blockId: 'plink' })],
@@ -430,7 +514,10 @@ describe('progress through a link to another bot', () => {
   }
 
   /** (T + 1) / (T + 1 + L): 1/5, then 2/5 in the child (L = 2 + 1), 3/5, 4/5 back in the parent, then 100. */
-  async function expectProgressThroughChild(started: { body: any }, reply: (message: string) => Promise<{ status: number; body: any }>) {
+  async function expectProgressThroughChild(
+    started: { body: any },
+    reply: (message: string) => Promise<{ status: number; body: any }>,
+  ) {
     expect(started.body.input).toMatchObject({ id: 'pq1' });
     expect(started.body.progress).toBe(20);
     const steps: [string, string | undefined, number][] = [
@@ -462,12 +549,20 @@ describe('progress through a link to another bot', () => {
   });
 
   test('links are followed transitively: parent → child → grandchild', async () => {
-    const grandchild = await publishDefinition(server, v6Bot({ name: 'Grandchild', groups: [group('g1', [textInput('gq1'), textInput('gq2')])] }));
+    const grandchild = await publishDefinition(
+      server,
+      v6Bot({ name: 'Grandchild', groups: [group('g1', [textInput('gq1'), textInput('gq2')])] }),
+    );
     const child = await publishDefinition(
       server,
       v6Bot({
         name: 'Middle',
-        groups: [group('m1', [textInput('mq1'), { id: 'mlink', type: 'Typebot link', options: { typebotId: grandchild.botId } }])],
+        groups: [
+          group('m1', [
+            textInput('mq1'),
+            { id: 'mlink', type: 'Typebot link', options: { typebotId: grandchild.botId } },
+          ]),
+        ],
       }),
     );
     const { started, sessionId } = await begin(progressParent(child.botId, true));
@@ -481,7 +576,10 @@ describe('progress through a link to another bot', () => {
   test('preview: the linked bot is its draft', async () => {
     const { botId: childId } = await createBot(server, progressChild());
     const { botId } = await createBot(server, progressParent(childId, false));
-    const started = await request(server.url, 'POST', `/v1/bots/${botId}/preview/startChat`, { token: server.adminToken, json: {} });
+    const started = await request(server.url, 'POST', `/v1/bots/${botId}/preview/startChat`, {
+      token: server.adminToken,
+      json: {},
+    });
     expect(started.status).toBe(200);
     await expectProgressThroughChild(started, (message) => say(server, started.body.sessionId, message));
   });

@@ -23,7 +23,11 @@ test('QR code: the image of the answer, as a PNG data URL, shown by an image bub
     groups: [
       group('g1', [
         textInput('ask', 'v-text'),
-        { id: 'qr', type: 'qr-code', options: { action: 'Generate a QR Code', data: 'https://parley.test/{{Text}}', saveUrlInVariableId: 'v-url' } },
+        {
+          id: 'qr',
+          type: 'qr-code',
+          options: { action: 'Generate a QR Code', data: 'https://parley.test/{{Text}}', saveUrlInVariableId: 'v-url' },
+        },
         { id: 'img', type: 'image', content: { url: '{{Url}}' } },
         textInput('end'),
       ]),
@@ -46,7 +50,11 @@ test('Cal.com: the custom embed waits; the booked date sent back is stored and t
   const definition = v6Bot({
     groups: [
       group('g1', [
-        { id: 'cal', type: 'cal-com', options: { action: 'Book event', link: 'parley/demo', saveBookedDateInVariableId: 'v-date' } },
+        {
+          id: 'cal',
+          type: 'cal-com',
+          options: { action: 'Book event', link: 'parley/demo', saveBookedDateInVariableId: 'v-date' },
+        },
         textBubble('done', 'Booked for {{Booked}}'),
         textInput('end'),
       ]),
@@ -61,7 +69,9 @@ test('Cal.com: the custom embed waits; the booked date sent back is stored and t
       type: 'custom-embed',
       content: {
         url: 'parley/demo',
-        initFunction: expect.objectContaining({ args: expect.objectContaining({ baseUrl: 'https://app.cal.com', link: 'parley/demo', layout: 'month_view' }) }),
+        initFunction: expect.objectContaining({
+          args: expect.objectContaining({ baseUrl: 'https://app.cal.com', link: 'parley/demo', layout: 'month_view' }),
+        }),
         waitForEventFunction: expect.objectContaining({ args: {} }),
       },
     },
@@ -99,7 +109,10 @@ test('Google Sheets without credentials: no log for the visitor (the result keep
   expect(started.status).toBe(200);
   expect(started.body.logs).toBeUndefined();
   expect(texts(started.body)).toEqual(['after']);
-  expect((await server.db.log.findMany({ where: { resultId: started.body.resultId } })).map((log) => [log.status, log.description])).toEqual([
-    ['error', 'Could not find credentials for block Google Sheets'],
-  ]);
+  expect(
+    (await server.db.log.findMany({ where: { resultId: started.body.resultId } })).map((log) => [
+      log.status,
+      log.description,
+    ]),
+  ).toEqual([['error', 'Could not find credentials for block Google Sheets']]);
 });

@@ -27,7 +27,12 @@ async function echoServer(): Promise<Echo> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const hit = { method: request.method ?? '', path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const hit = {
+        method: request.method ?? '',
+        path: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       hits.push(hit);
       if (hit.path.startsWith('/slow')) {
         setTimeout(() => response.end('late'), 3_000).unref();
@@ -155,12 +160,19 @@ describe('HTTP request block', () => {
     const hit = echo.hits[0]!;
     expect(hit.method).toBe('POST');
     expect(hit.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(hit.body)).toEqual({ submittedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), Name: 'Ann', Base: echo.base });
+    expect(JSON.parse(hit.body)).toEqual({
+      submittedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      Name: 'Ann',
+      Base: echo.base,
+    });
   });
 
   test('a custom body gets variables JSON-escaped; form-encoded when the content type says so', async () => {
     await converse(
-      botCalling({ isCustomBody: true, webhook: { url: '{{Base}}/hook', method: 'PATCH', body: '{"name": "{{Name}}", "n": 2}' } }),
+      botCalling({
+        isCustomBody: true,
+        webhook: { url: '{{Base}}/hook', method: 'PATCH', body: '{"name": "{{Name}}", "n": 2}' },
+      }),
       'A "quoted"\nname',
     );
     expect(echo.hits[0]).toMatchObject({ method: 'PATCH' });
@@ -184,10 +196,15 @@ describe('HTTP request block', () => {
     const { body, resultId } = await converse(botCalling({ webhook: { method: 'GET', url: '{{Base}}/missing' } }));
     expect(texts(body)).toEqual(['user=Ada status=404 tags=["x","y"]']);
     expect(body.logs).toEqual([]);
-    expect((await server.db.log.findMany({ where: { resultId } })).map((log) => log.description)).toEqual(['Webhook returned an error.']);
+    expect((await server.db.log.findMany({ where: { resultId } })).map((log) => log.description)).toEqual([
+      'Webhook returned an error.',
+    ]);
 
     const plain = await converse(
-      botCalling({ webhook: { method: 'GET', url: '{{Base}}/text' }, responseVariableMapping: [{ id: 'm', variableId: 'v-user', bodyPath: 'data' }] }),
+      botCalling({
+        webhook: { method: 'GET', url: '{{Base}}/text' },
+        responseVariableMapping: [{ id: 'm', variableId: 'v-user', bodyPath: 'data' }],
+      }),
     );
     expect(texts(plain.body)).toEqual(['user=plain words status= tags=']);
   });
@@ -224,10 +241,9 @@ describe('HTTP request block', () => {
     expect(live.body.logs).toBeUndefined();
     const liveNext = await say(server, live.body.sessionId, 'Ann');
     expect(liveNext.body.logs).toEqual([]);
-    expect((await server.db.log.findMany({ where: { resultId: live.body.resultId } })).map((log) => log.description)).toEqual([
-      'Webhook successfuly executed.',
-      'Webhook successfuly executed.',
-    ]);
+    expect(
+      (await server.db.log.findMany({ where: { resultId: live.body.resultId } })).map((log) => log.description),
+    ).toEqual(['Webhook successfuly executed.', 'Webhook successfuly executed.']);
     const preview = await request(server.url, 'POST', `/v1/bots/${botId}/preview/startChat`, {
       token: server.adminToken,
       json: { prefilledVariables: { Base: echo.base } },
@@ -235,16 +251,20 @@ describe('HTTP request block', () => {
     expect(preview.body.logs).toBeUndefined();
     const previewNext = await say(server, preview.body.sessionId, 'Ann');
     expect(previewNext.body.logs).toEqual([
-      { status: 'success', description: 'Webhook successfuly executed.', details: expect.objectContaining({ statusCode: 200 }) },
+      {
+        status: 'success',
+        description: 'Webhook successfuly executed.',
+        details: expect.objectContaining({ statusCode: 200 }),
+      },
     ]);
   });
 
   test('no URL: an error log in the result (none for the visitor, as the reference), the flow goes on', async () => {
     const { body, resultId } = await converse(botCalling({}));
     expect(body.logs).toEqual([]);
-    expect((await server.db.log.findMany({ where: { resultId } })).map((log) => [log.status, log.description])).toEqual([
-      ['error', "Couldn't parse webhook attributes"],
-    ]);
+    expect((await server.db.log.findMany({ where: { resultId } })).map((log) => [log.status, log.description])).toEqual(
+      [['error', "Couldn't parse webhook attributes"]],
+    );
     expect(texts(body)).toEqual(['user= status= tags=']);
   });
 
@@ -256,7 +276,11 @@ describe('HTTP request block', () => {
     const started = await startChat(server, publicId);
     const paused = await say(server, started.body.sessionId, 'Ann');
     expect(paused.body.clientSideActions).toEqual([
-      { type: 'httpRequestToExecute', httpRequestToExecute: { url: 'https://api.example.com/u/Ann', method: 'GET', headers: {} }, expectsDedicatedReply: true },
+      {
+        type: 'httpRequestToExecute',
+        httpRequestToExecute: { url: 'https://api.example.com/u/Ann', method: 'GET', headers: {} },
+        expectsDedicatedReply: true,
+      },
     ]);
     expect(echo.hits).toHaveLength(0);
     const refused = await say(server, started.body.sessionId, 'not json');
@@ -264,10 +288,20 @@ describe('HTTP request block', () => {
       status: 400,
       body: { code: 'BAD_REQUEST', message: 'Provided response is not valid JSON', issues: [] },
     });
-    const mapped = await say(server, started.body.sessionId, JSON.stringify({ statusCode: 201, data: { user: { name: 'Bo', tags: [] } } }));
+    const mapped = await say(
+      server,
+      started.body.sessionId,
+      JSON.stringify({ statusCode: 201, data: { user: { name: 'Bo', tags: [] } } }),
+    );
     expect(mapped.status).toBe(200);
     expect(texts(mapped.body)).toEqual(['user=Bo status=201 tags=[]']);
-    expect(mapped.body.logs).toEqual([{ status: 'success', description: 'HTTP request executed successfully!', details: { user: { name: 'Bo', tags: [] } } }]);
+    expect(mapped.body.logs).toEqual([
+      {
+        status: 'success',
+        description: 'HTTP request executed successfully!',
+        details: { user: { name: 'Bo', tags: [] } },
+      },
+    ]);
   });
 });
 
@@ -279,7 +313,11 @@ describe('HTTP request block behind the outbound guard (no allow-list)', () => {
   afterAll(() => guarded.close());
 
   test.each([
-    ['loopback', (base: string) => `${base}/x`, 'Access to loopback addresses (127.0.0.0/8) is not allowed for security reasons.'],
+    [
+      'loopback',
+      (base: string) => `${base}/x`,
+      'Access to loopback addresses (127.0.0.0/8) is not allowed for security reasons.',
+    ],
     [
       'metadata',
       () => 'http://169.254.169.254/latest/meta-data/',
@@ -339,7 +377,9 @@ describe('Code block fetch (server side), through the same guard', () => {
     const started = await startChat(server, publicId);
     const answered = await say(server, started.body.sessionId, 'Ann');
     expect(texts(answered.body)).toEqual(['user=/from-code?name=Ann']);
-    expect(echo.hits).toEqual([expect.objectContaining({ method: 'POST', path: '/from-code?name=Ann', body: '{"name":"Ann"}' })]);
+    expect(echo.hits).toEqual([
+      expect.objectContaining({ method: 'POST', path: '/from-code?name=Ann', body: '{"name":"Ann"}' }),
+    ]);
   });
 
   test('without the allow-list: refused with the guard reason, never reached', async () => {

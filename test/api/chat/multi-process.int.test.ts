@@ -28,7 +28,10 @@ afterAll(async () => {
 async function variablesOf(sessionId: string): Promise<Record<string, unknown>> {
   const session = await a.db.chatSession.findUniqueOrThrow({ where: { id: sessionId } });
   return Object.fromEntries(
-    ((session.state as any).queue[0].variables as { name: string; value: unknown }[]).map((variable) => [variable.name, variable.value]),
+    ((session.state as any).queue[0].variables as { name: string; value: unknown }[]).map((variable) => [
+      variable.name,
+      variable.value,
+    ]),
   );
 }
 
@@ -91,7 +94,11 @@ test('a claim left by a crashed turn that outlives the wait bound: the reply wai
   const startedAt = Date.now();
   const busy = await say(c, sessionId, 'x');
   const waited = Date.now() - startedAt;
-  expect({ status: busy.status, code: busy.body.code, message: busy.body.message }).toEqual({ status: 400, code: 'BAD_REQUEST', message: 'Session busy' });
+  expect({ status: busy.status, code: busy.body.code, message: busy.body.message }).toEqual({
+    status: 400,
+    code: 'BAD_REQUEST',
+    message: 'Session busy',
+  });
   // it polled the claim for about the bound (the last back-off step, at most 200 ms, is not slept) rather than failing at once
   expect(waited).toBeGreaterThanOrEqual(SHORT_WAIT_MS - 250);
   expect(waited).toBeLessThan(SHORT_WAIT_MS + 5000);

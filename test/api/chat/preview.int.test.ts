@@ -112,22 +112,34 @@ describe('stored draft', () => {
 describe('a preview whose flow ended', () => {
   test('is kept: another message re-answers the last input and the flow runs on from there (as the reference)', async () => {
     const definition = v6Bot({
-      groups: [group('g1', [textBubble('b1', 'Name?'), textInput('b2', 'vname', 'e2')]), group('g2', [textBubble('b3', 'Bye {{Name}}')])],
+      groups: [
+        group('g1', [textBubble('b1', 'Name?'), textInput('b2', 'vname', 'e2')]),
+        group('g2', [textBubble('b3', 'Bye {{Name}}')]),
+      ],
       edges: [edge('e2', 'g2', { blockId: 'b2' })],
       variables: [{ id: 'vname', name: 'Name' }],
     });
     const started = await preview('any', { bot: definition });
     const ended = await say(server, started.body.sessionId, 'Ann');
-    expect({ status: ended.status, texts: texts(ended.body), input: ended.body.input }).toEqual({ status: 200, texts: ['Bye Ann'], input: undefined });
+    expect({ status: ended.status, texts: texts(ended.body), input: ended.body.input }).toEqual({
+      status: 200,
+      texts: ['Bye Ann'],
+      input: undefined,
+    });
     const again = await say(server, started.body.sessionId, 'Bob');
-    expect({ status: again.status, body: again.status === 200 ? null : again.body }).toEqual({ status: 200, body: null });
+    expect({ status: again.status, body: again.status === 200 ? null : again.body }).toEqual({
+      status: 200,
+      body: null,
+    });
     expect(texts(again.body)).toEqual(['Bye Bob']);
     expect(again.body.messages.map((message: { id: string }) => message.id)).toEqual(['b3']);
-    expect({ input: again.body.input, clientSideActions: again.body.clientSideActions, logs: again.body.logs }).toEqual({
-      input: undefined,
-      clientSideActions: [],
-      logs: [],
-    });
+    expect({ input: again.body.input, clientSideActions: again.body.clientSideActions, logs: again.body.logs }).toEqual(
+      {
+        input: undefined,
+        clientSideActions: [],
+        logs: [],
+      },
+    );
     // A live session (it has a result) is gone once its flow ended.
     const { botId } = await createBot(server, definition);
     await request(server.url, 'POST', `/v1/bots/${botId}/publish`, { token: server.adminToken });
@@ -135,6 +147,9 @@ describe('a preview whose flow ended', () => {
     const live = await request(server.url, 'POST', `/v1/bots/${publicId}/startChat`, { json: {} });
     await say(server, live.body.sessionId, 'Ann');
     const gone = await say(server, live.body.sessionId, 'Bob');
-    expect({ status: gone.status, body: gone.body }).toEqual({ status: 400, body: { code: 'BAD_REQUEST', message: 'Session not found', issues: [] } });
+    expect({ status: gone.status, body: gone.body }).toEqual({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: 'Session not found', issues: [] },
+    });
   });
 });

@@ -21,7 +21,10 @@ const fixtures = path.resolve(__dirname, '../../fixtures');
 const recordings = fs
   .readdirSync(path.join(fixtures, 'conversations'))
   .filter((file) => file.endsWith('.json'))
-  .map((file) => ({ name: file, recording: JSON.parse(fs.readFileSync(path.join(fixtures, 'conversations', file), 'utf8')) as Recording }));
+  .map((file) => ({
+    name: file,
+    recording: JSON.parse(fs.readFileSync(path.join(fixtures, 'conversations', file), 'utf8')) as Recording,
+  }));
 
 let server: TestServer;
 beforeAll(async () => {
@@ -36,7 +39,9 @@ async function publishFixture(file: string): Promise<{ publicId: string; publish
     json: { workspaceId: server.adminWorkspaceId, bot: { ...definition, publicId: undefined } },
   });
   expect(created.status).toBe(200);
-  const published = await request(server.url, 'POST', `/v1/bots/${created.body.bot.id}/publish`, { token: server.adminToken });
+  const published = await request(server.url, 'POST', `/v1/bots/${created.body.bot.id}/publish`, {
+    token: server.adminToken,
+  });
   expect(published.status).toBe(200);
   return { publicId: published.body.bot.publicId, publishedAt: published.body.bot.publishedAt };
 }
@@ -60,7 +65,11 @@ describe.each(recordings)('$name', ({ recording }) => {
         }
         (expected.bot as Record<string, unknown>).publishedAt = publishedAt;
       }
-      expect({ step: index, status: response.status, body: response.body }).toEqual({ step: index, status: step.response.status, body: expected });
+      expect({ step: index, status: response.status, body: response.body }).toEqual({
+        step: index,
+        status: step.response.status,
+        body: expected,
+      });
     }
   });
 });

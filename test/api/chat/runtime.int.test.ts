@@ -1,4 +1,16 @@
-import { edge, group, publishDefinition, say, setVariable, startChat, textBubble, textInput, texts, threeQuestions, v6Bot } from '../../helpers/chat';
+import {
+  edge,
+  group,
+  publishDefinition,
+  say,
+  setVariable,
+  startChat,
+  textBubble,
+  textInput,
+  texts,
+  threeQuestions,
+  v6Bot,
+} from '../../helpers/chat';
 import { request } from '../../helpers/http';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
@@ -28,7 +40,10 @@ describe('concurrency', () => {
       expect(Date.now() - before).toBeLessThan(10_000);
       const session = await server.db.chatSession.findUniqueOrThrow({ where: { id: sessionId } });
       const variables = Object.fromEntries(
-        ((session.state as any).queue[0].variables as { name: string; value: unknown }[]).map((variable) => [variable.name, variable.value]),
+        ((session.state as any).queue[0].variables as { name: string; value: unknown }[]).map((variable) => [
+          variable.name,
+          variable.value,
+        ]),
       );
       const orders = [
         { A: 'x', B: 'y' },
@@ -56,7 +71,9 @@ describe('limits', () => {
     const { publicId } = await publishDefinition(server, definition);
     const started = await startChat(server, publicId);
     expect(started.status).toBe(200);
-    const stopped = (started.body.logs ?? []).filter((log: { description: string }) => log.description.startsWith('Flow stopped:'));
+    const stopped = (started.body.logs ?? []).filter((log: { description: string }) =>
+      log.description.startsWith('Flow stopped:'),
+    );
     expect(stopped).toHaveLength(1);
     expect(stopped[0].status).toBe('error');
     expect(await health()).toBe(200);
@@ -66,14 +83,19 @@ describe('limits', () => {
 
   test('a loop behind an input: the turn stops, the session ends (nothing awaited), the server still serves', async () => {
     const definition = v6Bot({
-      groups: [group('g1', [textInput('q', undefined, 'e-loop')]), group('gA', [{ id: 'j', type: 'Jump', options: { groupId: 'gA' } }], 'A')],
+      groups: [
+        group('g1', [textInput('q', undefined, 'e-loop')]),
+        group('gA', [{ id: 'j', type: 'Jump', options: { groupId: 'gA' } }], 'A'),
+      ],
       edges: [edge('e-loop', 'gA', { blockId: 'q' })],
     });
     const { publicId } = await publishDefinition(server, definition);
     const started = await startChat(server, publicId);
     const reply = await say(server, started.body.sessionId, 'go');
     expect(reply.status).toBe(200);
-    expect(reply.body.logs.some((log: { description: string }) => log.description.startsWith('Flow stopped:'))).toBe(true);
+    expect(reply.body.logs.some((log: { description: string }) => log.description.startsWith('Flow stopped:'))).toBe(
+      true,
+    );
     expect(reply.body.input).toBeUndefined();
     expect(await server.db.chatSession.count({ where: { id: started.body.sessionId } })).toBe(0);
     expect(await health()).toBe(200);
@@ -90,28 +112,45 @@ describe('sandbox over HTTP', () => {
     ['memory bomb', 'const a = []; while (true) a.push(new Array(1e6).fill("xxxxxxxxxx")); return a.length'],
   ];
 
-  test.each(attacks)('%s: the turn answers 200 with a log or the text fallback, and the server keeps answering', async (_name, code) => {
-    const definition = v6Bot({
-      groups: [group('g1', [textInput('q'), setVariable('s', 'vout', code, { isCode: true }), textBubble('t', 'out={{Out}}'), textInput('q2')])],
-      variables: [{ id: 'vout', name: 'Out' }],
-    });
-    const { publicId } = await publishDefinition(server, definition);
-    const started = await startChat(server, publicId);
-    const reply = await say(server, started.body.sessionId, 'go');
-    expect(reply.status).toBe(200);
-    // isCode: the error is logged, and (engine-reference §2.3.1) the value falls back to the expression's text
-    expect(reply.body.logs).toEqual([expect.objectContaining({ context: 'While evaluating set variable expression' })]);
-    expect(texts(reply.body)).toEqual([`out=${code}`]);
-    expect(reply.body.input).toMatchObject({ id: 'q2' });
-    expect(await health()).toBe(200);
-  });
+  test.each(attacks)(
+    '%s: the turn answers 200 with a log or the text fallback, and the server keeps answering',
+    async (_name, code) => {
+      const definition = v6Bot({
+        groups: [
+          group('g1', [
+            textInput('q'),
+            setVariable('s', 'vout', code, { isCode: true }),
+            textBubble('t', 'out={{Out}}'),
+            textInput('q2'),
+          ]),
+        ],
+        variables: [{ id: 'vout', name: 'Out' }],
+      });
+      const { publicId } = await publishDefinition(server, definition);
+      const started = await startChat(server, publicId);
+      const reply = await say(server, started.body.sessionId, 'go');
+      expect(reply.status).toBe(200);
+      // isCode: the error is logged, and (engine-reference §2.3.1) the value falls back to the expression's text
+      expect(reply.body.logs).toEqual([
+        expect.objectContaining({ context: 'While evaluating set variable expression' }),
+      ]);
+      expect(texts(reply.body)).toEqual([`out=${code}`]);
+      expect(reply.body.input).toMatchObject({ id: 'q2' });
+      expect(await health()).toBe(200);
+    },
+  );
 });
 
 describe('stats and usage count real chats', () => {
   test('views, starts, completions and chats used', async () => {
-    const workspace = await request(server.url, 'POST', '/v1/workspaces', { token: server.adminToken, json: { name: 'Counted' } });
+    const workspace = await request(server.url, 'POST', '/v1/workspaces', {
+      token: server.adminToken,
+      json: { name: 'Counted' },
+    });
     const workspaceId = workspace.body.workspace.id as string;
-    const definition = v6Bot({ groups: [group('g1', [textInput('q1'), textInput('q2'), textBubble('end', 'thanks')])] });
+    const definition = v6Bot({
+      groups: [group('g1', [textInput('q1'), textInput('q2'), textBubble('end', 'thanks')])],
+    });
     const { botId, publicId } = await publishDefinition(server, definition, workspaceId);
 
     // 2 abandoned after start
@@ -129,18 +168,27 @@ describe('stats and usage count real chats', () => {
     // 1 registered only (never continued): not a view
     expect((await startChat(server, publicId, { isOnlyRegistering: true })).status).toBe(200);
     // previews never count
-    const preview = await request(server.url, 'POST', `/v1/bots/${botId}/preview/startChat`, { token: server.adminToken, json: {} });
+    const preview = await request(server.url, 'POST', `/v1/bots/${botId}/preview/startChat`, {
+      token: server.adminToken,
+      json: {},
+    });
     expect(preview.status).toBe(200);
     await say(server, preview.body.sessionId, 'a');
     await say(server, preview.body.sessionId, 'b');
-    const anonymous = await request(server.url, 'POST', `/v1/bots/${botId}/preview/startChat`, { json: { bot: definition } });
+    const anonymous = await request(server.url, 'POST', `/v1/bots/${botId}/preview/startChat`, {
+      json: { bot: definition },
+    });
     await say(server, anonymous.body.sessionId, 'a');
 
-    const stats = await request(server.url, 'GET', `/v1/bots/${botId}/analytics/stats?timeFilter=allTime`, { token: server.adminToken });
+    const stats = await request(server.url, 'GET', `/v1/bots/${botId}/analytics/stats?timeFilter=allTime`, {
+      token: server.adminToken,
+    });
     expect(stats.status).toBe(200);
     expect(stats.body).toEqual({ stats: { totalViews: 5, totalStarts: 3, totalCompleted: 1 } });
 
-    const usage = await request(server.url, 'GET', `/v1/billing/usage?workspaceId=${workspaceId}`, { token: server.adminToken });
+    const usage = await request(server.url, 'GET', `/v1/billing/usage?workspaceId=${workspaceId}`, {
+      token: server.adminToken,
+    });
     expect(usage.status).toBe(200);
     expect(usage.body.totalChatsUsed).toBe(3);
   });
@@ -159,18 +207,29 @@ describe('clientLogs', () => {
         ],
       },
     });
-    expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { message: 'Logs successfully saved.' } });
-    const logs = await server.db.log.findMany({ where: { resultId: started.body.resultId }, orderBy: { description: 'asc' } });
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 200,
+      body: { message: 'Logs successfully saved.' },
+    });
+    const logs = await server.db.log.findMany({
+      where: { resultId: started.body.resultId },
+      orderBy: { description: 'asc' },
+    });
     expect(logs.map((log) => ({ status: log.status, description: log.description }))).toEqual([
       { status: 'success', description: 'No details' },
       { status: 'info', description: 'Plain details' },
       { status: 'error', description: 'Script failed' },
     ]);
-    expect(JSON.parse(logs.find((log) => log.description === 'Script failed')!.details!)).toEqual({ line: 3, reason: ['a', 'b'] });
+    expect(JSON.parse(logs.find((log) => log.description === 'Script failed')!.details!)).toEqual({
+      line: 3,
+      reason: ['a', 'b'],
+    });
   });
 
   test('a preview session is refused with a 400', async () => {
-    const preview = await request(server.url, 'POST', '/v1/bots/any/preview/startChat', { json: { bot: threeQuestions() } });
+    const preview = await request(server.url, 'POST', '/v1/bots/any/preview/startChat', {
+      json: { bot: threeQuestions() },
+    });
     expect(preview.status).toBe(200);
     const response = await request(server.url, 'POST', `/v1/sessions/${preview.body.sessionId}/clientLogs`, {
       json: { clientLogs: [{ status: 'error', description: 'x' }] },
@@ -183,7 +242,9 @@ describe('clientLogs', () => {
   test('malformed clientLogs is a 400 with issues at ["clientLogs", ...]', async () => {
     const { publicId } = await publishDefinition(server, threeQuestions());
     const started = await startChat(server, publicId);
-    const response = await request(server.url, 'POST', `/v1/sessions/${started.body.sessionId}/clientLogs`, { json: { clientLogs: [{ status: 'error' }] } });
+    const response = await request(server.url, 'POST', `/v1/sessions/${started.body.sessionId}/clientLogs`, {
+      json: { clientLogs: [{ status: 'error' }] },
+    });
     expect(response.status).toBe(400);
     expect(response.body.issues[0].path[0]).toBe('clientLogs');
   });

@@ -1,4 +1,14 @@
-import { group, publishDefinition, say, setVariable, startChat, textBubble, textInput, threeQuestions, v6Bot } from '../../helpers/chat';
+import {
+  group,
+  publishDefinition,
+  say,
+  setVariable,
+  startChat,
+  textBubble,
+  textInput,
+  threeQuestions,
+  v6Bot,
+} from '../../helpers/chat';
 import { errorBody, request } from '../../helpers/http';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
@@ -6,12 +16,16 @@ import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ bounds: { maxAnswerBytes: 20, maxClientLogs: 3, maxVariablesBytes: 100, maxSessionBytes: 6000 } });
+  server = await startTestServer({
+    bounds: { maxAnswerBytes: 20, maxClientLogs: 3, maxVariablesBytes: 100, maxSessionBytes: 6000 },
+  });
 });
 afterAll(() => server.close());
 
 async function answersOf(resultId: string): Promise<string[]> {
-  return (await server.db.answer.findMany({ where: { resultId }, orderBy: { id: 'asc' } })).map((answer) => answer.content);
+  return (await server.db.answer.findMany({ where: { resultId }, orderBy: { id: 'asc' } })).map(
+    (answer) => answer.content,
+  );
 }
 
 test('an oversized answer is refused and the session goes on as before', async () => {
@@ -51,7 +65,9 @@ test('prefilled variables are bounded', async () => {
   const refused = await startChat(server, publicId, { prefilledVariables: { A: 'x'.repeat(200) } });
   expect(refused.status).toBe(400);
   expect(refused.body.message).toBe('Prefilled variables too large: at most 100 bytes');
-  expect(refused.body.issues).toEqual([{ path: ['prefilledVariables'], message: 'Prefilled variables too large: at most 100 bytes' }]);
+  expect(refused.body.issues).toEqual([
+    { path: ['prefilledVariables'], message: 'Prefilled variables too large: at most 100 bytes' },
+  ]);
 });
 
 test('a turn that would grow the session past its bound is not committed', async () => {
@@ -74,7 +90,9 @@ test('a turn that would grow the session past its bound is not committed', async
   const before = await server.db.chatSession.findUniqueOrThrow({ where: { id: sessionId } });
   const refused = await say(server, sessionId, 'Ada');
   expect(refused.status).toBe(400);
-  expect(refused.body).toEqual(errorBody('BAD_REQUEST', 'This conversation has grown too large (over 6000 bytes of session data)'));
+  expect(refused.body).toEqual(
+    errorBody('BAD_REQUEST', 'This conversation has grown too large (over 6000 bytes of session data)'),
+  );
   const after = await server.db.chatSession.findUniqueOrThrow({ where: { id: sessionId } });
   // The claim bumped the version; the state is as it was and the claim is released.
   expect({ state: after.state, claimedUntil: after.claimedUntil }).toEqual({ state: before.state, claimedUntil: null });
@@ -107,6 +125,8 @@ test('transcript lines stored apart from the state count in the bound; the refus
   // Each turn adds ~90 bytes of lines and the state stays near 1 kB: refused after dozens of turns, not at once.
   expect(answered).toBeGreaterThan(30);
   expect(refused?.status).toBe(400);
-  expect(refused?.body).toEqual(errorBody('BAD_REQUEST', 'This conversation has grown too large (over 6000 bytes of session data)'));
+  expect(refused?.body).toEqual(
+    errorBody('BAD_REQUEST', 'This conversation has grown too large (over 6000 bytes of session data)'),
+  );
   expect(await server.db.chatSessionTranscriptTurn.count({ where: { sessionId } })).toBe(1 + 2 * answered);
 });

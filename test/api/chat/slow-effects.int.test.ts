@@ -58,7 +58,9 @@ async function linkedPair(server: TestServer): Promise<string> {
   );
   const parent = v6Bot({
     name: 'Parent',
-    groups: [group('p1', [textInput('q1', 'v1'), { id: 'link', type: 'Typebot link', options: { typebotId: child.botId } }])],
+    groups: [
+      group('p1', [textInput('q1', 'v1'), { id: 'link', type: 'Typebot link', options: { typebotId: child.botId } }]),
+    ],
     variables: [{ id: 'v1', name: 'First' }],
   });
   return (await publishDefinition(server, parent)).publicId;
@@ -72,7 +74,12 @@ describe('an effect that takes 30 seconds', () => {
   beforeAll(async () => {
     slow = await slowServer(30_000);
     // A 2 s lease: without renewal the claim would lapse fifteen times during the effect.
-    server = await startTestServer({ effects: behindSlowServer(slow), effectTimeoutMs: 60_000, sessionLeaseMs: 2_000, sessionWaitMs: 1_000 });
+    server = await startTestServer({
+      effects: behindSlowServer(slow),
+      effectTimeoutMs: 60_000,
+      sessionLeaseMs: 2_000,
+      sessionWaitMs: 1_000,
+    });
   });
   afterAll(async () => {
     await server.close();
@@ -99,7 +106,9 @@ describe('an effect that takes 30 seconds', () => {
     expect(texts(answered.body)).toEqual(['In the child bot']);
     expect(answered.body.input.id).toBe('child-q');
     expect(answered.body.logs).toEqual([]);
-    expect(concurrent).toEqual(Array(3).fill({ status: 400, body: { code: 'BAD_REQUEST', message: 'Session busy', issues: [] } }));
+    expect(concurrent).toEqual(
+      Array(3).fill({ status: 400, body: { code: 'BAD_REQUEST', message: 'Session busy', issues: [] } }),
+    );
     expect(slow.hits).toBe(1);
 
     const answers = await server.db.answer.findMany({ where: { resultId } });
@@ -131,7 +140,9 @@ describe('an effect past its timeout', () => {
     const answered = await say(server, started.body.sessionId, 'first answer');
     expect(answered.status).toBe(200);
     expect(answered.body.messages).toEqual([]);
-    expect(answered.body.logs).toEqual([{ status: 'error', description: 'Failed to link typebot', details: 'Request timed out. (0.3s)' }]);
+    expect(answered.body.logs).toEqual([
+      { status: 'error', description: 'Failed to link typebot', details: 'Request timed out. (0.3s)' },
+    ]);
     expect(answered.body.input).toBeUndefined();
   });
 });

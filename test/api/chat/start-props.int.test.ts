@@ -20,7 +20,11 @@ stray text
 function trackedBot() {
   return v6Bot({
     groups: [
-      group('g1', [textBubble('b1', 'Hello'), { id: 'ga', type: 'Google Analytics', options: { trackingId: 'G-12345', action: 'Start' } }, textInput('in')]),
+      group('g1', [
+        textBubble('b1', 'Hello'),
+        { id: 'ga', type: 'Google Analytics', options: { trackingId: 'G-12345', action: 'Start' } },
+        textInput('in'),
+      ]),
     ],
     settings: { metadata: { customHeadCode: headCode } },
   });
@@ -33,19 +37,27 @@ test('live start: startPropsToInject comes first, with the sanitised head code a
   expect(started.body.clientSideActions[0]).toEqual({
     type: 'startPropsToInject',
     startPropsToInject: {
-      customHeadCode: '<script async src="https://tracker.test/t.js"></script>\n<style>\n.widget { color: red }</style>',
+      customHeadCode:
+        '<script async src="https://tracker.test/t.js"></script>\n<style>\n.widget { color: red }</style>',
       googleAnalyticsId: 'G-12345',
     },
   });
   // Continue turns never carry it again.
-  const next = await request(server.url, 'POST', `/v1/sessions/${started.body.sessionId}/continueChat`, { json: { message: 'hi' } });
+  const next = await request(server.url, 'POST', `/v1/sessions/${started.body.sessionId}/continueChat`, {
+    json: { message: 'hi' },
+  });
   expect(next.status).toBe(200);
   expect(JSON.stringify(next.body)).not.toContain('startPropsToInject');
 });
 
 test('preview start: no action, an info log instead', async () => {
-  const started = await request(server.url, 'POST', '/v1/bots/any-bot/preview/startChat', { json: { bot: trackedBot() } });
+  const started = await request(server.url, 'POST', '/v1/bots/any-bot/preview/startChat', {
+    json: { bot: trackedBot() },
+  });
   expect(started.status).toBe(200);
   expect(JSON.stringify(started.body.clientSideActions ?? [])).not.toContain('startPropsToInject');
-  expect(started.body.logs.at(-1)).toEqual({ status: 'info', description: 'Custom head code, Google Analytics are not enabled in Preview mode' });
+  expect(started.body.logs.at(-1)).toEqual({
+    status: 'info',
+    description: 'Custom head code, Google Analytics are not enabled in Preview mode',
+  });
 });

@@ -48,7 +48,8 @@ beforeEach(() => {
 function withCredentials(definition: Json): Json {
   for (const group of definition.groups) {
     for (const block of group.blocks) {
-      if (block.type === 'openai' || block.type === 'OpenAI') block.options = { model: 'gpt-test', ...block.options, credentialsId };
+      if (block.type === 'openai' || block.type === 'OpenAI')
+        block.options = { model: 'gpt-test', ...block.options, credentialsId };
     }
   }
   return definition;
@@ -114,7 +115,9 @@ test('lead-magnet: the bundle e-mail goes out through the server SMTP settings (
 
 test('quick-carb-calculator: the answers reach the model as context, its plan is shown and e-mailed', async () => {
   fake.reply = () => 'About 60 g of carbs per hour: two 30g gels an hour.';
-  const chat = await open(withCredentials(startAt(readFixture('quick-carb-calculator.json'), 'x2x6f3wzxrtym647g57e4382')));
+  const chat = await open(
+    withCredentials(startAt(readFixture('quick-carb-calculator.json'), 'x2x6f3wzxrtym647g57e4382')),
+  );
   expect(texts(await chat.start())).toEqual([
     'Welcome to the Quick Carb Calculator!',
     " I'll help you figure out how much fuel you'll need to perform at your best. Let's get started! 🚴‍♂️🏃",
@@ -136,10 +139,16 @@ test('quick-carb-calculator: the answers reach the model as context, its plan is
   expect(fake.hits[0]!.body.messages[0].content).toContain(
     '<context>\nI am training for Run 🏃. My time goal is 3 hours. On a scale of 1 to 7, 1 being easy and 7 being intense racing, I would say 5.\n</context>',
   );
-  expect(inbox.messages.map((mail) => [mail.to && 'text' in mail.to ? mail.to.text : '', mail.subject])).toEqual([['ann@example.com', 'Your fueling plan']]);
-  expect(inbox.messages[0]!.text).toContain('Here is the estimation:\n\nAbout 60 g of carbs per hour: two 30g gels an hour.\n');
+  expect(inbox.messages.map((mail) => [mail.to && 'text' in mail.to ? mail.to.text : '', mail.subject])).toEqual([
+    ['ann@example.com', 'Your fueling plan'],
+  ]);
+  expect(inbox.messages[0]!.text).toContain(
+    'Here is the estimation:\n\nAbout 60 g of carbs per hour: two 30g gels an hour.\n',
+  );
   const redirect = await chat.say('Go shopping');
-  expect(redirect.clientSideActions).toEqual([{ type: 'redirect', redirect: { url: 'https://www.precisionhydration.com/eu/en/products/pf-30-gel/' } }]);
+  expect(redirect.clientSideActions).toEqual([
+    { type: 'redirect', redirect: { url: 'https://www.precisionhydration.com/eu/en/products/pf-30-gel/' } },
+  ]);
 });
 
 test('basic-chat-gpt: the chat history grows turn by turn and every answer is shown', async () => {
@@ -160,7 +169,9 @@ test('basic-chat-gpt: the chat history grows turn by turn and every answer is sh
 test('lead-gen-ai: the legacy OpenAI block asks follow-up questions until the dialogue is long enough', async () => {
   const definition = readFixture('lead-gen-ai.json');
   // "Connect the Services group with [AI] Additional Information".
-  definition.edges.find((edge: Json) => edge.id === 'wtw2lm86g46ehgvp43fcfks6').to = { groupId: 'm4oxxhg9wfv3wc6n8rhzy6ga' };
+  definition.edges.find((edge: Json) => edge.id === 'wtw2lm86g46ehgvp43fcfks6').to = {
+    groupId: 'm4oxxhg9wfv3wc6n8rhzy6ga',
+  };
   const chat = await open(withCredentials(definition));
   await chat.start();
   await chat.say('Yes!');
@@ -192,19 +203,25 @@ test('skin-typology: the transcript of the whole quiz is the model context; the 
     body = await chat.say(body.input.items[0].content);
   }
   expect(asked).toHaveLength(15);
-  expect(texts(body)).toEqual(['To keep a record of your skin diagnostic result, please provide your e-mail address :']);
+  expect(texts(body)).toEqual([
+    'To keep a record of your skin diagnostic result, please provide your e-mail address :',
+  ]);
   const diagnosis = await chat.say('skin@example.com');
   expect(texts(diagnosis)).toEqual([
     'Your typology is AE+.',
     'Now that you know your skin typology, would you like to check out our selection of top-rated skin-care products? 💆',
   ]);
   const context = fake.hits[0]!.body.messages[0].content as string;
-  expect(context).toContain('<context>\nAssistant: "What’s your top skin concern?"\n\nUser: "Pimples"\n\nAssistant: "When do you break out?"');
+  expect(context).toContain(
+    '<context>\nAssistant: "What’s your top skin concern?"\n\nUser: "Pimples"\n\nAssistant: "When do you break out?"',
+  );
   expect(context).toContain('User: "skin@example.com"\n</context>');
   expect(inbox.messages).toHaveLength(1);
   expect(inbox.messages[0]!.subject).toBe('Your Personalized Skin Typology Diagnosis');
   expect(inbox.messages[0]!.text).toContain('Here is a detailed recap of your diagnosis:\n\nYour typology is AE+.\n');
-  expect((await chat.say('Go shopping')).clientSideActions).toEqual([{ type: 'redirect', redirect: { url: 'https://global.typology.com/' } }]);
+  expect((await chat.say('Go shopping')).clientSideActions).toEqual([
+    { type: 'redirect', redirect: { url: 'https://global.typology.com/' } },
+  ]);
 });
 
 /** A stand-in for The Movie Database API: the four endpoints the template calls, checking the API key. */
@@ -232,9 +249,12 @@ async function movieDatabase(): Promise<{ base: string; paths: string[]; close()
         }),
       );
     if (url.pathname === '/3/trending/movie/week') return response.end(JSON.stringify({ results: movies }));
-    if (url.pathname === '/3/discover/movie') return response.end(JSON.stringify({ results: url.searchParams.get('with_genres') === '35' ? movies : [] }));
+    if (url.pathname === '/3/discover/movie')
+      return response.end(JSON.stringify({ results: url.searchParams.get('with_genres') === '35' ? movies : [] }));
     if (url.pathname === '/3/movie/102')
-      return response.end(JSON.stringify({ imdb_id: 'tt0053291', overview: 'Two musicians hide from the mob.', poster_path: '/hot.jpg' }));
+      return response.end(
+        JSON.stringify({ imdb_id: 'tt0053291', overview: 'Two musicians hide from the mob.', poster_path: '/hot.jpg' }),
+      );
     response.statusCode = 404;
     response.end(JSON.stringify({ status_message: 'Not found' }));
   });
@@ -253,12 +273,19 @@ test('movie-recommendation: the HTTP blocks call the API host held in a variable
     definition.variables.push({ id: 'v-api-host', name: 'API host' });
     for (const group of definition.groups) {
       for (const block of group.blocks) {
-        if (block.type === 'Webhook') block.options.webhook.url = block.options.webhook.url.replace('https://api.themoviedb.org', '{{API host}}');
+        if (block.type === 'Webhook')
+          block.options.webhook.url = block.options.webhook.url.replace('https://api.themoviedb.org', '{{API host}}');
       }
     }
     const chat = await open(definition);
     const start = await chat.start({ prefilledVariables: { 'API host': tmdb.base } });
-    expect(texts(start)).toEqual(['Welcome to our film recommendation bot 👋', '', 'It is powered by The Movie DB API 🚀', '', 'How can I we help?']);
+    expect(texts(start)).toEqual([
+      'Welcome to our film recommendation bot 👋',
+      '',
+      'It is powered by The Movie DB API 🚀',
+      '',
+      'How can I we help?',
+    ]);
     const genres = await chat.say('Select a genre 💅');
     expect(texts(genres)).toEqual(['Sure!', 'Select your desired genre 👇']);
     expect(genres.input.items.map((item: Json) => item.content)).toEqual(['Action', 'Comedy']);
@@ -267,8 +294,13 @@ test('movie-recommendation: the HTTP blocks call the API host held in a variable
     expect(movies.input.items.map((item: Json) => item.content)).toEqual(['Airplane!', 'Some Like It Hot']);
     const details = await chat.say('Some Like It Hot');
     expect(texts(details)).toEqual(['Excellent choice 🔥', '', 'Two musicians hide from the mob.']);
-    expect(details.messages[1]).toMatchObject({ type: 'image', content: { url: 'https://image.tmdb.org/t/p/w185/hot.jpg' } });
-    expect((await chat.say('Watch the movie')).clientSideActions).toEqual([{ type: 'redirect', redirect: { url: 'https://m.imdb.com/title/tt0053291' } }]);
+    expect(details.messages[1]).toMatchObject({
+      type: 'image',
+      content: { url: 'https://image.tmdb.org/t/p/w185/hot.jpg' },
+    });
+    expect((await chat.say('Watch the movie')).clientSideActions).toEqual([
+      { type: 'redirect', redirect: { url: 'https://m.imdb.com/title/tt0053291' } },
+    ]);
     expect(tmdb.paths).toEqual([
       '/3/genre/movie/list?api_key=2f584d1ffe2b7fb082dd4e05038e9bd7',
       '/3/discover/movie?api_key=2f584d1ffe2b7fb082dd4e05038e9bd7&with_genres=35',

@@ -1,4 +1,14 @@
-import { edge, group, publishDefinition, say, startChat, textBubble, textInput, texts, v6Bot } from '../../helpers/chat';
+import {
+  edge,
+  group,
+  publishDefinition,
+  say,
+  startChat,
+  textBubble,
+  textInput,
+  texts,
+  v6Bot,
+} from '../../helpers/chat';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 // A session's transcript is kept append-only: each turn adds its lines as
@@ -24,7 +34,9 @@ function loopBot() {
           items: [
             {
               id: 'i-done',
-              content: { comparisons: [{ id: 'k1', variableId: 'vanswer', comparisonOperator: 'Equal to', value: 'done' }] },
+              content: {
+                comparisons: [{ id: 'k1', variableId: 'vanswer', comparisonOperator: 'Equal to', value: 'done' }],
+              },
               outgoingEdgeId: 'e-done',
             },
           ],
@@ -37,7 +49,10 @@ function loopBot() {
         textInput('last'),
       ]),
     ],
-    edges: [edge('e-done', 'g-summary', { blockId: 'c1', itemId: 'i-done' }), edge('e-again', 'g-ask', { blockId: 'c1' })],
+    edges: [
+      edge('e-done', 'g-summary', { blockId: 'c1', itemId: 'i-done' }),
+      edge('e-again', 'g-ask', { blockId: 'c1' }),
+    ],
     variables: [
       { id: 'vanswer', name: 'Answer' },
       { id: 'vtranscript', name: 'Transcript' },
@@ -64,7 +79,15 @@ test('each turn appends its lines as rows; the state keeps their count and size 
   const { sessionId } = started.body;
   expect(await storedLines(sessionId)).toEqual([{ index: 0, turn: bot('Say something') }]);
   for (const answer of ['one', 'two', 'three']) expect((await say(server, sessionId, answer)).status).toBe(200);
-  const lines = [bot('Say something'), user('one'), bot('Say something'), user('two'), bot('Say something'), user('three'), bot('Say something')];
+  const lines = [
+    bot('Say something'),
+    user('one'),
+    bot('Say something'),
+    user('two'),
+    bot('Say something'),
+    user('three'),
+    bot('Say something'),
+  ];
   expect(await storedLines(sessionId)).toEqual(lines.map((turn, index) => ({ index, turn })));
   const storedBytes = lines.reduce((sum, line) => sum + Buffer.byteLength(JSON.stringify(line)), 0);
   expect((await storedState(sessionId)).transcript).toEqual({ stored: 7, storedBytes, recent: [] });
@@ -78,9 +101,14 @@ test('the Transcript block reads the earlier lines and adds this turn’s; the r
   const summary = await say(server, sessionId, 'done');
   expect(summary.status).toBe(200);
   expect(texts(summary.body)).toEqual([
-    ['So far: Assistant: "Say something"', 'User: "first"', 'Assistant: "Say something"', 'User: "second"', 'Assistant: "Say something"', 'User: "done"'].join(
-      '\n\n',
-    ),
+    [
+      'So far: Assistant: "Say something"',
+      'User: "first"',
+      'Assistant: "Say something"',
+      'User: "second"',
+      'Assistant: "Say something"',
+      'User: "done"',
+    ].join('\n\n'),
   ]);
   expect((await storedLines(sessionId)).length).toBe(7);
   const ended = await say(server, sessionId, 'bye');
@@ -97,7 +125,10 @@ test('a session stored by an earlier version (its whole transcript in the state)
   const state = (await storedState(sessionId)) as Record<string, unknown>;
   const inline = (await storedLines(sessionId)).map((row) => row.turn);
   await server.db.chatSessionTranscriptTurn.deleteMany({ where: { sessionId } });
-  await server.db.chatSession.update({ where: { id: sessionId }, data: { state: { ...state, formatVersion: 1, transcript: inline } as object } });
+  await server.db.chatSession.update({
+    where: { id: sessionId },
+    data: { state: { ...state, formatVersion: 1, transcript: inline } as object },
+  });
 
   await say(server, sessionId, 'second');
   expect((await storedLines(sessionId)).map((row) => row.turn)).toEqual([

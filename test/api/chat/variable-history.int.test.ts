@@ -1,4 +1,16 @@
-import { createBot, edge, group, publishDefinition, say, setVariable, startChat, textBubble, textInput, texts, v6Bot } from '../../helpers/chat';
+import {
+  createBot,
+  edge,
+  group,
+  publishDefinition,
+  say,
+  setVariable,
+  startChat,
+  textBubble,
+  textInput,
+  texts,
+  v6Bot,
+} from '../../helpers/chat';
 import { request } from '../../helpers/http';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
@@ -32,7 +44,13 @@ function counterBot(settings: Record<string, unknown> = {}): Record<string, unkn
 
 async function history(resultId: string): Promise<unknown[]> {
   const rows = await server.db.setVariableHistoryItem.findMany({ where: { resultId }, orderBy: { index: 'asc' } });
-  return rows.map(({ index, blockIndex, blockId, variableId, value }) => ({ index, blockIndex, blockId, variableId, value }));
+  return rows.map(({ index, blockIndex, blockId, variableId, value }) => ({
+    index,
+    blockIndex,
+    blockId,
+    variableId,
+    value,
+  }));
 }
 
 test('each turn writes the values set by Set variable blocks and by the reply, in order, with the turn', async () => {
@@ -40,7 +58,9 @@ test('each turn writes the values set by Set variable blocks and by the reply, i
   const started = await startChat(server, publicId);
   expect(texts(started.body)).toEqual(['count=1']);
   const { resultId, sessionId } = started.body;
-  expect(await history(resultId)).toEqual([{ index: 0, blockIndex: 0, blockId: 'init', variableId: 'vcount', value: '1' }]);
+  expect(await history(resultId)).toEqual([
+    { index: 0, blockIndex: 0, blockId: 'init', variableId: 'vcount', value: '1' },
+  ]);
 
   const reply = await say(server, sessionId, 'Ann, "the" one');
   expect(texts(reply.body)).toEqual(['Bye Ann, "the" one, count=2']);
@@ -52,7 +72,10 @@ test('each turn writes the values set by Set variable blocks and by the reply, i
 });
 
 test('a remembered result continues its history after its last row instead of colliding with it', async () => {
-  const { publicId } = await publishDefinition(server, counterBot({ general: { rememberUser: { isEnabled: true, storage: 'local' } } }));
+  const { publicId } = await publishDefinition(
+    server,
+    counterBot({ general: { rememberUser: { isEnabled: true, storage: 'local' } } }),
+  );
   const first = await startChat(server, publicId);
   const { resultId } = first.body;
   await say(server, first.body.sessionId, 'Bob');
@@ -71,7 +94,9 @@ test('a remembered result continues its history after its last row instead of co
 test('previews write no history (no result)', async () => {
   const before = await server.db.setVariableHistoryItem.count();
   const { botId } = await createBot(server, counterBot());
-  const started = await request(server.url, 'POST', `/v1/bots/${botId}/preview/startChat`, { json: { bot: counterBot() } });
+  const started = await request(server.url, 'POST', `/v1/bots/${botId}/preview/startChat`, {
+    json: { bot: counterBot() },
+  });
   expect(texts(started.body)).toEqual(['count=1']);
   const reply = await say(server, started.body.sessionId, 'Cy');
   expect(texts(reply.body)).toEqual(['Bye Cy, count=2']);
@@ -81,7 +106,14 @@ test('previews write no history (no result)', async () => {
 test('a remembered result taking a button branch again continues its visited edges too (the turn is not lost)', async () => {
   const definition = v6Bot({
     groups: [
-      group('g1', [{ id: 'choice', type: 'choice input', items: [{ id: 'i1', content: 'Yes', outgoingEdgeId: 'e-yes' }], options: { variableId: 'vname' } }]),
+      group('g1', [
+        {
+          id: 'choice',
+          type: 'choice input',
+          items: [{ id: 'i1', content: 'Yes', outgoingEdgeId: 'e-yes' }],
+          options: { variableId: 'vname' },
+        },
+      ]),
       group('g2', [textBubble('yes', 'Yes {{Name}}')]),
     ],
     edges: [edge('e-yes', 'g2', { blockId: 'choice', itemId: 'i1' })],

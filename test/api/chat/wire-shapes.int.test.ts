@@ -1,4 +1,16 @@
-import { continueChat, edge, emailInput, group, publishDefinition, say, setVariable, startChat, textBubble, textInput, v6Bot } from '../../helpers/chat';
+import {
+  continueChat,
+  edge,
+  emailInput,
+  group,
+  publishDefinition,
+  say,
+  setVariable,
+  startChat,
+  textBubble,
+  textInput,
+  v6Bot,
+} from '../../helpers/chat';
 import { request } from '../../helpers/http';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
@@ -14,13 +26,18 @@ afterAll(() => server.close());
 
 const avatarBot = (progress = false) =>
   v6Bot({
-    groups: [group('g1', [setVariable('set', 'v-avatar', '"after.png"', { isCode: true }), emailInput('mail', 'v-mail')])],
+    groups: [
+      group('g1', [setVariable('set', 'v-avatar', '"after.png"', { isCode: true }), emailInput('mail', 'v-mail')]),
+    ],
     variables: [
       { id: 'v-avatar', name: 'Avatar URL' },
       { id: 'v-mail', name: 'Mail' },
     ],
     settings: { general: { isInputPrefillEnabled: true } },
-    theme: { chat: { hostAvatar: { isEnabled: true, url: '{{Avatar URL}}' } }, ...(progress ? { general: { progressBar: { isEnabled: true } } } : {}) },
+    theme: {
+      chat: { hostAvatar: { isEnabled: true, url: '{{Avatar URL}}' } },
+      ...(progress ? { general: { progressBar: { isEnabled: true } } } : {}),
+    },
   });
 
 describe('bot object of a start', () => {
@@ -46,7 +63,11 @@ describe('bot object of a start', () => {
     const definition = v6Bot({
       groups: [group('g1', [textBubble('b1', 'Hi'), textInput('i1')])],
       settings: {
-        general: { isBrandingEnabled: false, isResultSavingEnabled: false, rememberUser: { isEnabled: true, storage: 'session' } },
+        general: {
+          isBrandingEnabled: false,
+          isResultSavingEnabled: false,
+          rememberUser: { isEnabled: true, storage: 'session' },
+        },
         typingEmulation: { enabled: true, speed: 400, maxDelay: 3 },
         metadata: { title: 'My bot', description: 'About it', customHeadCode: '<script></script>' },
         security: { allowedOrigins: [] },
@@ -59,9 +80,14 @@ describe('bot object of a start', () => {
     };
     const { botId, publicId } = await publishDefinition(server, definition);
     expect((await startChat(server, publicId)).body.bot.settings).toEqual(expected);
-    const preview = await request(server.url, 'POST', `/v1/bots/${botId}/preview/startChat`, { token: server.adminToken, json: {} });
+    const preview = await request(server.url, 'POST', `/v1/bots/${botId}/preview/startChat`, {
+      token: server.adminToken,
+      json: {},
+    });
     expect(preview.body.bot.settings).toEqual(expected);
-    const anonymous = await request(server.url, 'POST', `/v1/bots/any/preview/startChat`, { json: { bot: definition } });
+    const anonymous = await request(server.url, 'POST', `/v1/bots/any/preview/startChat`, {
+      json: { bot: definition },
+    });
     expect(anonymous.body.bot.settings).toEqual(expected);
   });
 
@@ -88,7 +114,12 @@ describe('bot object of a start', () => {
     const { publicId } = await publishDefinition(server, definition);
     const registered = await startChat(server, publicId, { isOnlyRegistering: true });
     expect(registered.status).toBe(200);
-    expect(registered.body.bot).toEqual({ id: expect.any(String), version: '6', settings: {}, theme: { general: { progressBar: { isEnabled: true } } } });
+    expect(registered.body.bot).toEqual({
+      id: expect.any(String),
+      version: '6',
+      settings: {},
+      theme: { general: { progressBar: { isEnabled: true } } },
+    });
     const first = await continueChat(server, registered.body.sessionId, { message: 'hello' });
     expect(first.status).toBe(200);
     expect(first.body.input.id).toBe('q2');
@@ -155,7 +186,14 @@ describe('inputs', () => {
             outgoingEdgeId: 'e2',
           },
         ]),
-        group('g2', [{ id: 'dyn', type: 'choice input', items: [{ id: 'x', content: 'x' }], options: { dynamicVariableId: 'v-list' } }]),
+        group('g2', [
+          {
+            id: 'dyn',
+            type: 'choice input',
+            items: [{ id: 'x', content: 'x' }],
+            options: { dynamicVariableId: 'v-list' },
+          },
+        ]),
       ],
       edges: [edge('e2', 'g2', { blockId: 'pic' })],
       variables: [{ id: 'v-list', name: 'List', value: ['one', 'two'] }],
@@ -288,7 +326,11 @@ describe('bubbles and actions', () => {
     });
     const { publicId } = await publishDefinition(server, definition);
     const started = await startChat(server, publicId);
-    expect(started.body.messages[0]).toEqual({ id: 'vid', type: 'video', content: { url: 'https://example.com/movie.mp4', type: 'url' } });
+    expect(started.body.messages[0]).toEqual({
+      id: 'vid',
+      type: 'video',
+      content: { url: 'https://example.com/movie.mp4', type: 'url' },
+    });
     expect(started.body.clientSideActions).toEqual([
       { type: 'redirect', redirect: { url: 'https://example.com/a' }, lastBubbleBlockId: 'vid' },
       { type: 'redirect', redirect: { url: 'https://example.com/b', isNewTab: true }, lastBubbleBlockId: 'vid' },
@@ -298,7 +340,11 @@ describe('bubbles and actions', () => {
 
 describe('errors thrown by bot-author code', () => {
   test('are described as the reference does: "[undefined] " and V8\'s wording', async () => {
-    const code = (id: string, content: string) => ({ id, type: 'Code', options: { content, isExecutedOnClient: false } });
+    const code = (id: string, content: string) => ({
+      id,
+      type: 'Code',
+      options: { content, isExecutedOnClient: false },
+    });
     const definition = v6Bot({
       groups: [
         group('g1', [
@@ -317,14 +363,20 @@ describe('errors thrown by bot-author code', () => {
     const started = await startChat(server, publicId);
     expect(started.body.logs).toEqual([
       { context: 'While executing function', description: '[undefined] KatIA is not defined' },
-      { context: 'While executing function', description: "[undefined] Cannot read properties of undefined (reading 'y')" },
+      {
+        context: 'While executing function',
+        description: "[undefined] Cannot read properties of undefined (reading 'y')",
+      },
       { context: 'While executing function', description: "[undefined] Cannot set properties of null (setting 'y')" },
       { context: 'While executing function', description: '[undefined] boom' },
       { context: 'While executing function', description: 'just text' },
       // Set variable wraps it once more (the reference's executor does): JSON in the description.
       {
         context: 'While evaluating set variable expression',
-        description: JSON.stringify({ context: 'While executing function', description: '[undefined] Missing is not defined' }),
+        description: JSON.stringify({
+          context: 'While executing function',
+          description: '[undefined] Missing is not defined',
+        }),
       },
     ]);
   });

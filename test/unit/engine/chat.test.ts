@@ -5,15 +5,34 @@ import { block, bot, edge, group, refOf, resolverOf, start, text, wordsOf } from
 
 const words = (result: TurnResult) => result.output.messages.map(wordsOf);
 
-async function reply(main: RuntimeBot, state: SessionState, message: string | undefined, textFormat: TextFormat = 'richText') {
-  return await continueChat(state, message === undefined ? undefined : { type: 'text', text: message }, textFormat, testEnv(), resolverOf(main));
+async function reply(
+  main: RuntimeBot,
+  state: SessionState,
+  message: string | undefined,
+  textFormat: TextFormat = 'richText',
+) {
+  return await continueChat(
+    state,
+    message === undefined ? undefined : { type: 'text', text: message },
+    textFormat,
+    testEnv(),
+    resolverOf(main),
+  );
 }
 
 describe('retry messages', () => {
   const variables = [{ id: 'vName', name: 'Name', value: 'Ada' }];
 
-  async function retry(inputType: string, options: Record<string, unknown> = {}, settings: Record<string, unknown> = {}, textFormat: TextFormat = 'richText') {
-    const main = bot('main', [group('g1', [block('in', inputType, { options }), text('t', 'ok')])], { variables, settings });
+  async function retry(
+    inputType: string,
+    options: Record<string, unknown> = {},
+    settings: Record<string, unknown> = {},
+    textFormat: TextFormat = 'richText',
+  ) {
+    const main = bot('main', [group('g1', [block('in', inputType, { options }), text('t', 'ok')])], {
+      variables,
+      settings,
+    });
     const { result } = await start(main);
     const before = structuredClone(result.state);
     const retried = await reply(main, result.state, 'not valid at all', textFormat);
@@ -27,7 +46,14 @@ describe('retry messages', () => {
 
   it('is one text message with the input block id, in rich text', async () => {
     expect(await retry('number input')).toEqual([
-      { id: 'in', type: 'text', content: { type: 'richText', richText: [{ type: 'p', children: [{ text: 'Invalid message. Please, try again.' }] }] } },
+      {
+        id: 'in',
+        type: 'text',
+        content: {
+          type: 'richText',
+          richText: [{ type: 'p', children: [{ text: 'Invalid message. Please, try again.' }] }],
+        },
+      },
     ]);
   });
 
@@ -38,18 +64,24 @@ describe('retry messages', () => {
   });
 
   it("uses the block's retryMessageContent (substituted) first", async () => {
-    expect(wordsOf((await retry('email input', { retryMessageContent: 'Sorry {{Name}}, again' }))[0]!)).toBe('Sorry Ada, again');
+    expect(wordsOf((await retry('email input', { retryMessageContent: 'Sorry {{Name}}, again' }))[0]!)).toBe(
+      'Sorry Ada, again',
+    );
   });
 
   it('email has its own default text', async () => {
-    expect(wordsOf((await retry('email input'))[0]!)).toBe("This email doesn't seem to be valid. Can you type it again?");
+    expect(wordsOf((await retry('email input'))[0]!)).toBe(
+      "This email doesn't seem to be valid. Can you type it again?",
+    );
   });
 
   it("other types use the bot's invalidMessage (substituted), even with an email default around", async () => {
     const settings = { general: { systemMessages: { invalidMessage: 'Nope, {{Name}}' } } };
     expect(wordsOf((await retry('number input', {}, settings))[0]!)).toBe('Nope, Ada');
     expect(wordsOf((await retry('url input', {}, settings))[0]!)).toBe('Nope, Ada');
-    expect(wordsOf((await retry('email input', {}, settings))[0]!)).toBe("This email doesn't seem to be valid. Can you type it again?");
+    expect(wordsOf((await retry('email input', {}, settings))[0]!)).toBe(
+      "This email doesn't seem to be valid. Can you type it again?",
+    );
   });
 });
 
@@ -60,7 +92,12 @@ describe('answers', () => {
       [
         group(
           'g1',
-          [block('a', 'text input'), text('t', 'hey'), block('b', 'text input'), block('c', 'text input', { options: { variableId: 'vCity' } })],
+          [
+            block('a', 'text input'),
+            text('t', 'hey'),
+            block('b', 'text input'),
+            block('c', 'text input', { options: { variableId: 'vCity' } }),
+          ],
           'Group #1',
         ),
         group('g2', [block('d', 'text input')], ''),
@@ -96,7 +133,11 @@ describe('answers', () => {
       [
         group(
           'g1',
-          [block('a', 'text input', { options: { variableId: 'v' } }), block('b', 'text input'), block('c', 'text input', { options: { variableId: 'v' } })],
+          [
+            block('a', 'text input', { options: { variableId: 'v' } }),
+            block('b', 'text input'),
+            block('c', 'text input', { options: { variableId: 'v' } }),
+          ],
           'G',
         ),
       ],
@@ -183,20 +224,37 @@ describe('events', () => {
     expect(words(answered)).toEqual(['caught']);
     expect(answered.status).toBe('ended');
     expect(answered.state.queue[0]!.answers).toEqual([]);
-    expect(answered.state.returnMark).toEqual({ status: 'pending', blockId: 'in', autoResumeMessage: { type: 'text', text: 'hi' } });
+    expect(answered.state.returnMark).toEqual({
+      status: 'pending',
+      blockId: 'in',
+      autoResumeMessage: { type: 'text', text: 'hi' },
+    });
   });
 
   const withCommand = (resumeAfter: boolean) =>
-    bot('main', [group('g1', [text('t1', 'Question?'), block('in', 'text input'), text('t2', 'Thanks')]), group('gHelp', [text('th', 'Some help')])], {
-      edges: [edge('eCmd', 'gHelp', undefined, { eventId: 'cmd' })],
-      events: [{ id: 'cmd', type: 'command', outgoingEdgeId: 'eCmd', options: { command: 'help', resumeAfter } }],
-    });
+    bot(
+      'main',
+      [
+        group('g1', [text('t1', 'Question?'), block('in', 'text input'), text('t2', 'Thanks')]),
+        group('gHelp', [text('th', 'Some help')]),
+      ],
+      {
+        edges: [edge('eCmd', 'gHelp', undefined, { eventId: 'cmd' })],
+        events: [{ id: 'cmd', type: 'command', outgoingEdgeId: 'eCmd', options: { command: 'help', resumeAfter } }],
+      },
+    );
 
   it('command event with resumeAfter re-asks the interrupted input', async () => {
     const main = withCommand(true);
     const first = (await start(main)).result;
     const env = testEnv();
-    const helped = await continueChat(first.state, { type: 'command', command: 'help' }, 'richText', env, resolverOf(main));
+    const helped = await continueChat(
+      first.state,
+      { type: 'command', command: 'help' },
+      'richText',
+      env,
+      resolverOf(main),
+    );
     expect(words(helped)).toEqual(['Some help']);
     expect(helped.status).toBe('awaiting-input');
     expect(helped.output.input).toMatchObject({ id: 'in' });
@@ -210,7 +268,13 @@ describe('events', () => {
   it('command event without resumeAfter sets the return mark and ends with its flow', async () => {
     const main = withCommand(false);
     const first = (await start(main)).result;
-    const helped = await continueChat(first.state, { type: 'command', command: 'help' }, 'richText', testEnv(), resolverOf(main));
+    const helped = await continueChat(
+      first.state,
+      { type: 'command', command: 'help' },
+      'richText',
+      testEnv(),
+      resolverOf(main),
+    );
     expect(words(helped)).toEqual(['Some help']);
     expect(helped.status).toBe('ended');
     expect(helped.state.returnMark).toEqual({ status: 'pending', blockId: 'in' });
@@ -219,17 +283,21 @@ describe('events', () => {
   it('an unknown command is a request error', async () => {
     const main = withCommand(true);
     const first = (await start(main)).result;
-    await expect(continueChat(first.state, { type: 'command', command: 'nope' }, 'richText', testEnv(), resolverOf(main))).rejects.toThrow(
-      'Command event not found',
-    );
+    await expect(
+      continueChat(first.state, { type: 'command', command: 'nope' }, 'richText', testEnv(), resolverOf(main)),
+    ).rejects.toThrow('Command event not found');
   });
 });
 
 describe('start with a message', () => {
   it('answers the first input when it is answerable and nothing was said before it', async () => {
-    const main = bot('main', [group('g1', [block('in', 'text input', { options: { variableId: 'v' } }), text('t', 'Got {{V}}')])], {
-      variables: [{ id: 'v', name: 'V' }],
-    });
+    const main = bot(
+      'main',
+      [group('g1', [block('in', 'text input', { options: { variableId: 'v' } }), text('t', 'Got {{V}}')])],
+      {
+        variables: [{ id: 'v', name: 'V' }],
+      },
+    );
     const { result } = await start(main, [], { message: { type: 'text', text: 'hello' } });
     expect(words(result)).toEqual(['Got hello']);
     expect(result.status).toBe('ended');
@@ -264,12 +332,24 @@ describe('start with a message', () => {
 
 describe('isOnlyRegistering', () => {
   it('registers without walking; the first continueChat starts the flow (and may answer the first input)', async () => {
-    const main = bot('main', [group('g1', [block('in', 'text input', { options: { variableId: 'v' } }), text('t', 'Got {{V}}')])], {
-      variables: [{ id: 'v', name: 'V' }],
-    });
+    const main = bot(
+      'main',
+      [group('g1', [block('in', 'text input', { options: { variableId: 'v' } }), text('t', 'Got {{V}}')])],
+      {
+        variables: [{ id: 'v', name: 'V' }],
+      },
+    );
     const resolver = resolverOf(main);
     const registered = await startChat(
-      { bot: main, botRef: refOf(main), workspaceId: 'ws', isPreview: false, resultId: 'r1', textFormat: 'richText', isOnlyRegistering: true },
+      {
+        bot: main,
+        botRef: refOf(main),
+        workspaceId: 'ws',
+        isPreview: false,
+        resultId: 'r1',
+        textFormat: 'richText',
+        isOnlyRegistering: true,
+      },
       testEnv(),
       resolver,
     );
@@ -285,11 +365,25 @@ describe('isOnlyRegistering', () => {
     expect(started.status).toBe('awaiting-input');
 
     const registeredAgain = await startChat(
-      { bot: main, botRef: refOf(main), workspaceId: 'ws', isPreview: false, resultId: 'r1', textFormat: 'richText', isOnlyRegistering: true },
+      {
+        bot: main,
+        botRef: refOf(main),
+        workspaceId: 'ws',
+        isPreview: false,
+        resultId: 'r1',
+        textFormat: 'richText',
+        isOnlyRegistering: true,
+      },
       testEnv(),
       resolver,
     );
-    const answered = await continueChat(registeredAgain.state, { type: 'text', text: 'yo' }, 'richText', testEnv(), resolver);
+    const answered = await continueChat(
+      registeredAgain.state,
+      { type: 'text', text: 'yo' },
+      'richText',
+      testEnv(),
+      resolver,
+    );
     expect(words(answered)).toEqual(['Got yo']);
     expect(answered.state.queue[0]!.answers).toEqual([{ key: 'V', value: 'yo' }]);
   });

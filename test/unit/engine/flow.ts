@@ -16,12 +16,18 @@ import { testEnv } from '../../helpers/engine';
 export const text = (id: string, words: string): BlockDefinition =>
   ({ id, type: 'text', content: { richText: [{ type: 'p', children: [{ text: words }] }] } }) as BlockDefinition;
 
-export const block = (id: string, type: string, extra: Record<string, unknown> = {}): BlockDefinition => ({ id, type, ...extra }) as BlockDefinition;
+export const block = (id: string, type: string, extra: Record<string, unknown> = {}): BlockDefinition =>
+  ({ id, type, ...extra }) as BlockDefinition;
 
-export const group = (id: string, blocks: BlockDefinition[], title = id): GroupDefinition => ({ id, title, blocks }) as GroupDefinition;
+export const group = (id: string, blocks: BlockDefinition[], title = id): GroupDefinition =>
+  ({ id, title, blocks }) as GroupDefinition;
 
-export const edge = (id: string, to: string, toBlock?: string, from: EdgeDefinition['from'] = { blockId: 'x' }): EdgeDefinition =>
-  ({ id, from, to: { groupId: to, ...(toBlock ? { blockId: toBlock } : {}) } }) as EdgeDefinition;
+export const edge = (
+  id: string,
+  to: string,
+  toBlock?: string,
+  from: EdgeDefinition['from'] = { blockId: 'x' },
+): EdgeDefinition => ({ id, from, to: { groupId: to, ...(toBlock ? { blockId: toBlock } : {}) } }) as EdgeDefinition;
 
 /** A bot whose start event goes to its first group (edge "eStart"). */
 export function bot(
@@ -58,10 +64,23 @@ export function resolverOf(...bots: RuntimeBot[]): BotResolver {
 }
 
 /** Starts a live chat (result "r1") on `main`; the other bots are resolvable (links). */
-export async function start(main: RuntimeBot, others: RuntimeBot[] = [], input: Partial<StartInput> = {}, env: EngineEnv = testEnv()) {
+export async function start(
+  main: RuntimeBot,
+  others: RuntimeBot[] = [],
+  input: Partial<StartInput> = {},
+  env: EngineEnv = testEnv(),
+) {
   const resolver = resolverOf(main, ...others);
   const result = await startChat(
-    { bot: main, botRef: refOf(main), workspaceId: 'ws', isPreview: false, resultId: 'r1', textFormat: 'richText', ...input },
+    {
+      bot: main,
+      botRef: refOf(main),
+      workspaceId: 'ws',
+      isPreview: false,
+      resultId: 'r1',
+      textFormat: 'richText',
+      ...input,
+    },
     env,
     resolver,
   );

@@ -19,7 +19,11 @@ function bot(groups: { id: string; title?: string; blocks: Block[] }[], extra: R
   };
 }
 
-const hello: Block = { id: 'hello', type: 'text', content: { richText: [{ type: 'p', children: [{ text: 'Hello {{Name}}' }] }] } };
+const hello: Block = {
+  id: 'hello',
+  type: 'text',
+  content: { richText: [{ type: 'p', children: [{ text: 'Hello {{Name}}' }] }] },
+};
 const askName: Block = { id: 'ask', type: 'text input', options: { variableId: 'v-name' } };
 const codes = (problems: Problem[]) => problems.map((problem) => `${problem.severity} ${problem.code}`);
 
@@ -36,12 +40,23 @@ describe('draftProblems', () => {
       ]),
     );
     expect(problems).toEqual([
-      { severity: 'warning', code: 'UNREACHABLE_GROUP', message: 'Group "Orphan" cannot be reached from the start', groupId: 'orphan', path: ['groups', 1] },
+      {
+        severity: 'warning',
+        code: 'UNREACHABLE_GROUP',
+        message: 'Group "Orphan" cannot be reached from the start',
+        groupId: 'orphan',
+        path: ['groups', 1],
+      },
     ]);
   });
 
   test('groups reached through an item, a jump and a block edge are reachable', () => {
-    const choice = { id: 'choice', type: 'choice input', options: { variableId: 'v-name' }, items: [{ id: 'i1', outgoingEdgeId: 'to-g2' }] };
+    const choice = {
+      id: 'choice',
+      type: 'choice input',
+      options: { variableId: 'v-name' },
+      items: [{ id: 'i1', outgoingEdgeId: 'to-g2' }],
+    };
     const jump = { id: 'jump', type: 'Jump', options: { groupId: 'g3' } };
     const definition = bot(
       [
@@ -93,14 +108,30 @@ describe('draftProblems', () => {
     const image = { id: 'image', type: 'image', content: { url: 42 } };
     const problems = draftProblems(bot([{ id: 'g1', blocks: [askName, hello, wait, mail, image] }]));
     expect(problems.filter((problem) => problem.severity === 'error')).toEqual([
-      expect.objectContaining({ code: 'INVALID_OPTIONS', blockId: 'wait', path: ['groups', 0, 'blocks', 2, 'options', 'secondsToWaitFor'] }),
-      expect.objectContaining({ code: 'INVALID_OPTIONS', blockId: 'mail', path: ['groups', 0, 'blocks', 3, 'options', 'recipients', 1] }),
-      expect.objectContaining({ code: 'INVALID_CONTENT', blockId: 'image', path: ['groups', 0, 'blocks', 4, 'content', 'url'] }),
+      expect.objectContaining({
+        code: 'INVALID_OPTIONS',
+        blockId: 'wait',
+        path: ['groups', 0, 'blocks', 2, 'options', 'secondsToWaitFor'],
+      }),
+      expect.objectContaining({
+        code: 'INVALID_OPTIONS',
+        blockId: 'mail',
+        path: ['groups', 0, 'blocks', 3, 'options', 'recipients', 1],
+      }),
+      expect.objectContaining({
+        code: 'INVALID_CONTENT',
+        blockId: 'image',
+        path: ['groups', 0, 'blocks', 4, 'content', 'url'],
+      }),
     ]);
   });
 
   test('an item of the wrong shape is an error', () => {
-    const condition = { id: 'if', type: 'Condition', items: [{ id: 'c', content: { comparisons: [{ variableId: 'v-city', value: 3 }] } }] };
+    const condition = {
+      id: 'if',
+      type: 'Condition',
+      items: [{ id: 'c', content: { comparisons: [{ variableId: 'v-city', value: 3 }] } }],
+    };
     const problems = draftProblems(bot([{ id: 'g1', blocks: [askName, hello, condition] }]));
     expect(problems).toEqual([
       expect.objectContaining({
@@ -127,18 +158,35 @@ describe('draftProblems', () => {
   });
 
   test('a variable used but never set nor prefilled is a warning; set or prefilled ones are not', () => {
-    const says = (text: string, id: string): Block => ({ id, type: 'text', content: { richText: [{ type: 'p', children: [{ text }] }] } });
+    const says = (text: string, id: string): Block => ({
+      id,
+      type: 'text',
+      content: { richText: [{ type: 'p', children: [{ text }] }] },
+    });
     const problems = draftProblems(bot([{ id: 'g1', blocks: [says('Hi {{Name}} from {{City}}', 'hi')] }]));
     expect(problems).toEqual([
-      expect.objectContaining({ severity: 'warning', code: 'VARIABLE_NEVER_SET', blockId: 'hi', message: expect.stringContaining('"Name"') }),
+      expect.objectContaining({
+        severity: 'warning',
+        code: 'VARIABLE_NEVER_SET',
+        blockId: 'hi',
+        message: expect.stringContaining('"Name"'),
+      }),
     ]);
     const condition = {
       id: 'if',
       type: 'Condition',
-      items: [{ id: 'c', content: { comparisons: [{ variableId: 'v-name', comparisonOperator: 'Equal to', value: 'x' }] } }],
+      items: [
+        { id: 'c', content: { comparisons: [{ variableId: 'v-name', comparisonOperator: 'Equal to', value: 'x' }] } },
+      ],
     };
-    expect(codes(draftProblems(bot([{ id: 'g1', blocks: [hello, condition] }])))).toEqual(['warning VARIABLE_NEVER_SET']);
-    const setByCode = { id: 'code', type: 'Code', options: { content: "setVariable('Name', 'Ada')", isExecutedOnClient: false } };
+    expect(codes(draftProblems(bot([{ id: 'g1', blocks: [hello, condition] }])))).toEqual([
+      'warning VARIABLE_NEVER_SET',
+    ]);
+    const setByCode = {
+      id: 'code',
+      type: 'Code',
+      options: { content: "setVariable('Name', 'Ada')", isExecutedOnClient: false },
+    };
     const setBlock = { id: 'set', type: 'Set variable', options: { variableId: 'v-name', type: 'Empty' } };
     expect(draftProblems(bot([{ id: 'g1', blocks: [setByCode, hello] }]))).toEqual([]);
     expect(draftProblems(bot([{ id: 'g1', blocks: [setBlock, hello] }]))).toEqual([]);
@@ -148,7 +196,10 @@ describe('draftProblems', () => {
     const ai = {
       id: 'ai',
       type: 'openai',
-      options: { action: 'Create chat completion', responseMapping: [{ item: 'Message content', variableId: 'v-name' }] },
+      options: {
+        action: 'Create chat completion',
+        responseMapping: [{ item: 'Message content', variableId: 'v-name' }],
+      },
     };
     const mail = { id: 'mail', type: 'Email', options: { recipients: ['a@example.com'] } };
     const problems = draftProblems(bot([{ id: 'g1', blocks: [ai, mail, hello] }]));
@@ -160,20 +211,28 @@ describe('draftProblems', () => {
         path: ['groups', 0, 'blocks', 0, 'options', 'credentialsId'],
       }),
     ]);
-    expect(draftProblems(bot([{ id: 'g1', blocks: [{ ...ai, options: { ...ai.options, credentialsId: 'cred' } }, hello] }]))).toEqual([]);
+    expect(
+      draftProblems(bot([{ id: 'g1', blocks: [{ ...ai, options: { ...ai.options, credentialsId: 'cred' } }, hello] }])),
+    ).toEqual([]);
   });
 
   test('a bot that says nothing after its start is an error (nothing reachable, or only logic)', () => {
     expect(codes(draftProblems(bot([], { edges: [] })))).toEqual(['error BOT_SAYS_NOTHING']);
-    expect(codes(draftProblems(bot([{ id: 'g1', blocks: [{ id: 'go', type: 'Redirect', options: { url: 'https://example.com' } }] }])))).toEqual([
-      'error BOT_SAYS_NOTHING',
-    ]);
+    expect(
+      codes(
+        draftProblems(
+          bot([{ id: 'g1', blocks: [{ id: 'go', type: 'Redirect', options: { url: 'https://example.com' } }] }]),
+        ),
+      ),
+    ).toEqual(['error BOT_SAYS_NOTHING']);
     const unlinked = bot([{ id: 'g1', blocks: [{ id: 'hi', type: 'text', content: {} }] }], { edges: [] });
     expect(codes(draftProblems(unlinked))).toEqual(['error BOT_SAYS_NOTHING', 'warning UNREACHABLE_GROUP']);
   });
 
   test('a jump to a missing group is an error', () => {
-    const problems = draftProblems(bot([{ id: 'g1', blocks: [hello, { id: 'jump', type: 'Jump', options: { groupId: 'nowhere' } }] }]));
+    const problems = draftProblems(
+      bot([{ id: 'g1', blocks: [hello, { id: 'jump', type: 'Jump', options: { groupId: 'nowhere' } }] }]),
+    );
     expect(problems[0]).toMatchObject({ severity: 'error', code: 'MISSING_JUMP_TARGET', blockId: 'jump' });
   });
 

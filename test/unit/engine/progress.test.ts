@@ -15,14 +15,22 @@ const choice = (id: string, itemEdges: (string | undefined)[], outgoingEdgeId?: 
   ({
     id,
     type: 'choice input',
-    items: itemEdges.map((edge, index) => ({ id: `${id}-i${index}`, content: `Option ${index}`, ...(edge ? { outgoingEdgeId: edge } : {}) })),
+    items: itemEdges.map((edge, index) => ({
+      id: `${id}-i${index}`,
+      content: `Option ${index}`,
+      ...(edge ? { outgoingEdgeId: edge } : {}),
+    })),
     ...(outgoingEdgeId ? { outgoingEdgeId } : {}),
   }) as BlockDefinition;
 const condition = (id: string, itemEdges: string[], outgoingEdgeId?: string): BlockDefinition =>
   ({
     id,
     type: 'Condition',
-    items: itemEdges.map((edge, index) => ({ id: `${id}-c${index}`, content: { comparisons: [] }, outgoingEdgeId: edge })),
+    items: itemEdges.map((edge, index) => ({
+      id: `${id}-c${index}`,
+      content: { comparisons: [] },
+      outgoingEdgeId: edge,
+    })),
     ...(outgoingEdgeId ? { outgoingEdgeId } : {}),
   }) as BlockDefinition;
 const link = (id: string, options: Record<string, unknown>, outgoingEdgeId?: string): BlockDefinition =>
@@ -30,8 +38,17 @@ const link = (id: string, options: Record<string, unknown>, outgoingEdgeId?: str
 const jump = (id: string, groupId: string, blockId?: string): BlockDefinition =>
   ({ id, type: 'Jump', options: { groupId, ...(blockId ? { blockId } : {}) } }) as BlockDefinition;
 
-function bot(id: string, groups: Record<string, BlockDefinition[]>, edges: [string, string, string, string?][], startGroup?: string): RuntimeBot {
-  const groupList: GroupDefinition[] = Object.entries(groups).map(([groupId, blocks]) => ({ id: groupId, title: groupId, blocks }));
+function bot(
+  id: string,
+  groups: Record<string, BlockDefinition[]>,
+  edges: [string, string, string, string?][],
+  startGroup?: string,
+): RuntimeBot {
+  const groupList: GroupDefinition[] = Object.entries(groups).map(([groupId, blocks]) => ({
+    id: groupId,
+    title: groupId,
+    blocks,
+  }));
   const edgeList: EdgeDefinition[] = edges.map(([edgeId, from, groupId, blockId]) => ({
     id: edgeId,
     from: { blockId: from },
@@ -51,15 +68,24 @@ function bot(id: string, groups: Record<string, BlockDefinition[]>, edges: [stri
   };
 }
 
-function input(bots: RuntimeBot[], currentBlockId: string, totalAnswers = 0, extra: Partial<ProgressInput> = {}): ProgressInput {
+function input(
+  bots: RuntimeBot[],
+  currentBlockId: string,
+  totalAnswers = 0,
+  extra: Partial<ProgressInput> = {},
+): ProgressInput {
   return { bots, currentBlockId, totalAnswers, linkedBot: () => undefined, ...extra };
 }
 
 /** g1: welcome text + Q1 → g2: Q2 → g3: Q3 + goodbye text. */
-const linear = bot('linear', { g1: [text('t1'), ask('q1', 'e1')], g2: [ask('q2', 'e2')], g3: [ask('q3'), text('t2')] }, [
-  ['e1', 'q1', 'g2'],
-  ['e2', 'q2', 'g3'],
-]);
+const linear = bot(
+  'linear',
+  { g1: [text('t1'), ask('q1', 'e1')], g2: [ask('q2', 'e2')], g3: [ask('q3'), text('t2')] },
+  [
+    ['e1', 'q1', 'g2'],
+    ['e2', 'q2', 'g3'],
+  ],
+);
 
 describe('computeProgress: convention', () => {
   it('reports 25, 50, 75 on the three questions of a linear bot', () => {
@@ -122,10 +148,14 @@ describe('computeProgress: longest path', () => {
   });
 
   it('counts a condition branch and its else path', () => {
-    const cond = bot('cond', { g1: [ask('a'), condition('c', ['eYes'], 'eNo')], yes: [ask('y1'), ask('y2')], no: [ask('n1')] }, [
-      ['eYes', 'c', 'yes'],
-      ['eNo', 'c', 'no'],
-    ]);
+    const cond = bot(
+      'cond',
+      { g1: [ask('a'), condition('c', ['eYes'], 'eNo')], yes: [ask('y1'), ask('y2')], no: [ask('n1')] },
+      [
+        ['eYes', 'c', 'yes'],
+        ['eNo', 'c', 'no'],
+      ],
+    );
     expect(remainingInputs(input([cond], 'a'))).toBe(3);
   });
 });
@@ -157,10 +187,18 @@ describe('computeProgress: cycles', () => {
     const jumpy = bot('jumpy', { g1: [ask('a')], g2: [ask('b'), jump('j', 'g1')] }, []);
     expect(remainingInputs(input([jumpy], 'b'))).toBe(2);
     // A jump to a block of a group; the blocks after the jump never run.
-    const jumpToBlock = bot('jtb', { g1: [ask('a'), jump('j', 'g2', 'c'), ask('never')], g2: [ask('b'), ask('c')] }, []);
+    const jumpToBlock = bot(
+      'jtb',
+      { g1: [ask('a'), jump('j', 'g2', 'c'), ask('never')], g2: [ask('b'), ask('c')] },
+      [],
+    );
     expect(remainingInputs(input([jumpToBlock], 'a'))).toBe(2);
     // A jump to a block that is not in the group ends the flow there.
-    const badJump = bot('bad', { g1: [ask('a'), jump('j', 'g2', 'elsewhere'), ask('never')], g2: [ask('b')], g3: [ask('elsewhere')] }, []);
+    const badJump = bot(
+      'bad',
+      { g1: [ask('a'), jump('j', 'g2', 'elsewhere'), ask('never')], g2: [ask('b')], g3: [ask('elsewhere')] },
+      [],
+    );
     expect(remainingInputs(input([badJump], 'a'))).toBe(1);
   });
 
@@ -183,7 +221,11 @@ describe('computeProgress: cycles', () => {
 describe('computeProgress: links to bots', () => {
   it('adds the longest path of a same-bot link target, then continues after the link', () => {
     // g1: q1, link to g3 of this bot, then q2. g3: q3, q4.
-    const same = bot('same', { g1: [ask('q1'), link('l', { typebotId: 'current', groupId: 'g3' }), ask('q2')], g3: [ask('q3'), ask('q4')] }, []);
+    const same = bot(
+      'same',
+      { g1: [ask('q1'), link('l', { typebotId: 'current', groupId: 'g3' }), ask('q2')], g3: [ask('q3'), ask('q4')] },
+      [],
+    );
     expect(remainingInputs(input([same], 'q1'))).toBe(4);
     expect(remainingInputs(input([same], 'q2'))).toBe(1);
   });
@@ -191,7 +233,11 @@ describe('computeProgress: links to bots', () => {
   it('treats the bot own id like "current", and a link without group as its start', () => {
     const own = bot(
       'own',
-      { intro: [ask('i1'), link('l', { typebotId: 'own' }, 'eAfter')], after: [ask('a1')], main: [ask('m1'), ask('m2')] },
+      {
+        intro: [ask('i1'), link('l', { typebotId: 'own' }, 'eAfter')],
+        after: [ask('a1')],
+        main: [ask('m1'), ask('m2')],
+      },
       [['eAfter', 'l', 'after']],
       'main',
     );
@@ -225,7 +271,11 @@ describe('computeProgress: links to bots', () => {
   it('adds a linked bot found with linkedBot, from its start or a given group', () => {
     const other = bot('other', { o1: [ask('x1'), ask('x2')], o2: [ask('y1')] }, []);
     const parent = bot('parent', { g1: [ask('p1'), link('l', { typebotId: 'other' }), ask('p2')] }, []);
-    const parentToGroup = bot('parent2', { g1: [ask('p1'), link('l', { typebotId: 'other', groupId: 'o2' }), ask('p2')] }, []);
+    const parentToGroup = bot(
+      'parent2',
+      { g1: [ask('p1'), link('l', { typebotId: 'other', groupId: 'o2' }), ask('p2')] },
+      [],
+    );
     const linkedBot = (id: string) => (id === 'other' ? other : undefined);
     expect(remainingInputs(input([parent], 'p1', 0, { linkedBot }))).toBe(4);
     expect(remainingInputs(input([parentToGroup], 'p1', 0, { linkedBot }))).toBe(3);
@@ -277,7 +327,9 @@ describe('computeProgress: running inside a linked bot', () => {
 
   it('resolves a virtual resume edge, given or decoded from its id', () => {
     const virtualEdges = [[], [{ id: 'virtual-g3-p5', from: { blockId: '' }, to: { groupId: 'g3', blockId: 'p5' } }]];
-    expect(remainingInputs(input([child, parent], 'c2q', 0, { queuedEdgeIds: [['virtual-g3-p5'], []], virtualEdges }))).toBe(1 + 1);
+    expect(
+      remainingInputs(input([child, parent], 'c2q', 0, { queuedEdgeIds: [['virtual-g3-p5'], []], virtualEdges })),
+    ).toBe(1 + 1);
     expect(remainingInputs(input([child, parent], 'c2q', 0, { queuedEdgeIds: [['virtual-g3-p5'], []] }))).toBe(1 + 1);
     expect(remainingInputs(input([child, parent], 'c2q', 0, { queuedEdgeIds: [['virtual-g2'], []] }))).toBe(1 + 2);
   });
@@ -288,9 +340,11 @@ describe('computeProgress: running inside a linked bot', () => {
   });
 
   it('unwinds through several levels', () => {
-    const grand = bot('grand', { r1: [ask('r'), link('lg', { typebotId: 'parent' }, 'eBack')], r2: [ask('z1'), ask('z2'), ask('z3')] }, [
-      ['eBack', 'lg', 'r2'],
-    ]);
+    const grand = bot(
+      'grand',
+      { r1: [ask('r'), link('lg', { typebotId: 'parent' }, 'eBack')], r2: [ask('z1'), ask('z2'), ask('z3')] },
+      [['eBack', 'lg', 'r2']],
+    );
     const progress = input([child, parent, grand], 'c2q', 0, { queuedEdgeIds: [['eResume'], ['eBack'], []] });
     // c2q, then parent g2 (p2, p3), then grand r2 (z1..z3).
     expect(remainingInputs(progress)).toBe(1 + 2 + 3);
@@ -313,7 +367,9 @@ describe('computeProgress on the fixture bots', () => {
     return toRuntimeBot(name, parsed.definition);
   };
   const inputsOf = (target: RuntimeBot) =>
-    target.groups.flatMap((group) => group.blocks).filter((block) => /input$/.test(block.type) || block.type === 'cards');
+    target.groups
+      .flatMap((group) => group.blocks)
+      .filter((block) => /input$/.test(block.type) || block.type === 'cards');
 
   it('gives a value strictly between 0 and 100 for every input of every fixture', () => {
     for (const name of fs.readdirSync(dir).filter((file) => file.endsWith('.json'))) {
@@ -335,7 +391,11 @@ describe('computeProgress on the fixture bots', () => {
         ...target,
         groups: [
           ...target.groups,
-          { id: 'unreachable', title: 'Unreachable', blocks: [link('unreachable-link', { typebotId: 'unknown-bot' })] } as GroupDefinition,
+          {
+            id: 'unreachable',
+            title: 'Unreachable',
+            blocks: [link('unreachable-link', { typebotId: 'unknown-bot' })],
+          } as GroupDefinition,
         ],
       };
       for (const block of inputsOf(target)) {

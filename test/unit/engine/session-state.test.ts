@@ -43,11 +43,17 @@ describe('parseSessionState', () => {
       { role: 'user', type: 'text', text: 'Ada' },
     ];
     const formatOne = { ...JSON.parse(JSON.stringify(state)), formatVersion: 1, transcript: lines };
-    expect(parseSessionState(formatOne)).toEqual({ ...state, formatVersion: 2, transcript: { stored: 0, storedBytes: 0, recent: lines } });
+    expect(parseSessionState(formatOne)).toEqual({
+      ...state,
+      formatVersion: 2,
+      transcript: { stored: 0, storedBytes: 0, recent: lines },
+    });
   });
 
   it('refuses another format version, saying which', () => {
-    expect(() => parseSessionState({ ...state, formatVersion: 3 })).toThrow(new UnreadableSessionState('unknown session state format 3 (expected 1 or 2)'));
+    expect(() => parseSessionState({ ...state, formatVersion: 3 })).toThrow(
+      new UnreadableSessionState('unknown session state format 3 (expected 1 or 2)'),
+    );
     expect(() => parseSessionState(null)).toThrow('unknown session state format undefined (expected 1 or 2)');
   });
 

@@ -31,7 +31,10 @@ describe('topLevelElements', () => {
   });
 
   it('is lenient: unclosed elements run to the end, stray closing tags are ignored, a lone "<" is text', () => {
-    expect(topLevelElements('</div> 1 < 2 <noscript><img src="p"></noscript><div><p>open')).toEqual(['<noscript><img src="p"></noscript>', '<div><p>open']);
+    expect(topLevelElements('</div> 1 < 2 <noscript><img src="p"></noscript><div><p>open')).toEqual([
+      '<noscript><img src="p"></noscript>',
+      '<div><p>open',
+    ]);
     expect(topLevelElements('<div><p>one</div><span>two</span>')).toEqual(['<div><p>one</div>', '<span>two</span>']);
     expect(topLevelElements('<script>never closed')).toEqual(['<script>never closed']);
   });
@@ -44,12 +47,14 @@ describe('topLevelElements', () => {
 
 describe('sanitizeHeadCode', () => {
   it('removes lite-badge CSS and joins the elements with newlines', () => {
-    const code = 'hello <style>#lite-badge { display: none !important; } body { margin: 0 }</style>\n\n<script>console.log(1)</script> bye';
+    const code =
+      'hello <style>#lite-badge { display: none !important; } body { margin: 0 }</style>\n\n<script>console.log(1)</script> bye';
     expect(sanitizeHeadCode(code)).toBe('<style> body { margin: 0 }</style>\n<script>console.log(1)</script>');
   });
 });
 
-const withSettings = (settings: Record<string, unknown>, blocks = [text('t', 'hi')]): RuntimeBot => bot('main', [group('g1', blocks)], { settings });
+const withSettings = (settings: Record<string, unknown>, blocks = [text('t', 'hi')]): RuntimeBot =>
+  bot('main', [group('g1', blocks)], { settings });
 
 describe('startPropsOf', () => {
   it('is undefined when the bot has nothing to inject', () => {
@@ -67,13 +72,19 @@ describe('startPropsOf', () => {
       block('px3', 'Pixel', { options: {} }),
       block('px4', 'Pixel', { options: { pixelId: '444', isInitSkip: false } }),
     ];
-    expect(startPropsOf(withSettings({ metadata: { customHeadCode: ' <meta name="x"> ', googleTagManagerId: 'GTM-OLD' } }, blocks))).toEqual({
+    expect(
+      startPropsOf(
+        withSettings({ metadata: { customHeadCode: ' <meta name="x"> ', googleTagManagerId: 'GTM-OLD' } }, blocks),
+      ),
+    ).toEqual({
       customHeadCode: '<meta name="x">',
       gtmId: 'GTM-OLD',
       googleAnalyticsId: 'G-FIRST',
       pixelIds: ['111', '444'],
     });
-    expect(startPropsOf(withSettings({ metadata: { tagManagerId: 'GTM-OURS', googleTagManagerId: 'GTM-OLD' } }))).toEqual({ gtmId: 'GTM-OURS' });
+    expect(
+      startPropsOf(withSettings({ metadata: { tagManagerId: 'GTM-OURS', googleTagManagerId: 'GTM-OLD' } })),
+    ).toEqual({ gtmId: 'GTM-OURS' });
   });
 });
 
@@ -101,21 +112,35 @@ describe('startChat: start props', () => {
       type: 'startPropsToInject',
       startPropsToInject: { customHeadCode: '<script>init()</script>', gtmId: 'GTM-1', pixelIds: ['P1'] },
     });
-    expect(result.output.clientSideActions[1]).toEqual({ type: 'redirect', redirect: { url: 'https://example.com' }, lastBubbleBlockId: 't' });
+    expect(result.output.clientSideActions[1]).toEqual({
+      type: 'redirect',
+      redirect: { url: 'https://example.com' },
+      lastBubbleBlockId: 't',
+    });
     expect(result.output.clientSideActions).toHaveLength(2);
-    expect(result.output.logs.map((log) => log.description)).not.toContainEqual(expect.stringContaining('Preview mode'));
+    expect(result.output.logs.map((log) => log.description)).not.toContainEqual(
+      expect.stringContaining('Preview mode'),
+    );
   });
 
   it('preview: an info log naming what is not enabled, after the logs of the walk', async () => {
     const { result } = await start(flow(), [], { isPreview: true, resultId: undefined });
     expect(result.output.clientSideActions.map((action) => action.type)).not.toContain('startPropsToInject');
-    expect(result.output.logs.at(-1)).toEqual({ status: 'info', description: 'Custom head code, Pixel, Google Tag Manager are not enabled in Preview mode' });
+    expect(result.output.logs.at(-1)).toEqual({
+      status: 'info',
+      description: 'Custom head code, Pixel, Google Tag Manager are not enabled in Preview mode',
+    });
   });
 
   it('preview with one tool: "is not"', async () => {
-    const main = bot('main', [group('g1', [block('ga', 'Google Analytics', { options: { trackingId: 'G-1' } }), block('in', 'text input')])]);
+    const main = bot('main', [
+      group('g1', [block('ga', 'Google Analytics', { options: { trackingId: 'G-1' } }), block('in', 'text input')]),
+    ]);
     const { result } = await start(main, [], { isPreview: true, resultId: undefined });
-    expect(result.output.logs.at(-1)).toEqual({ status: 'info', description: 'Google Analytics is not enabled in Preview mode' });
+    expect(result.output.logs.at(-1)).toEqual({
+      status: 'info',
+      description: 'Google Analytics is not enabled in Preview mode',
+    });
   });
 
   it('neither on a registration-only start nor on continueChat', async () => {
@@ -128,17 +153,32 @@ describe('startChat: start props', () => {
 
   it('a start that loads a linked bot keeps the action first, and the preview log last, once the turn is done', async () => {
     const child = bot('child', [group('c1', [text('ct', 'child'), block('cin', 'text input')])]);
-    const main = bot('main', [group('g1', [block('link', 'Typebot link', { options: { typebotId: 'child' } })])], { settings: { metadata } });
+    const main = bot('main', [group('g1', [block('link', 'Typebot link', { options: { typebotId: 'child' } })])], {
+      settings: { metadata },
+    });
     for (const isPreview of [false, true]) {
       const env = testEnv();
-      const { result: first, resolver } = await start(main, [child], isPreview ? { isPreview, resultId: undefined } : {}, env);
+      const { result: first, resolver } = await start(
+        main,
+        [child],
+        isPreview ? { isPreview, resultId: undefined } : {},
+        env,
+      );
       expect(first.status).toBe('effect');
-      const done = await resumeTurn(first.state, { type: 'loadBot', bot: child, ref: refOf(child) }, 'richText', env, resolver);
+      const done = await resumeTurn(
+        first.state,
+        { type: 'loadBot', bot: child, ref: refOf(child) },
+        'richText',
+        env,
+        resolver,
+      );
       expect(done.status).toBe('awaiting-input');
       expect(done.state.pending).toBeUndefined();
       if (isPreview) {
         expect(done.output.clientSideActions).toEqual([]);
-        expect(done.output.logs).toEqual([{ status: 'info', description: 'Custom head code, Google Tag Manager are not enabled in Preview mode' }]);
+        expect(done.output.logs).toEqual([
+          { status: 'info', description: 'Custom head code, Google Tag Manager are not enabled in Preview mode' },
+        ]);
       } else {
         expect(done.output.clientSideActions.map((action) => action.type)).toEqual(['startPropsToInject']);
       }

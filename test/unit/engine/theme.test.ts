@@ -29,21 +29,30 @@ describe('dynamicThemeTemplates', () => {
   });
 
   it('takes the host avatar by default, unless disabled', () => {
-    expect(dynamicThemeTemplates({ chat: { hostAvatar: { url: '{{Avatar}}' } } })).toEqual({ hostAvatarUrl: '{{Avatar}}' });
-    expect(dynamicThemeTemplates({ chat: { hostAvatar: { isEnabled: true, url: '{{Avatar}}' } } })).toEqual({ hostAvatarUrl: '{{Avatar}}' });
+    expect(dynamicThemeTemplates({ chat: { hostAvatar: { url: '{{Avatar}}' } } })).toEqual({
+      hostAvatarUrl: '{{Avatar}}',
+    });
+    expect(dynamicThemeTemplates({ chat: { hostAvatar: { isEnabled: true, url: '{{Avatar}}' } } })).toEqual({
+      hostAvatarUrl: '{{Avatar}}',
+    });
     expect(dynamicThemeTemplates({ chat: { hostAvatar: { isEnabled: false, url: '{{Avatar}}' } } })).toBeUndefined();
   });
 
   it('takes the guest avatar only when enabled', () => {
     expect(dynamicThemeTemplates({ chat: { guestAvatar: { url: '{{Me}}' } } })).toBeUndefined();
-    expect(dynamicThemeTemplates({ chat: { guestAvatar: { isEnabled: true, url: '{{Me}}' } } })).toEqual({ guestAvatarUrl: '{{Me}}' });
+    expect(dynamicThemeTemplates({ chat: { guestAvatar: { isEnabled: true, url: '{{Me}}' } } })).toEqual({
+      guestAvatarUrl: '{{Me}}',
+    });
   });
 
   it('takes the background content, and only the values that start with {{', () => {
     expect(
       dynamicThemeTemplates({
         general: { background: { type: 'Image', content: '{{Bg}}' } },
-        chat: { hostAvatar: { url: 'https://static.example/a.png' }, guestAvatar: { isEnabled: true, url: 'x {{Me}}' } },
+        chat: {
+          hostAvatar: { url: 'https://static.example/a.png' },
+          guestAvatar: { isEnabled: true, url: 'x {{Me}}' },
+        },
       }),
     ).toEqual({ backgroundUrl: '{{Bg}}' });
   });
@@ -64,7 +73,9 @@ describe('renderDynamicTheme', () => {
       hostAvatarUrl: 'https://cdn.example/host.png',
       backgroundUrl: 'https://cdn.example/bg.jpg',
     });
-    expect(renderDynamicTheme({ guestAvatarUrl: '{{Me}}?s=1' }, variables)).toEqual({ guestAvatarUrl: 'https://cdn.example/guest.png?s=1' });
+    expect(renderDynamicTheme({ guestAvatarUrl: '{{Me}}?s=1' }, variables)).toEqual({
+      guestAvatarUrl: 'https://cdn.example/guest.png?s=1',
+    });
   });
 
   it('renders an unknown or empty variable as an empty string', () => {
@@ -79,14 +90,20 @@ describe('removeLiteBadgeCss', () => {
   });
 
   it('removes rules mentioning lite-badge and keeps the others', () => {
-    expect(removeLiteBadgeCss('.a { color: red; }\n#lite-badge { display: none !important; }\n.b { top: 0 }')).toBe('.a { color: red; }\n\n.b { top: 0 }');
+    expect(removeLiteBadgeCss('.a { color: red; }\n#lite-badge { display: none !important; }\n.b { top: 0 }')).toBe(
+      '.a { color: red; }\n\n.b { top: 0 }',
+    );
     expect(removeLiteBadgeCss('.x, a#lite-badge:hover{opacity:0}.y{z-index:1}')).toBe('.y{z-index:1}');
     expect(removeLiteBadgeCss('body > #LITE-BADGE { visibility: hidden }')).toBe('');
   });
 
   it('removes comments and at-rules left empty', () => {
-    expect(removeLiteBadgeCss('/* hide */ @media (min-width: 0) { #lite-badge { display: none } } .k{a:b}')).toBe('  .k{a:b}');
-    expect(removeLiteBadgeCss('@media print { #lite-badge { display: none } .p { color: black } }')).toBe('@media print {  .p { color: black } }');
+    expect(removeLiteBadgeCss('/* hide */ @media (min-width: 0) { #lite-badge { display: none } } .k{a:b}')).toBe(
+      '  .k{a:b}',
+    );
+    expect(removeLiteBadgeCss('@media print { #lite-badge { display: none } .p { color: black } }')).toBe(
+      '@media print {  .p { color: black } }',
+    );
   });
 
   it('survives unbalanced braces', () => {
@@ -113,8 +130,15 @@ describe('substituteTheme', () => {
     };
     const result = substituteTheme(theme, variables);
     expect(result).toEqual({
-      general: { font: { type: 'Google', family: 'Inter' }, background: { type: 'Color', content: '#ff0000' }, progressBar: { isEnabled: true, thickness: 4 } },
-      chat: { hostAvatar: { isEnabled: true, url: 'https://cdn.example/host.png' }, buttons: { backgroundColor: '#ff0000' } },
+      general: {
+        font: { type: 'Google', family: 'Inter' },
+        background: { type: 'Color', content: '#ff0000' },
+        progressBar: { isEnabled: true, thickness: 4 },
+      },
+      chat: {
+        hostAvatar: { isEnabled: true, url: 'https://cdn.example/host.png' },
+        buttons: { backgroundColor: '#ff0000' },
+      },
       customCss: '.typebot-container { color: #ff0000 }\n',
     });
     expect(theme.general.background.content).toBe('{{Color}}');
@@ -146,7 +170,11 @@ describe('substituteSettings', () => {
       publicShare: { isEnabled: true },
     };
     expect(substituteSettings(settings, variables)).toEqual({
-      general: { isBrandingEnabled: false, rememberUser: { isEnabled: true, storage: 'local' }, systemMessages: { invalidMessage: 'Try again, My bot' } },
+      general: {
+        isBrandingEnabled: false,
+        rememberUser: { isEnabled: true, storage: 'local' },
+        systemMessages: { invalidMessage: 'Try again, My bot' },
+      },
       typingEmulation: { enabled: true, speed: 400 },
     });
   });
@@ -158,7 +186,10 @@ describe('substituteSettings', () => {
 
 describe('removeLiteBadgeCssFromHtml', () => {
   it('only touches <style> elements', () => {
-    const html = '<script>if (a) { b() } // lite-badge { x }</script>\n<style media="all">\n  #lite-badge { display: none }\n  .c { d: e }\n</style>';
-    expect(removeLiteBadgeCssFromHtml(html)).toBe('<script>if (a) { b() } // lite-badge { x }</script>\n<style media="all">\n  \n  .c { d: e }\n</style>');
+    const html =
+      '<script>if (a) { b() } // lite-badge { x }</script>\n<style media="all">\n  #lite-badge { display: none }\n  .c { d: e }\n</style>';
+    expect(removeLiteBadgeCssFromHtml(html)).toBe(
+      '<script>if (a) { b() } // lite-badge { x }</script>\n<style media="all">\n  \n  .c { d: e }\n</style>',
+    );
   });
 });

@@ -5,10 +5,18 @@ import type { BlockDefinition, ReplyMessage, RuntimeBot, TextFormat, TurnResult 
 import { testEnv } from '../../helpers/engine';
 import { block, bot, edge, group, refOf, resolverOf, start, text } from './flow';
 
-const transcriptBlock = (id: string, variableId = 'vT'): BlockDefinition => block(id, 'Set variable', { options: { variableId, type: 'Transcript' } });
-const valueOf = (result: TurnResult, variableId = 'vT') => result.state.queue[0]!.variables.find((variable) => variable.id === variableId);
+const transcriptBlock = (id: string, variableId = 'vT'): BlockDefinition =>
+  block(id, 'Set variable', { options: { variableId, type: 'Transcript' } });
+const valueOf = (result: TurnResult, variableId = 'vT') =>
+  result.state.queue[0]!.variables.find((variable) => variable.id === variableId);
 
-async function send(main: RuntimeBot, result: TurnResult, message: ReplyMessage | string, textFormat: TextFormat = 'richText', others: RuntimeBot[] = []) {
+async function send(
+  main: RuntimeBot,
+  result: TurnResult,
+  message: ReplyMessage | string,
+  textFormat: TextFormat = 'richText',
+  others: RuntimeBot[] = [],
+) {
   const reply = typeof message === 'string' ? ({ type: 'text', text: message } as const) : message;
   return await continueChat(result.state, reply, textFormat, testEnv(), resolverOf(main, ...others));
 }
@@ -27,13 +35,21 @@ describe('formatTranscript', () => {
 
   it('turns messages into transcript turns: text as markdown, media by URL, embeds and media without URL left out', () => {
     const richText = [{ type: 'p', children: [{ text: 'Hi ' }, { text: 'you', bold: true }] }];
-    expect(transcriptTurnOf({ id: 'a', type: 'text', content: { type: 'richText', richText } })).toEqual({ role: 'bot', type: 'text', text: 'Hi **you**' });
+    expect(transcriptTurnOf({ id: 'a', type: 'text', content: { type: 'richText', richText } })).toEqual({
+      role: 'bot',
+      type: 'text',
+      text: 'Hi **you**',
+    });
     expect(transcriptTurnOf({ id: 'a', type: 'text', content: { type: 'markdown', markdown: 'Hi **you**' } })).toEqual({
       role: 'bot',
       type: 'text',
       text: 'Hi **you**',
     });
-    expect(transcriptTurnOf({ id: 'a', type: 'text', content: { type: 'richText', richText: [] } })).toEqual({ role: 'bot', type: 'text', text: '' });
+    expect(transcriptTurnOf({ id: 'a', type: 'text', content: { type: 'richText', richText: [] } })).toEqual({
+      role: 'bot',
+      type: 'text',
+      text: '',
+    });
     expect(transcriptTurnOf({ id: 'a', type: 'audio', content: { url: 'https://x.test/a.mp3' } })).toEqual({
       role: 'bot',
       type: 'audio',
@@ -55,7 +71,9 @@ describe('transcript recording', () => {
       'main',
       [
         group('g1', [
-          block('b1', 'text', { content: { richText: [{ type: 'p', children: [{ text: 'Hello ' }, { text: 'there', bold: true }] }] } }),
+          block('b1', 'text', {
+            content: { richText: [{ type: 'p', children: [{ text: 'Hello ' }, { text: 'there', bold: true }] }] },
+          }),
           block('img', 'image', { content: { url: 'https://x.test/{{Email}}.png' } }),
           block('emb', 'embed', { content: { url: 'https://x.test/page' } }),
           block('vid', 'video', { content: { url: 'https://youtu.be/abc123' } }),
@@ -90,7 +108,12 @@ describe('transcript recording', () => {
       const retried = await send(main, started, 'not an email', format);
       expect(retried.output.isRetry).toBe(true);
       const emailed = await send(main, retried, 'ADA@Example.com', format);
-      const done = await send(main, emailed, { type: 'text', text: 'my files', attachedFileUrls: ['https://f.test/1', 'https://f.test/2'] }, format);
+      const done = await send(
+        main,
+        emailed,
+        { type: 'text', text: 'my files', attachedFileUrls: ['https://f.test/1', 'https://f.test/2'] },
+        format,
+      );
       expect(done.status).toBe('awaiting-input');
       expect(done.output.logs).toEqual([]);
       expect(valueOf(done)).toEqual({
@@ -108,7 +131,11 @@ describe('transcript recording', () => {
         ].join('\n\n'),
       });
       // Recording goes on after the block.
-      expect(done.state.transcript!.recent.at(-1)).toEqual({ role: 'bot', type: 'text', text: 'not in the transcript' });
+      expect(done.state.transcript!.recent.at(-1)).toEqual({
+        role: 'bot',
+        type: 'text',
+        text: 'not in the transcript',
+      });
     }
   });
 
@@ -132,22 +159,40 @@ describe('transcript recording', () => {
     const { result } = await start(main);
     const answered = await send(main, result, 'Ada');
     expect(valueOf(answered)!.value).toBe('Assistant: "Name?"\n\nUser: "Ada"');
-    expect(answered.state.transcript!.recent.at(-1)).toEqual({ role: 'bot', type: 'text', text: 'Hi Assistant: "Name?"\n\nUser: "Ada"' });
+    expect(answered.state.transcript!.recent.at(-1)).toEqual({
+      role: 'bot',
+      type: 'text',
+      text: 'Hi Assistant: "Name?"\n\nUser: "Ada"',
+    });
   });
 
   it('starts when a linked bot that needs it enters the queue', async () => {
-    const child = bot('child', [group('c1', [text('ct', 'child says'), transcriptBlock('ctr', 'cT'), block('cin', 'text input')])], {
-      variables: [{ id: 'cT', name: 'Transcript' }],
-    });
+    const child = bot(
+      'child',
+      [group('c1', [text('ct', 'child says'), transcriptBlock('ctr', 'cT'), block('cin', 'text input')])],
+      {
+        variables: [{ id: 'cT', name: 'Transcript' }],
+      },
+    );
     const main = bot('main', [
-      group('g1', [text('p', 'parent says'), block('in', 'text input'), block('link', 'Typebot link', { options: { typebotId: 'child' } })]),
+      group('g1', [
+        text('p', 'parent says'),
+        block('in', 'text input'),
+        block('link', 'Typebot link', { options: { typebotId: 'child' } }),
+      ]),
     ]);
     const env = testEnv();
     const { result, resolver } = await start(main, [child], {}, env);
     expect(result.state.transcript).toBeUndefined();
     const linking = await continueChat(result.state, { type: 'text', text: 'hello' }, 'richText', env, resolver);
     expect(linking.status).toBe('effect');
-    const linked = await resumeTurn(linking.state, { type: 'loadBot', bot: child, ref: refOf(child) }, 'richText', env, resolver);
+    const linked = await resumeTurn(
+      linking.state,
+      { type: 'loadBot', bot: child, ref: refOf(child) },
+      'richText',
+      env,
+      resolver,
+    );
     expect(linked.status).toBe('awaiting-input');
     expect(valueOf(linked, 'cT')!.value).toBe('Assistant: "child says"');
   });

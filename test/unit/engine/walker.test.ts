@@ -36,7 +36,13 @@ describe('walker: one turn', () => {
     const always = { comparisons: [{ id: 'c', variableId: 'v', comparisonOperator: 'Is empty' }] };
     const main = bot(
       'main',
-      [group('g1', [text('t1', 'before'), block('cond', 'Condition', { items: [{ id: 'i1', content: always }] }), text('t2', 'after')])],
+      [
+        group('g1', [
+          text('t1', 'before'),
+          block('cond', 'Condition', { items: [{ id: 'i1', content: always }] }),
+          text('t2', 'after'),
+        ]),
+      ],
       { variables: [{ id: 'v', name: 'V' }] },
     );
     const { result } = await start(main);
@@ -49,7 +55,12 @@ describe('walker: one turn', () => {
     const never = { comparisons: [{ id: 'c', variableId: 'v', comparisonOperator: 'Is set' }] };
     const main = bot(
       'main',
-      [group('g1', [block('cond', 'Condition', { items: [{ id: 'i1', content: never, outgoingEdgeId: 'eX' }] }), text('t2', 'after')])],
+      [
+        group('g1', [
+          block('cond', 'Condition', { items: [{ id: 'i1', content: never, outgoingEdgeId: 'eX' }] }),
+          text('t2', 'after'),
+        ]),
+      ],
       {
         variables: [{ id: 'v', name: 'V' }],
       },
@@ -64,14 +75,19 @@ describe('walker: one turn', () => {
     expect(result.status).toBe('ended');
     expect(result.output.messages).toHaveLength(25);
     const stopped = result.output.logs.filter((log) => log.description.startsWith('Flow stopped:'));
-    expect(stopped).toEqual([{ status: 'error', description: 'Flow stopped: more than 50 blocks in one turn (a loop without input?)' }]);
+    expect(stopped).toEqual([
+      { status: 'error', description: 'Flow stopped: more than 50 blocks in one turn (a loop without input?)' },
+    ]);
     expect(result.persistence.logs).toEqual([{ ...stopped[0], resultId: 'r1' }]);
   });
 
   it('the wall-clock budget stops the walk too', async () => {
     const main = bot('main', [group('g1', [text('t1', 'a'), text('t2', 'b')])]);
     let elapsed = 0;
-    const env = testEnv({ elapsedMs: () => (elapsed += 6_000), limits: { maxBlocksPerTurn: 1000, turnBudgetMs: 10_000 } });
+    const env = testEnv({
+      elapsedMs: () => (elapsed += 6_000),
+      limits: { maxBlocksPerTurn: 1000, turnBudgetMs: 10_000 },
+    });
     const { result } = await start(main, [], {}, env);
     expect(result.status).toBe('ended');
     expect(words(result)).toEqual(['a']);
@@ -79,10 +95,18 @@ describe('walker: one turn', () => {
   });
 
   it('a Wait with shouldPause stops the walk until the client comes back', async () => {
-    const main = bot('main', [group('g1', [text('t1', 'a'), block('w', 'Wait', { options: { secondsToWaitFor: '1', shouldPause: true } }), text('t2', 'b')])]);
+    const main = bot('main', [
+      group('g1', [
+        text('t1', 'a'),
+        block('w', 'Wait', { options: { secondsToWaitFor: '1', shouldPause: true } }),
+        text('t2', 'b'),
+      ]),
+    ]);
     const { result, resolver } = await start(main);
     expect(result.status).toBe('awaiting-reply');
-    expect(result.output.clientSideActions).toEqual([{ type: 'wait', wait: { secondsToWaitFor: 1 }, expectsDedicatedReply: true, lastBubbleBlockId: 't1' }]);
+    expect(result.output.clientSideActions).toEqual([
+      { type: 'wait', wait: { secondsToWaitFor: 1 }, expectsDedicatedReply: true, lastBubbleBlockId: 't1' },
+    ]);
     const next = await continueChat(result.state, undefined, 'richText', testEnv(), resolver);
     expect(words(next)).toEqual(['b']);
     expect(next.status).toBe('ended');
@@ -90,7 +114,11 @@ describe('walker: one turn', () => {
 
   it('a same-bot link runs the target group then comes back to the block after it', async () => {
     const main = bot('main', [
-      group('g1', [text('t1', 'start'), block('l', 'Typebot link', { options: { typebotId: 'current', groupId: 'g2' } }), text('t2', 'back')]),
+      group('g1', [
+        text('t1', 'start'),
+        block('l', 'Typebot link', { options: { typebotId: 'current', groupId: 'g2' } }),
+        text('t2', 'back'),
+      ]),
       group('g2', [text('t3', 'linked')]),
     ]);
     const { result } = await start(main);
@@ -111,7 +139,10 @@ describe('walker: linked bots unwind to the parent', () => {
       [
         group('g1', [
           text('p1', 'parent'),
-          block('link', 'Typebot link', { options: { typebotId: 'child', ...(mergeResults === undefined ? {} : { mergeResults }) }, outgoingEdgeId: 'eBack' }),
+          block('link', 'Typebot link', {
+            options: { typebotId: 'child', ...(mergeResults === undefined ? {} : { mergeResults }) },
+            outgoingEdgeId: 'eBack',
+          }),
         ]),
         group('g3', [text('p2', 'Back: {{Email}}')]),
       ],
@@ -119,7 +150,13 @@ describe('walker: linked bots unwind to the parent', () => {
     );
   const child = bot(
     'child',
-    [group('c1', [text('c1t', 'child {{Name}}'), block('cin', 'email input', { options: { variableId: 'cEmail' } })], 'Child group')],
+    [
+      group(
+        'c1',
+        [text('c1t', 'child {{Name}}'), block('cin', 'email input', { options: { variableId: 'cEmail' } })],
+        'Child group',
+      ),
+    ],
     {
       variables: [
         { id: 'cEmail', name: 'Email' },
@@ -135,11 +172,23 @@ describe('walker: linked bots unwind to the parent', () => {
     const { result: first, resolver } = await start(main, [child], {}, env);
     expect(first.status).toBe('effect');
     expect(first.effect).toEqual({ type: 'loadBot', botId: 'child' });
-    const linked = await resumeTurn(first.state, { type: 'loadBot', bot: child, ref: refOf(child) }, 'richText', env, resolver);
+    const linked = await resumeTurn(
+      first.state,
+      { type: 'loadBot', bot: child, ref: refOf(child) },
+      'richText',
+      env,
+      resolver,
+    );
     expect(linked.status).toBe('awaiting-input');
     expect(words(linked)).toEqual(['parent', 'child Ada']);
     expect(linked.state.queue).toHaveLength(2);
-    const answered = await continueChat(linked.state, { type: 'text', text: 'ada@example.com' }, 'richText', env, resolver);
+    const answered = await continueChat(
+      linked.state,
+      { type: 'text', text: 'ada@example.com' },
+      'richText',
+      env,
+      resolver,
+    );
     return { linked, answered };
   }
 
@@ -158,7 +207,9 @@ describe('walker: linked bots unwind to the parent', () => {
       ]),
     );
     expect(entry!.answers).toEqual([{ key: 'Email', value: 'ada@example.com' }]);
-    expect(answered.persistence.answers).toEqual([{ resultId: 'r1', blockId: 'cin', groupId: 'c1', variableId: 'cEmail', content: 'ada@example.com' }]);
+    expect(answered.persistence.answers).toEqual([
+      { resultId: 'r1', blockId: 'cin', groupId: 'c1', variableId: 'cEmail', content: 'ada@example.com' },
+    ]);
     expect(answered.persistence.completedResults).toEqual([]);
   });
 
@@ -170,7 +221,9 @@ describe('walker: linked bots unwind to the parent', () => {
     expect(answered.state.queue).toHaveLength(1);
     expect(answered.state.queue[0]!.answers).toEqual([]);
     expect(answered.state.queue[0]!.variables.find((variable) => variable.id === 'pEmail')!.value).toBeUndefined();
-    expect(answered.persistence.answers).toEqual([{ resultId: 'id1', blockId: 'cin', groupId: 'c1', variableId: 'cEmail', content: 'ada@example.com' }]);
+    expect(answered.persistence.answers).toEqual([
+      { resultId: 'id1', blockId: 'cin', groupId: 'c1', variableId: 'cEmail', content: 'ada@example.com' },
+    ]);
     expect(answered.persistence.completedResults).toEqual([{ resultId: 'id1', hasStarted: true }]);
   });
 });

@@ -32,7 +32,14 @@ test('schema/schema.graphql is the SDL printed from the Pothos schema (not stale
 test('the committed SDL describes the fields the REST operations rely on', () => {
   // Guards against an empty or truncated file being "up to date" with a broken build.
   const committed = fs.readFileSync(committedPath, 'utf8');
-  for (const definition of ['type Query {', 'type Mutation {', 'type Workspace {', 'type Bot {', 'enum TimeFilter {', 'scalar DateTime']) {
+  for (const definition of [
+    'type Query {',
+    'type Mutation {',
+    'type Workspace {',
+    'type Bot {',
+    'enum TimeFilter {',
+    'scalar DateTime',
+  ]) {
     expect(committed).toContain(definition);
   }
 });

@@ -16,12 +16,16 @@ describe('default GraphQL limits', () => {
 
   it('has introspection off in production unless PARLEY_GRAPHQL_INTROSPECTION=true', () => {
     expect(limits.introspection).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', PARLEY_GRAPHQL_INTROSPECTION: 'true' }).graphqlLimits.introspection).toBe(true);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PARLEY_GRAPHQL_INTROSPECTION: 'true' }).graphqlLimits.introspection,
+    ).toBe(true);
     expect(loadConfig({}).graphqlLimits.introspection).toBe(true);
   });
 
   it('refuses introspection when it is off', () => {
-    const document = new MaxTokensParserWLexer('{ __schema { types { name } } }', { n: limits.maxTokens }).parseDocument();
+    const document = new MaxTokensParserWLexer('{ __schema { types { name } } }', {
+      n: limits.maxTokens,
+    }).parseDocument();
     expect(validate(schema, document, graphqlLimitRules(limits)).map((error) => error.message)).toEqual([
       'GraphQL introspection has been disabled, but the requested query contained the field "__schema".',
       'GraphQL introspection has been disabled, but the requested query contained the field "types".',
@@ -42,10 +46,11 @@ describe('cost weighted by page sizes', () => {
   const limits = loadConfig({}).graphqlLimits;
   // The rule alone: graphql-armor's own cost limit (depth-weighted) would refuse these deep queries first.
   const errors = (query: string) =>
-    validate(schema, new MaxTokensParserWLexer(query, { n: limits.maxTokens }).parseDocument(), [pagedCostRule(limits.maxPagedCost)]).map(
-      (error) => error.message,
-    );
-  const transcripts = (first: string) => `query($b: ID!) { bot(botId: $b) { results(first: ${first}) { edges { node { id transcript { text } } } } } }`;
+    validate(schema, new MaxTokensParserWLexer(query, { n: limits.maxTokens }).parseDocument(), [
+      pagedCostRule(limits.maxPagedCost),
+    ]).map((error) => error.message);
+  const transcripts = (first: string) =>
+    `query($b: ID!) { bot(botId: $b) { results(first: ${first}) { edges { node { id transcript { text } } } } } }`;
 
   it('counts a selection once per item of the page it reads', () => {
     expect(errors(transcripts('40'))).toEqual([]);
@@ -53,8 +58,10 @@ describe('cost weighted by page sizes', () => {
   });
 
   it('counts a page size given by a variable at its maximum', () => {
-    expect(errors(`query($b: ID!, $n: Int) { bot(botId: $b) { results(first: $n) { edges { node { id transcript { text } } } } } }`)).toEqual([
-      'Query cost weighted by page sizes is 5501, over the limit of 5000',
-    ]);
+    expect(
+      errors(
+        `query($b: ID!, $n: Int) { bot(botId: $b) { results(first: $n) { edges { node { id transcript { text } } } } } }`,
+      ),
+    ).toEqual(['Query cost weighted by page sizes is 5501, over the limit of 5000']);
   });
 });

@@ -2,13 +2,21 @@ import http from 'node:http';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { createOutboundHttp, OutboundError } from '../../../src/integrations/http/client';
-import { addressRefusal, checkTarget, EMPTY_ALLOW_LIST, OutboundRefused, parseAllowList, type Lookup } from '../../../src/integrations/http/guard';
+import {
+  addressRefusal,
+  checkTarget,
+  EMPTY_ALLOW_LIST,
+  OutboundRefused,
+  parseAllowList,
+  type Lookup,
+} from '../../../src/integrations/http/guard';
 
 // The outbound guard (SSRF): every refused range, each spelling of it, names
 // that resolve to it, and redirects into it; none of them is ever reached.
 
 const LOOPBACK = 'Access to loopback addresses (127.0.0.0/8) is not allowed for security reasons.';
-const LINK_LOCAL = 'Access to link-local addresses (169.254.0.0/16) is not allowed for security reasons. This range includes cloud metadata services.';
+const LINK_LOCAL =
+  'Access to link-local addresses (169.254.0.0/16) is not allowed for security reasons. This range includes cloud metadata services.';
 const TEN = 'Access to private network range (10.0.0.0/8) is not allowed for security reasons.';
 const ONE_SEVEN_TWO = 'Access to private network range (172.16.0.0/12) is not allowed for security reasons.';
 const ONE_NINE_TWO = 'Access to private network range (192.168.0.0/16) is not allowed for security reasons.';
@@ -97,7 +105,10 @@ describe('checkTarget: refused ranges and spellings', () => {
     expect(await refusal('https://93.184.216.34/')).toBe('allowed');
     expect(await refusal('http://[2606:2800:220:1:248:1893:25c8:1946]/')).toBe('allowed');
     expect(await refusal('http://172.32.0.1/')).toBe('allowed');
-    expect((await checkTarget('https://public.test/a?b=1', EMPTY_ALLOW_LIST, fakeDns)).address).toEqual({ address: '93.184.216.34', family: 4 });
+    expect((await checkTarget('https://public.test/a?b=1', EMPTY_ALLOW_LIST, fakeDns)).address).toEqual({
+      address: '93.184.216.34',
+      family: 4,
+    });
   });
 
   test('PARLEY_OUTBOUND_ALLOW: listed hostnames, addresses and CIDR ranges (loopback included) bypass the guard, nothing else', async () => {
@@ -117,12 +128,15 @@ describe('checkTarget: refused ranges and spellings', () => {
     expect(addressRefusal('2606:4700:4700::1111')).toBeUndefined();
     expect(addressRefusal('::ffff:192.168.0.1')).toBe(ONE_NINE_TWO);
     // Documentation addresses are not global either (IANA special-purpose registry).
-    expect(addressRefusal('2001:db8::1')).toBe('Access to 2001:db8::1 (a reserved address, not public) is not allowed for security reasons.');
+    expect(addressRefusal('2001:db8::1')).toBe(
+      'Access to 2001:db8::1 (a reserved address, not public) is not allowed for security reasons.',
+    );
   });
 });
 
 describe('checkTarget: every address that is not global unicast (IANA special-purpose registries)', () => {
-  const special = (address: string, range: string) => `Access to ${address} (a ${range} address, not public) is not allowed for security reasons.`;
+  const special = (address: string, range: string) =>
+    `Access to ${address} (a ${range} address, not public) is not allowed for security reasons.`;
   test.each([
     ['http://100.100.100.200/latest/meta-data/', special('100.100.100.200', 'carrierGradeNat')], // Alibaba Cloud metadata
     ['http://100.64.0.1/', special('100.64.0.1', 'carrierGradeNat')],
@@ -153,13 +167,17 @@ describe('checkTarget: every address that is not global unicast (IANA special-pu
 
   test("the server's own addresses are refused, public ones included", async () => {
     const own = new Set(['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946']);
-    expect(addressRefusal('93.184.216.34', own)).toBe('Access to 93.184.216.34 (an address of this server) is not allowed for security reasons.');
+    expect(addressRefusal('93.184.216.34', own)).toBe(
+      'Access to 93.184.216.34 (an address of this server) is not allowed for security reasons.',
+    );
     expect(addressRefusal('2606:2800:220:1:248:1893:25c8:1946', own)).toBe(
       'Access to 2606:2800:220:1:248:1893:25c8:1946 (an address of this server) is not allowed for security reasons.',
     );
     expect(addressRefusal('93.184.216.35', own)).toBeUndefined();
     // The machine's own interfaces, as found: every one of them is refused.
-    const interfaces = Object.values(os.networkInterfaces()).flatMap((entries) => (entries ?? []).map((entry) => entry.address.replace(/%.*$/, '')));
+    const interfaces = Object.values(os.networkInterfaces()).flatMap((entries) =>
+      (entries ?? []).map((entry) => entry.address.replace(/%.*$/, '')),
+    );
     expect(interfaces.length).toBeGreaterThan(0);
     for (const address of interfaces) expect(addressRefusal(address)).toMatch(/not allowed for security reasons/);
   });
@@ -182,10 +200,17 @@ async function echoServer(): Promise<Echo> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      hits.push({ method: request.method, url: request.url, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      hits.push({
+        method: request.method,
+        url: request.url,
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       const target = new URL(request.url ?? '/', 'http://x').searchParams.get('to');
       if (request.url?.startsWith('/redirect') && target) {
-        response.writeHead(Number(new URL(request.url, 'http://x').searchParams.get('status') ?? 302), { location: target });
+        response.writeHead(Number(new URL(request.url, 'http://x').searchParams.get('status') ?? 302), {
+          location: target,
+        });
         response.end();
         return;
       }
@@ -219,14 +244,20 @@ describe('outbound client', () => {
 
   test('refuses loopback without an allow-list: the server is never reached', async () => {
     const request = createOutboundHttp({ lookup: fakeDns });
-    await expect(request({ url: `${echo.url}/x`, method: 'GET', headers: {} })).rejects.toThrow(new OutboundRefused(LOOPBACK));
-    await expect(request({ url: `http://loopback.test:${new URL(echo.url).port}/x`, method: 'GET', headers: {} })).rejects.toThrow(LOOPBACK);
+    await expect(request({ url: `${echo.url}/x`, method: 'GET', headers: {} })).rejects.toThrow(
+      new OutboundRefused(LOOPBACK),
+    );
+    await expect(
+      request({ url: `http://loopback.test:${new URL(echo.url).port}/x`, method: 'GET', headers: {} }),
+    ).rejects.toThrow(LOOPBACK);
     expect(echo.hits).toHaveLength(0);
   });
 
   test('refuses metadata-unlocking headers before connecting', async () => {
     const request = createOutboundHttp({ allow: parseAllowList('127.0.0.1') });
-    await expect(request({ url: `${echo.url}/x`, method: 'GET', headers: { 'Metadata-Flavor': 'Google' } })).rejects.toThrow(
+    await expect(
+      request({ url: `${echo.url}/x`, method: 'GET', headers: { 'Metadata-Flavor': 'Google' } }),
+    ).rejects.toThrow(
       'Header "Metadata-Flavor" is not allowed as it could be used to bypass cloud metadata service protections.',
     );
     expect(echo.hits).toHaveLength(0);
@@ -253,10 +284,16 @@ describe('outbound client', () => {
       lookup: async (host) => (host === 'public-front.test' ? [{ address: '127.0.0.1', family: 4 }] : fakeDns(host)),
     });
     const front = `http://public-front.test:${new URL(echo.url).port}`;
-    await expect(request({ url: `${front}/redirect?to=${encodeURIComponent(`${other.url}/secret`)}`, method: 'GET', headers: {} })).rejects.toThrow(LOOPBACK);
-    await expect(request({ url: `${front}/redirect?to=${encodeURIComponent('http://169.254.169.254/latest/')}`, method: 'GET', headers: {} })).rejects.toThrow(
-      LINK_LOCAL,
-    );
+    await expect(
+      request({ url: `${front}/redirect?to=${encodeURIComponent(`${other.url}/secret`)}`, method: 'GET', headers: {} }),
+    ).rejects.toThrow(LOOPBACK);
+    await expect(
+      request({
+        url: `${front}/redirect?to=${encodeURIComponent('http://169.254.169.254/latest/')}`,
+        method: 'GET',
+        headers: {},
+      }),
+    ).rejects.toThrow(LINK_LOCAL);
     expect(echo.hits).toHaveLength(2);
     expect(other.hits).toHaveLength(0);
   });
@@ -279,6 +316,8 @@ describe('outbound client', () => {
 
     let chain = `${echo.url}/end`;
     for (let hop = 0; hop < 11; hop += 1) chain = `${echo.url}/redirect?to=${encodeURIComponent(chain)}`;
-    await expect(request({ url: chain, method: 'GET', headers: {} })).rejects.toThrow(new OutboundError('Too many redirects (more than 10)'));
+    await expect(request({ url: chain, method: 'GET', headers: {} })).rejects.toThrow(
+      new OutboundError('Too many redirects (more than 10)'),
+    );
   });
 });

@@ -47,7 +47,10 @@ const schema = new GraphQLSchema({
 });
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-stream-'));
-fs.writeFileSync(path.join(dir, 'ticks.graphql'), 'subscription Ticks($count: Int!, $failAt: Int) { ticks(count: $count, failAt: $failAt) }\n');
+fs.writeFileSync(
+  path.join(dir, 'ticks.graphql'),
+  'subscription Ticks($count: Int!, $failAt: Int) { ticks(count: $count, failAt: $failAt) }\n',
+);
 const route: RestRoute = {
   method: 'GET',
   path: '/v1/ticks',
@@ -87,7 +90,9 @@ function get(url: string): Promise<{ status: number; type?: string; body: string
       .get(url, (response) => {
         let body = '';
         response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'], body }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'], body }),
+        );
       })
       .on('error', reject);
   });

@@ -44,11 +44,21 @@ function failure(run: () => unknown): { code: string; message: string; issues: I
 
 // Variables of types no REST operation declares yet (Boolean, Float, lists),
 // read through made-up routes: one GET (query string) and one POST (JSON body).
-const probe = parse(`query Probe($on: Boolean, $ratio: Float, $count: Int, $ids: [Int!], $required: Boolean!) { __typename }`)
-  .definitions[0] as OperationDefinitionNode;
-const probeGet: RestRoute = { method: 'GET', path: '/v1/probe', operation: 'Probe', summary: 'probe', tag: 'Test', auth: 'bearer', errors: [] };
+const probe = parse(
+  `query Probe($on: Boolean, $ratio: Float, $count: Int, $ids: [Int!], $required: Boolean!) { __typename }`,
+).definitions[0] as OperationDefinitionNode;
+const probeGet: RestRoute = {
+  method: 'GET',
+  path: '/v1/probe',
+  operation: 'Probe',
+  summary: 'probe',
+  tag: 'Test',
+  auth: 'bearer',
+  errors: [],
+};
 const probePost: RestRoute = { ...probeGet, method: 'POST' };
-const buildProbe = (target: RestRoute, parts: Partial<RequestParts>) => buildVariables(schema, target, probe, request(parts));
+const buildProbe = (target: RestRoute, parts: Partial<RequestParts>) =>
+  buildVariables(schema, target, probe, request(parts));
 
 describe('query-string values are read by the declared type', () => {
   test('Int: digits become a number; ID and String stay text', () => {
@@ -65,12 +75,22 @@ describe('query-string values are read by the declared type', () => {
   });
 
   test('Float and Int: negative and fractional numbers', () => {
-    expect(buildProbe(probeGet, { query: { ratio: '-1.5', count: '-3', required: 'true' } })).toEqual({ ratio: -1.5, count: -3, required: true });
+    expect(buildProbe(probeGet, { query: { ratio: '-1.5', count: '-3', required: 'true' } })).toEqual({
+      ratio: -1.5,
+      count: -3,
+      required: true,
+    });
   });
 
   test('lists: comma-separated text or a repeated key, each item read by the item type', () => {
-    expect(buildProbe(probeGet, { query: { ids: '1,2,3', required: 'true' } })).toEqual({ ids: [1, 2, 3], required: true });
-    expect(buildProbe(probeGet, { query: { ids: ['4', '5'], required: 'true' } })).toEqual({ ids: [4, 5], required: true });
+    expect(buildProbe(probeGet, { query: { ids: '1,2,3', required: 'true' } })).toEqual({
+      ids: [1, 2, 3],
+      required: true,
+    });
+    expect(buildProbe(probeGet, { query: { ids: ['4', '5'], required: 'true' } })).toEqual({
+      ids: [4, 5],
+      required: true,
+    });
   });
 
   test('a repeated scalar key: the last value counts', () => {
@@ -78,7 +98,9 @@ describe('query-string values are read by the declared type', () => {
   });
 
   test('an enum value is kept as its name', () => {
-    expect(build('GetBotStats', { params: { botId: 'b1' }, query: { timeFilter: 'allTime', timeZone: 'Europe/Paris' } })).toEqual({
+    expect(
+      build('GetBotStats', { params: { botId: 'b1' }, query: { timeFilter: 'allTime', timeZone: 'Europe/Paris' } }),
+    ).toEqual({
       botId: 'b1',
       timeFilter: 'allTime',
       timeZone: 'Europe/Paris',
@@ -93,7 +115,9 @@ describe('query-string values are read by the declared type', () => {
 
   test('a fractional number for an Int variable is an issue at that variable', () => {
     const { issues } = failure(() => build('ListBots', { query: { workspaceId: 'w', limit: '2.5' } }));
-    expect(issues).toEqual([{ message: expect.stringContaining('Int cannot represent non-integer value: 2.5'), path: ['limit'] }]);
+    expect(issues).toEqual([
+      { message: expect.stringContaining('Int cannot represent non-integer value: 2.5'), path: ['limit'] },
+    ]);
   });
 
   test('a Boolean given as other text is an issue at that variable', () => {
@@ -102,7 +126,9 @@ describe('query-string values are read by the declared type', () => {
   });
 
   test('an unknown enum value is an issue at that variable', () => {
-    const { issues } = failure(() => build('GetBotStats', { params: { botId: 'b1' }, query: { timeFilter: 'forever' } }));
+    const { issues } = failure(() =>
+      build('GetBotStats', { params: { botId: 'b1' }, query: { timeFilter: 'forever' } }),
+    );
     expect(issues).toEqual([{ message: expect.stringContaining('"forever"'), path: ['timeFilter'] }]);
   });
 });
@@ -140,7 +166,9 @@ describe('required variables', () => {
 describe('wrong types in the JSON body', () => {
   test('a number for a String: issue at [name]', () => {
     const { issues } = failure(() => build('CreateWorkspace', { body: { name: 5 } }));
-    expect(issues).toEqual([{ message: expect.stringContaining('String cannot represent a non string value: 5'), path: ['name'] }]);
+    expect(issues).toEqual([
+      { message: expect.stringContaining('String cannot represent a non string value: 5'), path: ['name'] },
+    ]);
   });
 
   test('a wrong list item: issue at [name, index]', () => {
@@ -149,7 +177,9 @@ describe('wrong types in the JSON body', () => {
   });
 
   test('a wrong enum value in the body: issue at [name]', () => {
-    const { issues } = failure(() => build('InviteMember', { params: { workspaceId: 'w' }, body: { email: 'a@b.io', role: 'OWNER' } }));
+    const { issues } = failure(() =>
+      build('InviteMember', { params: { workspaceId: 'w' }, body: { email: 'a@b.io', role: 'OWNER' } }),
+    );
     expect(issues).toEqual([{ message: expect.stringContaining('"OWNER"'), path: ['role'] }]);
   });
 
@@ -170,19 +200,25 @@ describe('wrong types in the JSON body', () => {
 
 describe('where values come from', () => {
   test('undeclared keys are ignored, in the body and in the query string', () => {
-    expect(build('CreateWorkspace', { body: { name: 'Acme', plan: 'PRO', isSuspended: true }, query: { name: 'ignored' } })).toEqual({ name: 'Acme' });
+    expect(
+      build('CreateWorkspace', { body: { name: 'Acme', plan: 'PRO', isSuspended: true }, query: { name: 'ignored' } }),
+    ).toEqual({ name: 'Acme' });
     expect(build('ListWorkspaces', { query: { page: '2' }, body: { anything: 1 } })).toEqual({});
   });
 
   test('a path parameter wins over a body field of the same name', () => {
-    expect(build('UpdateWorkspace', { params: { workspaceId: 'from-path' }, body: { workspaceId: 'from-body', name: 'N' } })).toEqual({
+    expect(
+      build('UpdateWorkspace', { params: { workspaceId: 'from-path' }, body: { workspaceId: 'from-body', name: 'N' } }),
+    ).toEqual({
       workspaceId: 'from-path',
       name: 'N',
     });
   });
 
   test('a path parameter wins over a query key of the same name', () => {
-    expect(build('GetWorkspace', { params: { workspaceId: 'from-path' }, query: { workspaceId: 'from-query' } })).toEqual({ workspaceId: 'from-path' });
+    expect(
+      build('GetWorkspace', { params: { workspaceId: 'from-path' }, query: { workspaceId: 'from-query' } }),
+    ).toEqual({ workspaceId: 'from-path' });
   });
 
   test('path segments are read by the declared type, like query strings: an Int revision is a number, an ID stays text', () => {

@@ -19,7 +19,9 @@ const host: HostFetch = async ({ url, method, headers, body, signal }) => {
     });
   }
   if (url.includes('/refused'))
-    throw new Error('fetch failed: Security validation failed: Access to loopback addresses (127.0.0.0/8) is not allowed for security reasons.');
+    throw new Error(
+      'fetch failed: Security validation failed: Access to loopback addresses (127.0.0.0/8) is not allowed for security reasons.',
+    );
   await sleep(url.includes('/late') ? 500 : 5);
   return JSON.stringify({ url, method });
 };
@@ -45,7 +47,9 @@ test('answers the text of the response; method, headers and body reach the host'
 
 test('time spent waiting is not the code’s time (a 500 ms answer under a 300 ms limit)', async () => {
   expect(
-    await run('const [a, b] = await Promise.all([fetch("https://api.test/late"), fetch("https://api.test/x")]); return a.length > 0 && b.length > 0'),
+    await run(
+      'const [a, b] = await Promise.all([fetch("https://api.test/late"), fetch("https://api.test/x")]); return a.length > 0 && b.length > 0',
+    ),
   ).toEqual({
     ok: true,
     value: true,
@@ -56,13 +60,20 @@ test('time spent waiting is not the code’s time (a 500 ms answer under a 300 m
 test('a refusal rejects the promise with the reason; code may catch it', async () => {
   expect(await run('await fetch("http://127.0.0.1/refused")')).toEqual({
     ok: false,
-    error: 'TypeError: fetch failed: Security validation failed: Access to loopback addresses (127.0.0.0/8) is not allowed for security reasons.',
+    error:
+      'TypeError: fetch failed: Security validation failed: Access to loopback addresses (127.0.0.0/8) is not allowed for security reasons.',
   });
-  expect(await run('try { await fetch("http://127.0.0.1/refused") } catch (e) { return "caught" }')).toMatchObject({ ok: true, value: 'caught' });
+  expect(await run('try { await fetch("http://127.0.0.1/refused") } catch (e) { return "caught" }')).toMatchObject({
+    ok: true,
+    value: 'caught',
+  });
 });
 
 test('the budget of the run’s fetches, and the number of them, are bounded', async () => {
-  expect(await run('await fetch("https://api.test/slow")')).toEqual({ ok: false, error: "TypeError: fetch timed out (the run's requests may take 1 s)" });
+  expect(await run('await fetch("https://api.test/slow")')).toEqual({
+    ok: false,
+    error: "TypeError: fetch timed out (the run's requests may take 1 s)",
+  });
   const many = await run(
     'const out = []; for (let i = 0; i < 4; i++) { try { await fetch("https://api.test/" + i); out.push("ok") } catch (e) { out.push(e.message) } } return out',
   );
@@ -70,6 +81,8 @@ test('the budget of the run’s fetches, and the number of them, are bounded', a
 });
 
 test('code that is not allowed the network has no fetch', async () => {
-  expect((await run('return typeof fetch', false)).ok && (await run('return typeof fetch', false))).toMatchObject({ value: 'undefined' });
+  expect((await run('return typeof fetch', false)).ok && (await run('return typeof fetch', false))).toMatchObject({
+    value: 'undefined',
+  });
   expect(calls).toEqual([]);
 });

@@ -50,22 +50,42 @@ describe('sandbox pool', () => {
   it('enforces the limits inside the worker: time and memory', async () => {
     const timedOut = await pool.run({ body: BUSY_LOOP, globals: {}, isAsync: false });
     expect(timedOut).toEqual({ ok: false, error: 'Code execution timed out (limit 500 ms)' });
-    const bomb = await pool.run({ body: 'const a = []; for (;;) a.push(new Uint8Array(1024 * 1024))', globals: {}, isAsync: false });
+    const bomb = await pool.run({
+      body: 'const a = []; for (;;) a.push(new Uint8Array(1024 * 1024))',
+      globals: {},
+      isAsync: false,
+    });
     expect(bomb).toEqual({ ok: false, error: expect.stringMatching(/out of memory \(limit 16 MB\)/) });
     // The workers still serve after both.
-    expect(await pool.run({ body: 'return "alive"', globals: {}, isAsync: false })).toEqual({ ok: true, value: 'alive', setVariables: [] });
+    expect(await pool.run({ body: 'return "alive"', globals: {}, isAsync: false })).toEqual({
+      ok: true,
+      value: 'alive',
+      setVariables: [],
+    });
   });
 
   it('has no host access from a worker either', async () => {
-    for (const body of ['return typeof process', 'return typeof require', 'return typeof fetch', 'return typeof setTimeout']) {
-      expect(await pool.run({ body, globals: {}, isAsync: false })).toEqual({ ok: true, value: 'undefined', setVariables: [] });
+    for (const body of [
+      'return typeof process',
+      'return typeof require',
+      'return typeof fetch',
+      'return typeof setTimeout',
+    ]) {
+      expect(await pool.run({ body, globals: {}, isAsync: false })).toEqual({
+        ok: true,
+        value: 'undefined',
+        setVariables: [],
+      });
     }
   });
 
   it('answers every run after close with a clear failure', async () => {
     const closing = createSandboxPool({ threads: 1 });
     await closing.close();
-    expect(await closing.run({ body: 'return 1', globals: {}, isAsync: false })).toEqual({ ok: false, error: 'The code sandbox is closed' });
+    expect(await closing.run({ body: 'return 1', globals: {}, isAsync: false })).toEqual({
+      ok: false,
+      error: 'The code sandbox is closed',
+    });
   });
 });
 
@@ -74,9 +94,17 @@ describe('sandbox pool with workers on demand (the default)', () => {
     const onDemand = createSandboxPool({ threads: 1, timeoutMs: 2000, idleMs: 100 });
     try {
       await onDemand.ready();
-      expect(await onDemand.run({ body: 'return 1 + 1', globals: {}, isAsync: false })).toEqual({ ok: true, value: 2, setVariables: [] });
+      expect(await onDemand.run({ body: 'return 1 + 1', globals: {}, isAsync: false })).toEqual({
+        ok: true,
+        value: 2,
+        setVariables: [],
+      });
       await new Promise((resolve) => setTimeout(resolve, 400));
-      expect(await onDemand.run({ body: 'return vX * 2', globals: { vX: 21 }, isAsync: false })).toEqual({ ok: true, value: 42, setVariables: [] });
+      expect(await onDemand.run({ body: 'return vX * 2', globals: { vX: 21 }, isAsync: false })).toEqual({
+        ok: true,
+        value: 42,
+        setVariables: [],
+      });
     } finally {
       await onDemand.close();
     }

@@ -93,16 +93,18 @@ describe('async code', () => {
 
 describe('globals', () => {
   it('defines each global with its value', async () => {
-    const globals = { vName: 'John', vAge: 30, vList: ['a', null], vFlag: false, vNothing: null, vUnset: undefined, vObj: { a: { b: 1 } } };
-    expect(await value('return [vName, vAge + 1, vList, vFlag, vNothing, typeof vUnset, vObj.a.b]', { globals })).toEqual([
-      'John',
-      31,
-      ['a', null],
-      false,
-      null,
-      'undefined',
-      1,
-    ]);
+    const globals = {
+      vName: 'John',
+      vAge: 30,
+      vList: ['a', null],
+      vFlag: false,
+      vNothing: null,
+      vUnset: undefined,
+      vObj: { a: { b: 1 } },
+    };
+    expect(
+      await value('return [vName, vAge + 1, vList, vFlag, vNothing, typeof vUnset, vObj.a.b]', { globals }),
+    ).toEqual(['John', 31, ['a', null], false, null, 'undefined', 1]);
   });
 
   it('`global` is the global object, as in Typebot', async () => {
@@ -170,16 +172,18 @@ describe('no access to the host', () => {
 
   it('constructor chains reach only the sandbox', async () => {
     expect(await error("return this.constructor.constructor('return process')()")).toMatch(/ReferenceError: .*process/);
-    expect(await error("return globalThis.constructor.constructor('return require')()('fs')")).toMatch(/ReferenceError: .*require/);
-    expect(await error("return (async () => {}).constructor('return process')()")).toMatch(/process/);
-    expect(await value("const g = Function('return this')(); return [g === globalThis, typeof g.process, typeof g.require]")).toEqual([
-      true,
-      'undefined',
-      'undefined',
-    ]);
-    expect(await value("return Object.getOwnPropertyNames(Function('return this')()).filter((n) => /process|require|module|fs|net|http/i.test(n))")).toEqual(
-      [],
+    expect(await error("return globalThis.constructor.constructor('return require')()('fs')")).toMatch(
+      /ReferenceError: .*require/,
     );
+    expect(await error("return (async () => {}).constructor('return process')()")).toMatch(/process/);
+    expect(
+      await value("const g = Function('return this')(); return [g === globalThis, typeof g.process, typeof g.require]"),
+    ).toEqual([true, 'undefined', 'undefined']);
+    expect(
+      await value(
+        "return Object.getOwnPropertyNames(Function('return this')()).filter((n) => /process|require|module|fs|net|http/i.test(n))",
+      ),
+    ).toEqual([]);
   });
 
   it('dynamic import loads nothing', async () => {
@@ -232,7 +236,9 @@ describe('limits', () => {
     await sandbox.ready();
     expect(await value('return 1 + 1')).toBe(2);
     // Twice in a row: the spare takes over, another one loads.
-    expect((await run('let o = []; for (let i = 0; i < 100000; i++) o = [o]; return JSON.stringify(o).length')).ok).toBe(false);
+    expect(
+      (await run('let o = []; for (let i = 0; i < 100000; i++) o = [o]; return JSON.stringify(o).length')).ok,
+    ).toBe(false);
     await sandbox.ready();
     expect(await value('return 1 + 1')).toBe(2);
   });

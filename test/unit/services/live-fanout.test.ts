@@ -54,28 +54,49 @@ describe('LocalFanout', () => {
 describe('event wire form', () => {
   test('round trip, and anything else on the channel is ignored', () => {
     const created: ResultEvent = { botId: 'b', resultId: 'r', event: 'created', isCompleted: false, updatedAt: at };
-    expect(encodeEvent(created)).toBe('{"botId":"b","resultId":"r","event":"created","isCompleted":false,"updatedAt":"2026-11-24T06:00:00.123Z"}');
+    expect(encodeEvent(created)).toBe(
+      '{"botId":"b","resultId":"r","event":"created","isCompleted":false,"updatedAt":"2026-11-24T06:00:00.123Z"}',
+    );
     expect(decodeEvent(encodeEvent(created))).toEqual(created);
     expect(decodeEvent(encodeEvent(event('b', 'r')))).toEqual(event('b', 'r'));
     expect(decodeEvent('not json')).toBeUndefined();
-    expect(decodeEvent('{"botId":"b","resultId":"r","event":"deleted","isCompleted":false,"updatedAt":"2026-11-24T06:00:00.123Z"}')).toBeUndefined();
+    expect(
+      decodeEvent(
+        '{"botId":"b","resultId":"r","event":"deleted","isCompleted":false,"updatedAt":"2026-11-24T06:00:00.123Z"}',
+      ),
+    ).toBeUndefined();
     expect(decodeEvent('{"botId":"b"}')).toBeUndefined();
   });
 });
 
 describe('resultEvents', () => {
-  const row = (id: string, isCompleted = false, botId = 'bot'): WrittenResult => ({ id, botId, isCompleted, updatedAt: at });
+  const row = (id: string, isCompleted = false, botId = 'bot'): WrittenResult => ({
+    id,
+    botId,
+    isCompleted,
+    updatedAt: at,
+  });
 
   test('completed before answered before created; a row only re-saved is no event; the last write of a row wins', () => {
-    const events = resultEvents([row('new'), row('child', false, 'child-bot'), row('answered'), row('done', false), row('done', true), row('resaved')], {
-      created: new Set(['new', 'child']),
-      completed: new Set(['done']),
-      answers: new Map([
-        ['answered', 2],
-        ['done', 1],
-        ['child', 1],
-      ]),
-    });
+    const events = resultEvents(
+      [
+        row('new'),
+        row('child', false, 'child-bot'),
+        row('answered'),
+        row('done', false),
+        row('done', true),
+        row('resaved'),
+      ],
+      {
+        created: new Set(['new', 'child']),
+        completed: new Set(['done']),
+        answers: new Map([
+          ['answered', 2],
+          ['done', 1],
+          ['child', 1],
+        ]),
+      },
+    );
     expect(events).toEqual([
       { botId: 'bot', resultId: 'new', event: 'created', isCompleted: false, updatedAt: at },
       { botId: 'child-bot', resultId: 'child', event: 'answered', answersCount: 1, isCompleted: false, updatedAt: at },

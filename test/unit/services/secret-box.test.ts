@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createSecretBox, KEY_FILE, loadEncryptionKey, parseEncryptionKey } from '../../../src/services/credentials/secret-box';
+import {
+  createSecretBox,
+  KEY_FILE,
+  loadEncryptionKey,
+  parseEncryptionKey,
+} from '../../../src/services/credentials/secret-box';
 
 describe('secret box (AES-256-GCM)', () => {
   const box = createSecretBox(Buffer.alloc(32, 3));
@@ -37,8 +42,12 @@ describe('encryption key', () => {
 
   it('must be configured on PostgreSQL, and be 32 bytes of base64', () => {
     expect(() => loadEncryptionKey({}, () => undefined)).toThrow('PARLEY_ENCRYPTION_KEY must be set on PostgreSQL');
-    expect(() => parseEncryptionKey('c2hvcnQ=')).toThrow('PARLEY_ENCRYPTION_KEY must be 32 bytes in base64 (got 5 bytes)');
+    expect(() => parseEncryptionKey('c2hvcnQ=')).toThrow(
+      'PARLEY_ENCRYPTION_KEY must be 32 bytes in base64 (got 5 bytes)',
+    );
     const configured = Buffer.alloc(32, 9).toString('base64');
-    expect(loadEncryptionKey({ configured, dataDirectory: '/nonexistent' }, () => undefined).equals(Buffer.alloc(32, 9))).toBe(true);
+    expect(
+      loadEncryptionKey({ configured, dataDirectory: '/nonexistent' }, () => undefined).equals(Buffer.alloc(32, 9)),
+    ).toBe(true);
   });
 });

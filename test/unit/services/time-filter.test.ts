@@ -1,4 +1,11 @@
-import { currentBillingPeriod, DEFAULT_TIME_FILTER, isValidTimeZone, TIME_FILTERS, timeRange, type TimeFilter } from '../../../src/services/time-filter';
+import {
+  currentBillingPeriod,
+  DEFAULT_TIME_FILTER,
+  isValidTimeZone,
+  TIME_FILTERS,
+  timeRange,
+  type TimeFilter,
+} from '../../../src/services/time-filter';
 
 const at = (iso: string) => new Date(iso);
 
@@ -16,7 +23,15 @@ function allRanges(timeZone: string, now: Date) {
 }
 
 test('the filters are the documented five plus monthToDate and lastMonth; default last7Days', () => {
-  expect([...TIME_FILTERS].sort()).toEqual(['allTime', 'last30Days', 'last7Days', 'lastMonth', 'monthToDate', 'today', 'yearToDate']);
+  expect([...TIME_FILTERS].sort()).toEqual([
+    'allTime',
+    'last30Days',
+    'last7Days',
+    'lastMonth',
+    'monthToDate',
+    'today',
+    'yearToDate',
+  ]);
   expect(DEFAULT_TIME_FILTER).toBe('last7Days');
 });
 
@@ -60,7 +75,10 @@ describe('timeRange in UTC', () => {
     const now = at('2026-05-01T00:00:00.000Z');
     expect(isoRange('today', 'UTC', now)).toEqual({ from: '2026-05-01T00:00:00.000Z' });
     expect(isoRange('monthToDate', 'UTC', now)).toEqual({ from: '2026-05-01T00:00:00.000Z' });
-    expect(isoRange('lastMonth', 'UTC', now)).toEqual({ from: '2026-04-01T00:00:00.000Z', to: '2026-04-30T23:59:59.999Z' });
+    expect(isoRange('lastMonth', 'UTC', now)).toEqual({
+      from: '2026-04-01T00:00:00.000Z',
+      to: '2026-04-30T23:59:59.999Z',
+    });
   });
 
   test('at the last millisecond of a day, today is still that day', () => {
@@ -101,7 +119,10 @@ describe('timeRange in other zones', () => {
     });
     // The same instant in UTC is already April.
     expect(isoRange('today', 'UTC', now)).toEqual({ from: '2026-04-01T00:00:00.000Z' });
-    expect(isoRange('lastMonth', 'UTC', now)).toEqual({ from: '2026-03-01T00:00:00.000Z', to: '2026-03-31T23:59:59.999Z' });
+    expect(isoRange('lastMonth', 'UTC', now)).toEqual({
+      from: '2026-03-01T00:00:00.000Z',
+      to: '2026-03-31T23:59:59.999Z',
+    });
   });
 
   test('Asia/Kolkata (UTC+5:30): the local date is already tomorrow', () => {
@@ -178,9 +199,12 @@ describe('currentBillingPeriod (calendar month, UTC)', () => {
 });
 
 describe('isValidTimeZone', () => {
-  test.each(['UTC', 'Europe/Paris', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe'])('%s is valid', (zone) => {
-    expect(isValidTimeZone(zone)).toBe(true);
-  });
+  test.each(['UTC', 'Europe/Paris', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe'])(
+    '%s is valid',
+    (zone) => {
+      expect(isValidTimeZone(zone)).toBe(true);
+    },
+  );
 
   test.each(['', 'Mars/Olympus_Mons', 'Europe/Atlantis', 'not a zone', 'America/'])('%p is not valid', (zone) => {
     expect(isValidTimeZone(zone)).toBe(false);

@@ -21,7 +21,11 @@ import {
 // The flow editor's changes to a draft: pure functions whose result must stay
 // a definition the engine runs (edges and outgoingEdgeId agree, no dangling ends).
 
-const text = (id: string, words = id) => ({ id, type: 'text', content: { richText: [{ type: 'p', children: [{ text: words }] }] } });
+const text = (id: string, words = id) => ({
+  id,
+  type: 'text',
+  content: { richText: [{ type: 'p', children: [{ text: words }] }] },
+});
 
 function sample(): Draft {
   return readDraft({
@@ -111,7 +115,11 @@ test('a block moves within and between groups; a group left empty goes; a block 
   expectConsistent(draft);
   const out = blockToNewGroup(sample(), 'c1', { x: 50, y: 300 });
   const made = out.draft.groups.find((group) => group.id === out.groupId)!;
-  expect(made).toMatchObject({ title: 'Group #3', graphCoordinates: { x: 50, y: 300 }, blocks: [expect.objectContaining({ id: 'c1' })] });
+  expect(made).toMatchObject({
+    title: 'Group #3',
+    graphCoordinates: { x: 50, y: 300 },
+    blocks: [expect.objectContaining({ id: 'c1' })],
+  });
   // Its items keep their edges.
   expect(out.draft.edges.map((edge) => edge.id).sort()).toEqual(['e0', 'e1']);
   expectConsistent(out.draft);
@@ -119,7 +127,9 @@ test('a block moves within and between groups; a group left empty goes; a block 
 
 test('copy and paste give fresh ids, keep the edges inside the selection and bring the variables along into another bot', () => {
   const clip = copyGroups(sample(), ['g1', 'g2']);
-  const other = addGroup(readDraft({ groups: [], events: [], edges: [], variables: [] }), { x: 0, y: 0 }, [text('x1')]).draft;
+  const other = addGroup(readDraft({ groups: [], events: [], edges: [], variables: [] }), { x: 0, y: 0 }, [
+    text('x1'),
+  ]).draft;
   const { draft, groupIds } = pasteGroups(other, JSON.parse(JSON.stringify(clip)), { x: 1000, y: 500 });
   expect(groupIds).toHaveLength(2);
   const pasted = draft.groups.filter((group) => groupIds.includes(group.id));
@@ -150,7 +160,12 @@ test('a block added after the last one takes over where the group went', () => {
   let draft = readDraft({
     events: [],
     groups: [
-      { id: 'g1', title: 'A', graphCoordinates: { x: 0, y: 0 }, blocks: [{ id: 'n1', type: 'text input', outgoingEdgeId: 'e1' }] },
+      {
+        id: 'g1',
+        title: 'A',
+        graphCoordinates: { x: 0, y: 0 },
+        blocks: [{ id: 'n1', type: 'text input', outgoingEdgeId: 'e1' }],
+      },
       { id: 'g2', title: 'B', graphCoordinates: { x: 300, y: 0 }, blocks: [text('b2')] },
     ],
     edges: [{ id: 'e1', from: { blockId: 'n1' }, to: { groupId: 'g2' } }],
@@ -218,7 +233,8 @@ function expectConsistentWithPaths(draft: Draft) {
       if (block.outgoingEdgeId) named.push(block.outgoingEdgeId);
       for (const item of block.items ?? []) {
         if (item.outgoingEdgeId) named.push(item.outgoingEdgeId);
-        for (const path of (item.paths as { outgoingEdgeId?: string }[] | undefined) ?? []) if (path.outgoingEdgeId) named.push(path.outgoingEdgeId);
+        for (const path of (item.paths as { outgoingEdgeId?: string }[] | undefined) ?? [])
+          if (path.outgoingEdgeId) named.push(path.outgoingEdgeId);
       }
     }
   expect(named.sort()).toEqual(draft.edges.map((edge) => edge.id).sort());
@@ -230,14 +246,24 @@ test('every fixture bot reads and writes back unchanged, and a move changes noth
     const definition = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Record<string, unknown>;
     if (!Array.isArray(definition.groups) || !Array.isArray(definition.edges)) continue;
     const original = JSON.parse(
-      JSON.stringify({ groups: definition.groups, events: definition.events ?? [], edges: definition.edges, variables: definition.variables ?? [] }),
+      JSON.stringify({
+        groups: definition.groups,
+        events: definition.events ?? [],
+        edges: definition.edges,
+        variables: definition.variables ?? [],
+      }),
     );
     const draft = readDraft(definition);
     expect({ file, patch: JSON.parse(JSON.stringify(draftPatch(draft))) }).toEqual({ file, patch: original });
     const first = draft.groups[0];
     if (!first) continue;
-    const moved = draftPatch(moveNodes(draft, new Map([[first.id, { x: 1234, y: 567 }]]))) as { groups: { graphCoordinates: unknown }[] };
+    const moved = draftPatch(moveNodes(draft, new Map([[first.id, { x: 1234, y: 567 }]]))) as {
+      groups: { graphCoordinates: unknown }[];
+    };
     expect(moved.groups[0]!.graphCoordinates).toEqual({ x: 1234, y: 567 });
-    expect(JSON.parse(JSON.stringify({ ...moved, groups: moved.groups.slice(1) }))).toEqual({ ...original, groups: original.groups.slice(1) });
+    expect(JSON.parse(JSON.stringify({ ...moved, groups: moved.groups.slice(1) }))).toEqual({
+      ...original,
+      groups: original.groups.slice(1),
+    });
   }
 });

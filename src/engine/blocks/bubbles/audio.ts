@@ -7,7 +7,10 @@ export const audioBubble: BubbleHandler<'audio'> = {
   category: 'bubble',
   type: 'audio',
   options: NO_OPTIONS,
-  content: optionsSchema({ url: opt.string({ title: 'Audio URL' }), isAutoplayEnabled: opt.boolean({ title: 'Autoplay' }) }),
+  content: optionsSchema({
+    url: opt.string({ title: 'Audio URL' }),
+    isAutoplayEnabled: opt.boolean({ title: 'Autoplay' }),
+  }),
   transcriptTurn: (message) => mediaTranscriptTurn('audio', message),
   async toMessage(block, ctx) {
     if (!block.content) return null;

@@ -9,7 +9,10 @@ export const imageBubble: BubbleHandler<'image'> = {
   options: NO_OPTIONS,
   content: optionsSchema({
     url: opt.string({ title: 'Image URL' }),
-    clickLink: opt.object({ url: opt.string({ title: 'Link URL' }), alt: opt.string({ title: 'Alternative text' }) }, { title: 'On click' }),
+    clickLink: opt.object(
+      { url: opt.string({ title: 'Link URL' }), alt: opt.string({ title: 'Alternative text' }) },
+      { title: 'On click' },
+    ),
   }),
   transcriptTurn: (message) => mediaTranscriptTurn('image', message),
   async toMessage(block, ctx) {

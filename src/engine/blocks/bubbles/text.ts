@@ -27,13 +27,23 @@ export const textBubble: BubbleHandler<'text'> = {
   transcriptTurn(message) {
     const content = message.content as { markdown?: unknown; richText?: unknown } | null;
     if (typeof content?.markdown === 'string') return { role: 'bot', type: 'text', text: content.markdown };
-    return { role: 'bot', type: 'text', text: richTextToMarkdown(Array.isArray(content?.richText) ? content.richText : []) };
+    return {
+      role: 'bot',
+      type: 'text',
+      text: richTextToMarkdown(Array.isArray(content?.richText) ? content.richText : []),
+    };
   },
   async toMessage(block, ctx) {
     if (!block.content) return null;
     const source = Array.isArray(block.content.richText) ? (block.content.richText as unknown[]) : [];
-    const richText = await substituteRichText(source, ctx.entry.variables, { listAsLastItem: !isV6(ctx.bot.version), code: ctx.env.code });
-    const content = ctx.textFormat === 'markdown' ? { type: 'markdown', markdown: richTextToMarkdown(richText) } : { type: 'richText', richText };
+    const richText = await substituteRichText(source, ctx.entry.variables, {
+      listAsLastItem: !isV6(ctx.bot.version),
+      code: ctx.env.code,
+    });
+    const content =
+      ctx.textFormat === 'markdown'
+        ? { type: 'markdown', markdown: richTextToMarkdown(richText) }
+        : { type: 'richText', richText };
     return { id: block.id, type: 'text', content };
   },
 };

@@ -5,7 +5,10 @@ import { opt, readOptions } from '../options';
 import { displayedItems, FAIL, inputOptions, isRecord, itemsOf, ok } from './shared';
 
 const options = inputOptions({
-  saveResponseMapping: opt.objectList({ field: opt.string({ title: 'Field' }), variableId: opt.variable('Save in') }, { title: 'Save the answer' }),
+  saveResponseMapping: opt.objectList(
+    { field: opt.string({ title: 'Field' }), variableId: opt.variable('Save in') },
+    { title: 'Save the answer' },
+  ),
 });
 
 export interface CardPath {
@@ -32,7 +35,8 @@ function valueOf(template: unknown, ctx: BlockContext): VariableValue | undefine
 }
 
 /** An element of a list value, or a value that is not a list as it is (reference `getDynamicValue`). */
-const at = (value: VariableValue | undefined, index: number) => (Array.isArray(value) ? value[index] : value) ?? undefined;
+const at = (value: VariableValue | undefined, index: number) =>
+  (Array.isArray(value) ? value[index] : value) ?? undefined;
 
 /**
  * Dynamic mode (reference `injectVariableValuesInCardsBlock.ts`): exactly one
@@ -52,12 +56,20 @@ function dynamicCards(cards: readonly CardItem[], ctx: BlockContext): CardItem[]
     description: valueOf(template.description, ctx),
     internalValue: valueOf(template.options?.internalValue, ctx),
   };
-  if (!Array.isArray(values.title) && !Array.isArray(values.imageUrl) && !Array.isArray(values.description)) return undefined;
+  if (!Array.isArray(values.title) && !Array.isArray(values.imageUrl) && !Array.isArray(values.description))
+    return undefined;
   const driving = [values.title, values.imageUrl, values.description, values.internalValue].find(Array.isArray)!;
   return driving.map((_, index) => {
-    const card: CardItem = { ...template, options: { ...template.options, internalValue: at(values.internalValue, index) } };
+    const card: CardItem = {
+      ...template,
+      options: { ...template.options, internalValue: at(values.internalValue, index) },
+    };
     for (const field of ['title', 'imageUrl', 'description'] as const) card[field] = at(values[field], index);
-    if (template.paths) card.paths = template.paths.map((path, pathIndex) => ({ ...path, id: `dynamic-card-${index}-path-${pathIndex}` }));
+    if (template.paths)
+      card.paths = template.paths.map((path, pathIndex) => ({
+        ...path,
+        id: `dynamic-card-${index}-path-${pathIndex}`,
+      }));
     return card;
   });
 }
@@ -66,15 +78,17 @@ function dynamicCards(cards: readonly CardItem[], ctx: BlockContext): CardItem[]
 function shownMapping(input: InputObject): InputObject {
   const mapping = (input.options as { saveResponseMapping?: unknown } | undefined)?.saveResponseMapping;
   if (!Array.isArray(mapping)) return input;
-  const shown = mapping
-    .filter(isRecord)
-    .map(({ field, variableId }) => ({ ...(field !== undefined ? { field } : {}), ...(variableId !== undefined ? { variableId } : {}) }));
+  const shown = mapping.filter(isRecord).map(({ field, variableId }) => ({
+    ...(field !== undefined ? { field } : {}),
+    ...(variableId !== undefined ? { variableId } : {}),
+  }));
   return { ...input, options: { ...(input.options as Record<string, unknown>), saveResponseMapping: shown } };
 }
 
 async function displayCards(block: BlockDefinition, ctx: BlockContext): Promise<InputObject> {
   const cards = itemsOf<CardItem>(block);
-  const items = dynamicCards(cards, ctx) ?? (await displayedItems(cards, (card) => card.options?.displayCondition, ctx));
+  const items =
+    dynamicCards(cards, ctx) ?? (await displayedItems(cards, (card) => card.options?.displayCondition, ctx));
   return shownMapping((await ctx.deep({ ...block, items })) as InputObject);
 }
 
@@ -113,7 +127,9 @@ export const cardsInput: InputHandler<'cards'> = {
     if (reply?.type !== 'text') return FAIL;
     const text = reply.text;
     const replyId = reply.metadata?.replyId;
-    const cards = (((await displayCards(block, ctx)).items as CardItem[] | undefined) ?? []).filter(isRecord) as CardItem[];
+    const cards = (((await displayCards(block, ctx)).items as CardItem[] | undefined) ?? []).filter(
+      isRecord,
+    ) as CardItem[];
     const sorted = [...cards].sort((a, b) => (b.title?.length ?? 0) - (a.title?.length ?? 0));
     let card: CardItem | undefined;
     let path: CardPath | undefined;
@@ -126,7 +142,9 @@ export const cardsInput: InputHandler<'cards'> = {
     }
     if (!card) {
       const wanted = text.trim().toLowerCase();
-      card = sorted.find((candidate) => typeof candidate.title === 'string' && candidate.title.trim().toLowerCase() === wanted);
+      card = sorted.find(
+        (candidate) => typeof candidate.title === 'string' && candidate.title.trim().toLowerCase() === wanted,
+      );
       path = card?.paths?.[0];
     }
     if (!card) return FAIL;

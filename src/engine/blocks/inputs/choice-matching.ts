@@ -32,7 +32,11 @@ function longestLabelFirst<T>(items: readonly T[], labelOf: LabelOf<T>): T[] {
  * or (trimmed, case-sensitive) to its internal value or its label, longest
  * labels first. Content: internal value, else label; the item's edge is chosen.
  */
-export function matchSingleChoice<T extends MatchableItem>(items: readonly T[], reply: ReplyMessage | undefined, labelOf: LabelOf<T>): ReplyParse {
+export function matchSingleChoice<T extends MatchableItem>(
+  items: readonly T[],
+  reply: ReplyMessage | undefined,
+  labelOf: LabelOf<T>,
+): ReplyParse {
   if (reply?.type !== 'text') return FAIL;
   const candidates = longestLabelFirst(items, labelOf);
   const replyId = reply.metadata?.replyId;
@@ -41,7 +45,10 @@ export function matchSingleChoice<T extends MatchableItem>(items: readonly T[], 
   const matched =
     (replyId ? candidates.find((item) => item.id === replyId) : undefined) ??
     candidates.find(
-      (item) => item.id === text || (nonEmptyString(item.value) && item.value.trim() === trimmed) || (labelOf(item) !== '' && labelOf(item).trim() === trimmed),
+      (item) =>
+        item.id === text ||
+        (nonEmptyString(item.value) && item.value.trim() === trimmed) ||
+        (labelOf(item) !== '' && labelOf(item).trim() === trimmed),
     );
   if (!matched) return FAIL;
   const content = itemContent(matched, labelOf);
@@ -71,7 +78,11 @@ function phrasePattern(phrase: string): RegExp | undefined {
  * matched yet. Content: matched items in item order, joined with ", ". No item
  * edge (the block's own edge is followed).
  */
-export function matchMultipleChoice<T extends MatchableItem>(items: readonly T[], reply: ReplyMessage | undefined, labelOf: LabelOf<T>): ReplyParse {
+export function matchMultipleChoice<T extends MatchableItem>(
+  items: readonly T[],
+  reply: ReplyMessage | undefined,
+  labelOf: LabelOf<T>,
+): ReplyParse {
   if (reply?.type !== 'text') return FAIL;
   let remaining = reply.text;
   const matched = new Set<T>();

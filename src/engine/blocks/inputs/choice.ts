@@ -14,7 +14,10 @@ const options = inputOptions({
 const item = optionsSchema({
   content: opt.string({ title: 'Label' }),
   value: opt.string({ title: 'Value', description: 'Saved instead of the label when set' }),
-  displayCondition: opt.object({ isEnabled: opt.boolean({ title: 'Show only if' }), condition: conditionSchema() }, { title: 'Display condition' }),
+  displayCondition: opt.object(
+    { isEnabled: opt.boolean({ title: 'Show only if' }), condition: conditionSchema() },
+    { title: 'Display condition' },
+  ),
 });
 
 export interface ChoiceItem {
@@ -64,6 +67,8 @@ export const choiceInput: InputHandler<'choice input'> = {
     if (reply?.type !== 'text') return FAIL;
     const items = (await displayChoice(block, ctx)).items as ChoiceItem[] | undefined;
     if (!items) return FAIL;
-    return readOptions(options, block).isMultipleChoice === true ? matchMultipleChoice(items, reply, labelOf) : matchSingleChoice(items, reply, labelOf);
+    return readOptions(options, block).isMultipleChoice === true
+      ? matchMultipleChoice(items, reply, labelOf)
+      : matchSingleChoice(items, reply, labelOf);
   },
 };

@@ -6,7 +6,18 @@ import { lazyModule } from '../../lazy-module';
 import type { BlockDefinition } from '../../types';
 import type { BlockContext, InputHandler } from '../handler';
 import { opt, readOptions } from '../options';
-import { buttonLabel, FAIL, inputLabels, inputOptions, isRecord, ok, prefilledValue, substitutedBlock, textOf, withPrefilledValue } from './shared';
+import {
+  buttonLabel,
+  FAIL,
+  inputLabels,
+  inputOptions,
+  isRecord,
+  ok,
+  prefilledValue,
+  substitutedBlock,
+  textOf,
+  withPrefilledValue,
+} from './shared';
 
 const options = inputOptions({
   hasTime: opt.boolean({ title: 'With time' }),
@@ -138,7 +149,8 @@ export const dateInput: InputHandler<'date input'> = {
     if (isRange && !end) return FAIL;
 
     const typed = readOptions(options, block);
-    const unit = (date: Date): number => (hasTime ? Math.floor(date.getTime() / 60_000) : Math.floor(date.getTime() / DAY_MS));
+    const unit = (date: Date): number =>
+      hasTime ? Math.floor(date.getTime() / 60_000) : Math.floor(date.getTime() / DAY_MS);
     const limit = async (key: 'min' | 'max'): Promise<number | undefined> => {
       const raw = typed[key];
       if (!raw) return undefined;
@@ -148,7 +160,8 @@ export const dateInput: InputHandler<'date input'> = {
     const min = await limit('min');
     const max = await limit('max');
     const dates = end ? [start, end] : [start];
-    if (dates.some((date) => (min !== undefined && unit(date) < min) || (max !== undefined && unit(date) > max))) return FAIL;
+    if (dates.some((date) => (min !== undefined && unit(date) < min) || (max !== undefined && unit(date) > max)))
+      return FAIL;
 
     const defaultFormat = hasTime ? DEFAULT_DATE_TIME_FORMAT : DEFAULT_DATE_FORMAT;
     const pattern = explicitFormat || defaultFormat;

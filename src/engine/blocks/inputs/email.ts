@@ -1,5 +1,14 @@
 import type { InputHandler } from '../handler';
-import { buttonLabel, displayWithPrefill, FAIL, inputLabels, inputOptions, ok, placeholderLabel, textOf } from './shared';
+import {
+  buttonLabel,
+  displayWithPrefill,
+  FAIL,
+  inputLabels,
+  inputOptions,
+  ok,
+  placeholderLabel,
+  textOf,
+} from './shared';
 
 const options = inputOptions({ labels: inputLabels({ placeholder: placeholderLabel(), button: buttonLabel() }) });
 
@@ -8,7 +17,8 @@ const options = inputOptions({ labels: inputLabels({ placeholder: placeholderLab
  * <>()[]\.,;: whitespace @ " (or a quoted string), then an IPv4 address in
  * brackets or dot-separated labels ending in a TLD of two letters or more.
  */
-const EMAIL = /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
+const EMAIL =
+  /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
 
 export function isEmail(text: string): boolean {
   return EMAIL.test(text);

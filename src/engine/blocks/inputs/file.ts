@@ -1,7 +1,17 @@
 import type { BlockDefinition } from '../../types';
 import type { InputHandler } from '../handler';
 import { opt, readOptions } from '../options';
-import { buttonLabel, displayWithPrefill, FAIL, INPUT_BASE_OPTIONS, inputLabels, inputOptions, placeholderLabel, ok, textOrAudioOf } from './shared';
+import {
+  buttonLabel,
+  displayWithPrefill,
+  FAIL,
+  INPUT_BASE_OPTIONS,
+  inputLabels,
+  inputOptions,
+  placeholderLabel,
+  ok,
+  textOrAudioOf,
+} from './shared';
 
 const options = inputOptions({
   isRequired: opt.boolean({ title: 'Required' }),
@@ -13,7 +23,11 @@ const options = inputOptions({
     },
     { title: 'Allowed file types' },
   ),
-  labels: inputLabels({ placeholder: placeholderLabel(), button: buttonLabel(), skip: opt.string({ title: 'Skip label' }) }),
+  labels: inputLabels({
+    placeholder: placeholderLabel(),
+    button: buttonLabel(),
+    skip: opt.string({ title: 'Skip label' }),
+  }),
 });
 import { isWebUrl } from './url';
 

@@ -1,6 +1,15 @@
 import type { InputHandler } from '../handler';
 import { opt, readOptions } from '../options';
-import { buttonLabel, displayWithPrefill, FAIL, inputLabels, inputOptions, ok, placeholderLabel, textOf } from './shared';
+import {
+  buttonLabel,
+  displayWithPrefill,
+  FAIL,
+  inputLabels,
+  inputOptions,
+  ok,
+  placeholderLabel,
+  textOf,
+} from './shared';
 
 const options = inputOptions({
   min: opt.numberOrString({ title: 'Minimum' }),
@@ -16,7 +25,8 @@ export function parseLooseNumber(text: string): number {
 
 /** A bound: a number, or text (variables substituted) parsed like a reply; 0, empty and NaN mean no bound. */
 async function boundOf(option: unknown, text: (template: string) => Promise<string>): Promise<number | undefined> {
-  const value = typeof option === 'number' ? option : typeof option === 'string' ? parseLooseNumber(await text(option)) : undefined;
+  const value =
+    typeof option === 'number' ? option : typeof option === 'string' ? parseLooseNumber(await text(option)) : undefined;
   // Reference quirk kept: a bound of 0 is ignored.
   return value ? value : undefined;
 }

@@ -2,10 +2,22 @@ import type * as PhoneNumbers from 'libphonenumber-js';
 import { lazyModule } from '../../lazy-module';
 import type { InputHandler } from '../handler';
 import { opt, readOptions } from '../options';
-import { buttonLabel, displayWithPrefill, FAIL, inputLabels, inputOptions, ok, placeholderLabel, textOf } from './shared';
+import {
+  buttonLabel,
+  displayWithPrefill,
+  FAIL,
+  inputLabels,
+  inputOptions,
+  ok,
+  placeholderLabel,
+  textOf,
+} from './shared';
 
 const options = inputOptions({
-  defaultCountryCode: opt.string({ title: 'Default country', description: 'ISO code (FR, US...) for numbers typed without their country code' }),
+  defaultCountryCode: opt.string({
+    title: 'Default country',
+    description: 'ISO code (FR, US...) for numbers typed without their country code',
+  }),
   labels: inputLabels({ placeholder: placeholderLabel(), button: buttonLabel() }),
 });
 
@@ -15,7 +27,10 @@ const phoneNumbers = lazyModule(() => require('libphonenumber-js') as typeof Pho
 
 export function findPhoneNumber(text: string, defaultCountryCode?: string): string | undefined {
   const { findPhoneNumbersInText, isSupportedCountry } = phoneNumbers();
-  const country = defaultCountryCode && isSupportedCountry(defaultCountryCode) ? (defaultCountryCode as PhoneNumbers.CountryCode) : undefined;
+  const country =
+    defaultCountryCode && isSupportedCountry(defaultCountryCode)
+      ? (defaultCountryCode as PhoneNumbers.CountryCode)
+      : undefined;
   return findPhoneNumbersInText(text, country)[0]?.number.number;
 }
 

@@ -24,7 +24,10 @@ const item = optionsSchema({
   title: opt.string({ title: 'Title' }),
   description: opt.string({ title: 'Description' }),
   value: opt.string({ title: 'Value', description: 'Saved instead of the title when set' }),
-  displayCondition: opt.object({ isEnabled: opt.boolean({ title: 'Show only if' }), condition: conditionSchema() }, { title: 'Display condition' }),
+  displayCondition: opt.object(
+    { isEnabled: opt.boolean({ title: 'Show only if' }), condition: conditionSchema() },
+    { title: 'Display condition' },
+  ),
 });
 
 export interface PictureChoiceItem {
@@ -39,7 +42,11 @@ export interface PictureChoiceItem {
 
 /** The label of a picture: its title, else its picture URL. */
 const labelOf = (item: PictureChoiceItem): string =>
-  typeof item.title === 'string' && item.title !== '' ? item.title : typeof item.pictureSrc === 'string' ? item.pictureSrc : '';
+  typeof item.title === 'string' && item.title !== ''
+    ? item.title
+    : typeof item.pictureSrc === 'string'
+      ? item.pictureSrc
+      : '';
 
 /** One picture per (non-null) source of the pictures variable, ids "0", "1"…; titles and descriptions by index. */
 function dynamicItems(block: BlockDefinition, ctx: BlockContext): PictureChoiceItem[] | undefined {
@@ -85,6 +92,8 @@ export const pictureChoiceInput: InputHandler<'picture choice input'> = {
     if (reply?.type !== 'text') return FAIL;
     const items = (await displayPictureChoice(block, ctx)).items as PictureChoiceItem[] | undefined;
     if (!items) return FAIL;
-    return readOptions(options, block).isMultipleChoice === true ? matchMultipleChoice(items, reply, labelOf) : matchSingleChoice(items, reply, labelOf);
+    return readOptions(options, block).isMultipleChoice === true
+      ? matchMultipleChoice(items, reply, labelOf)
+      : matchSingleChoice(items, reply, labelOf);
   },
 };

@@ -4,7 +4,11 @@ import { buttonLabel, displayWithPrefill, FAIL, inputLabels, inputOptions, ok, t
 
 const options = inputOptions({
   length: opt.numberOrString({ title: 'Maximum rating' }),
-  labels: inputLabels({ button: buttonLabel(), left: opt.string({ title: 'Lowest label' }), right: opt.string({ title: 'Highest label' }) }),
+  labels: inputLabels({
+    button: buttonLabel(),
+    left: opt.string({ title: 'Lowest label' }),
+    right: opt.string({ title: 'Highest label' }),
+  }),
 });
 
 export const DEFAULT_RATING_LENGTH = 10;

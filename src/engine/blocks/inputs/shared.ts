@@ -8,7 +8,10 @@ import { opt, optionsSchema, readOptions } from '../options';
 
 export const FAIL: ReplyParse = { status: 'fail' };
 
-export function ok(content: string, extra: { edgeId?: string | null; variables?: { id: string; value: unknown }[] } = {}): ReplyParse {
+export function ok(
+  content: string,
+  extra: { edgeId?: string | null; variables?: { id: string; value: unknown }[] } = {},
+): ReplyParse {
   return {
     status: 'ok',
     content,
@@ -99,7 +102,11 @@ export async function isDisplayed(displayCondition: unknown, ctx: BlockContext):
 }
 
 /** The items whose display condition holds, in order (conditions evaluated one after the other). */
-export async function displayedItems<T>(items: readonly T[], conditionOf: (item: T) => unknown, ctx: BlockContext): Promise<T[]> {
+export async function displayedItems<T>(
+  items: readonly T[],
+  conditionOf: (item: T) => unknown,
+  ctx: BlockContext,
+): Promise<T[]> {
   const shown: T[] = [];
   for (const item of items) if (await isDisplayed(conditionOf(item), ctx)) shown.push(item);
   return shown;

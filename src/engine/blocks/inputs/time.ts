@@ -3,7 +3,10 @@ import { chrono, formatUtc, parsingReference } from './date';
 import { opt, readOptions } from '../options';
 import { buttonLabel, displayWithPrefill, FAIL, inputLabels, inputOptions, ok, textOf } from './shared';
 
-const options = inputOptions({ format: opt.string({ title: 'Format', description: 'HH:mm when empty' }), labels: inputLabels({ button: buttonLabel() }) });
+const options = inputOptions({
+  format: opt.string({ title: 'Format', description: 'HH:mm when empty' }),
+  labels: inputLabels({ button: buttonLabel() }),
+});
 
 export const DEFAULT_TIME_FORMAT = 'HH:mm';
 

@@ -1,6 +1,15 @@
 import isURL from 'validator/lib/isURL';
 import type { InputHandler } from '../handler';
-import { buttonLabel, displayWithPrefill, FAIL, inputLabels, inputOptions, ok, placeholderLabel, textOf } from './shared';
+import {
+  buttonLabel,
+  displayWithPrefill,
+  FAIL,
+  inputLabels,
+  inputOptions,
+  ok,
+  placeholderLabel,
+  textOf,
+} from './shared';
 
 const options = inputOptions({ labels: inputLabels({ placeholder: placeholderLabel(), button: buttonLabel() }) });
 

@@ -9,5 +9,8 @@ export function isAnonymousPreview(state: { isPreview: boolean; workspaceId: str
 /** Anonymous previews never reach the network or stored credentials: the info log saying so. */
 export function anonymousPreviewSkip(type: string, ctx: BlockContext): ChatLog | undefined {
   if (!isAnonymousPreview(ctx.state)) return undefined;
-  return { status: 'info', description: `The "${type}" block is skipped in an anonymous preview (no stored credentials, no network)` };
+  return {
+    status: 'info',
+    description: `The "${type}" block is skipped in an anonymous preview (no stored credentials, no network)`,
+  };
 }

@@ -71,7 +71,9 @@ export const calComBlock: LogicHandler<'cal-com'> = {
     // The widget takes the event's path; a full link is cut to it.
     const link = read.link.startsWith('http') ? read.link.replace(/^https?:\/\/[^/]+\//, '') : read.link;
     const prefilled = Object.fromEntries(
-      read.anyPrefilledInformations.filter((row) => row.questionId && row.value).map((row) => [row.questionId!, row.value!]),
+      read.anyPrefilledInformations
+        .filter((row) => row.questionId && row.value)
+        .map((row) => [row.questionId!, row.value!]),
     );
     ctx.message({
       id: block.id,
@@ -97,7 +99,8 @@ export const calComBlock: LogicHandler<'cal-com'> = {
     return { kind: 'await-reply' };
   },
   onReply(block, reply, ctx): Outcome {
-    if (reply?.type === 'text') ctx.variables.set(readOptions(options, block).saveBookedDateInVariableId, jsonOrText(reply.text));
+    if (reply?.type === 'text')
+      ctx.variables.set(readOptions(options, block).saveBookedDateInVariableId, jsonOrText(reply.text));
     return { kind: 'next' };
   },
 };

@@ -79,7 +79,8 @@ export const chatwootBlock: LogicHandler<'Chatwoot'> = {
   execute(block, ctx) {
     const settings = readOptions(options, block);
     const resultId = ctx.entry.resultId;
-    const code = settings.task === 'Close widget' ? CLOSE_SCRIPT : resultId ? openScript(settings, resultId, ctx.bot.id) : '';
+    const code =
+      settings.task === 'Close widget' ? CLOSE_SCRIPT : resultId ? openScript(settings, resultId, ctx.bot.id) : '';
     ctx.action({ type: 'chatwoot', chatwoot: { scriptToExecute: clientScript(code, ctx.variables.list()) } });
     if (code === '') ctx.log({ status: 'info', description: 'Chatwoot block is not supported in preview' });
     return { kind: 'next' };

@@ -9,7 +9,11 @@ import type { BlockContext, LogicHandler } from '../handler';
 // at most. Previews never send.
 
 const emailOptions = optionsSchema({
-  credentialsId: opt.string({ title: 'SMTP account', description: "The server's own SMTP when empty", widget: 'credentials' }),
+  credentialsId: opt.string({
+    title: 'SMTP account',
+    description: "The server's own SMTP when empty",
+    widget: 'credentials',
+  }),
   recipients: opt.stringList({ title: 'To' }),
   cc: opt.stringList({ title: 'Cc' }),
   bcc: opt.stringList({ title: 'Bcc' }),
@@ -41,7 +45,8 @@ function escapeHtml(text: string): string {
 /** The reference's body when none is written: the conversation's answers as an HTML table. */
 function answersTable(ctx: BlockContext): string {
   const rows = ctx.entry.answers.map(
-    (answer) => `<tr><th align="left">${escapeHtml(answer.key)}</th><td>${escapeHtml(answer.value).replace(/\n/g, '<br>')}</td></tr>`,
+    (answer) =>
+      `<tr><th align="left">${escapeHtml(answer.key)}</th><td>${escapeHtml(answer.value).replace(/\n/g, '<br>')}</td></tr>`,
   );
   return `<table>${rows.join('')}</table>`;
 }
@@ -51,7 +56,11 @@ async function bodyOf(options: EmailOptions, ctx: BlockContext): Promise<EmailSp
   if (options.isCustomBody !== true || written.trim() === '') return { kind: 'html', content: answersTable(ctx) };
   // A body that is one variable is that value, shown as HTML.
   if (singleVariableName(written) !== undefined) return { kind: 'html', content: await ctx.text(written) };
-  if (options.isBodyCode === true) return { kind: 'html', content: await renderText(written, ctx.entry.variables, { code: ctx.env.code, mode: 'html' }) };
+  if (options.isBodyCode === true)
+    return {
+      kind: 'html',
+      content: await renderText(written, ctx.entry.variables, { code: ctx.env.code, mode: 'html' }),
+    };
   return { kind: 'text', content: await ctx.text(written) };
 }
 
@@ -86,17 +95,33 @@ function outcomeLog(result: EffectResult, email: { to: string[]; subject: string
 
 function outcome(result: EffectResult, email: { to: string[]; subject: string }): ChatLog {
   if (result.type !== 'sendEmail') {
-    return { status: 'error' as const, description: 'Email not sent', details: result.type === 'failed' ? result.message : undefined };
+    return {
+      status: 'error' as const,
+      description: 'Email not sent',
+      details: result.type === 'failed' ? result.message : undefined,
+    };
   }
   switch (result.outcome) {
     case 'sent':
-      return { status: 'success' as const, description: 'Email successfully sent', details: { to: email.to, subject: email.subject } };
+      return {
+        status: 'success' as const,
+        description: 'Email successfully sent',
+        details: { to: email.to, subject: email.subject },
+      };
     case 'no-credentials':
       return { status: 'error' as const, description: NO_CREDENTIALS };
     case 'already-sent':
-      return { status: 'info' as const, description: 'Email not sent', details: 'The same e-mail was already sent in this conversation' };
+      return {
+        status: 'info' as const,
+        description: 'Email not sent',
+        details: 'The same e-mail was already sent in this conversation',
+      };
     case 'limit-reached':
-      return { status: 'error' as const, description: 'Email not sent', details: `At most ${MAX_EMAILS_PER_CONVERSATION} e-mails are sent per conversation` };
+      return {
+        status: 'error' as const,
+        description: 'Email not sent',
+        details: `At most ${MAX_EMAILS_PER_CONVERSATION} e-mails are sent per conversation`,
+      };
     case 'failed':
       return { status: 'error' as const, description: 'Email not sent', details: result.message };
   }

@@ -13,7 +13,8 @@ import { anonymousPreviewSkip } from './anonymous-preview';
 // builds the request; the service sends it through the outbound guard (an
 // effect) and the block maps the answer into variables.
 
-const keyValues = (title: string) => opt.objectList({ key: opt.string({ title: 'Key' }), value: opt.string({ title: 'Value' }) }, { title });
+const keyValues = (title: string) =>
+  opt.objectList({ key: opt.string({ title: 'Key' }), value: opt.string({ title: 'Value' }) }, { title });
 
 const httpRequestOptions = optionsSchema({
   webhook: opt.object(
@@ -81,18 +82,23 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 
 async function requestBody(options: HttpRequestOptions, ctx: BlockContext): Promise<string> {
   const written = options.webhook?.body ?? '';
-  if (options.isCustomBody !== true || written.trim() === '' || written.trim() === '{{state}}') return JSON.stringify(defaultBody(ctx));
+  if (options.isCustomBody !== true || written.trim() === '' || written.trim() === '{{state}}')
+    return JSON.stringify(defaultBody(ctx));
   // Variables are written JSON-escaped inside a JSON body, except a body that is one variable.
   const mode = singleVariableName(written) === undefined ? 'json' : 'plain';
   return renderText(written, ctx.entry.variables, { code: ctx.env.code, mode });
 }
 
 /** The request as the block describes it; undefined when it has no URL. */
-export async function buildHttpRequest(options: HttpRequestOptions, ctx: BlockContext): Promise<HttpRequestSpec | undefined> {
+export async function buildHttpRequest(
+  options: HttpRequestOptions,
+  ctx: BlockContext,
+): Promise<HttpRequestSpec | undefined> {
   const rawUrl = options.webhook?.url ?? '';
   if (rawUrl === '') return undefined;
   const headers: Record<string, string> = {};
-  for (const [name, value] of await substitutedPairs(options.webhook?.headers, ctx)) headers[name] = encodeBasicAuth(name, value);
+  for (const [name, value] of await substitutedPairs(options.webhook?.headers, ctx))
+    headers[name] = encodeBasicAuth(name, value);
   const query = new URLSearchParams(await substitutedPairs(options.webhook?.queryParams, ctx)).toString();
   const url = await ctx.text(query ? `${rawUrl}${rawUrl.includes('?') ? '&' : '?'}${query}` : rawUrl);
   const method = (options.webhook?.method || 'POST').toUpperCase();
@@ -101,8 +107,18 @@ export async function buildHttpRequest(options: HttpRequestOptions, ctx: BlockCo
   const json = parseJson(body);
   const contentTypeName = Object.keys(headers).find((name) => name.toLowerCase() === 'content-type');
   const contentType = contentTypeName ? headers[contentTypeName]! : undefined;
-  if (json.ok && contentType?.includes('x-www-form-urlencoded') && typeof json.value === 'object' && json.value !== null) {
-    body = new URLSearchParams(Object.entries(json.value).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)])).toString();
+  if (
+    json.ok &&
+    contentType?.includes('x-www-form-urlencoded') &&
+    typeof json.value === 'object' &&
+    json.value !== null
+  ) {
+    body = new URLSearchParams(
+      Object.entries(json.value).map(([key, value]) => [
+        key,
+        typeof value === 'string' ? value : JSON.stringify(value),
+      ]),
+    ).toString();
   } else if (json.ok && !contentType) {
     headers['Content-Type'] = 'application/json';
   }
@@ -110,7 +126,8 @@ export async function buildHttpRequest(options: HttpRequestOptions, ctx: BlockCo
 }
 
 function timeoutSeconds(type: BlockType, options: HttpRequestOptions): number {
-  const custom = options.timeout !== undefined && options.timeout > 0 ? Math.min(options.timeout, MAX_TIMEOUT_S) : undefined;
+  const custom =
+    options.timeout !== undefined && options.timeout > 0 ? Math.min(options.timeout, MAX_TIMEOUT_S) : undefined;
   if (custom !== undefined && custom !== DEFAULT_TIMEOUT_S) return custom;
   return LONG_TIMEOUT_TYPES.has(type) ? MAX_TIMEOUT_S : DEFAULT_TIMEOUT_S;
 }
@@ -118,8 +135,12 @@ function timeoutSeconds(type: BlockType, options: HttpRequestOptions): number {
 /** The answer as blocks see it, whatever happened to the request. */
 function responseOf(result: EffectResult): HttpResponseData & { refusal?: string } {
   if (result.type === 'httpRequest') return result;
-  if (result.type === 'failed' && result.reason === 'timeout') return { statusCode: 408, data: { message: result.message } };
-  return { statusCode: 500, data: { message: result.type === 'failed' ? result.message : 'Unexpected answer to an HTTP request' } };
+  if (result.type === 'failed' && result.reason === 'timeout')
+    return { statusCode: 408, data: { message: result.message } };
+  return {
+    statusCode: 500,
+    data: { message: result.type === 'failed' ? result.message : 'Unexpected answer to an HTTP request' },
+  };
 }
 
 /** The request as logged: no headers (they carry credentials). */
@@ -151,7 +172,10 @@ export function httpRequestBlock<T extends BlockType>(type: T): LogicHandler<T> 
         ctx.action({ type: 'httpRequestToExecute', httpRequestToExecute: request, expectsDedicatedReply: true });
         return { kind: 'await-reply' };
       }
-      return { kind: 'effect', effect: { type: 'httpRequest', request, timeoutMs: timeoutSeconds(type, options) * 1000 } };
+      return {
+        kind: 'effect',
+        effect: { type: 'httpRequest', request, timeoutMs: timeoutSeconds(type, options) * 1000 },
+      };
     },
     async onEffect(block, result, ctx, effect) {
       const options = readOptions(httpRequestOptions, block);
@@ -169,7 +193,11 @@ export function httpRequestBlock<T extends BlockType>(type: T): LogicHandler<T> 
           visibility: 'sensitive',
         });
       }
-      await applyResponseMapping(options.responseVariableMapping, { statusCode: response.statusCode, data: response.data }, ctx);
+      await applyResponseMapping(
+        options.responseVariableMapping,
+        { statusCode: response.statusCode, data: response.data },
+        ctx,
+      );
       return { kind: 'next' };
     },
     async onReply(block, reply, ctx) {

@@ -33,18 +33,29 @@ export const qrCodeBlock: LogicHandler<'qr-code'> = {
     }
     const text = await ctx.text(data ?? '');
     if (text === '') {
-      ctx.log({ status: 'error', description: 'QR code data is empty. Please provide the data to be encoded into the QR code.' });
+      ctx.log({
+        status: 'error',
+        description: 'QR code data is empty. Please provide the data to be encoded into the QR code.',
+      });
       return { kind: 'next' };
     }
     if (!saveUrlInVariableId) {
-      ctx.log({ status: 'error', description: 'QR code image URL is not specified. Please select a variable to save the generated QR code image.' });
+      ctx.log({
+        status: 'error',
+        description:
+          'QR code image URL is not specified. Please select a variable to save the generated QR code image.',
+      });
       return { kind: 'next' };
     }
     return { kind: 'effect', effect: { type: 'qrCode', data: text } };
   },
   onEffect(block, result, ctx): Outcome {
     if (result.type === 'qrCode') ctx.variables.set(readOptions(options, block).saveUrlInVariableId, result.url);
-    else ctx.log({ status: 'error', description: result.type === 'failed' ? result.message : 'Could not generate the QR code' });
+    else
+      ctx.log({
+        status: 'error',
+        description: result.type === 'failed' ? result.message : 'Could not generate the QR code',
+      });
     return { kind: 'next' };
   },
 };

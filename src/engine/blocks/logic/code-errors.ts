@@ -6,8 +6,14 @@
 
 const V8_WORDING: [RegExp, (...groups: string[]) => string][] = [
   [/^'(.+)' is not defined$/, (name) => `${name} is not defined`],
-  [/^cannot read property '(.*)' of (undefined|null)$/, (key, value) => `Cannot read properties of ${value} (reading '${key}')`],
-  [/^cannot set property '(.*)' of (undefined|null)$/, (key, value) => `Cannot set properties of ${value} (setting '${key}')`],
+  [
+    /^cannot read property '(.*)' of (undefined|null)$/,
+    (key, value) => `Cannot read properties of ${value} (reading '${key}')`,
+  ],
+  [
+    /^cannot set property '(.*)' of (undefined|null)$/,
+    (key, value) => `Cannot set properties of ${value} (setting '${key}')`,
+  ],
   [/^'(.+)' is read-only$/, () => 'Assignment to constant variable.'],
   [/^empty array$/, () => 'Reduce of empty array with no initial value'],
 ];

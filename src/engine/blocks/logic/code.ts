@@ -27,7 +27,10 @@ export interface ScriptPayload {
 export function clientScript(code: string, variables: readonly RuntimeVariable[]): ScriptPayload {
   return {
     content: substituteVariables(code, variables, { mode: 'id' }),
-    args: referencedVariables(code, variables).map((variable) => ({ id: variable.id, value: guessType(variable.value) })),
+    args: referencedVariables(code, variables).map((variable) => ({
+      id: variable.id,
+      value: guessType(variable.value),
+    })),
   };
 }
 

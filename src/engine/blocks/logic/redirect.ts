@@ -1,7 +1,10 @@
 import { opt, optionsSchema, readOptions } from '../options';
 import type { LogicHandler } from '../handler';
 
-const options = optionsSchema({ url: opt.string({ title: 'URL' }), isNewTab: opt.boolean({ title: 'Open in a new tab' }) });
+const options = optionsSchema({
+  url: opt.string({ title: 'URL' }),
+  isNewTab: opt.boolean({ title: 'Open in a new tab' }),
+});
 
 const KEPT_SCHEMES = /^(http|mailto:|tel:|sms:|\{\{)/;
 

@@ -16,7 +16,10 @@ import { clientScript, isFetchError, scriptGlobals } from './code';
 
 const blockOptions = optionsSchema({
   variableId: opt.variable('Variable'),
-  type: opt.string({ title: 'Value', description: 'Custom, Empty, Now, Today, Random ID, Append value(s), Pop, Shift...' }),
+  type: opt.string({
+    title: 'Value',
+    description: 'Custom, Empty, Now, Today, Random ID, Append value(s), Pop, Shift...',
+  }),
   expressionToEvaluate: opt.string({ title: 'Expression', widget: 'code' }),
   isCode: opt.boolean({ title: 'Evaluate as code' }),
   isExecutedOnClient: opt.boolean({ title: 'Run on the client' }),
@@ -26,7 +29,11 @@ const blockOptions = optionsSchema({
   item: opt.string({ title: 'Item' }),
   saveItemInVariableId: opt.variable('Save the item in'),
   mapListItemParams: opt.object(
-    { baseItemVariableId: opt.variable('Base item'), baseListVariableId: opt.variable('Base list'), targetListVariableId: opt.variable('Target list') },
+    {
+      baseItemVariableId: opt.variable('Base item'),
+      baseListVariableId: opt.variable('Base list'),
+      targetListVariableId: opt.variable('Target list'),
+    },
     { title: 'Map item with same index' },
   ),
 });
@@ -109,7 +116,12 @@ async function appendValue(variableId: string, options: Options, ctx: BlockConte
   return { kind: 'value', value: [...current, item] };
 }
 
-async function expressionFor(type: string, variableId: string, options: Options, ctx: BlockContext): Promise<Expression> {
+async function expressionFor(
+  type: string,
+  variableId: string,
+  options: Options,
+  ctx: BlockContext,
+): Promise<Expression> {
   switch (type) {
     case 'Custom': {
       const code = options.expressionToEvaluate;
@@ -205,7 +217,11 @@ function executeOnClient(code: string, type: string, options: Options, ctx: Bloc
   ctx.action({
     type: 'setVariable',
     setVariable: {
-      scriptToExecute: { ...clientScript(code, ctx.variables.list()), isCode: type === 'Custom' && options.isCode === true, ...isUnsafe },
+      scriptToExecute: {
+        ...clientScript(code, ctx.variables.list()),
+        isCode: type === 'Custom' && options.isCode === true,
+        ...isUnsafe,
+      },
     },
     expectsDedicatedReply: true,
   });
@@ -223,14 +239,16 @@ export const setVariableBlock: LogicHandler<'Set variable'> = {
     if (!variableId || !ctx.variables.byId(variableId)) return { kind: 'next' };
     const type = options.type ?? 'Custom';
     const storedLines = ctx.state.transcript?.stored ?? 0;
-    if (type === 'Transcript' && storedLines > 0) return { kind: 'effect', effect: { type: 'loadTranscript', lines: storedLines } };
+    if (type === 'Transcript' && storedLines > 0)
+      return { kind: 'effect', effect: { type: 'loadTranscript', lines: storedLines } };
 
     const expression = await expressionFor(type, variableId, options, ctx);
     if (expression.kind === 'code' && (options.isExecutedOnClient === true || ALWAYS_ON_CLIENT.has(type))) {
       return executeOnClient(expression.code, type, options, ctx);
     }
 
-    const { value, error } = expression.kind === 'code' ? await evaluate(expression.code, ctx) : { value: expression.value, error: undefined };
+    const { value, error } =
+      expression.kind === 'code' ? await evaluate(expression.code, ctx) : { value: expression.value, error: undefined };
     if (error !== undefined) reportError(error, type, options, ctx);
     const updated = ctx.variables.set(variableId, value);
     // The transcript is session data: never copied into the result.
@@ -240,9 +258,16 @@ export const setVariableBlock: LogicHandler<'Set variable'> = {
   onEffect(block, result, ctx) {
     // The transcript's earlier lines, then this turn's. When they could not be read, the flow goes on with this turn's and says so.
     if (result.type !== 'loadTranscript')
-      ctx.log({ status: 'error', description: 'The transcript could not be read', context: 'While setting the transcript' });
+      ctx.log({
+        status: 'error',
+        description: 'The transcript could not be read',
+        context: 'While setting the transcript',
+      });
     const earlier = result.type === 'loadTranscript' ? result.lines : [];
-    const updated = ctx.variables.set(readOptions(blockOptions, block).variableId, formatTranscript([...earlier, ...(ctx.state.transcript?.recent ?? [])]));
+    const updated = ctx.variables.set(
+      readOptions(blockOptions, block).variableId,
+      formatTranscript([...earlier, ...(ctx.state.transcript?.recent ?? [])]),
+    );
     if (updated) updated.isSessionVariable = true;
     return { kind: 'next' };
   },

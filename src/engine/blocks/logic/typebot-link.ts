@@ -30,17 +30,30 @@ function startGroupId(bot: RuntimeBot): string | undefined {
   return bot.edges.find((edge) => edge.id === edgeId)?.to.groupId;
 }
 
-function link(block: BlockDefinition, ctx: BlockContext, child: RuntimeBot, childRef: BotRef, sameBot: boolean): Outcome {
+function link(
+  block: BlockDefinition,
+  ctx: BlockContext,
+  child: RuntimeBot,
+  childRef: BotRef,
+  sameBot: boolean,
+): Outcome {
   // Resolve the target before touching the queue (the reference pushes the child first, then fails).
   const { groupId: groupOption, mergeResults } = readOptions(options, block);
-  const target = groupOption ? resolveGroup(groupOption, child, ctx) : child.groups.find((group) => group.id === startGroupId(child));
+  const target = groupOption
+    ? resolveGroup(groupOption, child, ctx)
+    : child.groups.find((group) => group.id === startGroupId(child));
   if (!target) {
-    ctx.log({ status: 'error', description: 'Failed to link typebot', details: `Group with ID "${String(groupOption ?? '')}" not found` });
+    ctx.log({
+      status: 'error',
+      description: 'Failed to link typebot',
+      details: `Group with ID "${String(groupOption ?? '')}" not found`,
+    });
     return { kind: 'next' };
   }
   const parent = ctx.entry;
   const following = ctx.group.blocks[ctx.blockIndex + 1];
-  const resumeEdge = block.outgoingEdgeId ?? (following ? ctx.virtualEdge({ groupId: ctx.group.id, blockId: following.id }) : undefined);
+  const resumeEdge =
+    block.outgoingEdgeId ?? (following ? ctx.virtualEdge({ groupId: ctx.group.id, blockId: following.id }) : undefined);
   // The merge default follows the version of the bot holding the link block (the reference reads queue[0] before the push).
   const merge = sameBot || (isV6(ctx.bot.version) ? mergeResults === true : mergeResults !== false);
   let resultId: string | undefined;

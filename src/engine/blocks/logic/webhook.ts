@@ -10,7 +10,10 @@ export interface ResponseMapping {
 /** The response variable mapping of HTTP request and wait-for-webhook blocks. */
 export const responseMappingOption = () =>
   opt.objectList(
-    { bodyPath: opt.string({ title: 'Value', description: 'data.items[0].name' }), variableId: opt.variable('Save in') },
+    {
+      bodyPath: opt.string({ title: 'Value', description: 'data.items[0].name' }),
+      variableId: opt.variable('Save in'),
+    },
     { title: 'Save in variables' },
   );
 
@@ -30,11 +33,19 @@ function parseWebhookReply(text: string): { statusCode: number; data: unknown } 
 }
 
 /** Each mapping's bodyPath is a JS expression over `statusCode` and `data`, evaluated in the sandbox. */
-export async function applyResponseMapping(mappings: ResponseMapping[], response: { statusCode: number; data: unknown }, ctx: BlockContext): Promise<void> {
+export async function applyResponseMapping(
+  mappings: ResponseMapping[],
+  response: { statusCode: number; data: unknown },
+  ctx: BlockContext,
+): Promise<void> {
   for (const mapping of mappings) {
     if (!mapping.bodyPath || !ctx.variables.byId(mapping.variableId)) continue;
     const expression = await ctx.text(mapping.bodyPath);
-    const result = await ctx.env.code.run({ body: `return ${expression}`, globals: { statusCode: response.statusCode, data: response.data }, isAsync: false });
+    const result = await ctx.env.code.run({
+      body: `return ${expression}`,
+      globals: { statusCode: response.statusCode, data: response.data },
+      isAsync: false,
+    });
     if (result.ok) ctx.variables.set(mapping.variableId, result.value);
   }
 }

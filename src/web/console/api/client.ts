@@ -57,7 +57,11 @@ function headers(accept: string): Record<string, string> {
 }
 
 function toError(error: GraphQLErrorJson): ApiError {
-  const apiError = new ApiError(error.extensions?.code ?? 'INTERNAL_SERVER_ERROR', error.message, error.extensions?.issues ?? []);
+  const apiError = new ApiError(
+    error.extensions?.code ?? 'INTERNAL_SERVER_ERROR',
+    error.message,
+    error.extensions?.issues ?? [],
+  );
   if (apiError.code === 'UNAUTHORIZED') for (const listener of signedOutListeners) listener();
   return apiError;
 }

@@ -38,7 +38,11 @@ export function useAutosave(
       setStatus('saving');
       const attempt = (async () => {
         try {
-          const answer = await request(SaveBotDraftDocument, { botId, bot: draftPatch(current), expectedVersion: force ? null : version.current });
+          const answer = await request(SaveBotDraftDocument, {
+            botId,
+            bot: draftPatch(current),
+            expectedVersion: force ? null : version.current,
+          });
           version.current = answer.updateBot.draftVersion;
           saved.current = current;
           conflicted.current = false;
@@ -56,7 +60,8 @@ export function useAutosave(
       await attempt;
       running.current = null;
       // Edits made while saving go out next.
-      if (!conflicted.current && latest.current !== saved.current) timer.current = setTimeout(() => void save(), PAUSE_MS);
+      if (!conflicted.current && latest.current !== saved.current)
+        timer.current = setTimeout(() => void save(), PAUSE_MS);
     },
     [botId, onSaved],
   );
@@ -82,7 +87,10 @@ export function useAutosave(
       registerFlusher(async () => {
         clearTimeout(timer.current);
         await save();
-        if (conflicted.current) throw new Error('The flow has changes that are not saved (someone else saved meanwhile): reload or overwrite first.');
+        if (conflicted.current)
+          throw new Error(
+            'The flow has changes that are not saved (someone else saved meanwhile): reload or overwrite first.',
+          );
       }),
     [save],
   );

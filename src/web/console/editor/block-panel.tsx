@@ -42,8 +42,10 @@ export function BlockPanel({
 }) {
   const content = isObject(block.content) ? block.content : {};
   const options = isObject(block.options) ? block.options : {};
-  const setContent = (next: Json, coalesce?: string) => actions.updateBlock(block.id, (current) => ({ ...current, content: next }), coalesce);
-  const setItems = (items: DraftItem[], coalesce?: string) => actions.updateBlock(block.id, (current) => ({ ...current, items }), coalesce);
+  const setContent = (next: Json, coalesce?: string) =>
+    actions.updateBlock(block.id, (current) => ({ ...current, content: next }), coalesce);
+  const setItems = (items: DraftItem[], coalesce?: string) =>
+    actions.updateBlock(block.id, (current) => ({ ...current, items }), coalesce);
   const schema = info?.optionsSchema;
   const hasOptions = isObject(schema) && isObject(schema.properties) && Object.keys(schema.properties).length > 0;
   return (
@@ -67,7 +69,9 @@ export function BlockPanel({
         )}
         {MEDIA.has(block.type) && (
           <label className="field">
-            {block.type === 'embed' ? 'Page address' : `${block.type.charAt(0).toUpperCase()}${block.type.slice(1)} address`}
+            {block.type === 'embed'
+              ? 'Page address'
+              : `${block.type.charAt(0).toUpperCase()}${block.type.slice(1)} address`}
             <input
               placeholder="https://…"
               value={typeof content.url === 'string' ? content.url : ''}
@@ -107,7 +111,9 @@ export function BlockPanel({
               variables={variables}
               credentials={credentials}
               createVariable={actions.createVariable}
-              onChange={(next) => actions.updateBlock(block.id, (current) => ({ ...current, options: next }), `options:${block.id}`)}
+              onChange={(next) =>
+                actions.updateBlock(block.id, (current) => ({ ...current, options: next }), `options:${block.id}`)
+              }
             />
           </section>
         )}

@@ -46,7 +46,9 @@ export function blockSummary(block: DraftBlock, limit = 60): string {
   const raw =
     (content && (richTextWords(content.richText) || (typeof content.url === 'string' ? content.url : ''))) ||
     (options && typeof options.url === 'string' ? options.url : '') ||
-    (options && isObject(options.labels) && typeof options.labels.placeholder === 'string' ? options.labels.placeholder : '') ||
+    (options && isObject(options.labels) && typeof options.labels.placeholder === 'string'
+      ? options.labels.placeholder
+      : '') ||
     '';
   return raw.length > limit ? `${raw.slice(0, limit - 1)}…` : raw;
 }

@@ -55,7 +55,8 @@ export function startTypeDrag(event: DragEvent, type: string): void {
   event.dataTransfer.effectAllowed = 'copy';
 }
 
-const accepts = (event: DragEvent) => event.dataTransfer.types.includes(BLOCK_MIME) || event.dataTransfer.types.includes(TYPE_MIME);
+const accepts = (event: DragEvent) =>
+  event.dataTransfer.types.includes(BLOCK_MIME) || event.dataTransfer.types.includes(TYPE_MIME);
 
 interface GroupData extends Record<string, unknown> {
   group: DraftGroup;
@@ -73,16 +74,19 @@ function itemLabel(item: DraftItem, index: number, variableNames: Map<string, st
   if (typeof item.title === 'string' && item.title) return item.title;
   const content = item.content as { comparisons?: unknown; logicalOperator?: unknown } | undefined;
   if (content && Array.isArray(content.comparisons)) {
-    const parts = content.comparisons.map((comparison: { variableId?: unknown; comparisonOperator?: unknown; value?: unknown }) =>
-      [
-        typeof comparison.variableId === 'string' ? (variableNames.get(comparison.variableId) ?? '?') : '?',
-        comparison.comparisonOperator ?? 'Equal to',
-        comparison.value ?? '',
-      ]
-        .join(' ')
-        .trim(),
+    const parts = content.comparisons.map(
+      (comparison: { variableId?: unknown; comparisonOperator?: unknown; value?: unknown }) =>
+        [
+          typeof comparison.variableId === 'string' ? (variableNames.get(comparison.variableId) ?? '?') : '?',
+          comparison.comparisonOperator ?? 'Equal to',
+          comparison.value ?? '',
+        ]
+          .join(' ')
+          .trim(),
     );
-    return parts.length ? `If ${parts.join(content.logicalOperator === 'OR' ? ' or ' : ' and ')}` : `Condition ${index + 1}`;
+    return parts.length
+      ? `If ${parts.join(content.logicalOperator === 'OR' ? ' or ' : ' and ')}`
+      : `Condition ${index + 1}`;
   }
   return `Item ${index + 1}`;
 }
@@ -103,7 +107,12 @@ const GroupNode = memo(function GroupNode({ data, selected }: NodeProps<Node<Gro
   const [over, setOver] = useState<number | null>(null);
   const last = group.blocks.length - 1;
   return (
-    <div className={`flow-group editable${selected ? ' selected' : ''}`} role="group" aria-label={group.title} data-group-id={group.id}>
+    <div
+      className={`flow-group editable${selected ? ' selected' : ''}`}
+      role="group"
+      aria-label={group.title}
+      data-group-id={group.id}
+    >
       <Handle type="target" position={Position.Left} id="in" />
       <div className="group-title">
         {renaming ? (
@@ -181,7 +190,11 @@ const GroupNode = memo(function GroupNode({ data, selected }: NodeProps<Node<Gro
                       typeof path.id === 'string' ? (
                         <div key={path.id} className="flow-item flow-path">
                           {typeof path.text === 'string' && path.text ? path.text : `Path ${pathIndex + 1}`}
-                          <Handle type="source" position={Position.Right} id={`path:${block.id}:${item.id}:${path.id}`} />
+                          <Handle
+                            type="source"
+                            position={Position.Right}
+                            id={`path:${block.id}:${item.id}:${path.id}`}
+                          />
                         </div>
                       ) : null,
                     )}
@@ -263,8 +276,14 @@ export function EditorCanvas({
   const [dragging, setDragging] = useState<Map<string, XYPosition>>(new Map());
   // Sizes React Flow measured: a controlled flow hands them back on each node, or it keeps them hidden.
   const [measured, setMeasured] = useState<Map<string, { width: number; height: number }>>(new Map());
-  const variableNames = useMemo(() => new Map(draft.variables.map((variable) => [variable.id, variable.name] as const)), [draft.variables]);
-  const groupOfBlock = useMemo(() => new Map(draft.groups.flatMap((group) => group.blocks.map((block) => [block.id, group.id] as const))), [draft.groups]);
+  const variableNames = useMemo(
+    () => new Map(draft.variables.map((variable) => [variable.id, variable.name] as const)),
+    [draft.variables],
+  );
+  const groupOfBlock = useMemo(
+    () => new Map(draft.groups.flatMap((group) => group.blocks.map((block) => [block.id, group.id] as const))),
+    [draft.groups],
+  );
 
   // One data object per group, kept while nothing it holds changes: a drag redraws only the moving group.
   const dataCache = useRef(new Map<string, GroupData>());
@@ -309,7 +328,19 @@ export function EditorCanvas({
     ];
     dataCache.current = next;
     return result;
-  }, [draft.groups, draft.events, dragging, measured, selectedGroupIds, types, variableNames, selectedBlockId, highlighted, flagged, actions]);
+  }, [
+    draft.groups,
+    draft.events,
+    dragging,
+    measured,
+    selectedGroupIds,
+    types,
+    variableNames,
+    selectedBlockId,
+    highlighted,
+    flagged,
+    actions,
+  ]);
 
   const edges = useMemo<Edge[]>(() => {
     const selected = new Set(selectedEdgeIds);
@@ -350,7 +381,8 @@ export function EditorCanvas({
         }
         if (change.type === 'select') {
           selection ??= [...selectedGroupIds];
-          if (change.selected && !selection.includes(change.id) && !change.id.startsWith('event:')) selection.push(change.id);
+          if (change.selected && !selection.includes(change.id) && !change.id.startsWith('event:'))
+            selection.push(change.id);
           if (!change.selected) selection = selection.filter((id) => id !== change.id);
         }
       }
@@ -380,7 +412,9 @@ export function EditorCanvas({
     (connection: Connection) => {
       const from = sourceOf(connection.source, connection.sourceHandle ?? null);
       if (!from || !connection.target || connection.target.startsWith('event:')) return;
-      const blockId = connection.targetHandle?.startsWith('block:') ? connection.targetHandle.slice('block:'.length) : undefined;
+      const blockId = connection.targetHandle?.startsWith('block:')
+        ? connection.targetHandle.slice('block:'.length)
+        : undefined;
       actions.connect(from, { groupId: connection.target, ...(blockId ? { blockId } : {}) });
     },
     [actions],
@@ -392,7 +426,8 @@ export function EditorCanvas({
       if (state.isValid || !state.fromHandle || state.fromHandle.type !== 'source' || !state.fromNode) return;
       const point = 'changedTouches' in event ? event.changedTouches[0] : event;
       if (!point) return;
-      const groupId = document.elementFromPoint(point.clientX, point.clientY)?.closest<HTMLElement>('[data-group-id]')?.dataset.groupId;
+      const groupId = document.elementFromPoint(point.clientX, point.clientY)?.closest<HTMLElement>('[data-group-id]')
+        ?.dataset.groupId;
       if (!groupId || groupId === state.fromNode.id) return;
       const from = sourceOf(state.fromNode.id, state.fromHandle.id ?? null);
       if (from) actions.connect(from, { groupId });
@@ -410,7 +445,12 @@ export function EditorCanvas({
         if (event.target !== event.currentTarget) return;
         const step = 80;
         const { x, y, zoom } = flow.getViewport();
-        const pan: Record<string, [number, number]> = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+        const pan: Record<string, [number, number]> = {
+          ArrowLeft: [step, 0],
+          ArrowRight: [-step, 0],
+          ArrowUp: [0, step],
+          ArrowDown: [0, -step],
+        };
         if (pan[event.key]) {
           event.preventDefault();
           void flow.setViewport({ x: x + pan[event.key]![0], y: y + pan[event.key]![1], zoom }, { duration: 100 });

@@ -79,7 +79,12 @@ export function newId(): string {
 }
 
 /** Reads the stored definition; entries without an id get one (they could not be edited otherwise). */
-export function readDraft(definition: { groups?: unknown; events?: unknown; edges?: unknown; variables?: unknown }): Draft {
+export function readDraft(definition: {
+  groups?: unknown;
+  events?: unknown;
+  edges?: unknown;
+  variables?: unknown;
+}): Draft {
   return {
     groups: objects(definition.groups).map((group, index) => ({
       ...group,
@@ -90,7 +95,9 @@ export function readDraft(definition: { groups?: unknown; events?: unknown; edge
         ...block,
         id: text(block.id) ?? newId(),
         type: text(block.type) ?? 'unknown',
-        ...(Array.isArray(block.items) ? { items: objects(block.items).map((item) => ({ ...item, id: text(item.id) ?? newId() })) } : {}),
+        ...(Array.isArray(block.items)
+          ? { items: objects(block.items).map((item) => ({ ...item, id: text(item.id) ?? newId() })) }
+          : {}),
       })),
     })),
     events: objects(definition.events).map((event) => ({
@@ -124,7 +131,9 @@ export function readDraft(definition: { groups?: unknown; events?: unknown; edge
       ];
     }),
     variables: objects(definition.variables).flatMap((variable) =>
-      text(variable.id) && text(variable.name) !== undefined ? [{ ...variable, id: text(variable.id)!, name: text(variable.name)! }] : [],
+      text(variable.id) && text(variable.name) !== undefined
+        ? [{ ...variable, id: text(variable.id)!, name: text(variable.name)! }]
+        : [],
     ),
   };
 }

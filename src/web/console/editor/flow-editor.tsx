@@ -7,7 +7,16 @@ import { useAutosave, type SaveStatus } from './autosave';
 import { BlockPanel, type PanelActions } from './block-panel';
 import type { BlockTypeInfo } from './block-types';
 import { EditorCanvas, type CanvasActions, type DropPayload } from './canvas';
-import { draftPatch, newId, readDraft, type Draft, type DraftBlock, type EdgeSource, type Json, type Point } from './draft';
+import {
+  draftPatch,
+  newId,
+  readDraft,
+  type Draft,
+  type DraftBlock,
+  type EdgeSource,
+  type Json,
+  type Point,
+} from './draft';
 import type { Credential } from './forms/schema-form';
 import { useHistory } from './history';
 import {
@@ -71,8 +80,14 @@ function instantiate(info: BlockTypeInfo): DraftBlock {
     ? block.items.map((item) => {
         const content = item.content as Json | undefined;
         const comparisons =
-          content && Array.isArray(content.comparisons) ? content.comparisons.map((comparison: Json) => ({ id: newId(), ...comparison })) : undefined;
-        return { ...item, id: typeof item.id === 'string' ? item.id : newId(), ...(comparisons ? { content: { ...content, comparisons } } : {}) };
+          content && Array.isArray(content.comparisons)
+            ? content.comparisons.map((comparison: Json) => ({ id: newId(), ...comparison }))
+            : undefined;
+        return {
+          ...item,
+          id: typeof item.id === 'string' ? item.id : newId(),
+          ...(comparisons ? { content: { ...content, comparisons } } : {}),
+        };
       })
     : undefined;
   return { ...block, id: newId(), type: info.type, ...(items ? { items } : {}) };
@@ -83,7 +98,9 @@ function freeSpot(draft: Draft, at: Point): Point {
   const spot = { ...at };
   const taken = () =>
     draft.groups.some(
-      (group) => Math.abs(group.graphCoordinates.x - spot.x) < 280 && Math.abs(group.graphCoordinates.y - spot.y) < 40 + 44 * group.blocks.length,
+      (group) =>
+        Math.abs(group.graphCoordinates.x - spot.x) < 280 &&
+        Math.abs(group.graphCoordinates.y - spot.y) < 40 + 44 * group.blocks.length,
     );
   for (let tries = 0; tries < 50 && taken(); tries += 1) spot.y += 80;
   return spot;
@@ -92,12 +109,18 @@ function freeSpot(draft: Draft, at: Point): Point {
 /** The first group of a bot whose start leads nowhere is where it starts. */
 function startAt(draft: Draft, groupId: string): Draft {
   const start = draft.events.find((event) => event.type === 'start');
-  if (!start || draft.groups.length !== 1 || draft.edges.some((edge) => 'eventId' in edge.from && edge.from.eventId === start.id)) return draft;
+  if (
+    !start ||
+    draft.groups.length !== 1 ||
+    draft.edges.some((edge) => 'eventId' in edge.from && edge.from.eventId === start.id)
+  )
+    return draft;
   return connect(draft, { eventId: start.id }, { groupId });
 }
 
 const typingInField = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 const STATUS_WORDS: Record<SaveStatus, string> = {
   saved: 'All changes saved',
@@ -140,7 +163,8 @@ function Editor({
   const typeMap = useMemo(() => new Map(types.map((type) => [type.type, type])), [types]);
   const flagged = useMemo(() => {
     const map = new Map<string, 'error' | 'warning'>();
-    for (const problem of problems) if (problem.blockId && map.get(problem.blockId) !== 'error') map.set(problem.blockId, problem.severity);
+    for (const problem of problems)
+      if (problem.blockId && map.get(problem.blockId) !== 'error') map.set(problem.blockId, problem.severity);
     return map;
   }, [problems]);
 
@@ -148,7 +172,8 @@ function Editor({
   const viewportCentre = useCallback((): Point => {
     // The first group goes beside the start, where the eye already is.
     const start = latest.current.events.find((event) => event.type === 'start');
-    if (latest.current.groups.length === 0 && start) return { x: start.graphCoordinates.x + 220, y: start.graphCoordinates.y - 20 };
+    if (latest.current.groups.length === 0 && start)
+      return { x: start.graphCoordinates.x + 220, y: start.graphCoordinates.y - 20 };
     const canvas = document.querySelector('.editor-canvas')?.getBoundingClientRect();
     if (!canvas) return { x: 0, y: 0 };
     const centre = flow.screenToFlowPosition({ x: canvas.left + canvas.width / 2, y: canvas.top + canvas.height / 3 });
@@ -167,8 +192,13 @@ function Editor({
         const height = node.measured?.height ?? 120;
         const left = node.position.x * zoom + x;
         const top = node.position.y * zoom + y;
-        const visible = box && left >= 0 && top >= 0 && left + width * zoom <= box.width && top + height * zoom <= box.height;
-        if (!visible) void flow.setCenter(node.position.x + width / 2, node.position.y + height / 2, { zoom: Math.max(zoom, 0.6), duration: 200 });
+        const visible =
+          box && left >= 0 && top >= 0 && left + width * zoom <= box.width && top + height * zoom <= box.height;
+        if (!visible)
+          void flow.setCenter(node.position.x + width / 2, node.position.y + height / 2, {
+            zoom: Math.max(zoom, 0.6),
+            duration: 200,
+          });
       }, 60),
     [flow],
   );
@@ -267,7 +297,9 @@ function Editor({
         const current = latest.current;
         if (groupId) change(connect(current, from, { groupId }));
         else {
-          const leaving = current.edges.filter((edge) => JSON.stringify(edge.from) === JSON.stringify(from)).map((edge) => edge.id);
+          const leaving = current.edges
+            .filter((edge) => JSON.stringify(edge.from) === JSON.stringify(from))
+            .map((edge) => edge.id);
           change(removeEdges(current, leaving));
         }
       },
@@ -362,7 +394,9 @@ function Editor({
 
   const located = selectedBlockId ? locateBlock(draft, selectedBlockId) : undefined;
   const selectedBlock = located?.group.blocks[located.index];
-  const targetGroup = located?.group ?? (selectedGroupIds.length === 1 ? draft.groups.find((group) => group.id === selectedGroupIds[0]) : undefined);
+  const targetGroup =
+    located?.group ??
+    (selectedGroupIds.length === 1 ? draft.groups.find((group) => group.id === selectedGroupIds[0]) : undefined);
 
   return (
     <div className="editor">
@@ -379,10 +413,22 @@ function Editor({
             >
               Add group
             </button>
-            <button type="button" className="secondary" disabled={!history.canUndo} onClick={history.undo} title="Undo (Ctrl+Z)">
+            <button
+              type="button"
+              className="secondary"
+              disabled={!history.canUndo}
+              onClick={history.undo}
+              title="Undo (Ctrl+Z)"
+            >
               Undo
             </button>
-            <button type="button" className="secondary" disabled={!history.canRedo} onClick={history.redo} title="Redo (Shift+Ctrl+Z)">
+            <button
+              type="button"
+              className="secondary"
+              disabled={!history.canRedo}
+              onClick={history.redo}
+              title="Redo (Shift+Ctrl+Z)"
+            >
               Redo
             </button>
             <button
@@ -438,7 +484,13 @@ function Editor({
       )}
       {autosave.status === 'error' && <ErrorNote error={autosave.error} />}
       <div className={`editor-layout${readOnly ? ' read-only' : ''}`}>
-        {!readOnly && <Palette types={types} onAdd={addBlockOfType} target={targetGroup ? `“${targetGroup.title}”` : 'a new group'} />}
+        {!readOnly && (
+          <Palette
+            types={types}
+            onAdd={addBlockOfType}
+            target={targetGroup ? `“${targetGroup.title}”` : 'a new group'}
+          />
+        )}
         <EditorCanvas
           draft={draft}
           types={typeMap}
@@ -482,10 +534,17 @@ function Editor({
                 Restart
               </button>
             </div>
-            <p className="hint">Runs the flow as it is now, saved or not; answers are not stored. The block the chat is at is highlighted.</p>
+            <p className="hint">
+              Runs the flow as it is now, saved or not; answers are not stored. The block the chat is at is highlighted.
+            </p>
             <PreviewChat
               botId={bot.id}
-              definition={{ version: bot.version, theme: bot.theme ?? {}, settings: bot.settings ?? {}, ...draftPatch(draft) }}
+              definition={{
+                version: bot.version,
+                theme: bot.theme ?? {},
+                settings: bot.settings ?? {},
+                ...draftPatch(draft),
+              }}
               startGroup={testFrom}
               run={testRun}
               onBlock={setRunning}
@@ -496,8 +555,12 @@ function Editor({
             draft={draft}
             readOnly={readOnly}
             onAdd={(name) => change(addVariable(draft, name).draft)}
-            onRename={(variableId, name) => change(updateVariable(draft, variableId, { name }), `variable:${variableId}`)}
-            onToggleSaved={(variableId, saved) => change(updateVariable(draft, variableId, { isSessionVariable: !saved }))}
+            onRename={(variableId, name) =>
+              change(updateVariable(draft, variableId, { name }), `variable:${variableId}`)
+            }
+            onToggleSaved={(variableId, saved) =>
+              change(updateVariable(draft, variableId, { isSessionVariable: !saved }))
+            }
             onRemove={(variableId) => change(removeVariable(draft, variableId))}
           />
         ) : selectedBlock && located ? (
@@ -517,8 +580,9 @@ function Editor({
           <aside className="block-panel" aria-label="Block settings">
             <h2>Build the flow</h2>
             <p className="hint">
-              Pick a block in the list on the left to add it{targetGroup ? ` to “${targetGroup.title}”` : ''}, or drag it onto the canvas. Click a block to edit
-              it. Connect a block to a group by dragging from its dot on the right, or with “Then go to” here.
+              Pick a block in the list on the left to add it{targetGroup ? ` to “${targetGroup.title}”` : ''}, or drag
+              it onto the canvas. Click a block to edit it. Connect a block to a group by dragging from its dot on the
+              right, or with “Then go to” here.
             </p>
             <NextStart draft={draft} onConnect={panelActions.connect} onNewGroup={newGroupFrom} readOnly={readOnly} />
             {problems.length > 0 && (
@@ -528,7 +592,11 @@ function Editor({
                   {problems.map((problem, index) => (
                     <li key={index} className={problem.severity}>
                       {problem.blockId ? (
-                        <button type="button" className="link" onClick={() => canvasActions.selectBlock(problem.blockId!)}>
+                        <button
+                          type="button"
+                          className="link"
+                          onClick={() => canvasActions.selectBlock(problem.blockId!)}
+                        >
                           {problem.message}
                         </button>
                       ) : (
@@ -567,7 +635,9 @@ function NextStart({
       <select
         value={current?.to.groupId ?? ''}
         onChange={(event) =>
-          event.target.value === '__new__' ? onNewGroup({ eventId: start.id }) : onConnect({ eventId: start.id }, event.target.value || null)
+          event.target.value === '__new__'
+            ? onNewGroup({ eventId: start.id })
+            : onConnect({ eventId: start.id }, event.target.value || null)
         }
       >
         <option value="">— nothing —</option>

@@ -12,7 +12,8 @@ export interface History<T> {
   lastKey?: string;
 }
 
-type Action<T> = { kind: 'change'; next: T; coalesce?: string } | { kind: 'undo' } | { kind: 'redo' } | { kind: 'reset'; present: T };
+type Action<T> =
+  { kind: 'change'; next: T; coalesce?: string } | { kind: 'undo' } | { kind: 'redo' } | { kind: 'reset'; present: T };
 
 /** How many steps back undo can go. */
 const LIMIT = 200;
@@ -22,10 +23,19 @@ export function historyReducer<T>(state: History<T>, action: Action<T>): History
     case 'change':
       if (action.next === state.present) return state;
       if (action.coalesce && action.coalesce === state.lastKey) return { ...state, present: action.next };
-      return { past: [...state.past.slice(-LIMIT + 1), state.present], present: action.next, future: [], lastKey: action.coalesce };
+      return {
+        past: [...state.past.slice(-LIMIT + 1), state.present],
+        present: action.next,
+        future: [],
+        lastKey: action.coalesce,
+      };
     case 'undo':
       if (state.past.length === 0) return state;
-      return { past: state.past.slice(0, -1), present: state.past[state.past.length - 1]!, future: [state.present, ...state.future] };
+      return {
+        past: state.past.slice(0, -1),
+        present: state.past[state.past.length - 1]!,
+        future: [state.present, ...state.future],
+      };
     case 'redo':
       if (state.future.length === 0) return state;
       return { past: [...state.past, state.present], present: state.future[0]!, future: state.future.slice(1) };
@@ -40,5 +50,13 @@ export function useHistory<T>(initial: T) {
   const undo = useCallback(() => dispatch({ kind: 'undo' }), []);
   const redo = useCallback(() => dispatch({ kind: 'redo' }), []);
   const reset = useCallback((present: T) => dispatch({ kind: 'reset', present }), []);
-  return { present: state.present, canUndo: state.past.length > 0, canRedo: state.future.length > 0, change, undo, redo, reset };
+  return {
+    present: state.present,
+    canUndo: state.past.length > 0,
+    canRedo: state.future.length > 0,
+    change,
+    undo,
+    redo,
+    reset,
+  };
 }

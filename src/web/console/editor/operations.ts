@@ -1,4 +1,14 @@
-import { newId, type Draft, type DraftBlock, type DraftEdge, type DraftGroup, type DraftItem, type DraftVariable, type EdgeSource, type Point } from './draft';
+import {
+  newId,
+  type Draft,
+  type DraftBlock,
+  type DraftEdge,
+  type DraftGroup,
+  type DraftItem,
+  type DraftVariable,
+  type EdgeSource,
+  type Point,
+} from './draft';
 
 // Every change the editor makes to a draft, as pure functions. Edges are the
 // truth: after each change `settle` drops edges whose ends are gone and
@@ -7,12 +17,16 @@ import { newId, type Draft, type DraftBlock, type DraftEdge, type DraftGroup, ty
 // what changed.
 
 const sourceKey = (source: EdgeSource): string =>
-  'eventId' in source ? `event:${source.eventId}` : `block:${source.blockId}:${source.itemId ?? ''}${source.pathId ? `:${source.pathId}` : ''}`;
+  'eventId' in source
+    ? `event:${source.eventId}`
+    : `block:${source.blockId}:${source.itemId ?? ''}${source.pathId ? `:${source.pathId}` : ''}`;
 
 /** A card's paths (each leads somewhere of its own). */
 type CardPath = { id?: unknown; outgoingEdgeId?: string };
 const pathsOf = (item: DraftItem): CardPath[] | undefined =>
-  Array.isArray(item.paths) ? (item.paths as unknown[]).filter((path): path is CardPath => typeof path === 'object' && path !== null) : undefined;
+  Array.isArray(item.paths)
+    ? (item.paths as unknown[]).filter((path): path is CardPath => typeof path === 'object' && path !== null)
+    : undefined;
 
 function settle(draft: Draft): Draft {
   const blocks = new Map<string, string>();
@@ -22,7 +36,8 @@ function settle(draft: Draft): Draft {
       blocks.set(block.id, group.id);
       for (const item of block.items ?? []) {
         items.add(`${block.id}:${item.id}`);
-        for (const path of pathsOf(item) ?? []) if (typeof path.id === 'string') items.add(`${block.id}:${item.id}:${path.id}`);
+        for (const path of pathsOf(item) ?? [])
+          if (typeof path.id === 'string') items.add(`${block.id}:${item.id}:${path.id}`);
       }
     }
   const groups = new Set(draft.groups.map((group) => group.id));
@@ -36,12 +51,16 @@ function settle(draft: Draft): Draft {
         : from.itemId
           ? items.has(`${from.blockId}:${from.itemId}${from.pathId ? `:${from.pathId}` : ''}`)
           : blocks.has(from.blockId);
-    const targetOk = groups.has(edge.to.groupId) && (!edge.to.blockId || blocks.get(edge.to.blockId) === edge.to.groupId);
+    const targetOk =
+      groups.has(edge.to.groupId) && (!edge.to.blockId || blocks.get(edge.to.blockId) === edge.to.groupId);
     // One edge per source: the newest (last) wins.
     if (sourceOk && targetOk) bySource.set(sourceKey(from), edge);
   }
   const edges = [...bySource.values()];
-  const kept = edges.length === draft.edges.length ? draft.edges : draft.edges.filter((edge) => bySource.get(sourceKey(edge.from)) === edge);
+  const kept =
+    edges.length === draft.edges.length
+      ? draft.edges
+      : draft.edges.filter((edge) => bySource.get(sourceKey(edge.from)) === edge);
   const outgoing = (key: string) => bySource.get(key)?.id;
   const withEdge = <T extends { outgoingEdgeId?: string }>(entry: T, key: string): T => {
     const id = outgoing(key);
@@ -55,7 +74,9 @@ function settle(draft: Draft): Draft {
         const withOwn = withEdge(item, `block:${block.id}:${item.id}`);
         const paths = pathsOf(withOwn);
         if (!paths) return withOwn;
-        const pathsOut = paths.map((path) => (typeof path.id === 'string' ? withEdge(path, `block:${block.id}:${item.id}:${path.id}`) : path));
+        const pathsOut = paths.map((path) =>
+          typeof path.id === 'string' ? withEdge(path, `block:${block.id}:${item.id}:${path.id}`) : path,
+        );
         return pathsOut.some((path, index) => path !== paths[index]) ? { ...withOwn, paths: pathsOut } : withOwn;
       });
       const changedItems = itemsOut && itemsOut.some((item, index) => item !== block.items![index]);
@@ -98,8 +119,18 @@ function nextGroupTitle(draft: Draft): string {
   for (let n = draft.groups.length + 1; ; n += 1) if (!used.has(`Group #${n}`)) return `Group #${n}`;
 }
 
-export function addGroup(draft: Draft, at: Point, blocks: DraftBlock[] = [], title?: string): { draft: Draft; groupId: string } {
-  const group: DraftGroup = { id: newId(), title: title ?? nextGroupTitle(draft), graphCoordinates: { x: Math.round(at.x), y: Math.round(at.y) }, blocks };
+export function addGroup(
+  draft: Draft,
+  at: Point,
+  blocks: DraftBlock[] = [],
+  title?: string,
+): { draft: Draft; groupId: string } {
+  const group: DraftGroup = {
+    id: newId(),
+    title: title ?? nextGroupTitle(draft),
+    graphCoordinates: { x: Math.round(at.x), y: Math.round(at.y) },
+    blocks,
+  };
   return { draft: settle({ ...draft, groups: [...draft.groups, group] }), groupId: group.id };
 }
 
@@ -122,7 +153,9 @@ export function placeBlock(draft: Draft, block: DraftBlock, groupId: string, ind
   const source = locateBlock(draft, block.id);
   let next = draft;
   if (source) {
-    next = mapGroups(next, (group) => (group.id === source.group.id ? { ...group, blocks: group.blocks.filter((each) => each.id !== block.id) } : group));
+    next = mapGroups(next, (group) =>
+      group.id === source.group.id ? { ...group, blocks: group.blocks.filter((each) => each.id !== block.id) } : group,
+    );
     // Moving down within its own group: the index counted the block itself.
     if (source.group.id === groupId && source.index < index) index -= 1;
   }
@@ -131,18 +164,23 @@ export function placeBlock(draft: Draft, block: DraftBlock, groupId: string, ind
     if (group.id !== groupId) return group;
     const at = Math.max(0, Math.min(index, group.blocks.length));
     const previousLast = group.blocks[group.blocks.length - 1];
-    if (at === group.blocks.length && previousLast && !block.items) handedOver = { from: previousLast.id, to: block.id };
+    if (at === group.blocks.length && previousLast && !block.items)
+      handedOver = { from: previousLast.id, to: block.id };
     return { ...group, blocks: [...group.blocks.slice(0, at), block, ...group.blocks.slice(at)] };
   });
   // The group leaves from its last block: a block added after it takes over where the group went.
   if (handedOver) {
     const { from, to } = handedOver;
-    const takesOver = !next.edges.some((edge) => 'blockId' in edge.from && edge.from.blockId === to && !edge.from.itemId);
+    const takesOver = !next.edges.some(
+      (edge) => 'blockId' in edge.from && edge.from.blockId === to && !edge.from.itemId,
+    );
     if (takesOver)
       next = {
         ...next,
         edges: next.edges.map((edge) =>
-          'blockId' in edge.from && edge.from.blockId === from && !edge.from.itemId ? { ...edge, from: { blockId: to } } : edge,
+          'blockId' in edge.from && edge.from.blockId === from && !edge.from.itemId
+            ? { ...edge, from: { blockId: to } }
+            : edge,
         ),
       };
   }
@@ -161,7 +199,9 @@ export function blockToNewGroup(draft: Draft, blockId: string, at: Point): { dra
 function dropEmptyGroups(draft: Draft, candidate?: string): Draft {
   if (!candidate) return draft;
   const group = draft.groups.find((each) => each.id === candidate);
-  return group && group.blocks.length === 0 ? { ...draft, groups: draft.groups.filter((each) => each.id !== candidate) } : draft;
+  return group && group.blocks.length === 0
+    ? { ...draft, groups: draft.groups.filter((each) => each.id !== candidate) }
+    : draft;
 }
 
 export function updateBlock(draft: Draft, blockId: string, change: (block: DraftBlock) => DraftBlock): Draft {
@@ -170,7 +210,9 @@ export function updateBlock(draft: Draft, blockId: string, change: (block: Draft
       const index = group.blocks.findIndex((block) => block.id === blockId);
       if (index < 0) return group;
       const next = change(group.blocks[index]!);
-      return next === group.blocks[index] ? group : { ...group, blocks: group.blocks.map((block, at) => (at === index ? next : block)) };
+      return next === group.blocks[index]
+        ? group
+        : { ...group, blocks: group.blocks.map((block, at) => (at === index ? next : block)) };
     }),
   );
 }
@@ -191,7 +233,9 @@ export function removeBlocks(draft: Draft, blockIds: readonly string[], options:
     }
     return [{ ...group, blocks }];
   });
-  const edges = options.keepEdges ? draft.edges : draft.edges.filter((edge) => !('blockId' in edge.from && gone.has(edge.from.blockId)));
+  const edges = options.keepEdges
+    ? draft.edges
+    : draft.edges.filter((edge) => !('blockId' in edge.from && gone.has(edge.from.blockId)));
   const next = { ...draft, groups, edges: edges.filter((edge) => !emptied.has(edge.to.groupId)) };
   return options.keepEdges ? next : settle(next);
 }
@@ -225,7 +269,9 @@ export function copyGroups(draft: Draft, groupIds: readonly string[]): Clipboard
   const chosen = new Set(groupIds);
   const groups = draft.groups.filter((group) => chosen.has(group.id));
   const blockIds = new Set(groups.flatMap((group) => group.blocks.map((block) => block.id)));
-  const edges = draft.edges.filter((edge) => 'blockId' in edge.from && blockIds.has(edge.from.blockId) && chosen.has(edge.to.groupId));
+  const edges = draft.edges.filter(
+    (edge) => 'blockId' in edge.from && blockIds.has(edge.from.blockId) && chosen.has(edge.to.groupId),
+  );
   const text = JSON.stringify(groups);
   // The variables the blocks use travel along, so a paste into another bot keeps them.
   const variables = draft.variables.filter((variable) => text.includes(variable.id));
@@ -245,7 +291,10 @@ export function pasteGroups(draft: Draft, clipboard: Clipboard, at: Point): { dr
   const groups = clipboard.groups.map((group) => ({
     ...group,
     id: fresh(group.id),
-    graphCoordinates: { x: Math.round(at.x + group.graphCoordinates.x - left), y: Math.round(at.y + group.graphCoordinates.y - top) },
+    graphCoordinates: {
+      x: Math.round(at.x + group.graphCoordinates.x - left),
+      y: Math.round(at.y + group.graphCoordinates.y - top),
+    },
     blocks: group.blocks.map((block) => {
       const { outgoingEdgeId: _edge, ...rest } = block;
       return {
@@ -270,7 +319,11 @@ export function pasteGroups(draft: Draft, clipboard: Clipboard, at: Point): { dr
     return {
       ...edge,
       id: newId(),
-      from: { blockId: fresh(from.blockId), ...(from.itemId ? { itemId: fresh(from.itemId) } : {}), ...(from.pathId ? { pathId: fresh(from.pathId) } : {}) },
+      from: {
+        blockId: fresh(from.blockId),
+        ...(from.itemId ? { itemId: fresh(from.itemId) } : {}),
+        ...(from.pathId ? { pathId: fresh(from.pathId) } : {}),
+      },
       to: { groupId: fresh(edge.to.groupId), ...(edge.to.blockId ? { blockId: fresh(edge.to.blockId) } : {}) },
     };
   });
@@ -285,7 +338,12 @@ export function pasteGroups(draft: Draft, clipboard: Clipboard, at: Point): { dr
   }
   const pasted = JSON.parse(text) as { groups: DraftGroup[]; edges: DraftEdge[] };
   return {
-    draft: settle({ ...draft, groups: [...draft.groups, ...pasted.groups], edges: [...draft.edges, ...pasted.edges], variables }),
+    draft: settle({
+      ...draft,
+      groups: [...draft.groups, ...pasted.groups],
+      edges: [...draft.edges, ...pasted.edges],
+      variables,
+    }),
     groupIds: pasted.groups.map((group) => group.id),
   };
 }
@@ -308,8 +366,15 @@ export function addVariable(draft: Draft, name: string): { draft: Draft; variabl
 }
 
 /** Renames a variable: blocks refer to it by id, so they follow. */
-export function updateVariable(draft: Draft, variableId: string, change: Partial<Pick<DraftVariable, 'name' | 'isSessionVariable'>>): Draft {
-  return { ...draft, variables: draft.variables.map((variable) => (variable.id === variableId ? { ...variable, ...change } : variable)) };
+export function updateVariable(
+  draft: Draft,
+  variableId: string,
+  change: Partial<Pick<DraftVariable, 'name' | 'isSessionVariable'>>,
+): Draft {
+  return {
+    ...draft,
+    variables: draft.variables.map((variable) => (variable.id === variableId ? { ...variable, ...change } : variable)),
+  };
 }
 
 export function removeVariable(draft: Draft, variableId: string): Draft {

@@ -7,15 +7,28 @@ import { startTypeDrag } from './canvas';
  * adds one to the selected group (a new group when none is); drag one onto
  * a group or the canvas.
  */
-export function Palette({ types, onAdd, target }: { types: BlockTypeInfo[]; onAdd(type: string): void; target: string }) {
+export function Palette({
+  types,
+  onAdd,
+  target,
+}: {
+  types: BlockTypeInfo[];
+  onAdd(type: string): void;
+  target: string;
+}) {
   const [query, setQuery] = useState('');
   const searchId = useId();
   const shown = useMemo(() => {
     const words = query.trim().toLowerCase();
-    return words ? types.filter((type) => `${type.label} ${type.type} ${type.category}`.toLowerCase().includes(words)) : types;
+    return words
+      ? types.filter((type) => `${type.label} ${type.type} ${type.category}`.toLowerCase().includes(words))
+      : types;
   }, [types, query]);
   const known = new Set<string>(CATEGORIES.map((category) => category.id));
-  const groups = [...CATEGORIES, ...[...new Set(types.map((type) => type.category))].filter((id) => !known.has(id)).map((id) => ({ id, label: id }))];
+  const groups = [
+    ...CATEGORIES,
+    ...[...new Set(types.map((type) => type.category))].filter((id) => !known.has(id)).map((id) => ({ id, label: id })),
+  ];
   return (
     <nav className="palette" aria-label="Blocks">
       <h2 className="visually-hidden">Blocks</h2>
@@ -46,7 +59,12 @@ export function Palette({ types, onAdd, target }: { types: BlockTypeInfo[]; onAd
             <ul>
               {entries.map((type) => (
                 <li key={type.type}>
-                  <button type="button" draggable onDragStart={(event) => startTypeDrag(event, type.type)} onClick={() => onAdd(type.type)}>
+                  <button
+                    type="button"
+                    draggable
+                    onDragStart={(event) => startTypeDrag(event, type.type)}
+                    onClick={() => onAdd(type.type)}
+                  >
                     {type.label}
                   </button>
                 </li>

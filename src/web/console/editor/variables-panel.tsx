@@ -22,7 +22,9 @@ export function VariablesPanel({
   return (
     <aside className="block-panel variables-panel" aria-label="Variables">
       <h2>Variables</h2>
-      {draft.variables.length === 0 && <p className="hint">No variable yet. Inputs and Set variable blocks fill them.</p>}
+      {draft.variables.length === 0 && (
+        <p className="hint">No variable yet. Inputs and Set variable blocks fill them.</p>
+      )}
       <ul>
         {draft.variables.map((variable) => {
           const uses = variableUsages(draft, variable.id);
@@ -43,14 +45,22 @@ export function VariablesPanel({
                 />
                 Saved in results
               </label>
-              <small className="hint">{uses.length === 0 ? 'Not used' : `Used by ${uses.length} block${uses.length > 1 ? 's' : ''}`}</small>
+              <small className="hint">
+                {uses.length === 0 ? 'Not used' : `Used by ${uses.length} block${uses.length > 1 ? 's' : ''}`}
+              </small>
               {!readOnly && (
                 <button
                   type="button"
                   className="danger"
                   onClick={() => {
-                    const where = uses.map((use) => `${use.block.type} (${draft.groups.find((group) => group.id === use.groupId)?.title ?? ''})`).join(', ');
-                    if (uses.length === 0 || confirm(`“${variable.name}” is used by: ${where}. Delete it anyway?`)) onRemove(variable.id);
+                    const where = uses
+                      .map(
+                        (use) =>
+                          `${use.block.type} (${draft.groups.find((group) => group.id === use.groupId)?.title ?? ''})`,
+                      )
+                      .join(', ');
+                    if (uses.length === 0 || confirm(`“${variable.name}” is used by: ${where}. Delete it anyway?`))
+                      onRemove(variable.id);
                   }}
                 >
                   Delete
@@ -69,7 +79,12 @@ export function VariablesPanel({
             setName('');
           }}
         >
-          <input aria-label="New variable name" placeholder="New variable" value={name} onChange={(event) => setName(event.target.value)} />
+          <input
+            aria-label="New variable name"
+            placeholder="New variable"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
           <button type="submit">Add</button>
         </form>
       )}

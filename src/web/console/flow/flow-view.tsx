@@ -1,4 +1,14 @@
-import { Background, Controls, Handle, Position, ReactFlow, useStore, type Edge, type Node, type NodeProps } from '@xyflow/react';
+import {
+  Background,
+  Controls,
+  Handle,
+  Position,
+  ReactFlow,
+  useStore,
+  type Edge,
+  type Node,
+  type NodeProps,
+} from '@xyflow/react';
 import { useEffect, useMemo } from 'react';
 import type { Flow, FlowBlock, FlowGroup } from './model';
 
@@ -19,7 +29,12 @@ function GroupNode({ data }: NodeProps<Node<GroupData>>) {
           const dropped = stats ? stats.reached - stats.answered : 0;
           return (
             <li key={block.id} className={block.id === data.selectedId ? 'selected' : undefined}>
-              <button type="button" className="flow-block nodrag" onClick={() => data.onSelect(block)} aria-pressed={block.id === data.selectedId}>
+              <button
+                type="button"
+                className="flow-block nodrag"
+                onClick={() => data.onSelect(block)}
+                aria-pressed={block.id === data.selectedId}
+              >
                 {block.label}
               </button>
               {stats && (
@@ -94,7 +109,12 @@ export function FlowView({
         position: { x: event.x, y: event.y },
         data: { label: event.type === 'start' ? 'Start' : event.type },
       })),
-      ...flow.groups.map((group) => ({ id: group.id, type: 'botGroup', position: { x: group.x, y: group.y }, data: { group, stats, onSelect, selectedId } })),
+      ...flow.groups.map((group) => ({
+        id: group.id,
+        type: 'botGroup',
+        position: { x: group.x, y: group.y },
+        data: { group, stats, onSelect, selectedId },
+      })),
     ],
     [flow, stats, onSelect, selectedId],
   );

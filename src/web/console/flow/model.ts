@@ -122,7 +122,10 @@ export function parseFlow(definition: { groups: unknown; edges: unknown; events?
         id: text(block.id) ?? `block-${index}-${blockIndex}`,
         type: text(block.type) ?? 'unknown',
         label: blockLabel(block),
-        items: list(block.items).map((item, itemIndex) => ({ id: text(item.id) ?? `item-${itemIndex}`, label: itemLabel(item) })),
+        items: list(block.items).map((item, itemIndex) => ({
+          id: text(item.id) ?? `item-${itemIndex}`,
+          label: itemLabel(item),
+        })),
         details,
       };
     }),

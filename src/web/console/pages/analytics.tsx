@@ -34,7 +34,10 @@ export function AnalyticsTab({ bot }: { bot: BotDefinition }) {
   const [timeFilter, setTimeFilter] = useState<TimeFilter>('last7Days');
   const [timeZone, setTimeZone] = useState(browserZone);
   const [interval, setInterval] = useState<SeriesInterval>('DAY');
-  const loaded = useLoad(() => request(BotAnalyticsDocument, { botId: bot.id, timeFilter, timeZone, interval }), [bot.id, timeFilter, timeZone, interval]);
+  const loaded = useLoad(
+    () => request(BotAnalyticsDocument, { botId: bot.id, timeFilter, timeZone, interval }),
+    [bot.id, timeFilter, timeZone, interval],
+  );
   // The counters follow the conversations as they happen.
   useResultUpdates(bot.id, loaded.reload);
   const analytics = loaded.data?.bot.analytics;
@@ -106,7 +109,10 @@ function Funnel({ stats }: { stats: Analytics['stats'] }) {
 
 function DropOff({ bot, analytics }: { bot: BotDefinition; analytics: Analytics }) {
   const flow = useMemo(() => parseFlow(bot), [bot]);
-  const stats: BlockStats = useMemo(() => new Map(analytics.blocks.map((block) => [block.blockId, block])), [analytics]);
+  const stats: BlockStats = useMemo(
+    () => new Map(analytics.blocks.map((block) => [block.blockId, block])),
+    [analytics],
+  );
   const edgeTotals = useMemo(() => new Map(analytics.edges.map((edge) => [edge.edgeId, edge.total])), [analytics]);
   const [selected, setSelected] = useState<FlowBlock | null>(null);
   const onSelect = useCallback((block: FlowBlock) => setSelected(block), []);

@@ -22,13 +22,27 @@ function base64Of(file: File): Promise<string> {
 }
 
 async function uploadImage(botId: string, file: File): Promise<string> {
-  if (!(TYPES as readonly string[]).includes(file.type)) throw new Error(`${file.name} is not a PNG, JPEG, GIF or WebP image`);
+  if (!(TYPES as readonly string[]).includes(file.type))
+    throw new Error(`${file.name} is not a PNG, JPEG, GIF or WebP image`);
   if (file.size > MAX_BYTES) throw new Error(`${file.name} is larger than 1 MB`);
-  const answer = await request(UploadAvatarDocument, { botId, fileName: file.name, contentType: file.type, dataBase64: await base64Of(file) });
+  const answer = await request(UploadAvatarDocument, {
+    botId,
+    fileName: file.name,
+    contentType: file.type,
+    dataBase64: await base64Of(file),
+  });
   return answer.uploadBotAsset.url;
 }
 
-export function AvatarUpload({ botId, who, onUploaded }: { botId: string; who: string; onUploaded: (url: string) => void }) {
+export function AvatarUpload({
+  botId,
+  who,
+  onUploaded,
+}: {
+  botId: string;
+  who: string;
+  onUploaded: (url: string) => void;
+}) {
   const upload = useAction(async (file: File) => onUploaded(await uploadImage(botId, file)));
   return (
     <div className="field avatar-upload">

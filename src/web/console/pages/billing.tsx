@@ -42,7 +42,12 @@ export function BillingPage({ workspace }: { workspace: Workspace }) {
             {details?.invoices.map((invoice) => (
               <tr key={invoice.id}>
                 <td>{new Date(invoice.date * 1000).toLocaleDateString()}</td>
-                <td>{new Intl.NumberFormat(undefined, { style: 'currency', currency: invoice.currency.toUpperCase() }).format(invoice.amount / 100)}</td>
+                <td>
+                  {new Intl.NumberFormat(undefined, {
+                    style: 'currency',
+                    currency: invoice.currency.toUpperCase(),
+                  }).format(invoice.amount / 100)}
+                </td>
                 <td>{formatDate(invoice.paidAt)}</td>
                 <td>
                   <a href={invoice.url} target="_blank" rel="noopener">

@@ -54,7 +54,10 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
   });
   const loadedBot = loaded.data?.bot;
   const bot = useMemo(
-    () => (loadedBot && savedVersion !== null && savedVersion > loadedBot.draftVersion ? { ...loadedBot, draftVersion: savedVersion } : loadedBot),
+    () =>
+      loadedBot && savedVersion !== null && savedVersion > loadedBot.draftVersion
+        ? { ...loadedBot, draftVersion: savedVersion }
+        : loadedBot,
     [loadedBot, savedVersion],
   );
   if (loaded.error instanceof ApiError && loaded.error.code === 'NOT_FOUND') return <NotFound what="bot" />;
@@ -72,7 +75,9 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
           {bot.name}
         </h1>
         <span className="status" role="status">
-          {bot.publishedAt ? `Published ${formatDate(bot.publishedAt)}${unpublished ? ' · changes not published' : ''}` : 'Not published'}
+          {bot.publishedAt
+            ? `Published ${formatDate(bot.publishedAt)}${unpublished ? ' · changes not published' : ''}`
+            : 'Not published'}
         </span>
         {editable && (
           <>
@@ -82,7 +87,12 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
               </button>
             )}
             {bot.publishedAt && (
-              <button type="button" className="secondary" disabled={publish.pending} onClick={() => void publish.run(false)}>
+              <button
+                type="button"
+                className="secondary"
+                disabled={publish.pending}
+                onClick={() => void publish.run(false)}
+              >
                 Unpublish
               </button>
             )}
@@ -91,7 +101,9 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
       </header>
       <ErrorNote error={publish.error} />
       <Tabs tabs={[...TABS]} current={current} onSelect={(id) => navigate(`/bots/${bot.id}/${id}`)} />
-      {current === 'flow' && <FlowTab bot={bot} workspaceId={workspace.id} editable={editable} reload={loaded.reload} onSaved={markEdited} />}
+      {current === 'flow' && (
+        <FlowTab bot={bot} workspaceId={workspace.id} editable={editable} reload={loaded.reload} onSaved={markEdited} />
+      )}
       {current === 'results' && <ResultsTab bot={bot} editable={editable} />}
       {current === 'analytics' && <AnalyticsTab bot={bot} />}
       {(current === 'theme' || current === 'bot-settings') && (

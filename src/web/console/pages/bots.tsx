@@ -1,7 +1,13 @@
 import { useState, type DragEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { request } from '../api/client';
-import { BotDefinitionDocument, BotsDocument, CreateBotDocument, DeleteBotDocument, type BotsQuery } from '../api/generated';
+import {
+  BotDefinitionDocument,
+  BotsDocument,
+  CreateBotDocument,
+  DeleteBotDocument,
+  type BotsQuery,
+} from '../api/generated';
 import { canEdit, type Workspace } from '../session';
 import { ErrorNote, formatDate, useAction, useLoad } from '../ui';
 import { TemplateGallery, type Starter } from './template-gallery';
@@ -56,8 +62,18 @@ export function BotsPage({ workspace }: { workspace: Workspace }) {
   });
   const duplicate = useAction(async (bot: BotSummary) => {
     const { bot: source } = await request(BotDefinitionDocument, { botId: bot.id });
-    const { id: _id, publicId: _publicId, publishedAt: _publishedAt, updatedAt: _updatedAt, workspaceId: _workspaceId, ...definition } = source;
-    await request(CreateBotDocument, { workspaceId: workspace.id, bot: { ...definition, name: `${source.name} (copy)` } });
+    const {
+      id: _id,
+      publicId: _publicId,
+      publishedAt: _publishedAt,
+      updatedAt: _updatedAt,
+      workspaceId: _workspaceId,
+      ...definition
+    } = source;
+    await request(CreateBotDocument, {
+      workspaceId: workspace.id,
+      bot: { ...definition, name: `${source.name} (copy)` },
+    });
     bots.reload();
   });
   const remove = useAction(async (bot: BotSummary) => {
@@ -79,7 +95,12 @@ export function BotsPage({ workspace }: { workspace: Workspace }) {
         <h1>Bots</h1>
         <label className="search">
           <span className="visually-hidden">Search bots</span>
-          <input type="search" placeholder="Search bots" value={search} onChange={(event) => setSearch(event.target.value)} />
+          <input
+            type="search"
+            placeholder="Search bots"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
         </label>
         {editable && (
           <>

@@ -14,7 +14,12 @@ interface Field {
 
 const API_KEY: Field[] = [
   { key: 'apiKey', label: 'API key', kind: 'password' },
-  { key: 'baseUrl', label: 'Base URL (an OpenAI-compatible server; empty: the provider’s own)', kind: 'url', optional: true },
+  {
+    key: 'baseUrl',
+    label: 'Base URL (an OpenAI-compatible server; empty: the provider’s own)',
+    kind: 'url',
+    optional: true,
+  },
 ];
 
 const FIELDS: Record<string, Field[]> = {
@@ -35,7 +40,14 @@ const FIELDS: Record<string, Field[]> = {
   'open-router': API_KEY,
   deepseek: API_KEY,
   perplexity: API_KEY,
-  http: [{ key: 'headers', label: 'Headers, one per line (Name: value)', kind: 'headers', placeholder: 'Authorization: Bearer …' }],
+  http: [
+    {
+      key: 'headers',
+      label: 'Headers, one per line (Name: value)',
+      kind: 'headers',
+      placeholder: 'Authorization: Bearer …',
+    },
+  ],
   stripe: [
     { key: 'secretKey', label: 'Secret key', kind: 'password' },
     { key: 'publicKey', label: 'Publishable key' },
@@ -64,7 +76,9 @@ function dataOf(type: string, values: Record<string, string | boolean>): Record<
       .filter(([name]) => name);
     return { headers: Object.fromEntries(headers.map(([name, value]) => [name!, value ?? ''])) };
   }
-  return Object.fromEntries(FIELDS[type]!.filter((field) => text(field.key)).map((field) => [field.key, text(field.key)]));
+  return Object.fromEntries(
+    FIELDS[type]!.filter((field) => text(field.key)).map((field) => [field.key, text(field.key)]),
+  );
 }
 
 export function CredentialsForm({
@@ -111,7 +125,11 @@ export function CredentialsForm({
       {FIELDS[type]!.map((field) =>
         field.kind === 'checkbox' ? (
           <label key={field.key} className="check">
-            <input type="checkbox" checked={values[field.key] === true} onChange={(event) => set(field.key, event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={values[field.key] === true}
+              onChange={(event) => set(field.key, event.target.checked)}
+            />
             {field.label}
           </label>
         ) : field.kind === 'headers' ? (

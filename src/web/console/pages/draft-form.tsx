@@ -12,7 +12,8 @@ import type { BotDefinition } from '../bot-definition';
 export type Json = { [key: string]: unknown };
 export type DraftKey = 'theme' | 'settings';
 
-export const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function getPath(value: Json, path: readonly string[]): unknown {
   let current: unknown = value;
@@ -60,7 +61,13 @@ function useDraftContext(): Draft {
  * one. `onSaved` refreshes the bot page (its "changes not published" state);
  * `prepare` tidies what the form holds while editing (empty list rows) into what is stored.
  */
-export function useDraft(bot: BotDefinition, key: DraftKey, editable: boolean, onSaved: () => void, prepare: (value: Json) => Json = (value) => value) {
+export function useDraft(
+  bot: BotDefinition,
+  key: DraftKey,
+  editable: boolean,
+  onSaved: () => void,
+  prepare: (value: Json) => Json = (value) => value,
+) {
   const [base, setBase] = useState(() => ({ value: storedOf(bot, key), version: bot.draftVersion }));
   const [value, setValue] = useState<Json>(base.value);
   const [conflict, setConflict] = useState(false);
@@ -133,7 +140,11 @@ export function DraftForm({
   return (
     <DraftContext.Provider value={draft}>
       <form className={`draft-form${className ? ` ${className}` : ''}`} aria-label={label} onSubmit={submit}>
-        {!draft.editable && <p className="hint">You can look at this bot’s {what}; a member or an admin of the workspace can change it.</p>}
+        {!draft.editable && (
+          <p className="hint">
+            You can look at this bot’s {what}; a member or an admin of the workspace can change it.
+          </p>
+        )}
         {/* A disabled fieldset disables every field in it: guests read the form as it is. */}
         <fieldset className="draft-fields" disabled={!draft.editable}>
           {children}
@@ -144,11 +155,16 @@ export function DraftForm({
             {conflict && (
               <div role="alert" className="conflict">
                 <p>
-                  <strong>Someone else saved this bot while you were editing.</strong> Reload to see the saved {what} (your changes here are dropped), or
-                  overwrite it with yours.
+                  <strong>Someone else saved this bot while you were editing.</strong> Reload to see the saved {what}{' '}
+                  (your changes here are dropped), or overwrite it with yours.
                 </p>
                 <div className="row">
-                  <button type="button" className="secondary" disabled={reload.pending} onClick={() => void reload.run()}>
+                  <button
+                    type="button"
+                    className="secondary"
+                    disabled={reload.pending}
+                    onClick={() => void reload.run()}
+                  >
                     Reload
                   </button>
                   <button type="button" className="danger" disabled={save.pending} onClick={() => void save.run(true)}>
@@ -174,7 +190,17 @@ export function DraftForm({
 }
 
 /** A titled group of fields. */
-export function Section({ title, hint, compact, children }: { title: string; hint?: ReactNode; compact?: boolean; children: ReactNode }) {
+export function Section({
+  title,
+  hint,
+  compact,
+  children,
+}: {
+  title: string;
+  hint?: ReactNode;
+  compact?: boolean;
+  children: ReactNode;
+}) {
   return (
     <fieldset className="draft-section">
       <legend>{title}</legend>
@@ -184,10 +210,25 @@ export function Section({ title, hint, compact, children }: { title: string; hin
   );
 }
 
-const textOf = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+const textOf = (value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 
 /** A label above its field, with an optional hint under it (outside the label: the field's name stays short). */
-function Field({ id, label, hint, hintId, wide, children }: { id: string; label: string; hint?: string; hintId: string; wide?: boolean; children: ReactNode }) {
+function Field({
+  id,
+  label,
+  hint,
+  hintId,
+  wide,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  hintId: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className={`field${wide ? ' wide' : ''}`}>
       <label htmlFor={id}>{label}</label>
@@ -262,14 +303,31 @@ export function NumberField({
         min={min}
         max={max}
         step={step}
-        onChange={(event) => draft.set(path, event.target.value === '' || Number.isNaN(event.target.valueAsNumber) ? undefined : event.target.valueAsNumber)}
+        onChange={(event) =>
+          draft.set(
+            path,
+            event.target.value === '' || Number.isNaN(event.target.valueAsNumber)
+              ? undefined
+              : event.target.valueAsNumber,
+          )
+        }
       />
     </label>
   );
 }
 
 /** A switch whose unset state shows the runtime's default. */
-export function CheckField({ label, path, fallback, hint }: { label: string; path: readonly string[]; fallback: boolean; hint?: string }) {
+export function CheckField({
+  label,
+  path,
+  fallback,
+  hint,
+}: {
+  label: string;
+  path: readonly string[];
+  fallback: boolean;
+  hint?: string;
+}) {
   const draft = useDraftContext();
   const value = draft.get(path);
   const hintId = useId();
@@ -335,7 +393,17 @@ function pickerValue(value: string): string {
  * A colour: the picker and the value as text (any CSS colour; the picker
  * knows only hex). Empty means the runtime's default, shown as the placeholder.
  */
-export function ColorField({ label, group, path, fallback }: { label: string; group?: string; path: readonly string[]; fallback: string }) {
+export function ColorField({
+  label,
+  group,
+  path,
+  fallback,
+}: {
+  label: string;
+  group?: string;
+  path: readonly string[];
+  fallback: string;
+}) {
   const draft = useDraftContext();
   const id = useId();
   const value = textOf(draft.get(path));
@@ -360,7 +428,9 @@ export function ColorField({ label, group, path, fallback }: { label: string; gr
           autoComplete="off"
           value={value}
           placeholder={fallback}
-          onChange={(event) => draft.set(path, event.target.value.trim() === '' ? undefined : event.target.value.trim())}
+          onChange={(event) =>
+            draft.set(path, event.target.value.trim() === '' ? undefined : event.target.value.trim())
+          }
         />
       </div>
     </div>

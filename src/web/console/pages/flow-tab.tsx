@@ -28,7 +28,10 @@ export function FlowTab({
   const support = useLoad(() => request(EditorSupportDocument, { botId: bot.id }), [bot.id]);
   // Credentials are an editor's business (guests may not list them): the pickers need their names only.
   const credentials = useLoad(
-    () => (editable ? request(WorkspaceCredentialsDocument, { workspaceId }).then((answer) => answer.credentials) : Promise.resolve([])),
+    () =>
+      editable
+        ? request(WorkspaceCredentialsDocument, { workspaceId }).then((answer) => answer.credentials)
+        : Promise.resolve([]),
     [workspaceId, editable],
   );
   const [generation, setGeneration] = useState(0);

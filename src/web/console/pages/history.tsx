@@ -22,13 +22,24 @@ type Revision = BotRevisionsQuery['bot']['revisions'][number];
 type RevisionDetail = NonNullable<BotRevisionQuery['bot']['revision']>;
 type Changes = RevisionDetail['changes'];
 
-export function HistoryTab({ bot, editable, onRestored }: { bot: BotDefinition; editable: boolean; onRestored(): void }) {
+export function HistoryTab({
+  bot,
+  editable,
+  onRestored,
+}: {
+  bot: BotDefinition;
+  editable: boolean;
+  onRestored(): void;
+}) {
   // A publish adds a revision and moves the Live badge: publishedAt changes with it.
   const list = useLoad(() => request(BotRevisionsDocument, { botId: bot.id }), [bot.id, bot.publishedAt]);
   const revisions = list.data?.bot.revisions;
   const [selected, setSelected] = useState<number | null>(null);
   // The newest until one is chosen, so the tab never opens on an empty half.
-  const shown = selected !== null && revisions?.some((each) => each.revision === selected) ? selected : (revisions?.[0]?.revision ?? null);
+  const shown =
+    selected !== null && revisions?.some((each) => each.revision === selected)
+      ? selected
+      : (revisions?.[0]?.revision ?? null);
 
   if (list.error) return <ErrorNote error={list.error} />;
   if (!revisions) return <p className="loading">Loading the history…</p>;
@@ -51,15 +62,34 @@ export function HistoryTab({ bot, editable, onRestored }: { bot: BotDefinition; 
         </ol>
       </nav>
       {shown !== null && (
-        <RevisionPanel key={shown} bot={bot} summary={revisions.find((each) => each.revision === shown)!} editable={editable} onRestored={onRestored} />
+        <RevisionPanel
+          key={shown}
+          bot={bot}
+          summary={revisions.find((each) => each.revision === shown)!}
+          editable={editable}
+          onRestored={onRestored}
+        />
       )}
     </section>
   );
 }
 
-function RevisionEntry({ revision, current, onSelect }: { revision: Revision; current: boolean; onSelect(revision: number): void }) {
+function RevisionEntry({
+  revision,
+  current,
+  onSelect,
+}: {
+  revision: Revision;
+  current: boolean;
+  onSelect(revision: number): void;
+}) {
   return (
-    <button type="button" className="revision-entry" aria-current={current ? 'true' : undefined} onClick={() => onSelect(revision.revision)}>
+    <button
+      type="button"
+      className="revision-entry"
+      aria-current={current ? 'true' : undefined}
+      onClick={() => onSelect(revision.revision)}
+    >
       <span className="revision-number">
         Revision {revision.revision}
         {revision.isLive && <span className="badge badge-live">Live</span>}
@@ -72,10 +102,23 @@ function RevisionEntry({ revision, current, onSelect }: { revision: Revision; cu
 
 const publisherOf = (revision: Revision): string => revision.publisher?.email ?? 'Publisher not recorded';
 
-function RevisionPanel({ bot, summary, editable, onRestored }: { bot: BotDefinition; summary: Revision; editable: boolean; onRestored(): void }) {
+function RevisionPanel({
+  bot,
+  summary,
+  editable,
+  onRestored,
+}: {
+  bot: BotDefinition;
+  summary: Revision;
+  editable: boolean;
+  onRestored(): void;
+}) {
   const number = summary.revision;
   // The changes are against the draft: a save or a restore changes them.
-  const detail = useLoad(() => request(BotRevisionDocument, { botId: bot.id, revision: number }), [bot.id, number, bot.draftVersion]);
+  const detail = useLoad(
+    () => request(BotRevisionDocument, { botId: bot.id, revision: number }),
+    [bot.id, number, bot.draftVersion],
+  );
   const revision = detail.data?.bot.revision;
   // The panel is keyed by revision: this is about the one shown.
   const [restored, setRestored] = useState(false);
@@ -103,7 +146,8 @@ function RevisionPanel({ bot, summary, editable, onRestored }: { bot: BotDefinit
             {summary.isLive && <span className="badge badge-live">Live</span>}
           </h2>
           <p className="hint">
-            Published <time dateTime={summary.publishedAt}>{formatDate(summary.publishedAt)}</time> by {publisherOf(summary)}
+            Published <time dateTime={summary.publishedAt}>{formatDate(summary.publishedAt)}</time> by{' '}
+            {publisherOf(summary)}
           </p>
         </div>
         <div className="actions">
@@ -119,8 +163,8 @@ function RevisionPanel({ bot, summary, editable, onRestored }: { bot: BotDefinit
       </header>
       {conflict ? (
         <div role="alert" className="error conflict">
-          The draft was saved since this page was loaded (in another tab or by someone else), so it was not replaced. Reload the page to see the latest draft,
-          then restore again if you still want to.{' '}
+          The draft was saved since this page was loaded (in another tab or by someone else), so it was not replaced.
+          Reload the page to see the latest draft, then restore again if you still want to.{' '}
           <button type="button" className="link" onClick={() => location.reload()}>
             Reload
           </button>
@@ -185,10 +229,14 @@ export function describeChanges(changes: Changes): string[] {
   const sentences: string[] = [];
   const groups = (list: { title: string }[], what: string) => {
     if (list.length === 1) sentences.push(`Group ${quoted(list[0]!.title)} ${what}`);
-    else if (list.length > 1) sentences.push(`${list.length} groups ${what}: ${list.map((group) => quoted(group.title)).join(', ')}`);
+    else if (list.length > 1)
+      sentences.push(`${list.length} groups ${what}: ${list.map((group) => quoted(group.title)).join(', ')}`);
   };
   const blocks = (list: { label: string }[], what: string) => {
-    if (list.length > 0) sentences.push(`${list.length === 1 ? 'A block' : `${list.length} blocks`} ${what}: ${list.map((block) => block.label).join(', ')}`);
+    if (list.length > 0)
+      sentences.push(
+        `${list.length === 1 ? 'A block' : `${list.length} blocks`} ${what}: ${list.map((block) => block.label).join(', ')}`,
+      );
   };
   groups(changes.groupsAdded, 'added in the draft');
   groups(changes.groupsRemoved, 'removed in the draft');

@@ -19,22 +19,35 @@ function cell(value: unknown): string {
  * The columns of the export: each input block by the name of the variable it
  * saves to, else its group's title, in flow order; then the other variables.
  */
-function tableOf(bot: BotDefinition, rows: ResultRow[]): { columns: string[]; valuesOf(row: ResultRow): Map<string, unknown> } {
+function tableOf(
+  bot: BotDefinition,
+  rows: ResultRow[],
+): { columns: string[]; valuesOf(row: ResultRow): Map<string, unknown> } {
   const variableNames = new Map(
     (Array.isArray(bot.variables) ? bot.variables : []).flatMap((variable: unknown) => {
-      const { id, name } = (typeof variable === 'object' && variable ? variable : {}) as { id?: unknown; name?: unknown };
+      const { id, name } = (typeof variable === 'object' && variable ? variable : {}) as {
+        id?: unknown;
+        name?: unknown;
+      };
       return typeof id === 'string' && typeof name === 'string' ? [[id, name] as const] : [];
     }),
   );
-  const groupTitleOfBlock = new Map(parseFlow(bot).groups.flatMap((group) => group.blocks.map((block) => [block.id, group.title] as const)));
+  const groupTitleOfBlock = new Map(
+    parseFlow(bot).groups.flatMap((group) => group.blocks.map((block) => [block.id, group.title] as const)),
+  );
   const labelOf = (answer: ResultRow['answers'][number]) =>
-    (answer.variableId && variableNames.get(answer.variableId)) || groupTitleOfBlock.get(answer.blockId) || answer.blockId;
+    (answer.variableId && variableNames.get(answer.variableId)) ||
+    groupTitleOfBlock.get(answer.blockId) ||
+    answer.blockId;
   const order = [...parseFlow(bot).groups.flatMap((group) => group.blocks.map((block) => block.id))];
   const answered = new Map<string, number>();
   for (const row of rows)
-    for (const answer of row.answers) answered.set(labelOf(answer), Math.min(answered.get(labelOf(answer)) ?? Infinity, order.indexOf(answer.blockId)));
+    for (const answer of row.answers)
+      answered.set(labelOf(answer), Math.min(answered.get(labelOf(answer)) ?? Infinity, order.indexOf(answer.blockId)));
   const inputs = [...answered.entries()].sort((a, b) => a[1] - b[1]).map(([label]) => label);
-  const others = [...new Set(rows.flatMap((row) => row.variables.map((variable) => variable.name)))].filter((name) => !answered.has(name));
+  const others = [...new Set(rows.flatMap((row) => row.variables.map((variable) => variable.name)))].filter(
+    (name) => !answered.has(name),
+  );
   return {
     columns: [...inputs, ...others],
     valuesOf: (row) => {
@@ -59,7 +72,12 @@ export function ResultsTab({ bot, editable }: { bot: BotDefinition; editable: bo
     let after: string | null = null;
     let hasNextPage = false;
     for (let page = 0; page < pages; page += 1) {
-      const { bot: loaded }: ResultsQuery = await request(ResultsDocument, { botId: bot.id, first: PAGE, after, filter });
+      const { bot: loaded }: ResultsQuery = await request(ResultsDocument, {
+        botId: bot.id,
+        first: PAGE,
+        after,
+        filter,
+      });
       rows.push(...loaded.results.nodes);
       hasNextPage = loaded.results.pageInfo.hasNextPage;
       after = loaded.results.pageInfo.endCursor;
@@ -118,7 +136,12 @@ export function ResultsTab({ bot, editable }: { bot: BotDefinition; editable: bo
         >
           <label>
             <span className="visually-hidden">Search answers</span>
-            <input type="search" placeholder="Search answers" value={search} onChange={(event) => setSearch(event.target.value)} />
+            <input
+              type="search"
+              placeholder="Search answers"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
           </label>
           <button type="submit" className="secondary">
             Search
@@ -131,7 +154,12 @@ export function ResultsTab({ bot, editable }: { bot: BotDefinition; editable: bo
           {exportCsv.pending ? 'Exporting…' : 'Export CSV'}
         </button>
         {editable && (
-          <button type="button" className="danger" disabled={selected.size === 0 || remove.pending} onClick={() => void remove.run()}>
+          <button
+            type="button"
+            className="danger"
+            disabled={selected.size === 0 || remove.pending}
+            onClick={() => void remove.run()}
+          >
             Delete selected
           </button>
         )}

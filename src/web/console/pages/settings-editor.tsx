@@ -28,7 +28,9 @@ const ORIGINS = ['security', 'allowedOrigins'] as const;
 function withoutEmptyOrigins(settings: Json): Json {
   const security = settings.security;
   const origins =
-    security && typeof security === 'object' && Array.isArray((security as Json).allowedOrigins) ? ((security as Json).allowedOrigins as unknown[]) : undefined;
+    security && typeof security === 'object' && Array.isArray((security as Json).allowedOrigins)
+      ? ((security as Json).allowedOrigins as unknown[])
+      : undefined;
   if (!origins) return settings;
   const kept = origins
     .filter((origin) => typeof origin !== 'string' || origin.trim() !== '')
@@ -86,10 +88,36 @@ function TypingFields() {
       <CheckField label="Show the bot typing before each message" path={['typingEmulation', 'enabled']} fallback />
       {on && (
         <>
-          <NumberField label="Typing speed" unit="words/min" path={['typingEmulation', 'speed']} fallback={400} min={1} step={1} />
-          <NumberField label="Longest typing" unit="seconds" path={['typingEmulation', 'maxDelay']} fallback={3} min={0} step={0.1} />
-          <NumberField label="Pause between bubbles" unit="seconds" path={['typingEmulation', 'delayBetweenBubbles']} fallback={0} min={0} max={5} step={0.1} />
-          <CheckField label="No typing before the first message" path={['typingEmulation', 'isDisabledOnFirstMessage']} fallback />
+          <NumberField
+            label="Typing speed"
+            unit="words/min"
+            path={['typingEmulation', 'speed']}
+            fallback={400}
+            min={1}
+            step={1}
+          />
+          <NumberField
+            label="Longest typing"
+            unit="seconds"
+            path={['typingEmulation', 'maxDelay']}
+            fallback={3}
+            min={0}
+            step={0.1}
+          />
+          <NumberField
+            label="Pause between bubbles"
+            unit="seconds"
+            path={['typingEmulation', 'delayBetweenBubbles']}
+            fallback={0}
+            min={0}
+            max={5}
+            step={0.1}
+          />
+          <CheckField
+            label="No typing before the first message"
+            path={['typingEmulation', 'isDisabledOnFirstMessage']}
+            fallback
+          />
         </>
       )}
     </>
@@ -110,12 +138,27 @@ function RememberFields() {
         fallback={legacy}
         hint="A visitor coming back continues their conversation instead of starting over."
       />
-      {on && <SelectField label="Remember for" path={['general', 'rememberUser', 'storage']} options={STORAGE} fallback="session" />}
+      {on && (
+        <SelectField
+          label="Remember for"
+          path={['general', 'rememberUser', 'storage']}
+          options={STORAGE}
+          fallback="session"
+        />
+      )}
     </>
   );
 }
 
-export function SettingsEditor({ bot, editable, onSaved }: { bot: BotDefinition; editable: boolean; onSaved: () => void }) {
+export function SettingsEditor({
+  bot,
+  editable,
+  onSaved,
+}: {
+  bot: BotDefinition;
+  editable: boolean;
+  onSaved: () => void;
+}) {
   const state = useDraft(bot, 'settings', editable, onSaved, withoutEmptyOrigins);
   return (
     <DraftForm state={state} what="settings" label="Bot settings" className="settings-form">
@@ -130,9 +173,21 @@ export function SettingsEditor({ bot, editable, onSaved }: { bot: BotDefinition;
           fallback
           hint="Variables named in the URL’s query (?name=Ada) fill the inputs that save to them."
         />
-        <CheckField label="Hide the query parameters from the address bar" path={['general', 'isHideQueryParamsEnabled']} fallback />
-        <CheckField label="Start a new result when the page is reloaded" path={['general', 'isNewResultOnRefreshEnabled']} fallback />
-        <CheckField label="Show “Made with Parley” under the chat" path={['general', 'isBrandingEnabled']} fallback={false} />
+        <CheckField
+          label="Hide the query parameters from the address bar"
+          path={['general', 'isHideQueryParamsEnabled']}
+          fallback
+        />
+        <CheckField
+          label="Start a new result when the page is reloaded"
+          path={['general', 'isNewResultOnRefreshEnabled']}
+          fallback
+        />
+        <CheckField
+          label="Show “Made with Parley” under the chat"
+          path={['general', 'isBrandingEnabled']}
+          fallback={false}
+        />
       </Section>
       <Section title="Sharing">
         <CheckField

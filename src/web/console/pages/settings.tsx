@@ -99,7 +99,12 @@ function WorkspaceForm({ workspace }: { workspace: Workspace }) {
       </label>
       <label>
         Icon
-        <input value={icon} onChange={(event) => setIcon(event.target.value)} disabled={!admin} placeholder="An emoji or an image URL" />
+        <input
+          value={icon}
+          onChange={(event) => setIcon(event.target.value)}
+          disabled={!admin}
+          placeholder="An emoji or an image URL"
+        />
       </label>
       <ErrorNote error={save.error} />
       {admin && (
@@ -122,17 +127,23 @@ function Invited({ invitation }: { invitation: { email: string; emailed: boolean
     <div role="status" className="hint invited">
       {invitation.emailed ? (
         <p>
-          Invitation e-mailed to {invitation.email}. Someone new joins with its link; someone with an account sees it in the console when they sign in with that
-          address.
+          Invitation e-mailed to {invitation.email}. Someone new joins with its link; someone with an account sees it in
+          the console when they sign in with that address.
         </p>
       ) : (
         <>
           <p>
-            Invitation made for {invitation.email}. This server sends no e-mail: give them this link (it is shown only now). Someone new joins with it; someone
-            with an account signs in with that address and accepts it in the console.
+            Invitation made for {invitation.email}. This server sends no e-mail: give them this link (it is shown only
+            now). Someone new joins with it; someone with an account signs in with that address and accepts it in the
+            console.
           </p>
           <div className="row">
-            <input readOnly aria-label="Invitation link" value={invitation.link ?? ''} onFocus={(event) => event.target.select()} />
+            <input
+              readOnly
+              aria-label="Invitation link"
+              value={invitation.link ?? ''}
+              onFocus={(event) => event.target.select()}
+            />
             <button type="button" onClick={() => void copy()}>
               {copied ? 'Copied' : 'Copy link'}
             </button>
@@ -205,7 +216,11 @@ function Members({ workspace }: { workspace: Workspace }) {
               </td>
               {admin && (
                 <td>
-                  <button type="button" className="danger" onClick={() => void remove.run(member.userId, member.user.email)}>
+                  <button
+                    type="button"
+                    className="danger"
+                    onClick={() => void remove.run(member.userId, member.user.email)}
+                  >
                     Remove
                   </button>
                 </td>
@@ -390,12 +405,24 @@ function Password() {
       {session.me.hasPassword !== false && (
         <label>
           Current password
-          <input type="password" autoComplete="current-password" value={current} onChange={(event) => setCurrent(event.target.value)} />
+          <input
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(event) => setCurrent(event.target.value)}
+          />
         </label>
       )}
       <label>
         New password (10 characters or more)
-        <input type="password" autoComplete="new-password" value={next} onChange={(event) => setNext(event.target.value)} required minLength={10} />
+        <input
+          type="password"
+          autoComplete="new-password"
+          value={next}
+          onChange={(event) => setNext(event.target.value)}
+          required
+          minLength={10}
+        />
       </label>
       <ErrorNote error={change.error} />
       {done && <p role="status">Password changed; your other browsers were signed out.</p>}

@@ -27,13 +27,25 @@ type Address = Pick<BotDefinition, 'name' | 'publicId' | 'shareUrl'>;
  */
 function asFormError(error: unknown): unknown {
   if (!(error instanceof ApiError)) return error;
-  const issues = error.issues.map((issue) => (issue.path?.[0] === 'bot' ? { ...issue, path: issue.path.slice(1) } : issue));
+  const issues = error.issues.map((issue) =>
+    issue.path?.[0] === 'bot' ? { ...issue, path: issue.path.slice(1) } : issue,
+  );
   // "Public id not available" says which field, not why: the issue's sentence does.
   const detail = error.message !== 'Invalid input data' && issues.length === 1 ? issues[0]!.message : undefined;
   return new ApiError(error.code, detail ? `${error.message}: it ${detail}` : error.message, detail ? [] : issues);
 }
 
-function AddressForm({ botId, address, editable, onSaved }: { botId: string; address: Address; editable: boolean; onSaved: (saved: Address) => void }) {
+function AddressForm({
+  botId,
+  address,
+  editable,
+  onSaved,
+}: {
+  botId: string;
+  address: Address;
+  editable: boolean;
+  onSaved: (saved: Address) => void;
+}) {
   const [name, setName] = useState(address.name);
   const [publicId, setPublicId] = useState(address.publicId ?? '');
   const [savedNote, setSavedNote] = useState(false);

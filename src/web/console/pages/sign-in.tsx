@@ -1,7 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { request, setCsrfToken } from '../api/client';
-import { RequestSignInLinkDocument, SignInDocument, SignInOptionsDocument, SignInWithInvitationDocument, SignInWithLinkDocument } from '../api/generated';
+import {
+  RequestSignInLinkDocument,
+  SignInDocument,
+  SignInOptionsDocument,
+  SignInWithInvitationDocument,
+  SignInWithLinkDocument,
+} from '../api/generated';
 import { ErrorNote, useAction, useLoad } from '../ui';
 
 export function SignInPage() {
@@ -50,11 +56,24 @@ export function SignInPage() {
       <form onSubmit={submit}>
         <label>
           E-mail
-          <input type="email" name="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.target.value)} />
+          <input
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
         </label>
         <label>
           Password
-          <input type="password" name="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+          <input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
         </label>
         <ErrorNote error={signIn.error} />
         <button type="submit" disabled={signIn.pending}>
@@ -63,10 +82,17 @@ export function SignInPage() {
       </form>
       {options.data?.signInOptions.emailLink && (
         <section>
-          <button type="button" className="secondary" disabled={!email || sendLink.pending} onClick={() => void sendLink.run()}>
+          <button
+            type="button"
+            className="secondary"
+            disabled={!email || sendLink.pending}
+            onClick={() => void sendLink.run()}
+          >
             E-mail me a sign-in link
           </button>
-          {linkSent && <p role="status">If {email} has an account, a link is on its way. It works once, for 15 minutes.</p>}
+          {linkSent && (
+            <p role="status">If {email} has an account, a link is on its way. It works once, for 15 minutes.</p>
+          )}
           <ErrorNote error={sendLink.error} />
         </section>
       )}

@@ -17,13 +17,23 @@ const ICON_PATHS: Record<string, string> = {
   faq: 'M21 12a8 8 0 0 1-11.6 7.1L4 21l1.9-5.4A8 8 0 1 1 21 12zM9.6 9.4a2.5 2.5 0 1 1 3.4 2.4c-.6.3-1 .8-1 1.5v.4M12 16.6v.1',
   nps: 'M5 20v-7M12 20V5M19 20v-10M3 20h18',
   quiz: 'M8 4h8v5a4 4 0 0 1-8 0zM8 6H5a3 3 0 0 0 3.5 4M16 6h3a3 3 0 0 1-3.5 4M12 13v4M8 20h8',
-  'ai-assistant': 'M11 3l1.9 5.1L18 10l-5.1 1.9L11 17l-1.9-5.1L4 10l5.1-1.9zM18.5 14.5l.8 2.2 2.2.8-2.2.8-.8 2.2-.8-2.2-2.2-.8 2.2-.8z',
+  'ai-assistant':
+    'M11 3l1.9 5.1L18 10l-5.1 1.9L11 17l-1.9-5.1L4 10l5.1-1.9zM18.5 14.5l.8 2.2 2.2.8-2.2.8-.8 2.2-.8-2.2-2.2-.8 2.2-.8z',
 };
 
 function StarterIcon({ id }: { id: string }) {
   return (
     <span className="starter-icon" data-starter={id} aria-hidden="true">
-      <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        viewBox="0 0 24 24"
+        width="22"
+        height="22"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d={ICON_PATHS[id] ?? ICON_PATHS.blank} />
       </svg>
     </span>
@@ -52,7 +62,12 @@ const fromTemplate = (template: BotTemplate): Starter => ({
 });
 
 export const STARTERS: readonly Starter[] = [
-  { id: 'blank', name: 'Blank', description: 'An empty flow, to build from scratch.', definition: () => blankBot('My bot') },
+  {
+    id: 'blank',
+    name: 'Blank',
+    description: 'An empty flow, to build from scratch.',
+    definition: () => blankBot('My bot'),
+  },
   ...TEMPLATES.map(fromTemplate),
 ];
 

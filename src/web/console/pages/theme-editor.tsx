@@ -50,7 +50,13 @@ function FontField({ fallback }: { fallback: string }) {
   return (
     <div className="field">
       <label htmlFor={id}>Font family</label>
-      <input id={id} value={family} placeholder={fallback} onChange={(event) => change(event.target.value)} aria-describedby={`${id}-hint`} />
+      <input
+        id={id}
+        value={family}
+        placeholder={fallback}
+        onChange={(event) => change(event.target.value)}
+        aria-describedby={`${id}-hint`}
+      />
       <small id={`${id}-hint`} className="hint">
         Used when the visitor’s device has it; otherwise the system font.
       </small>
@@ -86,19 +92,37 @@ function BackgroundFields({ fallback }: { fallback: string }) {
           ))}
         </select>
       </div>
-      {type === 'Color' && <ColorField label="Background colour" path={['general', 'background', 'content']} fallback={fallback} />}
-      {type === 'Image' && <TextField label="Background image URL" path={['general', 'background', 'content']} placeholder="https://…" />}
+      {type === 'Color' && (
+        <ColorField label="Background colour" path={['general', 'background', 'content']} fallback={fallback} />
+      )}
+      {type === 'Image' && (
+        <TextField label="Background image URL" path={['general', 'background', 'content']} placeholder="https://…" />
+      )}
     </>
   );
 }
 
 /** Shown beside a switch's other fields only when it is on (or unset and on by default). */
-function enabled(draft: { get(path: readonly string[]): unknown }, path: readonly string[], fallback: boolean): boolean {
+function enabled(
+  draft: { get(path: readonly string[]): unknown },
+  path: readonly string[],
+  fallback: boolean,
+): boolean {
   const value = draft.get(path);
   return typeof value === 'boolean' ? value : fallback;
 }
 
-function AvatarFields({ botId, who, path, fallback }: { botId: string; who: string; path: readonly string[]; fallback: boolean }) {
+function AvatarFields({
+  botId,
+  who,
+  path,
+  fallback,
+}: {
+  botId: string;
+  who: string;
+  path: readonly string[];
+  fallback: boolean;
+}) {
   const draft = useDraftContext();
   return (
     <>
@@ -127,7 +151,11 @@ function ProgressFields({ defaults }: { defaults: { color: string; background: s
       {enabled(draft, ['general', 'progressBar', 'isEnabled'], false) && (
         <>
           <ColorField label="Progress colour" path={['general', 'progressBar', 'color']} fallback={defaults.color} />
-          <ColorField label="Progress track colour" path={['general', 'progressBar', 'backgroundColor']} fallback={defaults.background} />
+          <ColorField
+            label="Progress track colour"
+            path={['general', 'progressBar', 'backgroundColor']}
+            fallback={defaults.background}
+          />
         </>
       )}
     </>
@@ -139,8 +167,15 @@ function sampleConversation(theme: Json, version: unknown): HTMLElement {
   const avatars = avatarsOf(theme, version);
   const row = (role: 'host' | 'guest', text: string, hideAvatar = false) => {
     const picture = avatars[role];
-    const avatar = picture ? h('img', { src: picture, alt: '', className: 'parley-avatar', 'data-hidden': hideAvatar }) : undefined;
-    return h('div', { className: `parley-row parley-row-${role}` }, avatar, h('div', { className: `parley-bubble parley-${role}` }, h('p', {}, text)));
+    const avatar = picture
+      ? h('img', { src: picture, alt: '', className: 'parley-avatar', 'data-hidden': hideAvatar })
+      : undefined;
+    return h(
+      'div',
+      { className: `parley-row parley-row-${role}` },
+      avatar,
+      h('div', { className: `parley-bubble parley-${role}` }, h('p', {}, text)),
+    );
   };
   const progressBar = isRecord(theme.general) && isRecord(theme.general.progressBar) ? theme.general.progressBar : {};
   const progress = h('div', { className: 'parley-progress', hidden: progressBar.isEnabled !== true });
@@ -206,7 +241,15 @@ function ThemePreview({ theme, version }: { theme: Json; version: unknown }) {
   );
 }
 
-export function ThemeEditor({ bot, editable, onSaved }: { bot: BotDefinition; editable: boolean; onSaved: () => void }) {
+export function ThemeEditor({
+  bot,
+  editable,
+  onSaved,
+}: {
+  bot: BotDefinition;
+  editable: boolean;
+  onSaved: () => void;
+}) {
   const state = useDraft(bot, 'theme', editable, onSaved);
   const version = themeVersionOf(bot.version);
   const defaults = THEME_DEFAULTS[version];
@@ -227,27 +270,70 @@ export function ThemeEditor({ bot, editable, onSaved }: { bot: BotDefinition; ed
           <ProgressFields defaults={{ color: defaults.progressColor, background: defaults.progressBackground }} />
         </Section>
         <Section title="Bot bubbles" compact>
-          <ColorField group="Bot bubbles" label="Background" path={['chat', 'hostBubbles', 'backgroundColor']} fallback={defaults.host.background} />
-          <ColorField group="Bot bubbles" label="Text" path={['chat', 'hostBubbles', 'color']} fallback={defaults.host.color} />
+          <ColorField
+            group="Bot bubbles"
+            label="Background"
+            path={['chat', 'hostBubbles', 'backgroundColor']}
+            fallback={defaults.host.background}
+          />
+          <ColorField
+            group="Bot bubbles"
+            label="Text"
+            path={['chat', 'hostBubbles', 'color']}
+            fallback={defaults.host.color}
+          />
         </Section>
         <Section title="Visitor bubbles" compact>
-          <ColorField group="Visitor bubbles" label="Background" path={['chat', 'guestBubbles', 'backgroundColor']} fallback={defaults.guest.background} />
-          <ColorField group="Visitor bubbles" label="Text" path={['chat', 'guestBubbles', 'color']} fallback={defaults.guest.color} />
+          <ColorField
+            group="Visitor bubbles"
+            label="Background"
+            path={['chat', 'guestBubbles', 'backgroundColor']}
+            fallback={defaults.guest.background}
+          />
+          <ColorField
+            group="Visitor bubbles"
+            label="Text"
+            path={['chat', 'guestBubbles', 'color']}
+            fallback={defaults.guest.color}
+          />
         </Section>
         <Section title="Buttons" compact>
-          <ColorField group="Buttons" label="Background" path={['chat', 'buttons', 'backgroundColor']} fallback={defaults.buttons.background} />
-          <ColorField group="Buttons" label="Text" path={['chat', 'buttons', 'color']} fallback={defaults.buttons.color} />
+          <ColorField
+            group="Buttons"
+            label="Background"
+            path={['chat', 'buttons', 'backgroundColor']}
+            fallback={defaults.buttons.background}
+          />
+          <ColorField
+            group="Buttons"
+            label="Text"
+            path={['chat', 'buttons', 'color']}
+            fallback={defaults.buttons.color}
+          />
         </Section>
         <Section title="Inputs" compact>
-          <ColorField group="Inputs" label="Background" path={['chat', 'inputs', 'backgroundColor']} fallback={defaults.inputs.background} />
+          <ColorField
+            group="Inputs"
+            label="Background"
+            path={['chat', 'inputs', 'backgroundColor']}
+            fallback={defaults.inputs.background}
+          />
           <ColorField group="Inputs" label="Text" path={['chat', 'inputs', 'color']} fallback={defaults.inputs.color} />
-          <ColorField group="Inputs" label="Placeholder" path={['chat', 'inputs', 'placeholderColor']} fallback={defaults.inputs.placeholder} />
+          <ColorField
+            group="Inputs"
+            label="Placeholder"
+            path={['chat', 'inputs', 'placeholderColor']}
+            fallback={defaults.inputs.placeholder}
+          />
         </Section>
         <Section title="Avatars">
           <AvatarFields botId={bot.id} who="bot" path={['chat', 'hostAvatar']} fallback={defaults.hostAvatar} />
           <AvatarFields botId={bot.id} who="visitor" path={['chat', 'guestAvatar']} fallback={defaults.guestAvatar} />
         </Section>
-        <Section title="Custom CSS" hint="Added after the chat’s own styles, inside its shadow root (.parley-host, .parley-guest, .parley-button…).">
+        <Section
+          title="Custom CSS"
+          hint="Added after the chat’s own styles, inside its shadow root (.parley-host, .parley-guest, .parley-button…)."
+        >
           <TextAreaField label="CSS" path={['customCss']} placeholder=".parley-bubble { letter-spacing: .01em; }" />
         </Section>
       </DraftForm>

@@ -50,7 +50,9 @@ export function Transcript({ botId, resultId }: { botId: string; resultId: strin
   if (!lines) return <p className="loading">Loading…</p>;
   return (
     <ol className="transcript" aria-label="Conversation">
-      {lines.map((line, index) => (line.role === 'user' ? <VisitorLine key={index} line={line} /> : <BotLine key={index} line={line} />))}
+      {lines.map((line, index) =>
+        line.role === 'user' ? <VisitorLine key={index} line={line} /> : <BotLine key={index} line={line} />,
+      )}
     </ol>
   );
 }

@@ -22,21 +22,33 @@ export const aiAssistant: BotTemplate = {
         id: 'ai-intro',
         title: 'Intro',
         graphCoordinates: column(0),
-        blocks: [say('ai-hello', "Hi! I'm an AI assistant ✨"), say('ai-invite', 'Ask me anything and I’ll do my best to help.', 'ai-e-intro')],
+        blocks: [
+          say('ai-hello', "Hi! I'm an AI assistant ✨"),
+          say('ai-invite', 'Ask me anything and I’ll do my best to help.', 'ai-e-intro'),
+        ],
       },
       {
         id: 'ai-ask',
         title: 'Question',
         graphCoordinates: column(1),
         blocks: [
-          { id: 'ai-question', type: 'text input', options: { variableId: 'ai_v_question', labels: { placeholder: 'Type your question…' } } },
+          {
+            id: 'ai-question',
+            type: 'text input',
+            options: { variableId: 'ai_v_question', labels: { placeholder: 'Type your question…' } },
+          },
           {
             id: 'ai-remember-question',
             type: 'Set variable',
             options: { variableId: 'ai_v_history', type: 'Append value(s)', item: '{{Question}}' },
           },
           // Else the next turn's input would come prefilled with this question.
-          { id: 'ai-clear-question', type: 'Set variable', options: { variableId: 'ai_v_question', type: 'Empty' }, outgoingEdgeId: 'ai-e-answer' },
+          {
+            id: 'ai-clear-question',
+            type: 'Set variable',
+            options: { variableId: 'ai_v_question', type: 'Empty' },
+            outgoingEdgeId: 'ai-e-answer',
+          },
         ],
       },
       {

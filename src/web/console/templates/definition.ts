@@ -45,8 +45,18 @@ interface BlockBase {
 export type TemplateBlock = BlockBase &
   (
     | { type: 'text'; content: { richText: Paragraph[] } }
-    | { type: 'text input'; options: { variableId?: string; labels?: { placeholder?: string; button?: string }; isLong?: boolean } }
-    | { type: 'email input'; options: { variableId: string; labels?: { placeholder?: string; button?: string }; retryMessageContent?: string } }
+    | {
+        type: 'text input';
+        options: { variableId?: string; labels?: { placeholder?: string; button?: string }; isLong?: boolean };
+      }
+    | {
+        type: 'email input';
+        options: {
+          variableId: string;
+          labels?: { placeholder?: string; button?: string };
+          retryMessageContent?: string;
+        };
+      }
     | { type: 'choice input'; items: ChoiceItem[]; options?: { variableId?: string } }
     | {
         type: 'rating input';
@@ -61,7 +71,11 @@ export type TemplateBlock = BlockBase &
       }
     | {
         type: 'Set variable';
-        options: { variableId: string } & ({ type?: 'Custom'; expressionToEvaluate: string } | { type: 'Append value(s)'; item: string } | { type: 'Empty' });
+        options: { variableId: string } & (
+          | { type?: 'Custom'; expressionToEvaluate: string }
+          | { type: 'Append value(s)'; item: string }
+          | { type: 'Empty' }
+        );
       }
     | { type: 'Condition'; items: ConditionItem[] }
     | {
@@ -69,7 +83,9 @@ export type TemplateBlock = BlockBase &
         options: {
           action: 'Create chat completion';
           model: string;
-          messages: ({ role: 'system'; content: string } | { role: 'Dialogue'; dialogueVariableId: string; startsBy: 'user' })[];
+          messages: (
+            { role: 'system'; content: string } | { role: 'Dialogue'; dialogueVariableId: string; startsBy: 'user' }
+          )[];
           responseMapping: { item: 'Message content'; variableId: string }[];
         };
       }
@@ -122,8 +138,15 @@ export function say(id: string, text: string, outgoingEdgeId?: string): Template
   const children = text
     .split(/(\*\*[^*]+\*\*)/)
     .filter((part) => part !== '')
-    .map((part): RichTextLeaf => (part.startsWith('**') && part.endsWith('**') ? { text: part.slice(2, -2), bold: true } : { text: part }));
-  return { id, type: 'text', content: { richText: [{ type: 'p', children }] }, ...(outgoingEdgeId ? { outgoingEdgeId } : {}) };
+    .map((part): RichTextLeaf =>
+      part.startsWith('**') && part.endsWith('**') ? { text: part.slice(2, -2), bold: true } : { text: part },
+    );
+  return {
+    id,
+    type: 'text',
+    content: { richText: [{ type: 'p', children }] },
+    ...(outgoingEdgeId ? { outgoingEdgeId } : {}),
+  };
 }
 
 export function link(id: string, from: TemplateEdge['from'], groupId: string): TemplateEdge {

@@ -4,7 +4,11 @@ import { column, link, say, type BotTemplate, type TemplateEdge, type TemplateGr
 // again or moves on to "anything else?", so no visitor hits a dead end.
 
 const ANSWERS = [
-  { key: 'hours', question: 'When are you open?', answer: "We're open Monday to Friday, 9:00 to 18:00, and Saturday mornings from 10:00 to 13:00." },
+  {
+    key: 'hours',
+    question: 'When are you open?',
+    answer: "We're open Monday to Friday, 9:00 to 18:00, and Saturday mornings from 10:00 to 13:00.",
+  },
   {
     key: 'shipping',
     question: 'How long does delivery take?',
@@ -70,7 +74,11 @@ export const faqWithButtons: BotTemplate = {
             id: 'faq-questions',
             type: 'choice input',
             options: { variableId: 'faq_v_topic' },
-            items: ANSWERS.map(({ key, question }) => ({ id: `faq-q-${key}`, content: question, outgoingEdgeId: `faq-e-${key}` })),
+            items: ANSWERS.map(({ key, question }) => ({
+              id: `faq-q-${key}`,
+              content: question,
+              outgoingEdgeId: `faq-e-${key}`,
+            })),
           },
         ],
       },

@@ -19,7 +19,12 @@ export const leadCapture: BotTemplate = {
         blocks: [
           say('lc-hello', 'Hi there 👋 Thanks for stopping by!'),
           say('lc-ask-name', "Before we start, what's your name?"),
-          { id: 'lc-name', type: 'text input', options: { variableId: 'lc_v_name', labels: { placeholder: 'Your name' } }, outgoingEdgeId: 'lc-e-contact' },
+          {
+            id: 'lc-name',
+            type: 'text input',
+            options: { variableId: 'lc_v_name', labels: { placeholder: 'Your name' } },
+            outgoingEdgeId: 'lc-e-contact',
+          },
         ],
       },
       {
@@ -28,7 +33,11 @@ export const leadCapture: BotTemplate = {
         graphCoordinates: column(1),
         blocks: [
           say('lc-ask-email', 'Nice to meet you, {{Name}}! Which e-mail address should we use to reach you?'),
-          { id: 'lc-email', type: 'email input', options: { variableId: 'lc_v_email', labels: { placeholder: 'you@company.com' } } },
+          {
+            id: 'lc-email',
+            type: 'email input',
+            options: { variableId: 'lc_v_email', labels: { placeholder: 'you@company.com' } },
+          },
           say('lc-ask-interest', 'And what brings you here today?'),
           {
             id: 'lc-interest',
@@ -46,14 +55,24 @@ export const leadCapture: BotTemplate = {
         title: 'Demo',
         graphCoordinates: column(2, -140),
         blocks: [
-          say('lc-demo-reply', 'Great choice! Someone from our team will write to {{Email}} within one business day to find a time.', 'lc-e-demo-thanks'),
+          say(
+            'lc-demo-reply',
+            'Great choice! Someone from our team will write to {{Email}} within one business day to find a time.',
+            'lc-e-demo-thanks',
+          ),
         ],
       },
       {
         id: 'lc-browse',
         title: 'Browsing',
         graphCoordinates: column(2, 180),
-        blocks: [say('lc-browse-reply', "No problem! We'll send a short getting-started guide to {{Email}}. No spam, promise.", 'lc-e-browse-thanks')],
+        blocks: [
+          say(
+            'lc-browse-reply',
+            "No problem! We'll send a short getting-started guide to {{Email}}. No spam, promise.",
+            'lc-e-browse-thanks',
+          ),
+        ],
       },
       {
         id: 'lc-thanks',

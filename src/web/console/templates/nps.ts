@@ -49,7 +49,14 @@ export const npsSurvey: BotTemplate = {
                 outgoingEdgeId: 'nps-e-promoter',
                 content: {
                   logicalOperator: 'AND',
-                  comparisons: [{ id: 'nps-c-promoter', variableId: 'nps_v_score', comparisonOperator: 'Greater or equal to', value: '9' }],
+                  comparisons: [
+                    {
+                      id: 'nps-c-promoter',
+                      variableId: 'nps_v_score',
+                      comparisonOperator: 'Greater or equal to',
+                      value: '9',
+                    },
+                  ],
                 },
               },
               {
@@ -57,7 +64,14 @@ export const npsSurvey: BotTemplate = {
                 outgoingEdgeId: 'nps-e-detractor',
                 content: {
                   logicalOperator: 'AND',
-                  comparisons: [{ id: 'nps-c-detractor', variableId: 'nps_v_score', comparisonOperator: 'Less or equal to', value: '6' }],
+                  comparisons: [
+                    {
+                      id: 'nps-c-detractor',
+                      variableId: 'nps_v_score',
+                      comparisonOperator: 'Less or equal to',
+                      value: '6',
+                    },
+                  ],
                 },
               },
             ],
@@ -71,7 +85,11 @@ export const npsSurvey: BotTemplate = {
         title: 'Promoter',
         graphCoordinates: column(2, -260),
         blocks: [
-          { id: 'nps-set-promoter', type: 'Set variable', options: { variableId: 'nps_v_category', expressionToEvaluate: 'Promoter' } },
+          {
+            id: 'nps-set-promoter',
+            type: 'Set variable',
+            options: { variableId: 'nps_v_category', expressionToEvaluate: 'Promoter' },
+          },
           say('nps-promoter-thanks', "That's wonderful to hear, thank you! 🎉", 'nps-e-promoter-end'),
         ],
       },
@@ -80,7 +98,11 @@ export const npsSurvey: BotTemplate = {
         title: 'Detractor',
         graphCoordinates: column(2, 20),
         blocks: [
-          { id: 'nps-set-detractor', type: 'Set variable', options: { variableId: 'nps_v_category', expressionToEvaluate: 'Detractor' } },
+          {
+            id: 'nps-set-detractor',
+            type: 'Set variable',
+            options: { variableId: 'nps_v_category', expressionToEvaluate: 'Detractor' },
+          },
           say('nps-detractor-ask', "We're sorry we let you down. What's the main reason for your score?"),
           {
             id: 'nps-detractor-reason',
@@ -95,7 +117,11 @@ export const npsSurvey: BotTemplate = {
         title: 'Passive',
         graphCoordinates: column(2, 320),
         blocks: [
-          { id: 'nps-set-passive', type: 'Set variable', options: { variableId: 'nps_v_category', expressionToEvaluate: 'Passive' } },
+          {
+            id: 'nps-set-passive',
+            type: 'Set variable',
+            options: { variableId: 'nps_v_category', expressionToEvaluate: 'Passive' },
+          },
           say('nps-passive-ask', 'Thanks! What would it take for us to earn a 10?'),
           {
             id: 'nps-passive-reason',

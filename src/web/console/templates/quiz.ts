@@ -56,7 +56,11 @@ const questionGroups: TemplateGroup[] = QUESTIONS.flatMap(({ question, choices, 
 const questionEdges: TemplateEdge[] = QUESTIONS.flatMap(({ choices, right }, index) => {
   const n = index + 1;
   return [
-    link(`quiz-e-q${n}-right`, { blockId: `quiz-q${n}-choices`, itemId: `quiz-q${n}-c${choices.indexOf(right) + 1}` }, `quiz-q${n}-point`),
+    link(
+      `quiz-e-q${n}-right`,
+      { blockId: `quiz-q${n}-choices`, itemId: `quiz-q${n}-c${choices.indexOf(right) + 1}` },
+      `quiz-q${n}-point`,
+    ),
     link(`quiz-e-q${n}-wrong`, { blockId: `quiz-q${n}-choices` }, after(index)),
     link(`quiz-e-q${n}-next`, { blockId: `quiz-q${n}-add` }, after(index)),
   ];
@@ -78,7 +82,12 @@ export const quizWithScore: BotTemplate = {
         blocks: [
           say('quiz-hello', 'Ready for a quick quiz? 🧠 Three questions, one point for each right answer.'),
           // Set here rather than as the variable's default, so a restarted chat starts from zero too.
-          { id: 'quiz-reset', type: 'Set variable', options: { variableId: 'quiz_v_score', expressionToEvaluate: '0' }, outgoingEdgeId: 'quiz-e-intro' },
+          {
+            id: 'quiz-reset',
+            type: 'Set variable',
+            options: { variableId: 'quiz_v_score', expressionToEvaluate: '0' },
+            outgoingEdgeId: 'quiz-e-intro',
+          },
         ],
       },
       ...questionGroups,
@@ -89,7 +98,11 @@ export const quizWithScore: BotTemplate = {
         blocks: [say('quiz-score', 'You scored **{{Score}} out of 3**. Thanks for playing! 🎉')],
       },
     ],
-    edges: [link('quiz-e-start', { eventId: 'quiz-start' }, 'quiz-intro'), link('quiz-e-intro', { blockId: 'quiz-reset' }, 'quiz-q1'), ...questionEdges],
+    edges: [
+      link('quiz-e-start', { eventId: 'quiz-start' }, 'quiz-intro'),
+      link('quiz-e-intro', { blockId: 'quiz-reset' }, 'quiz-q1'),
+      ...questionEdges,
+    ],
     variables: [
       { id: 'quiz_v_score', name: 'Score' },
       { id: 'quiz_v_answer1', name: 'Answer 1' },

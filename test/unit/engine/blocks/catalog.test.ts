@@ -41,7 +41,8 @@ describe('block catalog', () => {
     test('optionsSchema is a valid JSON Schema of an object, every field titled', () => {
       expect(info.optionsSchema.type).toBe('object');
       expect(() => ajv.compile(info.optionsSchema)).not.toThrow();
-      for (const field of Object.values(info.optionsSchema.properties as Record<string, { title?: string }>)) expect(field.title).toEqual(expect.any(String));
+      for (const field of Object.values(info.optionsSchema.properties as Record<string, { title?: string }>))
+        expect(field.title).toEqual(expect.any(String));
       if (handler.category === 'bubble') expect(() => ajv.compile(info.contentSchema!)).not.toThrow();
       else expect(info.contentSchema).toBeNull();
     });
@@ -52,7 +53,8 @@ describe('block catalog', () => {
       expect(parsed).toMatchObject({ ok: true });
       expect(() => handler.options.parse(info.defaultBlock.options)).not.toThrow();
       expect(ajv.validate(info.optionsSchema, info.defaultBlock.options ?? {})).toBe(true);
-      if (handler.category === 'bubble') expect(ajv.validate(info.contentSchema!, info.defaultBlock.content)).toBe(true);
+      if (handler.category === 'bubble')
+        expect(ajv.validate(info.contentSchema!, info.defaultBlock.content)).toBe(true);
       if (info.itemSchema) {
         expect(() => ajv.compile(info.itemSchema!)).not.toThrow();
         for (const item of info.defaultBlock.items ?? []) expect(ajv.validate(info.itemSchema, item)).toBe(true);
@@ -75,7 +77,10 @@ describe('block catalog', () => {
 
   test('variable, credentials, code and rich text fields carry their widget', () => {
     const widget = (schema: Record<string, unknown>, ...path: string[]) =>
-      path.reduce<Record<string, unknown>>((node, key) => (node.properties as Record<string, Record<string, unknown>>)[key]!, schema)['x-parley-widget'];
+      path.reduce<Record<string, unknown>>(
+        (node, key) => (node.properties as Record<string, Record<string, unknown>>)[key]!,
+        schema,
+      )['x-parley-widget'];
     expect(widget(entry('text input').optionsSchema, 'variableId')).toBe('variable');
     expect(widget(entry('Set variable').optionsSchema, 'variableId')).toBe('variable');
     expect(widget(entry('Set variable').optionsSchema, 'mapListItemParams', 'baseListVariableId')).toBe('variable');
@@ -83,16 +88,19 @@ describe('block catalog', () => {
     expect(widget(entry('Code').optionsSchema, 'content')).toBe('code');
     expect(widget(entry('openai').optionsSchema, 'credentialsId')).toBe('credentials');
     expect(widget(entry('text').contentSchema!, 'richText')).toBe('richText');
-    const comparisons = (entry('Condition').itemSchema!.properties as Record<string, Record<string, any>>).content!.properties.comparisons;
+    const comparisons = (entry('Condition').itemSchema!.properties as Record<string, Record<string, any>>).content!
+      .properties.comparisons;
     expect(comparisons.title).toBe('Comparisons');
     expect(comparisons.items.properties.variableId).toMatchObject({ title: 'Variable', 'x-parley-widget': 'variable' });
     expect(comparisons.items.properties.comparisonOperator.enum).toContain('Equal to');
-    const mapping = (entry('openai').optionsSchema.properties as Record<string, { items: Record<string, unknown> }>).responseMapping!.items;
+    const mapping = (entry('openai').optionsSchema.properties as Record<string, { items: Record<string, unknown> }>)
+      .responseMapping!.items;
     expect(widget(mapping, 'variableId')).toBe('variable');
   });
 
   test('fields have human titles', () => {
-    const title = (type: string, key: string) => (entry(type).optionsSchema.properties as Record<string, { title: string }>)[key]!.title;
+    const title = (type: string, key: string) =>
+      (entry(type).optionsSchema.properties as Record<string, { title: string }>)[key]!.title;
     expect(title('text input', 'isLong')).toBe('Long text');
     expect(title('Redirect', 'url')).toBe('URL');
     expect(title('Wait', 'secondsToWaitFor')).toBe('Seconds to wait for');
@@ -111,7 +119,9 @@ describe('block catalog', () => {
     for (const [type, placeholder] of Object.entries(DEFAULT_PLACEHOLDERS)) {
       expect(entry(type).defaultBlock.options).toMatchObject({ labels: { placeholder, button: DEFAULT_BUTTON_LABEL } });
     }
-    expect(entry('email input').defaultBlock.options?.retryMessageContent).toBe("This email doesn't seem to be valid. Can you type it again?");
+    expect(entry('email input').defaultBlock.options?.retryMessageContent).toBe(
+      "This email doesn't seem to be valid. Can you type it again?",
+    );
     expect(entry('choice input').defaultBlock.items).toHaveLength(1);
     expect(entry('Condition').defaultBlock.items).toEqual([
       { content: { logicalOperator: 'AND', comparisons: [{ comparisonOperator: 'Equal to', value: '' }] } },

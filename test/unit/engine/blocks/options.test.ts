@@ -7,20 +7,35 @@ import type { BlockDefinition } from '../../../../src/engine/types';
 // Typed block options: each module's schema, lenient as the runtime always
 // was, parsed once per block object and up front when a definition loads.
 
-const schema = optionsSchema({ url: opt.string(), isNewTab: opt.boolean(), count: opt.numberOrString(), rows: opt.objectList({ key: opt.string() }) });
+const schema = optionsSchema({
+  url: opt.string(),
+  isNewTab: opt.boolean(),
+  count: opt.numberOrString(),
+  rows: opt.objectList({ key: opt.string() }),
+});
 
 const block = (options: unknown): BlockDefinition => ({ id: 'b', type: 'Redirect', options }) as BlockDefinition;
 
 describe('readOptions', () => {
   it('reads typed values; wrong-typed fields read as absent; unknown fields are kept; absent options read as {}', () => {
-    expect(readOptions(schema, block({ url: 'https://a.b', isNewTab: 'yes', count: 3, extra: 1, rows: [{ key: 'k' }, 'junk', { key: 4 }] }))).toEqual({
+    expect(
+      readOptions(
+        schema,
+        block({ url: 'https://a.b', isNewTab: 'yes', count: 3, extra: 1, rows: [{ key: 'k' }, 'junk', { key: 4 }] }),
+      ),
+    ).toEqual({
       url: 'https://a.b',
       isNewTab: undefined,
       count: 3,
       extra: 1,
       rows: [{ key: 'k' }, { key: undefined }],
     });
-    expect(readOptions(schema, block(null))).toEqual({ url: undefined, isNewTab: undefined, count: undefined, rows: [] });
+    expect(readOptions(schema, block(null))).toEqual({
+      url: undefined,
+      isNewTab: undefined,
+      count: undefined,
+      rows: [],
+    });
     expect(readOptions(schema, block(['not', 'an', 'object']))).toEqual({ rows: [] });
   });
 
@@ -47,7 +62,11 @@ describe('readOptions', () => {
     ]) {
       const handler = handlerFor(type)!;
       expect(() =>
-        readOptions(handler.options, { id: `b-${type}`, type, options: { anything: [1, { deep: true }], variableId: 42 } } as BlockDefinition),
+        readOptions(handler.options, {
+          id: `b-${type}`,
+          type,
+          options: { anything: [1, { deep: true }], variableId: 42 },
+        } as BlockDefinition),
       ).not.toThrow();
     }
   });

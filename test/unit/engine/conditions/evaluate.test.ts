@@ -7,8 +7,16 @@ function vars(left: VariableValue | undefined, extra: RuntimeVariable[] = []): R
   return [{ id: 'v1', name: 'Left', value: left }, ...extra];
 }
 
-async function check(left: VariableValue | undefined, operator: string, value: string | undefined, extra: RuntimeVariable[] = []): Promise<boolean> {
-  return await evaluateCondition({ comparisons: [{ variableId: 'v1', comparisonOperator: operator, value }] }, { variables: vars(left, extra) });
+async function check(
+  left: VariableValue | undefined,
+  operator: string,
+  value: string | undefined,
+  extra: RuntimeVariable[] = [],
+): Promise<boolean> {
+  return await evaluateCondition(
+    { comparisons: [{ variableId: 'v1', comparisonOperator: operator, value }] },
+    { variables: vars(left, extra) },
+  );
 }
 
 const list = (...items: (string | null)[]) => items;
@@ -39,8 +47,12 @@ describe('evaluateCondition: structure', () => {
   it('counts a comparison without variableId or operator as false', async () => {
     expect(await evaluateCondition({ comparisons: [{ comparisonOperator: 'Is empty' }] }, { variables })).toBe(false);
     expect(await evaluateCondition({ comparisons: [{ variableId: 'v1', value: 'a' }] }, { variables })).toBe(false);
-    expect(await evaluateCondition({ comparisons: [{ variableId: 'v1', comparisonOperator: '' }] }, { variables })).toBe(false);
-    expect(await evaluateCondition({ logicalOperator: 'OR', comparisons: [{ variableId: 'v1' }, yes] }, { variables })).toBe(true);
+    expect(
+      await evaluateCondition({ comparisons: [{ variableId: 'v1', comparisonOperator: '' }] }, { variables }),
+    ).toBe(false);
+    expect(
+      await evaluateCondition({ logicalOperator: 'OR', comparisons: [{ variableId: 'v1' }, yes] }, { variables }),
+    ).toBe(true);
   });
 
   it('counts an unknown operator as false', async () => {
@@ -48,7 +60,10 @@ describe('evaluateCondition: structure', () => {
   });
 
   it('reads an unknown variable as null', async () => {
-    const result = await evaluateCondition({ comparisons: [{ variableId: 'nope', comparisonOperator: 'Is empty' }] }, { variables });
+    const result = await evaluateCondition(
+      { comparisons: [{ variableId: 'nope', comparisonOperator: 'Is empty' }] },
+      { variables },
+    );
     expect(result).toBe(true);
   });
 });

@@ -8,7 +8,11 @@ function definition(raw: Record<string, unknown>): BotDefinition {
 }
 
 const start = [{ id: 'start', type: 'start', outgoingEdgeId: 'e0', graphCoordinates: { x: 0, y: 0 } }];
-const text = (id: string, html: string) => ({ id, type: 'text', content: { richText: [{ type: 'p', children: [{ text: html }] }] } });
+const text = (id: string, html: string) => ({
+  id,
+  type: 'text',
+  content: { richText: [{ type: 'p', children: [{ text: html }] }] },
+});
 
 const revision = definition({
   events: start,
@@ -24,7 +28,9 @@ const revision = definition({
 describe('diffDefinitions', () => {
   it('finds nothing between a definition and itself, whatever the order of object keys', () => {
     const reordered = JSON.parse(JSON.stringify(revision), (_key, value: unknown) =>
-      value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).reverse()) : value,
+      value && typeof value === 'object' && !Array.isArray(value)
+        ? Object.fromEntries(Object.entries(value).reverse())
+        : value,
     ) as BotDefinition;
     expect(diffDefinitions(revision, reordered)).toEqual({
       groupsAdded: [],
@@ -88,17 +94,27 @@ describe('diffDefinitions', () => {
       edges: [],
       variables: [{ id: 'v1', name: 'Full name' }],
       settings: { general: { isBrandingEnabled: false } },
-      groups: revision.groups.map((group) => (group.id === 'g3' ? { ...group, graphCoordinates: { x: 650, y: 100 } } : group)),
+      groups: revision.groups.map((group) =>
+        group.id === 'g3' ? { ...group, graphCoordinates: { x: 650, y: 100 } } : group,
+      ),
     });
     const changes = diffDefinitions(revision, draft);
     expect(changes.groupsChanged).toEqual([{ id: 'g3', title: 'Bye' }]);
     expect(changes.blocksChanged).toEqual([]);
-    expect(changes).toMatchObject({ themeChanged: false, settingsChanged: true, variablesChanged: true, edgesChanged: true, eventsChanged: true });
+    expect(changes).toMatchObject({
+      themeChanged: false,
+      settingsChanged: true,
+      variablesChanged: true,
+      edgesChanged: true,
+      eventsChanged: true,
+    });
   });
 
   it('labels a block of an untitled group by its type alone', () => {
     const before = definition({ events: start, groups: [{ id: 'g1', title: '', blocks: [] }] });
     const after = definition({ events: start, groups: [{ id: 'g1', title: '', blocks: [text('b1', 'Hi')] }] });
-    expect(diffDefinitions(before, after).blocksAdded).toEqual([{ id: 'b1', type: 'text', groupId: 'g1', label: 'text' }]);
+    expect(diffDefinitions(before, after).blocksAdded).toEqual([
+      { id: 'b1', type: 'text', groupId: 'g1', label: 'text' },
+    ]);
   });
 });

@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseDefinition, type BotDefinition, type DefinitionIssue, type ParseResult } from '../../../../src/engine/definition/parse';
+import {
+  parseDefinition,
+  type BotDefinition,
+  type DefinitionIssue,
+  type ParseResult,
+} from '../../../../src/engine/definition/parse';
 
 const FIXTURES = path.join(__dirname, '../../../fixtures/bots');
 const fixtureNames = fs
@@ -76,7 +81,9 @@ describe('every fixture parses', () => {
     expect(definition.groups.map((group) => group.blocks.map((block) => block.id))).toEqual(
       raw.groups.map((group: { blocks: { id: string }[] }) => group.blocks.map((block) => block.id)),
     );
-    expect(definition.variables.map((variable) => variable.id)).toEqual(raw.variables.map((variable: { id: string }) => variable.id));
+    expect(definition.variables.map((variable) => variable.id)).toEqual(
+      raw.variables.map((variable: { id: string }) => variable.id),
+    );
     expect(definition.theme).toEqual(raw.theme ?? {});
     expect(definition.settings).toEqual(raw.settings ?? {});
     if (Number(definition.version) >= 6) {

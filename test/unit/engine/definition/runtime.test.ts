@@ -29,12 +29,19 @@ describe.each([
   it('removes the start group and every start block', () => {
     expect(runtime.groups.some((group) => group.id === startGroup.id)).toBe(false);
     expect(runtime.groups.flatMap((group) => group.blocks).some((block) => block.type === 'start')).toBe(false);
-    expect(runtime.groups.map((group) => group.id)).toEqual(definition.groups.filter((group) => group.id !== startGroup.id).map((group) => group.id));
+    expect(runtime.groups.map((group) => group.id)).toEqual(
+      definition.groups.filter((group) => group.id !== startGroup.id).map((group) => group.id),
+    );
   });
 
   it("creates a start event named after the start group, with the start block's edge", () => {
     expect(runtime.events).toEqual([
-      { id: startGroup.id, type: 'start', graphCoordinates: startGroup.graphCoordinates, outgoingEdgeId: startBlock.outgoingEdgeId },
+      {
+        id: startGroup.id,
+        type: 'start',
+        graphCoordinates: startGroup.graphCoordinates,
+        outgoingEdgeId: startBlock.outgoingEdgeId,
+      },
     ]);
     expect(startBlock.outgoingEdgeId).toEqual(expect.any(String));
   });

@@ -32,18 +32,24 @@ describe('richTextToMarkdown: paragraphs', () => {
   });
 
   it('does not escape text', () => {
-    expect(richTextToMarkdown([p(t('1) '), t('Hello world <3', { bold: true })), p(t('Text with [ and * _ & <'))])).toBe(
-      '1) **Hello world <3**\nText with [ and * _ & <',
-    );
+    expect(
+      richTextToMarkdown([p(t('1) '), t('Hello world <3', { bold: true })), p(t('Text with [ and * _ & <'))]),
+    ).toBe('1) **Hello world <3**\nText with [ and * _ & <');
   });
 });
 
 describe('richTextToMarkdown: marks', () => {
   it('writes bold, italic, both, strikethrough and code', () => {
-    expect(richTextToMarkdown([p(t('b', { bold: true }), t(' '), t('i', { italic: true }), t(' '), t('bi', { bold: true, italic: true }))])).toBe(
-      '**b** *i* ***bi***',
-    );
-    expect(richTextToMarkdown([p(t('s', { strikethrough: true }), t(' '), t('c', { code: true }), t(' '), t('u', { underline: true }))])).toBe('~~s~~ `c` u');
+    expect(
+      richTextToMarkdown([
+        p(t('b', { bold: true }), t(' '), t('i', { italic: true }), t(' '), t('bi', { bold: true, italic: true })),
+      ]),
+    ).toBe('**b** *i* ***bi***');
+    expect(
+      richTextToMarkdown([
+        p(t('s', { strikethrough: true }), t(' '), t('c', { code: true }), t(' '), t('u', { underline: true })),
+      ]),
+    ).toBe('~~s~~ `c` u');
   });
 
   it('keeps surrounding whitespace outside the marks', () => {
@@ -77,7 +83,9 @@ describe('richTextToMarkdown: links', () => {
 
 describe('richTextToMarkdown: lists', () => {
   it('writes unordered and ordered lists', () => {
-    expect(richTextToMarkdown([{ type: 'ul', children: [li(lic(t('a'))), li(lic(t('b', { bold: true })))] }])).toBe('- a\n- **b**');
+    expect(richTextToMarkdown([{ type: 'ul', children: [li(lic(t('a'))), li(lic(t('b', { bold: true })))] }])).toBe(
+      '- a\n- **b**',
+    );
     expect(richTextToMarkdown([{ type: 'ol', children: [li(lic(t('x'))), li(lic(t('y')))] }])).toBe('1. x\n2. y');
   });
 
@@ -85,14 +93,21 @@ describe('richTextToMarkdown: lists', () => {
     const nested = [
       {
         type: 'ul',
-        children: [li(lic(t('a')), { type: 'ol', children: [li(lic(t('b'))), li(lic(t('c')), { type: 'ul', children: [li(lic(t('d')))] })] })],
+        children: [
+          li(lic(t('a')), {
+            type: 'ol',
+            children: [li(lic(t('b'))), li(lic(t('c')), { type: 'ul', children: [li(lic(t('d')))] })],
+          }),
+        ],
       },
     ];
     expect(richTextToMarkdown(nested)).toBe('- a\n  1. b\n  2. c\n     - d');
   });
 
   it('places lists between paragraphs on their own lines', () => {
-    expect(richTextToMarkdown([p(t('Intro')), { type: 'ul', children: [li(lic(t('a')))] }, p(t('Outro'))])).toBe('Intro\n- a\nOutro');
+    expect(richTextToMarkdown([p(t('Intro')), { type: 'ul', children: [li(lic(t('a')))] }, p(t('Outro'))])).toBe(
+      'Intro\n- a\nOutro',
+    );
   });
 });
 
@@ -100,7 +115,9 @@ describe('richTextToMarkdown: other nodes', () => {
   it('writes headings, quotes, code blocks and rules', () => {
     expect(richTextToMarkdown([{ type: 'h2', children: [t('Title')] }, p(t('x'))])).toBe('## Title\nx');
     expect(richTextToMarkdown([{ type: 'blockquote', children: [p(t('q1')), p(t('q2'))] }])).toBe('> q1\n> q2');
-    expect(richTextToMarkdown([{ type: 'code_block', children: [{ type: 'code_line', children: [t('x = 1')] }] }])).toBe('```\nx = 1\n```');
+    expect(
+      richTextToMarkdown([{ type: 'code_block', children: [{ type: 'code_line', children: [t('x = 1')] }] }]),
+    ).toBe('```\nx = 1\n```');
     expect(richTextToMarkdown([{ type: 'hr', children: [t('')] }])).toBe('---');
   });
 
@@ -118,19 +135,22 @@ describe('richTextToMarkdown: other nodes', () => {
 });
 
 describe('richTextToMarkdown after substitution (reference round trips)', () => {
-  const substitute = async (nodes: unknown[], variables: RuntimeVariable[]) => richTextToMarkdown(await substituteRichText(nodes, variables, {}));
+  const substitute = async (nodes: unknown[], variables: RuntimeVariable[]) =>
+    richTextToMarkdown(await substituteRichText(nodes, variables, {}));
 
   it('inline variable', async () => {
     const nodes = [p(t('Hello {{Name}}!'))];
     expect(await substitute(nodes, [{ id: '1', name: 'Name', value: 'John' }])).toBe('Hello John!');
-    expect(await substitute(nodes, [{ id: '1', name: 'Name', value: 'Multiline\n\nvariable\n**value**' }])).toBe('Hello Multiline\n\nvariable\n**value**!');
+    expect(await substitute(nodes, [{ id: '1', name: 'Name', value: 'Multiline\n\nvariable\n**value**' }])).toBe(
+      'Hello Multiline\n\nvariable\n**value**!',
+    );
   });
 
   it('single variable paragraph', async () => {
     const nodes = [p(t('{{Content}}'))];
-    expect(await substitute(nodes, [{ id: '1', name: 'Content', value: 'Hello World\n\n**valid markdown here**' }])).toBe(
-      'Hello World\n\n**valid markdown here**',
-    );
+    expect(
+      await substitute(nodes, [{ id: '1', name: 'Content', value: 'Hello World\n\n**valid markdown here**' }]),
+    ).toBe('Hello World\n\n**valid markdown here**');
   });
 
   it('variable link', async () => {
@@ -147,8 +167,8 @@ describe('richTextToMarkdown after substitution (reference round trips)', () => 
   });
 
   it('list value', async () => {
-    expect(await substitute([p(t('Menu:')), p(t('{{Menu}}'))], [{ id: '1', name: 'Menu', value: '1. Pizza\n2. **Pasta**' }])).toBe(
-      'Menu:\n1. Pizza\n2. **Pasta**',
-    );
+    expect(
+      await substitute([p(t('Menu:')), p(t('{{Menu}}'))], [{ id: '1', name: 'Menu', value: '1. Pizza\n2. **Pasta**' }]),
+    ).toBe('Menu:\n1. Pizza\n2. **Pasta**');
   });
 });

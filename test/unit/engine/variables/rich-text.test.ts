@@ -28,12 +28,18 @@ const substitute = async (nodes: unknown[], options: Parameters<typeof substitut
 
 describe('substituteRichText: recorded shapes', () => {
   it('splits a leaf around a variable (lead-gen example)', async () => {
-    expect(await substitute([p(t('Great! Nice to meet you {{Name}}'))])).toEqual([p(t('Great! Nice to meet you '), t('John'))]);
-    expect(await substitute([p(t("We'll get back to you at {{Email}}"))])).toEqual([p(t("We'll get back to you at "), t('john@example.com'))]);
+    expect(await substitute([p(t('Great! Nice to meet you {{Name}}'))])).toEqual([
+      p(t('Great! Nice to meet you '), t('John')),
+    ]);
+    expect(await substitute([p(t("We'll get back to you at {{Email}}"))])).toEqual([
+      p(t("We'll get back to you at "), t('john@example.com')),
+    ]);
   });
 
   it('keeps the text after the variable (quiz example)', async () => {
-    expect(await substitute([p(t('Your score is {{Score}}/20.'))])).toEqual([p(t('Your score is '), t('5'), t('/20.'))]);
+    expect(await substitute([p(t('Your score is {{Score}}/20.'))])).toEqual([
+      p(t('Your score is '), t('5'), t('/20.')),
+    ]);
   });
 
   it('keeps leaves without variables as they are, marks included', async () => {
@@ -47,7 +53,11 @@ describe('substituteRichText: recorded shapes', () => {
     const nodes = [
       p(t('Head up to the feedback board.')),
       p(t('')),
-      p(t('👉 '), { url: 'https://app.typebot.com/feedback', type: 'a', children: [t('https://app.typebot.com/feedback')] }, t('')),
+      p(
+        t('👉 '),
+        { url: 'https://app.typebot.com/feedback', type: 'a', children: [t('https://app.typebot.com/feedback')] },
+        t(''),
+      ),
     ];
     expect(JSON.stringify(await substitute(nodes))).toBe(JSON.stringify(nodes));
   });
@@ -66,7 +76,9 @@ describe('substituteRichText: split leaves', () => {
   });
 
   it('handles several references in one leaf', async () => {
-    expect(await substitute([p(t('{{Name}} <{{Email}}> {{Name}}'))])).toEqual([p(t('John'), t(' <'), t('john@example.com'), t('> '), t('John'))]);
+    expect(await substitute([p(t('{{Name}} <{{Email}}> {{Name}}'))])).toEqual([
+      p(t('John'), t(' <'), t('john@example.com'), t('> '), t('John')),
+    ]);
   });
 
   it('substitutes unknown variables and variables without value by nothing', async () => {
@@ -113,7 +125,11 @@ describe('substituteRichText: split leaves', () => {
 
 describe('substituteRichText: a paragraph that is exactly one reference', () => {
   it('is replaced by the value parsed as Markdown', async () => {
-    expect(await substitute([p(t('{{Content}}'))])).toEqual([p(t('Hello World')), p(t('')), p(t('valid markdown here', { bold: true }))]);
+    expect(await substitute([p(t('{{Content}}'))])).toEqual([
+      p(t('Hello World')),
+      p(t('')),
+      p(t('valid markdown here', { bold: true })),
+    ]);
     expect(await substitute([p(t('{{Name}}'))])).toEqual([p(t('John'))]);
   });
 
@@ -146,7 +162,9 @@ describe('substituteRichText: a paragraph that is exactly one reference', () => 
 
   it('does not apply to links: the link keeps its element and its text is split', async () => {
     const link = { type: 'a', url: '{{URL}}', children: [t('{{Name}}')] };
-    expect(await substitute([p(t('See '), link)])).toEqual([p(t('See '), { type: 'a', url: 'https://example.com', children: [t('John')] })]);
+    expect(await substitute([p(t('See '), link)])).toEqual([
+      p(t('See '), { type: 'a', url: 'https://example.com', children: [t('John')] }),
+    ]);
   });
 
   it('does not apply when text surrounds the reference', async () => {
@@ -157,19 +175,27 @@ describe('substituteRichText: a paragraph that is exactly one reference', () => 
 describe('substituteRichText: links', () => {
   it('substitutes the url as plain text', async () => {
     const nodes = [p(t(''), { type: 'a', url: '{{URL}}/users/{{Name}}?l={{List}}', children: [t('Yo')] }, t(''))];
-    expect(await substitute(nodes)).toEqual([p(t(''), { type: 'a', url: 'https://example.com/users/John?l=["a","b"]', children: [t('Yo')] }, t(''))]);
+    expect(await substitute(nodes)).toEqual([
+      p(t(''), { type: 'a', url: 'https://example.com/users/John?l=["a","b"]', children: [t('Yo')] }, t('')),
+    ]);
   });
 
   it('keeps the element keys in place', async () => {
     const nodes = [p({ url: '{{URL}}', type: 'a', children: [t('x')] })];
-    expect(JSON.stringify(await substitute(nodes))).toBe('[{"type":"p","children":[{"url":"https://example.com","type":"a","children":[{"text":"x"}]}]}]');
+    expect(JSON.stringify(await substitute(nodes))).toBe(
+      '[{"type":"p","children":[{"url":"https://example.com","type":"a","children":[{"text":"x"}]}]}]',
+    );
   });
 });
 
 describe('substituteRichText: other trees', () => {
   it('walks lists', async () => {
-    const nodes = [{ type: 'ul', children: [{ type: 'li', children: [{ type: 'lic', children: [t('Hi {{Name}}')] }] }] }];
-    expect(await substitute(nodes)).toEqual([{ type: 'ul', children: [{ type: 'li', children: [{ type: 'lic', children: [t('Hi '), t('John')] }] }] }]);
+    const nodes = [
+      { type: 'ul', children: [{ type: 'li', children: [{ type: 'lic', children: [t('Hi {{Name}}')] }] }] },
+    ];
+    expect(await substitute(nodes)).toEqual([
+      { type: 'ul', children: [{ type: 'li', children: [{ type: 'lic', children: [t('Hi '), t('John')] }] }] },
+    ]);
   });
 
   it('passes through unknown nodes and elements', async () => {
@@ -188,7 +214,9 @@ describe('substituteRichText: other trees', () => {
 describe('substituteRichText: inline code', () => {
   it('replaces {{= =}} with the result read as Markdown', async () => {
     const code: CodeRunner = { run: async () => ({ ok: true, value: '**42**', setVariables: [] }) };
-    expect(await substitute([p(t('Answer: {{=6*7=}}.'))], { code })).toEqual([p(t('Answer: '), t('42', { bold: true }), t('.'))]);
+    expect(await substitute([p(t('Answer: {{=6*7=}}.'))], { code })).toEqual([
+      p(t('Answer: '), t('42', { bold: true }), t('.')),
+    ]);
     expect(await substitute([p(t('{{=6*7=}}'))], { code })).toEqual([p(t('42', { bold: true }))]);
   });
 
@@ -200,7 +228,9 @@ describe('substituteRichText: inline code', () => {
 
   it('substitutes the inner text when the code fails', async () => {
     const code: CodeRunner = { run: async () => ({ ok: false, error: 'x' }) };
-    expect(await substitute([p(t('A {{=oops {{Name}}=}} B'))], { code })).toEqual([p(t('A '), t('oops John'), t(' B'))]);
+    expect(await substitute([p(t('A {{=oops {{Name}}=}} B'))], { code })).toEqual([
+      p(t('A '), t('oops John'), t(' B')),
+    ]);
   });
 
   describe('in the QuickJS sandbox', () => {
@@ -211,7 +241,9 @@ describe('substituteRichText: inline code', () => {
     afterAll(() => sandbox.dispose());
 
     it('evaluates against typed variables', async () => {
-      expect(await substitute([p(t('Hi {{={{Name}}.toUpperCase()=}}!'))], { code: asRunner(sandbox) })).toEqual([p(t('Hi '), t('JOHN'), t('!'))]);
+      expect(await substitute([p(t('Hi {{={{Name}}.toUpperCase()=}}!'))], { code: asRunner(sandbox) })).toEqual([
+        p(t('Hi '), t('JOHN'), t('!')),
+      ]);
       expect(await substitute([p(t('{{={{List}}.at(-1)=}}'))], { code: asRunner(sandbox) })).toEqual([p(t('b'))]);
     });
   });
@@ -224,7 +256,12 @@ describe('markdownToRichText', () => {
 
   it('keeps blank lines between blocks as empty paragraphs', () => {
     expect(markdownToRichText('A\n\nB')).toEqual([p(t('A')), p(t('')), p(t('B'))]);
-    expect(markdownToRichText('Hello, world!\n\n\nHello, world!')).toEqual([p(t('Hello, world!')), p(t('')), p(t('')), p(t('Hello, world!'))]);
+    expect(markdownToRichText('Hello, world!\n\n\nHello, world!')).toEqual([
+      p(t('Hello, world!')),
+      p(t('')),
+      p(t('')),
+      p(t('Hello, world!')),
+    ]);
     expect(markdownToRichText('A\r\n\r\nB')).toEqual([p(t('A')), p(t('')), p(t('B'))]);
   });
 
@@ -261,7 +298,9 @@ describe('markdownToRichText', () => {
   });
 
   it('reads autolinks but leaves bare urls as text', () => {
-    expect(markdownToRichText('<https://a.b> https://c.d')).toEqual([p({ type: 'a', url: 'https://a.b', children: [t('https://a.b')] }, t(' https://c.d'))]);
+    expect(markdownToRichText('<https://a.b> https://c.d')).toEqual([
+      p({ type: 'a', url: 'https://a.b', children: [t('https://a.b')] }, t(' https://c.d')),
+    ]);
   });
 
   it('reads unordered, ordered and nested lists', () => {
@@ -276,7 +315,9 @@ describe('markdownToRichText', () => {
   });
 
   it('decodes character references and escapes', () => {
-    expect(markdownToRichText('Tom &amp; Jerry &#x1F600; &#65; &unknown; \\*not bold\\*')).toEqual([p(t('Tom & Jerry 😀 A &unknown; *not bold*'))]);
+    expect(markdownToRichText('Tom &amp; Jerry &#x1F600; &#65; &unknown; \\*not bold\\*')).toEqual([
+      p(t('Tom & Jerry 😀 A &unknown; *not bold*')),
+    ]);
   });
 
   it('reads hard line breaks as newlines', () => {
@@ -330,6 +371,8 @@ describe('markdownToRichText: bounded on hostile input', () => {
     const long = `**bold** ${'x'.repeat(33 * 1024)}`;
     expect(markdownToRichText(long)).toEqual([paragraph(long)]);
     // Shallow quotes are still quotes.
-    expect(markdownToRichText('> > hi')).toEqual([{ type: 'blockquote', children: [{ type: 'blockquote', children: [paragraph('hi')] }] }]);
+    expect(markdownToRichText('> > hi')).toEqual([
+      { type: 'blockquote', children: [{ type: 'blockquote', children: [paragraph('hi')] }] },
+    ]);
   });
 });

@@ -63,7 +63,9 @@ describe('substituteVariables: plain mode', () => {
   });
 
   it('shows the last item of a list with listAsLastItem', () => {
-    expect(substituteVariables('{{List}}', [{ id: 'l', name: 'List', value: ['a', 'b'] }], { listAsLastItem: true })).toBe('b');
+    expect(
+      substituteVariables('{{List}}', [{ id: 'l', name: 'List', value: ['a', 'b'] }], { listAsLastItem: true }),
+    ).toBe('b');
     expect(substituteVariables('{{List}}', variables, { listAsLastItem: true })).toBe('');
     expect(substituteVariables('{{Name}}', variables, { listAsLastItem: true })).toBe('John');
   });
@@ -106,7 +108,9 @@ describe('substituteVariables: json mode', () => {
 
 describe('substituteVariables: html mode', () => {
   it('escapes < and >', () => {
-    expect(substituteVariables('<p>{{Quote}}</p>', variables, { mode: 'html' })).toBe('<p>He said "hi"\nthen &lt;left&gt;</p>');
+    expect(substituteVariables('<p>{{Quote}}</p>', variables, { mode: 'html' })).toBe(
+      '<p>He said "hi"\nthen &lt;left&gt;</p>',
+    );
   });
 
   it('escapes lists written as JSON', () => {
@@ -117,7 +121,9 @@ describe('substituteVariables: html mode', () => {
 
 describe('substituteVariables: id mode', () => {
   it('replaces references by variable ids, even without value', () => {
-    expect(substituteVariables('return {{Name}} + {{Empty}} + {{Unset}}', variables, { mode: 'id' })).toBe('return vName + vEmpty + vUnset');
+    expect(substituteVariables('return {{Name}} + {{Empty}} + {{Unset}}', variables, { mode: 'id' })).toBe(
+      'return vName + vEmpty + vUnset',
+    );
   });
 
   it('replaces unknown names by ""', () => {
@@ -184,7 +190,9 @@ describe('inline code: request shape and fallbacks', () => {
 
   it('uses plain text for the fallback whatever the mode', async () => {
     const { runner } = recordingRunner({ ok: false, error: 'boom' });
-    expect(await renderText('{{={{Quote}}=}}', variables, { code: runner, mode: 'json' })).toBe('He said "hi"\nthen <left>');
+    expect(await renderText('{{={{Quote}}=}}', variables, { code: runner, mode: 'json' })).toBe(
+      'He said "hi"\nthen <left>',
+    );
   });
 
   it('treats a runner that throws like failed code', async () => {
@@ -217,9 +225,21 @@ describe('inline code: request shape and fallbacks', () => {
   });
 
   it('writes results: null/undefined ⇒ "", objects as JSON, lists as JSON (no last item)', async () => {
-    expect(await renderText('[{{=x=}}]', variables, { code: recordingRunner({ ok: true, value: null, setVariables: [] }).runner })).toBe('[]');
-    expect(await renderText('[{{=x=}}]', variables, { code: recordingRunner({ ok: true, value: undefined, setVariables: [] }).runner })).toBe('[]');
-    expect(await renderText('{{=x=}}', variables, { code: recordingRunner({ ok: true, value: { a: 1 }, setVariables: [] }).runner })).toBe('{"a":1}');
+    expect(
+      await renderText('[{{=x=}}]', variables, {
+        code: recordingRunner({ ok: true, value: null, setVariables: [] }).runner,
+      }),
+    ).toBe('[]');
+    expect(
+      await renderText('[{{=x=}}]', variables, {
+        code: recordingRunner({ ok: true, value: undefined, setVariables: [] }).runner,
+      }),
+    ).toBe('[]');
+    expect(
+      await renderText('{{=x=}}', variables, {
+        code: recordingRunner({ ok: true, value: { a: 1 }, setVariables: [] }).runner,
+      }),
+    ).toBe('{"a":1}');
     const list = recordingRunner({ ok: true, value: ['a', 'b'], setVariables: [] }).runner;
     expect(await renderText('{{=x=}}', variables, { code: list, listAsLastItem: true })).toBe('["a","b"]');
   });
@@ -238,7 +258,8 @@ describe('inline code in the QuickJS sandbox', () => {
   });
   afterAll(() => sandbox.dispose());
 
-  const run = async (text: string, vars: RuntimeVariable[] = variables) => await renderText(text, vars, { code: asRunner(sandbox) });
+  const run = async (text: string, vars: RuntimeVariable[] = variables) =>
+    await renderText(text, vars, { code: asRunner(sandbox) });
 
   it('evaluates expressions over typed variables', async () => {
     expect(await run('{{={{Name}}.toUpperCase()=}}')).toBe('JOHN');

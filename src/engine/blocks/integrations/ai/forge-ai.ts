@@ -28,7 +28,10 @@ const aiOptions = optionsSchema({
   temperature: opt.numberOrString({ title: 'Temperature' }),
   maxTokens: opt.numberOrString({ title: 'Max tokens' }),
   responseMapping: opt.objectList(
-    { item: opt.string({ title: 'Value', description: 'Message content, Total tokens...' }), variableId: opt.variable('Save in') },
+    {
+      item: opt.string({ title: 'Value', description: 'Message content, Total tokens...' }),
+      variableId: opt.variable('Save in'),
+    },
     { title: 'Save the answer' },
   ),
   // Generate variables
@@ -87,8 +90,10 @@ function actionKind(spec: AiBlockSpec, action: string | undefined): ActionKind |
 
 /** The variable the answer's text goes to (and the stream when there is one). */
 function answerVariableId(kind: ActionKind, options: AiOptions): string | undefined {
-  if (kind === 'chat') return options.responseMapping.find((mapping) => !mapping.item || mapping.item === 'Message content')?.variableId;
-  if (kind === 'ask-model') return options.responseMapping.find((mapping) => !mapping.item || mapping.item === 'Message')?.variableId;
+  if (kind === 'chat')
+    return options.responseMapping.find((mapping) => !mapping.item || mapping.item === 'Message content')?.variableId;
+  if (kind === 'ask-model')
+    return options.responseMapping.find((mapping) => !mapping.item || mapping.item === 'Message')?.variableId;
   return undefined;
 }
 
@@ -104,7 +109,8 @@ function variablesSchema(options: AiOptions, ctx: BlockContext): Record<string, 
     else if (wanted.type === 'number') schema = { type: 'number' };
     else if (wanted.type === 'boolean') schema = { type: 'boolean' };
     else if (wanted.type === 'array') schema = { type: 'array', items: { type: 'string' } };
-    else if (wanted.type === 'enum' && wanted.values && wanted.values.length > 0) schema = { type: 'string', enum: wanted.values };
+    else if (wanted.type === 'enum' && wanted.values && wanted.values.length > 0)
+      schema = { type: 'string', enum: wanted.values };
     else continue;
     if (wanted.isRequired === false) schema = { anyOf: [schema, { type: 'null' }] };
     if (wanted.description) schema.description = wanted.description;
@@ -118,19 +124,41 @@ function variablesSchema(options: AiOptions, ctx: BlockContext): Record<string, 
 type Built = { request: AiChatRequest } | { problem: string };
 
 /** The block's own base URL and API version, variables substituted. */
-async function endpointOf(options: AiOptions, ctx: BlockContext): Promise<Pick<AiChatRequest, 'baseUrl' | 'apiVersion'>> {
+async function endpointOf(
+  options: AiOptions,
+  ctx: BlockContext,
+): Promise<Pick<AiChatRequest, 'baseUrl' | 'apiVersion'>> {
   return {
     ...(options.baseUrl ? { baseUrl: await ctx.text(options.baseUrl) } : {}),
     ...(options.apiVersion ? { apiVersion: await ctx.text(options.apiVersion) } : {}),
   };
 }
 
-function speechRequest(spec: AiBlockSpec, options: AiOptions, model: string, input: string, voice: string): AiChatRequest {
-  return { provider: spec.provider, credentialsId: options.credentialsId!, api: 'speech', model, messages: [], input, voice };
+function speechRequest(
+  spec: AiBlockSpec,
+  options: AiOptions,
+  model: string,
+  input: string,
+  voice: string,
+): AiChatRequest {
+  return {
+    provider: spec.provider,
+    credentialsId: options.credentialsId!,
+    api: 'speech',
+    model,
+    messages: [],
+    input,
+    voice,
+  };
 }
 
 /** The request this block sends, or the reference's log text when it cannot be written. */
-async function buildRequest(spec: AiBlockSpec, kind: ActionKind, options: AiOptions, ctx: BlockContext): Promise<Built> {
+async function buildRequest(
+  spec: AiBlockSpec,
+  kind: ActionKind,
+  options: AiOptions,
+  ctx: BlockContext,
+): Promise<Built> {
   const model = (await ctx.text(options.model ?? '')).trim();
   if (kind === 'transcription') {
     const audioUrl = (await ctx.text(options.url ?? '')).trim();
@@ -158,7 +186,11 @@ async function buildRequest(spec: AiBlockSpec, kind: ActionKind, options: AiOpti
     if (!ctx.variables.byId(options.saveUrlInVariableId)) return { problem: 'Create speech save variable is empty' };
     const instructions = options.instructions ? await ctx.text(options.instructions) : '';
     return {
-      request: { ...speechRequest(spec, options, model, input, voice), ...(instructions !== '' ? { instructions } : {}), ...(await endpointOf(options, ctx)) },
+      request: {
+        ...speechRequest(spec, options, model, input, voice),
+        ...(instructions !== '' ? { instructions } : {}),
+        ...(await endpointOf(options, ctx)),
+      },
     };
   }
   if (model === '') return { problem: 'No model provided' };
@@ -170,7 +202,10 @@ async function buildRequest(spec: AiBlockSpec, kind: ActionKind, options: AiOpti
   };
   const temperature = await numberOption(options.temperature, ctx);
   const maxTokens = await numberOption(options.maxTokens, ctx);
-  const tuning = { ...(temperature !== undefined ? { temperature } : {}), ...(maxTokens !== undefined ? { maxTokens } : {}) };
+  const tuning = {
+    ...(temperature !== undefined ? { temperature } : {}),
+    ...(maxTokens !== undefined ? { maxTokens } : {}),
+  };
   if (kind === 'ask-model') {
     const message = await ctx.text(options.message ?? '');
     if (message.trim() === '') return { problem: 'No message provided' };
@@ -199,10 +234,22 @@ async function buildRequest(spec: AiBlockSpec, kind: ActionKind, options: AiOpti
   const messages = await chatMessages(options.messages, ctx);
   if (messages.length === 0) return { problem: 'No messages provided' };
   const system = options.systemMessage ? await ctx.text(options.systemMessage) : '';
-  return { request: { ...base, ...tuning, api: 'chat', messages: system !== '' ? [{ role: 'system', content: system }, ...messages] : messages } };
+  return {
+    request: {
+      ...base,
+      ...tuning,
+      api: 'chat',
+      messages: system !== '' ? [{ role: 'system', content: system }, ...messages] : messages,
+    },
+  };
 }
 
-function applyAnswer(kind: ActionKind, options: AiOptions, result: Extract<EffectResult, { type: 'aiChat'; outcome: 'ok' }>, ctx: BlockContext): void {
+function applyAnswer(
+  kind: ActionKind,
+  options: AiOptions,
+  result: Extract<EffectResult, { type: 'aiChat'; outcome: 'ok' }>,
+  ctx: BlockContext,
+): void {
   if (kind === 'transcription') {
     ctx.variables.set(options.transcriptionVariableId, result.text);
     return;
@@ -226,9 +273,13 @@ function applyAnswer(kind: ActionKind, options: AiOptions, result: Extract<Effec
   }
   for (const mapping of options.responseMapping) {
     if (!mapping.variableId) continue;
-    const isText = kind === 'chat' ? !mapping.item || mapping.item === 'Message content' : !mapping.item || mapping.item === 'Message';
+    const isText =
+      kind === 'chat'
+        ? !mapping.item || mapping.item === 'Message content'
+        : !mapping.item || mapping.item === 'Message';
     if (isText) ctx.variables.set(mapping.variableId, result.text);
-    else if (kind === 'ask-model' && mapping.item === 'Response ID' && result.responseId) ctx.variables.set(mapping.variableId, result.responseId);
+    else if (kind === 'ask-model' && mapping.item === 'Response ID' && result.responseId)
+      ctx.variables.set(mapping.variableId, result.responseId);
     else {
       const tokens = usageValue(mapping.item, result.usage);
       if (tokens !== undefined) ctx.variables.set(mapping.variableId, tokens);
@@ -291,7 +342,8 @@ export function forgeAiBlock<T extends BlockType>(type: T, spec: AiBlockSpec): L
       if (result.type === 'failed') ctx.log(providerErrorLog(result.message, undefined, ERROR_CONTEXT[kind]));
       else if (result.type !== 'aiChat') throw new Error(`unexpected ${result.type} result for ${type}`);
       else if (result.outcome === 'no-credentials') ctx.log({ status: 'error', description: missingCredentials });
-      else if (result.outcome === 'error') ctx.log(providerErrorLog(result.message, result.details, ERROR_CONTEXT[kind]));
+      else if (result.outcome === 'error')
+        ctx.log(providerErrorLog(result.message, result.details, ERROR_CONTEXT[kind]));
       else applyAnswer(kind, options, result, ctx);
       return { kind: 'next' };
     },
@@ -309,16 +361,22 @@ export function forgeAiBlock<T extends BlockType>(type: T, spec: AiBlockSpec): L
     onStreamed(block, ctx, outcome) {
       // Ask Model: the next question continues this response.
       const options = readOptions(aiOptions, block);
-      if (outcome.responseId && actionKind(spec, options.action) === 'ask-model') ctx.variables.set(options.responseIdVariableId, outcome.responseId);
+      if (outcome.responseId && actionKind(spec, options.action) === 'ask-model')
+        ctx.variables.set(options.responseIdVariableId, outcome.responseId);
     },
   };
 }
 
 /** The request the stream endpoint sends for this block (the session waits on it). */
-async function streamRequestOf(spec: AiBlockSpec, block: BlockDefinition, ctx: BlockContext): Promise<AiChatRequest | { status: number; message: string }> {
+async function streamRequestOf(
+  spec: AiBlockSpec,
+  block: BlockDefinition,
+  ctx: BlockContext,
+): Promise<AiChatRequest | { status: number; message: string }> {
   const options = readOptions(aiOptions, block);
   const kind = actionKind(spec, options.action);
-  if (kind !== 'chat' && kind !== 'ask-model') return { status: 400, message: 'This block does not have a stream function' };
+  if (kind !== 'chat' && kind !== 'ask-model')
+    return { status: 400, message: 'This block does not have a stream function' };
   if (!options.credentialsId) return { status: 404, message: 'Could not find credentials' };
   const built = await buildRequest(spec, kind, options, ctx);
   if ('problem' in built) return { status: 400, message: built.problem };

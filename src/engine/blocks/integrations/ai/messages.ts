@@ -26,7 +26,10 @@ function contentOption() {
   return z
     .union([
       z.string(),
-      z.looseObject({ assistantMessagesVariableId: opt.variable('Assistant messages'), userMessagesVariableId: opt.variable('User messages') }),
+      z.looseObject({
+        assistantMessagesVariableId: opt.variable('Assistant messages'),
+        userMessagesVariableId: opt.variable('User messages'),
+      }),
     ])
     .optional()
     .catch(undefined)

@@ -20,9 +20,15 @@ const legacyOptions = optionsSchema({
   apiVersion: opt.string({ title: 'API version' }),
   model: opt.string({ title: 'Model' }),
   messages: messagesOption(),
-  advancedSettings: opt.object({ temperature: opt.numberOrString({ title: 'Temperature' }) }, { title: 'Advanced settings' }),
+  advancedSettings: opt.object(
+    { temperature: opt.numberOrString({ title: 'Temperature' }) },
+    { title: 'Advanced settings' },
+  ),
   responseMapping: opt.objectList(
-    { valueToExtract: opt.string({ title: 'Value', description: 'Message content, Total tokens' }), variableId: opt.variable('Save in') },
+    {
+      valueToExtract: opt.string({ title: 'Value', description: 'Message content, Total tokens' }),
+      variableId: opt.variable('Save in'),
+    },
     { title: 'Save the answer' },
   ),
   // Create speech
@@ -57,7 +63,12 @@ async function request(options: LegacyOptions, messages: AiMessage[], ctx: Block
 }
 
 /** The answer into the mapped variables: the text appended to a list, set otherwise; token counts. */
-function mapAnswer(options: LegacyOptions, text: string, usage: Extract<EffectResult, { outcome: 'ok' }>['usage'] | undefined, ctx: BlockContext): void {
+function mapAnswer(
+  options: LegacyOptions,
+  text: string,
+  usage: Extract<EffectResult, { outcome: 'ok' }>['usage'] | undefined,
+  ctx: BlockContext,
+): void {
   for (const mapping of options.responseMapping) {
     const variable = ctx.variables.byId(mapping.variableId);
     if (!variable) continue;
@@ -74,7 +85,10 @@ function mapAnswer(options: LegacyOptions, text: string, usage: Extract<EffectRe
 async function speech(options: LegacyOptions, ctx: BlockContext): Promise<Outcome> {
   const input = await ctx.text(options.input ?? '');
   if (input === '' || !options.voice || !ctx.variables.byId(options.saveUrlInVariableId)) {
-    ctx.log({ status: 'error', description: 'Make sure to enter an input, select a voice and select a variable to save the URL in' });
+    ctx.log({
+      status: 'error',
+      description: 'Make sure to enter an input, select a voice and select a variable to save the URL in',
+    });
     return { kind: 'next' };
   }
   const request: AiChatRequest = {
@@ -111,11 +125,18 @@ export const openAiLegacyBlock: LogicHandler<'OpenAI'> = {
     if (options.task === 'Create speech') return speech(options, ctx);
     const messages = await chatMessages(options.messages, ctx);
     if (streamsInto(block, messageVariableId(options), ctx)) {
-      ctx.action({ type: 'streamOpenAiChatCompletion', streamOpenAiChatCompletion: { messages }, expectsDedicatedReply: true });
+      ctx.action({
+        type: 'streamOpenAiChatCompletion',
+        streamOpenAiChatCompletion: { messages },
+        expectsDedicatedReply: true,
+      });
       return { kind: 'await-reply' };
     }
     if (messages.length === 0) return { kind: 'next' };
-    return { kind: 'effect', effect: { type: 'aiChat', request: await request(options, messages, ctx), timeoutMs: AI_TIMEOUT_MS } };
+    return {
+      kind: 'effect',
+      effect: { type: 'aiChat', request: await request(options, messages, ctx), timeoutMs: AI_TIMEOUT_MS },
+    };
   },
   onEffect(block, result, ctx, effect): Outcome {
     const options = readOptions(legacyOptions, block);
@@ -123,7 +144,8 @@ export const openAiLegacyBlock: LogicHandler<'OpenAI'> = {
       ctx.variables.set(options.saveUrlInVariableId, result.text);
       return { kind: 'next' };
     }
-    if (result.type === 'failed') ctx.log({ status: 'error', description: result.reason === 'timeout' ? result.message : 'Internal error' });
+    if (result.type === 'failed')
+      ctx.log({ status: 'error', description: result.reason === 'timeout' ? result.message : 'Internal error' });
     else if (result.type !== 'aiChat') throw new Error(`unexpected ${result.type} result for OpenAI`);
     else if (result.outcome === 'no-credentials') ctx.log({ status: 'error', description: NO_ACCOUNT });
     else if (result.outcome === 'error') {
@@ -131,7 +153,10 @@ export const openAiLegacyBlock: LogicHandler<'OpenAI'> = {
       // The reference drops the first message and tries again while the model refuses the length (400).
       if (result.status === 400 && sent && sent.messages.length > 1) {
         ctx.log({ status: 'info', description: TRIMMING });
-        return { kind: 'effect', effect: { type: 'aiChat', request: { ...sent, messages: sent.messages.slice(1) }, timeoutMs: AI_TIMEOUT_MS } };
+        return {
+          kind: 'effect',
+          effect: { type: 'aiChat', request: { ...sent, messages: sent.messages.slice(1) }, timeoutMs: AI_TIMEOUT_MS },
+        };
       }
       ctx.log({
         status: 'error',
@@ -149,7 +174,8 @@ export const openAiLegacyBlock: LogicHandler<'OpenAI'> = {
   },
   async streamRequest(block: BlockDefinition, ctx: BlockContext, messages?: AiMessage[]) {
     const options = readOptions(legacyOptions, block);
-    if (options.task !== 'Create chat completion') return { status: 400, message: 'This block does not have a stream function' };
+    if (options.task !== 'Create chat completion')
+      return { status: 400, message: 'This block does not have a stream function' };
     if (!options.credentialsId) return { status: 404, message: 'Could not find credentials' };
     return request(options, messages ?? (await chatMessages(options.messages, ctx)), ctx);
   },

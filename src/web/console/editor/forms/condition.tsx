@@ -1,4 +1,12 @@
-import { newId, type Draft, type DraftBlock, type DraftItem, type DraftVariable, type EdgeSource, type Json } from '../draft';
+import {
+  newId,
+  type Draft,
+  type DraftBlock,
+  type DraftItem,
+  type DraftVariable,
+  type EdgeSource,
+  type Json,
+} from '../draft';
 import { NextStep } from './next-step';
 import { VariablePicker } from './variable-picker';
 import { isObject } from '../../json';
@@ -31,10 +39,12 @@ interface Comparison extends Json {
 
 function contentOf(item: DraftItem): { logicalOperator: string; comparisons: Comparison[] } {
   const content = isObject(item.content) ? item.content : {};
-  const comparisons = (Array.isArray(content.comparisons) ? content.comparisons.filter(isObject) : []).map((comparison) => ({
-    ...comparison,
-    id: typeof comparison.id === 'string' ? comparison.id : newId(),
-  })) as Comparison[];
+  const comparisons = (Array.isArray(content.comparisons) ? content.comparisons.filter(isObject) : []).map(
+    (comparison) => ({
+      ...comparison,
+      id: typeof comparison.id === 'string' ? comparison.id : newId(),
+    }),
+  ) as Comparison[];
   return { logicalOperator: content.logicalOperator === 'OR' ? 'OR' : 'AND', comparisons };
 }
 
@@ -75,7 +85,12 @@ export function ConditionEditor({
               const change = (patch: Partial<Comparison>, coalesce?: string) =>
                 setItem(
                   index,
-                  { ...content, comparisons: content.comparisons.map((each, position) => (position === at ? { ...each, ...patch } : each)) },
+                  {
+                    ...content,
+                    comparisons: content.comparisons.map((each, position) =>
+                      position === at ? { ...each, ...patch } : each,
+                    ),
+                  },
                   coalesce,
                 );
               return (
@@ -89,7 +104,10 @@ export function ConditionEditor({
                   />
                   <label className="field">
                     Operator {at + 1}
-                    <select value={comparison.comparisonOperator ?? 'Equal to'} onChange={(event) => change({ comparisonOperator: event.target.value })}>
+                    <select
+                      value={comparison.comparisonOperator ?? 'Equal to'}
+                      onChange={(event) => change({ comparisonOperator: event.target.value })}
+                    >
                       {OPERATORS.map((operator) => (
                         <option key={operator}>{operator}</option>
                       ))}
@@ -98,13 +116,21 @@ export function ConditionEditor({
                   {!WITHOUT_VALUE.has(comparison.comparisonOperator ?? '') && (
                     <label className="field">
                       Value {at + 1}
-                      <input value={comparison.value ?? ''} onChange={(event) => change({ value: event.target.value }, `cmp:${comparison.id}`)} />
+                      <input
+                        value={comparison.value ?? ''}
+                        onChange={(event) => change({ value: event.target.value }, `cmp:${comparison.id}`)}
+                      />
                     </label>
                   )}
                   <button
                     type="button"
                     className="secondary"
-                    onClick={() => setItem(index, { ...content, comparisons: content.comparisons.filter((_, position) => position !== at) })}
+                    onClick={() =>
+                      setItem(index, {
+                        ...content,
+                        comparisons: content.comparisons.filter((_, position) => position !== at),
+                      })
+                    }
                   >
                     Remove comparison {at + 1}
                   </button>
@@ -114,7 +140,10 @@ export function ConditionEditor({
             {content.comparisons.length > 1 && (
               <label className="field">
                 Match
-                <select value={content.logicalOperator} onChange={(event) => setItem(index, { ...content, logicalOperator: event.target.value })}>
+                <select
+                  value={content.logicalOperator}
+                  onChange={(event) => setItem(index, { ...content, logicalOperator: event.target.value })}
+                >
                   <option value="AND">all comparisons</option>
                   <option value="OR">any comparison</option>
                 </select>
@@ -123,7 +152,12 @@ export function ConditionEditor({
             <button
               type="button"
               className="secondary"
-              onClick={() => setItem(index, { ...content, comparisons: [...content.comparisons, { id: newId(), comparisonOperator: 'Equal to', value: '' }] })}
+              onClick={() =>
+                setItem(index, {
+                  ...content,
+                  comparisons: [...content.comparisons, { id: newId(), comparisonOperator: 'Equal to', value: '' }],
+                })
+              }
             >
               Add a comparison
             </button>
@@ -147,12 +181,28 @@ export function ConditionEditor({
         type="button"
         className="secondary"
         onClick={() =>
-          onChange([...items, { id: newId(), content: { logicalOperator: 'AND', comparisons: [{ id: newId(), comparisonOperator: 'Equal to', value: '' }] } }])
+          onChange([
+            ...items,
+            {
+              id: newId(),
+              content: {
+                logicalOperator: 'AND',
+                comparisons: [{ id: newId(), comparisonOperator: 'Equal to', value: '' }],
+              },
+            },
+          ])
         }
       >
         Add a condition
       </button>
-      <NextStep label="Otherwise, go to" draft={draft} from={{ blockId: block.id }} ownGroupId={groupId} onConnect={onConnect} onNewGroup={onNewGroup} />
+      <NextStep
+        label="Otherwise, go to"
+        draft={draft}
+        from={{ blockId: block.id }}
+        ownGroupId={groupId}
+        onConnect={onConnect}
+        onNewGroup={onNewGroup}
+      />
     </div>
   );
 }

@@ -67,7 +67,11 @@ export function ItemsEditor({
           </li>
         ))}
       </ol>
-      <button type="button" className="secondary" onClick={() => onChange([...items, { id: newId(), [field]: '' } as DraftItem])}>
+      <button
+        type="button"
+        className="secondary"
+        onClick={() => onChange([...items, { id: newId(), [field]: '' } as DraftItem])}
+      >
         Add {field === 'title' ? 'a picture' : 'a button'}
       </button>
     </fieldset>

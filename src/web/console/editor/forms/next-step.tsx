@@ -23,7 +23,9 @@ export function NextStep({
   const current = draft.edges.find((edge) =>
     'eventId' in from
       ? 'eventId' in edge.from && edge.from.eventId === from.eventId
-      : 'blockId' in edge.from && edge.from.blockId === from.blockId && (edge.from.itemId ?? '') === (from.itemId ?? ''),
+      : 'blockId' in edge.from &&
+        edge.from.blockId === from.blockId &&
+        (edge.from.itemId ?? '') === (from.itemId ?? ''),
   );
   return (
     <div className="field next-step">

@@ -5,7 +5,8 @@ import { isObject } from '../../json';
 // paragraphs, lists, links, leaves with bold/italic/underline). The editor
 // edits HTML in a contentEditable; these two functions go between the two.
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function leafHtml(node: Json): string {
   if (typeof node.text === 'string') {
@@ -16,7 +17,8 @@ function leafHtml(node: Json): string {
     return html;
   }
   const children = Array.isArray(node.children) ? node.children.filter(isObject).map(leafHtml).join('') : '';
-  if ((node.type === 'a' || node.type === 'link') && typeof node.url === 'string') return `<a href="${escape(node.url)}">${children}</a>`;
+  if ((node.type === 'a' || node.type === 'link') && typeof node.url === 'string')
+    return `<a href="${escape(node.url)}">${children}</a>`;
   return children;
 }
 
@@ -27,7 +29,9 @@ export function richTextToHtml(nodes: unknown): string {
     .filter(isObject)
     .map((node) => {
       if (node.type === 'ul' || node.type === 'ol') {
-        const items = (Array.isArray(node.children) ? node.children : []).filter(isObject).map((item) => `<li>${leafHtml(item)}</li>`);
+        const items = (Array.isArray(node.children) ? node.children : [])
+          .filter(isObject)
+          .map((item) => `<li>${leafHtml(item)}</li>`);
         return `<${node.type}>${items.join('')}</${node.type}>`;
       }
       const inner = leafHtml(node);
@@ -48,7 +52,12 @@ function inlineNodes(parent: Node, marks: Marks): Json[] {
     if (child.nodeType === 3) {
       const text = child.textContent ?? '';
       if (text)
-        out.push({ text, ...(marks.bold ? { bold: true } : {}), ...(marks.italic ? { italic: true } : {}), ...(marks.underline ? { underline: true } : {}) });
+        out.push({
+          text,
+          ...(marks.bold ? { bold: true } : {}),
+          ...(marks.italic ? { italic: true } : {}),
+          ...(marks.underline ? { underline: true } : {}),
+        });
       continue;
     }
     if (!(child instanceof HTMLElement)) continue;
@@ -60,7 +69,8 @@ function inlineNodes(parent: Node, marks: Marks): Json[] {
     }
     const style = child.style;
     const next: Marks = {
-      bold: marks.bold || tag === 'strong' || tag === 'b' || Number(style.fontWeight) >= 600 || style.fontWeight === 'bold',
+      bold:
+        marks.bold || tag === 'strong' || tag === 'b' || Number(style.fontWeight) >= 600 || style.fontWeight === 'bold',
       italic: marks.italic || tag === 'em' || tag === 'i' || style.fontStyle === 'italic',
       underline: marks.underline || tag === 'u' || style.textDecoration.includes('underline'),
     };

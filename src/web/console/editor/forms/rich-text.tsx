@@ -46,10 +46,22 @@ export function RichTextEditor({
   return (
     <div className="rich-text">
       <div className="rich-toolbar" role="toolbar" aria-label="Text formatting">
-        <button type="button" aria-label="Bold" title="Bold (Ctrl+B)" onMouseDown={(event) => event.preventDefault()} onClick={() => command('bold')}>
+        <button
+          type="button"
+          aria-label="Bold"
+          title="Bold (Ctrl+B)"
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => command('bold')}
+        >
           <strong>B</strong>
         </button>
-        <button type="button" aria-label="Italic" title="Italic (Ctrl+I)" onMouseDown={(event) => event.preventDefault()} onClick={() => command('italic')}>
+        <button
+          type="button"
+          aria-label="Italic"
+          title="Italic (Ctrl+I)"
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => command('italic')}
+        >
           <em>I</em>
         </button>
         <button
@@ -72,10 +84,20 @@ export function RichTextEditor({
         >
           Link
         </button>
-        <button type="button" title="Bulleted list" onMouseDown={(event) => event.preventDefault()} onClick={() => command('insertUnorderedList')}>
+        <button
+          type="button"
+          title="Bulleted list"
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => command('insertUnorderedList')}
+        >
           • <span className="visually-hidden">Bulleted list</span>
         </button>
-        <button type="button" title="Numbered list" onMouseDown={(event) => event.preventDefault()} onClick={() => command('insertOrderedList')}>
+        <button
+          type="button"
+          title="Numbered list"
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => command('insertOrderedList')}
+        >
           1. <span className="visually-hidden">Numbered list</span>
         </button>
         <select

@@ -34,17 +34,33 @@ export function humanize(key: string): string {
 function typesOf(schema: Json): string[] {
   if (typeof schema.type === 'string') return [schema.type];
   if (Array.isArray(schema.type)) return schema.type.filter((type): type is string => typeof type === 'string');
-  const alternatives = [...(Array.isArray(schema.anyOf) ? schema.anyOf : []), ...(Array.isArray(schema.oneOf) ? schema.oneOf : [])].filter(isObject);
+  const alternatives = [
+    ...(Array.isArray(schema.anyOf) ? schema.anyOf : []),
+    ...(Array.isArray(schema.oneOf) ? schema.oneOf : []),
+  ].filter(isObject);
   return alternatives.flatMap(typesOf);
 }
 
-function Field({ name, schema, value, onChange, context }: { name: string; schema: Json; value: unknown; onChange(value: unknown): void; context: Context }) {
+function Field({
+  name,
+  schema,
+  value,
+  onChange,
+  context,
+}: {
+  name: string;
+  schema: Json;
+  value: unknown;
+  onChange(value: unknown): void;
+  context: Context;
+}) {
   const id = useId();
   const label = typeof schema.title === 'string' ? schema.title : humanize(name);
   const description = typeof schema.description === 'string' ? schema.description : undefined;
   const widget = schema['x-parley-widget'];
   const types = typesOf(schema);
-  const placeholder = schema.default !== undefined && typeof schema.default !== 'object' ? String(schema.default) : undefined;
+  const placeholder =
+    schema.default !== undefined && typeof schema.default !== 'object' ? String(schema.default) : undefined;
   const hint = description ? <small className="hint">{description}</small> : null;
   if (widget === 'variable')
     return (
@@ -60,7 +76,11 @@ function Field({ name, schema, value, onChange, context }: { name: string; schem
     return (
       <div className="field">
         <label htmlFor={id}>{label}</label>
-        <select id={id} value={typeof value === 'string' ? value : ''} onChange={(event) => onChange(event.target.value || undefined)}>
+        <select
+          id={id}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(event) => onChange(event.target.value || undefined)}
+        >
           <option value="">— none —</option>
           {context.credentials.map((credential) => (
             <option key={credential.id} value={credential.id}>
@@ -143,7 +163,12 @@ function Field({ name, schema, value, onChange, context }: { name: string; schem
             onChange={(event) => onChange(event.target.value || undefined)}
           />
         ) : (
-          <input id={id} placeholder={placeholder} value={shown} onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)} />
+          <input
+            id={id}
+            placeholder={placeholder}
+            value={shown}
+            onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
+          />
         )}
         {hint}
       </div>
@@ -160,7 +185,17 @@ function drawable(schema: Json): boolean {
   return types.some((type) => ['string', 'number', 'integer', 'boolean'].includes(type));
 }
 
-function ObjectFields({ schema, value, onChange, context }: { schema: Json; value: Json; onChange(value: Json): void; context: Context }) {
+function ObjectFields({
+  schema,
+  value,
+  onChange,
+  context,
+}: {
+  schema: Json;
+  value: Json;
+  onChange(value: Json): void;
+  context: Context;
+}) {
   const properties = isObject(schema.properties) ? schema.properties : {};
   return (
     <>

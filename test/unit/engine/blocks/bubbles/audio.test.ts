@@ -18,7 +18,9 @@ describe('audio bubble', () => {
   });
 
   it('substitutes the url and keeps the other content keys (no outgoingEdgeId in the message)', async () => {
-    const { ctx } = testContext({ variables: [{ id: 'v1', name: 'Welcome audio', value: 'https://cdn.example/hi.mp3' }] });
+    const { ctx } = testContext({
+      variables: [{ id: 'v1', name: 'Welcome audio', value: 'https://cdn.example/hi.mp3' }],
+    });
     expect(await audioBubble.toMessage(block({ url: '{{Welcome audio}}', isAutoplayEnabled: false }), ctx)).toEqual({
       id: 'au1',
       type: 'audio',

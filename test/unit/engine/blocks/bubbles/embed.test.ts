@@ -14,7 +14,11 @@ function block(content?: Record<string, unknown>): BlockDefinition {
 }
 
 const waiting = (saveDataInVariableId?: string) =>
-  block({ url: '{{Page}}', height: 400, waitForEvent: { isEnabled: true, name: 'done', ...(saveDataInVariableId ? { saveDataInVariableId } : {}) } });
+  block({
+    url: '{{Page}}',
+    height: 400,
+    waitForEvent: { isEnabled: true, name: 'done', ...(saveDataInVariableId ? { saveDataInVariableId } : {}) },
+  });
 
 describe('numericHeight', () => {
   it('reads numbers and numeric texts, refuses the rest', () => {
@@ -46,11 +50,19 @@ describe('embed bubble', () => {
 
   it('keeps a numeric height, adds none when the block has none, drops a non-numeric one', async () => {
     const { ctx } = testContext({ variables });
-    expect((await embedBubble.toMessage(block({ url: 'https://x.example', height: 200 }), ctx))?.content).toEqual({ url: 'https://x.example', height: 200 });
-    const noHeight = (await embedBubble.toMessage(block({ url: 'https://x.example' }), ctx))?.content as Record<string, unknown>;
+    expect((await embedBubble.toMessage(block({ url: 'https://x.example', height: 200 }), ctx))?.content).toEqual({
+      url: 'https://x.example',
+      height: 200,
+    });
+    const noHeight = (await embedBubble.toMessage(block({ url: 'https://x.example' }), ctx))?.content as Record<
+      string,
+      unknown
+    >;
     expect(noHeight).toEqual({ url: 'https://x.example' });
     expect('height' in noHeight).toBe(false);
-    expect((await embedBubble.toMessage(block({ url: 'https://x.example', height: '{{Bad}}' }), ctx))?.content).toEqual({ url: 'https://x.example' });
+    expect((await embedBubble.toMessage(block({ url: 'https://x.example', height: '{{Bad}}' }), ctx))?.content).toEqual(
+      { url: 'https://x.example' },
+    );
   });
 
   it('sends waitForEvent as part of the content', async () => {
@@ -64,7 +76,9 @@ describe('embed bubble', () => {
 
   it('waits for a reply only when waitForEvent is enabled', () => {
     expect(embedBubble.waitsForReply!(waiting('vOut'))).toBe(true);
-    expect(embedBubble.waitsForReply!(block({ url: 'x', waitForEvent: { isEnabled: false, name: 'done' } }))).toBe(false);
+    expect(embedBubble.waitsForReply!(block({ url: 'x', waitForEvent: { isEnabled: false, name: 'done' } }))).toBe(
+      false,
+    );
     expect(embedBubble.waitsForReply!(block({ url: 'x' }))).toBe(false);
     expect(embedBubble.waitsForReply!(block())).toBe(false);
   });

@@ -31,11 +31,17 @@ describe('image bubble', () => {
 
   it('substitutes variables in the url and the click link', async () => {
     const { ctx } = testContext({ variables });
-    const message = await imageBubble.toMessage(block({ url: '{{Poster URL}}', clickLink: { url: 'https://site.example/?q={{Alt}}', alt: '{{Alt}}' } }), ctx);
+    const message = await imageBubble.toMessage(
+      block({ url: '{{Poster URL}}', clickLink: { url: 'https://site.example/?q={{Alt}}', alt: '{{Alt}}' } }),
+      ctx,
+    );
     expect(message).toEqual({
       id: 'img1',
       type: 'image',
-      content: { url: 'https://img.example/poster.png', clickLink: { url: 'https://site.example/?q=A poster', alt: 'A poster' } },
+      content: {
+        url: 'https://img.example/poster.png',
+        clickLink: { url: 'https://site.example/?q=A poster', alt: 'A poster' },
+      },
     });
   });
 

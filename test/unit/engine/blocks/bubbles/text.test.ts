@@ -23,7 +23,11 @@ describe('text bubble', () => {
     const { ctx } = testContext({ variables });
     expect(await textBubble.toMessage(block(), ctx)).toBeNull();
     const empty = { id: 't1', type: 'text', content: { html: '<p>legacy</p>' } } as BlockDefinition;
-    expect(await textBubble.toMessage(empty, ctx)).toEqual({ id: 't1', type: 'text', content: { type: 'richText', richText: [] } });
+    expect(await textBubble.toMessage(empty, ctx)).toEqual({
+      id: 't1',
+      type: 'text',
+      content: { type: 'richText', richText: [] },
+    });
   });
 
   it('substitutes variables inside the tree, splitting the leaf as the reference does', async () => {
@@ -38,10 +42,18 @@ describe('text bubble', () => {
   it('answers markdown when the request asks for it', async () => {
     const { ctx } = testContext({ variables, textFormat: 'markdown' });
     const message = await textBubble.toMessage(
-      block([paragraph({ text: 'Hello ' }, { text: '{{Name}}', bold: true }), paragraph({ text: '' }), paragraph({ text: 'Bye' })]),
+      block([
+        paragraph({ text: 'Hello ' }, { text: '{{Name}}', bold: true }),
+        paragraph({ text: '' }),
+        paragraph({ text: 'Bye' }),
+      ]),
       ctx,
     );
-    expect(message).toEqual({ id: 't1', type: 'text', content: { type: 'markdown', markdown: 'Hello **John**\n\nBye' } });
+    expect(message).toEqual({
+      id: 't1',
+      type: 'text',
+      content: { type: 'markdown', markdown: 'Hello **John**\n\nBye' },
+    });
   });
 
   it('shows a list as JSON text in v6, and only its last item before v6', async () => {
@@ -52,6 +64,9 @@ describe('text bubble', () => {
       richText: [paragraph({ text: 'Tags: ' }, { text: '["red","blue"]' })],
     });
     const v5 = testContext({ variables, bot: { version: '5' } }).ctx;
-    expect((await textBubble.toMessage(block(tree), v5))!.content).toEqual({ type: 'richText', richText: [paragraph({ text: 'Tags: ' }, { text: 'blue' })] });
+    expect((await textBubble.toMessage(block(tree), v5))!.content).toEqual({
+      type: 'richText',
+      richText: [paragraph({ text: 'Tags: ' }, { text: 'blue' })],
+    });
   });
 });

@@ -16,7 +16,11 @@ describe('parseVideoUrl', () => {
   });
 
   it('recognises YouTube shorts', () => {
-    expect(parseVideoUrl('https://youtube.com/shorts/AbC-12_x')).toEqual({ type: 'youtube', url: 'youtube.com/shorts/AbC-12_x', id: 'AbC-12_x' });
+    expect(parseVideoUrl('https://youtube.com/shorts/AbC-12_x')).toEqual({
+      type: 'youtube',
+      url: 'youtube.com/shorts/AbC-12_x',
+      id: 'AbC-12_x',
+    });
   });
 
   it('recognises youtu.be links and renames t to start in the query string', () => {
@@ -32,18 +36,34 @@ describe('parseVideoUrl', () => {
       id: 'dQw4w9WgXcQ',
       queryParamsStr: '?si=abc&start=7',
     });
-    expect(parseVideoUrl('https://youtu.be/dQw4w9WgXcQ')).toEqual({ type: 'youtube', url: 'youtu.be/dQw4w9WgXcQ', id: 'dQw4w9WgXcQ' });
+    expect(parseVideoUrl('https://youtu.be/dQw4w9WgXcQ')).toEqual({
+      type: 'youtube',
+      url: 'youtu.be/dQw4w9WgXcQ',
+      id: 'dQw4w9WgXcQ',
+    });
   });
 
   it('recognises Vimeo, TikTok and Gumlet', () => {
-    expect(parseVideoUrl('https://vimeo.com/123456789')).toEqual({ type: 'vimeo', url: 'vimeo.com/123456789', id: '123456789' });
+    expect(parseVideoUrl('https://vimeo.com/123456789')).toEqual({
+      type: 'vimeo',
+      url: 'vimeo.com/123456789',
+      id: '123456789',
+    });
     expect(parseVideoUrl('https://www.tiktok.com/@some_user/video/7234567890123456789?lang=en')).toEqual({
       type: 'tiktok',
       url: 'tiktok.com/@some_user/video/7234567890123456789',
       id: '7234567890123456789',
     });
-    expect(parseVideoUrl('https://gumlet.tv/watch/64abc123def')).toEqual({ type: 'gumlet', url: 'gumlet.tv/watch/64abc123def', id: '64abc123def' });
-    expect(parseVideoUrl('https://www.gumlet.com/watch/64abc123def/')).toEqual({ type: 'gumlet', url: 'gumlet.com/watch/64abc123def', id: '64abc123def' });
+    expect(parseVideoUrl('https://gumlet.tv/watch/64abc123def')).toEqual({
+      type: 'gumlet',
+      url: 'gumlet.tv/watch/64abc123def',
+      id: '64abc123def',
+    });
+    expect(parseVideoUrl('https://www.gumlet.com/watch/64abc123def/')).toEqual({
+      type: 'gumlet',
+      url: 'gumlet.com/watch/64abc123def',
+      id: '64abc123def',
+    });
   });
 
   it('turns a OneDrive embed into its download address', () => {
@@ -67,7 +87,12 @@ describe('video bubble', () => {
 
   it('analyses the url after substitution and overwrites type, url and id', async () => {
     const { ctx } = testContext({ variables: [{ id: 'v1', name: 'Video', value: 'https://vimeo.com/42' }] });
-    expect(await videoBubble.toMessage(block({ url: '{{Video}}', type: 'youtube', id: 'stale', queryParamsStr: '?old=1', aspectRatio: '16/9' }), ctx)).toEqual({
+    expect(
+      await videoBubble.toMessage(
+        block({ url: '{{Video}}', type: 'youtube', id: 'stale', queryParamsStr: '?old=1', aspectRatio: '16/9' }),
+        ctx,
+      ),
+    ).toEqual({
       id: 'vid1',
       type: 'video',
       content: { url: 'vimeo.com/42', type: 'vimeo', id: '42', aspectRatio: '16/9' },
@@ -76,7 +101,10 @@ describe('video bubble', () => {
 
   it('handles the lead-magnet fixture block', async () => {
     const { ctx } = testContext();
-    const message = await videoBubble.toMessage(block({ url: 'https://www.youtube.com/watch?v=jp3ggg_42-M&t=22s', id: 'jp3ggg_42-M', type: 'youtube' }), ctx);
+    const message = await videoBubble.toMessage(
+      block({ url: 'https://www.youtube.com/watch?v=jp3ggg_42-M&t=22s', id: 'jp3ggg_42-M', type: 'youtube' }),
+      ctx,
+    );
     expect(message).toEqual({
       id: 'vid1',
       type: 'video',
@@ -86,17 +114,25 @@ describe('video bubble', () => {
 
   it('reads a {{var}} height as a number, keeps a numeric one, adds none when unusable', async () => {
     const { ctx } = testContext({ variables: [{ id: 'vh', name: 'H', value: '250' }] });
-    expect((await videoBubble.toMessage(block({ url: 'https://a.example/v.mp4', height: '{{H}}' }), ctx))?.content).toEqual({
+    expect(
+      (await videoBubble.toMessage(block({ url: 'https://a.example/v.mp4', height: '{{H}}' }), ctx))?.content,
+    ).toEqual({
       url: 'https://a.example/v.mp4',
       type: 'url',
       height: 250,
     });
-    expect((await videoBubble.toMessage(block({ url: 'https://a.example/v.mp4', height: 300 }), ctx))?.content).toMatchObject({ height: 300 });
-    expect((await videoBubble.toMessage(block({ url: 'https://a.example/v.mp4', height: '{{Unknown}}' }), ctx))?.content).not.toHaveProperty('height');
+    expect(
+      (await videoBubble.toMessage(block({ url: 'https://a.example/v.mp4', height: 300 }), ctx))?.content,
+    ).toMatchObject({ height: 300 });
+    expect(
+      (await videoBubble.toMessage(block({ url: 'https://a.example/v.mp4', height: '{{Unknown}}' }), ctx))?.content,
+    ).not.toHaveProperty('height');
   });
 
   it('leaves a content without url unanalysed', async () => {
     const { ctx } = testContext();
-    expect((await videoBubble.toMessage(block({ isAutoplayEnabled: false }), ctx))?.content).toEqual({ isAutoplayEnabled: false });
+    expect((await videoBubble.toMessage(block({ isAutoplayEnabled: false }), ctx))?.content).toEqual({
+      isAutoplayEnabled: false,
+    });
   });
 });

@@ -14,7 +14,13 @@ describe('cards input', () => {
         { id: 'p2', text: 'Details', outgoingEdgeId: 'e2' },
       ],
     },
-    { id: 'c2', imageUrl: 'https://x.io/b.png', title: 'Alpha Beta', description: null, paths: [{ id: 'p3', text: 'Buy', outgoingEdgeId: 'e3' }] },
+    {
+      id: 'c2',
+      imageUrl: 'https://x.io/b.png',
+      title: 'Alpha Beta',
+      description: null,
+      paths: [{ id: 'p3', text: 'Buy', outgoingEdgeId: 'e3' }],
+    },
     { id: 'c3', imageUrl: 'https://x.io/c.png', title: null, paths: [{ id: 'p4', text: 'See' }] },
   ];
   const mapping = [
@@ -32,8 +38,10 @@ describe('cards input', () => {
     variable('vimage', 'Image'),
     variable('vdesc', 'Desc'),
   ];
-  const block = (list: Record<string, unknown>[] = staticCards, options: Record<string, unknown> = { saveResponseMapping: mapping }) =>
-    inputBlock({ outgoingEdgeId: 'e0', type: 'cards', items: list, options });
+  const block = (
+    list: Record<string, unknown>[] = staticCards,
+    options: Record<string, unknown> = { saveResponseMapping: mapping },
+  ) => inputBlock({ outgoingEdgeId: 'e0', type: 'cards', items: list, options });
 
   it('declares its types', () => {
     expect(cardsInput.type).toBe('cards');
@@ -42,7 +50,10 @@ describe('cards input', () => {
 
   describe('display', () => {
     it('returns the block as stored, substituted, without a prefilled value', async () => {
-      const input = await cardsInput.display(block(staticCards.slice(0, 1), { variableId: 'vn' }), contextWith([variable('vn', 'Name', 'Ann')]));
+      const input = await cardsInput.display(
+        block(staticCards.slice(0, 1), { variableId: 'vn' }),
+        contextWith([variable('vn', 'Name', 'Ann')]),
+      );
       expect(input).toEqual({
         id: 'b1',
         outgoingEdgeId: 'e0',
@@ -59,7 +70,10 @@ describe('cards input', () => {
         { ...staticCards[1], options: { displayCondition: condition('show') } },
         staticCards[2]!,
       ];
-      expect(((await cardsInput.display(block(list), ctx)).items as { id: string }[]).map((card) => card.id)).toEqual(['c2', 'c3']);
+      expect(((await cardsInput.display(block(list), ctx)).items as { id: string }[]).map((card) => card.id)).toEqual([
+        'c2',
+        'c3',
+      ]);
     });
 
     it('generates one card per list element in dynamic mode, with dynamic path ids', async () => {
@@ -108,7 +122,10 @@ describe('cards input', () => {
     it('is driven by the pictures list when titles are not a list', async () => {
       const template = { id: 'c1', imageUrl: '{{Pics}}', title: '{{Title}}', paths: [{ id: 'p1', text: 'Go' }] };
       const ctx = contextWith([variable('v1', 'Pics', ['a.png', 'b.png', 'c.png']), variable('v2', 'Title', 'Same')]);
-      const cards = (await cardsInput.display(block([template], {}), ctx)).items as { title: string; imageUrl: string }[];
+      const cards = (await cardsInput.display(block([template], {}), ctx)).items as {
+        title: string;
+        imageUrl: string;
+      }[];
       expect(cards.map((card) => [card.title, card.imageUrl])).toEqual([
         ['Same', 'a.png'],
         ['Same', 'b.png'],
@@ -123,9 +140,9 @@ describe('cards input', () => {
         { id: 'c1', title: '["A","B"]', paths: [{ id: 'p1' }] },
         { id: 'c2', title: 'Other' },
       ]);
-      expect((await cardsInput.display(block([template], {}), contextWith([variable('v2', 'Titles', 'Solo')]))).items).toEqual([
-        { id: 'c1', title: 'Solo', paths: [{ id: 'p1' }] },
-      ]);
+      expect(
+        (await cardsInput.display(block([template], {}), contextWith([variable('v2', 'Titles', 'Solo')]))).items,
+      ).toEqual([{ id: 'c1', title: 'Solo', paths: [{ id: 'p1' }] }]);
     });
   });
 
@@ -169,12 +186,19 @@ describe('cards input', () => {
     });
 
     it('uses the image URL when the card has no title, and no edge when the path has none', async () => {
-      expect(await cardsInput.parse(block(staticCards, {}), textReply('See', 'p4'), contextWith())).toEqual({ status: 'ok', content: 'https://x.io/c.png' });
+      expect(await cardsInput.parse(block(staticCards, {}), textReply('See', 'p4'), contextWith())).toEqual({
+        status: 'ok',
+        content: 'https://x.io/c.png',
+      });
     });
 
     it('fails when no card matches or the card has neither title nor image', async () => {
-      expect(await cardsInput.parse(block(), textReply('Gamma'), contextWith(mappedVariables))).toEqual({ status: 'fail' });
-      expect(await cardsInput.parse(block([{ id: 'c9', paths: [{ id: 'p9' }] }], {}), textReply('p9'), contextWith())).toEqual({ status: 'fail' });
+      expect(await cardsInput.parse(block(), textReply('Gamma'), contextWith(mappedVariables))).toEqual({
+        status: 'fail',
+      });
+      expect(
+        await cardsInput.parse(block([{ id: 'c9', paths: [{ id: 'p9' }] }], {}), textReply('p9'), contextWith()),
+      ).toEqual({ status: 'fail' });
       expect(await cardsInput.parse(block(), undefined, contextWith())).toEqual({ status: 'fail' });
     });
 
@@ -185,8 +209,17 @@ describe('cards input', () => {
     });
 
     it('matches dynamic cards by their generated path ids', async () => {
-      const template = { id: 'c1', title: '{{Titles}}', options: { internalValue: '{{Ids}}' }, paths: [{ id: 'p1', text: 'Pick', outgoingEdgeId: 'e1' }] };
-      const ctx = contextWith([variable('v2', 'Titles', ['A', 'B']), variable('v3', 'Ids', ['1', '2']), variable('vinternal', 'Internal')]);
+      const template = {
+        id: 'c1',
+        title: '{{Titles}}',
+        options: { internalValue: '{{Ids}}' },
+        paths: [{ id: 'p1', text: 'Pick', outgoingEdgeId: 'e1' }],
+      };
+      const ctx = contextWith([
+        variable('v2', 'Titles', ['A', 'B']),
+        variable('v3', 'Ids', ['1', '2']),
+        variable('vinternal', 'Internal'),
+      ]);
       expect(
         await cardsInput.parse(
           block([template], { saveResponseMapping: [{ field: 'Internal Value', variableId: 'vinternal' }] }),

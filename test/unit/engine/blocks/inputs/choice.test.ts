@@ -18,7 +18,11 @@ describe('choice input', () => {
         type: 'choice input',
         items: [
           { id: 'cl1r09dl9000k2e6dvf7llzkd', content: 'Send Email Out' },
-          { id: 'cl1r0adei000m2e6dfc8w5y4k', outgoingEdgeId: 'cl1r0dfip00152e6doo9duexn', content: 'Search Engine Optimization' },
+          {
+            id: 'cl1r0adei000m2e6dfc8w5y4k',
+            outgoingEdgeId: 'cl1r0dfip00152e6doo9duexn',
+            content: 'Search Engine Optimization',
+          },
         ],
       });
       expect(JSON.stringify(await choiceInput.display(stored, contextWith()))).toBe(
@@ -51,7 +55,11 @@ describe('choice input', () => {
           { id: 'i4', content: 'No condition' },
         ],
       });
-      expect(((await choiceInput.display(block, ctx)).items as { id: string }[]).map((item) => item.id)).toEqual(['i1', 'i3', 'i4']);
+      expect(((await choiceInput.display(block, ctx)).items as { id: string }[]).map((item) => item.id)).toEqual([
+        'i1',
+        'i3',
+        'i4',
+      ]);
       expect(seen.map((c) => c.logicalOperator)).toEqual(['AND', 'OR']);
     });
 
@@ -68,9 +76,14 @@ describe('choice input', () => {
         ],
       });
       const ctx = contextWith([variable('vs', 'Symptoms', ['Pimples'])]);
-      expect((await choiceInput.display(block, ctx)).items).toEqual([{ id: 'i2', content: 'Blackheads', displayCondition: notContains('Blackheads') }]);
+      expect((await choiceInput.display(block, ctx)).items).toEqual([
+        { id: 'i2', content: 'Blackheads', displayCondition: notContains('Blackheads') },
+      ]);
       expect(await choiceInput.parse(block, textReply('Pimples'), ctx)).toEqual({ status: 'fail' });
-      expect(await choiceInput.parse(block, textReply('Blackheads'), ctx)).toEqual({ status: 'ok', content: 'Blackheads' });
+      expect(await choiceInput.parse(block, textReply('Blackheads'), ctx)).toEqual({
+        status: 'ok',
+        content: 'Blackheads',
+      });
     });
 
     it('builds dynamic buttons from a list variable (empty and duplicate entries dropped)', async () => {
@@ -79,7 +92,10 @@ describe('choice input', () => {
         items: [{ id: 'i1', content: 'Click to edit', outgoingEdgeId: 'e9' }],
         options: { variableId: 'v1', dynamicVariableId: 'vl', buttonLabel: '{{Name}}' },
       });
-      const ctx = contextWith([variable('vl', 'Colors', ['Red', '', null, 'Blue', 'Red']), variable('vn', 'Name', 'Go')]);
+      const ctx = contextWith([
+        variable('vl', 'Colors', ['Red', '', null, 'Blue', 'Red']),
+        variable('vn', 'Name', 'Go'),
+      ]);
       expect(await choiceInput.display(block, ctx)).toEqual({
         id: 'b1',
         type: 'choice input',
@@ -93,16 +109,24 @@ describe('choice input', () => {
 
     it('builds dynamic buttons from a JSON-array string, or one button from any other string', async () => {
       const block = inputBlock({ type: 'choice input', items: [], options: { dynamicVariableId: 'vl' } });
-      expect((await choiceInput.display(block, contextWith([variable('vl', 'Colors', '["Red","Blue",3]')]))).items).toEqual([
+      expect(
+        (await choiceInput.display(block, contextWith([variable('vl', 'Colors', '["Red","Blue",3]')]))).items,
+      ).toEqual([
         { id: 'choice0', content: 'Red' },
         { id: 'choice1', content: 'Blue' },
         { id: 'choice2', content: '3' },
       ]);
-      expect((await choiceInput.display(block, contextWith([variable('vl', 'Colors', 'Red, Blue')]))).items).toEqual([{ id: 'choice0', content: 'Red, Blue' }]);
+      expect((await choiceInput.display(block, contextWith([variable('vl', 'Colors', 'Red, Blue')]))).items).toEqual([
+        { id: 'choice0', content: 'Red, Blue' },
+      ]);
     });
 
     it('returns the block unchanged when the dynamic variable is unset (reference behaviour)', async () => {
-      const block = inputBlock({ type: 'choice input', items: [{ id: 'i1', content: '{{Name}}' }], options: { dynamicVariableId: 'vl' } });
+      const block = inputBlock({
+        type: 'choice input',
+        items: [{ id: 'i1', content: '{{Name}}' }],
+        options: { dynamicVariableId: 'vl' },
+      });
       const ctx = contextWith([variable('vl', 'Colors'), variable('vn', 'Name', 'Ann')]);
       expect(await choiceInput.display(block, ctx)).toEqual({
         id: 'b1',
@@ -122,7 +146,8 @@ describe('choice input', () => {
         { id: 'i3', outgoingEdgeId: 'e3', content: 'Maybe later' },
       ],
     });
-    const parse = async (text: string, replyId?: string) => await choiceInput.parse(block, textReply(text, replyId), contextWith());
+    const parse = async (text: string, replyId?: string) =>
+      await choiceInput.parse(block, textReply(text, replyId), contextWith());
 
     it('matches the label exactly (trimmed, case-sensitive) and picks the item edge', async () => {
       expect(await parse('Maybe later')).toEqual({ status: 'ok', content: 'Maybe later', edgeId: 'e3' });
@@ -153,7 +178,11 @@ describe('choice input', () => {
           { id: 'b', outgoingEdgeId: 'eb', content: 'Basic plan', value: 'Basic' },
         ],
       });
-      expect(await choiceInput.parse(overlapping, textReply('Basic'), contextWith())).toEqual({ status: 'ok', content: 'Basic', edgeId: 'eb' });
+      expect(await choiceInput.parse(overlapping, textReply('Basic'), contextWith())).toEqual({
+        status: 'ok',
+        content: 'Basic',
+        edgeId: 'eb',
+      });
     });
 
     it('only matches displayed items', async () => {
@@ -173,7 +202,10 @@ describe('choice input', () => {
       const dynamic = inputBlock({ type: 'choice input', items: [], options: { dynamicVariableId: 'vl' } });
       const ctx = contextWith([variable('vl', 'Colors', ['Red', 'Blue'])]);
       expect(await choiceInput.parse(dynamic, textReply('Blue'), ctx)).toEqual({ status: 'ok', content: 'Blue' });
-      expect(await choiceInput.parse(dynamic, textReply('Red', 'choice0'), ctx)).toEqual({ status: 'ok', content: 'Red' });
+      expect(await choiceInput.parse(dynamic, textReply('Red', 'choice0'), ctx)).toEqual({
+        status: 'ok',
+        content: 'Red',
+      });
     });
 
     it('fails without a text message and on an empty item', async () => {
@@ -184,8 +216,10 @@ describe('choice input', () => {
   });
 
   describe('multiple choice', () => {
-    const multiple = (list: Record<string, unknown>[]) => inputBlock({ type: 'choice input', items: list, options: { isMultipleChoice: true } });
-    const parse = async (list: Record<string, unknown>[], text: string) => await choiceInput.parse(multiple(list), textReply(text), contextWith());
+    const multiple = (list: Record<string, unknown>[]) =>
+      inputBlock({ type: 'choice input', items: list, options: { isMultipleChoice: true } });
+    const parse = async (list: Record<string, unknown>[], text: string) =>
+      await choiceInput.parse(multiple(list), textReply(text), contextWith());
     const three = [
       { id: 'id1', outgoingEdgeId: 'e1', content: 'item', value: 'item' },
       { id: 'id2', content: 'second item', value: 'second item' },
@@ -193,13 +227,21 @@ describe('choice input', () => {
     ];
 
     it('mixes positions, labels and ids, in item order', async () => {
-      expect(await parse(three, '1 and second item, id3')).toEqual({ status: 'ok', content: 'item, second item, third item' });
+      expect(await parse(three, '1 and second item, id3')).toEqual({
+        status: 'ok',
+        content: 'item, second item, third item',
+      });
       expect(await parse(three.slice(0, 2), '2 and item')).toEqual({ status: 'ok', content: 'item, second item' });
-      expect(await parse(three.slice(0, 2), 'item and second item')).toEqual({ status: 'ok', content: 'item, second item' });
+      expect(await parse(three.slice(0, 2), 'item and second item')).toEqual({
+        status: 'ok',
+        content: 'item, second item',
+      });
     });
 
     it('is case-insensitive and tolerates whitespace runs', async () => {
-      expect(await parse(items('Website dev', 'Content Marketing', 'Social Media'), 'SOCIAL   media, website dev')).toEqual({
+      expect(
+        await parse(items('Website dev', 'Content Marketing', 'Social Media'), 'SOCIAL   media, website dev'),
+      ).toEqual({
         status: 'ok',
         content: 'Website dev, Social Media',
       });
@@ -209,7 +251,10 @@ describe('choice input', () => {
       expect(await parse(items('Just a few tests'), 'tests')).toEqual({ status: 'fail' });
       expect(await parse(items('Thé', 'Café'), 'théière')).toEqual({ status: 'fail' });
       expect(await parse(items('Thé', 'Café'), 'un café et un thé')).toEqual({ status: 'ok', content: 'Thé, Café' });
-      expect(await parse(items('UI / UX Design', 'Other'), 'ui / ux design')).toEqual({ status: 'ok', content: 'UI / UX Design' });
+      expect(await parse(items('UI / UX Design', 'Other'), 'ui / ux design')).toEqual({
+        status: 'ok',
+        content: 'UI / UX Design',
+      });
     });
 
     it('saves internal values, trimmed', async () => {
@@ -234,9 +279,16 @@ describe('choice input', () => {
     });
 
     it('matches dynamic buttons by position', async () => {
-      const dynamic = inputBlock({ type: 'choice input', items: [], options: { isMultipleChoice: true, dynamicVariableId: 'vl' } });
+      const dynamic = inputBlock({
+        type: 'choice input',
+        items: [],
+        options: { isMultipleChoice: true, dynamicVariableId: 'vl' },
+      });
       const ctx = contextWith([variable('vl', 'Colors', '["Red","Blue","Green"]')]);
-      expect(await choiceInput.parse(dynamic, textReply('3 and 1'), ctx)).toEqual({ status: 'ok', content: 'Red, Green' });
+      expect(await choiceInput.parse(dynamic, textReply('3 and 1'), ctx)).toEqual({
+        status: 'ok',
+        content: 'Red, Green',
+      });
     });
   });
 });

@@ -14,7 +14,10 @@ describe('email input', () => {
   it('lower-cases a valid address', async () => {
     expect(await parse('JOHN@X.COM')).toEqual({ status: 'ok', content: 'john@x.com' });
     expect(await parse('john@example.com')).toEqual({ status: 'ok', content: 'john@example.com' });
-    expect(await parse('  Ann.Lee+tag@sub.Example.org ')).toEqual({ status: 'ok', content: 'ann.lee+tag@sub.example.org' });
+    expect(await parse('  Ann.Lee+tag@sub.Example.org ')).toEqual({
+      status: 'ok',
+      content: 'ann.lee+tag@sub.example.org',
+    });
   });
 
   it('accepts quoted local parts and bracketed IPv4 domains', () => {
@@ -22,12 +25,20 @@ describe('email input', () => {
     expect(isEmail('john@[192.168.0.1]')).toBe(true);
   });
 
-  it.each(['not-an-email', 'john@', '@x.com', 'john@x', 'john@x.c', 'jo hn@x.com', 'john..doe@x.com', 'john@x.com.', 'a<b@x.com', ''])(
-    'refuses %j',
-    async (text) => {
-      expect(await parse(text)).toEqual({ status: 'fail' });
-    },
-  );
+  it.each([
+    'not-an-email',
+    'john@',
+    '@x.com',
+    'john@x',
+    'john@x.c',
+    'jo hn@x.com',
+    'john..doe@x.com',
+    'john@x.com.',
+    'a<b@x.com',
+    '',
+  ])('refuses %j', async (text) => {
+    expect(await parse(text)).toEqual({ status: 'fail' });
+  });
 
   it('fails without a text message', async () => {
     expect(await emailInput.parse(block, undefined, contextWith())).toEqual({ status: 'fail' });

@@ -18,7 +18,10 @@ export function variable(id: string, name: string, value?: RuntimeVariable['valu
   return value === undefined ? { id, name } : { id, name, value };
 }
 
-export function contextWith(variables: RuntimeVariable[] = [], input: Omit<TestContextInput, 'variables'> = {}): BlockContext {
+export function contextWith(
+  variables: RuntimeVariable[] = [],
+  input: Omit<TestContextInput, 'variables'> = {},
+): BlockContext {
   return testContext({ ...input, variables }).ctx;
 }
 
@@ -42,6 +45,9 @@ export function contextWithConditions(variables: RuntimeVariable[] = []): { ctx:
 export function condition(value: string, logicalOperator?: string): { isEnabled: boolean; condition: Condition } {
   return {
     isEnabled: true,
-    condition: { ...(logicalOperator ? { logicalOperator } : {}), comparisons: [{ id: 'c1', variableId: 'v1', comparisonOperator: 'Equal to', value }] },
+    condition: {
+      ...(logicalOperator ? { logicalOperator } : {}),
+      comparisons: [{ id: 'c1', variableId: 'v1', comparisonOperator: 'Equal to', value }],
+    },
   };
 }

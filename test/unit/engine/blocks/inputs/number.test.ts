@@ -2,7 +2,8 @@ import { numberInput } from '../../../../../src/engine/blocks/inputs/number';
 import { contextWith, inputBlock, textReply, variable } from './helpers';
 
 describe('number input', () => {
-  const block = (options: Record<string, unknown> = {}) => inputBlock({ type: 'number input', options: { variableId: 'v1', ...options } });
+  const block = (options: Record<string, unknown> = {}) =>
+    inputBlock({ type: 'number input', options: { variableId: 'v1', ...options } });
   const parse = async (text: string, options: Record<string, unknown> = {}, ctx = contextWith()) =>
     await numberInput.parse(block(options), textReply(text), ctx);
 
@@ -53,7 +54,12 @@ describe('number input', () => {
   });
 
   it('displays the stored block with the prefilled value', async () => {
-    expect(await numberInput.display(block({ min: '{{Min}}' }), contextWith([variable('v1', 'Age', '30'), variable('v2', 'Min', '18')]))).toEqual({
+    expect(
+      await numberInput.display(
+        block({ min: '{{Min}}' }),
+        contextWith([variable('v1', 'Age', '30'), variable('v2', 'Min', '18')]),
+      ),
+    ).toEqual({
       id: 'b1',
       type: 'number input',
       options: { variableId: 'v1', min: '18' },

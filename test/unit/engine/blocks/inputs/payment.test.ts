@@ -3,7 +3,11 @@ import { EngineRequestError } from '../../../../../src/engine/errors';
 import { contextWith, inputBlock, textReply } from './helpers';
 
 describe('payment input', () => {
-  const block = inputBlock({ outgoingEdgeId: 'e1', type: 'payment input', options: { additionalInformation: { name: '{{Name}}' }, amount: '9' } });
+  const block = inputBlock({
+    outgoingEdgeId: 'e1',
+    type: 'payment input',
+    options: { additionalInformation: { name: '{{Name}}' }, amount: '9' },
+  });
 
   it('declares its types and built-in retry message', () => {
     expect(paymentInput.type).toBe('payment input');

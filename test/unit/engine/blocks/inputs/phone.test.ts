@@ -2,7 +2,8 @@ import { phoneInput } from '../../../../../src/engine/blocks/inputs/phone';
 import { contextWith, inputBlock, textReply, variable } from './helpers';
 
 describe('phone number input', () => {
-  const block = (options: Record<string, unknown> = {}) => inputBlock({ type: 'phone number input', options: { variableId: 'v1', ...options } });
+  const block = (options: Record<string, unknown> = {}) =>
+    inputBlock({ type: 'phone number input', options: { variableId: 'v1', ...options } });
   const parse = async (text: string, options: Record<string, unknown> = {}, ctx = contextWith()) =>
     await phoneInput.parse(block(options), textReply(text), ctx);
 
@@ -13,8 +14,14 @@ describe('phone number input', () => {
   });
 
   it('formats a national number with the default country in E.164', async () => {
-    expect(await parse('06 12 34 56 78', { defaultCountryCode: 'FR' })).toEqual({ status: 'ok', content: '+33612345678' });
-    expect(await parse('(415) 555-2671', { defaultCountryCode: 'US' })).toEqual({ status: 'ok', content: '+14155552671' });
+    expect(await parse('06 12 34 56 78', { defaultCountryCode: 'FR' })).toEqual({
+      status: 'ok',
+      content: '+33612345678',
+    });
+    expect(await parse('(415) 555-2671', { defaultCountryCode: 'US' })).toEqual({
+      status: 'ok',
+      content: '+14155552671',
+    });
   });
 
   it('accepts international numbers without a default country, found inside text', async () => {
@@ -24,7 +31,10 @@ describe('phone number input', () => {
 
   it('substitutes variables in the default country', async () => {
     const ctx = contextWith([variable('vc', 'Country', 'FR')]);
-    expect(await parse('0612345678', { defaultCountryCode: '{{Country}}' }, ctx)).toEqual({ status: 'ok', content: '+33612345678' });
+    expect(await parse('0612345678', { defaultCountryCode: '{{Country}}' }, ctx)).toEqual({
+      status: 'ok',
+      content: '+33612345678',
+    });
   });
 
   it('ignores an unsupported default country', async () => {
@@ -38,7 +48,12 @@ describe('phone number input', () => {
   });
 
   it('displays the stored block with the prefilled value', async () => {
-    expect(await phoneInput.display(block({ defaultCountryCode: 'FR' }), contextWith([variable('v1', 'Phone', '+33612345678')]))).toEqual({
+    expect(
+      await phoneInput.display(
+        block({ defaultCountryCode: 'FR' }),
+        contextWith([variable('v1', 'Phone', '+33612345678')]),
+      ),
+    ).toEqual({
       id: 'b1',
       type: 'phone number input',
       options: { variableId: 'v1', defaultCountryCode: 'FR' },

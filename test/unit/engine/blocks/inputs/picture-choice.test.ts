@@ -17,7 +17,10 @@ describe('picture choice input', () => {
 
   describe('display', () => {
     it('returns the block as stored, substituted, without a prefilled value', async () => {
-      const input = await pictureChoiceInput.display(block({ variableId: 'v1', buttonLabel: '{{Name}}' }), contextWith([variable('v1', 'Name', 'Pick')]));
+      const input = await pictureChoiceInput.display(
+        block({ variableId: 'v1', buttonLabel: '{{Name}}' }),
+        contextWith([variable('v1', 'Name', 'Pick')]),
+      );
       expect(input).toEqual({
         id: 'b1',
         outgoingEdgeId: 'e0',
@@ -30,11 +33,18 @@ describe('picture choice input', () => {
     it('filters items by display condition', async () => {
       const { ctx } = contextWithConditions();
       const list = [{ ...pictures[0], displayCondition: condition('hide') }, pictures[1]!];
-      expect(((await pictureChoiceInput.display(block({}, list), ctx)).items as { id: string }[]).map((item) => item.id)).toEqual(['p2']);
+      expect(
+        ((await pictureChoiceInput.display(block({}, list), ctx)).items as { id: string }[]).map((item) => item.id),
+      ).toEqual(['p2']);
     });
 
     it('builds dynamic items with ids "0", "1"… from the pictures, titles and descriptions variables', async () => {
-      const dynamicItems = { isEnabled: true, pictureSrcsVariableId: 'vp', titlesVariableId: 'vt', descriptionsVariableId: 'vd' };
+      const dynamicItems = {
+        isEnabled: true,
+        pictureSrcsVariableId: 'vp',
+        titlesVariableId: 'vt',
+        descriptionsVariableId: 'vd',
+      };
       const ctx = contextWith([
         variable('vp', 'Pics', ['a.png', null, 'c.png']),
         variable('vt', 'Titles', ['A', 'B']),
@@ -44,14 +54,22 @@ describe('picture choice input', () => {
         { id: '0', pictureSrc: 'a.png', title: 'A', description: 'Only one' },
         { id: '1', pictureSrc: 'c.png', title: 'B', description: '' },
       ]);
-      expect((await pictureChoiceInput.display(block({ dynamicItems }), contextWith([variable('vp', 'Pics', 'single.png')]))).items).toEqual([
-        { id: '0', pictureSrc: 'single.png', title: '', description: '' },
-      ]);
+      expect(
+        (await pictureChoiceInput.display(block({ dynamicItems }), contextWith([variable('vp', 'Pics', 'single.png')])))
+          .items,
+      ).toEqual([{ id: '0', pictureSrc: 'single.png', title: '', description: '' }]);
     });
 
     it('keeps the stored items when dynamic items are disabled or the variable unset', async () => {
       const ctx = contextWith([variable('vp', 'Pics')]);
-      expect((await pictureChoiceInput.display(block({ dynamicItems: { isEnabled: true, pictureSrcsVariableId: 'vp' } }), ctx)).items).toEqual(pictures);
+      expect(
+        (
+          await pictureChoiceInput.display(
+            block({ dynamicItems: { isEnabled: true, pictureSrcsVariableId: 'vp' } }),
+            ctx,
+          )
+        ).items,
+      ).toEqual(pictures);
       expect(
         (
           await pictureChoiceInput.display(
@@ -64,12 +82,17 @@ describe('picture choice input', () => {
   });
 
   describe('single choice', () => {
-    const parse = async (text: string, replyId?: string) => await pictureChoiceInput.parse(block(), textReply(text, replyId), contextWith());
+    const parse = async (text: string, replyId?: string) =>
+      await pictureChoiceInput.parse(block(), textReply(text, replyId), contextWith());
 
     it('matches the title (case-sensitive), else the picture URL, and picks the item edge', async () => {
       expect(await parse('Dog')).toEqual({ status: 'ok', content: 'Dog', edgeId: 'e1' });
       expect(await parse('dog')).toEqual({ status: 'fail' });
-      expect(await parse('https://x.io/bird.png')).toEqual({ status: 'ok', content: 'https://x.io/bird.png', edgeId: 'e3' });
+      expect(await parse('https://x.io/bird.png')).toEqual({
+        status: 'ok',
+        content: 'https://x.io/bird.png',
+        edgeId: 'e3',
+      });
     });
 
     it('saves the internal value and matches ids', async () => {
@@ -94,8 +117,14 @@ describe('picture choice input', () => {
   describe('multiple choice', () => {
     it('matches titles case-insensitively and positions, in item order, without edges', async () => {
       const multiple = block({ isMultipleChoice: true });
-      expect(await pictureChoiceInput.parse(multiple, textReply('3 and dog'), contextWith())).toEqual({ status: 'ok', content: 'Dog, https://x.io/bird.png' });
-      expect(await pictureChoiceInput.parse(multiple, textReply('CAT'), contextWith())).toEqual({ status: 'ok', content: 'feline' });
+      expect(await pictureChoiceInput.parse(multiple, textReply('3 and dog'), contextWith())).toEqual({
+        status: 'ok',
+        content: 'Dog, https://x.io/bird.png',
+      });
+      expect(await pictureChoiceInput.parse(multiple, textReply('CAT'), contextWith())).toEqual({
+        status: 'ok',
+        content: 'feline',
+      });
       expect(await pictureChoiceInput.parse(multiple, textReply('horse'), contextWith())).toEqual({ status: 'fail' });
     });
   });

@@ -2,8 +2,10 @@ import { ratingInput } from '../../../../../src/engine/blocks/inputs/rating';
 import { contextWith, inputBlock, textReply, variable } from './helpers';
 
 describe('rating input', () => {
-  const block = (options: Record<string, unknown> = {}) => inputBlock({ type: 'rating input', options: { variableId: 'v1', ...options } });
-  const parse = async (text: string, options: Record<string, unknown> = {}) => await ratingInput.parse(block(options), textReply(text), contextWith());
+  const block = (options: Record<string, unknown> = {}) =>
+    inputBlock({ type: 'rating input', options: { variableId: 'v1', ...options } });
+  const parse = async (text: string, options: Record<string, unknown> = {}) =>
+    await ratingInput.parse(block(options), textReply(text), contextWith());
 
   it('declares its types', () => {
     expect(ratingInput.type).toBe('rating input');
@@ -30,7 +32,12 @@ describe('rating input', () => {
   });
 
   it('displays the stored block with the prefilled value', async () => {
-    expect(await ratingInput.display(block({ length: 5, labels: { left: 'Bad' } }), contextWith([variable('v1', 'Score', '4')]))).toEqual({
+    expect(
+      await ratingInput.display(
+        block({ length: 5, labels: { left: 'Bad' } }),
+        contextWith([variable('v1', 'Score', '4')]),
+      ),
+    ).toEqual({
       id: 'b1',
       type: 'rating input',
       options: { variableId: 'v1', length: 5, labels: { left: 'Bad' } },

@@ -2,7 +2,11 @@ import { textInput } from '../../../../../src/engine/blocks/inputs/text';
 import { audioReply, contextWith, inputBlock, textReply, variable } from './helpers';
 
 describe('text input', () => {
-  const block = inputBlock({ outgoingEdgeId: 'e1', type: 'text input', options: { variableId: 'v1', labels: { placeholder: 'Hi {{Name}}' } } });
+  const block = inputBlock({
+    outgoingEdgeId: 'e1',
+    type: 'text input',
+    options: { variableId: 'v1', labels: { placeholder: 'Hi {{Name}}' } },
+  });
 
   it('declares its wire type and reply-event type', () => {
     expect(textInput.category).toBe('input');
@@ -18,7 +22,10 @@ describe('text input', () => {
   });
 
   it('answers an audio message with its URL', async () => {
-    expect(await textInput.parse(block, audioReply('https://x.io/a.mp3'), contextWith())).toEqual({ status: 'ok', content: 'https://x.io/a.mp3' });
+    expect(await textInput.parse(block, audioReply('https://x.io/a.mp3'), contextWith())).toEqual({
+      status: 'ok',
+      content: 'https://x.io/a.mp3',
+    });
   });
 
   it('fails without a message or on a command', async () => {
@@ -59,7 +66,9 @@ describe('text input', () => {
       type: 'text input',
       options: { variableId: 'giiLFGw5xXBCHzvp1qAbdX' },
     });
-    expect(JSON.stringify(await textInput.display(stored, contextWith([variable('giiLFGw5xXBCHzvp1qAbdX', 'Name')])))).toBe(
+    expect(
+      JSON.stringify(await textInput.display(stored, contextWith([variable('giiLFGw5xXBCHzvp1qAbdX', 'Name')]))),
+    ).toBe(
       '{"id":"sqEsMo747LTDnY9FjQcEwUv","outgoingEdgeId":"4tYbERpi5Po4goVgt6rWXg","type":"text input","options":{"variableId":"giiLFGw5xXBCHzvp1qAbdX"}}',
     );
   });

@@ -2,8 +2,10 @@ import { timeInput } from '../../../../../src/engine/blocks/inputs/time';
 import { contextWith, inputBlock, textReply, variable } from './helpers';
 
 describe('time input', () => {
-  const block = (options: Record<string, unknown> = {}) => inputBlock({ type: 'time input', options: { variableId: 'v1', ...options } });
-  const parse = async (text: string, options: Record<string, unknown> = {}) => await timeInput.parse(block(options), textReply(text), contextWith());
+  const block = (options: Record<string, unknown> = {}) =>
+    inputBlock({ type: 'time input', options: { variableId: 'v1', ...options } });
+  const parse = async (text: string, options: Record<string, unknown> = {}) =>
+    await timeInput.parse(block(options), textReply(text), contextWith());
 
   it('declares its types', () => {
     expect(timeInput.type).toBe('time input');

@@ -23,17 +23,34 @@ describe('Google Analytics', () => {
     const block = {
       id: 'ga',
       type: 'Google Analytics',
-      options: { trackingId: 'G-123', category: '{{Category}}', action: 'done', label: '{{Unset}}', value: '{{Value}}' },
+      options: {
+        trackingId: 'G-123',
+        category: '{{Category}}',
+        action: 'done',
+        label: '{{Unset}}',
+        value: '{{Value}}',
+      },
     } as BlockDefinition;
     expect(await run(block)).toEqual({
       outcome: { kind: 'next' },
-      actions: [{ type: 'googleAnalytics', googleAnalytics: { trackingId: 'G-123', category: 'signup', action: 'done', value: 12 } }],
+      actions: [
+        {
+          type: 'googleAnalytics',
+          googleAnalytics: { trackingId: 'G-123', category: 'signup', action: 'done', value: 12 },
+        },
+      ],
       logs: [],
     });
   });
 
   it('sends nothing in a preview (no result)', async () => {
-    expect((await run({ id: 'ga', type: 'Google Analytics', options: { trackingId: 'G-1' } } as BlockDefinition, { isPreview: true })).actions).toEqual([]);
+    expect(
+      (
+        await run({ id: 'ga', type: 'Google Analytics', options: { trackingId: 'G-1' } } as BlockDefinition, {
+          isPreview: true,
+        })
+      ).actions,
+    ).toEqual([]);
   });
 });
 
@@ -53,10 +70,15 @@ describe('Pixel', () => {
 
 describe('Chatwoot', () => {
   it('opens the widget with the visitor identified: a script whose variables are arguments', async () => {
-    const block = { id: 'cw', type: 'Chatwoot', options: { websiteToken: 'tok', user: { email: '{{Email}}' } } } as BlockDefinition;
+    const block = {
+      id: 'cw',
+      type: 'Chatwoot',
+      options: { websiteToken: 'tok', user: { email: '{{Email}}' } },
+    } as BlockDefinition;
     const { actions, logs } = await run(block);
     expect(logs).toEqual([]);
-    const script = (actions[0] as unknown as { chatwoot: { scriptToExecute: { content: string; args: unknown[] } } }).chatwoot.scriptToExecute;
+    const script = (actions[0] as unknown as { chatwoot: { scriptToExecute: { content: string; args: unknown[] } } })
+      .chatwoot.scriptToExecute;
     expect(actions[0]!.type).toBe('chatwoot');
     expect(script.args).toEqual([{ id: 'vmail', value: 'ada@example.com' }]);
     expect(script.content).toContain('window.$chatwoot.setUser(vmail, {');
@@ -67,10 +89,13 @@ describe('Chatwoot', () => {
 
   it('closes the widget; in a preview the action is empty and says so', async () => {
     const close = await run({ id: 'cw', type: 'Chatwoot', options: { task: 'Close widget' } } as BlockDefinition);
-    expect((close.actions[0] as unknown as { chatwoot: { scriptToExecute: { content: string } } }).chatwoot.scriptToExecute.content).toContain(
-      'toggleBubbleVisibility("hide")',
-    );
-    const preview = await run({ id: 'cw', type: 'Chatwoot', options: { websiteToken: 'tok' } } as BlockDefinition, { isPreview: true });
+    expect(
+      (close.actions[0] as unknown as { chatwoot: { scriptToExecute: { content: string } } }).chatwoot.scriptToExecute
+        .content,
+    ).toContain('toggleBubbleVisibility("hide")');
+    const preview = await run({ id: 'cw', type: 'Chatwoot', options: { websiteToken: 'tok' } } as BlockDefinition, {
+      isPreview: true,
+    });
     expect(preview.actions).toEqual([{ type: 'chatwoot', chatwoot: { scriptToExecute: { content: '', args: [] } } }]);
     expect(preview.logs).toEqual([{ status: 'info', description: 'Chatwoot block is not supported in preview' }]);
   });
@@ -83,10 +108,24 @@ describe('blocks of services Parley has no credentials type for', () => {
       actions: [],
       logs: [{ description: 'nocodb is not configured' }],
     });
-    expect((await run({ id: 'z', type: 'zendesk', options: { action: 'Open Web Widget', credentialsId: 'c1' } } as BlockDefinition)).logs).toEqual([
-      { status: 'error', description: 'Could not find credentials for block zendesk' },
-    ]);
-    expect((await run({ id: 's', type: 'Google Sheets', options: { credentialsId: 'c1', action: 'Insert a row' } } as BlockDefinition)).logs).toEqual([
+    expect(
+      (
+        await run({
+          id: 'z',
+          type: 'zendesk',
+          options: { action: 'Open Web Widget', credentialsId: 'c1' },
+        } as BlockDefinition)
+      ).logs,
+    ).toEqual([{ status: 'error', description: 'Could not find credentials for block zendesk' }]);
+    expect(
+      (
+        await run({
+          id: 's',
+          type: 'Google Sheets',
+          options: { credentialsId: 'c1', action: 'Insert a row' },
+        } as BlockDefinition)
+      ).logs,
+    ).toEqual([
       // The reference stores it in the result only: no visitor sees it.
       { status: 'error', description: 'Could not find credentials for block Google Sheets', visibility: 'result' },
     ]);

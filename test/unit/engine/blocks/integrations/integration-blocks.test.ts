@@ -14,7 +14,11 @@ const integration = (type: string) => {
 
 async function run(
   block: Partial<Omit<BlockDefinition, 'type'>> & { type: string },
-  options: { isPreview?: boolean; workspaceId?: string; variables?: { id: string; name: string; value?: string }[] } = {},
+  options: {
+    isPreview?: boolean;
+    workspaceId?: string;
+    variables?: { id: string; name: string; value?: string }[];
+  } = {},
 ) {
   const { ctx, turn, state } = testContext({ isPreview: options.isPreview, variables: options.variables });
   if (options.workspaceId !== undefined) state.workspaceId = options.workspaceId;
@@ -36,7 +40,10 @@ describe('integration blocks', () => {
   it('anonymous preview: integrations, HTTP requests included, are skipped with an info log', async () => {
     for (const type of ['openai', 'OpenAI', 'Webhook', 'Zapier', 'qr-code']) {
       expect((await run({ type }, { isPreview: true, workspaceId: '' })).turn.output.logs).toEqual([
-        { status: 'info', description: `The "${type}" block is skipped in an anonymous preview (no stored credentials, no network)` },
+        {
+          status: 'info',
+          description: `The "${type}" block is skipped in an anonymous preview (no stored credentials, no network)`,
+        },
       ]);
     }
   });
@@ -63,7 +70,9 @@ describe('QR code', () => {
     );
     expect(outcome).toEqual({ kind: 'effect', effect: { type: 'qrCode', data: 'https://parley.test/pay' } });
     const result: EffectResult = { type: 'qrCode', url: 'data:image/png;base64,AAAA' };
-    expect(await integration('qr-code').onEffect!(block, result, ctx, { type: 'qrCode', data: 'x' })).toEqual({ kind: 'next' });
+    expect(await integration('qr-code').onEffect!(block, result, ctx, { type: 'qrCode', data: 'x' })).toEqual({
+      kind: 'next',
+    });
     expect(ctx.variables.value('v-url')).toBe('data:image/png;base64,AAAA');
   });
 
@@ -124,6 +133,8 @@ describe('Cal.com', () => {
   });
 
   it('without a link: not configured', async () => {
-    expect((await run({ type: 'cal-com', options: { action: 'Book event' } })).turn.output.logs).toEqual([{ description: 'cal-com is not configured' }]);
+    expect((await run({ type: 'cal-com', options: { action: 'Book event' } })).turn.output.logs).toEqual([
+      { description: 'cal-com is not configured' },
+    ]);
   });
 });

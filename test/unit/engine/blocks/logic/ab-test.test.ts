@@ -2,7 +2,11 @@ import { abTestBlock } from '../../../../../src/engine/blocks/logic/ab-test';
 import type { BlockDefinition } from '../../../../../src/engine/types';
 import { testContext } from '../../../../helpers/engine';
 
-function block(options: Record<string, unknown> | undefined, edges: [string | undefined, string | undefined], outgoingEdgeId?: string): BlockDefinition {
+function block(
+  options: Record<string, unknown> | undefined,
+  edges: [string | undefined, string | undefined],
+  outgoingEdgeId?: string,
+): BlockDefinition {
   return {
     id: 'ab1',
     type: 'AB test',

@@ -21,14 +21,23 @@ function block(options?: Record<string, unknown>): BlockDefinition {
 async function execute(options?: Record<string, unknown>) {
   const { ctx, turn } = testContext({ variables });
   const outcome = await codeBlock.execute(block(options), ctx);
-  return { outcome, ctx, actions: turn.output.clientSideActions, logs: turn.output.logs, value: (id: string) => ctx.variables.value(id) };
+  return {
+    outcome,
+    ctx,
+    actions: turn.output.clientSideActions,
+    logs: turn.output.logs,
+    value: (id: string) => ctx.variables.value(id),
+  };
 }
 
 const onServer = async (content: string) => await execute({ content, isExecutedOnClient: false });
 
 describe('script helpers', () => {
   it('finds referenced variables once, in order of appearance; unknown names are skipped', () => {
-    expect(referencedVariables('{{Age}} {{Name}} {{Age}} {{Nope}} {{=x=}}', variables).map((v) => v.id)).toEqual(['vAge', 'vName']);
+    expect(referencedVariables('{{Age}} {{Name}} {{Age}} {{Nope}} {{=x=}}', variables).map((v) => v.id)).toEqual([
+      'vAge',
+      'vName',
+    ]);
   });
 
   it('builds the client payload: ids in the code, guessed values as args', () => {
@@ -86,7 +95,9 @@ describe('Code block', () => {
 
   describe('on the server', () => {
     it('applies setVariable calls by variable name', async () => {
-      const result = await onServer('setVariable("Result", {{Name}}.toUpperCase() + " " + ({{Age}} + 1)); setVariable("Count", {{Count}} + 1)');
+      const result = await onServer(
+        'setVariable("Result", {{Name}}.toUpperCase() + " " + ({{Age}} + 1)); setVariable("Count", {{Count}} + 1)',
+      );
       expect(result.outcome).toEqual({ kind: 'next' });
       expect(result.value('vResult')).toBe('JOHN 31');
       expect(result.value('vCount')).toBe('2');
@@ -121,7 +132,13 @@ describe('Code block', () => {
     it('fetch is not available: an error log names it', async () => {
       const result = await onServer('const text = await fetch("https://example.com"); setVariable("Result", text)');
       expect(result.value('vResult')).toBeUndefined();
-      expect(result.logs).toEqual([{ status: 'error', description: expect.stringMatching(/fetch is not available/), context: 'While executing function' }]);
+      expect(result.logs).toEqual([
+        {
+          status: 'error',
+          description: expect.stringMatching(/fetch is not available/),
+          context: 'While executing function',
+        },
+      ]);
     });
 
     it('an endless loop ends with a log and the walk goes on', async () => {

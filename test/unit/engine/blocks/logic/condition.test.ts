@@ -42,7 +42,9 @@ describe('Condition block', () => {
   });
 
   it('ends the walk when the matching item has no edge (later items are not tried)', async () => {
-    const { outcome } = await execute(block([{ content: equals('vAge', '30') }, { content: equals('vName', 'John'), outgoingEdgeId: 'eB' }], 'eElse'));
+    const { outcome } = await execute(
+      block([{ content: equals('vAge', '30') }, { content: equals('vName', 'John'), outgoingEdgeId: 'eB' }], 'eElse'),
+    );
     expect(outcome).toEqual({ kind: 'end' });
   });
 
@@ -52,11 +54,15 @@ describe('Condition block', () => {
   });
 
   it('continues with the next block when no item holds and there is no else edge', async () => {
-    expect((await execute(block([{ content: equals('vAge', '1'), outgoingEdgeId: 'eA' }]))).outcome).toEqual({ kind: 'next' });
+    expect((await execute(block([{ content: equals('vAge', '1'), outgoingEdgeId: 'eA' }]))).outcome).toEqual({
+      kind: 'next',
+    });
   });
 
   it('treats an item without content, or with no comparisons, as false', async () => {
-    const { outcome } = await execute(block([{ outgoingEdgeId: 'eA' }, { content: { comparisons: [] }, outgoingEdgeId: 'eB' }], 'eElse'));
+    const { outcome } = await execute(
+      block([{ outgoingEdgeId: 'eA' }, { content: { comparisons: [] }, outgoingEdgeId: 'eB' }], 'eElse'),
+    );
     expect(outcome).toEqual({ kind: 'goto', edgeId: 'eElse' });
   });
 

@@ -15,10 +15,19 @@ const pricing: GroupDefinition = {
     { id: 'p2', type: 'text' },
   ],
 } as GroupDefinition;
-const after: GroupDefinition = { id: 'gAfter', title: 'After', blocks: [{ id: 'a1', type: 'text' }] } as GroupDefinition;
+const after: GroupDefinition = {
+  id: 'gAfter',
+  title: 'After',
+  blocks: [{ id: 'a1', type: 'text' }],
+} as GroupDefinition;
 
 function jump(options: Record<string, unknown> | undefined, outgoingEdgeId?: string): BlockDefinition {
-  return { id: 'jump1', type: 'Jump', ...(options ? { options } : {}), ...(outgoingEdgeId ? { outgoingEdgeId } : {}) } as BlockDefinition;
+  return {
+    id: 'jump1',
+    type: 'Jump',
+    ...(options ? { options } : {}),
+    ...(outgoingEdgeId ? { outgoingEdgeId } : {}),
+  } as BlockDefinition;
 }
 
 async function execute(definition: BlockDefinition, following: BlockDefinition[] = []) {
@@ -26,7 +35,10 @@ async function execute(definition: BlockDefinition, following: BlockDefinition[]
   const { ctx, turn, state } = testContext({
     variables,
     group,
-    bot: { groups: [group, pricing, after], edges: [{ id: 'eAfter', from: { blockId: 'jump1' }, to: { groupId: 'gAfter' } }] },
+    bot: {
+      groups: [group, pricing, after],
+      edges: [{ id: 'eAfter', from: { blockId: 'jump1' }, to: { groupId: 'gAfter' } }],
+    },
   });
   const outcome = await jumpBlock.execute(definition, ctx);
   return { outcome, turn, state, logs: turn.output.logs, virtualEdges: state.queue[0]!.virtualEdges };
@@ -42,7 +54,9 @@ describe('Jump block', () => {
   });
 
   it('goes to a group by id through a virtual edge, remembering the next block of its own group', async () => {
-    const { outcome, state, virtualEdges, logs } = await execute(jump({ groupId: 'gPricing' }), [{ id: 'next1', type: 'text' } as BlockDefinition]);
+    const { outcome, state, virtualEdges, logs } = await execute(jump({ groupId: 'gPricing' }), [
+      { id: 'next1', type: 'text' } as BlockDefinition,
+    ]);
     expect(virtualEdges).toEqual([{ id: 'virtual-gPricing', from: { blockId: '' }, to: { groupId: 'gPricing' } }]);
     expect(outcome).toEqual({ kind: 'goto', edgeId: 'virtual-gPricing' });
     expect(state.returnMark).toEqual({ status: 'pending', blockId: 'next1' });
@@ -62,7 +76,9 @@ describe('Jump block', () => {
 
   it('goes to a given block of the group', async () => {
     const { outcome, virtualEdges } = await execute(jump({ groupId: 'gPricing', blockId: 'p2' }));
-    expect(virtualEdges).toEqual([{ id: 'virtual-gPricing-p2', from: { blockId: '' }, to: { groupId: 'gPricing', blockId: 'p2' } }]);
+    expect(virtualEdges).toEqual([
+      { id: 'virtual-gPricing-p2', from: { blockId: '' }, to: { groupId: 'gPricing', blockId: 'p2' } },
+    ]);
     expect(outcome).toEqual({ kind: 'goto', edgeId: 'virtual-gPricing-p2' });
   });
 
@@ -73,7 +89,9 @@ describe('Jump block', () => {
 
   it('logs and ends the walk when the group is not found (by id or by title)', async () => {
     for (const groupId of ['gNope', '{{Missing}}']) {
-      const { outcome, logs, virtualEdges, state } = await execute(jump({ groupId }), [{ id: 'next1', type: 'text' } as BlockDefinition]);
+      const { outcome, logs, virtualEdges, state } = await execute(jump({ groupId }), [
+        { id: 'next1', type: 'text' } as BlockDefinition,
+      ]);
       expect(outcome).toEqual({ kind: 'end' });
       expect(logs).toEqual([{ status: 'error', description: 'Group to jump to is not found' }]);
       expect(virtualEdges).toEqual([]);
@@ -89,7 +107,11 @@ describe('Jump block', () => {
   });
 
   it('overwrites an older return mark (a single slot)', async () => {
-    const group = { id: 'gHere', title: 'Here', blocks: [jump({ groupId: 'gPricing' }), { id: 'n', type: 'text' }] } as GroupDefinition;
+    const group = {
+      id: 'gHere',
+      title: 'Here',
+      blocks: [jump({ groupId: 'gPricing' }), { id: 'n', type: 'text' }],
+    } as GroupDefinition;
     const { ctx, state } = testContext({ group, bot: { groups: [group, pricing] } });
     state.returnMark = { status: 'called', blockId: 'old', autoResumeMessage: { type: 'text', text: 'x' } };
     await jumpBlock.execute(group.blocks[0]!, ctx);

@@ -11,7 +11,12 @@ const variables: RuntimeVariable[] = [
 
 async function execute(options?: Record<string, unknown>, outgoingEdgeId?: string) {
   const { ctx, turn } = testContext({ variables });
-  const definition = { id: 'redir1', type: 'Redirect', ...(options ? { options } : {}), ...(outgoingEdgeId ? { outgoingEdgeId } : {}) } as BlockDefinition;
+  const definition = {
+    id: 'redir1',
+    type: 'Redirect',
+    ...(options ? { options } : {}),
+    ...(outgoingEdgeId ? { outgoingEdgeId } : {}),
+  } as BlockDefinition;
   const outcome = await redirectBlock.execute(definition, ctx);
   return { outcome, actions: turn.output.clientSideActions, logs: turn.output.logs, turn };
 }
@@ -65,6 +70,8 @@ describe('Redirect block', () => {
     const { ctx, turn } = testContext({ variables });
     ctx.message({ id: 'bubble1', type: 'text', content: {} });
     await redirectBlock.execute({ id: 'r', type: 'Redirect', options: { url: 'a.io' } } as BlockDefinition, ctx);
-    expect(turn.output.clientSideActions).toEqual([{ type: 'redirect', redirect: { url: 'https://a.io' }, lastBubbleBlockId: 'bubble1' }]);
+    expect(turn.output.clientSideActions).toEqual([
+      { type: 'redirect', redirect: { url: 'https://a.io' }, lastBubbleBlockId: 'bubble1' },
+    ]);
   });
 });

@@ -29,7 +29,9 @@ describe('Return block', () => {
 
   it('goes back to the marked block through a virtual edge and clears the mark', async () => {
     const { outcome, state, virtualEdges } = await execute({ status: 'pending', blockId: 'f2' });
-    expect(virtualEdges).toEqual([{ id: 'virtual-gForm-f2', from: { blockId: '' }, to: { groupId: 'gForm', blockId: 'f2' } }]);
+    expect(virtualEdges).toEqual([
+      { id: 'virtual-gForm-f2', from: { blockId: '' }, to: { groupId: 'gForm', blockId: 'f2' } },
+    ]);
     expect(outcome).toEqual({ kind: 'goto', edgeId: 'virtual-gForm-f2' });
     expect(state.returnMark).toBeUndefined();
   });
@@ -51,7 +53,11 @@ describe('Return block', () => {
 
   it('reuses (retargets) an existing virtual edge with the same id', async () => {
     const { ctx, state } = testContext({ group: here, bot: { groups: [here, form] } });
-    state.queue[0]!.virtualEdges.push({ id: 'virtual-gForm-f2', from: { blockId: '' }, to: { groupId: 'gForm', blockId: 'f2' } });
+    state.queue[0]!.virtualEdges.push({
+      id: 'virtual-gForm-f2',
+      from: { blockId: '' },
+      to: { groupId: 'gForm', blockId: 'f2' },
+    });
     state.returnMark = { status: 'pending', blockId: 'f2' };
     await returnBlock.execute(here.blocks[0] as BlockDefinition, ctx);
     expect(state.queue[0]!.virtualEdges).toHaveLength(1);

@@ -29,7 +29,15 @@ async function setVariable(options: Record<string, unknown>, input: TestContextI
   const { ctx, turn } = testContext({ variables: baseVariables, ...input });
   const outcome = await setVariableBlock.execute(block({ variableId: 'vTarget', ...options }), ctx);
   const value = (id: string) => ctx.variables.value(id);
-  return { outcome, value, target: value('vTarget'), ctx, turn, logs: turn.output.logs, actions: turn.output.clientSideActions };
+  return {
+    outcome,
+    value,
+    target: value('vTarget'),
+    ctx,
+    turn,
+    logs: turn.output.logs,
+    actions: turn.output.clientSideActions,
+  };
 }
 
 async function custom(expressionToEvaluate: string, options: Record<string, unknown> = {}) {
@@ -41,7 +49,9 @@ describe('no-ops', () => {
     const { ctx, turn } = testContext({ variables: baseVariables });
     expect(await setVariableBlock.execute(block(undefined), ctx)).toEqual({ kind: 'next' });
     expect(await setVariableBlock.execute(block({ expressionToEvaluate: '1' }), ctx)).toEqual({ kind: 'next' });
-    expect(await setVariableBlock.execute(block({ variableId: 'nope', expressionToEvaluate: '1' }), ctx)).toEqual({ kind: 'next' });
+    expect(await setVariableBlock.execute(block({ variableId: 'nope', expressionToEvaluate: '1' }), ctx)).toEqual({
+      kind: 'next',
+    });
     expect(ctx.variables.list()).toEqual(baseVariables);
     expect(turn.output).toEqual(expect.objectContaining({ logs: [], clientSideActions: [] }));
   });
@@ -124,7 +134,11 @@ describe('Custom (server)', () => {
     const result = await custom('const r = await fetch("https://example.com"); return r');
     expect(result.target).toBe('const r = await fetch("https://example.com"); return r');
     expect(result.logs).toEqual([
-      { status: 'error', description: expect.stringMatching(/fetch is not available/), context: 'While evaluating set variable expression' },
+      {
+        status: 'error',
+        description: expect.stringMatching(/fetch is not available/),
+        context: 'While evaluating set variable expression',
+      },
     ]);
   });
 
@@ -140,7 +154,9 @@ describe('Custom (server)', () => {
   });
 
   it('an empty expression clears', async () => {
-    expect((await setVariable({ type: 'Custom' }, { variables: [{ id: 'vTarget', name: 'Target', value: 'x' }] })).target).toBeNull();
+    expect(
+      (await setVariable({ type: 'Custom' }, { variables: [{ id: 'vTarget', name: 'Target', value: 'x' }] })).target,
+    ).toBeNull();
   });
 
   it('without a sandbox, code falls back to text', async () => {
@@ -173,7 +189,11 @@ describe('client-side execution', () => {
 
   it('passes isUnsafe and isCode false by default', async () => {
     const { actions } = await custom('1', { isExecutedOnClient: true, isUnsafe: true });
-    expect(actions[0]).toEqual(expect.objectContaining({ setVariable: { scriptToExecute: { content: '1', args: [], isCode: false, isUnsafe: true } } }));
+    expect(actions[0]).toEqual(
+      expect.objectContaining({
+        setVariable: { scriptToExecute: { content: '1', args: [], isCode: false, isUnsafe: true } },
+      }),
+    );
   });
 
   it.each(['Moment of the day', 'Device type'])('%s always runs on the client', async (type) => {
@@ -199,7 +219,14 @@ describe('client-side execution', () => {
           }
         },
       ) as string;
-    expect([0, 11, 12, 17, 18, 23].map(momentAt)).toEqual(['morning', 'morning', 'afternoon', 'afternoon', 'evening', 'evening']);
+    expect([0, 11, 12, 17, 18, 23].map(momentAt)).toEqual([
+      'morning',
+      'morning',
+      'afternoon',
+      'afternoon',
+      'evening',
+      'evening',
+    ]);
   });
 
   it('Device type code tells tablets, phones and desktops apart', async () => {
@@ -218,9 +245,18 @@ describe('client-side execution', () => {
   });
 
   describe('reply', () => {
-    async function reply(message: Parameters<NonNullable<typeof setVariableBlock.onReply>>[1], start?: RuntimeVariable['value']) {
-      const { ctx } = testContext({ variables: [{ id: 'vTarget', name: 'Target', ...(start !== undefined ? { value: start } : {}) }] });
-      const outcome = await setVariableBlock.onReply!(block({ variableId: 'vTarget', isExecutedOnClient: true, expressionToEvaluate: 'x' }), message, ctx);
+    async function reply(
+      message: Parameters<NonNullable<typeof setVariableBlock.onReply>>[1],
+      start?: RuntimeVariable['value'],
+    ) {
+      const { ctx } = testContext({
+        variables: [{ id: 'vTarget', name: 'Target', ...(start !== undefined ? { value: start } : {}) }],
+      });
+      const outcome = await setVariableBlock.onReply!(
+        block({ variableId: 'vTarget', isExecutedOnClient: true, expressionToEvaluate: 'x' }),
+        message,
+        ctx,
+      );
       return { outcome, value: ctx.variables.value('vTarget') };
     }
 
@@ -245,7 +281,9 @@ describe('client-side execution', () => {
 
 describe('other types', () => {
   it('Empty clears', async () => {
-    expect((await setVariable({ type: 'Empty' }, { variables: [{ id: 'vTarget', name: 'Target', value: 'x' }] })).target).toBeNull();
+    expect(
+      (await setVariable({ type: 'Empty' }, { variables: [{ id: 'vTarget', name: 'Target', value: 'x' }] })).target,
+    ).toBeNull();
   });
 
   describe('Append value(s)', () => {
@@ -276,7 +314,9 @@ describe('other types', () => {
   });
 
   it('Transcript is the recorded conversation, formatted, without a log; the variable becomes session-only', async () => {
-    const { ctx, turn } = testContext({ variables: [{ id: 'vTarget', name: 'Target', value: 'old', isSessionVariable: false }] });
+    const { ctx, turn } = testContext({
+      variables: [{ id: 'vTarget', name: 'Target', value: 'old', isSessionVariable: false }],
+    });
     ctx.state.transcript = {
       stored: 0,
       storedBytes: 0,
@@ -285,8 +325,15 @@ describe('other types', () => {
         { role: 'user', type: 'text', text: 'Yo' },
       ],
     };
-    expect(await setVariableBlock.execute(block({ variableId: 'vTarget', type: 'Transcript' }), ctx)).toEqual({ kind: 'next' });
-    expect(ctx.variables.byId('vTarget')).toEqual({ id: 'vTarget', name: 'Target', value: 'Assistant: "Hi"\n\nUser: "Yo"', isSessionVariable: true });
+    expect(await setVariableBlock.execute(block({ variableId: 'vTarget', type: 'Transcript' }), ctx)).toEqual({
+      kind: 'next',
+    });
+    expect(ctx.variables.byId('vTarget')).toEqual({
+      id: 'vTarget',
+      name: 'Target',
+      value: 'Assistant: "Hi"\n\nUser: "Yo"',
+      isSessionVariable: true,
+    });
     expect(turn.output.logs).toEqual([]);
   });
 
@@ -301,7 +348,9 @@ describe('other types', () => {
       { role: 'bot', type: 'text', text: 'Name?' },
       { role: 'user', type: 'text', text: 'Ada' },
     ] as const;
-    expect(await setVariableBlock.onEffect!(transcriptBlock, { type: 'loadTranscript', lines: [...earlier] }, ctx, effect)).toEqual({ kind: 'next' });
+    expect(
+      await setVariableBlock.onEffect!(transcriptBlock, { type: 'loadTranscript', lines: [...earlier] }, ctx, effect),
+    ).toEqual({ kind: 'next' });
     expect(ctx.variables.byId('vTarget')).toEqual({
       id: 'vTarget',
       name: 'Target',
@@ -316,10 +365,17 @@ describe('other types', () => {
     ctx.state.transcript = { stored: 2, storedBytes: 90, recent: [{ role: 'bot', type: 'text', text: 'Bye' }] };
     const transcriptBlock = block({ variableId: 'vTarget', type: 'Transcript' });
     const effect = { type: 'loadTranscript', lines: 2 } as const;
-    const failed = { type: 'failed', effect: 'loadTranscript', reason: 'timeout', message: 'Request timed out. (10s)' } as const;
+    const failed = {
+      type: 'failed',
+      effect: 'loadTranscript',
+      reason: 'timeout',
+      message: 'Request timed out. (10s)',
+    } as const;
     expect(await setVariableBlock.onEffect!(transcriptBlock, failed, ctx, effect)).toEqual({ kind: 'next' });
     expect(ctx.variables.byId('vTarget')!.value).toBe('Assistant: "Bye"');
-    expect(turn.output.logs).toEqual([{ status: 'error', description: 'The transcript could not be read', context: 'While setting the transcript' }]);
+    expect(turn.output.logs).toEqual([
+      { status: 'error', description: 'The transcript could not be read', context: 'While setting the transcript' },
+    ]);
   });
 
   it.each(['Result ID', 'User ID'])('%s is the result id, a new id in previews', async (type) => {
@@ -343,8 +399,12 @@ describe('other types', () => {
     it('with a time zone: local time with its offset (Z for UTC)', async () => {
       expect((await setVariable({ type: 'Now', timeZone: 'Asia/Kolkata' })).target).toBe('2026-01-15T15:30:00+05:30');
       expect((await setVariable({ type: 'Now', timeZone: '{{Zone}}' })).target).toBe('2026-01-15T15:30:00+05:30');
-      expect((await setVariable({ type: 'Yesterday', timeZone: 'America/New_York' })).target).toBe('2026-01-14T05:00:00-05:00');
-      expect((await setVariable({ type: 'Tomorrow', timeZone: 'Europe/Paris' })).target).toBe('2026-01-16T11:00:00+01:00');
+      expect((await setVariable({ type: 'Yesterday', timeZone: 'America/New_York' })).target).toBe(
+        '2026-01-14T05:00:00-05:00',
+      );
+      expect((await setVariable({ type: 'Tomorrow', timeZone: 'Europe/Paris' })).target).toBe(
+        '2026-01-16T11:00:00+01:00',
+      );
       expect((await setVariable({ type: 'Now', timeZone: 'UTC' })).target).toBe('2026-01-15T10:00:00Z');
     });
 
@@ -369,7 +429,8 @@ describe('other types', () => {
     });
 
     it('clears when anything is missing or does not match', async () => {
-      const withTarget = (value: RuntimeVariable['value']) => baseVariables.map((v) => (v.id === 'vTarget' ? { ...v, value } : v));
+      const withTarget = (value: RuntimeVariable['value']) =>
+        baseVariables.map((v) => (v.id === 'vTarget' ? { ...v, value } : v));
       expect(await map({ ...params, baseItemVariableId: 'vName' }, withTarget('x'))).toBeNull();
       expect(await map({ ...params, baseListVariableId: 'vName' }, withTarget('x'))).toBeNull();
       expect(await map({ ...params, targetListVariableId: 'vName' }, withTarget('x'))).toBeNull();
@@ -381,7 +442,11 @@ describe('other types', () => {
   });
 
   describe('Pop and Shift', () => {
-    const take = async (type: 'Pop' | 'Shift', value: RuntimeVariable['value'] | undefined, saveItemInVariableId?: string) => {
+    const take = async (
+      type: 'Pop' | 'Shift',
+      value: RuntimeVariable['value'] | undefined,
+      saveItemInVariableId?: string,
+    ) => {
       const result = await setVariable(
         { type, ...(saveItemInVariableId ? { saveItemInVariableId } : {}) },
         {
@@ -417,9 +482,12 @@ describe('other types', () => {
     });
   });
 
-  it.each(['Phone number', 'Contact name', 'Referral Click ID', 'Referral Source ID', 'Some future type'])('%s is cleared on the web', async (type) => {
-    const result = await setVariable({ type }, { variables: [{ id: 'vTarget', name: 'Target', value: 'x' }] });
-    expect(result.outcome).toEqual({ kind: 'next' });
-    expect(result.target).toBeNull();
-  });
+  it.each(['Phone number', 'Contact name', 'Referral Click ID', 'Referral Source ID', 'Some future type'])(
+    '%s is cleared on the web',
+    async (type) => {
+      const result = await setVariable({ type }, { variables: [{ id: 'vTarget', name: 'Target', value: 'x' }] });
+      expect(result.outcome).toEqual({ kind: 'next' });
+      expect(result.target).toBeNull();
+    },
+  );
 });

@@ -1,5 +1,12 @@
 import { typebotLinkBlock } from '../../../../../src/engine/blocks/logic/typebot-link';
-import type { BlockDefinition, BotRef, Effect, GroupDefinition, RuntimeBot, RuntimeVariable } from '../../../../../src/engine/types';
+import type {
+  BlockDefinition,
+  BotRef,
+  Effect,
+  GroupDefinition,
+  RuntimeBot,
+  RuntimeVariable,
+} from '../../../../../src/engine/types';
 import type { DefinitionVersion } from '../../../../../src/engine/definition/versions';
 import { testContext } from '../../../../helpers/engine';
 
@@ -16,10 +23,18 @@ const start = { id: 'gStart', title: 'Start', blocks: [{ id: 's1', type: 'text' 
 const second = { id: 'gSecond', title: 'Second', blocks: [{ id: 's2', type: 'text' }] } as GroupDefinition;
 
 function link(options: Record<string, unknown> | undefined, outgoingEdgeId?: string): BlockDefinition {
-  return { id: 'link1', type: 'Typebot link', ...(options ? { options } : {}), ...(outgoingEdgeId ? { outgoingEdgeId } : {}) } as BlockDefinition;
+  return {
+    id: 'link1',
+    type: 'Typebot link',
+    ...(options ? { options } : {}),
+    ...(outgoingEdgeId ? { outgoingEdgeId } : {}),
+  } as BlockDefinition;
 }
 
-function setup(definition: BlockDefinition, input: { following?: boolean; version?: DefinitionVersion; isPreview?: boolean } = {}) {
+function setup(
+  definition: BlockDefinition,
+  input: { following?: boolean; version?: DefinitionVersion; isPreview?: boolean } = {},
+) {
   const group = {
     id: 'gHere',
     title: 'Here',
@@ -66,7 +81,9 @@ describe('Typebot link block: errors', () => {
     for (const options of [undefined, {}, { typebotId: '' }]) {
       const { ctx, turn, state } = setup(link(options));
       expect(await typebotLinkBlock.execute(link(options), ctx)).toEqual({ kind: 'next' });
-      expect(turn.output.logs).toEqual([{ status: 'error', description: 'Failed to link typebot', details: 'Typebot ID is not specified' }]);
+      expect(turn.output.logs).toEqual([
+        { status: 'error', description: 'Failed to link typebot', details: 'Typebot ID is not specified' },
+      ]);
       expect(state.queue).toHaveLength(1);
     }
   });
@@ -114,7 +131,9 @@ describe('Typebot link block: same bot', () => {
     const { ctx, state } = setup(definition, { following: true });
     await typebotLinkBlock.execute(definition, ctx);
     const [child, parent] = state.queue;
-    expect(parent!.virtualEdges).toEqual([{ id: 'virtual-gHere-after1', from: { blockId: '' }, to: { groupId: 'gHere', blockId: 'after1' } }]);
+    expect(parent!.virtualEdges).toEqual([
+      { id: 'virtual-gHere-after1', from: { blockId: '' }, to: { groupId: 'gHere', blockId: 'after1' } },
+    ]);
     expect(child!.queuedEdgeIds).toEqual(['virtual-gHere-after1']);
   });
 
@@ -122,7 +141,9 @@ describe('Typebot link block: same bot', () => {
     const definition = link({ typebotId: 'current', groupId: 'gNope' }, 'eResume');
     const { ctx, state, turn } = setup(definition, { following: true });
     expect(await typebotLinkBlock.execute(definition, ctx)).toEqual({ kind: 'next' });
-    expect(turn.output.logs).toEqual([{ status: 'error', description: 'Failed to link typebot', details: 'Group with ID "gNope" not found' }]);
+    expect(turn.output.logs).toEqual([
+      { status: 'error', description: 'Failed to link typebot', details: 'Group with ID "gNope" not found' },
+    ]);
     expect(state.queue).toHaveLength(1);
     expect(state.queue[0]!.virtualEdges).toEqual([]);
   });
@@ -132,22 +153,34 @@ describe('Typebot link block: another bot', () => {
   it('asks the service to load the bot', async () => {
     const definition = link({ typebotId: 'child' });
     const { ctx, state } = setup(definition);
-    expect(await typebotLinkBlock.execute(definition, ctx)).toEqual({ kind: 'effect', effect: { type: 'loadBot', botId: 'child' } });
+    expect(await typebotLinkBlock.execute(definition, ctx)).toEqual({
+      kind: 'effect',
+      effect: { type: 'loadBot', botId: 'child' },
+    });
     expect(state.queue).toHaveLength(1);
   });
 
   it('logs and continues when the bot was not found', async () => {
     const definition = link({ typebotId: 'child' });
     const { ctx, state, turn } = setup(definition);
-    expect(await typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: null, ref: null }, ctx, LOAD_EFFECT)).toEqual({ kind: 'next' });
-    expect(turn.output.logs).toEqual([{ status: 'error', description: 'Failed to link typebot', details: 'Typebot with ID child not found' }]);
+    expect(
+      await typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: null, ref: null }, ctx, LOAD_EFFECT),
+    ).toEqual({ kind: 'next' });
+    expect(turn.output.logs).toEqual([
+      { status: 'error', description: 'Failed to link typebot', details: 'Typebot with ID child not found' },
+    ]);
     expect(state.queue).toHaveLength(1);
   });
 
   it('v6: does not merge by default; the child gets a new result, its own variables prefilled by name', async () => {
     const definition = link({ typebotId: 'child' }, 'eResume');
     const { ctx, state, turn } = setup(definition);
-    const outcome = await typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: childBot(), ref: childRef }, ctx, LOAD_EFFECT);
+    const outcome = await typebotLinkBlock.onEffect!(
+      definition,
+      { type: 'loadBot', bot: childBot(), ref: childRef },
+      ctx,
+      LOAD_EFFECT,
+    );
     expect(outcome).toEqual({ kind: 'goto', edgeId: 'virtual-c1' });
     expect(state.queue).toHaveLength(2);
     expect(state.queue[0]).toEqual({
@@ -170,7 +203,11 @@ describe('Typebot link block: another bot', () => {
     const definition = link({ typebotId: 'child', mergeResults: true });
     const { ctx, state, turn } = setup(definition);
     await typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: childBot(), ref: childRef }, ctx, LOAD_EFFECT);
-    expect(state.queue[0]).toMatchObject({ resultId: 'result1', answers: [{ key: 'Name', value: 'Ada' }], isMergingWithParent: true });
+    expect(state.queue[0]).toMatchObject({
+      resultId: 'result1',
+      answers: [{ key: 'Name', value: 'Ada' }],
+      isMergingWithParent: true,
+    });
     expect(turn.persistence.newResults).toEqual([]);
   });
 
@@ -182,7 +219,12 @@ describe('Typebot link block: another bot', () => {
     ] as const) {
       const definition = link(options);
       const { ctx, state } = setup(definition, { version: '5' });
-      await typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: childBot('6.1'), ref: childRef }, ctx, LOAD_EFFECT);
+      await typebotLinkBlock.onEffect!(
+        definition,
+        { type: 'loadBot', bot: childBot('6.1'), ref: childRef },
+        ctx,
+        LOAD_EFFECT,
+      );
       expect(state.queue[0]!.isMergingWithParent).toBe(merge);
     }
   });
@@ -190,7 +232,12 @@ describe('Typebot link block: another bot', () => {
   it('v6 parent linking a v5 child does not merge by default', async () => {
     const definition = link({ typebotId: 'child' });
     const { ctx, state } = setup(definition);
-    await typebotLinkBlock.onEffect!(definition, { type: 'loadBot', bot: childBot('5'), ref: childRef }, ctx, LOAD_EFFECT);
+    await typebotLinkBlock.onEffect!(
+      definition,
+      { type: 'loadBot', bot: childBot('5'), ref: childRef },
+      ctx,
+      LOAD_EFFECT,
+    );
     expect(state.queue[0]!.isMergingWithParent).toBe(false);
   });
 
@@ -205,16 +252,32 @@ describe('Typebot link block: another bot', () => {
   it('a child group by title; an unknown child group logs and leaves the queue alone', async () => {
     const byTitle = link({ typebotId: 'child', groupId: '{{Section}}' });
     const first = setup(byTitle);
-    expect(await typebotLinkBlock.onEffect!(byTitle, { type: 'loadBot', bot: childBot(), ref: childRef }, first.ctx, LOAD_EFFECT)).toEqual({
+    expect(
+      await typebotLinkBlock.onEffect!(
+        byTitle,
+        { type: 'loadBot', bot: childBot(), ref: childRef },
+        first.ctx,
+        LOAD_EFFECT,
+      ),
+    ).toEqual({
       kind: 'goto',
       edgeId: 'virtual-c2',
     });
 
     const unknown = link({ typebotId: 'child', groupId: 'zz' });
     const second = setup(unknown);
-    expect(await typebotLinkBlock.onEffect!(unknown, { type: 'loadBot', bot: childBot(), ref: childRef }, second.ctx, LOAD_EFFECT)).toEqual({ kind: 'next' });
+    expect(
+      await typebotLinkBlock.onEffect!(
+        unknown,
+        { type: 'loadBot', bot: childBot(), ref: childRef },
+        second.ctx,
+        LOAD_EFFECT,
+      ),
+    ).toEqual({ kind: 'next' });
     expect(second.state.queue).toHaveLength(1);
     expect(second.turn.persistence.newResults).toEqual([]);
-    expect(second.turn.output.logs).toEqual([{ status: 'error', description: 'Failed to link typebot', details: 'Group with ID "zz" not found' }]);
+    expect(second.turn.output.logs).toEqual([
+      { status: 'error', description: 'Failed to link typebot', details: 'Group with ID "zz" not found' },
+    ]);
   });
 });

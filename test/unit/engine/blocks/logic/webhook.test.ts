@@ -22,9 +22,16 @@ function block(options?: Record<string, unknown>): BlockDefinition {
   return { id: 'wh1', type: 'webhook', outgoingEdgeId: 'eOut', ...(options ? { options } : {}) } as BlockDefinition;
 }
 
-async function reply(text: string | undefined, options: Record<string, unknown> = { responseVariableMapping: mapping }) {
+async function reply(
+  text: string | undefined,
+  options: Record<string, unknown> = { responseVariableMapping: mapping },
+) {
   const { ctx, turn } = testContext({ variables });
-  const outcome = await webhookBlock.onReply!(block(options), text === undefined ? undefined : { type: 'text', text }, ctx);
+  const outcome = await webhookBlock.onReply!(
+    block(options),
+    text === undefined ? undefined : { type: 'text', text },
+    ctx,
+  );
   return { outcome, logs: turn.output.logs, value: (id: string) => ctx.variables.value(id), turn };
 }
 
@@ -40,11 +47,15 @@ describe('webhook block', () => {
     const { ctx, turn } = testContext({ variables });
     ctx.message({ id: 'b0', type: 'text', content: {} });
     await webhookBlock.execute(block(), ctx);
-    expect(turn.output.clientSideActions).toEqual([{ type: 'listenForWebhook', expectsDedicatedReply: true, lastBubbleBlockId: 'b0' }]);
+    expect(turn.output.clientSideActions).toEqual([
+      { type: 'listenForWebhook', expectsDedicatedReply: true, lastBubbleBlockId: 'b0' },
+    ]);
   });
 
   it('maps a {statusCode, data} reply into variables and logs success', async () => {
-    const { outcome, logs, value } = await reply(JSON.stringify({ statusCode: 201, data: { user: { name: 'Ada' }, items: ['x', 'y'] } }));
+    const { outcome, logs, value } = await reply(
+      JSON.stringify({ statusCode: 201, data: { user: { name: 'Ada' }, items: ['x', 'y'] } }),
+    );
     expect(outcome).toEqual({ kind: 'next' });
     expect(value('vName')).toBe('Ada');
     expect(value('vStatus')).toBe('201');
@@ -67,10 +78,19 @@ describe('webhook block', () => {
   });
 
   it('a non-JSON body is kept as text data with status 200', async () => {
-    const { value, logs } = await reply('plain body', { responseVariableMapping: [{ id: 'm', variableId: 'vAll', bodyPath: 'data' }, mapping[1]] });
+    const { value, logs } = await reply('plain body', {
+      responseVariableMapping: [{ id: 'm', variableId: 'vAll', bodyPath: 'data' }, mapping[1]],
+    });
     expect(value('vAll')).toBe('plain body');
     expect(value('vStatus')).toBe('200');
-    expect(logs).toEqual([{ status: 'success', description: 'Webhook executed successfully!', details: '"plain body"', visibility: 'result' }]);
+    expect(logs).toEqual([
+      {
+        status: 'success',
+        description: 'Webhook executed successfully!',
+        details: '"plain body"',
+        visibility: 'result',
+      },
+    ]);
   });
 
   it('an object value is stored as JSON text', async () => {
@@ -81,11 +101,18 @@ describe('webhook block', () => {
   });
 
   it('logs an error for 4xx/5xx status codes (the mapping still applies) and continues', async () => {
-    const { outcome, logs, value } = await reply(JSON.stringify({ statusCode: 404, data: { user: { name: 'Nobody' } } }));
+    const { outcome, logs, value } = await reply(
+      JSON.stringify({ statusCode: 404, data: { user: { name: 'Nobody' } } }),
+    );
     expect(outcome).toEqual({ kind: 'next' });
     expect(value('vStatus')).toBe('404');
     expect(logs).toEqual([
-      { status: 'error', description: 'Webhook returned error', details: JSON.stringify({ user: { name: 'Nobody' } }), visibility: 'result' },
+      {
+        status: 'error',
+        description: 'Webhook returned error',
+        details: JSON.stringify({ user: { name: 'Nobody' } }),
+        visibility: 'result',
+      },
     ]);
   });
 
@@ -112,14 +139,22 @@ describe('webhook block', () => {
   it('without a mapping only logs; without a reply treats it as empty text', async () => {
     const noMapping = await reply('{"statusCode":200,"data":1}', {});
     expect(noMapping.outcome).toEqual({ kind: 'next' });
-    expect(noMapping.logs).toEqual([{ status: 'success', description: 'Webhook executed successfully!', details: '1', visibility: 'result' }]);
+    expect(noMapping.logs).toEqual([
+      { status: 'success', description: 'Webhook executed successfully!', details: '1', visibility: 'result' },
+    ]);
     const empty = await reply(undefined, {});
-    expect(empty.logs).toEqual([{ status: 'success', description: 'Webhook executed successfully!', details: '""', visibility: 'result' }]);
+    expect(empty.logs).toEqual([
+      { status: 'success', description: 'Webhook executed successfully!', details: '""', visibility: 'result' },
+    ]);
   });
 
   it('applyResponseMapping is usable on its own (HTTP request block)', async () => {
     const { ctx } = testContext({ variables });
-    await applyResponseMapping([{ variableId: 'vName', bodyPath: 'data[1]' }], { statusCode: 200, data: ['a', 'b'] }, ctx);
+    await applyResponseMapping(
+      [{ variableId: 'vName', bodyPath: 'data[1]' }],
+      { statusCode: 200, data: ['a', 'b'] },
+      ctx,
+    );
     expect(ctx.variables.value('vName')).toBe('b');
   });
 });
