@@ -7,7 +7,7 @@
 // effect describes) are *implemented* by the sandbox and the integrations, so
 // they may import those types — never the engine's code.
 
-const crossCutting = '(config|errors|project-root)\\.ts$|observability/';
+const crossCutting = '(errors|project-root)\\.ts$|config/|observability/';
 const engineContracts = 'engine/types\\.ts$';
 
 /** A layer (folder under src/) and the folders/files it may import, as regex alternatives. */
@@ -111,7 +111,7 @@ module.exports = {
     {
       ...layer(
         'cross-cutting-stands-alone',
-        '(config|errors|project-root)\\.ts$|^src/observability/',
+        '(errors|project-root)\\.ts$|^src/config/|^src/observability/',
         `${crossCutting}`,
         'Cross-cutting modules run no code of the layers (else every layer would depend on them); the config may name the option types of the layers it configures.',
       ),

@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-dashboard-'));
   const databaseUrl = process.env.PARLEY_BENCH_DATABASE_URL ?? `file:${path.join(dir, 'bench.db')}`;
   const server = await startServer(
-    { ...loadConfig({}), port: 0, databaseUrl, adminToken: ADMIN_TOKEN },
+    loadConfig({ PARLEY_PORT: '0', PARLEY_DATABASE_URL: databaseUrl, PARLEY_ADMIN_TOKEN: ADMIN_TOKEN }),
     () => undefined,
   );
   const db = server.database.db;

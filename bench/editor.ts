@@ -56,13 +56,12 @@ function bigBot(groups: number): Record<string, unknown> {
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-editor-'));
   const server = await startServer(
-    {
-      ...loadConfig({}),
-      port: 0,
-      databaseUrl: `file:${path.join(dir, 'bench.db')}`,
-      adminPassword: PASSWORD,
-      adminEmail: 'bench@parley.local',
-    },
+    loadConfig({
+      PARLEY_PORT: '0',
+      PARLEY_DATABASE_URL: `file:${path.join(dir, 'bench.db')}`,
+      PARLEY_ADMIN_PASSWORD: PASSWORD,
+      PARLEY_ADMIN_EMAIL: 'bench@parley.local',
+    }),
     () => undefined,
   );
   const db = server.database.db;

@@ -38,13 +38,12 @@ const BOT = {
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-export-'));
   const server = await startServer(
-    {
-      ...loadConfig({}),
-      port: 0,
-      databaseUrl: `file:${path.join(dir, 'bench.db')}`,
-      adminToken: TOKEN,
-      logLevel: 'silent',
-    },
+    loadConfig({
+      PARLEY_PORT: '0',
+      PARLEY_DATABASE_URL: `file:${path.join(dir, 'bench.db')}`,
+      PARLEY_ADMIN_TOKEN: TOKEN,
+      PARLEY_LOG_LEVEL: 'silent',
+    }),
     () => undefined,
   );
   const db = server.database.db;

@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'parley-bench-'));
   const token = 'bench-admin-token';
   const server = await startServer(
-    { ...loadConfig({}), port: 0, databaseUrl: `file:${join(dir, 'bench.db')}`, adminToken: token },
+    loadConfig({ PARLEY_PORT: '0', PARLEY_DATABASE_URL: `file:${join(dir, 'bench.db')}`, PARLEY_ADMIN_TOKEN: token }),
     () => undefined,
   );
   const variants: Record<string, string> = {

@@ -87,14 +87,13 @@ async function main(): Promise<void> {
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
   const server = await startServer(
-    {
-      ...loadConfig({}),
-      port: 0,
-      databaseUrl: `file:${path.join(dir, 'bench.db')}`,
-      adminToken: 'bench-admin-token-0123456789',
-      outboundAllow: '127.0.0.1',
-      logLevel: 'silent',
-    },
+    loadConfig({
+      PARLEY_PORT: '0',
+      PARLEY_DATABASE_URL: `file:${path.join(dir, 'bench.db')}`,
+      PARLEY_ADMIN_TOKEN: 'bench-admin-token-0123456789',
+      PARLEY_OUTBOUND_ALLOW: '127.0.0.1',
+      PARLEY_LOG_LEVEL: 'silent',
+    }),
     () => undefined,
   );
   const db = server.database.db;

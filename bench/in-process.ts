@@ -20,13 +20,13 @@ export async function startBenchServer(prefix: string): Promise<BenchServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const server = await startServer(
     // One client drives the whole load: the per-IP chat rate limit would refuse it. Request logs off, as in the other benches.
-    {
-      ...loadConfig({ PARLEY_RATE_LIMIT: 'off' }),
-      port: 0,
-      databaseUrl: `file:${path.join(dir, 'bench.db')}`,
-      adminToken: 'bench-admin-token-0123456789',
-      logLevel: 'silent',
-    },
+    loadConfig({
+      PARLEY_RATE_LIMIT: 'off',
+      PARLEY_PORT: '0',
+      PARLEY_DATABASE_URL: `file:${path.join(dir, 'bench.db')}`,
+      PARLEY_ADMIN_TOKEN: 'bench-admin-token-0123456789',
+      PARLEY_LOG_LEVEL: 'silent',
+    }),
     () => undefined,
   );
   const db = server.database.db;

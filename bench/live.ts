@@ -47,15 +47,14 @@ async function replies(base: string, publicId: string, sentAt: Map<string, numbe
 
 async function measure(label: string, databaseUrl: string): Promise<void> {
   const server = await startServer(
-    {
-      ...loadConfig({}),
-      port: 0,
-      databaseUrl,
-      adminToken: ADMIN_TOKEN,
-      logLevel: 'silent',
-      encryptionKey: Buffer.alloc(32, 7).toString('base64'),
-      rateLimit: { ...loadConfig({}).rateLimit, enabled: false },
-    },
+    loadConfig({
+      PARLEY_PORT: '0',
+      PARLEY_DATABASE_URL: databaseUrl,
+      PARLEY_ADMIN_TOKEN: ADMIN_TOKEN,
+      PARLEY_LOG_LEVEL: 'silent',
+      PARLEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      PARLEY_RATE_LIMIT: 'off',
+    }),
     () => undefined,
   );
   try {

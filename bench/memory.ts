@@ -61,13 +61,14 @@ async function main(): Promise<void> {
   const { createBot, publishBot } = await import('../src/services/bots');
   const server = await startServer(
     // Rate limits off: one client drives the load. Logs off: their buffers are not the server's memory.
-    {
-      ...loadConfig({ PARLEY_RATE_LIMIT: 'off', PARLEY_CODE_IDLE_MS: process.env.PARLEY_CODE_IDLE_MS }),
-      port: 0,
-      databaseUrl: `file:${path.join(dir, 'bench.db')}`,
-      adminToken: 'bench-admin-token-0123456789',
-      logLevel: 'silent',
-    },
+    loadConfig({
+      PARLEY_RATE_LIMIT: 'off',
+      PARLEY_CODE_IDLE_MS: process.env.PARLEY_CODE_IDLE_MS,
+      PARLEY_PORT: '0',
+      PARLEY_DATABASE_URL: `file:${path.join(dir, 'bench.db')}`,
+      PARLEY_ADMIN_TOKEN: 'bench-admin-token-0123456789',
+      PARLEY_LOG_LEVEL: 'silent',
+    }),
     () => undefined,
   );
   const base = `http://127.0.0.1:${server.port}`;

@@ -96,11 +96,12 @@ async function chatThroughput(enabled: boolean): Promise<number> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-rl-'));
   const server = await startServer(
     {
-      ...loadConfig({}),
-      port: 0,
-      databaseUrl: `file:${path.join(dir, 'bench.db')}`,
-      adminToken: 'bench-admin-token-0123456789',
-      logLevel: 'silent',
+      ...loadConfig({
+        PARLEY_PORT: '0',
+        PARLEY_DATABASE_URL: `file:${path.join(dir, 'bench.db')}`,
+        PARLEY_ADMIN_TOKEN: 'bench-admin-token-0123456789',
+        PARLEY_LOG_LEVEL: 'silent',
+      }),
       rateLimit: { ...CONFIG, enabled },
     },
     () => undefined,

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { isClusterWorker, workerLog } from './cli/cluster-role';
-import { describeStartupError, isDebug } from './cli/startup-error';
+import { describeStartupError } from './cli/startup-error';
 import { UsageError } from './cli/usage';
 import { INVOICES_USAGE, TOKENS_USAGE, USERS_USAGE, WORKSPACES_USAGE } from './cli/usage-texts';
-import { loadConfig } from './config';
+import { isDebug, loadConfig, type Config } from './config';
 import { AppError } from './errors';
 
 // Each command loads its own modules when it runs: a cluster's primary, which
@@ -11,7 +11,7 @@ import { AppError } from './errors';
 // schema or Prisma (~210 MB resident otherwise).
 
 const USAGE = `Usage:
-parley serve [--workers N]    migrate, then serve HTTP on PORT (default 3000) with N processes (PARLEY_WORKERS, default 1)
+parley serve [--workers N]    migrate, then serve HTTP on PARLEY_PORT (default 3000) with N processes (PARLEY_WORKERS, default 1)
 parley migrate               apply pending database migrations
 ${TOKENS_USAGE}
 ${USERS_USAGE}
@@ -21,10 +21,11 @@ parley help                  this list
 
 PARLEY_DEBUG=1 adds stack traces to error messages.`;
 
-/** `--workers N`, else PARLEY_WORKERS, else 1. */
-function workersWanted(args: string[]): number {
+/** `--workers N`, else PARLEY_WORKERS (default 1). */
+function workersWanted(args: string[], config: Config): number {
   const { values } = parseArgs({ args, options: { workers: { type: 'string' } }, strict: true });
-  const raw = values.workers ?? process.env.PARLEY_WORKERS ?? '1';
+  if (values.workers === undefined) return config.server.workers;
+  const raw = values.workers;
   const workers = Number(raw);
   if (!Number.isInteger(workers) || workers < 1 || workers > 64)
     throw new UsageError(`--workers must be a whole number from 1 to 64 (got ${raw})`);
@@ -34,7 +35,7 @@ function workersWanted(args: string[]): number {
 async function serve(args: string[]): Promise<void> {
   const config = loadConfig();
   if (!isClusterWorker()) {
-    const workers = workersWanted(args);
+    const workers = workersWanted(args, config);
     if (workers > 1) return (await import('./cli/cluster')).serveCluster(config, workers);
   }
   const { startServer } = await import('./cli/serve');
@@ -43,7 +44,7 @@ async function serve(args: string[]): Promise<void> {
     // A second signal while draining stops at once.
     process.once('SIGINT', () => process.exit(1));
     process.once('SIGTERM', () => process.exit(1));
-    server.shutdown(config.shutdownMs ?? 10_000).then(
+    server.shutdown(config.server.shutdownMs).then(
       () => process.exit(0),
       (error: unknown) => {
         console.error(`parley: shutdown failed: ${describeStartupError(error)}`);

@@ -67,12 +67,12 @@ export async function prepareStorage(
   config: Config,
   log: (line: string) => void,
 ): Promise<{ database: Database; secrets: ReturnType<typeof createSecretBox>; consoleSignIn?: (url: string) => void }> {
-  const database = openDatabase(config.databaseUrl, { onStatement: recordDbStatement });
+  const database = openDatabase(config.database.url, { onStatement: recordDbStatement });
   // The key is checked before anything is written: a misconfigured deployment stops without side effects.
   const secrets = createSecretBox(
     loadEncryptionKey(
       {
-        configured: config.encryptionKey,
+        configured: config.credentials.encryptionKey,
         dataDirectory: database.provider === 'sqlite' ? path.dirname(database.target.location) : undefined,
       },
       log,
@@ -84,14 +84,14 @@ export async function prepareStorage(
   const bootstrap = (await database.chatStore.hasUsers())
     ? null
     : await bootstrapIfEmpty(database.db, {
-        email: config.adminEmail,
-        presetToken: config.adminToken,
-        presetPassword: config.adminPassword,
+        email: config.admin.email,
+        presetToken: config.admin.token,
+        presetPassword: config.admin.password,
       });
   if (bootstrap) {
     log(`Created admin user ${bootstrap.email} with workspace ${bootstrap.workspaceId}.`);
     log(
-      config.adminToken
+      config.admin.token
         ? 'Admin token: the value of PARLEY_ADMIN_TOKEN.'
         : `Admin token (shown once, keep it): ${bootstrap.token}`,
     );
@@ -100,9 +100,9 @@ export async function prepareStorage(
   const consoleSignIn = bootstrap
     ? (url: string) =>
         log(
-          config.adminPassword
-            ? `Console: sign in at ${config.publicUrl?.replace(/\/$/, '') ?? url}/app as ${bootstrap.email} with the value of PARLEY_ADMIN_PASSWORD.`
-            : `Console: sign in at ${config.publicUrl?.replace(/\/$/, '') ?? url}/app as ${bootstrap.email} with password (shown once, change it in the console): ${bootstrap.password}`,
+          config.admin.password
+            ? `Console: sign in at ${config.server.publicUrl?.replace(/\/$/, '') ?? url}/app as ${bootstrap.email} with the value of PARLEY_ADMIN_PASSWORD.`
+            : `Console: sign in at ${config.server.publicUrl?.replace(/\/$/, '') ?? url}/app as ${bootstrap.email} with password (shown once, change it in the console): ${bootstrap.password}`,
         )
     : undefined;
   return { database, secrets, consoleSignIn };
@@ -115,7 +115,7 @@ export async function prepareStorage(
  */
 export async function prepareStorageOnce(config: Config, log: (line: string) => void = console.log): Promise<void> {
   const { database, consoleSignIn } = await prepareStorage(config, log);
-  consoleSignIn?.(`http://localhost:${config.port}`);
+  consoleSignIn?.(`http://localhost:${config.server.port}`);
   await database.close();
 }
 
@@ -138,17 +138,17 @@ function listenOn(port: number, host: string | undefined, handler: http.RequestL
 async function listen(config: Config, apps: Apps, origins: Origins): Promise<Server[]> {
   const consoleHandler = apps.console.callback();
   const chatHandler = apps.chat.callback();
-  const chatPort = chatPortOf(config);
-  if (chatPort === config.port && config.port !== 0) {
+  const chatPort = chatPortOf(config.server);
+  if (chatPort === config.server.port && config.server.port !== 0) {
     return [
-      await listenOn(config.port, config.host, (req, res) =>
+      await listenOn(config.server.port, config.server.host, (req, res) =>
         (origins.surfaceOf(req) === 'chat' ? chatHandler : consoleHandler)(req, res),
       ),
     ];
   }
-  const consoleServer = await listenOn(config.port, config.host, consoleHandler);
+  const consoleServer = await listenOn(config.server.port, config.server.host, consoleHandler);
   try {
-    return [consoleServer, await listenOn(chatPort, config.host, chatHandler)];
+    return [consoleServer, await listenOn(chatPort, config.server.host, chatHandler)];
   } catch (error) {
     consoleServer.close();
     throw error;
@@ -161,19 +161,13 @@ export async function startServer(
   log: (line: string) => void = console.log,
   options: ServerOptions = {},
 ): Promise<RunningServer> {
-  const logger = createLogger(config.logLevel);
-  setSnapshotCacheSize(config.snapshotCacheSize);
+  const logger = createLogger(config.log.level);
+  setSnapshotCacheSize(config.chat.snapshotCacheSize);
   const { database, secrets, consoleSignIn } = await prepareStorage(config, log);
-  const allow = parseAllowList(config.outboundAllow);
+  const allow = parseAllowList(config.effects.outboundAllow);
   const outbound = createOutboundClient({ allow });
   const ai = createAiClient(outbound);
-  const code = createSandboxPool({
-    timeoutMs: config.codeTimeoutMs,
-    memoryLimitBytes: config.codeMemoryBytes,
-    threads: config.codeThreads,
-    idleMs: config.codeIdleMs,
-    outboundAllow: config.outboundAllow,
-  });
+  const code = createSandboxPool({ ...config.sandbox, outboundAllow: config.effects.outboundAllow });
   await code.ready();
   // Processes sharing a PostgreSQL database hear each other's turns through it; SQLite workers through their primary.
   const live =
@@ -188,9 +182,9 @@ export async function startServer(
     secrets,
     code,
     untrustedCode: code.untrusted,
-    limits: { maxBlocksPerTurn: config.maxBlocksPerTurn, turnBudgetMs: config.turnBudgetMs },
-    sessionTtlMs: config.sessionTtlMs,
-    claim: { leaseMs: config.sessionLeaseMs, waitMs: config.sessionWaitMs },
+    limits: { maxBlocksPerTurn: config.chat.maxBlocksPerTurn, turnBudgetMs: config.chat.turnBudgetMs },
+    sessionTtlMs: config.chat.sessionTtlMs,
+    claim: { leaseMs: config.chat.sessionLeaseMs, waitMs: config.chat.sessionWaitMs },
     effects: (options.effects ?? ((real) => real))(
       createPerformers({
         outbound: outbound.request,
@@ -201,33 +195,27 @@ export async function startServer(
       }),
     ),
     ai,
-    effectTimeouts: { defaultMs: config.effectTimeoutMs, maxMs: config.effectMaxTimeoutMs },
+    effectTimeouts: { defaultMs: config.effects.timeoutMs, maxMs: config.effects.maxTimeoutMs },
     live,
-    bounds: {
-      maxAnswerBytes: config.maxAnswerBytes,
-      maxClientLogs: config.maxClientLogs,
-      maxVariablesBytes: config.maxVariablesBytes,
-      maxSessionBytes: config.maxSessionBytes,
-      maxAnonymousPreviewBytes: config.maxAnonymousPreviewBytes,
-    },
-    quota: chatQuota(database.db, { enforcePlanLimits: config.enforcePlanLimits, cacheMs: config.quotaCacheMs }),
+    bounds: config.chat.bounds,
+    quota: chatQuota(database.db, config.quota),
     uploads: {
       db: database.db,
       // The AWS SDK is loaded only for a bucket: local-disk servers never pay its memory.
       files: config.s3
         ? (await import('../integrations/storage/s3')).s3Store(config.s3)
         : localDiskStore(
-            config.uploadsDir ??
+            config.uploads.dir ??
               (database.provider === 'sqlite'
                 ? path.join(path.dirname(database.target.location), 'uploads')
                 : path.resolve('data/uploads')),
           ),
       secrets,
-      maxBytes: config.uploadMaxBytes,
+      maxBytes: config.uploads.maxBytes,
     },
-    liveRecheckMs: config.liveRecheckMs,
+    liveRecheckMs: config.live.recheckMs,
     signIn: {
-      sessionTtlMs: config.consoleSessionTtlMs,
+      sessionTtlMs: config.console.sessionTtlMs,
       linkTtlMs: DEFAULT_SIGN_IN.linkTtlMs,
       sendLink: config.smtp ? signInLinkSender(config.smtp, createSmtpSender()) : undefined,
       sendInvitation: config.smtp ? invitationSender(config.smtp, createSmtpSender()) : undefined,
@@ -240,14 +228,14 @@ export async function startServer(
   // PostgreSQL deployments may run several processes: they share one budget.
   const rateLimits = !config.rateLimit.enabled
     ? memoryStore(config.rateLimit)
-    : config.redisUrl
-      ? await redisStore(config.rateLimit, config.redisUrl, config.redisPrefix)
+    : config.redis.url
+      ? await redisStore(config.rateLimit, config.redis.url, config.redis.prefix)
       : database.provider === 'postgresql'
         ? await postgresStore(config.rateLimit, database.target.location)
         : memoryStore(config.rateLimit);
   // The ports are known once listening (port 0 takes any free one); origins read them per request.
-  const ports: ListeningPorts = { console: config.port, chat: chatPortOf(config) };
-  const origins = createOrigins(config, ports);
+  const ports: ListeningPorts = { console: config.server.port, chat: chatPortOf(config.server) };
+  const origins = createOrigins(config.server, ports);
   const apps = createApps({ chat, config, origins, logger, notReady, rateLimiters: rateLimits.limiters });
   const sweep = setInterval(() => {
     sweepExpiredSessions(database.db, { files: chat.uploads.files }).catch((error: unknown) =>
@@ -260,9 +248,9 @@ export async function startServer(
   ports.chat = servers[1] ? (servers[1].address() as AddressInfo).port : ports.console;
   const url = `http://localhost:${ports.console}`;
   const chatUrl = `http://localhost:${ports.chat}`;
-  log(`Parley listening on ${url} (${database.provider}); chat pages on ${config.chatUrl ?? chatUrl}`);
+  log(`Parley listening on ${url} (${database.provider}); chat pages on ${config.server.chatUrl ?? chatUrl}`);
   // Behind a proxy the chat origin must be named too: unnamed, links would go to this host's chat port over http.
-  if (config.publicUrl && !config.chatUrl) {
+  if (config.server.publicUrl && !config.server.chatUrl) {
     log(
       `Warning: PARLEY_PUBLIC_URL is set but PARLEY_CHAT_URL is not: bot pages and files are linked on port ${ports.chat} of the request's host; set PARLEY_CHAT_URL to the chat origin your proxy serves.`,
     );

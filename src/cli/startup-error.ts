@@ -1,4 +1,6 @@
-import { chatPortOf } from '../config';
+import { chatPortOf, loadConfig } from '../config';
+import { CONFIG_SCHEMA } from '../config/schema';
+import { sourceOf } from '../config/setting';
 import { DatabaseSetupError, errorCode, firstLine } from '../db/setup-error';
 
 /**
@@ -10,14 +12,14 @@ export function describeStartupError(error: unknown, env: NodeJS.ProcessEnv = pr
   const code = errorCode(error);
   const syscall = (error as { syscall?: unknown } | null)?.syscall;
   if (syscall === 'listen') {
-    const port = (error as { port?: unknown }).port ?? env.PORT ?? 3000;
-    // The chat pages listen on a port of their own (PORT + 1 unless PARLEY_CHAT_PORT says otherwise).
-    const chatPort = chatPortOf({
-      port: Number(env.PORT ?? 3000),
-      chatPort: env.PARLEY_CHAT_PORT ? Number(env.PARLEY_CHAT_PORT) : undefined,
-    });
+    // Read again, quietly: the failed command did read it (its server was about to listen).
+    const { server } = loadConfig(env, () => undefined);
+    const port = (error as { port?: unknown }).port ?? server.port;
+    // The chat pages listen on a port of their own (the console's + 1 unless PARLEY_CHAT_PORT says otherwise).
     const setting =
-      String(port) !== String(env.PORT ?? 3000) && String(port) === String(chatPort) ? 'PARLEY_CHAT_PORT' : 'PORT';
+      String(port) !== String(server.port) && String(port) === String(chatPortOf(server))
+        ? 'PARLEY_CHAT_PORT'
+        : sourceOf(CONFIG_SCHEMA.server.port, env);
     if (code === 'EADDRINUSE')
       return `Port ${String(port)} is already in use: stop the other process or set ${setting} to a free port.`;
     if (code === 'EACCES')
@@ -25,8 +27,4 @@ export function describeStartupError(error: unknown, env: NodeJS.ProcessEnv = pr
     return `Cannot listen on port ${String(port)}: ${firstLine(error)}`;
   }
   return firstLine(error);
-}
-
-export function isDebug(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.PARLEY_DEBUG === '1' || env.PARLEY_DEBUG === 'true';
 }

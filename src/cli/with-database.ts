@@ -4,7 +4,7 @@ import { migrate } from '../db/migrate';
 
 /** Opens (and migrates) the configured database for one CLI command. */
 export async function withDatabase<T>(run: (db: Db) => Promise<T>): Promise<T> {
-  const database = openDatabase(loadConfig().databaseUrl);
+  const database = openDatabase(loadConfig().database.url);
   try {
     await migrate(database.target);
     return await run(database.db);

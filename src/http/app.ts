@@ -28,8 +28,7 @@ import { silentLogger, type Logger } from '../observability/logger';
 export interface AppOptions {
   /** The chat runtime's dependencies (database, sandbox, effects), which every request's GraphQL context carries. */
   chat: GraphQLContext['chat'];
-  config: Pick<Config, 'bodyLimit' | 'botBodyLimit' | 'graphiql' | 'graphqlLimits'> &
-    Partial<Pick<Config, 'metricsToken' | 'rateLimit' | 'publicUrl'>>;
+  config: Pick<Config, 'server' | 'graphql' | 'metrics'> & Partial<Pick<Config, 'rateLimit'>>;
   /** Where each surface is reached (src/http/origins.ts). */
   origins: Origins;
   /** Request log destination; silent when absent. */
@@ -75,7 +74,9 @@ export function createApps({
   // Definitions come with a token; a request without one (an anonymous preview) is read up to the general limit only.
   const jsonBodyOf = (kind: 'default' | 'bot') =>
     jsonBody(
-      kind === 'bot' ? (ctx) => (ctx.get('authorization') ? config.botBodyLimit : config.bodyLimit) : config.bodyLimit,
+      kind === 'bot'
+        ? (ctx) => (ctx.get('authorization') ? config.server.botBodyLimit : config.server.bodyLimit)
+        : config.server.bodyLimit,
     );
   const publicRoutes = routes.filter((route) => route.auth !== 'bearer');
 
@@ -127,7 +128,7 @@ export function createApps({
 
   // The console origin.
   const system = new Router();
-  system.get('/metrics', metricsEndpoint(config.metricsToken));
+  system.get('/metrics', metricsEndpoint(config.metrics.token));
   system.get('/v1/openapi.json', (ctx) => {
     ctx.body = openapi;
   });
@@ -136,11 +137,11 @@ export function createApps({
     graphqlEndpoint({
       schema,
       createContext: contextFor('console'),
-      bodyLimit: config.botBodyLimit,
-      anonymousBodyLimit: config.bodyLimit,
-      graphiql: config.graphiql,
-      limits: config.graphqlLimits,
-      publicUrl: config.publicUrl,
+      bodyLimit: config.server.botBodyLimit,
+      anonymousBodyLimit: config.server.bodyLimit,
+      graphiql: config.graphql.graphiql,
+      limits: config.graphql.limits,
+      publicUrl: config.server.publicUrl,
       consoleOrigin: (host) => origins.console(host, 'console'),
     }),
   );
@@ -158,10 +159,16 @@ export function createApps({
   consoleApp.use(createUploadsRouter(chat.uploads, { serveFiles: false }).routes());
   // Before the bot pages' redirect: /app is the console, never a bot's public id.
   consoleApp.use(
-    createConsoleRouter({ publicUrl: config.publicUrl, chatOrigin: (host) => origins.chat(host, 'console') }).routes(),
+    createConsoleRouter({
+      publicUrl: config.server.publicUrl,
+      chatOrigin: (host) => origins.chat(host, 'console'),
+    }).routes(),
   );
   consoleApp.use(
-    createChatRedirects({ graphiql: config.graphiql, chatOrigin: (host) => origins.chat(host, 'console') }).routes(),
+    createChatRedirects({
+      graphiql: config.graphql.graphiql,
+      chatOrigin: (host) => origins.chat(host, 'console'),
+    }).routes(),
   );
 
   // The chat origin: no /graphql, no console, no builder routes; a console session cookie means nothing here.
@@ -173,7 +180,7 @@ export function createApps({
     jsonBody: jsonBodyOf,
   });
   const pages = createPagesRouter({
-    graphiql: config.graphiql,
+    graphiql: config.graphql.graphiql,
     consoleOrigin: (host) => origins.console(host, 'chat'),
     // The page's data comes from the PublicChatPage operation, executed in-process like a REST route.
     loadChatPage: async (publicId) => {

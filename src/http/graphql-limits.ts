@@ -7,7 +7,7 @@ import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationRule } fr
 import type { Plugin } from 'graphql-yoga';
 import { pagedCostRule } from './paged-cost';
 
-/** Per-operation bounds checked before execution (README "Configuration"). */
+/** Per-operation bounds checked before execution (docs/configuration.md). */
 export interface GraphQLLimits {
   maxAliases: number;
   maxDepth: number;
@@ -18,9 +18,11 @@ export interface GraphQLLimits {
   maxPagedCost: number;
   /** Bytes of the query text alone; variables (a bot definition) are bounded by the body limit. */
   maxQueryBytes: number;
+  /**
+   * Introspection, and with it the "Did you mean …?" of validation errors:
+   * suggestions would spell out a schema whose introspection is off.
+   */
   introspection: boolean;
-  /** "Did you mean …?" in validation errors: off in production, where they would spell out a schema whose introspection is off. */
-  suggestions: boolean;
 }
 
 /** Every operation refused by a limit answers with this code, like any other bad document. */
@@ -120,6 +122,6 @@ export function graphqlLimitPlugins(limits: GraphQLLimits): Plugin[] {
     maxTokensPlugin({ n: limits.maxTokens }),
     parseErrorsAreBadRequests(),
     { onValidate: ({ addValidationRule }) => rules.forEach(addValidationRule) },
-    validationErrorsAreBadRequests(limits.suggestions),
+    validationErrorsAreBadRequests(limits.introspection),
   ];
 }

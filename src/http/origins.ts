@@ -32,7 +32,7 @@ function hostName(host: string | undefined): string | undefined {
   return host ? HOST.exec(host)?.[1] : undefined;
 }
 
-export function createOrigins(config: Pick<Config, 'publicUrl' | 'chatUrl'>, ports: ListeningPorts): Origins {
+export function createOrigins(config: Pick<Config['server'], 'publicUrl' | 'chatUrl'>, ports: ListeningPorts): Origins {
   const chatHost = config.chatUrl ? new URL(config.chatUrl).host : undefined;
   const own = (host: string | undefined) => (host && HOST.test(host) ? `http://${host}` : undefined);
   const onPort = (host: string | undefined, port: number) => {

@@ -14,14 +14,14 @@ const mainJs = path.join(root, 'dist/src/main.js');
 const ADMIN_TOKEN = `cluster-admin-${Date.now()}`;
 
 function env(databaseUrl: string): NodeJS.ProcessEnv {
-  const { PARLEY_ADMIN_TOKEN: _t, PORT: _p, LOG_LEVEL: _l, PARLEY_WORKERS: _w, ...rest } = process.env;
+  const { PARLEY_ADMIN_TOKEN: _t, PORT: _p, PARLEY_LOG_LEVEL: _l, PARLEY_WORKERS: _w, ...rest } = process.env;
   return {
     ...rest,
     PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     DATABASE_URL: databaseUrl,
     PORT: '0',
     PARLEY_ADMIN_TOKEN: ADMIN_TOKEN,
-    LOG_LEVEL: 'silent',
+    PARLEY_LOG_LEVEL: 'silent',
   };
 }
 

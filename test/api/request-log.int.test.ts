@@ -19,7 +19,7 @@ interface Serving {
 }
 
 async function serve(databaseUrl: string, extra: Record<string, string>): Promise<Serving> {
-  const { PARLEY_ADMIN_TOKEN: _t, PORT: _p, LOG_LEVEL: _l, ...env } = process.env;
+  const { PARLEY_ADMIN_TOKEN: _t, PORT: _p, PARLEY_LOG_LEVEL: _l, ...env } = process.env;
   const child = spawn(process.execPath, [mainJs, 'serve'], {
     cwd: root,
     env: {
@@ -89,7 +89,7 @@ describe('request log', () => {
   });
 
   test('one JSON line per request with id, method, route, status, duration and error code; no token, no body', async () => {
-    const serving = await serve(database.url, { LOG_LEVEL: 'info' });
+    const serving = await serve(database.url, { PARLEY_LOG_LEVEL: 'info' });
     try {
       const list = await request(serving.url, 'GET', '/v1/workspaces', {
         token: ADMIN_TOKEN,
@@ -134,8 +134,8 @@ describe('request log', () => {
     }
   });
 
-  test('LOG_LEVEL=warn leaves successful requests out', async () => {
-    const serving = await serve(database.url, { LOG_LEVEL: 'warn' });
+  test('PARLEY_LOG_LEVEL=warn leaves successful requests out', async () => {
+    const serving = await serve(database.url, { PARLEY_LOG_LEVEL: 'warn' });
     try {
       expect((await request(serving.url, 'GET', '/health')).status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 200));

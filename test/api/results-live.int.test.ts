@@ -436,7 +436,7 @@ async function startProcess(
   adminToken: string,
   args: string[] = [],
 ): Promise<{ url: string; child: ChildProcess; output: () => string; exited: Promise<number | null> }> {
-  const { PARLEY_ADMIN_TOKEN: _t, PORT: _p, LOG_LEVEL: _l, PARLEY_WORKERS: _w, ...rest } = process.env;
+  const { PARLEY_ADMIN_TOKEN: _t, PORT: _p, PARLEY_LOG_LEVEL: _l, PARLEY_WORKERS: _w, ...rest } = process.env;
   const child = spawn(process.execPath, [path.join(root, 'dist/src/main.js'), 'serve', ...args], {
     cwd: root,
     env: {
@@ -445,7 +445,7 @@ async function startProcess(
       DATABASE_URL: databaseUrl,
       PORT: '0',
       PARLEY_ADMIN_TOKEN: adminToken,
-      LOG_LEVEL: 'silent',
+      PARLEY_LOG_LEVEL: 'silent',
       PARLEY_METRICS_TOKEN: METRICS_TOKEN,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

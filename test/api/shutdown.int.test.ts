@@ -34,7 +34,7 @@ interface Serving {
 }
 
 async function serve(databaseUrl: string): Promise<Serving> {
-  const { PARLEY_ADMIN_TOKEN: _t, PORT: _p, LOG_LEVEL: _l, ...env } = process.env;
+  const { PARLEY_ADMIN_TOKEN: _t, PORT: _p, PARLEY_LOG_LEVEL: _l, ...env } = process.env;
   const child = spawn(process.execPath, [mainJs, 'serve'], {
     cwd: root,
     env: {
@@ -43,7 +43,7 @@ async function serve(databaseUrl: string): Promise<Serving> {
       DATABASE_URL: databaseUrl,
       PORT: '0',
       PARLEY_ADMIN_TOKEN: ADMIN_TOKEN,
-      LOG_LEVEL: 'info',
+      PARLEY_LOG_LEVEL: 'info',
       PARLEY_SHUTDOWN_MS: '10000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

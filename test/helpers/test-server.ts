@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../../src/config';
+import type { SmtpSettings } from '../../src/integrations/email/smtp';
 import { startServer, type RunningServer } from '../../src/cli/serve';
 import type { Db, WorkspaceRole } from '../../src/db/client';
 import type { EffectPerformers } from '../../src/services/chat/effects';
@@ -40,8 +41,8 @@ export interface TestServerOptions {
   outboundAllow?: string;
   /** Wraps the real effect performers (a local stand-in of a slow third party in front of one). */
   effects?: (real: EffectPerformers) => EffectPerformers;
-  /** SMTP_*: the server's own SMTP settings (e-mail blocks whose credentials are `default`). */
-  smtp?: Config['smtp'];
+  /** PARLEY_SMTP_*: the server's own SMTP settings (e-mail blocks whose credentials are `default`). */
+  smtp?: SmtpSettings;
   /** GraphiQL at GET /graphql (off in tests unless asked). */
   graphiql?: boolean;
   /** PARLEY_METRICS_TOKEN */
@@ -56,17 +57,12 @@ export interface TestServerOptions {
   uploadsDir?: string;
   /** PARLEY_S3_*: uploads to a bucket (a local stand-in of S3 in tests). */
   s3?: Config['s3'];
-  /** REDIS_URL and PARLEY_REDIS_PREFIX: rate-limit counters in Redis. */
+  /** PARLEY_REDIS_URL and PARLEY_REDIS_PREFIX: rate-limit counters in Redis. */
   redis?: { url: string; prefix: string };
   /** PARLEY_ENFORCE_PLAN_LIMITS and PARLEY_QUOTA_CACHE_MS */
   enforcePlanLimits?: boolean;
   /** PARLEY_MAX_ANSWER_BYTES, PARLEY_MAX_CLIENT_LOGS, PARLEY_MAX_VARIABLES_BYTES, PARLEY_MAX_SESSION_BYTES */
-  bounds?: Partial<
-    Pick<
-      Config,
-      'maxAnswerBytes' | 'maxClientLogs' | 'maxVariablesBytes' | 'maxSessionBytes' | 'maxAnonymousPreviewBytes'
-    >
-  >;
+  bounds?: Partial<Config['chat']['bounds']>;
   quotaCacheMs?: number;
   /** PARLEY_CONSOLE_SESSION_HOURS, in ms. */
   consoleSessionTtlMs?: number;
@@ -74,7 +70,7 @@ export interface TestServerOptions {
   publicUrl?: string;
   /** PARLEY_CHAT_URL */
   chatUrl?: string;
-  /** PORT and PARLEY_CHAT_PORT (any free ports unless given). */
+  /** PARLEY_PORT and PARLEY_CHAT_PORT (any free ports unless given). */
   port?: number;
   chatPort?: number;
   /** PARLEY_CODE_THREADS */
@@ -89,42 +85,56 @@ const ADMIN_PASSWORD = 'test-admin-password';
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
 function serverConfig(databaseUrl: string, adminToken: string, options: TestServerOptions): Config {
+  const defaults = loadConfig({});
+  const given = <T extends object>(value: T) =>
+    Object.fromEntries(Object.entries(value).filter(([, each]) => each !== undefined)) as Partial<T>;
   return {
-    ...loadConfig({}),
-    port: options.port ?? 0,
-    ...(options.chatPort !== undefined ? { chatPort: options.chatPort } : {}),
-    databaseUrl,
-    adminToken,
-    adminEmail: ADMIN_EMAIL,
-    adminPassword: ADMIN_PASSWORD,
-    graphiql: options.graphiql ?? false,
-    encryptionKey: TEST_ENCRYPTION_KEY,
-    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-    ...(options.botBodyLimit ? { botBodyLimit: options.botBodyLimit } : {}),
-    ...(options.sessionWaitMs !== undefined ? { sessionWaitMs: options.sessionWaitMs } : {}),
-    ...(options.sessionLeaseMs !== undefined ? { sessionLeaseMs: options.sessionLeaseMs } : {}),
-    ...(options.effectTimeoutMs !== undefined ? { effectTimeoutMs: options.effectTimeoutMs } : {}),
-    ...(options.outboundAllow !== undefined ? { outboundAllow: options.outboundAllow } : {}),
-    logLevel: process.env.LOG_LEVEL || 'silent',
-    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
-    ...(options.smtp ? { smtp: options.smtp } : {}),
-    ...(options.liveRecheckMs !== undefined ? { liveRecheckMs: options.liveRecheckMs } : {}),
-    ...(options.uploadMaxBytes !== undefined ? { uploadMaxBytes: options.uploadMaxBytes } : {}),
-    uploadsDir: options.uploadsDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-uploads-')),
-    ...(options.s3 ? { s3: options.s3 } : {}),
-    ...options.bounds,
-    ...(options.enforcePlanLimits !== undefined ? { enforcePlanLimits: options.enforcePlanLimits } : {}),
-    ...(options.quotaCacheMs !== undefined ? { quotaCacheMs: options.quotaCacheMs } : {}),
-    ...(options.consoleSessionTtlMs !== undefined ? { consoleSessionTtlMs: options.consoleSessionTtlMs } : {}),
-    ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
-    ...(options.chatUrl !== undefined ? { chatUrl: options.chatUrl } : {}),
-    ...(options.codeThreads !== undefined ? { codeThreads: options.codeThreads } : {}),
-    ...(options.productionGraphql
-      ? { graphqlLimits: { ...loadConfig({}).graphqlLimits, introspection: false, suggestions: false } }
-      : {}),
-    ...(options.redis ? { redisUrl: options.redis.url, redisPrefix: options.redis.prefix } : {}),
+    ...defaults,
+    server: {
+      ...defaults.server,
+      port: options.port ?? 0,
+      ...given({
+        chatPort: options.chatPort,
+        bodyLimit: options.bodyLimit || undefined,
+        botBodyLimit: options.botBodyLimit || undefined,
+        publicUrl: options.publicUrl,
+        chatUrl: options.chatUrl,
+      }),
+    },
+    database: { url: databaseUrl },
+    admin: { token: adminToken, email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    graphql: {
+      graphiql: options.graphiql ?? false,
+      limits: { ...defaults.graphql.limits, ...(options.productionGraphql ? { introspection: false } : {}) },
+    },
+    credentials: { encryptionKey: TEST_ENCRYPTION_KEY },
+    chat: {
+      ...defaults.chat,
+      ...given({ sessionWaitMs: options.sessionWaitMs, sessionLeaseMs: options.sessionLeaseMs }),
+      bounds: { ...defaults.chat.bounds, ...options.bounds },
+    },
+    effects: {
+      ...defaults.effects,
+      ...given({ timeoutMs: options.effectTimeoutMs, outboundAllow: options.outboundAllow }),
+    },
+    log: { ...defaults.log, level: (process.env.PARLEY_LOG_LEVEL as Config['log']['level'] | undefined) || 'silent' },
+    metrics: { token: options.metricsToken || undefined },
+    smtp: options.smtp && { secure: false, ...options.smtp },
+    live: { recheckMs: options.liveRecheckMs ?? defaults.live.recheckMs },
+    uploads: {
+      maxBytes: options.uploadMaxBytes ?? defaults.uploads.maxBytes,
+      dir: options.uploadsDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-uploads-')),
+    },
+    s3: options.s3,
+    quota: {
+      ...defaults.quota,
+      ...given({ enforcePlanLimits: options.enforcePlanLimits, cacheMs: options.quotaCacheMs }),
+    },
+    console: { sessionTtlMs: options.consoleSessionTtlMs ?? defaults.console.sessionTtlMs },
+    sandbox: { ...defaults.sandbox, ...given({ threads: options.codeThreads }) },
+    redis: options.redis ?? defaults.redis,
     rateLimit: {
-      ...loadConfig({}).rateLimit,
+      ...defaults.rateLimit,
       enabled: false,
       ...(options.rateLimit ? { enabled: true, ...options.rateLimit } : {}),
     },

@@ -44,7 +44,7 @@ test('each layer rule refuses its deliberate violation, and only those', async (
       'http-serves-apis: src/http/app.ts → src/db/client.ts',
       'sandbox-contract-types-only: src/sandbox/pool.ts → src/engine/types.ts',
       'integrations-are-adapters: src/integrations/smtp.ts → src/services/chat.ts',
-      'web-is-a-separate-bundle: src/web/client.ts → src/config.ts',
+      'web-is-a-separate-bundle: src/web/client.ts → src/config/index.ts',
       'no-circular: src/services/a.ts → src/services/b.ts',
       // Through a type-only import, between .tsx files (the console's case): cycles count whatever carries them.
       'no-circular: src/web/console/page.tsx → src/web/console/shell.tsx',

@@ -12,14 +12,14 @@ const schema = buildSchema(readFileSync(join(root, 'schema/schema.graphql'), 'ut
 const operationsDir = join(root, 'src/rest/operations');
 
 describe('default GraphQL limits', () => {
-  const limits = loadConfig({ NODE_ENV: 'production' }).graphqlLimits;
+  const limits = loadConfig({ NODE_ENV: 'production' }).graphql.limits;
 
   it('has introspection off in production unless PARLEY_GRAPHQL_INTROSPECTION=true', () => {
     expect(limits.introspection).toBe(false);
     expect(
-      loadConfig({ NODE_ENV: 'production', PARLEY_GRAPHQL_INTROSPECTION: 'true' }).graphqlLimits.introspection,
+      loadConfig({ NODE_ENV: 'production', PARLEY_GRAPHQL_INTROSPECTION: 'true' }).graphql.limits.introspection,
     ).toBe(true);
-    expect(loadConfig({}).graphqlLimits.introspection).toBe(true);
+    expect(loadConfig({}).graphql.limits.introspection).toBe(true);
   });
 
   it('refuses introspection when it is off', () => {
@@ -43,7 +43,7 @@ describe('default GraphQL limits', () => {
 });
 
 describe('cost weighted by page sizes', () => {
-  const limits = loadConfig({}).graphqlLimits;
+  const limits = loadConfig({}).graphql.limits;
   // The rule alone: graphql-armor's own cost limit (depth-weighted) would refuse these deep queries first.
   const errors = (query: string) =>
     validate(schema, new MaxTokensParserWLexer(query, { n: limits.maxTokens }).parseDocument(), [

@@ -1,0 +1,1 @@
+export { chatPortOf, isDebug, loadConfig, type Config } from './load';

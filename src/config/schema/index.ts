@@ -1,0 +1,28 @@
+// The configuration schema: every setting Parley reads, grouped as the code
+// consumes them (a group is passed whole to what it configures). The table in
+// docs/configuration.md is generated from it (npm run docs:config).
+import { chat, bounds, effects, live, quota, sandbox } from './chat';
+import { graphql, rateLimit, redis } from './http';
+import { admin, consoleSettings, database, log, metrics, server } from './server';
+import { credentials, s3, smtp, uploads } from './storage';
+
+export const CONFIG_SCHEMA = {
+  server,
+  database,
+  admin,
+  console: consoleSettings,
+  log,
+  metrics,
+  chat: { ...chat, bounds },
+  sandbox,
+  effects,
+  live,
+  quota,
+  graphql,
+  rateLimit,
+  redis,
+  uploads,
+  s3,
+  credentials,
+  smtp,
+};

@@ -1,0 +1,129 @@
+// Settings of the process: where it listens, its database, its first admin, its logs.
+import { choice, duration, flag, integer, origin, size, text } from '../setting';
+
+export const server = {
+  host: text({
+    env: 'PARLEY_HOST',
+    deprecated: ['HOST'],
+    defaultText: 'every interface',
+    doc: 'the address both listeners bind (`127.0.0.1`: this machine only)',
+  }),
+  port: integer({
+    env: 'PARLEY_PORT',
+    platform: ['PORT'],
+    default: 3000,
+    max: 65535,
+    doc: 'the console and API port (`/app`, `/graphql`, `/v1`); `PORT`, which hosting platforms set, is read too',
+  }),
+  chatPort: {
+    ...integer({
+      env: 'PARLEY_CHAT_PORT',
+      default: 0,
+      max: 65535,
+      doc:
+        "the chat origin's port: bots' public pages, `/embed.js`, uploaded files, the console's preview frame " +
+        '(and the public chat API, served on both). Equal to the console port: one listener that tells the two ' +
+        "apart by `PARLEY_CHAT_URL`'s host name (two host names behind one proxy port)",
+    }),
+    defaultText: 'the console port + 1',
+    fallback: () => undefined as number | undefined,
+  },
+  chatUrl: origin({
+    env: 'PARLEY_CHAT_URL',
+    defaultText: "the request's host name on the chat port",
+    doc:
+      'the chat origin as visitors reach it (`https://chat.example.com`): share links, embed snippets, upload ' +
+      'and file URLs. Must differ from `PARLEY_PUBLIC_URL`; best on another registrable domain',
+  }),
+  publicUrl: origin({
+    env: 'PARLEY_PUBLIC_URL',
+    defaultText: "the request's `Host`",
+    doc:
+      'the console and API origin as users reach it (`https://app.example.com`): sign-in links, the origin the ' +
+      "console's session is honoured from, `Secure` `__Host-` cookie when `https` (set it behind a proxy)",
+  }),
+  workers: integer({
+    env: 'PARLEY_WORKERS',
+    default: 1,
+    min: 1,
+    max: 64,
+    doc: '`parley serve` processes (`--workers` wins over it)',
+  }),
+  bodyLimit: size({
+    env: 'PARLEY_BODY_LIMIT',
+    unit: 'bytes',
+    default: 1024 * 1024,
+    doc: 'request body limit (413 beyond)',
+  }),
+  botBodyLimit: size({
+    env: 'PARLEY_BOT_BODY_LIMIT',
+    unit: 'bytes',
+    default: 10 * 1024 * 1024,
+    doc: 'body limit for requests carrying bot definitions (and `/graphql`)',
+  }),
+  shutdownMs: duration({
+    env: 'PARLEY_SHUTDOWN_MS',
+    unit: 'ms',
+    default: 10_000,
+    doc: 'on SIGTERM/SIGINT, how long requests in flight may take to finish before their connections are cut',
+  }),
+};
+
+export const database = {
+  url: text({
+    env: 'PARLEY_DATABASE_URL',
+    platform: ['DATABASE_URL'],
+    default: 'file:./data/parley.db',
+    doc: '`file:<path>` (SQLite, WAL mode) or `postgresql://user:pass@host:5432/db`; `DATABASE_URL` is read too',
+  }),
+};
+
+export const admin = {
+  email: text({
+    env: 'PARLEY_ADMIN_EMAIL',
+    default: 'admin@parley.local',
+    doc: 'e-mail of the admin created on the first start with an empty database',
+  }),
+  token: text({
+    env: 'PARLEY_ADMIN_TOKEN',
+    defaultText: 'random, printed once',
+    doc: "that admin's API token",
+  }),
+  password: text({
+    env: 'PARLEY_ADMIN_PASSWORD',
+    defaultText: 'generated, printed once',
+    doc: "that admin's console password (10 characters or more)",
+  }),
+};
+
+export const consoleSettings = {
+  sessionTtlMs: duration({
+    env: 'PARLEY_CONSOLE_SESSION_HOURS',
+    unit: 'hours',
+    default: 7 * 24,
+    doc: 'how long a console sign-in lasts (then the console asks to sign in again)',
+  }),
+};
+
+export const log = {
+  level: choice({
+    env: 'PARLEY_LOG_LEVEL',
+    deprecated: ['LOG_LEVEL'],
+    values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+    default: 'info',
+    doc: 'request log level (`info`: one line per request)',
+  }),
+  debug: flag({
+    env: 'PARLEY_DEBUG',
+    default: false,
+    doc: 'adds the stack trace to a start-up or command error (otherwise one line)',
+  }),
+};
+
+export const metrics = {
+  token: text({
+    env: 'PARLEY_METRICS_TOKEN',
+    defaultText: 'unset (open)',
+    doc: 'when set, `GET /metrics` needs `Authorization: Bearer <this token>` (401 otherwise)',
+  }),
+};
