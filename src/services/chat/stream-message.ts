@@ -9,8 +9,8 @@ import { resolveAiCall } from './ai-calls';
 import { BotLibrary } from './bot-loader';
 import { engineEnv } from './engine-env';
 import { assertOriginAllowed, type RequestOrigin } from './origin-policy';
-import type { ChatDeps } from './runtime';
-import { DEFAULT_CLAIM, withClaimedSession } from './sessions';
+import type { ChatDeps } from './deps';
+import { withClaimedSession } from './sessions';
 
 // The stream endpoint (reference §3.11.3): a session paused on an AI block's
 // `stream` action asks for the completion as it is generated; the client
@@ -80,7 +80,7 @@ export async function openMessageStream(
 
 /** A finished stream's response id goes into the session (it still waits on the block), under the session's claim. */
 async function storeStreamOutcome(deps: ChatDeps, sessionId: string, outcome: { responseId?: string }): Promise<void> {
-  await withClaimedSession(deps.store, sessionId, deps.claim ?? DEFAULT_CLAIM, async (session) => {
+  await withClaimedSession(deps.store, sessionId, deps.claim, async (session) => {
     const state = parseSessionState(session.state);
     const library = await new BotLibrary().load(
       deps.store,

@@ -3,8 +3,8 @@ import { parseSessionState } from '../../engine/session-state';
 import { recordWebhookPayload } from '../../engine/webhook-reply';
 import { badRequest, notFound } from '../../errors';
 import { BotLibrary } from './bot-loader';
-import type { ChatDeps } from './runtime';
-import { DEFAULT_CLAIM, withClaimedSession } from './sessions';
+import type { ChatDeps } from './deps';
+import { withClaimedSession } from './sessions';
 
 export interface ExecuteWebhookInput {
   botId: string;
@@ -27,7 +27,7 @@ export async function executeWebhook(deps: ChatDeps, input: ExecuteWebhookInput)
   });
   if (!result) throw notFound('Result not found');
   if (!result.lastChatSessionId) throw notFound('No chat session found');
-  return withClaimedSession(deps.store, result.lastChatSessionId, deps.claim ?? DEFAULT_CLAIM, async (session) => {
+  return withClaimedSession(deps.store, result.lastChatSessionId, deps.claim, async (session) => {
     const state = parseSessionState(session.state);
     const library = await new BotLibrary().load(
       deps.store,
