@@ -1,6 +1,7 @@
-import type { Db } from '../../db/client';
+import type { Db, Prisma } from '../../db/client';
 import type { BotDefinition } from '../../engine/definition/parse';
 import type { StartInput } from '../../engine/chat';
+import type { SessionState } from '../../engine/types';
 import { draftDefinition } from '../bots';
 import { storedResultVariables } from '../results';
 
@@ -36,6 +37,37 @@ export async function storedDraft(db: Db, botId: string, workspaceId: string): P
 /** A session's stored state, or null. */
 export async function sessionState(db: Db, sessionId: string): Promise<{ id: string; state: unknown } | null> {
   return db.chatSession.findUnique({ where: { id: sessionId }, select: { id: true, state: true } });
+}
+
+/**
+ * Releases a session's claim outside a turn's commit, storing its new state
+ * when given (its version bumped, as a commit does).
+ */
+export async function releaseSession(
+  db: Db,
+  session: { id: string; version: number },
+  state: SessionState | undefined,
+): Promise<void> {
+  await db.chatSession.update({
+    where: { id: session.id, version: session.version },
+    data: {
+      ...(state ? { state: state as unknown as Prisma.InputJsonValue, version: { increment: 1 } } : {}),
+      claimedUntil: null,
+    },
+    select: { id: true },
+  });
+}
+
+/** A bot's result (archived ones are gone) with the session it last chatted in; null when there is none. */
+export function resultSession(
+  db: Db,
+  botId: string,
+  resultId: string,
+): Promise<{ lastChatSessionId: string | null } | null> {
+  return db.result.findFirst({
+    where: { id: resultId, botId, isArchived: false },
+    select: { lastChatSessionId: true },
+  });
 }
 
 export function countSessionLogs(db: Db, sessionId: string): Promise<number> {
