@@ -19,7 +19,7 @@ export interface CommitPlan {
   answeredBlockId?: string;
 }
 
-/** Whether the turn ends on a client action whose reply the client sends apart (the flow is not over for the visitor). */
+/** Whether the turn ends on a client action the client replies to apart (the flow is not over for the visitor). */
 export function hasDedicatedReply(turn: TurnResult): boolean {
   return turn.output.clientSideActions.some((action) => action.expectsDedicatedReply);
 }

@@ -18,7 +18,10 @@ export interface ChatDepsInput {
   /** The hot path's prepared statements: claims and turn commits. */
   store: ChatStore;
   code: CodeRunner;
-  /** Where anonymous previews' code runs: a lane apart, so it never holds up published bots' code (the sandbox pool's `untrusted`). */
+  /**
+   * Where anonymous previews' code runs: a lane apart, so it never holds up
+   * published bots' code (the sandbox pool's `untrusted`); `code` when absent.
+   */
   untrustedCode?: CodeRunner;
   limits: TurnLimits;
   sessionTtlMs: number;
