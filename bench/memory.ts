@@ -38,7 +38,10 @@ async function main(): Promise<void> {
   const { loadConfig } = await import('../src/config');
   await import('../src/engine/chat');
   figure('flow engine (block modules, zod schemas, parsers)');
-  await import('../src/services/chat/runtime');
+  await import('../src/services/chat/start');
+  await import('../src/services/chat/continue');
+  await import('../src/services/chat/preview');
+  await import('../src/services/chat/client-logs');
   figure('services');
   await import('../src/graphql/schema');
   figure('GraphQL schema (Pothos)');

@@ -8,6 +8,7 @@ import { chatPortOf, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrate, unappliedMigrations } from '../db/migrate';
 import { createApps, type Apps } from '../http/app';
+import type { ServerDeps } from '../graphql/context';
 import { createOrigins, type ListeningPorts, type Origins } from '../http/origins';
 import { memoryStore, postgresStore, redisStore } from '../http/rate-limit/stores';
 import { createSandboxPool } from '../sandbox/pool';
@@ -20,7 +21,7 @@ import { createAiClient } from '../integrations/ai/client';
 import { createOutboundClient } from '../integrations/http/client';
 import { parseAllowList } from '../integrations/http/guard';
 import { createPerformers, type EffectPerformers } from '../services/chat/effects';
-import type { ChatDeps } from '../services/chat/runtime';
+import { chatDeps } from '../services/chat/deps';
 import { sweepExpiredSessions } from '../services/chat/sessions';
 import { setSnapshotCacheSize } from '../services/chat/bot-loader';
 import { localDiskStore } from '../integrations/storage/local-disk';
@@ -176,7 +177,7 @@ export async function startServer(
       : cluster.isWorker
         ? clusterLiveResults(logger)
         : inProcessLiveResults(logger);
-  const chat: ChatDeps = {
+  const chat = chatDeps({
     db: database.db,
     store: database.chatStore,
     secrets,
@@ -199,6 +200,9 @@ export async function startServer(
     live,
     bounds: config.chat.bounds,
     quota: chatQuota(database.db, config.quota),
+  });
+  const deps: ServerDeps = {
+    chat,
     uploads: {
       db: database.db,
       // The AWS SDK is loaded only for a bucket: local-disk servers never pay its memory.
@@ -236,9 +240,9 @@ export async function startServer(
   // The ports are known once listening (port 0 takes any free one); origins read them per request.
   const ports: ListeningPorts = { console: config.server.port, chat: chatPortOf(config.server) };
   const origins = createOrigins(config.server, ports);
-  const apps = createApps({ chat, config, origins, logger, notReady, rateLimiters: rateLimits.limiters });
+  const apps = createApps({ deps, config, origins, logger, notReady, rateLimiters: rateLimits.limiters });
   const sweep = setInterval(() => {
-    sweepExpiredSessions(database.db, { files: chat.uploads.files }).catch((error: unknown) =>
+    sweepExpiredSessions(database.db, { files: deps.uploads.files }).catch((error: unknown) =>
       logger.error({ err: error }, 'session sweep failed'),
     );
   }, SWEEP_INTERVAL_MS);

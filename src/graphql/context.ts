@@ -1,5 +1,8 @@
 import { Access } from '../services/access';
-import type { ChatDeps, RequestOrigin } from '../services/chat/runtime';
+import type { ChatDeps } from '../services/chat/deps';
+import type { RequestOrigin } from '../services/chat/origin-policy';
+import type { SignInSettings } from '../services/sign-in/settings';
+import type { UploadDeps } from '../services/uploads';
 import { AppError, unauthorized } from '../errors';
 import { authenticateSession, type SessionFailure } from '../services/sign-in/sessions';
 import { authenticate, type Viewer } from '../services/tokens';
@@ -29,9 +32,20 @@ export interface HttpExchange {
   reportAuthFailure(): void;
 }
 
-export interface GraphQLContext {
-  db: ChatDeps['db'];
+/** What the server builds once and every request's context carries: each service's dependencies. */
+export interface ServerDeps {
+  /** The chat runtime (database, sandbox, effects, bounds). */
   chat: ChatDeps;
+  /** File uploads of file inputs and bot assets (storage, limits, the key sealing upload URLs). */
+  uploads: UploadDeps;
+  /** Console sign-in (sessions, e-mailed links). */
+  signIn: SignInSettings;
+  /** How often an open live results stream re-checks that its caller may still read the bot (ms). */
+  liveRecheckMs: number;
+}
+
+export interface GraphQLContext extends ServerDeps {
+  db: ChatDeps['db'];
   request: RequestInfo;
   viewer: Viewer | null;
   /** Why `viewer` is null when a builder field needs one: no credentials, an unknown token, or a session cookie's {@link SessionFailure}. */
@@ -56,12 +70,13 @@ export function requestInfo(header: (name: string) => string | null | undefined)
 
 /** Builds the per-request context: the bearer token, else the console session cookie, resolved to its user. */
 export async function createContext(
-  chat: ChatDeps,
+  deps: ServerDeps,
   request: RequestInfo,
   http: HttpExchange | null = null,
 ): Promise<GraphQLContext> {
+  const { chat, uploads, signIn, liveRecheckMs } = deps;
   const db = chat.db;
-  const base = { db, chat, request, http };
+  const base = { db, chat, uploads, signIn, liveRecheckMs, request, http };
   const secret = request.authorization ? BEARER.exec(request.authorization)?.[1] : undefined;
   let viewer: Viewer | null = null;
   if (secret) {

@@ -43,7 +43,7 @@ export function whileAllowed<T>(
 
 /** Whether the request's token, read again, still reaches the bot (any role). */
 export async function stillReadsBot(ctx: GraphQLContext, botId: string): Promise<boolean> {
-  const fresh = await createContext(ctx.chat, ctx.request);
+  const fresh = await createContext(ctx, ctx.request);
   if (!fresh.access) return false;
   try {
     return await hasBotRole(fresh, botId, ANY_ROLE);

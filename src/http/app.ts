@@ -2,7 +2,7 @@ import Koa from 'koa';
 import { execute } from 'graphql';
 import Router from '@koa/router';
 import type { Config } from '../config';
-import { createContext, type GraphQLContext, type HttpExchange, type RequestInfo } from '../graphql/context';
+import { createContext, type HttpExchange, type RequestInfo, type ServerDeps } from '../graphql/context';
 import { schema } from '../graphql/schema';
 import { buildOpenApi } from '../rest/openapi';
 import { compileOperations } from '../rest/operations';
@@ -26,8 +26,8 @@ import { memoryStore } from './rate-limit/stores';
 import { silentLogger, type Logger } from '../observability/logger';
 
 export interface AppOptions {
-  /** The chat runtime's dependencies (database, sandbox, effects), which every request's GraphQL context carries. */
-  chat: GraphQLContext['chat'];
+  /** The services' dependencies, which every request's GraphQL context carries. */
+  deps: ServerDeps;
   config: Pick<Config, 'server' | 'graphql' | 'metrics'> & Partial<Pick<Config, 'rateLimit'>>;
   /** Where each surface is reached (src/http/origins.ts). */
   origins: Origins;
@@ -49,7 +49,7 @@ export interface Apps {
 
 /** Composes both HTTP surfaces from the same routers: health, /graphql, /v1 (REST + OpenAPI), pages. */
 export function createApps({
-  chat,
+  deps,
   config,
   origins,
   logger = silentLogger,
@@ -62,7 +62,7 @@ export function createApps({
     (surface: Surface) =>
     (request: RequestInfo, http: HttpExchange | null = null) =>
       createContext(
-        chat,
+        deps,
         {
           ...request,
           consoleBaseUrl: origins.console(request.host, surface),
@@ -83,7 +83,7 @@ export function createApps({
   const health = new Router();
   health.get('/health', async (ctx) => {
     try {
-      await chat.store.ping();
+      await deps.chat.store.ping();
       ctx.body = { status: 'ok' };
     } catch {
       ctx.status = 503;
@@ -93,7 +93,7 @@ export function createApps({
   health.get('/ready', async (ctx) => {
     let reason: string | undefined;
     try {
-      await chat.store.ping();
+      await deps.chat.store.ping();
       reason = await notReady();
     } catch {
       reason = 'database unreachable';
@@ -156,7 +156,7 @@ export function createApps({
   consoleApp.use(system.routes());
   consoleApp.use(consoleRest.routes());
   consoleApp.use(typebotAlias('console').routes());
-  consoleApp.use(createUploadsRouter(chat.uploads, { serveFiles: false }).routes());
+  consoleApp.use(createUploadsRouter(deps.uploads, { serveFiles: false }).routes());
   // Before the bot pages' redirect: /app is the console, never a bot's public id.
   consoleApp.use(
     createConsoleRouter({
@@ -198,7 +198,7 @@ export function createApps({
   const chatApp = base([health, chatRest]);
   chatApp.use(chatRest.routes());
   chatApp.use(typebotAlias('chat').routes());
-  chatApp.use(createUploadsRouter(chat.uploads, { serveFiles: true }).routes());
+  chatApp.use(createUploadsRouter(deps.uploads, { serveFiles: true }).routes());
   chatApp.use(pages.routes());
 
   return { console: consoleApp, chat: chatApp };

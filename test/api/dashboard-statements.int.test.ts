@@ -67,6 +67,9 @@ async function runDashboard(user: { userId: string; personalWorkspaceId: string 
   const contextValue = {
     db,
     chat: undefined as never,
+    uploads: undefined as never,
+    signIn: undefined as never,
+    liveRecheckMs: 0,
     request: {},
     viewer: { userId: user.userId, tokenId: 'test' },
     authFailure: null,

@@ -30,6 +30,6 @@ builder.mutationFields((t) => ({
       dataBase64: t.arg.string({ required: true, description: 'The bytes, base64.' }),
     },
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
-    resolve: (_root, args, ctx) => uploadBotAsset(ctx.chat.uploads, String(args.botId), args, ctx.request.chatBaseUrl),
+    resolve: (_root, args, ctx) => uploadBotAsset(ctx.uploads, String(args.botId), args, ctx.request.chatBaseUrl),
   }),
 }));

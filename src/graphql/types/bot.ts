@@ -147,7 +147,7 @@ builder.mutationFields((t) => ({
     args: botIdArg(t),
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
     resolve: async (_root, args, ctx) => {
-      await archiveBot(ctx.db, String(args.botId), ctx.chat.uploads.files);
+      await archiveBot(ctx.db, String(args.botId), ctx.uploads.files);
       return { message: 'Bot deleted' };
     },
   }),

@@ -2,17 +2,11 @@ import { ANY_ROLE } from '../../services/access';
 import { executeWebhook } from '../../services/chat/webhooks';
 import { openMessageStream, type StreamedPart } from '../../services/chat/stream-message';
 import { AppError } from '../../errors';
-import {
-  continueChat,
-  saveClientLogs,
-  startChat,
-  startPreviewChat,
-  type ChatBotObject,
-  type ChatLog,
-  type ChatMessage,
-  type ResponseParts,
-  type StartResponse,
-} from '../../services/chat/runtime';
+import { saveClientLogs } from '../../services/chat/client-logs';
+import { continueChat } from '../../services/chat/continue';
+import { startPreviewChat } from '../../services/chat/preview';
+import type { ChatBotObject, ChatLog, ChatMessage, ResponseParts, StartResponse } from '../../services/chat/response';
+import { startChat } from '../../services/chat/start';
 import { builder, memberWorkspaceOfBot } from '../builder';
 import { MessagePayload } from './scalars';
 

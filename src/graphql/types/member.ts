@@ -107,7 +107,7 @@ builder.mutationFields((t) => ({
         role: args.role,
         invitedById: ctx.viewer?.userId,
       });
-      const send = ctx.chat.signIn?.sendInvitation;
+      const send = ctx.signIn.sendInvitation;
       const secret = await issueInvitationLink(ctx.db, invitation.id, !send);
       const base = ctx.request.consoleBaseUrl ?? '';
       const link = invitationLinkUrl(base, secret);

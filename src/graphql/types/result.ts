@@ -196,7 +196,7 @@ builder.mutationFields((t) => ({
     args: { botId: t.arg.id({ required: true }), resultIds: t.arg.idList() },
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
     resolve: async (_root, args, ctx) => {
-      await archiveResults(ctx.db, String(args.botId), args.resultIds?.map(String), ctx.chat.uploads.files);
+      await archiveResults(ctx.db, String(args.botId), args.resultIds?.map(String), ctx.uploads.files);
       return { message: 'Results deleted' };
     },
   }),
@@ -272,7 +272,7 @@ builder.subscriptionFields((t) => ({
     subscribe: async (_root, args, ctx) => {
       const botId = String(args.botId);
       if (!(await hasBotRole(ctx, botId, ANY_ROLE))) throw forbidden();
-      return whileAllowed(ctx.chat.live.subscribe(botId), ctx.chat.liveRecheckMs, () => stillReadsBot(ctx, botId));
+      return whileAllowed(ctx.chat.live.subscribe(botId), ctx.liveRecheckMs, () => stillReadsBot(ctx, botId));
     },
     resolve: (event: ResultEvent | typeof ACCESS_LOST) => {
       if (event === ACCESS_LOST) throw notFound();

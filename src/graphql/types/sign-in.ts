@@ -4,7 +4,6 @@ import { joinWithInvitationLink } from '../../services/invitation-links';
 import { createSignInLink, redeemSignInLink } from '../../services/sign-in/links';
 import { changePassword } from '../../services/sign-in/password-change';
 import { endSession, issueSession, signInWithPassword, type IssuedSession } from '../../services/sign-in/sessions';
-import { DEFAULT_SIGN_IN } from '../../services/sign-in/settings';
 import { getUser } from '../../services/users';
 import { email as emailSchema, parseInput } from '../../services/validation';
 import { builder } from '../builder';
@@ -36,8 +35,6 @@ const SignedIn = builder.objectRef<IssuedSession & { csrfToken: string }>('Signe
   }),
 });
 
-const settingsOf = (ctx: GraphQLContext) => ctx.chat.signIn ?? DEFAULT_SIGN_IN;
-
 /**
  * Sign-in sets cookies, so it needs /graphql's HTTP exchange; and it is
  * refused from another site's page (a login-CSRF would sign the visitor in
@@ -63,7 +60,7 @@ const password = z.string().min(1, 'must not be empty').max(256, 'must be at mos
 builder.queryFields((t) => ({
   signInOptions: t.field({
     type: SignInOptions,
-    resolve: (_root, _args, ctx) => ({ password: true, emailLink: Boolean(settingsOf(ctx).sendLink) }),
+    resolve: (_root, _args, ctx) => ({ password: true, emailLink: Boolean(ctx.signIn.sendLink) }),
   }),
 }));
 
@@ -78,7 +75,7 @@ builder.mutationFields((t) => ({
       const address = parseInput(emailSchema, args.email, ['email']);
       const secret = parseInput(password, args.password, ['password']);
       try {
-        const session = await signInWithPassword(ctx.db, address, secret, settingsOf(ctx).sessionTtlMs);
+        const session = await signInWithPassword(ctx.db, address, secret, ctx.signIn.sessionTtlMs);
         return { ...session, ...http.setSessionCookies(session) };
       } catch (error) {
         if (error instanceof AppError && error.code === 'UNAUTHORIZED') http.reportAuthFailure();
@@ -92,7 +89,7 @@ builder.mutationFields((t) => ({
     args: { email: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) => {
       sameSiteExchange(ctx);
-      const settings = settingsOf(ctx);
+      const settings = ctx.signIn;
       if (!settings.sendLink)
         throw badRequest('Sign-in links need the server to have SMTP settings (SMTP_HOST, SMTP_FROM)');
       const link = await createSignInLink(ctx.db, parseInput(emailSchema, args.email, ['email']), settings.linkTtlMs);
@@ -113,7 +110,7 @@ builder.mutationFields((t) => ({
         http.reportAuthFailure();
         throw error;
       });
-      const session = await issueSession(ctx.db, userId, settingsOf(ctx).sessionTtlMs);
+      const session = await issueSession(ctx.db, userId, ctx.signIn.sessionTtlMs);
       return { ...session, ...http.setSessionCookies(session) };
     },
   }),
@@ -128,7 +125,7 @@ builder.mutationFields((t) => ({
         if (error instanceof AppError && error.code === 'UNAUTHORIZED') http.reportAuthFailure();
         throw error;
       });
-      const session = await issueSession(ctx.db, userId, settingsOf(ctx).sessionTtlMs);
+      const session = await issueSession(ctx.db, userId, ctx.signIn.sessionTtlMs);
       return { ...session, ...http.setSessionCookies(session) };
     },
   }),

@@ -37,6 +37,6 @@ builder.mutationFields((t) => ({
         description: 'Declared size in bytes: refused at once over the limit (the upload itself is bounded too).',
       }),
     },
-    resolve: (_root, args, ctx) => createUploadUrl(ctx.chat.uploads, args, ctx.request),
+    resolve: (_root, args, ctx) => createUploadUrl(ctx.uploads, args, ctx.request),
   }),
 }));

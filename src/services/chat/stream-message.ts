@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { recordStreamOutcome, streamRequest } from '../../engine/chat';
-import type { Prisma } from '../../db/client';
 import { parseSessionState } from '../../engine/session-state';
 import { AiProviderError } from '../../integrations/ai/call';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -9,8 +8,9 @@ import { resolveAiCall } from './ai-calls';
 import { BotLibrary } from './bot-loader';
 import { engineEnv } from './engine-env';
 import { assertOriginAllowed, type RequestOrigin } from './origin-policy';
-import type { ChatDeps } from './runtime';
-import { DEFAULT_CLAIM, withClaimedSession } from './sessions';
+import type { ChatDeps } from './deps';
+import { releaseSession, sessionState } from './records';
+import { withClaimedSession } from './sessions';
 
 // The stream endpoint (reference §3.11.3): a session paused on an AI block's
 // `stream` action asks for the completion as it is generated; the client
@@ -39,7 +39,7 @@ export async function openMessageStream(
   origin: RequestOrigin,
 ): Promise<AsyncGenerator<StreamedPart>> {
   const messages = parseInput(messagesSchema, input.messages, ['messages']) ?? undefined;
-  const session = await deps.db.chatSession.findUnique({ where: { id: input.sessionId } });
+  const session = await sessionState(deps.db, input.sessionId);
   if (!session) throw notFound('Could not find session');
   const state = parseSessionState(session.state);
   assertOriginAllowed(state.allowedOrigins, origin);
@@ -80,20 +80,13 @@ export async function openMessageStream(
 
 /** A finished stream's response id goes into the session (it still waits on the block), under the session's claim. */
 async function storeStreamOutcome(deps: ChatDeps, sessionId: string, outcome: { responseId?: string }): Promise<void> {
-  await withClaimedSession(deps.store, sessionId, deps.claim ?? DEFAULT_CLAIM, async (session) => {
+  await withClaimedSession(deps.store, sessionId, deps.claim, async (session) => {
     const state = parseSessionState(session.state);
     const library = await new BotLibrary().load(
       deps.store,
       state.queue.map((entry) => entry.bot),
     );
     const changed = recordStreamOutcome(state, engineEnv(deps.code, deps.limits), library.resolve, outcome);
-    await deps.db.chatSession.update({
-      where: { id: session.id, version: session.version },
-      data: {
-        ...(changed ? { state: state as unknown as Prisma.InputJsonValue, version: { increment: 1 } } : {}),
-        claimedUntil: null,
-      },
-      select: { id: true },
-    });
+    await releaseSession(deps.db, session, changed ? state : undefined);
   });
 }

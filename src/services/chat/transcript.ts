@@ -3,9 +3,9 @@ import { transcriptTurnOf } from '../../engine/transcript';
 import type { BotRef, ChatMessage, EffectResult, SessionState, TurnResult } from '../../engine/types';
 import { notFound } from '../../errors';
 import { BotLibrary, loadSnapshot, prismaSnapshots } from './bot-loader';
-import { DEFAULT_EFFECT_TIMEOUTS, performEffect } from './effects';
+import { performEffect } from './effects';
 import { engineEnv, type TurnEnv } from './engine-env';
-import type { ChatDeps } from './runtime';
+import type { ChatDeps } from './deps';
 
 // A result's conversation as the visitor saw it, rebuilt by replaying the
 // bot through the engine itself: the stored replies (accepted answers and the
@@ -165,7 +165,7 @@ export async function resultTranscript(deps: ChatDeps, botId: string, resultId: 
               deps.effects,
               // A replay commits nothing, so its transcript is all in memory: no lines to read.
               { db, workspaceId: state.workspaceId, isPreview: false, library, transcript: async () => [] },
-              deps.effectTimeouts ?? DEFAULT_EFFECT_TIMEOUTS,
+              deps.effectTimeouts,
             )
           : notReplayed(effect);
       current = await resumeTurn(state, outcome, REPLAY_FORMAT, env, library.resolve);

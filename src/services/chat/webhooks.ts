@@ -1,10 +1,10 @@
-import type { Prisma } from '../../db/client';
 import { parseSessionState } from '../../engine/session-state';
 import { recordWebhookPayload } from '../../engine/webhook-reply';
 import { badRequest, notFound } from '../../errors';
 import { BotLibrary } from './bot-loader';
-import type { ChatDeps } from './runtime';
-import { DEFAULT_CLAIM, withClaimedSession } from './sessions';
+import type { ChatDeps } from './deps';
+import { releaseSession, resultSession } from './records';
+import { withClaimedSession } from './sessions';
 
 export interface ExecuteWebhookInput {
   botId: string;
@@ -21,13 +21,10 @@ export interface ExecuteWebhookInput {
  * keeps it in the session, so a visitor who was away still gets it.
  */
 export async function executeWebhook(deps: ChatDeps, input: ExecuteWebhookInput): Promise<{ message: string }> {
-  const result = await deps.db.result.findFirst({
-    where: { id: input.resultId, botId: input.botId, isArchived: false },
-    select: { lastChatSessionId: true },
-  });
+  const result = await resultSession(deps.db, input.botId, input.resultId);
   if (!result) throw notFound('Result not found');
   if (!result.lastChatSessionId) throw notFound('No chat session found');
-  return withClaimedSession(deps.store, result.lastChatSessionId, deps.claim ?? DEFAULT_CLAIM, async (session) => {
+  return withClaimedSession(deps.store, result.lastChatSessionId, deps.claim, async (session) => {
     const state = parseSessionState(session.state);
     const library = await new BotLibrary().load(
       deps.store,
@@ -38,11 +35,7 @@ export async function executeWebhook(deps: ChatDeps, input: ExecuteWebhookInput)
       throw notFound('Webhook block not found');
     if (!recordWebhookPayload(state, running, input.blockId, input.payload))
       throw badRequest('The conversation is not waiting for this webhook');
-    await deps.db.chatSession.update({
-      where: { id: session.id, version: session.version },
-      data: { state: state as unknown as Prisma.InputJsonValue, version: { increment: 1 }, claimedUntil: null },
-      select: { id: true },
-    });
+    await releaseSession(deps.db, session, state);
     return { message: 'OK' };
   });
 }

@@ -1,0 +1,73 @@
+import { continueChat as engineContinue } from '../../engine/chat';
+import type { ResponseParts } from '../../engine/response';
+import { parseSessionState } from '../../engine/session-state';
+import type { TextFormat } from '../../engine/types';
+import { badRequest } from '../../errors';
+import { BotLibrary } from './bot-loader';
+import { assertAnswerSize } from './bounds';
+import { parseMessage } from './chat-input';
+import type { ChatDeps } from './deps';
+import { settle } from './effect-loop';
+import { engineEnv } from './engine-env';
+import { assertOriginAllowed, type RequestOrigin } from './origin-policy';
+import { partsOf } from './response';
+import { withClaimedSession } from './sessions';
+import { codeRunnerFor, guarded, measured } from './turn';
+import { writeTurn } from './write-turn';
+
+export interface ContinueChatInput {
+  sessionId: string;
+  message?: unknown;
+  textBubbleContentFormat?: TextFormat | null;
+}
+
+/** Answers the input a session waits on (or a client action) and runs the flow on, holding the session's claim. */
+export async function continueChat(
+  deps: ChatDeps,
+  input: ContinueChatInput,
+  origin: RequestOrigin,
+): Promise<ResponseParts> {
+  const message = parseMessage(input.message);
+  const format = input.textBubbleContentFormat ?? 'richText';
+  assertAnswerSize(deps.bounds, message);
+  // Timed once the claim is held: waiting for it has a metric of its own.
+  return withClaimedSession(deps.store, input.sessionId, deps.claim, (session) =>
+    measured('continue', () =>
+      guarded(async () => {
+        if (session.expiresAt && session.expiresAt.getTime() < Date.now())
+          throw badRequest('Session expired. You need to start a new session.');
+        const state = parseSessionState(session.state);
+        assertOriginAllowed(state.allowedOrigins, origin);
+        const library = await new BotLibrary().load(
+          deps.store,
+          state.queue.map((entry) => entry.bot),
+        );
+        const env = engineEnv(codeRunnerFor(deps, state), deps.limits);
+        const wasRegisteredOnly = state.isRegisteredOnly === true;
+        // Read before the engine runs: it works on this state.
+        const answeredBlockId = state.currentBlockId;
+        const rootResultId = state.queue[0]!.resultId;
+        const turn = await settle(
+          deps,
+          library,
+          await engineContinue(state, message, format, env, library.resolve),
+          format,
+          env,
+          session.id,
+        );
+        await writeTurn(deps, turn, {
+          sessionId: session.id,
+          session: { mode: 'update', version: session.version },
+          botId: session.botId ?? '',
+          createResult:
+            wasRegisteredOnly && !state.isPreview && rootResultId && session.botId
+              ? { id: rootResultId, botId: session.botId }
+              : undefined,
+          expiresAt: new Date(Date.now() + deps.sessionTtlMs),
+          answeredBlockId,
+        });
+        return partsOf(deps, turn, library, false);
+      }),
+    ),
+  );
+}

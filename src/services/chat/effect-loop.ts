@@ -1,0 +1,40 @@
+import { resumeTurn } from '../../engine/chat';
+import { parseTranscriptLines } from '../../engine/session-state';
+import type { TextFormat, TranscriptTurn, TurnResult } from '../../engine/types';
+import type { BotLibrary } from './bot-loader';
+import type { ChatDeps } from './deps';
+import { performEffect } from './effects';
+import type { TurnEnv } from './engine-env';
+
+/**
+ * Performs the engine's effects until the turn is done, each off the turn's
+ * budget clock (the session claim is renewed meanwhile, see sessions.ts).
+ */
+export async function settle(
+  deps: ChatDeps,
+  library: BotLibrary,
+  turn: TurnResult,
+  format: TextFormat,
+  env: TurnEnv,
+  /** The stored session the turn continues (none on a start). */
+  storedSessionId?: string,
+): Promise<TurnResult> {
+  const transcript = async (lines: number): Promise<TranscriptTurn[]> =>
+    storedSessionId === undefined || lines === 0
+      ? []
+      : parseTranscriptLines(await deps.store.transcriptLines(storedSessionId, lines));
+  let current = turn;
+  while (current.status === 'effect' && current.effect) {
+    const { effect, state } = current;
+    const outcome = await env.offTheClock(() =>
+      performEffect(
+        effect,
+        deps.effects,
+        { db: deps.db, workspaceId: state.workspaceId, isPreview: state.isPreview, library, transcript },
+        deps.effectTimeouts,
+      ),
+    );
+    current = await resumeTurn(state, outcome, format, env, library.resolve);
+  }
+  return current;
+}

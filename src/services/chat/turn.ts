@@ -1,0 +1,68 @@
+import { isAnonymousPreview } from '../../engine/blocks/integrations/anonymous-preview';
+import { startChat as engineStart, type StartInput } from '../../engine/chat';
+import { EngineRequestError } from '../../engine/errors';
+import type { CodeRunner, RuntimeVariable, TurnResult } from '../../engine/types';
+import { badRequest } from '../../errors';
+import { recordChatTurn, type TurnKind } from '../../observability/metrics';
+import { BotLibrary } from './bot-loader';
+import type { CommitPlan } from './commit';
+import type { ChatDeps } from './deps';
+import { settle } from './effect-loop';
+import { engineEnv } from './engine-env';
+import { writeTurn } from './write-turn';
+
+// What every chat turn goes through, whichever use case runs it: its metrics,
+// its error mapping, the code lane it runs in; and the start both a live chat
+// and a preview make.
+
+/** Counts a chat turn and its duration in the metrics, whatever it answers. */
+export async function measured<T>(kind: TurnKind, run: () => Promise<T>): Promise<T> {
+  const began = performance.now();
+  try {
+    const answer = await run();
+    recordChatTurn(kind, 'ok', (performance.now() - began) / 1000);
+    return answer;
+  } catch (error) {
+    recordChatTurn(kind, 'error', (performance.now() - began) / 1000);
+    throw error;
+  }
+}
+
+/** Engine refusals are 400s with the engine's message; other errors stay internal. */
+export async function guarded<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof EngineRequestError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
+/** Anonymous previews' code runs in the sandbox's untrusted lane. */
+export function codeRunnerFor(deps: ChatDeps, session: { isPreview: boolean; workspaceId: string }): CodeRunner {
+  return isAnonymousPreview(session) ? deps.untrustedCode : deps.code;
+}
+
+/**
+ * Runs a start (live or preview) and commits it as a new session. The theme is
+ * rendered with the variables before the walk, the settings after it (as the
+ * reference does).
+ */
+export async function runStart(
+  deps: ChatDeps,
+  input: StartInput,
+  plan: Omit<CommitPlan, 'session' | 'expiresAt'>,
+): Promise<{ turn: TurnResult; themeVariables: RuntimeVariable[]; library: BotLibrary }> {
+  const library = new BotLibrary();
+  library.add(input.botRef, input.bot);
+  const env = engineEnv(codeRunnerFor(deps, input), deps.limits);
+  const started = await engineStart(input, env, library.resolve);
+  const themeVariables = started.initialVariables;
+  const turn = await settle(deps, library, started, input.textFormat, env);
+  await writeTurn(deps, turn, {
+    ...plan,
+    session: { mode: 'create' },
+    expiresAt: new Date(Date.now() + deps.sessionTtlMs),
+  });
+  return { turn, themeVariables, library };
+}
