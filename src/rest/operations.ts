@@ -22,13 +22,25 @@ export function operationsDir(): string {
   return path.join(projectRoot(), 'src/rest/operations');
 }
 
-/** Reads src/rest/operations/*.graphql, parses and validates them against the schema (at start-up, not per request). */
-export function compileOperations(schema: GraphQLSchema, dir = operationsDir()): CompiledOperations {
-  const files = fs
+/** The fragments the console's documents spread too (codegen.yml gives them to both). */
+const SHARED = 'shared';
+
+function graphqlFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
     .readdirSync(dir)
     .filter((file) => file.endsWith('.graphql'))
-    .sort();
-  const source = files.map((file) => fs.readFileSync(path.join(dir, file), 'utf8')).join('\n');
+    .sort()
+    .map((file) => path.join(dir, file));
+}
+
+/**
+ * Reads src/rest/operations/*.graphql and the shared fragments of its shared/,
+ * parses and validates them against the schema (at start-up, not per request).
+ */
+export function compileOperations(schema: GraphQLSchema, dir = operationsDir()): CompiledOperations {
+  const files = [...graphqlFiles(dir), ...graphqlFiles(path.join(dir, SHARED))];
+  const source = files.map((file) => fs.readFileSync(file, 'utf8')).join('\n');
   const document = parse(source);
   const errors = validate(schema, document);
   if (errors.length > 0) throw new Error(`invalid REST operations: ${errors.map((error) => error.message).join('; ')}`);

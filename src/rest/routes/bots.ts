@@ -1,0 +1,57 @@
+import { BUILDER_ERRORS, builderRoutes } from './group';
+
+const DRAFT_VERSION = ['bot', 'draftVersion'];
+
+// Parley's.
+export const botRoutes = builderRoutes('Bot', [
+  {
+    method: 'POST',
+    path: '/v1/bots',
+    operation: 'CreateBot',
+    summary: 'Create or import a bot (definition v3 to v6.1)',
+    bodyLimit: 'bot',
+  },
+  { method: 'GET', path: '/v1/bots', operation: 'ListBots', summary: 'List bots of a workspace', unwrap: ['bots'] },
+  {
+    method: 'GET',
+    path: '/v1/bots/{botId}',
+    operation: 'GetBot',
+    summary: 'Get bot',
+    etag: { version: DRAFT_VERSION },
+  },
+  {
+    method: 'PATCH',
+    path: '/v1/bots/{botId}',
+    operation: 'UpdateBot',
+    summary: 'Update bot',
+    bodyLimit: 'bot',
+    errors: [...BUILDER_ERRORS, 412],
+    etag: { version: DRAFT_VERSION, ifMatch: 'expectedVersion' },
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/bots/{botId}',
+    operation: 'DeleteBot',
+    summary: 'Delete (archive) bot',
+    unwrap: ['deleteBot'],
+  },
+  {
+    method: 'POST',
+    path: '/v1/bots/{botId}/assets',
+    operation: 'UploadBotAsset',
+    summary:
+      'Upload an image for the bot (an avatar): PNG, JPEG, GIF or WebP up to 1 MB, base64; answers its URL on the chat origin',
+    unwrap: ['uploadBotAsset'],
+    // 1 MB of image is about 1.4 MB of base64: over the general limit.
+    bodyLimit: 'bot',
+  },
+  {
+    method: 'GET',
+    path: '/v1/bots/{botId}/problems',
+    operation: 'GetBotProblems',
+    summary: 'Problems of the draft (errors stop a publish)',
+    unwrap: ['bot'],
+  },
+  { method: 'POST', path: '/v1/bots/{botId}/publish', operation: 'PublishBot', summary: 'Publish bot' },
+  { method: 'POST', path: '/v1/bots/{botId}/unpublish', operation: 'UnpublishBot', summary: 'Unpublish bot' },
+]);

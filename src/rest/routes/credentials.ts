@@ -1,0 +1,25 @@
+import { builderRoutes } from './group';
+
+// Parley's; credentials data is write-only.
+export const credentialsRoutes = builderRoutes('Workspace', [
+  {
+    method: 'POST',
+    path: '/v1/workspaces/{workspaceId}/credentials',
+    operation: 'CreateCredentials',
+    summary:
+      'Store credentials (encrypted; type smtp, openai, anthropic, mistral, groq, together-ai, open-router, deepseek, perplexity, http, stripe)',
+  },
+  {
+    method: 'GET',
+    path: '/v1/workspaces/{workspaceId}/credentials',
+    operation: 'ListCredentials',
+    summary: 'List credentials (never their data)',
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/workspaces/{workspaceId}/credentials/{credentialsId}',
+    operation: 'DeleteCredentials',
+    summary: 'Delete credentials',
+    unwrap: ['deleteCredentials'],
+  },
+]);
