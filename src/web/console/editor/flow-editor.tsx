@@ -6,7 +6,8 @@ import { ErrorNote } from '../ui';
 import { useAutosave, type SaveStatus } from './autosave';
 import { BlockPanel, type PanelActions } from './block-panel';
 import type { BlockTypeInfo } from './block-types';
-import { EditorCanvas, type CanvasActions, type DropPayload } from './canvas';
+import { EditorCanvas } from './canvas';
+import type { CanvasActions, DropPayload } from './canvas-actions';
 import {
   draftPatch,
   newId,
