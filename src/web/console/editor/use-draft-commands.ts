@@ -30,8 +30,8 @@ export function useDraftCommands(
   selection: EditorSelection,
   { viewportCentre, reveal }: ViewPlacement,
 ) {
-  const { blockId: selectedBlockId, groupIds: selectedGroupIds, edgeIds: selectedEdgeIds, select } = selection;
-  const { setBlockId } = selection;
+  const { blockId: selectedBlockId, groupIds: selectedGroupIds, edgeIds: selectedEdgeIds } = selection;
+  const { select, setBlockId } = selection;
 
   const addBlockOfType = useCallback(
     (type: string) => {

@@ -19,7 +19,8 @@ export function useGroupClipboard(
       if (groups.length === 0) return;
       const clipboard = copyGroups(latest.current, groups);
       const text = JSON.stringify(clipboard);
-      // localStorage carries it to another bot's editor in this browser; the system clipboard where the page may write it.
+      // localStorage carries it to another bot's editor in this browser;
+      // the system clipboard where the page may write it.
       localStorage.setItem(CLIPBOARD_KEY, text);
       void navigator.clipboard?.writeText(text).catch(() => undefined);
       if (cut) {

@@ -38,7 +38,8 @@ export function useDraft(
     setValue(stored);
     setConflict(false);
   };
-  // The page reloaded the bot after another change (a publish, another tab's save): taken in unless the form holds edits.
+  // The page reloaded the bot after another change (a publish, another tab's save):
+  // taken in unless the form holds edits.
   useEffect(() => {
     if (bot.draftVersion !== base.version && !dirty) adopt(storedOf(bot, key), bot.draftVersion);
   }, [bot.draftVersion]);
