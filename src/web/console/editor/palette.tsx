@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { CATEGORIES, type BlockTypeInfo } from './block-types';
-import { startTypeDrag } from './canvas';
+import { startTypeDrag } from './drag-data';
 
 /**
  * Every block type the engine runs, grouped and searchable. Click (or Enter)

@@ -1,17 +1,9 @@
 import type { BotDefinition } from '../bot-definition';
-import {
-  CheckField,
-  DraftForm,
-  NumberField,
-  Section,
-  SelectField,
-  setPath,
-  TextAreaField,
-  TextField,
-  useDraft,
-  useDraftContext,
-  type Json,
-} from './draft-form';
+import { useDraftContext } from './draft-context';
+import { CheckField, NumberField, SelectField, TextAreaField, TextField } from './draft-fields';
+import { DraftForm, Section } from './draft-form';
+import { setPath, type Json } from './draft-path';
+import { useDraft } from './use-draft';
 
 // The bot's settings (Typebot v6 keys). Unset values show what the runtime
 // does without them (the reference's defaults); keys this form does not know

@@ -4,19 +4,12 @@ import { applyTheme, avatarsOf, STYLES } from '../../theme';
 import { THEME_DEFAULTS, themeVersionOf } from '../../theme-defaults';
 import { AvatarUpload } from './avatar-upload';
 import type { BotDefinition } from '../bot-definition';
-import {
-  CheckField,
-  ColorField,
-  DraftForm,
-  isRecord,
-  Section,
-  SelectField,
-  TextAreaField,
-  TextField,
-  useDraft,
-  useDraftContext,
-  type Json,
-} from './draft-form';
+import { ColorField } from './color-field';
+import { useDraftContext } from './draft-context';
+import { CheckField, SelectField, TextAreaField, TextField } from './draft-fields';
+import { DraftForm, Section } from './draft-form';
+import { isRecord, type Json } from './draft-path';
+import { useDraft } from './use-draft';
 
 // The bot's theme (Typebot v6 keys), with the chat client's own defaults for
 // the bot's definition version as placeholders, and a preview drawn by the

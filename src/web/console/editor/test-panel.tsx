@@ -1,0 +1,44 @@
+import { PreviewChat } from '../preview-chat';
+import { draftPatch, type Draft } from './draft';
+import type { EditedBot } from './edited-bot';
+import type { TestRun } from './use-test-run';
+
+/** The side panel's test chat: the flow as it is now, from the start or from a group. */
+export function TestPanel({ bot, draft, test }: { bot: EditedBot; draft: Draft; test: TestRun }) {
+  return (
+    <aside className="block-panel test-panel" aria-label="Test">
+      <h2>Test</h2>
+      <div className="row tight">
+        <label className="field">
+          Start from
+          <select value={test.from} onChange={(event) => test.startFrom(event.target.value)}>
+            <option value="">The start</option>
+            {draft.groups.map((group) => (
+              <option key={group.id} value={group.id}>
+                {group.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="secondary" onClick={test.restart}>
+          Restart
+        </button>
+      </div>
+      <p className="hint">
+        Runs the flow as it is now, saved or not; answers are not stored. The block the chat is at is highlighted.
+      </p>
+      <PreviewChat
+        botId={bot.id}
+        definition={{
+          version: bot.version,
+          theme: bot.theme ?? {},
+          settings: bot.settings ?? {},
+          ...draftPatch(draft),
+        }}
+        startGroup={test.from}
+        run={test.run}
+        onBlock={test.setRunning}
+      />
+    </aside>
+  );
+}

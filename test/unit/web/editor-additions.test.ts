@@ -1,0 +1,125 @@
+import { flaggedBlocks } from '../../../src/web/console/editor/block-problems';
+import { readDraft, type Draft } from '../../../src/web/console/editor/draft';
+import { instantiate } from '../../../src/web/console/editor/new-block';
+import { addGroup } from '../../../src/web/console/editor/operations';
+import { freeSpot, startAt } from '../../../src/web/console/editor/placement';
+
+// The flow editor's helpers for what it adds: blocks from the palette, where new groups go, what the first one is for.
+
+const empty = (): Draft =>
+  readDraft({ events: [{ id: 'start', type: 'start', graphCoordinates: { x: 0, y: 0 } }], groups: [], edges: [] });
+
+const group = (id: string, x: number, y: number, blocks = 1) => ({
+  id,
+  title: id,
+  graphCoordinates: { x, y },
+  blocks: Array.from({ length: blocks }, (_, index) => ({ id: `${id}-b${index}`, type: 'text' })),
+});
+
+describe('freeSpot', () => {
+  it('keeps a spot no group overlaps', () => {
+    const draft = readDraft({ groups: [group('g1', 0, 0)] });
+    expect(freeSpot(draft, { x: 400, y: 0 })).toEqual({ x: 400, y: 0 });
+  });
+
+  it('moves down past the groups in the way, by their height', () => {
+    const draft = readDraft({ groups: [group('g1', 100, 0, 1), group('g2', 100, 80, 3)] });
+    // g1 covers y within 84 of 0, g2 within 172 of 80: the first free step of 80 is 320.
+    expect(freeSpot(draft, { x: 0, y: 0 })).toEqual({ x: 0, y: 320 });
+  });
+
+  it('does not change the point it was given', () => {
+    const at = { x: 0, y: 0 };
+    freeSpot(readDraft({ groups: [group('g1', 0, 0)] }), at);
+    expect(at).toEqual({ x: 0, y: 0 });
+  });
+
+  it('gives up after 50 steps', () => {
+    const groups = Array.from({ length: 60 }, (_, index) => group(`g${index}`, 0, index * 80));
+    expect(freeSpot(readDraft({ groups }), { x: 0, y: 0 })).toEqual({ x: 0, y: 4000 });
+  });
+});
+
+describe('startAt', () => {
+  it('connects the start to the first group', () => {
+    const made = addGroup(empty(), { x: 200, y: 0 });
+    const draft = startAt(made.draft, made.groupId);
+    expect(draft.edges).toEqual([
+      expect.objectContaining({ from: { eventId: 'start' }, to: { groupId: made.groupId } }),
+    ]);
+  });
+
+  it('leaves a start that leads somewhere, and a bot with other groups', () => {
+    const first = addGroup(empty(), { x: 200, y: 0 });
+    const started = startAt(first.draft, first.groupId);
+    const second = addGroup(started, { x: 600, y: 0 });
+    expect(startAt(second.draft, second.groupId)).toBe(second.draft);
+    const unstarted = addGroup(first.draft, { x: 600, y: 0 });
+    expect(startAt(unstarted.draft, unstarted.groupId)).toBe(unstarted.draft);
+  });
+
+  it('leaves a bot without a start', () => {
+    const made = addGroup(readDraft({ groups: [] }), { x: 0, y: 0 });
+    expect(startAt(made.draft, made.groupId)).toBe(made.draft);
+  });
+});
+
+describe('instantiate', () => {
+  const info = (defaultBlock: Record<string, unknown>) => ({
+    type: 'Condition',
+    category: 'logic' as const,
+    label: 'Condition',
+    optionsSchema: {},
+    defaultBlock,
+  });
+
+  it('gives the block, its items and their comparisons fresh ids, and the entry’s type', () => {
+    const block = instantiate(
+      info({
+        type: 'ignored',
+        options: { nested: { id: 'old' } },
+        items: [{ content: { comparisons: [{ value: 'a' }], logicalOperator: 'AND' } }, { content: 'text' }],
+      }),
+    );
+    expect(block.type).toBe('Condition');
+    expect(block.id).toMatch(/^p[0-9a-z]{23}$/);
+    expect((block.options as { nested: { id: string } }).nested.id).not.toBe('old');
+    const [condition, other] = block.items!;
+    expect(condition!.id).toMatch(/^p/);
+    expect(other!.id).toMatch(/^p/);
+    expect(condition!.id).not.toBe(other!.id);
+    const content = condition!.content as { comparisons: { id: string; value: string }[]; logicalOperator: string };
+    expect(content.logicalOperator).toBe('AND');
+    expect(content.comparisons).toEqual([{ id: expect.stringMatching(/^p/), value: 'a' }]);
+    expect(other!.content).toBe('text');
+  });
+
+  it('makes a new block each time, leaving the catalog’s as it was', () => {
+    const entry = info({ items: [{ id: 'keep' }] });
+    const first = instantiate(entry);
+    const second = instantiate(entry);
+    expect(first.id).not.toBe(second.id);
+    expect(first.items![0]!.id).not.toBe('keep');
+    expect(entry.defaultBlock).toEqual({ items: [{ id: 'keep' }] });
+  });
+
+  it('adds no items to a block without any', () => {
+    expect('items' in instantiate(info({ options: {} }))).toBe(false);
+  });
+});
+
+describe('flaggedBlocks', () => {
+  it('flags each block with its worst problem, ignoring problems of no block', () => {
+    const flagged = flaggedBlocks([
+      { severity: 'warning', message: 'a', blockId: 'b1' },
+      { severity: 'error', message: 'b', blockId: 'b1' },
+      { severity: 'warning', message: 'c', blockId: 'b1' },
+      { severity: 'warning', message: 'd', blockId: 'b2' },
+      { severity: 'error', message: 'e', groupId: 'g1' },
+    ]);
+    expect([...flagged]).toEqual([
+      ['b1', 'error'],
+      ['b2', 'warning'],
+    ]);
+  });
+});
