@@ -3,10 +3,11 @@ import path from 'node:path';
 import { request, type HttpResponse } from './http';
 import { startTestServer, type TestServer } from './test-server';
 
-// Helpers for the bots-*.int.test.ts conversation tests: import a fixture bot
-// unchanged, publish it, then drive a conversation over real HTTP. Expected
-// values are written as literals in the tests (derived from the fixture JSON
-// and engine-reference.md), these helpers only shorten their notation.
+// Helpers for the conversation tests of test/integration/chat/fixture-bots/:
+// import a fixture bot unchanged, publish it, then drive a conversation over
+// real HTTP. Expected values are written as literals in the tests (derived from
+// the fixture JSON and engine-reference.md), these helpers only shorten their
+// notation.
 
 const botsDir = path.resolve(__dirname, '../fixtures/bots');
 

@@ -1,4 +1,4 @@
-import { conversationsOnTestServer, b, ok, p, pick, retry, text, turn } from '../../helpers/bot-conversations';
+import { conversationsOnTestServer, b, ok, p, pick, retry, text, turn } from '../../../helpers/bot-conversations';
 
 // Conversations over real HTTP with the AI template fixture bots. Every one of
 // them is exported with its start event wired to a "credentials needed" group,

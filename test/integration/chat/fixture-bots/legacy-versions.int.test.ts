@@ -8,7 +8,7 @@ import {
   retry,
   text,
   turn,
-} from '../../helpers/bot-conversations';
+} from '../../../helpers/bot-conversations';
 
 // Conversations over real HTTP with the legacy exports: legacy-v3-lead-gen.json
 // (no version field: "3", start block) and legacy-v4-prefilled.json (version
