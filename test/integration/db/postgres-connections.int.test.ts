@@ -1,0 +1,43 @@
+import pg from 'pg';
+import { publishDefinition, say, startChat, threeQuestions } from '../../helpers/chat';
+import { request } from '../../helpers/http';
+import { startTestServer, type TestServer } from '../../helpers/test-server';
+
+// PostgreSQL may end any connection (a restart, a failover, an administrator):
+// the pools drop the dead connections and open new ones; the process neither
+// crashes nor fails the requests that come after.
+
+const onPostgres = process.env.PARLEY_TEST_DB === 'postgresql';
+
+(onPostgres ? describe : describe.skip)('connections cut by the server', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ rateLimit: { ipPoints: 1000, botPoints: 1000, windowSeconds: 60 } });
+  });
+  afterAll(() => server.close());
+
+  it('goes on serving chats and builder requests after every idle connection of the database was terminated', async () => {
+    const { publicId } = await publishDefinition(server, threeQuestions());
+    const first = await startChat(server, publicId);
+    expect(first.status).toBe(200);
+    // Pools now hold idle connections: the database's (Prisma and the chat store) and the rate limiter's.
+    const admin = new pg.Client({ connectionString: server.databaseUrl });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query<{ count: string }>(
+        `SELECT count(pg_terminate_backend(pid)) AS count FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+      expect(Number(rows[0]!.count)).toBeGreaterThanOrEqual(2);
+    } finally {
+      await admin.end();
+    }
+    // Let the terminations reach the pools (they see them as errors of idle clients).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await say(server, first.body.sessionId, 'Ada')).status).toBe(200);
+    expect((await startChat(server, publicId)).status).toBe(200);
+    const bots = await request(server.url, 'GET', `/v1/bots?workspaceId=${server.adminWorkspaceId}`, {
+      token: server.adminToken,
+    });
+    expect(bots.status).toBe(200);
+  });
+});
