@@ -42,7 +42,7 @@ export interface Config {
   metricsToken?: string;
   /** Graceful shutdown: how long requests in flight may take to finish (ms). */
   shutdownMs?: number;
-  /** Per chat turn: blocks executed and wall-clock budget (api.md "Limits per turn"). */
+  /** Per chat turn: blocks executed and wall-clock budget (docs/api-decisions.md#limits-per-turn). */
   maxBlocksPerTurn: number;
   turnBudgetMs: number;
   /** Bot-author code: CPU time and memory per evaluation. */

@@ -7,7 +7,7 @@ import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationRule } fr
 import type { Plugin } from 'graphql-yoga';
 import { pagedCostRule } from './paged-cost';
 
-/** Per-operation bounds checked before execution (README "Configuration"). */
+/** Per-operation bounds checked before execution (docs/configuration.md). */
 export interface GraphQLLimits {
   maxAliases: number;
   maxDepth: number;

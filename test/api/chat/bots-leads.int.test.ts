@@ -2,7 +2,7 @@ import { conversationsOnTestServer, EMAIL_RETRY, b, ok, p, pick, retry, text, tu
 
 // Conversations over real HTTP with the lead-generation / support fixture bots
 // (test/fixtures/bots). Expected messages and inputs are literals taken from
-// the fixture definitions and engine-reference.md (§2, §3.3-3.14, §4.2, §5).
+// the fixture definitions and docs/engine-behaviour.md.
 
 /* eslint-disable @typescript-eslint/no-unused-vars */
 // ---- lead-gen.json
@@ -780,7 +780,7 @@ test('lead-magnet: the Email block without SMTP settings logs it and the flow go
           m.tfqqveo72xt7i7ii9imztcd4,
           m.lu0bevnjfkor1ugbnbkev7t3,
           m.jrhdfrdn4gdstpktq1q0gk1q,
-          // §2.1 video: a youtube.com/watch URL is reduced to its matched part (only youtu.be links carry queryParamsStr);
+          // Video URLs: a youtube.com/watch URL is reduced to its matched part (only youtu.be links carry queryParamsStr);
           {
             id: 'e3tlj1y4vyhtwcabzifv63q2',
             type: 'video',

@@ -12,7 +12,7 @@ import {
 
 // Conversations over real HTTP with the quiz / survey / recommendation fixture
 // bots. Expected values are literals from the fixture definitions and
-// engine-reference.md; long bots follow one representative path.
+// docs/engine-behaviour.md; long bots follow one representative path.
 
 const quiz = {
   cl1r09bcc000i2e6dyyvskx75: text('cl1r09bcc000i2e6dyyvskx75', 'What does SEO stand for?'),
@@ -1563,7 +1563,7 @@ test('savings-estimator: after the e-mail, Transcript is set silently (session-o
   expect(pick(await chat.reply('Every 2 weeks'))).toEqual(
     ok(turn({ messages: [m.x1vhd8yhaeqew8x8wro4as8c, m.uc36wedqizekyfyeckpy7hfi], input: m.xwpzbigjxduvrno7e21f84wh })),
   );
-  // "{{AI Gen}}" alone in its paragraph, without a value: no nodes (§4.2)
+  // "{{AI Gen}}" alone in its paragraph, without a value: no nodes (docs/engine-behaviour.md#rich-text)
   expect(pick(await chat.reply('me@home.org'))).toEqual(
     ok(
       turn({
@@ -1576,7 +1576,7 @@ test('savings-estimator: after the e-mail, Transcript is set silently (session-o
       }),
     ),
   );
-  // The Transcript block (first of "Gen AI") saw every bubble (as markdown) and every answer so far (§3.9.4).
+  // The Transcript block (first of "Gen AI") saw every bubble (as markdown) and every answer so far (#transcript).
   const session = await current().db.chatSession.findUniqueOrThrow({ where: { id: chat.sessionId } });
   const variables = (
     session.state as { queue: { variables: { id: string; value?: unknown; isSessionVariable?: boolean }[] }[] }
@@ -1657,7 +1657,7 @@ test('movie-recommendation: menu with images', async () => {
 test('skin-typology: link to a group of `current`, display conditions keep every item while nothing is selected', async () => {
   const m = skin_typology;
   const chat = await open('skin-typology.json');
-  // theme.general.progressBar is enabled: progress = 1 / (L + 1) × 100 (§3.14); L (reachable inputs, shared-accumulator
+  // theme.general.progressBar is enabled: progress = 1 / (L + 1) × 100; L (reachable inputs, shared-accumulator
   // quirk, through the parent's resume point) is not pinned here
   const started = pick(await chat.start());
   expect(started).toEqual(
