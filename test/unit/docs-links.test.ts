@@ -40,12 +40,12 @@ function anchorsOf(markdown: string): Set<string> {
     if (inFence) continue;
     const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (heading) {
-      const base = slug(heading[1].replace(/`/g, ''));
+      const base = slug((heading[1] ?? '').replace(/`/g, ''));
       const count = seen.get(base) ?? 0;
       seen.set(base, count + 1);
       anchors.add(count === 0 ? base : `${base}-${count}`);
     }
-    for (const id of line.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(id[1]);
+    for (const id of line.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(id[1] ?? '');
   }
   return anchors;
 }
@@ -87,7 +87,7 @@ describe('documentation links', () => {
       lines.forEach((line, index) => {
         for (const match of line.matchAll(citation)) {
           cited += 1;
-          const anchors = [...match[2].matchAll(/#([\w-]+)/g)].map((anchor) => anchor[1]);
+          const anchors = [...(match[2] ?? '').matchAll(/#([\w-]+)/g)].map((anchor) => anchor[1] ?? '');
           const wrong = problem(`docs/${match[1]}`, anchors);
           if (wrong) problems.push(`${relative(file)}:${index + 1}: ${wrong}`);
         }
@@ -115,9 +115,9 @@ describe('documentation links', () => {
           if (inFence) return;
           // Code spans show link syntax; they link nowhere.
           for (const match of line.replace(/`[^`]*`/g, '').matchAll(link)) {
-            const href = match[1];
+            const href = match[1] ?? '';
             if (/^[a-z][a-z0-9+.-]*:/i.test(href)) continue;
-            const [target, anchor] = href.split('#');
+            const [target = '', anchor] = href.split('#');
             const file = target === '' ? page : path.resolve(path.dirname(page), target);
             const wrong = problem(relative(file), anchor ? [anchor] : []);
             if (wrong) problems.push(`${relative(page)}:${index + 1}: ${wrong}`);
@@ -128,7 +128,9 @@ describe('documentation links', () => {
   });
 
   it('reads anchors as GitHub does', () => {
-    const anchors = anchorsOf('# Parley\n## Limits per turn\n```\n# not a heading\n```\n## `Set` variable\n## Limits per turn\n<a id="x-y"></a>');
+    const anchors = anchorsOf(
+      '# Parley\n## Limits per turn\n```\n# not a heading\n```\n## `Set` variable\n## Limits per turn\n<a id="x-y"></a>',
+    );
     expect([...anchors]).toEqual(['parley', 'limits-per-turn', 'set-variable', 'limits-per-turn-1', 'x-y']);
   });
 });
