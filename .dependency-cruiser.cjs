@@ -1,4 +1,4 @@
-// The layer table of ARCHITECTURE.md as rules: each layer imports only what
+// The layer table of docs/architecture.md as rules: each layer imports only what
 // its row allows. Cross-cutting modules (config, the error vocabulary, the
 // project root, logs and metrics) may be imported by every server layer; the
 // engine, the sandbox and the browser client stay free of them.

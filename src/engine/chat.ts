@@ -155,7 +155,7 @@ async function runFromStart(
   const pausedOnAction = output.clientSideActions.some((action) => action.expectsDedicatedReply);
   if (!message || output.messages.length > 0 || pausedOnAction || !awaitsAnswerable) return status;
   // Start-with-message: the message answers the first input. Processed once, here:
-  // the reference's restart loop (§8.1.2) cannot happen.
+  // the reference's restart loop (docs/engine-behaviour.md#starting-with-a-message) cannot happen.
   const located = locateBlock(run, run.state.currentBlockId!)!;
   output.input = undefined;
   const answered = await processReply(run, located.block, located.position, message, true);
@@ -171,7 +171,7 @@ function addTrailingLogs(run: Run, status: TurnStatus, logs: ChatLog[] | undefin
 }
 
 /**
- * Start props (reference §3.3 step 10): live, the startPropsToInject action
+ * Start props (docs/engine-behaviour.md#start-props): live, the startPropsToInject action
  * goes first, before any action of the walk; a preview gets an info log after
  * the walk's logs instead.
  */

@@ -6,7 +6,7 @@ import { findEdge } from './walker/navigate';
 import { addVirtualEdge } from './walker/virtual-edges';
 import { walk } from './walker/walk';
 
-// Events other than start (reference §3.12): commands, replies and invalid
+// Events other than start (docs/engine-behaviour.md#events-and-the-return-mark): commands, replies and invalid
 // replies enter a sub-flow through the event's edge; a Return block in it comes
 // back to the remembered block.
 

@@ -1,4 +1,4 @@
-// Progress of a chat (reference §3.14, with our own definition of the
+// Progress of a chat (docs/engine-behaviour.md#progress, with our own definition of the
 // remaining part: the documented API says "based on the longest remaining
 // path of the flow").
 //

@@ -37,7 +37,7 @@ async function retryText(
 }
 
 /**
- * Handles a reply to the input the session waits on (reference §3.6 step 4e-h):
+ * Handles a reply to the input the session waits on (docs/engine-behaviour.md#answering-an-input):
  * reply/invalid-reply events, validation, retry, saving, then the walk on.
  */
 export async function processReply(

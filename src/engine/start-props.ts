@@ -1,4 +1,4 @@
-// Start props (reference §3.3 step 10): what a live start asks the web client
+// Start props (docs/engine-behaviour.md#start-props): what a live start asks the web client
 // to inject into the page before anything else — the bot's custom head code,
 // Google Tag Manager, the first Google Analytics block's tracking id and the
 // Meta pixels to initialise. Previews get an info log instead.

@@ -1,5 +1,5 @@
-// Theme and settings as the chat API returns them (reference §1.9, §1.10,
-// §3.15): variables substituted, lite-badge CSS removed, and the "dynamic
+// Theme and settings as the chat API returns them (docs/engine-behaviour.md#theme-and-settings-in-responses,
+// #dynamic-theme): variables substituted, lite-badge CSS removed, and the "dynamic
 // theme" (avatars / background given as a {{variable}}) re-rendered on every
 // response.
 import type { DynamicThemeTemplates, RuntimeVariable } from './types';

@@ -17,7 +17,7 @@ export function mediaTranscriptTurn(
   return url === undefined ? undefined : { role: 'bot', type: kind, [kind]: url };
 }
 
-/** An accepted answer: its content, attached file URLs first (as in the session's answers, §3.9.2). */
+/** An accepted answer: its content, attached file URLs first (docs/engine-behaviour.md#answers-by-key). */
 export function recordUserAnswer(state: SessionState, text: string): void {
   state.transcript?.recent.push({ role: 'user', type: 'text', text });
 }

@@ -1,4 +1,4 @@
-// The conversation transcript (reference §3.9.4), recorded as it happens
+// The conversation transcript (docs/engine-behaviour.md#transcript), recorded as it happens
 // instead of replaying the flow: bot bubbles as they are emitted, answers as
 // they are accepted. Only sessions whose bots ask for it (a Set variable of
 // type "Transcript") record it, so other sessions stay small.

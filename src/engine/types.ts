@@ -114,7 +114,7 @@ export interface TranscriptRecord {
   recent: TranscriptTurn[];
 }
 
-/** One turn of the conversation, as the transcript records it (reference §3.9.4). */
+/** One turn of the conversation, as the transcript records it (docs/engine-behaviour.md#transcript). */
 export interface TranscriptTurn {
   role: 'bot' | 'user';
   type: 'text' | 'image' | 'video' | 'audio';

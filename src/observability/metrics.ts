@@ -6,7 +6,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
  * register a name twice.
  *
  * The chat runtime reports through the small functions below, so it needs no
- * prom-client knowledge; names and labels are listed in the README.
+ * prom-client knowledge; names and labels are listed in docs/operations.md#metrics.
  */
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: 'parley_' });

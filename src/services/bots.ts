@@ -153,7 +153,7 @@ export async function createBot(db: Db, workspaceId: string, raw: unknown): Prom
     name: metadata.name ?? DEFAULT_BOT_NAME,
     icon: metadata.icon ?? null,
     publicId: metadata.publicId ?? null,
-    // An export's isClosed is ignored (api.md): a new bot always starts open.
+    // An export's isClosed is ignored (docs/api-decisions.md#importing-a-bot): a new bot always starts open.
     isClosed: false,
     ...splitDefinition(definition),
   };

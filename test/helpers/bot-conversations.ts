@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from './test-server';
 // Helpers for the conversation tests of test/integration/chat/fixture-bots/:
 // import a fixture bot unchanged, publish it, then drive a conversation over
 // real HTTP. Expected values are written as literals in the tests (derived from
-// the fixture JSON and engine-reference.md), these helpers only shorten their
+// the fixture JSON and docs/engine-behaviour.md), these helpers only shorten their
 // notation.
 
 const botsDir = path.resolve(__dirname, '../fixtures/bots');
@@ -77,7 +77,7 @@ export function text(id: string, ...nodes: (string | Node)[]) {
 export const INVALID_MESSAGE = 'Invalid message. Please, try again.';
 export const EMAIL_RETRY = "This email doesn't seem to be valid. Can you type it again?";
 
-/** The retry message of §3.8: id = the input block id. */
+/** The retry message (docs/engine-behaviour.md#retry-messages): id = the input block id. */
 export function retryMessage(inputId: string, retryText: string = INVALID_MESSAGE) {
   return text(inputId, retryText);
 }
@@ -109,7 +109,7 @@ export class Conversation {
     });
   }
 
-  /** Expected startChat body (the settings as the reference's output schema keeps them): random ids are only type-checked; the bot envelope echoes the definition (§5.2, Appendix B). */
+  /** Expected startChat body (docs/engine-behaviour.md#response-shapes): random ids are only type-checked; the bot envelope echoes the definition. */
   startBody(expected: {
     messages: unknown[];
     input?: unknown;
@@ -133,7 +133,7 @@ export class Conversation {
     };
   }
 
-  /** After the flow ended the live session is gone (§3.13). */
+  /** After the flow ended the live session is gone (docs/engine-behaviour.md#end-of-flow). */
   async expectEnded(): Promise<void> {
     const response = await this.reply('anything');
     expect({ status: response.status, body: response.body }).toEqual({

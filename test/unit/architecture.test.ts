@@ -1,5 +1,5 @@
 // The dependency check of `npm run lint` (dependency-cruiser over
-// .dependency-cruiser.cjs, ARCHITECTURE.md's layer table) run over a miniature
+// .dependency-cruiser.cjs, docs/architecture.md's layer table) run over a miniature
 // tree holding one deliberate violation per rule: each must be reported, and
 // the allowed imports beside them must not.
 import { execFile } from 'node:child_process';

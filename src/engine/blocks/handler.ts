@@ -135,9 +135,9 @@ export type ReplyParse =
 export interface InputHandler<T extends BlockType = BlockType> extends FlowHooks {
   category: 'input';
   type: T;
-  /** False when a start's first message can never answer this input (reference §3.3 step 9). Default true. */
+  /** False when a start's message never answers this input (docs/engine-behaviour.md#starting-with-a-message). */
   answersFirstMessage?: boolean;
-  /** Value written to a reply event's input-type variable (reference §1.7). */
+  /** Value written to a reply event's input-type variable (docs/engine-behaviour.md#input-type-names). */
   replyEventType: string;
   /** The `input` object of the response (items filtered, variables substituted, prefilledValue). */
   display(block: BlockDefinition, ctx: BlockContext): Promise<InputObject>;

@@ -1,7 +1,7 @@
 import type { CodeRunner, RuntimeVariable, VariableValue } from '../types';
 import { renderText } from '../variables/templating';
 
-// Condition evaluation (reference §2.3.2).
+// Condition evaluation (docs/engine-behaviour.md#conditions).
 
 export interface Comparison {
   id?: string;

@@ -28,7 +28,7 @@ function withParsedOptions(bot: RuntimeBot): RuntimeBot {
 }
 
 /**
- * Brings a parsed definition to the v6 structure in memory (reference §1.1
+ * Brings a parsed definition to the v6 structure in memory (docs/engine-behaviour.md#definition-versions
  * migration): the start block's group becomes a start event. The original
  * `version` is kept, because v5 behaviours depend on it.
  */

@@ -1,5 +1,5 @@
 // Rich text → Markdown, for text bubbles when the request asked for
-// `textBubbleContentFormat: "markdown"` (reference §5.3).
+// `textBubbleContentFormat: "markdown"` (docs/engine-behaviour.md#markdown-output).
 //
 // Every block ends with a newline and blocks are concatenated, so paragraphs
 // are joined by a single "\n" and an empty paragraph adds an empty line

@@ -2,7 +2,7 @@ import { Lexer, type Token, type Tokens } from 'marked';
 import type { CodeRunner, RuntimeVariable } from '../types';
 import { evaluateInlineCode, findVariableWithValue, renderText, valueToText } from './templating';
 
-// Variables inside rich text (reference §4.2 "Rich text" mode) and Markdown →
+// Variables inside rich text (docs/engine-behaviour.md#rich-text) and Markdown →
 // rich text (the value of a variable is read as Markdown).
 //
 // The tree is Slate/Plate's: elements `{ type, children, url? }` and text leaves

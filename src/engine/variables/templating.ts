@@ -1,7 +1,7 @@
 import type { CodeRunner, RuntimeVariable, VariableValue } from '../types';
 import { guessType, hasValue } from './values';
 
-// {{Variable name}} substitution and {{= inline code =}} (reference §4.1, §4.2).
+// {{Variable name}} substitution and {{= inline code =}} (docs/engine-behaviour.md#templating).
 
 export type SubstitutionMode =
   /** Values as text: lists as JSON arrays. */
@@ -105,7 +105,7 @@ export function codeValueToText(value: unknown, listAsLastItem = false): string 
 }
 
 /**
- * The text one `{{= code =}}` segment becomes (reference §4.1): the code,
+ * The text one `{{= code =}}` segment becomes (docs/engine-behaviour.md#templating): the code,
  * with `{{Var}}` replaced by variable ids, runs as a sync function body over
  * every variable (typed); when it fails (or no runner is given) the inner
  * text is substituted as plain text instead.

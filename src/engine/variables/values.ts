@@ -1,6 +1,6 @@
 import type { VariableValue } from '../types';
 
-/** A backslash not starting one of these escapes is doubled when stored (reference §4.4 quirk). */
+/** A backslash not starting one of these escapes is doubled when stored (docs/engine-behaviour.md#stored-values). */
 const KEPT_ESCAPE = /\\(?![\\ntbrf"'u])/g;
 
 function sanitizeText(text: string): string {
@@ -26,7 +26,7 @@ export function serializeValue(value: unknown): VariableValue {
 }
 
 /**
- * The typed value code sees for a variable (reference §4.3): "true"/"false",
+ * The typed value code sees for a variable (docs/engine-behaviour.md#code-values): "true"/"false",
  * "null", "undefined" and numeric strings become those values, except numbers
  * written with a leading zero (not "0.") or a plus sign, which stay text.
  */

@@ -5,7 +5,7 @@ import { createBlockContext } from './context';
 import { navigate, type Position } from './navigate';
 import { botOf, type Run } from './run';
 
-// The walker (reference §3.4): runs blocks from a starting point until an input,
+// The walker (docs/engine-behaviour.md#the-walk): runs blocks from a starting point until an input,
 // a block waiting for the client, an effect, or the end of the flow.
 
 export type WalkStart = { edgeId: string | undefined; offDefault?: boolean } | { position: Position };

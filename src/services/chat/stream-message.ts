@@ -12,7 +12,7 @@ import type { ChatDeps } from './deps';
 import { releaseSession, sessionState } from './records';
 import { withClaimedSession } from './sessions';
 
-// The stream endpoint (reference §3.11.3): a session paused on an AI block's
+// The stream endpoint (docs/engine-behaviour.md#streaming): a session paused on an AI block's
 // `stream` action asks for the completion as it is generated; the client
 // shows it in place of the next bubble and sends the full text back through
 // continueChat. Nothing is written here: the text reaches the session with

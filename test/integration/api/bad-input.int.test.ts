@@ -3,7 +3,7 @@ import { request, type HttpResponse } from '../../helpers/http';
 import { MINIMAL_BOT } from '../../helpers/bots';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
-// Malformed requests (api.md "Addressing", "Errors"): every one is a 4xx with
+// Malformed requests (docs/api-decisions.md#addressing, #errors): every one is a 4xx with
 // the documented error object, never a 500.
 
 let server: TestServer;

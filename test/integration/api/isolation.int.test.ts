@@ -5,7 +5,7 @@ import { graphql, request } from '../../helpers/http';
 import { MINIMAL_BOT } from '../../helpers/bots';
 import { createUserWithToken, startTestServer, type TestServer } from '../../helpers/test-server';
 
-// Workspace isolation and roles (api.md "Errors", "Authentication and roles"):
+// Workspace isolation and roles (docs/api-decisions.md#errors, #authentication-and-roles):
 // a caller outside workspace B gets 404 NOT_FOUND for everything of B (its
 // existence is never revealed), a member whose role does not allow an
 // operation gets 403 FORBIDDEN, and neither changes anything.
@@ -250,7 +250,7 @@ describe('a non-member of B', () => {
   });
 });
 
-/** Operations api.md reserves to ADMIN. */
+/** Operations reserved to ADMIN (docs/api-decisions.md#authentication-and-roles). */
 const adminOnly: Case[] = [
   {
     label: 'update workspace',

@@ -1,7 +1,7 @@
 import { request, type HttpResponse } from '../../helpers/http';
 import { createUserWithToken, startTestServer, type TestServer } from '../../helpers/test-server';
 
-// Parley's member management (api.md "Builder endpoints Parley adds"):
+// Parley's member management (docs/api-decisions.md#builder-endpoints-parley-adds):
 // POST/PATCH/DELETE /v1/workspaces/{id}/members[/{userId}], ADMIN only, and a
 // workspace always keeps at least one ADMIN. POST invites: the invitee accepts
 // (issue 21: membership needs consent).

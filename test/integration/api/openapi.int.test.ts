@@ -7,7 +7,7 @@ import { ISO_MS, request, type HttpResponse } from '../../helpers/http';
 import { createUserWithToken, startTestServer, type TestServer } from '../../helpers/test-server';
 
 // GET /v1/openapi.json: a valid OpenAPI 3.0.3 document that describes every
-// route of src/rest/routes.ts as the spec documents it, and that real answers
+// route of src/rest/routes/ as the spec documents it, and that real answers
 // conform to.
 
 type Schema = Record<string, any>;
@@ -167,7 +167,7 @@ describe('the document', () => {
     expect(doc.info).toEqual(expect.objectContaining({ version: '1.0.0', title: expect.any(String) }));
   });
 
-  test('lists exactly the routes of src/rest/routes.ts, each with its method, path and operation', () => {
+  test('lists exactly the routes of src/rest/routes/, each with its method, path and operation', () => {
     const documented = Object.entries(doc.paths as Record<string, Record<string, Schema>>).flatMap(
       ([routePath, item]) =>
         Object.entries(item).map(

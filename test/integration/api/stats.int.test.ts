@@ -6,7 +6,7 @@ import { request } from '../../helpers/http';
 import { createUserWithToken, startTestServer, type TestServer } from '../../helpers/test-server';
 
 // Expected ranges are computed here, independently of src/services/time-filter.ts,
-// from the documented rules (engine-reference §6.2), relative to the real clock.
+// from the documented rules (docs/engine-behaviour.md#stats-time-filters), relative to the real clock.
 // Each check evaluates the expectation for the instant just before and just after
 // the request, so a day boundary passing during a request cannot make it flaky.
 

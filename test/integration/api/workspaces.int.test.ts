@@ -4,8 +4,8 @@ import { ISO_MS, request, type HttpResponse } from '../../helpers/http';
 import { MINIMAL_BOT } from '../../helpers/bots';
 import { createUserWithToken, startTestServer, type TestServer } from '../../helpers/test-server';
 
-// The documented workspace endpoints (service-api.md §4.1) with the decisions
-// of api.md: exact wire shapes of every success, and each documented error.
+// The documented workspace endpoints (docs/api-decisions.md#workspace-endpoints) with the decisions
+// of docs/api-decisions.md: exact wire shapes of every success, and each documented error.
 
 let server: TestServer;
 beforeAll(async () => {

@@ -317,7 +317,7 @@ describe('logic', () => {
     const { started } = await begin(definition, {
       prefilledVariables: { A: 'filled', L: ['x', 'y'], Unknown: 'ignored' },
     });
-    // v6: a list renders as its JSON text (engine-reference §4.2)
+    // v6: a list renders as its JSON text (docs/engine-behaviour.md#substitution-rules)
     expect(texts(started.body)).toEqual(['A=filled L=["x","y"]']);
     const session = await server.db.chatSession.findUniqueOrThrow({ where: { id: started.body.sessionId } });
     const variables = (session.state as any).queue[0].variables as { name: string; value: unknown }[];

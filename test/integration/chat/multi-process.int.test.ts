@@ -1,7 +1,7 @@
 import { publishDefinition, say, startChat, texts, threeQuestions } from '../../helpers/chat';
 import { startPeerServer, startTestServer, type TestServer } from '../../helpers/test-server';
 
-// Several Parley processes on one database (api.md "Concurrency"): a turn
+// Several Parley processes on one database (docs/api-decisions.md#concurrency): a turn
 // claims its session on the row, so replies to one session arriving at
 // different servers are serialised by the database, not by any process's
 // memory. Server B and C are startServer from their own copy of every module

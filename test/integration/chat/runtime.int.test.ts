@@ -130,7 +130,7 @@ describe('sandbox over HTTP', () => {
       const started = await startChat(server, publicId);
       const reply = await say(server, started.body.sessionId, 'go');
       expect(reply.status).toBe(200);
-      // isCode: the error is logged, and (engine-reference §2.3.1) the value falls back to the expression's text
+      // isCode: the error is logged; the value falls back to its text (docs/engine-behaviour.md#custom-expressions)
       expect(reply.body.logs).toEqual([
         expect.objectContaining({ context: 'While evaluating set variable expression' }),
       ]);

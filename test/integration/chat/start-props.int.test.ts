@@ -2,7 +2,7 @@ import { group, publishDefinition, textBubble, textInput, v6Bot } from '../../he
 import { request } from '../../helpers/http';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
-// Start props (engine reference §3.3 step 10): a live start asks the web client
+// Start props (docs/engine-behaviour.md#start-props): a live start asks the web client
 // to inject the head code and the trackers first; a preview only says they are off.
 
 let server: TestServer;

@@ -12,7 +12,7 @@ export interface ParsedVideoUrl {
   queryParamsStr?: string;
 }
 
-// URL shapes recognised (reference §2.1). The "url" kept for an embeddable
+// URL shapes recognised (docs/engine-behaviour.md#video-urls). The "url" kept for an embeddable
 // video is the matched part of the address (no scheme).
 const YOUTUBE = /youtube\.com\/(?:watch\?v=|shorts\/)([\w-]+)|youtu\.be\/([\w-]+)(\?.+)?/;
 const VIMEO = /vimeo\.com\/(\d+)/;

@@ -119,7 +119,7 @@ export const cardsInput: InputHandler<'cards'> = {
   category: 'input',
   type: 'cards',
   options,
-  // A start's first message never answers it (reference §3.3 step 9).
+  // A start's first message never answers it (docs/engine-behaviour.md#starting-with-a-message).
   answersFirstMessage: false,
   replyEventType: 'cards',
   display: displayCards,

@@ -1,5 +1,5 @@
 // Matching a reply against the displayed items of a choice or picture choice
-// input (reference §3.7 items 11-13).
+// input (docs/engine-behaviour.md#matching-a-choice).
 import type { ReplyMessage } from '../../types';
 import type { ReplyParse } from '../handler';
 import { FAIL, ok } from './shared';

@@ -59,7 +59,7 @@ export const choiceInput: InputHandler<'choice input'> = {
   type: 'choice input',
   options,
   item,
-  // A start's first message never answers it (reference §3.3 step 9).
+  // A start's first message never answers it (docs/engine-behaviour.md#starting-with-a-message).
   answersFirstMessage: false,
   replyEventType: 'buttons',
   display: displayChoice,

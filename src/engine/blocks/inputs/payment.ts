@@ -24,7 +24,7 @@ export const paymentInput: InputHandler<'payment input'> = {
   category: 'input',
   type: 'payment input',
   options,
-  // A start's first message never answers it (reference §3.3 step 9).
+  // A start's first message never answers it (docs/engine-behaviour.md#starting-with-a-message).
   answersFirstMessage: false,
   replyEventType: 'payment',
   defaultRetryMessage: 'Payment failed. Please, try again.',

@@ -84,7 +84,7 @@ export const pictureChoiceInput: InputHandler<'picture choice input'> = {
   type: 'picture choice input',
   options,
   item,
-  // A start's first message never answers it (reference §3.3 step 9).
+  // A start's first message never answers it (docs/engine-behaviour.md#starting-with-a-message).
   answersFirstMessage: false,
   replyEventType: 'picture choice',
   display: displayPictureChoice,

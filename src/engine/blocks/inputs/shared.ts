@@ -1,5 +1,5 @@
 // Helpers shared by the input modules: reading options and replies, the
-// prefilled value, display conditions of items (reference §2.2, §3.7).
+// prefilled value, display conditions of items (docs/engine-behaviour.md#displaying-an-input).
 import type { Condition } from '../../conditions/evaluate';
 import type { BlockDefinition, InputObject, ReplyMessage, VariableValue } from '../../types';
 import type { z } from 'zod';

@@ -20,7 +20,7 @@ export function isWebUrl(text: string, requireTld = true): boolean {
 
 /**
  * A valid URL is saved as typed (surrounding whitespace dropped). No built-in
- * retry text: the bot's generic invalid message is used (reference §3.8).
+ * retry text: the bot's generic invalid message is used (docs/engine-behaviour.md#retry-messages).
  */
 export const urlInput: InputHandler<'url input'> = {
   category: 'input',

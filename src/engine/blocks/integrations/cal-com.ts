@@ -6,7 +6,7 @@ import { notConfigured } from './not-configured';
 // Cal.com forge block ("Book event", no credentials): a custom embed the
 // client mounts (Cal.com's booking widget, loaded from the event's host) and
 // waits on; the client replies with the booked date when the booking
-// succeeds, stored in the chosen variable (reference §3.11.2).
+// succeeds, stored in the chosen variable (docs/engine-behaviour.md#dedicated-replies).
 
 const options = optionsSchema({
   action: opt.string({ title: 'Action' }),

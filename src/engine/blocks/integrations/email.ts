@@ -4,7 +4,7 @@ import type { ChatLog, EmailSpec, EffectResult } from '../../types';
 import { renderText, singleVariableName } from '../../variables/templating';
 import type { BlockContext, LogicHandler } from '../handler';
 
-// Send e-mail (reference §2.4.2). The engine writes the message; the service
+// Send e-mail (docs/engine-behaviour.md#other-integration-blocks). The engine writes the message; the service
 // sends it (SMTP) as an effect, once per conversation, a few per conversation
 // at most. Previews never send.
 

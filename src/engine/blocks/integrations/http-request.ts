@@ -8,7 +8,7 @@ import { applyResponseMapping, responseMappingOption } from '../logic/webhook';
 import { opt, optionsSchema, readOptions } from '../options';
 import { anonymousPreviewSkip } from './anonymous-preview';
 
-// HTTP request blocks (reference §2.4.1): `Webhook`, and `Zapier`, `Make.com`,
+// HTTP request blocks (docs/engine-behaviour.md#http-request-blocks): `Webhook`, and `Zapier`, `Make.com`,
 // `Pabbly`, which send the same request with a longer timeout. The engine
 // builds the request; the service sends it through the outbound guard (an
 // effect) and the block maps the answer into variables.

@@ -23,7 +23,7 @@ export interface ScriptPayload {
   args: { id: string; value: unknown }[];
 }
 
-/** Code for the client (reference §4.3): ids in place of {{Name}}, values as arguments. */
+/** Code for the client (docs/engine-behaviour.md#code-values): ids in place of {{Name}}, values as arguments. */
 export function clientScript(code: string, variables: readonly RuntimeVariable[]): ScriptPayload {
   return {
     content: substituteVariables(code, variables, { mode: 'id' }),

@@ -10,7 +10,7 @@ import { formatTranscript } from '../../transcript-lines';
 import { hasValue } from '../../variables/values';
 import { clientScript, isFetchError, scriptGlobals } from './code';
 
-// Set variable (reference §2.3.1): computes a value for one variable. Every
+// Set variable (docs/engine-behaviour.md#set-variable): computes a value for one variable. Every
 // type computes something; "nothing" clears the variable (null), it never
 // leaves it untouched.
 
@@ -184,7 +184,7 @@ interface Evaluation {
   error?: string;
 }
 
-/** Custom expression on the server (reference §2.3.1 "Custom expression evaluation"). */
+/** Custom expression on the server (docs/engine-behaviour.md#custom-expressions). */
 async function evaluate(code: string, ctx: BlockContext): Promise<Evaluation> {
   if (isSingleVariable(code)) return { value: await ctx.text(code) };
   if (isLeadingZeroNumber(code)) return { value: code };

@@ -5,7 +5,7 @@ import { addVirtualEdge } from '../../walker/virtual-edges';
 import type { BlockContext, LogicHandler, Outcome } from '../handler';
 import { resolveGroup } from './group-target';
 
-// Link to bot ("Typebot link", reference §3.5): runs another bot (or a group of
+// Link to bot ("Typebot link", docs/engine-behaviour.md#linking-to-another-bot): runs another bot (or a group of
 // this one) on top of the queue, then comes back.
 
 const options = optionsSchema({

@@ -10,7 +10,7 @@ import {
 
 // A conversation over real HTTP with the customer-support fixture bot
 // (test/fixtures/bots/customer-support.json, imported unchanged). Expected messages
-// and inputs are literals from its definition and engine-reference.md (§2, §3.3-3.14, §4.2, §5).
+// and inputs are literals from its definition and docs/engine-behaviour.md.
 
 const customer_support = {
   spud6U3K1omh2dZG8yN2CW4: text('spud6U3K1omh2dZG8yN2CW4', 'Hey friend 👋', 'How can I help you?'),

@@ -11,7 +11,7 @@ import {
 
 // A conversation over real HTTP with the digital-product-payment fixture bot
 // (test/fixtures/bots/digital-product-payment.json, imported unchanged). Expected messages
-// and inputs are literals from its definition and engine-reference.md (§2, §3.3-3.14, §4.2, §5).
+// and inputs are literals from its definition and docs/engine-behaviour.md.
 
 const digital_product_payment = {
   cl3u4431500052e6gruhlxklx: text('cl3u4431500052e6gruhlxklx', 'Hi there 👋'),

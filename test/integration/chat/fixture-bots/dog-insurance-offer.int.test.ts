@@ -2,7 +2,7 @@ import { conversationsOnTestServer, ok, p, pick, retry, text, turn } from '../..
 
 // A conversation over real HTTP with the dog-insurance-offer fixture bot
 // (test/fixtures/bots/dog-insurance-offer.json, imported unchanged). Expected messages
-// and inputs are literals from its definition and engine-reference.md (§2, §3.3-3.14, §4.2, §5).
+// and inputs are literals from its definition and docs/engine-behaviour.md.
 
 const dog_insurance_offer = {
   wza92in5v03w0oiaa1y3k68x: text('wza92in5v03w0oiaa1y3k68x', 'Hey 👋'),

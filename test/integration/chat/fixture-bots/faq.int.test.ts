@@ -2,7 +2,7 @@ import { conversationsOnTestServer, ok, pick, text, turn } from '../../../helper
 
 // A conversation over real HTTP with the faq fixture bot
 // (test/fixtures/bots/faq.json, imported unchanged). Expected messages
-// and inputs are literals from its definition and engine-reference.md (§2, §3.3-3.14, §4.2, §5).
+// and inputs are literals from its definition and docs/engine-behaviour.md.
 
 const faq = {
   cl96ns9qr00053b6igebgtl5q: text(

@@ -2,7 +2,7 @@ import { conversationsOnTestServer, b, ok, p, pick, text } from '../../../helper
 
 // A conversation over real HTTP with the high-ticket-lead-follow-up fixture bot
 // (test/fixtures/bots/high-ticket-lead-follow-up.json, imported unchanged). Expected messages
-// and inputs are literals from its definition and engine-reference.md (§2, §3.3-3.14, §4.2, §5).
+// and inputs are literals from its definition and docs/engine-behaviour.md.
 
 const high_ticket_lead_follow_up = {
   j4i5syifxmq7650xfz8bnd1o: text('j4i5syifxmq7650xfz8bnd1o', 'Hey there 👋'),

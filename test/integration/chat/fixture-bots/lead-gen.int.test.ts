@@ -12,7 +12,7 @@ import {
 
 // A conversation over real HTTP with the lead-gen fixture bot
 // (test/fixtures/bots/lead-gen.json, imported unchanged). Expected messages
-// and inputs are literals from its definition and engine-reference.md (§2, §3.3-3.14, §4.2, §5).
+// and inputs are literals from its definition and docs/engine-behaviour.md.
 
 const lead_gen = {
   sc1y8VwDabNJgiVTBi4qtif: text('sc1y8VwDabNJgiVTBi4qtif', p('Welcome to ', b('AA'), ' (Awesome Agency)')),

@@ -12,7 +12,7 @@ import {
 
 // A conversation over real HTTP with the lead-magnet fixture bot
 // (test/fixtures/bots/lead-magnet.json, imported unchanged). Expected messages
-// and inputs are literals from its definition and engine-reference.md (§2, §3.3-3.14, §4.2, §5).
+// and inputs are literals from its definition and docs/engine-behaviour.md.
 
 const lead_magnet = {
   uaks8b01ec3fln8g5iq9gnv7: text('uaks8b01ec3fln8g5iq9gnv7', 'Hi there! 👋'),
@@ -134,7 +134,7 @@ test('lead-magnet: the Email block without SMTP settings logs it and the flow go
           m.tfqqveo72xt7i7ii9imztcd4,
           m.lu0bevnjfkor1ugbnbkev7t3,
           m.jrhdfrdn4gdstpktq1q0gk1q,
-          // §2.1 video: a youtube.com/watch URL is reduced to its matched part (only youtu.be links carry queryParamsStr);
+          // Video URLs: a youtube.com/watch URL is reduced to its matched part (only youtu.be links carry queryParamsStr);
           {
             id: 'e3tlj1y4vyhtwcabzifv63q2',
             type: 'video',

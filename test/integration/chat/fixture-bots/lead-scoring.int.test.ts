@@ -2,7 +2,7 @@ import { conversationsOnTestServer, ok, pick, retry, text, turn } from '../../..
 
 // A conversation over real HTTP with the lead-scoring fixture bot
 // (test/fixtures/bots/lead-scoring.json, imported unchanged). Expected messages
-// and inputs are literals from its definition and engine-reference.md (§2, §3.3-3.14, §4.2, §5).
+// and inputs are literals from its definition and docs/engine-behaviour.md.
 
 const lead_scoring = {
   cl1sep1cc001x2e6eikrwf9jy: text('cl1sep1cc001x2e6eikrwf9jy', 'Hi! 👋'),

@@ -151,7 +151,7 @@ test('legacy v4 prefilled: prefilled Name shown, Email prefilled on the input, c
       ),
     ),
   );
-  // the input is the last block and has no edge: immediate end (§3.6 g), so no clientSideActions / logs keys (§5.4)
+  // last block, no edge: immediate end, no clientSideActions / logs keys (docs/engine-behaviour.md#response-shapes)
   expect(pick(await chat.reply('John@Doe.com'))).toEqual(ok({ messages: [], lastMessageNewFormat: 'john@doe.com' }));
   await chat.expectEnded();
 });

@@ -2,7 +2,7 @@ import { conversationsOnTestServer, ok, pick, retry, text } from '../../../helpe
 
 // A conversation over real HTTP with the movie-recommendation fixture bot
 // (test/fixtures/bots/movie-recommendation.json, imported unchanged). Expected messages
-// and inputs are literals from its definition and engine-reference.md.
+// and inputs are literals from its definition and docs/engine-behaviour.md.
 
 const movie_recommendation = {
   f5rr5wi9zldun13tw79u9z2n: text('f5rr5wi9zldun13tw79u9z2n', 'Welcome to our film recommendation bot 👋'),

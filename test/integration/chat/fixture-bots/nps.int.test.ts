@@ -2,7 +2,7 @@ import { conversationsOnTestServer, b, ok, p, pick, retry, text, turn } from '..
 
 // A conversation over real HTTP with the nps fixture bot
 // (test/fixtures/bots/nps.json, imported unchanged). Expected messages
-// and inputs are literals from its definition and engine-reference.md.
+// and inputs are literals from its definition and docs/engine-behaviour.md.
 
 const nps = {
   vep990mmfbe64nqczp66xebw: text('vep990mmfbe64nqczp66xebw', 'Hey! 👋'),

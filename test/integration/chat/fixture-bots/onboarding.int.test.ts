@@ -2,7 +2,7 @@ import { conversationsOnTestServer, ok, p, pick, retry, text, turn } from '../..
 
 // A conversation over real HTTP with the onboarding fixture bot
 // (test/fixtures/bots/onboarding.json, imported unchanged). Expected messages
-// and inputs are literals from its definition and engine-reference.md (§2, §3.3-3.14, §4.2, §5).
+// and inputs are literals from its definition and docs/engine-behaviour.md.
 
 const onboarding = {
   cl1267q2c000e2e6dynjeg83n: text('cl1267q2c000e2e6dynjeg83n', 'Welcome 👋'),

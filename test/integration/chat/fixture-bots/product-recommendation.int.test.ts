@@ -2,7 +2,7 @@ import { conversationsOnTestServer, b, ok, p, pick, retry, text, turn } from '..
 
 // A conversation over real HTTP with the product-recommendation fixture bot
 // (test/fixtures/bots/product-recommendation.json, imported unchanged). Expected messages
-// and inputs are literals from its definition and engine-reference.md; a bot this long is followed along one representative path.
+// and inputs are literals from its definition and docs/engine-behaviour.md; a bot this long is followed along one representative path.
 
 const product_recommendation = {
   jaj0pyfmlf4hb4suglr3v0be: text(

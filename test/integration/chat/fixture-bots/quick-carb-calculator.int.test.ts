@@ -2,7 +2,7 @@ import { conversationsOnTestServer, b, ok, p, pick, text } from '../../../helper
 
 // A conversation over real HTTP with the quick-carb-calculator fixture bot
 // (test/fixtures/bots/quick-carb-calculator.json, imported unchanged). Expected messages
-// and inputs are literals from its definition and engine-reference.md.
+// and inputs are literals from its definition and docs/engine-behaviour.md.
 
 const quick_carb_calculator = {
   vivxy8mvydql0e5u6tecpx1q: text('vivxy8mvydql0e5u6tecpx1q', 'Welcome to the Quick Carb Calculator!'),

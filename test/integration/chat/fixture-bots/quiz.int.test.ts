@@ -2,7 +2,7 @@ import { conversationsOnTestServer, b, ok, p, pick, retry, text, turn } from '..
 
 // A conversation over real HTTP with the quiz fixture bot
 // (test/fixtures/bots/quiz.json, imported unchanged). Expected messages
-// and inputs are literals from its definition and engine-reference.md.
+// and inputs are literals from its definition and docs/engine-behaviour.md.
 
 const quiz = {
   cl1r09bcc000i2e6dyyvskx75: text('cl1r09bcc000i2e6dyyvskx75', 'What does SEO stand for?'),

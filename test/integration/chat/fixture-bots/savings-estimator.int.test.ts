@@ -10,7 +10,7 @@ import {
 
 // A conversation over real HTTP with the savings-estimator fixture bot
 // (test/fixtures/bots/savings-estimator.json, imported unchanged). Expected messages
-// and inputs are literals from its definition and engine-reference.md.
+// and inputs are literals from its definition and docs/engine-behaviour.md.
 
 const savings_estimator = {
   gm8c2bzxouv5x74zohjdvuwk: text(
@@ -184,7 +184,7 @@ test('savings-estimator: after the e-mail, Transcript is set silently (session-o
   expect(pick(await chat.reply('Every 2 weeks'))).toEqual(
     ok(turn({ messages: [m.x1vhd8yhaeqew8x8wro4as8c, m.uc36wedqizekyfyeckpy7hfi], input: m.xwpzbigjxduvrno7e21f84wh })),
   );
-  // "{{AI Gen}}" alone in its paragraph, without a value: no nodes (§4.2)
+  // "{{AI Gen}}" alone in its paragraph, without a value: no nodes (docs/engine-behaviour.md#templating)
   expect(pick(await chat.reply('me@home.org'))).toEqual(
     ok(
       turn({
@@ -197,7 +197,7 @@ test('savings-estimator: after the e-mail, Transcript is set silently (session-o
       }),
     ),
   );
-  // The Transcript block (first of "Gen AI") saw every bubble (as markdown) and every answer so far (§3.9.4).
+  // The Transcript block (first of "Gen AI") saw every bubble (as markdown) and every answer so far (docs/engine-behaviour.md#transcript).
   const session = await current().db.chatSession.findUniqueOrThrow({ where: { id: chat.sessionId } });
   const variables = (
     session.state as { queue: { variables: { id: string; value?: unknown; isSessionVariable?: boolean }[] }[] }

@@ -2,7 +2,7 @@ import { conversationsOnTestServer, ok, pick, retry, text } from '../../../helpe
 
 // A conversation over real HTTP with the skin-typology fixture bot
 // (test/fixtures/bots/skin-typology.json, imported unchanged). Expected messages
-// and inputs are literals from its definition and engine-reference.md; a bot this long is followed along one representative path.
+// and inputs are literals from its definition and docs/engine-behaviour.md; a bot this long is followed along one representative path.
 
 const skin_typology = {
   k6gpdpfpmfjt430h0a7wa96t: text('k6gpdpfpmfjt430h0a7wa96t', 'What’s your top skin concern?'),
@@ -509,7 +509,7 @@ const { open } = conversationsOnTestServer();
 test('skin-typology: link to a group of `current`, display conditions keep every item while nothing is selected', async () => {
   const m = skin_typology;
   const chat = await open('skin-typology.json');
-  // theme.general.progressBar is enabled: progress = 1 / (L + 1) × 100 (§3.14); L (reachable inputs, shared-accumulator
+  // theme.general.progressBar is enabled: progress = 1 / (L + 1) × 100; L (reachable inputs, shared-accumulator
   // quirk, through the parent's resume point) is not pinned here
   const started = pick(await chat.start());
   expect(started).toEqual(

@@ -1,7 +1,7 @@
 import { evaluateCondition, type Comparison } from '../../../../src/engine/conditions/evaluate';
 import type { CodeRunner, RuntimeVariable, VariableValue } from '../../../../src/engine/types';
 
-// Reference §2.3.2. Left operand: variable "v" (id "v1"); right operand: the comparison value.
+// docs/engine-behaviour.md#conditions. Left operand: variable "v" (id "v1"); right operand: the comparison value.
 
 function vars(left: VariableValue | undefined, extra: RuntimeVariable[] = []): RuntimeVariable[] {
   return [{ id: 'v1', name: 'Left', value: left }, ...extra];

@@ -2,7 +2,7 @@ import type { RuntimeVariable } from '../../../../src/engine/types';
 import { richTextToMarkdown } from '../../../../src/engine/variables/markdown';
 import { substituteRichText } from '../../../../src/engine/variables/rich-text';
 
-// Reference §5.3 "Markdown output format".
+// docs/engine-behaviour.md#markdown-output.
 
 const p = (...children: unknown[]) => ({ type: 'p', children });
 const t = (text: string, marks: Record<string, unknown> = {}) => ({ ...marks, text });

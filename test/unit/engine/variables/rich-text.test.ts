@@ -3,7 +3,7 @@ import type { CodeRunner, RuntimeVariable } from '../../../../src/engine/types';
 import { asRunner } from '../../../helpers/engine';
 import { markdownToRichText, substituteRichText } from '../../../../src/engine/variables/rich-text';
 
-// Reference §4.2 "Rich text" mode and §2.1 (the tree). Recorded conversations
+// docs/engine-behaviour.md#rich-text. Recorded conversations
 // (shared/spec/examples) show "Great! Nice to meet you {{Name}}" becoming
 // [{"text":"Great! Nice to meet you "},{"text":"John"}].
 

@@ -12,7 +12,7 @@ import {
   valueToText,
 } from '../../../../src/engine/variables/templating';
 
-// Reference §4.1 (syntax) and §4.2 (substitution rules).
+// docs/engine-behaviour.md#templating and #substitution-rules.
 
 const variables: RuntimeVariable[] = [
   { id: 'vName', name: 'Name', value: 'John' },

@@ -10,7 +10,7 @@ import { chatMessages, messagesOption } from './messages';
 import { streamsInto } from './stream-target';
 import { notConfigured } from '../not-configured';
 
-// The forge AI blocks (reference §2.5): OpenAI, Anthropic and the
+// The forge AI blocks (docs/engine-behaviour.md#forge-blocks): OpenAI, Anthropic and the
 // OpenAI-compatible providers. The engine writes the request; the service
 // sends it with the API key of the block's credentials (the bot's workspace
 // only) and the block maps the answer into variables. When the session

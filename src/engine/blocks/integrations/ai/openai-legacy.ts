@@ -7,7 +7,7 @@ import { AI_TIMEOUT_MS, numberOption, usageValue } from './completion';
 import { chatMessages, messagesOption } from './messages';
 import { streamsInto } from './stream-target';
 
-// The legacy `OpenAI` integration block (reference §2.4.2,
+// The legacy `OpenAI` integration block (docs/engine-behaviour.md#other-integration-blocks,
 // bot-engine/blocks/integrations/legacy/openai): chat completion and speech
 // ("Create image" and a missing task do nothing, as in the reference). The
 // answer is appended to a list variable, set otherwise; streaming uses the
