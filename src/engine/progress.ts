@@ -26,7 +26,8 @@
 // bounded (a flow already being evaluated counts once), so no definition can
 // hang it.
 import { handlerFor } from './blocks/registry';
-import type { BlockDefinition, EdgeDefinition, RuntimeBot } from './types';
+import type { BlockDefinition, EdgeDefinition } from './definition/schema';
+import type { RuntimeBot } from './definition/runtime-bot';
 import { singleVariableName } from './variables/templating';
 
 export interface ProgressInput {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
-import type { CodeRequest, CodeResult, CodeRunner } from '../engine/types';
+import type { CodeRequest, CodeResult, CodeRunner } from '../engine/contracts';
 import {
   DEFAULT_FETCH_BUDGET_MS,
   DEFAULT_MEMORY_LIMIT_BYTES,

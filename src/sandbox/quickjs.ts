@@ -34,7 +34,7 @@ import {
   type QuickJSSyncVariant,
   type QuickJSWASMModule,
 } from 'quickjs-emscripten';
-import type { CodeRequest, CodeResult } from '../engine/types';
+import type { CodeRequest, CodeResult } from '../engine/contracts';
 
 /**
  * The release build, loaded with require: the published variant loads its

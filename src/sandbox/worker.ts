@@ -3,7 +3,7 @@
 // block holds this thread, never the event loop that serves other chats.
 import os from 'node:os';
 import { workerData } from 'node:worker_threads';
-import type { CodeRequest, CodeResult } from '../engine/types';
+import type { CodeRequest, CodeResult } from '../engine/contracts';
 import { createOutboundClient } from '../integrations/http/client';
 import { OutboundRefused, parseAllowList } from '../integrations/http/guard';
 import { createSandbox, type HostFetch, type Sandbox, type SandboxOptions } from './quickjs';

@@ -1,5 +1,6 @@
 import { Lexer, type Token, type Tokens } from 'marked';
-import type { CodeRunner, RuntimeVariable } from '../types';
+import type { CodeRunner } from '../contracts';
+import type { RuntimeVariable } from '../session';
 import { evaluateInlineCode, findVariableWithValue, renderText, valueToText } from './templating';
 
 // Variables inside rich text (reference §4.2 "Rich text" mode) and Markdown →

@@ -24,17 +24,11 @@ import { EngineRequestError } from '../../engine/errors';
 import { responseParts, type ResponseParts } from '../../engine/response';
 import { parseSessionState, parseTranscriptLines, replyMessageSchema } from '../../engine/session-state';
 import { substituteSettings, substituteTheme } from '../../engine/theme';
-import type {
-  BotRef,
-  CodeRunner,
-  ReplyMessage,
-  RuntimeBot,
-  RuntimeVariable,
-  SessionState,
-  TextFormat,
-  TranscriptTurn,
-  TurnResult,
-} from '../../engine/types';
+import type { BotRef, RuntimeVariable, SessionState, TranscriptTurn } from '../../engine/session';
+import type { CodeRunner } from '../../engine/contracts';
+import type { ReplyMessage, TextFormat } from '../../engine/wire';
+import type { RuntimeBot } from '../../engine/definition/runtime-bot';
+import type { TurnResult } from '../../engine/turn-result';
 import type { AiClient } from '../../integrations/ai/client';
 import { storedResultVariables } from '../results';
 import type { UploadDeps } from '../uploads';
@@ -107,7 +101,7 @@ export interface ChatBotObject {
 
 // The wire shapes of a turn, for the API layers that expose them.
 export type { ResponseParts };
-export type { ChatLog, ChatMessage } from '../../engine/types';
+export type { ChatLog, ChatMessage } from '../../engine/wire';
 
 export interface StartResponse extends ResponseParts {
   sessionId: string;
