@@ -1,4 +1,5 @@
-import { createSandbox, FETCH_UNAVAILABLE, type Sandbox } from '../../../src/sandbox/quickjs';
+import { FETCH_UNAVAILABLE } from '../../../src/sandbox/error-text';
+import { createSandbox, type Sandbox } from '../../../src/sandbox/quickjs';
 import type { CodeRequest, CodeResult } from '../../../src/engine/contracts';
 
 let sandbox: Sandbox;
