@@ -2,7 +2,8 @@ import { createSandbox, type Sandbox } from '../../../../src/sandbox/quickjs';
 import type { CodeRunner } from '../../../../src/engine/contracts';
 import type { RuntimeVariable } from '../../../../src/engine/session';
 import { asRunner } from '../../../helpers/engine';
-import { markdownToRichText, substituteRichText } from '../../../../src/engine/variables/rich-text';
+import { markdownToRichText } from '../../../../src/engine/variables/markdown-to-rich-text';
+import { substituteRichText } from '../../../../src/engine/variables/rich-text';
 
 // Reference §4.2 "Rich text" mode and §2.1 (the tree). Recorded conversations
 // (shared/spec/examples) show "Great! Nice to meet you {{Name}}" becoming
