@@ -4,7 +4,10 @@ import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten';
 import type { CodeRequest, CodeResult } from '../engine/contracts';
 import type { Limits } from './limits';
 
-/** The message a run gets when its code calls fetch where none is provided (inline code, or a sandbox without network). */
+/**
+ * The message a run gets when its code calls fetch where none is provided
+ * (inline code, or a sandbox without network).
+ */
 export const FETCH_UNAVAILABLE = "fetch is not available in Parley's sandbox (network access is disabled)";
 
 /** `Name: message` for errors, the text for thrown strings, JSON for other thrown values. */

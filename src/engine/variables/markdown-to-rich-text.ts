@@ -17,7 +17,10 @@ const MAX_MARKDOWN_CHARS = 32 * 1024;
 /** A line quoting deeper (>>>…) or indented further is not read as Markdown. */
 const DEEP_NESTING = /^(?:[ \t]{0,3}>){33}|^[ \t]{129}/m;
 
-/** "](" whose destination has no ")" before the next white space or the end: its "(" is escaped (it could never be a link). */
+/**
+ * "](" whose destination has no ")" before the next white space or the end:
+ * its "(" is escaped (it could never be a link).
+ */
 function escapeUnclosableLinks(source: string): string {
   let closes = false;
   const escapeAt: number[] = [];
