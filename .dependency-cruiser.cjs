@@ -3,12 +3,12 @@
 // project root, logs and metrics) may be imported by every server layer; the
 // engine, the sandbox and the browser client stay free of them.
 // Type-only imports count like any other, with one deliberate exception: the
-// engine's contracts (src/engine/types.ts: the code runner, the AI request an
+// engine's contracts (src/engine/contracts/: the code runner, the AI request an
 // effect describes) are *implemented* by the sandbox and the integrations, so
-// they may import those types — never the engine's code.
+// they may import those types — never the engine's code, nor its other types.
 
 const crossCutting = '(errors|project-root)\\.ts$|config/|observability/';
-const engineContracts = 'engine/types\\.ts$';
+const engineContracts = 'engine/contracts/';
 
 /** A layer (folder under src/) and the folders/files it may import, as regex alternatives. */
 function layer(name, from, allowed, comment, extra = {}) {

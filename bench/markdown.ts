@@ -3,7 +3,7 @@
 // Goal: linear growth, no input above ~100 ms at 32 kB (the lexer took 39 s
 // on 10 kB of "[a](b" before destinations that cannot close were escaped).
 // Run: npm run bench:markdown
-import { markdownToRichText } from '../src/engine/variables/rich-text';
+import { markdownToRichText } from '../src/engine/variables/markdown-to-rich-text';
 
 const UNITS: Record<string, string> = {
   'unclosable links [a](b': '[a](b',

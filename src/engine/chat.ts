@@ -8,22 +8,13 @@ import { dynamicThemeTemplates } from './theme';
 import { needsTranscript } from './transcript';
 import { SESSION_STATE_FORMAT } from './session-state';
 import { emptyTranscript } from './transcript-lines';
-import type {
-  AiChatRequest,
-  AiMessage,
-  Answer,
-  BotRef,
-  ChatLog,
-  EffectResult,
-  EngineEnv,
-  ReplyMessage,
-  RuntimeBot,
-  RuntimeVariable,
-  SessionState,
-  TextFormat,
-  TurnResult,
-  TurnStatus,
-} from './types';
+import type { AiChatRequest, AiMessage } from './contracts';
+import type { Answer, BotRef, RuntimeVariable, SessionState } from './session';
+import type { ChatLog, ReplyMessage, TextFormat } from './wire';
+import type { EffectResult } from './effects';
+import type { EngineEnv } from './env';
+import type { RuntimeBot } from './definition/runtime-bot';
+import type { TurnResult, TurnStatus } from './turn-result';
 import { serializeValue } from './variables/values';
 import { createBlockContext } from './walker/context';
 import { botOf, type BotResolver, type Run } from './walker/run';

@@ -1,5 +1,7 @@
 import { EngineRequestError } from './errors';
-import type { EventDefinition, ReplyMessage, TurnStatus } from './types';
+import type { EventDefinition } from './definition/schema';
+import type { ReplyMessage } from './wire';
+import type { TurnStatus } from './turn-result';
 import { blockVariables } from './variables/history';
 import { botOf, type Run } from './walker/run';
 import { findEdge } from './walker/navigate';

@@ -1,14 +1,9 @@
 import { computeProgress } from './progress';
 import { renderDynamicTheme } from './theme';
-import type {
-  ChatLog,
-  ChatMessage,
-  ClientSideAction,
-  InputObject,
-  RuntimeBot,
-  SessionState,
-  TurnResult,
-} from './types';
+import type { ChatLog, ChatMessage, ClientSideAction, InputObject } from './wire';
+import type { RuntimeBot } from './definition/runtime-bot';
+import type { SessionState } from './session';
+import type { TurnResult } from './turn-result';
 
 /** The parts of a chat response the engine decides (the service adds ids and the bot object). */
 export interface ResponseParts {

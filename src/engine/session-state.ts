@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SessionState, TranscriptTurn } from './types';
+import type { SessionState, TranscriptTurn } from './session';
 
 // The session state as stored between turns (a JSON column), parsed at the
 // boundary: a row written by another Parley version, or damaged by hand, is

@@ -4,7 +4,8 @@
 // Meta pixels to initialise. Previews get an info log instead.
 import { blocksWithHandlers } from './blocks/registry';
 import { removeLiteBadgeCssFromHtml } from './theme';
-import type { ChatLog, ClientSideAction, RuntimeBot } from './types';
+import type { ChatLog, ClientSideAction } from './wire';
+import type { RuntimeBot } from './definition/runtime-bot';
 
 export interface StartProps {
   customHeadCode?: string;

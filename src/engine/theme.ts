@@ -2,7 +2,7 @@
 // #dynamic-theme): variables substituted, lite-badge CSS removed, and the "dynamic
 // theme" (avatars / background given as a {{variable}}) re-rendered on every
 // response.
-import type { DynamicThemeTemplates, RuntimeVariable } from './types';
+import type { DynamicThemeTemplates, RuntimeVariable } from './session';
 import { deepSubstitute, substituteVariables, type SubstitutionOptions } from './variables/templating';
 
 /** Reference defaults: the host avatar shows unless disabled, the guest avatar only when enabled. */

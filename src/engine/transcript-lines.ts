@@ -1,7 +1,8 @@
 // Transcript lines without the block registry: what bubble modules, the
 // Set variable block and answers need (the registry imports those modules, so
 // they cannot import the registry's side of the transcript).
-import type { ChatMessage, SessionState, TranscriptRecord, TranscriptTurn } from './types';
+import type { ChatMessage } from './wire';
+import type { SessionState, TranscriptRecord, TranscriptTurn } from './session';
 
 function urlOf(content: unknown): string | undefined {
   const url = (content as { url?: unknown } | null)?.url;

@@ -4,7 +4,9 @@
 // type "Transcript") record it, so other sessions stay small.
 import { blocksWithHandlers, handlerFor } from './blocks/registry';
 import { emptyTranscript } from './transcript-lines';
-import type { ChatMessage, RuntimeBot, SessionState, TranscriptTurn } from './types';
+import type { ChatMessage } from './wire';
+import type { RuntimeBot } from './definition/runtime-bot';
+import type { SessionState, TranscriptTurn } from './session';
 
 /** Whether a block of the bot asks for the transcript (a Set variable of type "Transcript"). */
 export function needsTranscript(bot: RuntimeBot): boolean {

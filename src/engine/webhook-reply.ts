@@ -1,5 +1,6 @@
 import { handlerFor } from './blocks/registry';
-import type { RuntimeBot, SessionState } from './types';
+import type { RuntimeBot } from './definition/runtime-bot';
+import type { SessionState } from './session';
 
 /**
  * Records what an outside system posted for the wait-for-webhook block the

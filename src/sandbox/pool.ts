@@ -7,13 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
-import type { CodeRequest, CodeResult, CodeRunner } from '../engine/types';
-import {
-  DEFAULT_FETCH_BUDGET_MS,
-  DEFAULT_MEMORY_LIMIT_BYTES,
-  DEFAULT_TIMEOUT_MS,
-  type SandboxOptions,
-} from './quickjs';
+import type { CodeRequest, CodeResult, CodeRunner } from '../engine/contracts';
+import { DEFAULT_FETCH_BUDGET_MS, DEFAULT_MEMORY_LIMIT_BYTES, DEFAULT_TIMEOUT_MS } from './limits';
+import type { SandboxOptions } from './quickjs';
 import type { WorkerOptions } from './worker';
 
 export interface SandboxPoolOptions extends Omit<SandboxOptions, 'fetch'> {

@@ -3,10 +3,11 @@
 // block holds this thread, never the event loop that serves other chats.
 import os from 'node:os';
 import { workerData } from 'node:worker_threads';
-import type { CodeRequest, CodeResult } from '../engine/types';
+import type { CodeRequest, CodeResult } from '../engine/contracts';
 import { createOutboundClient } from '../integrations/http/client';
 import { OutboundRefused, parseAllowList } from '../integrations/http/guard';
-import { createSandbox, type HostFetch, type Sandbox, type SandboxOptions } from './quickjs';
+import type { HostFetch } from './limits';
+import { createSandbox, type Sandbox, type SandboxOptions } from './quickjs';
 
 export interface WorkerOptions extends Omit<SandboxOptions, 'fetch'> {
   /** Added to the thread's nice value (Linux: per thread), so request handling wins the CPU. */

@@ -2,15 +2,12 @@ import type { BlockContext } from '../../src/engine/blocks/handler';
 import { createBlockContext } from '../../src/engine/walker/context';
 import { newTurn, type Turn } from '../../src/engine/walker/turn';
 import { createSandbox, type Sandbox } from '../../src/sandbox/quickjs';
-import type {
-  CodeRunner,
-  EngineEnv,
-  GroupDefinition,
-  RuntimeBot,
-  RuntimeVariable,
-  SessionState,
-  TextFormat,
-} from '../../src/engine/types';
+import type { CodeRunner } from '../../src/engine/contracts';
+import type { EngineEnv } from '../../src/engine/env';
+import type { GroupDefinition } from '../../src/engine/definition/schema';
+import type { RuntimeBot } from '../../src/engine/definition/runtime-bot';
+import type { RuntimeVariable, SessionState } from '../../src/engine/session';
+import type { TextFormat } from '../../src/engine/wire';
 
 /** Code runner for tests that must not run code: it refuses, so a test that does reach it fails loudly. */
 export const noCode: CodeRunner = {

@@ -2,27 +2,14 @@
 import type { ZodType } from 'zod';
 import type { Condition } from '../conditions/evaluate';
 import type { BlockType } from '../definition/block-types';
-import type {
-  AiChatRequest,
-  AiMessage,
-  BlockDefinition,
-  ChatLog,
-  ChatMessage,
-  ClientSideAction,
-  EdgeDefinition,
-  Effect,
-  EffectResult,
-  EngineEnv,
-  GroupDefinition,
-  InputObject,
-  Persistence,
-  QueueEntry,
-  ReplyMessage,
-  RuntimeBot,
-  SessionState,
-  TextFormat,
-  TranscriptTurn,
-} from '../types';
+import type { AiChatRequest, AiMessage } from '../contracts';
+import type { BlockDefinition, EdgeDefinition, GroupDefinition } from '../definition/schema';
+import type { ChatLog, ChatMessage, ClientSideAction, InputObject, ReplyMessage, TextFormat } from '../wire';
+import type { Effect, EffectResult } from '../effects';
+import type { EngineEnv } from '../env';
+import type { Persistence } from '../persistence';
+import type { QueueEntry, SessionState, TranscriptTurn } from '../session';
+import type { RuntimeBot } from '../definition/runtime-bot';
 import type { VariableStore } from '../variables/store';
 
 /** Handlers whose work never waits may answer at once; the walker awaits either. */

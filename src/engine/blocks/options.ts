@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { BlockDefinition } from '../types';
+import type { BlockDefinition } from '../definition/schema';
 
 // Each block module declares the schema of its `options`; handlers read them
 // typed, through readOptions. Schemas are lenient as the runtime always was:

@@ -1,5 +1,5 @@
 import type { BlockType } from '../definition/block-types';
-import type { BlockDefinition } from '../types';
+import type { BlockDefinition } from '../definition/schema';
 import { audioBubble } from './bubbles/audio';
 import { embedBubble } from './bubbles/embed';
 import { imageBubble } from './bubbles/image';

@@ -1,4 +1,5 @@
-import type { CodeRunner, RuntimeVariable, VariableValue } from '../types';
+import type { CodeRunner } from '../contracts';
+import type { RuntimeVariable, VariableValue } from '../session';
 import { renderText } from '../variables/templating';
 
 // Condition evaluation (docs/engine-behaviour.md#conditions).

@@ -4,7 +4,7 @@ import type { BlockDefinition, EdgeDefinition, EventDefinition, GroupDefinition 
 import { START_TYPE } from './block-types';
 import type { BotDefinition } from './parse';
 import { isV6 } from './versions';
-import type { RuntimeBot } from '../types';
+import type { RuntimeBot } from './runtime-bot';
 
 /**
  * Drops what earlier versions stored on blocks and items and v6 no longer has

@@ -1,7 +1,9 @@
 // Set-variable history (reference: updateVariablesInSession): every value a
 // block gives a variable of a live result, in order, so a result's transcript
 // can later show bubbles with the values they had at that point.
-import type { EngineEnv, Persistence, RuntimeVariable, SessionState } from '../types';
+import type { EngineEnv } from '../env';
+import type { Persistence } from '../persistence';
+import type { RuntimeVariable, SessionState } from '../session';
 import { VariableStore } from './store';
 
 /**

@@ -7,16 +7,7 @@
 // both `***x***`, strikethrough `~~x~~`, code `` `x` ``; links `[text](url)`,
 // the bare url when the link has no text; lists as `- item` / `1. item`,
 // nested lists indented. Text is never escaped. One trailing newline is removed.
-
-type Node = Record<string, unknown>;
-
-function isObject(node: unknown): node is Node {
-  return typeof node === 'object' && node !== null && !Array.isArray(node);
-}
-
-function isLeaf(node: unknown): node is Node & { text: string } {
-  return isObject(node) && typeof node.text === 'string';
-}
+import { isLeaf, isObject, type Node } from './rich-text-nodes';
 
 function childrenOf(node: Node): unknown[] {
   return Array.isArray(node.children) ? node.children : [];

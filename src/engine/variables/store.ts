@@ -1,4 +1,4 @@
-import type { RuntimeVariable, VariableValue } from '../types';
+import type { RuntimeVariable, VariableValue } from '../session';
 import { serializeValue } from './values';
 
 /** A bot's variables for the current session (the queue entry's copy), by id and by name. */

@@ -1,4 +1,5 @@
-import type { CodeRunner, RuntimeVariable, VariableValue } from '../types';
+import type { CodeRunner } from '../contracts';
+import type { RuntimeVariable, VariableValue } from '../session';
 import { guessType, hasValue } from './values';
 
 // {{Variable name}} substitution and {{= inline code =}} (docs/engine-behaviour.md#templating).

@@ -1,4 +1,4 @@
-import type { VariableValue } from '../types';
+import type { VariableValue } from '../session';
 
 /** A backslash not starting one of these escapes is doubled when stored (docs/engine-behaviour.md#stored-values). */
 const KEPT_ESCAPE = /\\(?![\\ntbrf"'u])/g;

@@ -1,7 +1,11 @@
 import type { BlockContext } from '../blocks/handler';
 import { evaluateCondition } from '../conditions/evaluate';
 import { recordBotMessage, startTranscriptIfNeeded } from '../transcript';
-import type { EngineEnv, GroupDefinition, RuntimeBot, SessionState, TextFormat } from '../types';
+import type { EngineEnv } from '../env';
+import type { GroupDefinition } from '../definition/schema';
+import type { RuntimeBot } from '../definition/runtime-bot';
+import type { SessionState } from '../session';
+import type { TextFormat } from '../wire';
 import { blockVariables } from '../variables/history';
 import { VariableStore } from '../variables/store';
 import { renderDeep, renderText } from '../variables/templating';

@@ -1,4 +1,5 @@
-import type { EdgeDefinition, QueueEntry } from '../types';
+import type { EdgeDefinition } from '../definition/schema';
+import type { QueueEntry } from '../session';
 import { botOf, type Run } from './run';
 
 export interface Position {

@@ -1,4 +1,7 @@
-import type { BotRef, EngineEnv, QueueEntry, RuntimeBot, SessionState, TextFormat } from '../types';
+import type { BotRef, QueueEntry, SessionState } from '../session';
+import type { EngineEnv } from '../env';
+import type { RuntimeBot } from '../definition/runtime-bot';
+import type { TextFormat } from '../wire';
 import type { Turn } from './turn';
 
 /** Finds the definition of a queue entry (the service loads them before the turn). */

@@ -1,4 +1,5 @@
-import type { Persistence, TurnOutput } from '../types';
+import type { Persistence } from '../persistence';
+import type { TurnOutput } from '../wire';
 
 /** What one request accumulates while it walks the flow. */
 export interface Turn {

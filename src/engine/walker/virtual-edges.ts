@@ -1,4 +1,4 @@
-import type { QueueEntry } from '../types';
+import type { QueueEntry } from '../session';
 
 /**
  * Adds (or retargets) a runtime edge of a queue entry and returns its id:

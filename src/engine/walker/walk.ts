@@ -1,6 +1,8 @@
 import type { BlockHandler, Outcome } from '../blocks/handler';
 import { handlerFor } from '../blocks/registry';
-import type { BlockDefinition, EffectResult, TurnStatus } from '../types';
+import type { BlockDefinition } from '../definition/schema';
+import type { EffectResult } from '../effects';
+import type { TurnStatus } from '../turn-result';
 import { createBlockContext } from './context';
 import { navigate, type Position } from './navigate';
 import { botOf, type Run } from './run';

@@ -1,4 +1,4 @@
-import type { AiChatRequest, AiUsage } from '../../engine/types';
+import type { AiChatRequest, AiUsage } from '../../engine/contracts';
 
 /** A request ready to send: the API key and base URL resolved from the credentials. */
 export interface AiCall extends Omit<AiChatRequest, 'credentialsId' | 'baseUrl'> {

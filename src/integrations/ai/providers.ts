@@ -1,4 +1,4 @@
-import type { AiProvider } from '../../engine/types';
+import type { AiProvider } from '../../engine/contracts';
 
 // Where each AI provider answers when neither the credentials nor the block
 // name a base URL (the reference's forge block constants), and which API

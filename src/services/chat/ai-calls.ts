@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import type { AiChatRequest } from '../../engine/types';
+import type { AiChatRequest } from '../../engine/contracts';
 import type { AiCall } from '../../integrations/ai/call';
 import { DEFAULT_BASE_URLS } from '../../integrations/ai/providers';
 import { resolveCredentials } from '../credentials/credentials';

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import { parseDefinition } from '../../engine/definition/parse';
 import { blocksWithHandlers } from '../../engine/blocks/registry';
 import { toRuntimeBot } from '../../engine/definition/runtime';
-import type { BotRef, RuntimeBot } from '../../engine/types';
+import type { BotRef } from '../../engine/session';
+import type { RuntimeBot } from '../../engine/definition/runtime-bot';
 import { draftDefinition } from '../bots';
 import { badRequest } from '../../errors';
 

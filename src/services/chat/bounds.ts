@@ -1,4 +1,4 @@
-import type { ReplyMessage } from '../../engine/types';
+import type { ReplyMessage } from '../../engine/wire';
 import { badRequest } from '../../errors';
 
 // How much one public session may make Parley store: the visitor's answers,

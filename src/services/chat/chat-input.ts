@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { StartFrom } from '../../engine/chat';
 import { replyMessageSchema } from '../../engine/session-state';
-import type { ReplyMessage } from '../../engine/types';
+import type { ReplyMessage } from '../../engine/wire';
 import { parseInput } from '../validation';
 
 // The chat arguments the API passes on as JSON, parsed here; the typed ones

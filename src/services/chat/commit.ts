@@ -1,5 +1,6 @@
 import type { ResultChange, SessionWrite, TranscriptLineRow, TurnWrite } from '../../db/client';
-import type { SessionState, TurnResult } from '../../engine/types';
+import type { SessionState } from '../../engine/session';
+import type { TurnResult } from '../../engine/turn-result';
 import { assertSessionSize, type SessionBounds } from './bounds';
 import { newId } from './engine-env';
 import type { TurnResultChanges } from './result-events';

@@ -1,7 +1,7 @@
 import { continueChat as engineContinue } from '../../engine/chat';
 import type { ResponseParts } from '../../engine/response';
 import { parseSessionState } from '../../engine/session-state';
-import type { TextFormat } from '../../engine/types';
+import type { TextFormat } from '../../engine/wire';
 import { badRequest } from '../../errors';
 import { BotLibrary } from './bot-loader';
 import { assertAnswerSize } from './bounds';

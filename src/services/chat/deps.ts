@@ -1,5 +1,5 @@
 import type { ChatStore, Db } from '../../db/client';
-import type { CodeRunner } from '../../engine/types';
+import type { CodeRunner } from '../../engine/contracts';
 import type { AiClient } from '../../integrations/ai/client';
 import type { SecretBox } from '../credentials/secret-box';
 import type { LiveResults } from '../live/live-results';

@@ -1,6 +1,8 @@
 import { resumeTurn } from '../../engine/chat';
 import { parseTranscriptLines } from '../../engine/session-state';
-import type { TextFormat, TranscriptTurn, TurnResult } from '../../engine/types';
+import type { TextFormat } from '../../engine/wire';
+import type { TranscriptTurn } from '../../engine/session';
+import type { TurnResult } from '../../engine/turn-result';
 import type { BotLibrary } from './bot-loader';
 import type { ChatDeps } from './deps';
 import { performEffect } from './effects';

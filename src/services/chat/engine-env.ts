@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import type { CodeRunner, EngineEnv } from '../../engine/types';
+import type { CodeRunner } from '../../engine/contracts';
+import type { EngineEnv } from '../../engine/env';
 
 export interface TurnLimits {
   maxBlocksPerTurn: number;

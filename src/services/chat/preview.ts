@@ -1,7 +1,8 @@
 import type { StartFrom } from '../../engine/chat';
 import { parseDefinition, type BotDefinition } from '../../engine/definition/parse';
 import { toRuntimeBot } from '../../engine/definition/runtime';
-import type { BotRef, TextFormat } from '../../engine/types';
+import type { BotRef } from '../../engine/session';
+import type { TextFormat } from '../../engine/wire';
 import { badRequest, invalidInput } from '../../errors';
 import { assertAnonymousPreviewSize, assertAnswerSize, assertVariablesSize, type SessionBounds } from './bounds';
 import { parseMessage, parsePrefilledVariables, parseStartFrom } from './chat-input';

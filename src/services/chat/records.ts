@@ -1,7 +1,7 @@
 import type { Db, Prisma } from '../../db/client';
 import type { BotDefinition } from '../../engine/definition/parse';
 import type { StartInput } from '../../engine/chat';
-import type { SessionState } from '../../engine/types';
+import type { SessionState } from '../../engine/session';
 import { draftDefinition } from '../bots';
 import { storedResultVariables } from '../results';
 

@@ -1,13 +1,15 @@
 import { responseParts, type ResponseParts } from '../../engine/response';
 import { substituteSettings, substituteTheme } from '../../engine/theme';
-import type { RuntimeBot, SessionState, TurnResult } from '../../engine/types';
+import type { RuntimeBot } from '../../engine/definition/runtime-bot';
+import type { SessionState } from '../../engine/session';
+import type { TurnResult } from '../../engine/turn-result';
 import { loadLinkedBots, type BotLibrary } from './bot-loader';
 import type { ChatDeps } from './deps';
 
 // The wire shapes of a turn, for the API layers that expose them.
 
 export type { ResponseParts };
-export type { ChatLog, ChatMessage } from '../../engine/types';
+export type { ChatLog, ChatMessage } from '../../engine/wire';
 
 export interface ChatBotObject {
   id: string;

@@ -1,5 +1,7 @@
 import { allowedOriginsOf } from '../../engine/chat';
-import type { BotRef, RuntimeBot, TextFormat } from '../../engine/types';
+import type { BotRef } from '../../engine/session';
+import type { RuntimeBot } from '../../engine/definition/runtime-bot';
+import type { TextFormat } from '../../engine/wire';
 import { badRequest } from '../../errors';
 import { loadSnapshot } from './bot-loader';
 import { assertAnswerSize, assertVariablesSize } from './bounds';

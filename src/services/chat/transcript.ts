@@ -1,6 +1,9 @@
 import { startChat as engineStart, continueChat as engineContinue, resumeTurn } from '../../engine/chat';
 import { transcriptTurnOf } from '../../engine/transcript';
-import type { BotRef, ChatMessage, EffectResult, SessionState, TurnResult } from '../../engine/types';
+import type { BotRef, SessionState } from '../../engine/session';
+import type { ChatMessage } from '../../engine/wire';
+import type { EffectResult } from '../../engine/effects';
+import type { TurnResult } from '../../engine/turn-result';
 import { notFound } from '../../errors';
 import { BotLibrary, loadSnapshot, prismaSnapshots } from './bot-loader';
 import { performEffect } from './effects';

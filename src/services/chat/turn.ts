@@ -1,7 +1,9 @@
 import { isAnonymousPreview } from '../../engine/blocks/integrations/anonymous-preview';
 import { startChat as engineStart, type StartInput } from '../../engine/chat';
 import { EngineRequestError } from '../../engine/errors';
-import type { CodeRunner, RuntimeVariable, TurnResult } from '../../engine/types';
+import type { CodeRunner } from '../../engine/contracts';
+import type { RuntimeVariable } from '../../engine/session';
+import type { TurnResult } from '../../engine/turn-result';
 import { badRequest } from '../../errors';
 import { recordChatTurn, type TurnKind } from '../../observability/metrics';
 import { BotLibrary } from './bot-loader';

@@ -1,5 +1,5 @@
 import type { WrittenResult } from '../../db/client';
-import type { TurnResult } from '../../engine/types';
+import type { TurnResult } from '../../engine/turn-result';
 import { AppError } from '../../errors';
 import type { LiveResults } from '../live/live-results';
 import { isEmptyWrite, turnResultChanges, turnWrite, type CommitPlan } from './commit';

@@ -1,5 +1,8 @@
 import { continueChat, startChat } from '../../../src/engine/chat';
-import type { RuntimeBot, SessionState, TextFormat, TurnResult } from '../../../src/engine/types';
+import type { RuntimeBot } from '../../../src/engine/definition/runtime-bot';
+import type { SessionState } from '../../../src/engine/session';
+import type { TextFormat } from '../../../src/engine/wire';
+import type { TurnResult } from '../../../src/engine/turn-result';
 import { testEnv } from '../../helpers/engine';
 import { block, bot, edge, group, refOf, resolverOf, start, text, wordsOf } from './flow';
 

@@ -3,14 +3,13 @@ import { startChat, type StartInput } from '../../../src/engine/chat';
 import type { BotResolver } from '../../../src/engine/walker/run';
 import type {
   BlockDefinition,
-  BotRef,
   EdgeDefinition,
-  EngineEnv,
   EventDefinition,
   GroupDefinition,
-  RuntimeBot,
-  RuntimeVariable,
-} from '../../../src/engine/types';
+} from '../../../src/engine/definition/schema';
+import type { BotRef, RuntimeVariable } from '../../../src/engine/session';
+import type { EngineEnv } from '../../../src/engine/env';
+import type { RuntimeBot } from '../../../src/engine/definition/runtime-bot';
 import { testEnv } from '../../helpers/engine';
 
 export const text = (id: string, words: string): BlockDefinition =>

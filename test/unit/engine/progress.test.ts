@@ -3,7 +3,8 @@ import path from 'node:path';
 import { parseDefinition } from '../../../src/engine/definition/parse';
 import { toRuntimeBot } from '../../../src/engine/definition/runtime';
 import { computeProgress, remainingInputs, type ProgressInput } from '../../../src/engine/progress';
-import type { BlockDefinition, EdgeDefinition, GroupDefinition, RuntimeBot } from '../../../src/engine/types';
+import type { BlockDefinition, EdgeDefinition, GroupDefinition } from '../../../src/engine/definition/schema';
+import type { RuntimeBot } from '../../../src/engine/definition/runtime-bot';
 
 // Small bot builder: groups are lists of blocks; edges are written [id, fromBlockId, toGroupId, toBlockId?].
 

@@ -1,5 +1,5 @@
 import { parseSessionState, UnreadableSessionState } from '../../../src/engine/session-state';
-import type { SessionState } from '../../../src/engine/types';
+import type { SessionState } from '../../../src/engine/session';
 
 // Stored session states are parsed at the boundary, not cast.
 

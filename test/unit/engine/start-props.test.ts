@@ -1,6 +1,6 @@
 import { continueChat, resumeTurn } from '../../../src/engine/chat';
 import { sanitizeHeadCode, startPropsOf, topLevelElements } from '../../../src/engine/start-props';
-import type { RuntimeBot } from '../../../src/engine/types';
+import type { RuntimeBot } from '../../../src/engine/definition/runtime-bot';
 import { testEnv } from '../../helpers/engine';
 import { block, bot, group, refOf, start, text } from './flow';
 

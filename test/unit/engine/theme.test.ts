@@ -6,7 +6,7 @@ import {
   substituteSettings,
   substituteTheme,
 } from '../../../src/engine/theme';
-import type { RuntimeVariable } from '../../../src/engine/types';
+import type { RuntimeVariable } from '../../../src/engine/session';
 
 const variables: RuntimeVariable[] = [
   { id: 'v1', name: 'Avatar', value: 'https://cdn.example/host.png' },

@@ -1,7 +1,10 @@
 import { continueChat, resumeTurn } from '../../../src/engine/chat';
 import { transcriptTurnOf } from '../../../src/engine/transcript';
 import { formatTranscript } from '../../../src/engine/transcript-lines';
-import type { BlockDefinition, ReplyMessage, RuntimeBot, TextFormat, TurnResult } from '../../../src/engine/types';
+import type { BlockDefinition } from '../../../src/engine/definition/schema';
+import type { ReplyMessage, TextFormat } from '../../../src/engine/wire';
+import type { RuntimeBot } from '../../../src/engine/definition/runtime-bot';
+import type { TurnResult } from '../../../src/engine/turn-result';
 import { testEnv } from '../../helpers/engine';
 import { block, bot, edge, group, refOf, resolverOf, start, text } from './flow';
 

@@ -1,5 +1,5 @@
 import { continueChat, resumeTurn } from '../../../src/engine/chat';
-import type { TurnResult } from '../../../src/engine/types';
+import type { TurnResult } from '../../../src/engine/turn-result';
 import { testEnv } from '../../helpers/engine';
 import { block, bot, edge, group, refOf, start, text, wordsOf } from './flow';
 

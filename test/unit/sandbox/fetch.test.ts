@@ -1,4 +1,5 @@
-import { createSandbox, type HostFetch, type Sandbox } from '../../../src/sandbox/quickjs';
+import type { HostFetch } from '../../../src/sandbox/limits';
+import { createSandbox, type Sandbox } from '../../../src/sandbox/quickjs';
 
 // Code's fetch: the sandbox asks the host (here a stand-in; in workers, the
 // outbound guard) and resumes the code with the response's text. Waiting is

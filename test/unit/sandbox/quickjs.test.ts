@@ -1,5 +1,6 @@
-import { createSandbox, FETCH_UNAVAILABLE, type Sandbox } from '../../../src/sandbox/quickjs';
-import type { CodeRequest, CodeResult } from '../../../src/engine/types';
+import { FETCH_UNAVAILABLE } from '../../../src/sandbox/error-text';
+import { createSandbox, type Sandbox } from '../../../src/sandbox/quickjs';
+import type { CodeRequest, CodeResult } from '../../../src/engine/contracts';
 
 let sandbox: Sandbox;
 /** Memory bombs must run out of memory before time, even on a busy machine. */

@@ -1,4 +1,6 @@
-import type { BlockDefinition, InputObject, VariableValue } from '../../types';
+import type { BlockDefinition } from '../../definition/schema';
+import type { InputObject } from '../../wire';
+import type { VariableValue } from '../../session';
 import { singleVariableName } from '../../variables/templating';
 import type { BlockContext, InputHandler } from '../handler';
 import { opt, readOptions } from '../options';

@@ -1,6 +1,6 @@
 // Matching a reply against the displayed items of a choice or picture choice
 // input (docs/engine-behaviour.md#matching-a-choice).
-import type { ReplyMessage } from '../../types';
+import type { ReplyMessage } from '../../wire';
 import type { ReplyParse } from '../handler';
 import { FAIL, ok } from './shared';
 

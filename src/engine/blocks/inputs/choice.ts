@@ -1,4 +1,5 @@
-import type { BlockDefinition, InputObject } from '../../types';
+import type { BlockDefinition } from '../../definition/schema';
+import type { InputObject } from '../../wire';
 import type { BlockContext, InputHandler } from '../handler';
 import { matchMultipleChoice, matchSingleChoice } from './choice-matching';
 import { opt, optionsSchema, readOptions } from '../options';

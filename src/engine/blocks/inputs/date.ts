@@ -3,7 +3,7 @@ import type * as Chrono from 'chrono-node';
 // The one function, not the package index (which loads every date-fns function: ~5 MB more).
 import { format } from 'date-fns/format';
 import { lazyModule } from '../../lazy-module';
-import type { BlockDefinition } from '../../types';
+import type { BlockDefinition } from '../../definition/schema';
 import type { BlockContext, InputHandler } from '../handler';
 import { opt, readOptions } from '../options';
 import {

@@ -1,4 +1,4 @@
-import type { BlockDefinition } from '../../types';
+import type { BlockDefinition } from '../../definition/schema';
 import type { InputHandler } from '../handler';
 import { opt, readOptions } from '../options';
 import {

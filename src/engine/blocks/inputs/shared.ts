@@ -1,7 +1,9 @@
 // Helpers shared by the input modules: reading options and replies, the
 // prefilled value, display conditions of items (docs/engine-behaviour.md#displaying-an-input).
 import type { Condition } from '../../conditions/evaluate';
-import type { BlockDefinition, InputObject, ReplyMessage, VariableValue } from '../../types';
+import type { BlockDefinition } from '../../definition/schema';
+import type { InputObject, ReplyMessage } from '../../wire';
+import type { VariableValue } from '../../session';
 import type { z } from 'zod';
 import type { BlockContext, ReplyParse } from '../handler';
 import { opt, optionsSchema, readOptions } from '../options';

@@ -1,4 +1,4 @@
-import type { ChatLog } from '../../types';
+import type { ChatLog } from '../../wire';
 import type { BlockContext } from '../handler';
 
 /** An anonymous preview: a definition sent in the request, run without a workspace (no member's token). */

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { opt, optionsSchema, readOptions } from '../options';
-import type { ChatLog, EmailSpec, EffectResult } from '../../types';
+import type { ChatLog } from '../../wire';
+import type { EmailSpec } from '../../contracts';
+import type { EffectResult } from '../../effects';
 import { renderText, singleVariableName } from '../../variables/templating';
 import type { BlockContext, LogicHandler } from '../handler';
 

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { BlockType } from '../../definition/block-types';
 import { EngineRequestError } from '../../errors';
-import type { EffectResult, HttpRequestSpec, HttpResponseData } from '../../types';
+import type { EffectResult } from '../../effects';
+import type { HttpRequestSpec, HttpResponseData } from '../../contracts';
 import { renderText, singleVariableName } from '../../variables/templating';
 import type { BlockContext, LogicHandler, Outcome } from '../handler';
 import { applyResponseMapping, responseMappingOption } from '../logic/webhook';

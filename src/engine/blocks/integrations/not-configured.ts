@@ -1,4 +1,4 @@
-import type { ChatLog } from '../../types';
+import type { ChatLog } from '../../wire';
 
 /**
  * A forged block (AI providers, QR code, Cal.com, NocoDB...) without an action

@@ -2,7 +2,7 @@ import { isAnonymousPreview } from '../integrations/anonymous-preview';
 import { describeCodeError } from './code-errors';
 import { opt, optionsSchema, readOptions } from '../options';
 import type { BlockContext, LogicHandler } from '../handler';
-import type { RuntimeVariable } from '../../types';
+import type { RuntimeVariable } from '../../session';
 import { codeGlobals, findVariable, substituteVariables, VARIABLE_PATTERN } from '../../variables/templating';
 import { guessType } from '../../variables/values';
 

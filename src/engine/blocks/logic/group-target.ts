@@ -1,5 +1,6 @@
 import type { BlockContext } from '../handler';
-import type { GroupDefinition, RuntimeBot } from '../../types';
+import type { GroupDefinition } from '../../definition/schema';
+import type { RuntimeBot } from '../../definition/runtime-bot';
 import { singleVariableName, valueToText } from '../../variables/templating';
 
 /**

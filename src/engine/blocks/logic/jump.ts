@@ -1,5 +1,5 @@
 import { opt, optionsSchema, readOptions } from '../options';
-import type { BlockDefinition, EdgeDefinition } from '../../types';
+import type { BlockDefinition, EdgeDefinition } from '../../definition/schema';
 import type { BlockContext, LogicHandler } from '../handler';
 import { resolveGroup } from './group-target';
 

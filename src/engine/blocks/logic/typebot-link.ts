@@ -1,6 +1,8 @@
 import { opt, optionsSchema, readOptions } from '../options';
 import { isV6 } from '../../definition/versions';
-import type { BlockDefinition, BotRef, QueueEntry, RuntimeBot, RuntimeVariable } from '../../types';
+import type { BlockDefinition } from '../../definition/schema';
+import type { BotRef, QueueEntry, RuntimeVariable } from '../../session';
+import type { RuntimeBot } from '../../definition/runtime-bot';
 import { addVirtualEdge } from '../../walker/virtual-edges';
 import type { BlockContext, LogicHandler, Outcome } from '../handler';
 import { resolveGroup } from './group-target';

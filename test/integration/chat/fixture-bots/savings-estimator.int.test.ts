@@ -184,7 +184,7 @@ test('savings-estimator: after the e-mail, Transcript is set silently (session-o
   expect(pick(await chat.reply('Every 2 weeks'))).toEqual(
     ok(turn({ messages: [m.x1vhd8yhaeqew8x8wro4as8c, m.uc36wedqizekyfyeckpy7hfi], input: m.xwpzbigjxduvrno7e21f84wh })),
   );
-  // "{{AI Gen}}" alone in its paragraph, without a value: no nodes (docs/engine-behaviour.md#templating)
+  // "{{AI Gen}}" alone in its paragraph, without a value: no nodes (docs/engine-behaviour.md#rich-text)
   expect(pick(await chat.reply('me@home.org'))).toEqual(
     ok(
       turn({

@@ -2,7 +2,7 @@ import { toRuntimeBot } from '../../../../src/engine/definition/runtime';
 import { parseDefinition } from '../../../../src/engine/definition/parse';
 import { opt, optionsSchema, readOptions } from '../../../../src/engine/blocks/options';
 import { handlerFor } from '../../../../src/engine/blocks/registry';
-import type { BlockDefinition } from '../../../../src/engine/types';
+import type { BlockDefinition } from '../../../../src/engine/definition/schema';
 
 // Typed block options: each module's schema, lenient as the runtime always
 // was, parsed once per block object and up front when a definition loads.

@@ -1,5 +1,6 @@
 import { evaluateCondition, type Comparison } from '../../../../src/engine/conditions/evaluate';
-import type { CodeRunner, RuntimeVariable, VariableValue } from '../../../../src/engine/types';
+import type { CodeRunner } from '../../../../src/engine/contracts';
+import type { RuntimeVariable, VariableValue } from '../../../../src/engine/session';
 
 // docs/engine-behaviour.md#conditions. Left operand: variable "v" (id "v1"); right operand: the comparison value.
 

@@ -1,4 +1,4 @@
-import type { RuntimeVariable } from '../../../../src/engine/types';
+import type { RuntimeVariable } from '../../../../src/engine/session';
 import { richTextToMarkdown } from '../../../../src/engine/variables/markdown';
 import { substituteRichText } from '../../../../src/engine/variables/rich-text';
 

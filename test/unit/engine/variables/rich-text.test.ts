@@ -1,7 +1,9 @@
 import { createSandbox, type Sandbox } from '../../../../src/sandbox/quickjs';
-import type { CodeRunner, RuntimeVariable } from '../../../../src/engine/types';
+import type { CodeRunner } from '../../../../src/engine/contracts';
+import type { RuntimeVariable } from '../../../../src/engine/session';
 import { asRunner } from '../../../helpers/engine';
-import { markdownToRichText, substituteRichText } from '../../../../src/engine/variables/rich-text';
+import { markdownToRichText } from '../../../../src/engine/variables/markdown-to-rich-text';
+import { substituteRichText } from '../../../../src/engine/variables/rich-text';
 
 // docs/engine-behaviour.md#rich-text. Recorded conversations
 // (shared/spec/examples) show "Great! Nice to meet you {{Name}}" becoming

@@ -1,5 +1,6 @@
 import { createSandbox, type Sandbox } from '../../../../src/sandbox/quickjs';
-import type { CodeRunner, RuntimeVariable } from '../../../../src/engine/types';
+import type { CodeRunner } from '../../../../src/engine/contracts';
+import type { RuntimeVariable } from '../../../../src/engine/session';
 import { asRunner } from '../../../helpers/engine';
 import {
   renderText,

@@ -1,6 +1,8 @@
 import { DEFAULT_SESSION_BOUNDS } from '../../../../src/services/chat/bounds';
 import { isEmptyWrite, turnResultChanges, turnWrite, type CommitPlan } from '../../../../src/services/chat/commit';
-import type { Persistence, QueueEntry, SessionState, TurnResult } from '../../../../src/engine/types';
+import type { Persistence } from '../../../../src/engine/persistence';
+import type { QueueEntry, SessionState } from '../../../../src/engine/session';
+import type { TurnResult } from '../../../../src/engine/turn-result';
 
 // A turn as rows: which session write, which results created or changed, and
 // what the turn's persistence becomes, without a database.

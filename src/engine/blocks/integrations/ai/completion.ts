@@ -1,4 +1,5 @@
-import type { AiUsage, ChatLog } from '../../../types';
+import type { AiUsage } from '../../../contracts';
+import type { ChatLog } from '../../../wire';
 import type { BlockContext } from '../../handler';
 
 /** AI answers take long: blocks give them the most an effect may take (PARLEY_EFFECT_MAX_TIMEOUT_MS caps it). */

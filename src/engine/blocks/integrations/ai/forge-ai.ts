@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { BlockType } from '../../../definition/block-types';
 import { jsonOrText } from '../../../json';
-import type { AiChatRequest, AiProvider, BlockDefinition, EffectResult } from '../../../types';
+import type { AiChatRequest, AiProvider } from '../../../contracts';
+import type { BlockDefinition } from '../../../definition/schema';
+import type { EffectResult } from '../../../effects';
 import type { BlockContext, LogicHandler, Outcome } from '../../handler';
 import { opt, optionsSchema, readOptions } from '../../options';
 import { anonymousPreviewSkip } from '../anonymous-preview';

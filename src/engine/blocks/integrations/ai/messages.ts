@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { AiMessage, VariableValue } from '../../../types';
+import type { AiMessage } from '../../../contracts';
+import type { VariableValue } from '../../../session';
 import type { BlockContext } from '../../handler';
 import { opt } from '../../options';
 

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
-import type { AiChatRequest, AiMessage, BlockDefinition, EffectResult } from '../../../types';
+import type { AiChatRequest, AiMessage } from '../../../contracts';
+import type { BlockDefinition } from '../../../definition/schema';
+import type { EffectResult } from '../../../effects';
 import type { BlockContext, LogicHandler, Outcome } from '../../handler';
 import { opt, optionsSchema, readOptions } from '../../options';
 import { anonymousPreviewSkip } from '../anonymous-preview';

@@ -1,4 +1,4 @@
-import type { BlockDefinition } from '../../../types';
+import type { BlockDefinition } from '../../../definition/schema';
 import type { BlockContext } from '../../handler';
 
 // An AI answer is streamed to the client only when the block right after the

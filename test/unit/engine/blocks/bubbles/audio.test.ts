@@ -1,5 +1,5 @@
 import { audioBubble } from '../../../../../src/engine/blocks/bubbles/audio';
-import type { BlockDefinition } from '../../../../../src/engine/types';
+import type { BlockDefinition } from '../../../../../src/engine/definition/schema';
 import { testContext } from '../../../../helpers/engine';
 
 function block(content?: Record<string, unknown>): BlockDefinition {

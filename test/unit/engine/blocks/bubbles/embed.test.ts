@@ -1,5 +1,5 @@
 import { embedBubble, numericHeight } from '../../../../../src/engine/blocks/bubbles/embed';
-import type { BlockDefinition } from '../../../../../src/engine/types';
+import type { BlockDefinition } from '../../../../../src/engine/definition/schema';
 import { testContext } from '../../../../helpers/engine';
 
 const variables = [

@@ -1,5 +1,5 @@
 import { imageBubble } from '../../../../../src/engine/blocks/bubbles/image';
-import type { BlockDefinition } from '../../../../../src/engine/types';
+import type { BlockDefinition } from '../../../../../src/engine/definition/schema';
 import { testContext } from '../../../../helpers/engine';
 
 const variables = [

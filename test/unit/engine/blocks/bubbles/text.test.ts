@@ -1,5 +1,5 @@
 import { textBubble } from '../../../../../src/engine/blocks/bubbles/text';
-import type { BlockDefinition } from '../../../../../src/engine/types';
+import type { BlockDefinition } from '../../../../../src/engine/definition/schema';
 import { testContext } from '../../../../helpers/engine';
 
 const variables = [

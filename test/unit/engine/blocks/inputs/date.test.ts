@@ -1,6 +1,6 @@
 import { dateInput } from '../../../../../src/engine/blocks/inputs/date';
 import { contextWith, inputBlock, textReply, variable } from './helpers';
-import type { RuntimeVariable } from '../../../../../src/engine/types';
+import type { RuntimeVariable } from '../../../../../src/engine/session';
 
 describe('date input', () => {
   const block = (options: Record<string, unknown> = {}) =>

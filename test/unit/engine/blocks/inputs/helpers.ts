@@ -1,7 +1,9 @@
 // Small builders shared by the input block tests.
 import type { Condition } from '../../../../../src/engine/conditions/evaluate';
 import type { BlockContext } from '../../../../../src/engine/blocks/handler';
-import type { BlockDefinition, ReplyMessage, RuntimeVariable } from '../../../../../src/engine/types';
+import type { BlockDefinition } from '../../../../../src/engine/definition/schema';
+import type { ReplyMessage } from '../../../../../src/engine/wire';
+import type { RuntimeVariable } from '../../../../../src/engine/session';
 import { testContext, type TestContextInput } from '../../../../helpers/engine';
 
 export function inputBlock(fields: Record<string, unknown> & { type: string }): BlockDefinition {

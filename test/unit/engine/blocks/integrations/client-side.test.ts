@@ -1,5 +1,5 @@
 import { handlerFor } from '../../../../../src/engine/blocks/registry';
-import type { BlockDefinition } from '../../../../../src/engine/types';
+import type { BlockDefinition } from '../../../../../src/engine/definition/schema';
 import { testContext } from '../../../../helpers/engine';
 
 // Integrations the visitor's browser performs: the actions as the reference emits them.

@@ -1,6 +1,7 @@
 import { BLOCK_TYPES } from '../../../../../src/engine/definition/block-types';
 import { handlerFor } from '../../../../../src/engine/blocks/registry';
-import type { BlockDefinition, EffectResult } from '../../../../../src/engine/types';
+import type { BlockDefinition } from '../../../../../src/engine/definition/schema';
+import type { EffectResult } from '../../../../../src/engine/effects';
 import { testContext } from '../../../../helpers/engine';
 
 // Integration and forge blocks as the engine runs them (the effects they ask

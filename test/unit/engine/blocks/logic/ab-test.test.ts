@@ -1,5 +1,5 @@
 import { abTestBlock } from '../../../../../src/engine/blocks/logic/ab-test';
-import type { BlockDefinition } from '../../../../../src/engine/types';
+import type { BlockDefinition } from '../../../../../src/engine/definition/schema';
 import { testContext } from '../../../../helpers/engine';
 
 function block(

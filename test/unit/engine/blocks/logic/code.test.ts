@@ -1,5 +1,6 @@
 import { clientScript, codeBlock, referencedVariables } from '../../../../../src/engine/blocks/logic/code';
-import type { BlockDefinition, RuntimeVariable } from '../../../../../src/engine/types';
+import type { BlockDefinition } from '../../../../../src/engine/definition/schema';
+import type { RuntimeVariable } from '../../../../../src/engine/session';
 import { loadTestSandbox, testContext } from '../../../../helpers/engine';
 
 beforeAll(loadTestSandbox);

@@ -1,5 +1,6 @@
 import { jumpBlock } from '../../../../../src/engine/blocks/logic/jump';
-import type { BlockDefinition, GroupDefinition, RuntimeVariable } from '../../../../../src/engine/types';
+import type { BlockDefinition, GroupDefinition } from '../../../../../src/engine/definition/schema';
+import type { RuntimeVariable } from '../../../../../src/engine/session';
 import { testContext } from '../../../../helpers/engine';
 
 const variables: RuntimeVariable[] = [

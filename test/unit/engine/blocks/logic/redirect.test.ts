@@ -1,5 +1,6 @@
 import { redirectBlock } from '../../../../../src/engine/blocks/logic/redirect';
-import type { BlockDefinition, RuntimeVariable } from '../../../../../src/engine/types';
+import type { BlockDefinition } from '../../../../../src/engine/definition/schema';
+import type { RuntimeVariable } from '../../../../../src/engine/session';
 import { testContext } from '../../../../helpers/engine';
 
 const variables: RuntimeVariable[] = [

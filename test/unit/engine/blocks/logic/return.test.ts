@@ -1,5 +1,6 @@
 import { returnBlock } from '../../../../../src/engine/blocks/logic/return';
-import type { BlockDefinition, GroupDefinition, ReturnMark } from '../../../../../src/engine/types';
+import type { BlockDefinition, GroupDefinition } from '../../../../../src/engine/definition/schema';
+import type { ReturnMark } from '../../../../../src/engine/session';
 import { testContext } from '../../../../helpers/engine';
 
 const here = { id: 'gHere', title: 'Here', blocks: [{ id: 'ret1', type: 'Return' }] } as GroupDefinition;

@@ -1,5 +1,6 @@
 import { setVariableBlock } from '../../../../../src/engine/blocks/logic/set-variable';
-import type { BlockDefinition, RuntimeVariable } from '../../../../../src/engine/types';
+import type { BlockDefinition } from '../../../../../src/engine/definition/schema';
+import type { RuntimeVariable } from '../../../../../src/engine/session';
 import { loadTestSandbox, noCode, testContext, type TestContextInput } from '../../../../helpers/engine';
 
 beforeAll(loadTestSandbox);

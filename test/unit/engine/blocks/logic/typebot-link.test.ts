@@ -1,12 +1,8 @@
 import { typebotLinkBlock } from '../../../../../src/engine/blocks/logic/typebot-link';
-import type {
-  BlockDefinition,
-  BotRef,
-  Effect,
-  GroupDefinition,
-  RuntimeBot,
-  RuntimeVariable,
-} from '../../../../../src/engine/types';
+import type { BlockDefinition, GroupDefinition } from '../../../../../src/engine/definition/schema';
+import type { BotRef, RuntimeVariable } from '../../../../../src/engine/session';
+import type { Effect } from '../../../../../src/engine/effects';
+import type { RuntimeBot } from '../../../../../src/engine/definition/runtime-bot';
 import type { DefinitionVersion } from '../../../../../src/engine/definition/versions';
 import { testContext } from '../../../../helpers/engine';
 
