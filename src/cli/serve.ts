@@ -1,6 +1,3 @@
-import cluster from 'node:cluster';
-import { DEFAULT_SIGN_IN } from '../services/sign-in/settings';
-import { invitationSender, signInLinkSender } from '../services/sign-in/link-email';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import http, { type Server } from 'node:http';
@@ -8,27 +5,15 @@ import { chatPortOf, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrate, unappliedMigrations } from '../db/migrate';
 import { createApps, type Apps } from '../http/app';
-import type { ServerDeps } from '../graphql/context';
 import { createOrigins, type ListeningPorts, type Origins } from '../http/origins';
 import { memoryStore, postgresStore, redisStore } from '../http/rate-limit/stores';
-import { createSandboxPool } from '../sandbox/pool';
 import { createLogger } from '../observability/logger';
 import { recordDbStatement } from '../observability/metrics';
 import { bootstrapIfEmpty } from '../services/bootstrap';
 import { createSecretBox, loadEncryptionKey } from '../services/credentials/secret-box';
-import { createSmtpSender } from '../integrations/email/smtp';
-import { createAiClient } from '../integrations/ai/client';
-import { createOutboundClient } from '../integrations/http/client';
-import { parseAllowList } from '../integrations/http/guard';
-import { createPerformers, type EffectPerformers } from '../services/chat/effects';
-import { chatDeps } from '../services/chat/deps';
 import { sweepExpiredSessions } from '../services/chat/sessions';
+import { buildServerDeps, type ServerOptions } from './server-deps';
 import { setSnapshotCacheSize } from '../services/chat/bot-loader';
-import { localDiskStore } from '../integrations/storage/local-disk';
-import { clusterLiveResults } from '../services/live/cluster';
-import { chatQuota } from '../services/quota';
-import { inProcessLiveResults } from '../services/live/in-process';
-import { postgresLiveResults } from '../services/live/postgres';
 
 /** Expired sessions are swept this often (every process; the delete is idempotent). */
 const SWEEP_INTERVAL_MS = 3600_000;
@@ -48,14 +33,6 @@ export interface RunningServer {
    * `graceMs`, then cuts what is left, and closes the database.
    */
   shutdown(graceMs: number): Promise<{ drained: boolean }>;
-}
-
-export interface ServerOptions {
-  /**
-   * Wraps the real effect performers: tests put a local stand-in of a slow
-   * third party in front of one. Production uses them as they are.
-   */
-  effects?: (real: EffectPerformers) => EffectPerformers;
 }
 
 /**
@@ -165,66 +142,7 @@ export async function startServer(
   const logger = createLogger(config.log.level);
   setSnapshotCacheSize(config.chat.snapshotCacheSize);
   const { database, secrets, consoleSignIn } = await prepareStorage(config, log);
-  const allow = parseAllowList(config.effects.outboundAllow);
-  const outbound = createOutboundClient({ allow });
-  const ai = createAiClient(outbound);
-  const code = createSandboxPool({ ...config.sandbox, outboundAllow: config.effects.outboundAllow });
-  await code.ready();
-  // Processes sharing a PostgreSQL database hear each other's turns through it; SQLite workers through their primary.
-  const live =
-    database.provider === 'postgresql'
-      ? await postgresLiveResults({ connectionString: database.target.location, notify: database.notify!, log: logger })
-      : cluster.isWorker
-        ? clusterLiveResults(logger)
-        : inProcessLiveResults(logger);
-  const chat = chatDeps({
-    db: database.db,
-    store: database.chatStore,
-    secrets,
-    code,
-    untrustedCode: code.untrusted,
-    limits: { maxBlocksPerTurn: config.chat.maxBlocksPerTurn, turnBudgetMs: config.chat.turnBudgetMs },
-    sessionTtlMs: config.chat.sessionTtlMs,
-    claim: { leaseMs: config.chat.sessionLeaseMs, waitMs: config.chat.sessionWaitMs },
-    effects: (options.effects ?? ((real) => real))(
-      createPerformers({
-        outbound: outbound.request,
-        ai,
-        smtp: createSmtpSender({ allow }),
-        secrets,
-        serverSmtp: config.smtp,
-      }),
-    ),
-    ai,
-    effectTimeouts: { defaultMs: config.effects.timeoutMs, maxMs: config.effects.maxTimeoutMs },
-    live,
-    bounds: config.chat.bounds,
-    quota: chatQuota(database.db, config.quota),
-  });
-  const deps: ServerDeps = {
-    chat,
-    uploads: {
-      db: database.db,
-      // The AWS SDK is loaded only for a bucket: local-disk servers never pay its memory.
-      files: config.s3
-        ? (await import('../integrations/storage/s3')).s3Store(config.s3)
-        : localDiskStore(
-            config.uploads.dir ??
-              (database.provider === 'sqlite'
-                ? path.join(path.dirname(database.target.location), 'uploads')
-                : path.resolve('data/uploads')),
-          ),
-      secrets,
-      maxBytes: config.uploads.maxBytes,
-    },
-    liveRecheckMs: config.live.recheckMs,
-    signIn: {
-      sessionTtlMs: config.console.sessionTtlMs,
-      linkTtlMs: DEFAULT_SIGN_IN.linkTtlMs,
-      sendLink: config.smtp ? signInLinkSender(config.smtp, createSmtpSender()) : undefined,
-      sendInvitation: config.smtp ? invitationSender(config.smtp, createSmtpSender()) : undefined,
-    },
-  };
+  const { deps, code, live } = await buildServerDeps(config, { database, secrets, logger }, options);
   const notReady = async () => {
     const pending = await unappliedMigrations(database.chatStore, database.provider);
     return pending.length > 0 ? `migrations not applied: ${pending.join(', ')}` : undefined;

@@ -1,5 +1,7 @@
 import { parseSessionState } from '../../engine/session-state';
+import { z } from 'zod';
 import { badRequest } from '../../errors';
+import { parseInput } from '../validation';
 import { assertClientLogsRoom } from './bounds';
 import { logDetails } from './commit';
 import type { ChatDeps } from './deps';
@@ -14,6 +16,10 @@ export interface ClientLog {
   context?: string | null;
 }
 
+// GraphQL cannot declare an input field optional but never null: an explicit
+// null is refused here (400 naming the field), as the API always did.
+const notNull = z.object({ status: z.string().optional(), context: z.string().optional() });
+
 /** Keeps what a live chat's client reports (failed embeds, scripts) with its result, within the session's bound. */
 export async function saveClientLogs(
   deps: ChatDeps,
@@ -21,6 +27,7 @@ export async function saveClientLogs(
   origin: RequestOrigin,
 ): Promise<{ message: string }> {
   const logs = input.clientLogs;
+  parseInput(z.array(notNull), logs, ['clientLogs']);
   const session = await sessionState(deps.db, input.sessionId);
   if (!session) throw badRequest('Session not found');
   const state = parseSessionState(session.state);

@@ -248,4 +248,16 @@ describe('clientLogs', () => {
     expect(response.status).toBe(400);
     expect(response.body.issues[0].path[0]).toBe('clientLogs');
   });
+
+  test('a client log whose status or context is null is refused (400 naming the field), nothing stored', async () => {
+    const { publicId } = await publishDefinition(server, threeQuestions());
+    const started = await startChat(server, publicId);
+    const response = await request(server.url, 'POST', `/v1/sessions/${started.body.sessionId}/clientLogs`, {
+      json: { clientLogs: [{ status: null, description: 'null status' }] },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('BAD_REQUEST');
+    expect(response.body.issues[0].path).toEqual(['clientLogs', 0, 'status']);
+    expect(await server.db.log.count({ where: { description: 'null status' } })).toBe(0);
+  });
 });

@@ -1,0 +1,110 @@
+// The services' dependencies, built once per server process from the
+// configuration: the outbound client and the integrations behind it, the
+// sandbox pool, the live results channel, then what each service receives
+// (the GraphQL context carries them; the chat use cases get theirs with every
+// default already applied, src/services/chat/deps.ts).
+import cluster from 'node:cluster';
+import path from 'node:path';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { ServerDeps } from '../graphql/context';
+import { createAiClient } from '../integrations/ai/client';
+import { createSmtpSender } from '../integrations/email/smtp';
+import { createOutboundClient } from '../integrations/http/client';
+import { parseAllowList } from '../integrations/http/guard';
+import { localDiskStore } from '../integrations/storage/local-disk';
+import type { Logger } from '../observability/logger';
+import { createSandboxPool, type SandboxPool } from '../sandbox/pool';
+import { chatDeps } from '../services/chat/deps';
+import { createPerformers, type EffectPerformers } from '../services/chat/effects';
+import type { SecretBox } from '../services/credentials/secret-box';
+import { clusterLiveResults } from '../services/live/cluster';
+import { inProcessLiveResults } from '../services/live/in-process';
+import type { LiveResults } from '../services/live/live-results';
+import { postgresLiveResults } from '../services/live/postgres';
+import { chatQuota } from '../services/quota';
+import { invitationSender, signInLinkSender } from '../services/sign-in/link-email';
+import { DEFAULT_SIGN_IN } from '../services/sign-in/settings';
+
+export interface ServerOptions {
+  /**
+   * Wraps the real effect performers: tests put a local stand-in of a slow
+   * third party in front of one. Production uses them as they are.
+   */
+  effects?: (real: EffectPerformers) => EffectPerformers;
+}
+
+/** What the server holds besides the deps: the parts it must close on shutdown. */
+export interface BuiltDeps {
+  deps: ServerDeps;
+  code: SandboxPool;
+  live: LiveResults;
+}
+
+export async function buildServerDeps(
+  config: Config,
+  { database, secrets, logger }: { database: Database; secrets: SecretBox; logger: Logger },
+  options: ServerOptions = {},
+): Promise<BuiltDeps> {
+  const allow = parseAllowList(config.effects.outboundAllow);
+  const outbound = createOutboundClient({ allow });
+  const ai = createAiClient(outbound);
+  const code = createSandboxPool({ ...config.sandbox, outboundAllow: config.effects.outboundAllow });
+  await code.ready();
+  // Processes sharing a PostgreSQL database hear each other's turns through it; SQLite workers through their primary.
+  const live =
+    database.provider === 'postgresql'
+      ? await postgresLiveResults({ connectionString: database.target.location, notify: database.notify!, log: logger })
+      : cluster.isWorker
+        ? clusterLiveResults(logger)
+        : inProcessLiveResults(logger);
+  const chat = chatDeps({
+    db: database.db,
+    store: database.chatStore,
+    secrets,
+    code,
+    untrustedCode: code.untrusted,
+    limits: { maxBlocksPerTurn: config.chat.maxBlocksPerTurn, turnBudgetMs: config.chat.turnBudgetMs },
+    sessionTtlMs: config.chat.sessionTtlMs,
+    claim: { leaseMs: config.chat.sessionLeaseMs, waitMs: config.chat.sessionWaitMs },
+    effects: (options.effects ?? ((real) => real))(
+      createPerformers({
+        outbound: outbound.request,
+        ai,
+        smtp: createSmtpSender({ allow }),
+        secrets,
+        serverSmtp: config.smtp,
+      }),
+    ),
+    ai,
+    effectTimeouts: { defaultMs: config.effects.timeoutMs, maxMs: config.effects.maxTimeoutMs },
+    live,
+    bounds: config.chat.bounds,
+    quota: chatQuota(database.db, config.quota),
+  });
+  const deps: ServerDeps = {
+    chat,
+    uploads: {
+      db: database.db,
+      // The AWS SDK is loaded only for a bucket: local-disk servers never pay its memory.
+      files: config.s3
+        ? (await import('../integrations/storage/s3')).s3Store(config.s3)
+        : localDiskStore(
+            config.uploads.dir ??
+              (database.provider === 'sqlite'
+                ? path.join(path.dirname(database.target.location), 'uploads')
+                : path.resolve('data/uploads')),
+          ),
+      secrets,
+      maxBytes: config.uploads.maxBytes,
+    },
+    liveRecheckMs: config.live.recheckMs,
+    signIn: {
+      sessionTtlMs: config.console.sessionTtlMs,
+      linkTtlMs: DEFAULT_SIGN_IN.linkTtlMs,
+      sendLink: config.smtp ? signInLinkSender(config.smtp, createSmtpSender()) : undefined,
+      sendInvitation: config.smtp ? invitationSender(config.smtp, createSmtpSender()) : undefined,
+    },
+  };
+  return { deps, code, live };
+}
