@@ -1,4 +1,4 @@
-import type { Db, Prisma } from '../../db/client';
+import type { Db, LogRow as TurnLogRow, Prisma } from '../../db/client';
 import type { BotDefinition } from '../../engine/definition/parse';
 import type { StartInput } from '../../engine/chat';
 import type { SessionState } from '../../engine/session';
@@ -74,14 +74,8 @@ export function countSessionLogs(db: Db, sessionId: string): Promise<number> {
   return db.log.count({ where: { sessionId } });
 }
 
-export interface LogRow {
-  resultId: string;
-  sessionId: string;
-  status: string;
-  description: string;
-  details: string | null;
-  context: string | null;
-}
+/** A log row as the turn commit writes it, its id left to the database. */
+export type LogRow = Omit<TurnLogRow, 'id'>;
 
 export async function saveLogs(db: Db, rows: LogRow[]): Promise<void> {
   await db.log.createMany({ data: rows });
