@@ -6,6 +6,10 @@ const common = { testEnvironment: 'node', transform, roots: ['<rootDir>/test'] }
 /** @type {import('jest').Config} */
 module.exports = {
   maxWorkers: 2,
+  // A worker keeps every test file's modules it ran (Prisma clients, the
+  // GraphQL schema): over the whole suite one reached the 4 GB heap limit.
+  // Past this, a worker is replaced between test files.
+  workerIdleMemoryLimit: '1536MB',
   testTimeout: 30000,
   projects: [
     {
