@@ -1,8 +1,8 @@
 // The Telegram Bot API channel.
-import { timingSafeEqual } from 'node:crypto';
 import type { Channel, InboundMessage, OutboundRequest } from '../channel';
 import { headerOf } from '../headers';
 import { toReply } from '../reply';
+import { sameSecret } from '../same-secret';
 import { parseTelegramUpdate } from './inbound';
 import { renderTelegramTurn } from './outbound';
 
@@ -10,13 +10,6 @@ export interface TelegramCredentials {
   botToken: string;
   /** Set with setWebhook; Telegram sends it back in X-Telegram-Bot-Api-Secret-Token. */
   secretToken: string;
-}
-
-function sameSecret(received: string | undefined, expected: string): boolean {
-  if (received === undefined || expected === '') return false;
-  const a = Buffer.from(received, 'utf8');
-  const b = Buffer.from(expected, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** The callback answered first (Telegram shows a spinner on the button until then), then "typing…". */
