@@ -54,7 +54,11 @@ export interface OutboundRequest {
   body?: Record<string, unknown>;
 }
 
-/** What a choice sent as buttons/list/keyboard maps back to, kept with the conversation until the next reply. */
+/**
+ * What a choice sent as buttons/list/keyboard maps back to, kept with the
+ * conversation until the next reply. A multiple choice sent as a numbered list
+ * keeps its items under `#1`, `#2`… (numbered-choices.ts).
+ */
 export interface SentChoices {
   /** reply id → the text the engine matches (the item's content). */
   [replyId: string]: string;
@@ -69,12 +73,22 @@ export interface Channel<Credentials> {
   readonly kind: ChannelKind;
   /** True when the request comes from the provider (WhatsApp: X-Hub-Signature-256; Telegram: the secret token). */
   verify(request: WebhookRequest, credentials: Credentials): boolean;
-  /** The messages of one webhook update (status updates and the like give none). */
-  parse(update: unknown): InboundMessage[];
+  /**
+   * The messages of one webhook update (status updates and the like give none).
+   * `receivedAt` (Unix ms) dates what the provider leaves undated (Telegram's callback queries).
+   */
+  parse(update: unknown, receivedAt: number): InboundMessage[];
   /** The message the chat use cases receive for an inbound one (undefined: nothing to answer). */
   toReply(message: InboundMessage, choices: SentChoices): ReplyMessage | undefined;
-  /** A turn's output as provider requests, in the order they must be sent, and the choices they offered. */
-  render(turn: TurnToSend, conversationKey: string): { requests: OutboundRequest[]; choices: SentChoices };
+  /**
+   * A turn's output as provider requests, in the order they must be sent, and the choices they offered.
+   * The credentials give the paths what they need (WhatsApp's phone number id); nothing secret goes in a request.
+   */
+  render(
+    turn: TurnToSend,
+    conversationKey: string,
+    credentials: Credentials,
+  ): { requests: OutboundRequest[]; choices: SentChoices };
   /** What to send as soon as a message is taken up: read receipt, typing indicator, callback acknowledgement. */
-  acknowledge(message: InboundMessage): OutboundRequest[];
+  acknowledge(message: InboundMessage, credentials: Credentials): OutboundRequest[];
 }
