@@ -128,3 +128,14 @@ export async function completeEvent(db: Client, id: number, outcome: EventOutcom
     },
   });
 }
+
+/**
+ * Deletes events processed before `before`. Keep them as long as a provider
+ * may re-deliver a message (their ids are what recognises it); answers how many went.
+ */
+export async function deleteProcessedEvents(db: Client, before: Date): Promise<number> {
+  const { count } = await db.channelEvent.deleteMany({
+    where: { status: { in: ['done', 'failed'] }, processedAt: { lt: before } },
+  });
+  return count;
+}

@@ -141,3 +141,16 @@ export async function recordFailedAttempt(
   await markRetry(db, delivery.id, { error: failure.error, attempts, nextAttemptAt: new Date(now.getTime() + delay) });
   return 'retry';
 }
+
+/** Deletes deliveries sent or given up before `before` (created before it, for those given up); answers how many went. */
+export async function deleteFinishedDeliveries(db: Client, before: Date): Promise<number> {
+  const { count } = await db.channelDelivery.deleteMany({
+    where: {
+      OR: [
+        { status: 'sent', sentAt: { lt: before } },
+        { status: 'failed', createdAt: { lt: before } },
+      ],
+    },
+  });
+  return count;
+}

@@ -1,7 +1,15 @@
 import { openDatabase, type Database } from '../../../src/db/client';
 import { migrate } from '../../../src/db/migrate';
 import type { InboundMessage } from '../../../src/services/channels/channel';
-import { claimNextEvent, completeEvent, receiveEvents } from '../../../src/services/channels/inbox';
+import pg from 'pg';
+import { LOCK_SPACE } from '../../../src/services/channels/conversation-lock';
+import {
+  claimNextEvent,
+  completeEvent,
+  deleteProcessedEvents,
+  receiveEvents,
+  renewEventClaim,
+} from '../../../src/services/channels/inbox';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../../helpers/test-database';
 
 // The channels' inbox on a real database: idempotent receipt, one event at a
@@ -102,7 +110,46 @@ test('an event committed late behind a claimed one waits for the claim to end', 
   expect((await claimNextEvent(opened.db, { ...lease, now: at(3) }))?.message.externalId).toBe('late-1');
 });
 
+test('a renewed claim holds past its first lease', async () => {
+  await receiveEvents(opened.db, credentialsId, 'telegram', [text('r1', 'r')], t0);
+  const claimed = await claimNextEvent(opened.db, { leaseMs: 1_000, now: at(0) });
+  await renewEventClaim(opened.db, claimed!.id, at(5_000));
+  expect(await claimNextEvent(opened.db, { leaseMs: 1_000, now: at(4_999) })).toBeNull();
+  expect(await claimNextEvent(opened.db, { leaseMs: 1_000, now: at(5_001) })).toMatchObject({ id: claimed!.id });
+});
+
+test('processed events are deleted once old enough; pending ones stay', async () => {
+  await receiveEvents(opened.db, credentialsId, 'whatsApp', [text('o1', 'o'), text('o2', 'o'), text('o3', 'p')], t0);
+  const [o1, o3] = [
+    await claimNextEvent(opened.db, { ...lease, now: t0 }),
+    await claimNextEvent(opened.db, { ...lease, now: t0 }),
+  ];
+  await completeEvent(opened.db, o1!.id, { status: 'done' }, at(1));
+  await completeEvent(opened.db, o3!.id, { status: 'failed', error: 'x' }, at(3));
+  expect(await deleteProcessedEvents(opened.db, at(2))).toBe(1);
+  expect((await opened.db.channelEvent.findMany({ orderBy: { id: 'asc' } })).map((event) => event.externalId)).toEqual([
+    'o2',
+    'o3',
+  ]);
+});
+
 const onPostgres = process.env.PARLEY_TEST_DB === 'postgresql';
+
+(onPostgres ? test : test.skip)('a conversation another process is claiming in is passed over', async () => {
+  await receiveEvents(opened.db, credentialsId, 'whatsApp', [text('k1', 'k'), text('m1', 'm')], t0);
+  const other = new pg.Client({ connectionString: database.url });
+  await other.connect();
+  try {
+    await other.query('BEGIN');
+    await other.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [LOCK_SPACE.events, `${credentialsId}/k`]);
+    expect((await claimNextEvent(opened.db, { ...lease, now: t0 }))?.message.externalId).toBe('m1');
+    expect(await claimNextEvent(opened.db, { ...lease, now: t0 })).toBeNull();
+    await other.query('ROLLBACK');
+    expect((await claimNextEvent(opened.db, { ...lease, now: t0 }))?.message.externalId).toBe('k1');
+  } finally {
+    await other.end();
+  }
+});
 
 (onPostgres ? test : test.skip)(
   'processes claiming at once never take the same event, nor two of one conversation',

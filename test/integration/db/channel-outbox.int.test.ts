@@ -3,6 +3,7 @@ import { migrate } from '../../../src/db/migrate';
 import type { OutboundRequest } from '../../../src/services/channels/channel';
 import {
   claimNextDelivery,
+  deleteFinishedDeliveries,
   enqueueDeliveries,
   markSent,
   MAX_DELIVERY_ATTEMPTS,
@@ -138,6 +139,17 @@ test('a permanent failure is recorded at once; a Retry-After longer than the bac
     status: 'pending',
     nextAttemptAt: at(20_000),
   });
+});
+
+test('finished deliveries are deleted once old enough; pending ones stay', async () => {
+  await enqueueDeliveries(opened.db, credentialsId, 's', [send('s1'), send('s2')], { now: t0 });
+  await enqueueDeliveries(opened.db, credentialsId, 't', [send('t1')], { now: t0 });
+  const s1 = await claimNextDelivery(opened.db, { ...lease, now: t0 });
+  const t1 = await claimNextDelivery(opened.db, { ...lease, now: t0 });
+  await markSent(opened.db, s1!.id, at(1));
+  await recordFailedAttempt(opened.db, t1!, { error: '403', permanent: true }, at(1));
+  expect(await deleteFinishedDeliveries(opened.db, at(2))).toBe(2);
+  expect(await opened.db.channelDelivery.count()).toBe(1);
 });
 
 const onPostgres = process.env.PARLEY_TEST_DB === 'postgresql';
