@@ -37,10 +37,11 @@ export async function receiveEvents(
   now: Date = new Date(),
 ): Promise<number> {
   if (messages.length === 0) return 0;
-  const rows = messages.map(
-    (message) =>
-      Prisma.sql`(${credentialsId}, ${channel}, ${message.externalId}, ${message.conversationKey}, ${JSON.stringify(message)}, ${now})`,
-  );
+  const rows = messages.map((message) => {
+    const { externalId, conversationKey } = message;
+    const json = JSON.stringify(message);
+    return Prisma.sql`(${credentialsId}, ${channel}, ${externalId}, ${conversationKey}, ${json}, ${now})`;
+  });
   // One statement: the batch is stored whole or not at all, in order (ids follow the VALUES).
   return db.$executeRaw`
     INSERT INTO "ChannelEvent" ("credentialsId", "channel", "externalId", "conversationKey", "message", "receivedAt")
@@ -53,10 +54,13 @@ export async function receiveEvents(
  * "ChannelEvent") goes first: an earlier one still pending, or any one held
  * by a live claim (a late-committed event may be earlier than the claimed one).
  */
-const firstInConversation = (row: string, now: Date) => Prisma.sql`NOT EXISTS (
-  SELECT 1 FROM "ChannelEvent" o
-  WHERE o."credentialsId" = ${Prisma.raw(row)}."credentialsId" AND o."conversationKey" = ${Prisma.raw(row)}."conversationKey"
-    AND o."status" = 'pending' AND (o."id" < ${Prisma.raw(row)}."id" OR o."claimedUntil" > ${now}))`;
+function firstInConversation(row: string, now: Date): Prisma.Sql {
+  const event = Prisma.raw(row);
+  return Prisma.sql`NOT EXISTS (
+    SELECT 1 FROM "ChannelEvent" o
+    WHERE o."credentialsId" = ${event}."credentialsId" AND o."conversationKey" = ${event}."conversationKey"
+      AND o."status" = 'pending' AND (o."id" < ${event}."id" OR o."claimedUntil" > ${now}))`;
+}
 
 /**
  * Claims the oldest pending event that is first in its conversation and not

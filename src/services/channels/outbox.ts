@@ -57,10 +57,13 @@ export async function enqueueDeliveries(
 }
 
 /** Whether no earlier delivery of the conversation of `row` (an alias of "ChannelDelivery") is still pending. */
-const firstInConversation = (row: string) => Prisma.sql`NOT EXISTS (
-  SELECT 1 FROM "ChannelDelivery" o
-  WHERE o."credentialsId" = ${Prisma.raw(row)}."credentialsId" AND o."conversationKey" = ${Prisma.raw(row)}."conversationKey"
-    AND o."status" = 'pending' AND o."id" < ${Prisma.raw(row)}."id")`;
+function firstInConversation(row: string): Prisma.Sql {
+  const delivery = Prisma.raw(row);
+  return Prisma.sql`NOT EXISTS (
+    SELECT 1 FROM "ChannelDelivery" o
+    WHERE o."credentialsId" = ${delivery}."credentialsId" AND o."conversationKey" = ${delivery}."conversationKey"
+      AND o."status" = 'pending' AND o."id" < ${delivery}."id")`;
+}
 
 /**
  * Claims a due delivery that is first in its conversation, for `leaseMs` (its
@@ -142,7 +145,7 @@ export async function recordFailedAttempt(
   return 'retry';
 }
 
-/** Deletes deliveries sent or given up before `before` (created before it, for those given up); answers how many went. */
+/** Deletes deliveries sent before `before`, and those given up that were created before it; answers how many went. */
 export async function deleteFinishedDeliveries(db: Client, before: Date): Promise<number> {
   const { count } = await db.channelDelivery.deleteMany({
     where: {
