@@ -1,0 +1,145 @@
+// The inbox: messages received on a channel, committed before the webhook
+// answers, then taken up by whichever process claims them first. Events of one
+// conversation are taken one at a time in arrival order; different
+// conversations in parallel. A claim is a lease: the event of a process that
+// died is claimed again once its lease has run out.
+import { Prisma, type Db } from '../../db/client';
+import type { ChannelKind, InboundMessage } from './channel';
+import { claimInConversation, LOCK_SPACE, type Client } from './conversation-lock';
+
+export interface ClaimedEvent {
+  id: number;
+  credentialsId: string;
+  channel: ChannelKind;
+  conversationKey: string;
+  message: InboundMessage;
+  receivedAt: Date;
+  /** Claims so far, this one included: above 1, an earlier claim never completed (its process may have died on it). */
+  attempts: number;
+  claimedUntil: Date;
+}
+
+export type EventOutcome = { status: 'done' } | { status: 'failed'; error: string };
+
+/** How many eligible events one claim looks at before giving up (the others were being claimed meanwhile). */
+const CANDIDATES = 16;
+
+/**
+ * Stores a webhook update's messages in their order. A message already
+ * received on this connection (the provider re-delivered it) is left as it is.
+ * Answers how many were new.
+ */
+export async function receiveEvents(
+  db: Client,
+  credentialsId: string,
+  channel: ChannelKind,
+  messages: readonly InboundMessage[],
+  now: Date = new Date(),
+): Promise<number> {
+  if (messages.length === 0) return 0;
+  const rows = messages.map((message) => {
+    const { externalId, conversationKey } = message;
+    const json = JSON.stringify(message);
+    return Prisma.sql`(${credentialsId}, ${channel}, ${externalId}, ${conversationKey}, ${json}, ${now})`;
+  });
+  // One statement: the batch is stored whole or not at all, in order (ids follow the VALUES).
+  return db.$executeRaw`
+    INSERT INTO "ChannelEvent" ("credentialsId", "channel", "externalId", "conversationKey", "message", "receivedAt")
+    VALUES ${Prisma.join(rows)}
+    ON CONFLICT ("credentialsId", "externalId") DO NOTHING`;
+}
+
+/**
+ * Whether no other event of the conversation of `row` (an alias of
+ * "ChannelEvent") goes first: an earlier one still pending, or any one held
+ * by a live claim (a late-committed event may be earlier than the claimed one).
+ */
+function firstInConversation(row: string, now: Date): Prisma.Sql {
+  const event = Prisma.raw(row);
+  return Prisma.sql`NOT EXISTS (
+    SELECT 1 FROM "ChannelEvent" o
+    WHERE o."credentialsId" = ${event}."credentialsId" AND o."conversationKey" = ${event}."conversationKey"
+      AND o."status" = 'pending' AND (o."id" < ${event}."id" OR o."claimedUntil" > ${now}))`;
+}
+
+/**
+ * Claims the oldest pending event that is first in its conversation and not
+ * held by a live claim, for `leaseMs`; null when there is none. Several
+ * processes may call it at once: an event is claimed by one, and a
+ * conversation has one claimed event at a time.
+ */
+export async function claimNextEvent(db: Db, options: { leaseMs: number; now?: Date }): Promise<ClaimedEvent | null> {
+  const now = options.now ?? new Date();
+  const until = new Date(now.getTime() + options.leaseMs);
+  const candidates = await db.$queryRaw<{ id: number; credentialsId: string; conversationKey: string }[]>`
+    SELECT e."id", e."credentialsId", e."conversationKey" FROM "ChannelEvent" e
+    WHERE e."status" = 'pending' AND ${firstInConversation('e', now)}
+    ORDER BY e."id" LIMIT ${CANDIDATES}`;
+  for (const candidate of candidates) {
+    const claimed = await claimInConversation(
+      db,
+      LOCK_SPACE.events,
+      candidate,
+      (client) => client.$executeRaw`
+        UPDATE "ChannelEvent" SET "claimedUntil" = ${until}, "attempts" = "attempts" + 1
+        WHERE "id" = ${candidate.id} AND "status" = 'pending' AND ${firstInConversation('"ChannelEvent"', now)}`,
+    );
+    if (claimed === 1) return claimedEvent(await db.channelEvent.findUniqueOrThrow({ where: { id: candidate.id } }));
+  }
+  return null;
+}
+
+function claimedEvent(row: {
+  id: number;
+  credentialsId: string;
+  channel: string;
+  conversationKey: string;
+  message: string;
+  receivedAt: Date;
+  attempts: number;
+  claimedUntil: Date | null;
+}): ClaimedEvent {
+  return {
+    id: row.id,
+    credentialsId: row.credentialsId,
+    channel: row.channel as ChannelKind,
+    conversationKey: row.conversationKey,
+    message: JSON.parse(row.message) as InboundMessage,
+    receivedAt: row.receivedAt,
+    attempts: row.attempts,
+    claimedUntil: row.claimedUntil!,
+  };
+}
+
+/** Pushes a claim's lease forward while the event's turn is still running. */
+export async function renewEventClaim(db: Client, id: number, until: Date): Promise<void> {
+  await db.channelEvent.updateMany({ where: { id, status: 'pending' }, data: { claimedUntil: until } });
+}
+
+/**
+ * Records what became of a claimed event; the next event of its conversation
+ * can then be claimed. Takes a transaction's client, so that the turn's
+ * deliveries and the event's completion commit together.
+ */
+export async function completeEvent(db: Client, id: number, outcome: EventOutcome, now = new Date()): Promise<void> {
+  await db.channelEvent.update({
+    where: { id },
+    data: {
+      status: outcome.status,
+      error: outcome.status === 'failed' ? outcome.error : null,
+      processedAt: now,
+      claimedUntil: null,
+    },
+  });
+}
+
+/**
+ * Deletes events processed before `before`. Keep them as long as a provider
+ * may re-deliver a message (their ids are what recognises it); answers how many went.
+ */
+export async function deleteProcessedEvents(db: Client, before: Date): Promise<number> {
+  const { count } = await db.channelEvent.deleteMany({
+    where: { status: { in: ['done', 'failed'] }, processedAt: { lt: before } },
+  });
+  return count;
+}
