@@ -195,6 +195,30 @@ export function origin(common: Common & { defaultText: string }): Setting<string
   );
 }
 
+/** An absolute http(s) URL, a path allowed (an API's base URL); kept without its trailing slash. */
+export function url(common: Common & { default: string }): Setting<string> {
+  return make(
+    common,
+    { type: 'URL', defaultText: `\`${common.default}\``, fallback: () => common.default },
+    z
+      .string()
+      .trim()
+      .transform(parseUrl)
+      // One refinement: zod runs the next one even when a previous one failed.
+      .refine(
+        (url) =>
+          url !== undefined &&
+          (url.protocol === 'http:' || url.protocol === 'https:') &&
+          !url.search &&
+          !url.hash &&
+          !url.username &&
+          !url.password,
+      )
+      .transform((url) => url!.toString().replace(/\/+$/, '')),
+    'an absolute http(s) URL without query or credentials (e.g. https://graph.facebook.com/v21.0)',
+  );
+}
+
 export function isSetting(value: unknown): value is Setting<unknown> {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'setting';
 }

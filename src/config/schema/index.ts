@@ -1,6 +1,7 @@
 // The configuration schema: every setting Parley reads, grouped as the code
 // consumes them (a group is passed whole to what it configures). The table in
 // docs/configuration.md is generated from it (npm run docs:config).
+import { channels } from './channels';
 import { chat, bounds, effects, live, quota, sandbox } from './chat';
 import { graphql, rateLimit, redis } from './http';
 import { admin, consoleSettings, database, log, metrics, server } from './server';
@@ -25,4 +26,5 @@ export const CONFIG_SCHEMA = {
   s3,
   credentials,
   smtp,
+  channels,
 };

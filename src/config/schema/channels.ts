@@ -1,0 +1,23 @@
+// Settings of the messaging channels (WhatsApp Cloud API, Telegram Bot API):
+// where their APIs answer (stand-ins in tests, a proxy in some deployments)
+// and how long a bot's wait is slept between two sends.
+import { duration, url } from '../setting';
+
+export const channels = {
+  whatsAppApiUrl: url({
+    env: 'PARLEY_WHATSAPP_API_URL',
+    default: 'https://graph.facebook.com/v21.0',
+    doc: 'base URL of the WhatsApp Cloud API (the Graph API version included); its host must pass the outbound guard',
+  }),
+  telegramApiUrl: url({
+    env: 'PARLEY_TELEGRAM_API_URL',
+    default: 'https://api.telegram.org',
+    doc: 'base URL of the Telegram Bot API (`/bot<token>/…` is appended); its host must pass the outbound guard',
+  }),
+  waitCapMs: duration({
+    env: 'PARLEY_CHANNEL_WAIT_CAP_MS',
+    unit: 'ms',
+    default: 10_000,
+    doc: "the longest a bot's Wait block is slept between two messages sent to a channel (longer waits are cut)",
+  }),
+};

@@ -1,0 +1,41 @@
+import { loadConfig } from '../../../src/config';
+
+const load = (env: Record<string, string>) => loadConfig(env, () => undefined);
+
+describe('the channels settings', () => {
+  it('default to the providers’ public APIs and a 10 s wait cap', () => {
+    expect(load({}).channels).toEqual({
+      whatsAppApiUrl: 'https://graph.facebook.com/v21.0',
+      telegramApiUrl: 'https://api.telegram.org',
+      waitCapMs: 10_000,
+    });
+  });
+
+  it('take a base URL with a path, kept without its trailing slash', () => {
+    const config = load({
+      PARLEY_WHATSAPP_API_URL: 'http://127.0.0.1:4010/v19.0/',
+      PARLEY_TELEGRAM_API_URL: 'https://proxy.example.com/telegram',
+      PARLEY_CHANNEL_WAIT_CAP_MS: '0',
+    });
+    expect(config.channels).toEqual({
+      whatsAppApiUrl: 'http://127.0.0.1:4010/v19.0',
+      telegramApiUrl: 'https://proxy.example.com/telegram',
+      waitCapMs: 0,
+    });
+  });
+
+  it.each([
+    ['not a URL', 'graph.facebook.com'],
+    ['another scheme', 'ftp://graph.facebook.com'],
+    ['a query', 'https://graph.facebook.com/v21.0?x=1'],
+    ['credentials', 'https://user:pass@graph.facebook.com'],
+  ])('refuse %s, naming the variable', (_what, value) => {
+    expect(() => load({ PARLEY_WHATSAPP_API_URL: value })).toThrow(
+      /^PARLEY_WHATSAPP_API_URL must be an absolute http\(s\) URL/,
+    );
+  });
+
+  it('refuse a wait cap that is not a whole number', () => {
+    expect(() => load({ PARLEY_CHANNEL_WAIT_CAP_MS: '1.5' })).toThrow(/^PARLEY_CHANNEL_WAIT_CAP_MS must be/);
+  });
+});
