@@ -188,8 +188,15 @@ export function origin(common: Common & { defaultText: string }): Setting<string
     z
       .string()
       .transform(parseUrl)
-      .refine((url) => url !== undefined && (url.protocol === 'http:' || url.protocol === 'https:'))
-      .refine((url) => url!.pathname === '/' && !url!.search && !url!.hash)
+      // One check: zod runs the refinements after a failed one too.
+      .refine(
+        (url) =>
+          url !== undefined &&
+          (url.protocol === 'http:' || url.protocol === 'https:') &&
+          url.pathname === '/' &&
+          !url.search &&
+          !url.hash,
+      )
       .transform((url) => url!.origin),
     'an origin: an absolute http(s) URL without a path (e.g. https://chat.example.com)',
   );

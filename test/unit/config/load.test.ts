@@ -94,6 +94,9 @@ describe('loadConfig', () => {
     expect(() => load({ PARLEY_PUBLIC_URL: 'https://app.example.com/app' })).toThrow(
       'PARLEY_PUBLIC_URL must be an origin',
     );
+    expect(() => load({ PARLEY_PUBLIC_URL: 'nope' })).toThrow(
+      'PARLEY_PUBLIC_URL must be an origin: an absolute http(s) URL without a path (e.g. https://chat.example.com), got "nope"',
+    );
     expect(load({ PARLEY_PUBLIC_URL: 'https://app.example.com/' }).config.server.publicUrl).toBe(
       'https://app.example.com',
     );
