@@ -7,7 +7,7 @@ export const credentialsRoutes = builderRoutes('Workspace', [
     path: '/v1/workspaces/{workspaceId}/credentials',
     operation: 'CreateCredentials',
     summary:
-      'Store credentials (encrypted; type smtp, openai, anthropic, mistral, groq, together-ai, open-router, deepseek, perplexity, http, stripe)',
+      'Store credentials (encrypted; type smtp, openai, anthropic, mistral, groq, together-ai, open-router, deepseek, perplexity, http, stripe, whatsApp, telegram)',
   },
   {
     method: 'GET',

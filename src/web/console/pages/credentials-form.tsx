@@ -52,6 +52,13 @@ const FIELDS: Record<string, Field[]> = {
     { key: 'secretKey', label: 'Secret key', kind: 'password' },
     { key: 'publicKey', label: 'Publishable key' },
   ],
+  whatsApp: [
+    { key: 'phoneNumberId', label: 'Phone number ID' },
+    { key: 'businessAccountId', label: 'WhatsApp Business account ID' },
+    { key: 'accessToken', label: 'Access token (a system user’s permanent token)', kind: 'password' },
+    { key: 'appSecret', label: 'App secret (signs the webhook calls)', kind: 'password' },
+  ],
+  telegram: [{ key: 'botToken', label: 'Bot token (from BotFather)', kind: 'password', placeholder: '123456:ABC…' }],
 };
 
 export const CREDENTIAL_TYPES = Object.keys(FIELDS);
