@@ -97,7 +97,7 @@ module.exports = {
       `http/|graphql/|rest/|${crossCutting}`,
       'The HTTP layer mounts GraphQL and REST; it reaches services only through them.',
       {
-        fromNot: '^src/http/uploads\\.ts$',
+        fromNot: '^src/http/(uploads|channel-webhooks)\\.ts$',
       },
     ),
     // File bytes are not a GraphQL operation: the upload and download handlers call the uploads service.
@@ -106,6 +106,13 @@ module.exports = {
       'http/uploads\\.ts$',
       `http/|graphql/|rest/|services/uploads\\.ts$|${crossCutting}`,
       'Only the file transfer handlers reach a service directly.',
+    ),
+    // A provider's webhook is not a GraphQL operation: its signature covers the raw bytes of the body.
+    layer(
+      'http-channel-webhooks',
+      'http/channel-webhooks\\.ts$',
+      `http/|graphql/|rest/|services/channels/|${crossCutting}`,
+      "Only the providers' webhook handlers reach the channels' services directly.",
     ),
     layer('web-is-a-separate-bundle', 'web/', 'web/', 'The browser client talks to the server over HTTP only.'),
     {

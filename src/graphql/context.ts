@@ -42,6 +42,8 @@ export interface ServerDeps {
   signIn: SignInSettings;
   /** How often an open live results stream re-checks that its caller may still read the bot (ms). */
   liveRecheckMs: number;
+  /** Messaging channels: wakes the conversation processor when a webhook stored new events (none: nothing to wake). */
+  channels?: { onReceived(): void };
 }
 
 export interface GraphQLContext extends ServerDeps {

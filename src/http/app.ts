@@ -11,6 +11,7 @@ import { routes } from '../rest/routes';
 import { createTypebotAliasRouter, typebotAliasRoutes } from '../rest/typebot-alias';
 import { graphqlEndpoint } from './graphql';
 import { createUploadsRouter } from './uploads';
+import { createChannelWebhooksRouter } from './channel-webhooks';
 import { jsonBody } from './middleware/body';
 import { createChatRedirects, createPagesRouter, type ChatPageData } from './pages';
 import type { Origins, Surface } from './origins';
@@ -152,11 +153,20 @@ export function createApps({
     createContext: contextFor('console'),
     jsonBody: jsonBodyOf,
   });
-  const consoleApp = base([health, system, consoleRest]);
+  // Providers call the connection's address on the console origin (the builder's API, where it was set up).
+  const channelWebhooks = createChannelWebhooksRouter({
+    db: deps.chat.db,
+    secrets: deps.chat.secrets,
+    bodyLimit: config.server.bodyLimit,
+    onReceived: () => deps.channels?.onReceived(),
+    logger,
+  });
+  const consoleApp = base([health, system, consoleRest, channelWebhooks]);
   consoleApp.use(system.routes());
   consoleApp.use(consoleRest.routes());
   consoleApp.use(typebotAlias('console').routes());
   consoleApp.use(createUploadsRouter(deps.uploads, { serveFiles: false }).routes());
+  consoleApp.use(channelWebhooks.routes());
   // Before the bot pages' redirect: /app is the console, never a bot's public id.
   consoleApp.use(
     createConsoleRouter({

@@ -35,7 +35,13 @@ export type LimitName = keyof RateLimiters;
 const CHAT_PATH =
   /^\/(?:v1|api\/v[123])\/(?:(?:bots|typebots)\/([^/]+)\/(?:preview\/)?startChat|sessions\/[^/]+\/(?:continueChat|clientLogs|streamMessage|uploads)|generate-upload-url)$/;
 
-/** What builders call: the GraphQL endpoint and the /v1 builder routes (the public chat, pages, files and health excepted). */
+/**
+ * The messaging providers' webhooks: a provider delivers a number's traffic in
+ * bursts from few addresses, and a refusal only makes it deliver again later.
+ */
+const CHANNEL_WEBHOOK_PATH = /^\/v1\/workspaces\/[^/]+\/(?:whatsapp|telegram)\/[^/]+\/webhook$/;
+
+/** What builders call: the GraphQL endpoint and the /v1 builder routes (the public chat, pages, files, webhooks and health excepted). */
 function isBuilderRequest(ctx: Context): boolean {
   if (ctx.path === '/graphql')
     return ctx.method !== 'GET' || ctx.get('accept').includes('application/json') || Boolean(ctx.get('authorization'));
@@ -43,6 +49,7 @@ function isBuilderRequest(ctx: Context): boolean {
     ctx.path.startsWith('/v1/') &&
     !ctx.path.startsWith('/v1/files/') &&
     !ctx.path.startsWith('/v1/uploads/') &&
+    !CHANNEL_WEBHOOK_PATH.test(ctx.path) &&
     ctx.path !== '/v1/openapi.json'
   );
 }
