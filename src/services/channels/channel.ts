@@ -34,6 +34,12 @@ export interface InboundMessage {
   /** When the provider says it was sent (Unix ms). */
   sentAt: number;
   contact?: { name?: string; phoneNumber?: string };
+  /**
+   * The provider account it was sent to, when the update names it (WhatsApp:
+   * the business number's id; one Meta app posts every number's messages to
+   * each of its webhooks).
+   */
+  recipient?: string;
   content: InboundContent;
   /** Telegram: the callback query to acknowledge (answerCallbackQuery). */
   callbackQueryId?: string;

@@ -76,6 +76,10 @@ export async function receiveWebhook(deps: WebhookDeps, call: WebhookCall, now =
   } catch {
     throw badRequest('The webhook body is not JSON');
   }
-  const messages = CHANNELS[kind].parse(update, now.getTime());
+  // Another number of the same Meta app: not this connection's to answer.
+  const account = kind === 'whatsApp' ? (credentials as CredentialsData<'whatsApp'>).phoneNumberId : undefined;
+  const messages = CHANNELS[kind]
+    .parse(update, now.getTime())
+    .filter((message) => message.recipient === undefined || message.recipient === account);
   return receiveEvents(deps.db, credentialsId, kind, messages, now);
 }

@@ -141,6 +141,7 @@ describe('WhatsApp updates', () => {
       conversationKey: '33612345678',
       sentAt: 1_700_000_000_000,
       contact: { name: 'Ada', phoneNumber: '33612345678' },
+      recipient: WHATSAPP.phoneNumberId,
       content: { type: 'text', text: 'Hello' },
     });
   });
@@ -173,6 +174,14 @@ describe('WhatsApp updates', () => {
     for (let delivery = 0; delivery < 2; delivery += 1)
       expect(await postWhatsApp(raw, { 'x-hub-signature-256': signature(raw) })).toMatchObject({ status: 200 });
     expect(await eventsOf(whatsAppId, 'wamid.twice')).toHaveLength(1);
+  });
+
+  test("another number of the same Meta app: 200, nothing stored (not this connection's to answer)", async () => {
+    const update = textFrom('wamid.other-number', 'For the other number');
+    update.entry[0]!.changes[0]!.value.metadata = { display_phone_number: '15550000000', phone_number_id: '999' };
+    const raw = JSON.stringify(update);
+    expect(await postWhatsApp(raw, { 'x-hub-signature-256': signature(raw) })).toMatchObject({ status: 200 });
+    expect(await eventsOf(whatsAppId, 'wamid.other-number')).toHaveLength(0);
   });
 
   test('a status update: 200, nothing stored', async () => {

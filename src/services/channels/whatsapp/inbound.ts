@@ -60,6 +60,7 @@ function messagesOfChange(value: JsonRecord): InboundMessage[] {
     const name = stringOf(recordOf(contact.profile)?.name);
     if (waId && name) names.set(waId, name);
   }
+  const recipient = stringOf(recordOf(value.metadata)?.phone_number_id);
   const messages: InboundMessage[] = [];
   for (const message of recordsOf(value.messages)) {
     const id = stringOf(message.id);
@@ -71,6 +72,7 @@ function messagesOfChange(value: JsonRecord): InboundMessage[] {
       conversationKey: from,
       sentAt: Number(message.timestamp) * 1000 || 0,
       contact: { ...(name ? { name } : {}), phoneNumber: from },
+      ...(recipient ? { recipient } : {}),
       content: contentOf(message),
     });
   }

@@ -31,6 +31,8 @@ const parsedBase = {
   conversationKey: '33600000000',
   sentAt: 1_700_000_000_000,
   contact: { name: 'Ada', phoneNumber: '33600000000' },
+  // The business number the message was sent to (value.metadata.phone_number_id).
+  recipient: '123',
 };
 
 describe('parseWhatsAppUpdate', () => {
@@ -96,6 +98,7 @@ describe('parseWhatsAppUpdate', () => {
         conversationKey: '4470000',
         sentAt: RECEIVED,
         contact: { phoneNumber: '4470000' },
+        recipient: '123',
         content: { type: 'text', text: 'Hi' },
       },
     ]);
