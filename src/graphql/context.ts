@@ -42,6 +42,8 @@ export interface ServerDeps {
   signIn: SignInSettings;
   /** How often an open live results stream re-checks that its caller may still read the bot (ms). */
   liveRecheckMs: number;
+  /** The messaging channels' processor: the webhooks wake it once they have stored events. */
+  channels?: { onReceived(): void };
 }
 
 export interface GraphQLContext extends ServerDeps {
