@@ -1,5 +1,11 @@
-import type { ChannelKind, InboundContent, InboundMessage } from '../../../src/services/channels/channel';
-import { receiveEvents } from '../../../src/services/channels/inbox';
+import type { ChannelKind, InboundMessage } from '../../../src/services/channels/channel';
+import {
+  connectBot as connect,
+  createChannelCredentials,
+  inbound,
+  receive as receiveOn,
+  textMessage as text,
+} from '../../helpers/channel-events';
 import {
   edge,
   emailInput,
@@ -10,9 +16,8 @@ import {
   v6Bot,
   type Json,
 } from '../../helpers/chat';
-import { FAKE_TELEGRAM_TOKEN, startFakeTelegramApi, type FakeTelegramApi } from '../../helpers/fake-telegram-api';
+import { startFakeTelegramApi, type FakeTelegramApi } from '../../helpers/fake-telegram-api';
 import { FAKE_WHATSAPP_TOKEN, startFakeWhatsAppApi, type FakeWhatsAppApi } from '../../helpers/fake-whatsapp-api';
-import { request } from '../../helpers/http';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 // The conversation processor and the sender over a real server and the
@@ -24,7 +29,6 @@ const WAIT_CAP_MS = 300;
 let server: TestServer;
 let whatsApp: FakeWhatsAppApi;
 let telegram: FakeTelegramApi;
-let externalIds = 0;
 
 beforeAll(async () => {
   whatsApp = await startFakeWhatsAppApi();
@@ -46,67 +50,11 @@ beforeEach(() => {
   telegram.reset();
 });
 
-async function createCredentials(type: ChannelKind, name: string): Promise<string> {
-  const data =
-    type === 'whatsApp'
-      ? {
-          phoneNumberId: `PN-${name}`,
-          businessAccountId: 'WABA-1',
-          accessToken: FAKE_WHATSAPP_TOKEN,
-          appSecret: 's3cret',
-        }
-      : { botToken: FAKE_TELEGRAM_TOKEN };
-  const created = await request(server.url, 'POST', `/v1/workspaces/${server.adminWorkspaceId}/credentials`, {
-    token: server.adminToken,
-    json: { type, name, data },
-  });
-  if (created.status !== 200) throw new Error(`credentials: ${created.status} ${JSON.stringify(created.body)}`);
-  return created.body.credentials.id;
-}
-
-/** Publishes a bot connected to the channel credentials. */
-async function connectBot(definition: Json, credentialsId: string, messagingApp: Json = {}) {
-  return publishDefinition(server, {
-    ...definition,
-    settings: { ...definition.settings, messagingApp: { isEnabled: true, credentialsId, ...messagingApp } },
-  });
-}
-
-function inbound(
-  conversationKey: string,
-  content: InboundContent,
-  extra: Partial<InboundMessage> = {},
-): InboundMessage {
-  externalIds += 1;
-  return { externalId: `ext-${externalIds}`, conversationKey, sentAt: Date.now(), content, ...extra };
-}
-
-const text = (conversationKey: string, body: string) => inbound(conversationKey, { type: 'text', text: body });
-
-async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-/** Every event processed and every delivery sent (or given up). */
-async function settled(): Promise<void> {
-  await until(
-    async () =>
-      (await server.db.channelEvent.count({ where: { status: 'pending' } })) === 0 &&
-      (await server.db.channelDelivery.count({ where: { status: 'pending' } })) === 0,
-    'the inbox and the outbox to empty',
-  );
-}
-
-/** Stores the messages as the webhook does, wakes the processor and waits until everything is sent. */
-async function receive(credentialsId: string, channel: ChannelKind, ...messages: InboundMessage[]): Promise<void> {
-  await receiveEvents(server.db, credentialsId, channel, messages);
-  server.wakeChannels();
-  await settled();
-}
+const createCredentials = (type: ChannelKind, name: string) => createChannelCredentials(server, type, name);
+const connectBot = (definition: Json, credentialsId: string, messagingApp: Json = {}) =>
+  connect(server, definition, credentialsId, messagingApp);
+const receive = (credentialsId: string, channel: ChannelKind, ...messages: InboundMessage[]) =>
+  receiveOn(server, credentialsId, channel, ...messages);
 
 const waText = (to: string, body: string) => ({ messaging_product: 'whatsapp', to, type: 'text', text: { body } });
 
