@@ -26,6 +26,8 @@ export interface RunningServer {
   chatUrl: string;
   chatPort: number;
   database: Database;
+  /** Wakes the messaging channels' processor, as a webhook does once it has stored events. */
+  wakeChannels(): void;
   close(): Promise<void>;
   /**
    * Graceful stop: stops accepting connections, lets requests in flight
@@ -142,7 +144,7 @@ export async function startServer(
   const logger = createLogger(config.log.level);
   setSnapshotCacheSize(config.chat.snapshotCacheSize);
   const { database, secrets, consoleSignIn } = await prepareStorage(config, log);
-  const { deps, code, live } = await buildServerDeps(config, { database, secrets, logger }, options);
+  const { deps, code, live, channels } = await buildServerDeps(config, { database, secrets, logger }, options);
   const notReady = async () => {
     const pending = await unappliedMigrations(database.chatStore, database.provider);
     return pending.length > 0 ? `migrations not applied: ${pending.join(', ')}` : undefined;
@@ -170,6 +172,7 @@ export async function startServer(
   ports.chat = servers[1] ? (servers[1].address() as AddressInfo).port : ports.console;
   const url = `http://localhost:${ports.console}`;
   const chatUrl = `http://localhost:${ports.chat}`;
+  channels.start(config.server.chatUrl ?? chatUrl);
   log(`Parley listening on ${url} (${database.provider}); chat pages on ${config.server.chatUrl ?? chatUrl}`);
   // Behind a proxy the chat origin must be named too: unnamed, links would go to this host's chat port over http.
   if (config.server.publicUrl && !config.server.chatUrl) {
@@ -195,6 +198,7 @@ export async function startServer(
     chatUrl,
     chatPort: ports.chat,
     database,
+    wakeChannels: channels.onReceived,
     shutdown: async (graceMs) => {
       clearInterval(sweep);
       logger.info({ inFlight, graceMs }, 'shutting down: no new connections, waiting for requests in flight');
@@ -216,6 +220,8 @@ export async function startServer(
         await closed;
       }
       await liveClosed;
+      // The event and delivery in hand finish (their turns need the sandbox and the database).
+      await channels.stop();
       await code.close();
       await rateLimits.close();
       await database.close();
@@ -226,6 +232,7 @@ export async function startServer(
       clearInterval(sweep);
       await live.close();
       await closeAll((server) => server.closeAllConnections());
+      await channels.stop();
       await code.close();
       await rateLimits.close();
       await database.close();

@@ -12,11 +12,13 @@ import { createAiClient } from '../integrations/ai/client';
 import { createSmtpSender } from '../integrations/email/smtp';
 import { createOutboundClient } from '../integrations/http/client';
 import { parseAllowList } from '../integrations/http/guard';
+import { createProviderClient } from '../integrations/messaging/provider-client';
 import { localDiskStore } from '../integrations/storage/local-disk';
 import type { Logger } from '../observability/logger';
 import { createSandboxPool, type SandboxPool } from '../sandbox/pool';
 import { chatDeps } from '../services/chat/deps';
 import { createPerformers, type EffectPerformers } from '../services/chat/effects';
+import { createChannelWorkers, type ChannelWorkers } from '../services/channels/workers';
 import type { SecretBox } from '../services/credentials/secret-box';
 import { clusterLiveResults } from '../services/live/cluster';
 import { inProcessLiveResults } from '../services/live/in-process';
@@ -39,6 +41,8 @@ export interface BuiltDeps {
   deps: ServerDeps;
   code: SandboxPool;
   live: LiveResults;
+  /** The messaging channels' background loops: started once listening, stopped before the database closes. */
+  channels: ChannelWorkers;
 }
 
 export async function buildServerDeps(
@@ -82,22 +86,32 @@ export async function buildServerDeps(
     bounds: config.chat.bounds,
     quota: chatQuota(database.db, config.quota),
   });
+  const uploads: ServerDeps['uploads'] = {
+    db: database.db,
+    // The AWS SDK is loaded only for a bucket: local-disk servers never pay its memory.
+    files: config.s3
+      ? (await import('../integrations/storage/s3')).s3Store(config.s3)
+      : localDiskStore(
+          config.uploads.dir ??
+            (database.provider === 'sqlite'
+              ? path.join(path.dirname(database.target.location), 'uploads')
+              : path.resolve('data/uploads')),
+        ),
+    secrets,
+    maxBytes: config.uploads.maxBytes,
+  };
+  // Provider calls leave through the same guarded client as bots' HTTP requests.
+  const channels = createChannelWorkers({
+    chat,
+    uploads,
+    provider: createProviderClient({ outbound }),
+    apiUrls: { whatsApp: config.channels.whatsAppApiUrl, telegram: config.channels.telegramApiUrl },
+    waitCapMs: config.channels.waitCapMs,
+    logger,
+  });
   const deps: ServerDeps = {
     chat,
-    uploads: {
-      db: database.db,
-      // The AWS SDK is loaded only for a bucket: local-disk servers never pay its memory.
-      files: config.s3
-        ? (await import('../integrations/storage/s3')).s3Store(config.s3)
-        : localDiskStore(
-            config.uploads.dir ??
-              (database.provider === 'sqlite'
-                ? path.join(path.dirname(database.target.location), 'uploads')
-                : path.resolve('data/uploads')),
-          ),
-      secrets,
-      maxBytes: config.uploads.maxBytes,
-    },
+    uploads,
     liveRecheckMs: config.live.recheckMs,
     signIn: {
       sessionTtlMs: config.console.sessionTtlMs,
@@ -105,6 +119,7 @@ export async function buildServerDeps(
       sendLink: config.smtp ? signInLinkSender(config.smtp, createSmtpSender()) : undefined,
       sendInvitation: config.smtp ? invitationSender(config.smtp, createSmtpSender()) : undefined,
     },
+    channels: { onReceived: channels.onReceived },
   };
-  return { deps, code, live };
+  return { deps, code, live, channels };
 }

@@ -42,7 +42,7 @@ export interface ServerDeps {
   signIn: SignInSettings;
   /** How often an open live results stream re-checks that its caller may still read the bot (ms). */
   liveRecheckMs: number;
-  /** Messaging channels: wakes the conversation processor when a webhook stored new events (none: nothing to wake). */
+  /** The messaging channels' processor: the webhooks wake it once they have stored events. */
   channels?: { onReceived(): void };
 }
 

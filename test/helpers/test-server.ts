@@ -25,6 +25,8 @@ export interface TestServer {
   /** The bootstrap admin's e-mail and console password. */
   adminEmail: string;
   adminPassword: string;
+  /** Wakes the messaging channels' processor (as the webhooks do once they have stored events). */
+  wakeChannels(): void;
   close(): Promise<void>;
 }
 
@@ -77,6 +79,8 @@ export interface TestServerOptions {
   codeThreads?: number;
   /** NODE_ENV=production's GraphQL: no introspection, no "Did you mean" suggestions. */
   productionGraphql?: boolean;
+  /** PARLEY_WHATSAPP_API_URL, PARLEY_TELEGRAM_API_URL, PARLEY_CHANNEL_WAIT_CAP_MS (the providers' stand-ins). */
+  channels?: Partial<Config['channels']>;
 }
 
 const ADMIN_EMAIL = 'admin@parley.test';
@@ -133,6 +137,7 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     console: { sessionTtlMs: options.consoleSessionTtlMs ?? defaults.console.sessionTtlMs },
     sandbox: { ...defaults.sandbox, ...given({ threads: options.codeThreads }) },
     redis: options.redis ?? defaults.redis,
+    channels: { ...defaults.channels, ...options.channels },
     rateLimit: {
       ...defaults.rateLimit,
       enabled: false,
@@ -160,6 +165,7 @@ async function describeServer(
     adminWorkspaceId: admin.memberships[0]!.workspaceId,
     adminEmail: ADMIN_EMAIL,
     adminPassword: ADMIN_PASSWORD,
+    wakeChannels: server.wakeChannels,
     close: async () => {
       await server.close();
       await drop();

@@ -18,6 +18,6 @@ export const channels = {
     env: 'PARLEY_CHANNEL_WAIT_CAP_MS',
     unit: 'ms',
     default: 10_000,
-    doc: "the longest a bot's Wait block is slept between two messages sent to a channel (longer waits are cut)",
+    doc: "the longest a bot's Wait block delays the next messages sent to a channel (longer waits are cut)",
   }),
 };

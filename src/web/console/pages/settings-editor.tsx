@@ -208,13 +208,13 @@ export function SettingsEditor({
       </Section>
       <Section
         title="Messaging apps"
-        hint="How the bot behaves in WhatsApp conversations (the Typebot settings keys); Parley serves them once the WhatsApp channel is connected."
+        hint="How the bot answers WhatsApp and Telegram conversations once it is connected to a channel (settings.messagingApp.credentialsId; see docs/channels.md)."
       >
-        <CheckField label="Answer on WhatsApp" path={['whatsApp', 'isEnabled']} fallback={false} />
+        <CheckField label="Answer in messaging apps" path={['messagingApp', 'isEnabled']} fallback={false} />
         <NumberField
-          label="WhatsApp session expires after"
+          label="A conversation starts over after"
           unit="hours"
-          path={['whatsApp', 'sessionExpiryTimeout']}
+          path={['messagingApp', 'sessionExpiryTimeout']}
           fallback={4}
           min={0.01}
           max={48}

@@ -1,0 +1,73 @@
+// A channel connection's credentials as the processor and the sender use them:
+// decrypted, with the workspace they belong to, and the channel bound to them
+// (its requests written with them, its provider account addressed with them).
+import type { Db } from '../../db/client';
+import type { ProviderAccount } from '../../integrations/messaging/provider-client';
+import { resolveCredentials } from '../credentials/credentials';
+import type { SecretBox } from '../credentials/secret-box';
+import type { ReplyMessage } from '../../engine/wire';
+import type { ChannelKind, InboundMessage, OutboundRequest, SentChoices, TurnToSend } from './channel';
+import { CHANNELS } from './registry';
+
+/** Where each provider's API answers (config.channels). */
+export interface ProviderApiUrls {
+  whatsApp: string;
+  telegram: string;
+}
+
+/** A channel with its connection's credentials applied. */
+export interface BoundChannel {
+  kind: ChannelKind;
+  credentialsId: string;
+  workspaceId: string;
+  toReply(message: InboundMessage, choices: SentChoices): ReplyMessage | undefined;
+  render(turn: TurnToSend, conversationKey: string): { requests: OutboundRequest[]; choices: SentChoices };
+  acknowledge(message: InboundMessage): OutboundRequest[];
+  account(urls: ProviderApiUrls): ProviderAccount;
+}
+
+function isChannelKind(type: string): type is ChannelKind {
+  return type === 'whatsApp' || type === 'telegram';
+}
+
+/**
+ * The connection `credentialsId` bound to its channel; undefined when the
+ * credentials are gone, are not a channel's, or no longer decrypt.
+ */
+export async function loadChannel(
+  db: Db,
+  secrets: SecretBox,
+  credentialsId: string,
+): Promise<BoundChannel | undefined> {
+  const row = await db.credentials.findUnique({
+    where: { id: credentialsId },
+    select: { type: true, workspaceId: true },
+  });
+  if (!row || !isChannelKind(row.type)) return undefined;
+  const { workspaceId } = row;
+  const base = { credentialsId, workspaceId };
+  if (row.type === 'whatsApp') {
+    const data = await resolveCredentials(db, secrets, workspaceId, credentialsId, 'whatsApp');
+    if (!data) return undefined;
+    const channel = CHANNELS.whatsApp;
+    return {
+      ...base,
+      kind: 'whatsApp',
+      toReply: channel.toReply,
+      render: (turn, key) => channel.render(turn, key, data),
+      acknowledge: (message) => channel.acknowledge(message, data),
+      account: (urls) => ({ kind: 'whatsApp', baseUrl: urls.whatsApp.replace(/\/+$/, ''), token: data.accessToken }),
+    };
+  }
+  const data = await resolveCredentials(db, secrets, workspaceId, credentialsId, 'telegram');
+  if (!data) return undefined;
+  const channel = CHANNELS.telegram;
+  return {
+    ...base,
+    kind: 'telegram',
+    toReply: channel.toReply,
+    render: (turn, key) => channel.render(turn, key, data),
+    acknowledge: (message) => channel.acknowledge(message, data),
+    account: (urls) => ({ kind: 'telegram', baseUrl: urls.telegram.replace(/\/+$/, ''), token: data.botToken }),
+  };
+}

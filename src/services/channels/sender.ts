@@ -1,0 +1,87 @@
+// The sender: takes the outbox's due deliveries (a conversation's in order:
+// the outbox's claim sees to it) and sends each to its provider. A delivery
+// that fails is retried with a growing delay (the provider's Retry-After when
+// longer), one the provider refuses for good is given up, and its error goes
+// to the logs of the result whose turn produced it.
+import type { Db } from '../../db/client';
+import type { Logger } from '../../observability/logger';
+import type { ProviderClient } from '../../integrations/messaging/provider-client';
+import type { SecretBox } from '../credentials/secret-box';
+import { loadChannel, type ProviderApiUrls } from './channel-credentials';
+import { claimNextDelivery, markFailed, markSent, recordFailedAttempt, type ClaimedDelivery } from './outbox';
+import { workLoop, type WorkLoop } from './work-loop';
+
+export interface SenderDeps {
+  db: Db;
+  secrets: SecretBox;
+  provider: ProviderClient;
+  apiUrls: ProviderApiUrls;
+  logger: Logger;
+}
+
+export interface SenderOptions {
+  /** How often the outbox is looked at without a wake-up (retries come due, other processes' turns). */
+  pollMs?: number;
+  /** Deliveries sent at once (of different conversations). */
+  concurrency?: number;
+  /** How long a claim holds a delivery: longer than a provider call may take (10 s). */
+  leaseMs?: number;
+}
+
+const DEFAULTS = { pollMs: 1000, concurrency: 2, leaseMs: 30_000 };
+
+/** The failure in the result's logs, where the bot's author sees it. */
+async function logOnResult(deps: SenderDeps, delivery: ClaimedDelivery, error: string): Promise<void> {
+  if (!delivery.resultId) return;
+  try {
+    await deps.db.log.create({
+      data: {
+        resultId: delivery.resultId,
+        status: 'error',
+        description: 'A message could not be delivered to the messaging channel',
+        details: error,
+      },
+    });
+  } catch (failure) {
+    // The result may have been deleted meanwhile: the delivery's own error remains.
+    deps.logger.warn({ err: failure, channelDeliveryId: delivery.id }, 'delivery failure not logged on its result');
+  }
+}
+
+/** Sends one claimed delivery and records what became of it. */
+export async function sendDelivery(deps: SenderDeps, delivery: ClaimedDelivery): Promise<void> {
+  const channel = await loadChannel(deps.db, deps.secrets, delivery.credentialsId);
+  if (!channel) {
+    const error = 'The channel credentials are missing or can no longer be decrypted';
+    await markFailed(deps.db, delivery.id, { error, attempts: delivery.attempts + 1 });
+    await logOnResult(deps, delivery, error);
+    return;
+  }
+  const outcome = await deps.provider.send(channel.account(deps.apiUrls), delivery.request);
+  if (outcome.ok) {
+    await markSent(deps.db, delivery.id);
+    return;
+  }
+  const status = await recordFailedAttempt(deps.db, delivery, {
+    error: outcome.error,
+    permanent: !outcome.retryable,
+    retryAfterMs: outcome.retryAfterMs,
+  });
+  deps.logger.warn({ channelDeliveryId: delivery.id, error: outcome.error, status }, 'channel delivery failed');
+  if (status === 'failed') await logOnResult(deps, delivery, outcome.error);
+}
+
+export function createSender(deps: SenderDeps, options: SenderOptions = {}): WorkLoop {
+  const { pollMs, concurrency, leaseMs } = { ...DEFAULTS, ...options };
+  return workLoop({
+    pollMs,
+    concurrency,
+    onError: (error) => deps.logger.error({ err: error }, 'channel sender failed'),
+    async step() {
+      const delivery = await claimNextDelivery(deps.db, { leaseMs });
+      if (!delivery) return false;
+      await sendDelivery(deps, delivery);
+      return true;
+    },
+  });
+}

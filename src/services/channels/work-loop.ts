@@ -1,0 +1,68 @@
+// A background loop over a queue (the inbox, the outbox): up to `concurrency`
+// runners take one item after another until the queue has none left, started
+// by a wake-up (work was just stored here) or by a poll timer (work stored by
+// another process, left by a process that died, or come due since). Stopping
+// lets the items in hand finish.
+
+export interface WorkLoop {
+  start(): void;
+  /** Work may be waiting: a runner takes it up now rather than at the next poll. */
+  wake(): void;
+  /** No new item is taken; resolves once the runners have finished the ones in hand. */
+  stop(): Promise<void>;
+}
+
+export interface WorkLoopOptions {
+  /** Takes and handles one item; false when there was none. Never throws: a throw is reported and the runner pauses. */
+  step(): Promise<boolean>;
+  pollMs: number;
+  concurrency: number;
+  onError(error: unknown): void;
+}
+
+export function workLoop(options: WorkLoopOptions): WorkLoop {
+  const runners = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = true;
+  /** Set by a wake-up: a runner about to finish for want of work looks once more. */
+  let wanted = false;
+
+  async function run(): Promise<void> {
+    while (!stopped) {
+      wanted = false;
+      let worked: boolean;
+      try {
+        worked = await options.step();
+      } catch (error) {
+        // A failing database is not retried in a tight loop: the next poll tries again.
+        options.onError(error);
+        return;
+      }
+      if (!worked && !wanted) return;
+    }
+  }
+
+  function wake(): void {
+    if (stopped) return;
+    wanted = true;
+    if (runners.size >= options.concurrency) return;
+    const runner = run().finally(() => runners.delete(runner));
+    runners.add(runner);
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      timer = setInterval(wake, options.pollMs);
+      timer.unref();
+      wake();
+    },
+    wake,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await Promise.all(runners);
+    },
+  };
+}
