@@ -107,7 +107,16 @@ test('an uploaded image becomes the bot avatar: the field, the preview, then the
   const avatar = publicPage.locator('.parley-row-host img.parley-avatar').last();
   await avatar.waitFor();
   expect(await avatar.getAttribute('src')).toBe(url);
-  expect(await avatar.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1);
+  // The element is there before its picture has loaded: wait for the load (or the error) to settle.
+  const loadedWidth = await avatar.evaluate(
+    (image: HTMLImageElement) =>
+      new Promise<number>((resolve) => {
+        if (image.complete) return resolve(image.naturalWidth);
+        image.addEventListener('load', () => resolve(image.naturalWidth), { once: true });
+        image.addEventListener('error', () => resolve(0), { once: true });
+      }),
+  );
+  expect(loadedWidth).toBe(1);
   await visitor.close();
   await context.close();
 });
