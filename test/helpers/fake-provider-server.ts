@@ -28,6 +28,8 @@ export interface FakeProviderServer {
   requests: RecordedRequest[];
   /** The next `count` requests answer `status` (429 with `Retry-After: retryAfterSeconds`). */
   failNext(count: number, status: number, retryAfterSeconds?: number): void;
+  /** The first request `matches` accepts (after any asked for by failNext) answers `status`, once. */
+  failWhen(matches: (request: RecordedRequest) => boolean, status: number, retryAfterSeconds?: number): void;
   /** The next `count` requests are recorded and never answered (until close). */
   hangNext(count: number): void;
   /** The requests, once `count` of them were received in all. */
@@ -47,7 +49,9 @@ export interface ProviderBehaviour {
 export async function startFakeProviderServer(behaviour: ProviderBehaviour): Promise<FakeProviderServer> {
   const requests: RecordedRequest[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
-  let failures: { status: number; retryAfterSeconds?: number }[] = [];
+  type Failure = { status: number; retryAfterSeconds?: number };
+  let failures: Failure[] = [];
+  let conditionalFailures: (Failure & { matches: (request: RecordedRequest) => boolean })[] = [];
   let hangs = 0;
   let origin = '';
 
@@ -85,7 +89,9 @@ export async function startFakeProviderServer(behaviour: ProviderBehaviour): Pro
         hangs -= 1;
         return;
       }
-      const failure = failures.shift();
+      const conditional = conditionalFailures.findIndex((candidate) => candidate.matches(recorded));
+      const failure =
+        failures.shift() ?? (conditional >= 0 ? conditionalFailures.splice(conditional, 1)[0] : undefined);
       if (failure) {
         const { status, retryAfterSeconds } = failure;
         return send(response, {
@@ -105,6 +111,9 @@ export async function startFakeProviderServer(behaviour: ProviderBehaviour): Pro
     requests,
     failNext(count, status, retryAfterSeconds) {
       for (let index = 0; index < count; index += 1) failures.push({ status, retryAfterSeconds });
+    },
+    failWhen(matches, status, retryAfterSeconds) {
+      conditionalFailures.push({ matches, status, retryAfterSeconds });
     },
     hangNext(count) {
       hangs += count;
@@ -128,6 +137,7 @@ export async function startFakeProviderServer(behaviour: ProviderBehaviour): Pro
     reset() {
       requests.length = 0;
       failures = [];
+      conditionalFailures = [];
       hangs = 0;
     },
     close: () =>
