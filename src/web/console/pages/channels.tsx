@@ -25,6 +25,12 @@ function ConnectionPicker({ connections, loading }: { connections: Connection[] 
   const current = typeof chosen === 'string' ? chosen : '';
   // A connection this viewer cannot list (or since deleted) stays chosen as it is stored.
   const unknown = current !== '' && !connections?.some((each) => each.id === current);
+  // Guests are not shown the workspace's credentials, only that the bot has a connection.
+  const unknownLabel = !draft.editable
+    ? 'A connection of the workspace'
+    : loading
+      ? 'Loading…'
+      : 'Unknown or deleted connection';
   return (
     <div className="field wide connection-picker">
       <label htmlFor="channel-connection">Connection</label>
@@ -41,7 +47,7 @@ function ConnectionPicker({ connections, loading }: { connections: Connection[] 
               {`${each.name} (${KIND_LABEL[each.type] ?? each.type})`}
             </option>
           ))}
-          {unknown && <option value={current}>{loading ? 'Loading…' : 'Unknown or deleted connection'}</option>}
+          {unknown && <option value={current}>{unknownLabel}</option>}
         </select>
         {draft.editable && <Link href="/settings#credentials">Add a WhatsApp or Telegram connection</Link>}
       </div>
