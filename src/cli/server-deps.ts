@@ -101,11 +101,13 @@ export async function buildServerDeps(
     maxBytes: config.uploads.maxBytes,
   };
   // Provider calls leave through the same guarded client as bots' HTTP requests.
+  const provider = createProviderClient({ outbound });
+  const apiUrls = { whatsApp: config.channels.whatsAppApiUrl, telegram: config.channels.telegramApiUrl };
   const channels = createChannelWorkers({
     chat,
     uploads,
-    provider: createProviderClient({ outbound }),
-    apiUrls: { whatsApp: config.channels.whatsAppApiUrl, telegram: config.channels.telegramApiUrl },
+    provider,
+    apiUrls,
     waitCapMs: config.channels.waitCapMs,
     logger,
   });
@@ -119,7 +121,7 @@ export async function buildServerDeps(
       sendLink: config.smtp ? signInLinkSender(config.smtp, createSmtpSender()) : undefined,
       sendInvitation: config.smtp ? invitationSender(config.smtp, createSmtpSender()) : undefined,
     },
-    channels: { onReceived: channels.onReceived },
+    channels: { onReceived: channels.onReceived, connect: { provider, apiUrls } },
   };
   return { deps, code, live, channels };
 }

@@ -1,4 +1,5 @@
 import { Access } from '../services/access';
+import type { ChannelConnectDeps } from '../services/channels/connection';
 import type { ChatDeps } from '../services/chat/deps';
 import type { RequestOrigin } from '../services/chat/origin-policy';
 import type { SignInSettings } from '../services/sign-in/settings';
@@ -42,8 +43,11 @@ export interface ServerDeps {
   signIn: SignInSettings;
   /** How often an open live results stream re-checks that its caller may still read the bot (ms). */
   liveRecheckMs: number;
-  /** The messaging channels' processor: the webhooks wake it once they have stored events. */
-  channels?: { onReceived(): void };
+  /**
+   * The messaging channels: the webhooks wake their processor once they have stored events;
+   * `connect` registers a Telegram webhook through the server's provider client.
+   */
+  channels?: { onReceived(): void; connect?: ChannelConnectDeps };
 }
 
 export interface GraphQLContext extends ServerDeps {
@@ -76,9 +80,9 @@ export async function createContext(
   request: RequestInfo,
   http: HttpExchange | null = null,
 ): Promise<GraphQLContext> {
-  const { chat, uploads, signIn, liveRecheckMs } = deps;
+  const { chat, uploads, signIn, liveRecheckMs, channels } = deps;
   const db = chat.db;
-  const base = { db, chat, uploads, signIn, liveRecheckMs, request, http };
+  const base = { db, chat, uploads, signIn, liveRecheckMs, channels, request, http };
   const secret = request.authorization ? BEARER.exec(request.authorization)?.[1] : undefined;
   let viewer: Viewer | null = null;
   if (secret) {

@@ -159,10 +159,23 @@ describe('credentials', () => {
       json: { query: '{ __type(name: "Credentials") { fields { name } } }' },
     });
     expect(introspected.body.data.__type.fields.map((field: { name: string }) => field.name).sort()).toEqual([
+      'channel',
       'createdAt',
       'id',
       'name',
       'type',
+    ]);
+    // A channel's connection shows where the provider posts and WhatsApp's verify token (a check value), no secret.
+    const connection = await request(server.url, 'POST', '/graphql', {
+      token: server.adminToken,
+      json: { query: '{ __type(name: "ChannelConnection") { fields { name } } }' },
+    });
+    expect(connection.body.data.__type.fields.map((field: { name: string }) => field.name).sort()).toEqual([
+      'lastDeliveryError',
+      'lastEventAt',
+      'pendingEvents',
+      'verifyToken',
+      'webhookPath',
     ]);
   });
 });

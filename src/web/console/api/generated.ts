@@ -183,6 +183,22 @@ export type EditorSupportQueryVariables = Exact<{
 
 export type EditorSupportQuery = { blockTypes: Array<{ type: string, category: BlockCategory, label: string, optionsSchema: unknown, defaultBlock: unknown }>, bot: { id: string, problems: Array<{ severity: ProblemSeverity, code: string, message: string, groupId: string | null, blockId: string | null }> } };
 
+export type ChannelConnectionsQueryVariables = Exact<{
+  workspaceId: string | number;
+}>;
+
+
+export type ChannelConnectionsQuery = { credentials: Array<{ id: string, type: string, name: string, channel: { webhookPath: string, verifyToken: string | null, lastEventAt: string | null, lastDeliveryError: string | null, pendingEvents: number } | null }> };
+
+export type ConnectTelegramWebhookMutationVariables = Exact<{
+  workspaceId: string | number;
+  credentialsId: string | number;
+  webhookUrl: string;
+}>;
+
+
+export type ConnectTelegramWebhookMutation = { connectTelegramWebhook: { message: string } };
+
 export type BotRevisionsQueryVariables = Exact<{
   botId: string | number;
 }>;
@@ -816,6 +832,33 @@ export const EditorSupportDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<EditorSupportQuery, EditorSupportQueryVariables>;
+export const ChannelConnectionsDocument = new TypedDocumentString(`
+    query ChannelConnections($workspaceId: ID!) {
+  credentials(workspaceId: $workspaceId) {
+    id
+    type
+    name
+    channel {
+      webhookPath
+      verifyToken
+      lastEventAt
+      lastDeliveryError
+      pendingEvents
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ChannelConnectionsQuery, ChannelConnectionsQueryVariables>;
+export const ConnectTelegramWebhookDocument = new TypedDocumentString(`
+    mutation ConnectTelegramWebhook($workspaceId: ID!, $credentialsId: ID!, $webhookUrl: String!) {
+  connectTelegramWebhook(
+    workspaceId: $workspaceId
+    credentialsId: $credentialsId
+    webhookUrl: $webhookUrl
+  ) {
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<ConnectTelegramWebhookMutation, ConnectTelegramWebhookMutationVariables>;
 export const BotRevisionsDocument = new TypedDocumentString(`
     query BotRevisions($botId: ID!) {
   bot(botId: $botId) {

@@ -12,9 +12,10 @@ import { PreviewTab } from './preview';
 import { ResultsTab } from './results';
 import { ShareTab } from './share';
 
-// The two editors load with their tab, not with the console.
+// The editors load with their tab, not with the console.
 const ThemeEditor = lazy(() => import('./theme-editor').then((module) => ({ default: module.ThemeEditor })));
 const SettingsEditor = lazy(() => import('./settings-editor').then((module) => ({ default: module.SettingsEditor })));
+const ChannelsTab = lazy(() => import('./channels').then((module) => ({ default: module.ChannelsTab })));
 const HistoryTab = lazy(() => import('./history').then((module) => ({ default: module.HistoryTab })));
 
 const TABS = [
@@ -24,6 +25,7 @@ const TABS = [
   { id: 'theme', label: 'Theme' },
   { id: 'bot-settings', label: 'Settings' },
   { id: 'share', label: 'Share' },
+  { id: 'channels', label: 'Channels' },
   { id: 'history', label: 'History' },
   { id: 'test', label: 'Test' },
 ] as const;
@@ -116,6 +118,11 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
         </Suspense>
       )}
       {current === 'share' && <ShareTab bot={bot} onSaved={loaded.reload} />}
+      {current === 'channels' && (
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          <ChannelsTab bot={bot} workspace={workspace} editable={editable} onSaved={loaded.reload} />
+        </Suspense>
+      )}
       {current === 'history' && (
         <Suspense fallback={<p className="loading">Loading…</p>}>
           <HistoryTab bot={bot} editable={editable} onRestored={loaded.reload} />

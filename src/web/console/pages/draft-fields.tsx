@@ -78,7 +78,8 @@ export function NumberField({
   fallback: number;
   min?: number;
   max?: number;
-  step?: number;
+  /** 'any': any value between min and max (the arrows still step by 1). */
+  step?: number | 'any';
   unit?: string;
 }) {
   const draft = useDraftContext();

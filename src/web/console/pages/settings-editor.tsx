@@ -7,7 +7,7 @@ import { useDraft } from './use-draft';
 
 // The bot's settings (Typebot v6 keys). Unset values show what the runtime
 // does without them (the reference's defaults); keys this form does not know
-// (system messages, WhatsApp…) are saved back as they were.
+// (system messages, the messaging apps of the Channels tab…) are saved back as they were.
 
 const STORAGE = [
   { value: 'session', label: 'This tab only (session storage)' },
@@ -205,21 +205,6 @@ export function SettingsEditor({
       </Section>
       <Section title="Security">
         <AllowedOrigins />
-      </Section>
-      <Section
-        title="Messaging apps"
-        hint="How the bot answers WhatsApp and Telegram conversations once it is connected to a channel (settings.messagingApp.credentialsId; see docs/channels.md)."
-      >
-        <CheckField label="Answer in messaging apps" path={['messagingApp', 'isEnabled']} fallback={false} />
-        <NumberField
-          label="A conversation starts over after"
-          unit="hours"
-          path={['messagingApp', 'sessionExpiryTimeout']}
-          fallback={4}
-          min={0.01}
-          max={48}
-          step={0.5}
-        />
       </Section>
     </DraftForm>
   );

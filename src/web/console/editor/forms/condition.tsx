@@ -9,26 +9,8 @@ import {
 } from '../draft';
 import { NextStep } from './next-step';
 import { VariablePicker } from './variable-picker';
+import { COMPARISON_OPERATORS, WITHOUT_VALUE } from '../../comparison-operators';
 import { isObject } from '../../json';
-
-// The wire values of comparisonOperator, as the engine reads them.
-const OPERATORS = [
-  'Equal to',
-  'Not equal',
-  'Contains',
-  'Does not contain',
-  'Greater than',
-  'Less than',
-  'Greater or equal to',
-  'Less or equal to',
-  'Is set',
-  'Is empty',
-  'Starts with',
-  'Ends with',
-  'Matches regex',
-  'Does not match regex',
-];
-const WITHOUT_VALUE = new Set(['Is set', 'Is empty']);
 
 interface Comparison extends Json {
   id: string;
@@ -108,7 +90,7 @@ export function ConditionEditor({
                       value={comparison.comparisonOperator ?? 'Equal to'}
                       onChange={(event) => change({ comparisonOperator: event.target.value })}
                     >
-                      {OPERATORS.map((operator) => (
+                      {COMPARISON_OPERATORS.map((operator) => (
                         <option key={operator}>{operator}</option>
                       ))}
                     </select>

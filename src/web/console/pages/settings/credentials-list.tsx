@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { request } from '../../api/client';
 import {
   CreateCredentialsDocument,
@@ -11,6 +12,10 @@ import { CredentialsForm } from '../credentials-form';
 /** The workspace's stored credentials: listed by name, added, deleted. */
 export function CredentialsList({ workspace }: { workspace: Workspace }) {
   const loaded = useLoad(() => request(WorkspaceCredentialsDocument, { workspaceId: workspace.id }), [workspace.id]);
+  // Linked to from a bot's Channels tab (#credentials): an in-app navigation scrolls nowhere by itself.
+  useEffect(() => {
+    if (window.location.hash === '#credentials') document.getElementById('credentials')?.scrollIntoView();
+  }, []);
   const create = useAction(async (type: string, name: string, data: Record<string, unknown>) => {
     await request(CreateCredentialsDocument, { workspaceId: workspace.id, type, name, data });
     loaded.reload();
@@ -20,9 +25,12 @@ export function CredentialsList({ workspace }: { workspace: Workspace }) {
     loaded.reload();
   });
   return (
-    <section className="card">
-      <h2>Credentials</h2>
-      <p className="hint">Stored encrypted; their secrets are never shown again.</p>
+    <section className="card" id="credentials" aria-labelledby="credentials-title">
+      <h2 id="credentials-title">Credentials</h2>
+      <p className="hint">
+        Stored encrypted; their secrets are never shown again. WhatsApp and Telegram credentials are the connections a
+        bot’s Channels tab offers.
+      </p>
       <ErrorNote error={loaded.error ?? remove.error} />
       <ul className="plain">
         {loaded.data?.credentials.map((each) => (
