@@ -19,6 +19,8 @@ import { createSandboxPool, type SandboxPool } from '../sandbox/pool';
 import { chatDeps } from '../services/chat/deps';
 import { createPerformers, type EffectPerformers } from '../services/chat/effects';
 import { createChannelWorkers, type ChannelWorkers } from '../services/channels/workers';
+import { channelQueueDepth } from '../services/channels/queue-depth';
+import { setChannelQueueDepthSource } from '../observability/channel-metrics';
 import type { SecretBox } from '../services/credentials/secret-box';
 import { clusterLiveResults } from '../services/live/cluster';
 import { inProcessLiveResults } from '../services/live/in-process';
@@ -111,6 +113,7 @@ export async function buildServerDeps(
     waitCapMs: config.channels.waitCapMs,
     logger,
   });
+  setChannelQueueDepthSource(() => channelQueueDepth(database.db));
   const deps: ServerDeps = {
     chat,
     uploads,

@@ -15,6 +15,8 @@ export interface ClaimedDelivery {
   /** Failed attempts so far. */
   attempts: number;
   resultId: string | null;
+  /** When the turn stored it (its delivery latency counts from here). */
+  createdAt: Date;
 }
 
 /** Attempts after which a delivery that keeps failing is given up. */
@@ -100,6 +102,7 @@ export async function claimNextDelivery(
         request: JSON.parse(row.request) as OutboundRequest,
         attempts: row.attempts,
         resultId: row.resultId,
+        createdAt: row.createdAt,
       };
     }
   }

@@ -13,6 +13,7 @@ import { conversationTurn, type ConversationTurnDeps, type TurnOutcome } from '.
 import { claimNextEvent, completeEvent, renewEventClaim, type ClaimedEvent } from './inbox';
 import { enqueueDeliveries } from './outbox';
 import { workLoop, type WorkLoop } from './work-loop';
+import { recordChannelEvents } from '../../observability/channel-metrics';
 
 export type ProcessorDeps = ConversationTurnDeps;
 
@@ -79,6 +80,7 @@ export async function processEvent(deps: ProcessorDeps, event: ClaimedEvent, now
   const log = deps.logger.child({ channelEventId: event.id, channel: event.channel });
   const fail = async (error: string) => {
     log.warn({ error }, 'channel message not answered');
+    recordChannelEvents(event.channel, 'failed');
     await completeEvent(db, event.id, { status: 'failed', error }, now);
     return false;
   };
@@ -99,9 +101,11 @@ export async function processEvent(deps: ProcessorDeps, event: ClaimedEvent, now
   if (outcome.kind === 'ignored') {
     log.info({ reason: outcome.reason }, 'channel message not answered');
     await completeEvent(db, event.id, { status: 'done' }, now);
+    recordChannelEvents(event.channel, 'ignored');
     return false;
   }
   await commitAnswer(deps, channel, event, outcome);
+  recordChannelEvents(event.channel, 'answered');
   return true;
 }
 

@@ -10,6 +10,7 @@ import type { SecretBox } from '../credentials/secret-box';
 import { loadChannel, type ProviderApiUrls } from './channel-credentials';
 import { claimNextDelivery, markFailed, markSent, recordFailedAttempt, type ClaimedDelivery } from './outbox';
 import { workLoop, type WorkLoop } from './work-loop';
+import { recordChannelDelivery } from '../../observability/channel-metrics';
 
 export interface SenderDeps {
   db: Db;
@@ -60,6 +61,7 @@ export async function sendDelivery(deps: SenderDeps, delivery: ClaimedDelivery):
   const outcome = await deps.provider.send(channel.account(deps.apiUrls), delivery.request);
   if (outcome.ok) {
     await markSent(deps.db, delivery.id);
+    recordChannelDelivery(channel.kind, 'sent', (Date.now() - delivery.createdAt.getTime()) / 1000);
     return;
   }
   const status = await recordFailedAttempt(deps.db, delivery, {
@@ -67,6 +69,7 @@ export async function sendDelivery(deps: SenderDeps, delivery: ClaimedDelivery):
     permanent: !outcome.retryable,
     retryAfterMs: outcome.retryAfterMs,
   });
+  recordChannelDelivery(channel.kind, status === 'failed' ? 'failed' : 'retried');
   deps.logger.warn({ channelDeliveryId: delivery.id, error: outcome.error, status }, 'channel delivery failed');
   if (status === 'failed') await logOnResult(deps, delivery, outcome.error);
 }

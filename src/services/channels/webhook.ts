@@ -11,6 +11,7 @@ import type { SecretBox } from '../credentials/secret-box';
 import type { CredentialsData } from '../credentials/types';
 import type { ChannelKind, WebhookRequest } from './channel';
 import { receiveEvents } from './inbox';
+import { recordChannelEvents } from '../../observability/channel-metrics';
 import { CHANNELS } from './registry';
 import { whatsAppSubscriptionChallenge } from './whatsapp/subscription';
 
@@ -81,5 +82,7 @@ export async function receiveWebhook(deps: WebhookDeps, call: WebhookCall, now =
   const messages = CHANNELS[kind]
     .parse(update, now.getTime())
     .filter((message) => message.recipient === undefined || message.recipient === account);
-  return receiveEvents(deps.db, credentialsId, kind, messages, now);
+  const stored = await receiveEvents(deps.db, credentialsId, kind, messages, now);
+  recordChannelEvents(kind, 'received', stored);
+  return stored;
 }
