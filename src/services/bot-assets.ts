@@ -1,9 +1,7 @@
-import crypto from 'node:crypto';
-import { Readable } from 'node:stream';
 import type { Db } from '../db/client';
 import { badRequest } from '../errors';
 import type { FileStore } from '../integrations/storage/file-store';
-import { forgetUploadedFiles } from './uploaded-files';
+import { forgetUploadedFiles, storeFileBytes } from './uploaded-files';
 import { safeFileName } from './file-names';
 
 // Images a builder uploads for a bot (avatars of the Theme tab). They are
@@ -123,14 +121,13 @@ export async function uploadBotAsset(
   if (!isAssetType(contentType)) throw refuse('contentType', `Images only: ${ASSET_CONTENT_TYPES.join(', ')}`);
   const name = assetFileName(input.fileName, contentType);
   const bytes = assetBytes(input, contentType);
-  const id = crypto.randomBytes(16).toString('hex');
-  const key = `${botAssetsPrefix(botId)}/${id}/${name}`;
-  // Recorded before the bytes are written, as "receiving" (never served): a failed write leaves a row the bot's deletion forgets.
-  await deps.db.uploadedFile.create({ data: { id, key, status: 'receiving' } });
-  const stored = await deps.files.put(key, Readable.from([bytes]), MAX_ASSET_BYTES);
-  await deps.db.uploadedFile.update({ where: { id }, data: { status: 'stored', size: stored.size } });
-  const base = (chatBaseUrl ?? '').replace(/\/+$/, '');
-  return { url: `${base}/v1/files/${id}/${name}` };
+  return storeFileBytes(deps, {
+    prefix: botAssetsPrefix(botId),
+    name,
+    bytes,
+    maxBytes: MAX_ASSET_BYTES,
+    baseUrl: chatBaseUrl ?? '',
+  });
 }
 
 /** Deletes a bot's assets: bytes first, then their rows (a failure leaves orphan bytes, never a row naming deleted bytes). */

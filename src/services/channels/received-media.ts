@@ -1,10 +1,9 @@
 // A file a person sent on a channel, fetched from the provider and kept with
 // the uploads (as a file input's upload is), so that the bot receives its
 // address: /v1/files/<id>/<name> on the chat origin.
-import crypto from 'node:crypto';
-import { Readable } from 'node:stream';
 import type { ProviderAccount, ProviderClient } from '../../integrations/messaging/provider-client';
 import { safeFileName } from '../file-names';
+import { storeFileBytes } from '../uploaded-files';
 import type { UploadDeps } from '../uploads';
 import type { InboundContent } from './channel';
 
@@ -45,10 +44,13 @@ export async function storeReceivedMedia(
   const { uploads } = deps;
   const downloaded = await deps.provider.downloadMedia(account, media.mediaId, uploads.maxBytes);
   if (!downloaded.ok) return { ok: false, error: downloaded.error };
-  const id = crypto.randomBytes(16).toString('hex');
   const name = fileNameOf(media, media.mimeType ?? downloaded.contentType);
-  const key = `${owner}/${id}/${name}`;
-  const stored = await uploads.files.put(key, Readable.from([downloaded.bytes]), uploads.maxBytes);
-  await uploads.db.uploadedFile.create({ data: { id, key, status: 'stored', size: stored.size } });
-  return { ok: true, url: `${deps.fileBaseUrl().replace(/\/+$/, '')}/v1/files/${id}/${name}` };
+  const stored = await storeFileBytes(uploads, {
+    prefix: owner,
+    name,
+    bytes: downloaded.bytes,
+    maxBytes: uploads.maxBytes,
+    baseUrl: deps.fileBaseUrl(),
+  });
+  return { ok: true, url: stored.url };
 }
