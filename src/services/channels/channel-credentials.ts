@@ -3,7 +3,7 @@
 // (its requests written with them, its provider account addressed with them).
 import type { Db } from '../../db/client';
 import type { ProviderAccount } from '../../integrations/messaging/provider-client';
-import { resolveCredentials } from '../credentials/credentials';
+import { openCredentials } from '../credentials/credentials';
 import type { SecretBox } from '../credentials/secret-box';
 import type { ReplyMessage } from '../../engine/wire';
 import type { ChannelKind, InboundMessage, OutboundRequest, SentChoices, TurnToSend } from './channel';
@@ -39,15 +39,13 @@ export async function loadChannel(
   secrets: SecretBox,
   credentialsId: string,
 ): Promise<BoundChannel | undefined> {
-  const row = await db.credentials.findUnique({
-    where: { id: credentialsId },
-    select: { type: true, workspaceId: true },
-  });
+  // One read: the row says its kind and workspace, and holds the sealed data (read per event and per delivery).
+  const row = await db.credentials.findUnique({ where: { id: credentialsId } });
   if (!row || !isChannelKind(row.type)) return undefined;
   const { workspaceId } = row;
   const base = { credentialsId, workspaceId };
   if (row.type === 'whatsApp') {
-    const data = await resolveCredentials(db, secrets, workspaceId, credentialsId, 'whatsApp');
+    const data = openCredentials(secrets, row, 'whatsApp');
     if (!data) return undefined;
     const channel = CHANNELS.whatsApp;
     return {
@@ -59,7 +57,7 @@ export async function loadChannel(
       account: (urls) => ({ kind: 'whatsApp', baseUrl: urls.whatsApp.replace(/\/+$/, ''), token: data.accessToken }),
     };
   }
-  const data = await resolveCredentials(db, secrets, workspaceId, credentialsId, 'telegram');
+  const data = openCredentials(secrets, row, 'telegram');
   if (!data) return undefined;
   const channel = CHANNELS.telegram;
   return {

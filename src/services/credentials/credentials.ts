@@ -69,7 +69,15 @@ export async function resolveCredentials<T extends CredentialsType>(
   type: T,
 ): Promise<CredentialsData<T> | undefined> {
   const row = await db.credentials.findFirst({ where: { id: credentialsId, workspaceId, type } });
-  if (!row) return undefined;
+  return row ? openCredentials(box, row, type) : undefined;
+}
+
+/** A stored row's data, decrypted and validated as `type`; undefined when it no longer decrypts or validates. */
+export function openCredentials<T extends CredentialsType>(
+  box: SecretBox,
+  row: { data: string; iv: string },
+  type: T,
+): CredentialsData<T> | undefined {
   let plain: unknown;
   try {
     plain = box.open(row);
