@@ -1,10 +1,12 @@
+import { isRecord } from '../../engine/json';
+
 // Reading provider JSON (webhook bodies are untrusted): typed accessors that
 // give undefined rather than throwing on an unexpected shape.
 
 export type JsonRecord = Record<string, unknown>;
 
 export function recordOf(value: unknown): JsonRecord | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonRecord) : undefined;
+  return isRecord(value) ? value : undefined;
 }
 
 export function recordsOf(value: unknown): JsonRecord[] {
