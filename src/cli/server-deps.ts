@@ -105,14 +105,13 @@ export async function buildServerDeps(
   // Provider calls leave through the same guarded client as bots' HTTP requests.
   const provider = createProviderClient({ outbound });
   const apiUrls = { whatsApp: config.channels.whatsAppApiUrl, telegram: config.channels.telegramApiUrl };
-  const channels = createChannelWorkers({
-    chat,
-    uploads,
-    provider,
-    apiUrls,
-    waitCapMs: config.channels.waitCapMs,
-    logger,
-  });
+  const channels = createChannelWorkers(
+    { chat, uploads, provider, apiUrls, waitCapMs: config.channels.waitCapMs, logger },
+    {
+      processor: { concurrency: config.channels.processorConcurrency, leaseMs: config.channels.eventLeaseMs },
+      sender: { concurrency: config.channels.senderConcurrency },
+    },
+  );
   setChannelQueueDepthSource(() => channelQueueDepth(database.db));
   const deps: ServerDeps = {
     chat,

@@ -46,6 +46,8 @@ export interface StartInput {
   startFrom?: StartFrom;
   isOnlyRegistering?: boolean;
   isStreamEnabled?: boolean;
+  /** The messaging channel that runs the session (SessionState.channel). */
+  channel?: string;
   textFormat: TextFormat;
 }
 
@@ -96,6 +98,7 @@ export function initialState(input: StartInput): SessionState {
     ],
     dynamicTheme: dynamicThemeTemplates(bot.theme),
     isStreamEnabled: input.isStreamEnabled ?? false,
+    ...(input.channel ? { channel: input.channel } : {}),
     ...(progressBarEnabled(bot) ? { progress: { totalAnswers: 0 } } : {}),
     ...(!input.isPreview && allowedOrigins?.length ? { allowedOrigins } : {}),
     visitedEdgeCount: input.restored?.visitedEdgeCount ?? 0,

@@ -98,6 +98,7 @@ const sessionStateSchema = z.object({
     })
     .optional(),
   isStreamEnabled: z.boolean(),
+  channel: z.string().optional(),
   progress: z.object({ totalAnswers: z.number() }).optional(),
   allowedOrigins: z.array(z.string()).optional(),
   visitedEdgeCount: z.number().int(),

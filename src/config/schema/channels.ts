@@ -1,7 +1,7 @@
 // Settings of the messaging channels (WhatsApp Cloud API, Telegram Bot API):
 // where their APIs answer (stand-ins in tests, a proxy in some deployments)
 // and how long a bot's wait is slept between two sends.
-import { duration, url } from '../setting';
+import { duration, integer, url } from '../setting';
 
 export const channels = {
   whatsAppApiUrl: url({
@@ -19,5 +19,23 @@ export const channels = {
     unit: 'ms',
     default: 10_000,
     doc: "the longest a bot's Wait block delays the next messages sent to a channel (longer waits are cut)",
+  }),
+  processorConcurrency: integer({
+    env: 'PARLEY_CHANNEL_PROCESSORS',
+    default: 8,
+    min: 1,
+    doc: "received messages each process answers at once (of different conversations: one conversation's go one at a time)",
+  }),
+  senderConcurrency: integer({
+    env: 'PARLEY_CHANNEL_SENDERS',
+    default: 8,
+    min: 1,
+    doc: "messages each process sends to the providers at once (of different conversations: one conversation's go in order)",
+  }),
+  eventLeaseMs: duration({
+    env: 'PARLEY_CHANNEL_EVENT_LEASE_MS',
+    unit: 'ms',
+    default: 60_000,
+    doc: 'how long a received message a process took stays its own without renewal: the message of a process that died is taken up again after it',
   }),
 };

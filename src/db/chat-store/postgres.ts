@@ -110,10 +110,14 @@ const SQL = {
        SELECT $3, * FROM unnest($43::integer[], $44::text[]) WHERE $2 IN ('create', 'update') AND EXISTS (SELECT FROM go)),
      j_insert AS (
        INSERT INTO "RejectedAnswer" ("createdAt", "blockId", "content", "resultId")
-       SELECT $1::timestamp, * FROM unnest($45::text[], $46::text[], $47::text[]) WHERE EXISTS (SELECT FROM go))
+       SELECT $1::timestamp, * FROM unnest($45::text[], $46::text[], $47::text[]) WHERE EXISTS (SELECT FROM go)),
+     k_insert AS (
+       INSERT INTO "TurnReceipt" ("key", "response", "createdAt")
+       SELECT $48, $49, $1::timestamp WHERE $48::text IS NOT NULL AND EXISTS (SELECT FROM go))
      SELECT EXISTS (SELECT FROM go) AS committed,
        COALESCE((SELECT json_agg(w) FROM (SELECT * FROM r_insert UNION ALL SELECT * FROM r_update) w), '[]'::json) AS written`,
   ),
+  receipt: statement('receipt', 'SELECT "response" FROM "TurnReceipt" WHERE "key" = $1'),
   transcriptLines: statement(
     'transcript_lines',
     'SELECT "turn" FROM "ChatSessionTranscriptTurn" WHERE "sessionId" = $1 AND "index" < $2 ORDER BY "index"',
@@ -177,6 +181,8 @@ function commitParameters(write: TurnWrite, now: string): unknown[] {
     rejectedAnswers.map((row) => row.blockId),
     rejectedAnswers.map((row) => row.content),
     rejectedAnswers.map((row) => row.resultId),
+    write.receipt?.key ?? null,
+    write.receipt?.response ?? null,
   ];
 }
 
@@ -227,6 +233,12 @@ export function postgresChatStore(pool: Pool, onStatement?: (sql: string, durati
       );
       const row = rows[0]!;
       return row.committed ? { results: row.written.map(writtenResult) } : 'claim-lost';
+    },
+    async findReceipt(key) {
+      const { rows } = await timed('SELECT "TurnReceipt"', () =>
+        pool.query<{ response: string }>(SQL.receipt([key])),
+      );
+      return rows[0] ? (JSON.parse(rows[0].response) as unknown) : undefined;
     },
     async transcriptLines(sessionId, count) {
       const { rows } = await timed('SELECT "ChatSessionTranscriptTurn"', () =>

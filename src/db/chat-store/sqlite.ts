@@ -130,6 +130,8 @@ function prepareStatements(connection: Database.Database) {
     insertTranscriptLine: connection.prepare(
       'INSERT INTO "ChatSessionTranscriptTurn" ("sessionId", "index", "turn") VALUES (?, ?, ?)',
     ),
+    insertReceipt: connection.prepare('INSERT INTO "TurnReceipt" ("key", "response", "createdAt") VALUES (?, ?, ?)'),
+    receipt: connection.prepare<[string], { response: string }>('SELECT "response" FROM "TurnReceipt" WHERE "key" = ?'),
     transcriptLines: connection.prepare<[string, number], { turn: string }>(
       'SELECT "turn" FROM "ChatSessionTranscriptTurn" WHERE "sessionId" = ? AND "index" < ? ORDER BY "index"',
     ),
@@ -233,6 +235,7 @@ function writeTurn(statements: Statements, write: TurnWrite, now: Date): Written
   if (session.kind === 'create' || session.kind === 'update') {
     for (const row of session.transcript) statements.insertTranscriptLine.run(session.id, row.index, row.line);
   }
+  if (write.receipt) statements.insertReceipt.run(write.receipt.key, write.receipt.response, at);
   return written;
 }
 
@@ -360,6 +363,10 @@ export function openSqliteChatStore(
     },
     commitTurn(write, now) {
       return commitBatched({ write, now });
+    },
+    async findReceipt(key) {
+      const row = await whenFree('SELECT "TurnReceipt"', () => prepared().receipt.get(key));
+      return row ? (JSON.parse(row.response) as unknown) : undefined;
     },
     async transcriptLines(sessionId, count) {
       const rows = await whenFree('SELECT "ChatSessionTranscriptTurn"', () =>

@@ -123,6 +123,8 @@ export interface TurnWrite {
   logs: LogRow[];
   resultChanges: ResultChange[];
   session: SessionWrite;
+  /** The turn's answer (JSON) kept under its caller's key (TurnReceipt), committed with the rest. */
+  receipt?: { key: string; response: string };
 }
 
 /** What a chat start needs to know of a bot, by its public id. */
@@ -162,6 +164,8 @@ export interface ChatStore {
   releaseClaim(sessionId: string, version: number): Promise<void>;
   /** Commits a turn and answers the result rows it created or changed; `claim-lost` (nothing written) when the session's version moved on. */
   commitTurn(write: TurnWrite, now: Date): Promise<{ results: WrittenResult[] } | 'claim-lost'>;
+  /** The answer a turn committed under this receipt key (JSON, parsed), or undefined. */
+  findReceipt(key: string): Promise<unknown>;
   /**
    * Health and readiness go through these, not Prisma: a server that only
    * chats never loads Prisma's query compiler (~45 MB), even when probed.

@@ -21,6 +21,8 @@ export interface SessionState {
   returnMark?: ReturnMark;
   dynamicTheme?: DynamicThemeTemplates;
   isStreamEnabled: boolean;
+  /** The messaging channel the session runs in ("whatsapp", "telegram"); absent on the web. */
+  channel?: string;
   /** Present when the progress bar is enabled. */
   progress?: { totalAnswers: number };
   allowedOrigins?: string[];

@@ -22,4 +22,12 @@ export const credentialsRoutes = builderRoutes('Workspace', [
     summary: 'Delete credentials',
     unwrap: ['deleteCredentials'],
   },
+  {
+    method: 'POST',
+    path: '/v1/workspaces/{workspaceId}/credentials/{credentialsId}/telegram/webhook',
+    operation: 'ConnectTelegramWebhook',
+    summary:
+      "Register a webhook URL with Telegram (setWebhook) for telegram credentials, with the connection's secret token; body {webhookUrl}",
+    unwrap: ['connectTelegramWebhook'],
+  },
 ]);

@@ -11,6 +11,7 @@ import type { ProviderClient } from '../../integrations/messaging/provider-clien
 import { continueChat } from '../chat/continue';
 import type { ChatDeps } from '../chat/deps';
 import { startChat } from '../chat/start';
+import type { TurnOptions } from '../chat/turn-receipts';
 import type { UploadDeps } from '../uploads';
 import { chooseStartBot, connectedBots, sessionExpiryMs } from './bot-selection';
 import type { InboundMessage, TurnToSend } from './channel';
@@ -86,12 +87,26 @@ function awaitsReply(parts: ResponseParts): boolean {
   return parts.input !== undefined || (parts.clientSideActions ?? []).some((action) => action.expectsDedicatedReply);
 }
 
+/**
+ * The chat turns of one event, each under a receipt key of its own: an event
+ * taken up again (its process died before completing it) replays the turns
+ * that committed instead of running them again.
+ */
+export class EventTurns {
+  private count = 0;
+  constructor(private readonly prefix: string) {}
+  next(): TurnOptions {
+    return { receiptKey: `${this.prefix}${this.count++}` };
+  }
+}
+
 /** The turn's output, then what resuming its paused waits gives, each piece due after the waits before it. */
 async function answered(
   deps: ConversationTurnDeps,
   first: ResponseParts,
   session: { sessionId: string; botId: string },
   knownResultId: string | undefined,
+  turns: EventTurns,
 ): Promise<TurnOutcome> {
   const pieces: TimedTurn[] = [];
   let offset = 0;
@@ -103,7 +118,7 @@ async function answered(
   };
   add(first);
   for (let resumed = 0; resumed < MAX_RESUMES && pausedOnWait(last); resumed++) {
-    last = await continueChat(deps.chat, { sessionId: session.sessionId }, {});
+    last = await continueChat(deps.chat, { sessionId: session.sessionId }, {}, turns.next());
     add(last);
   }
   // Read before the turn where possible: a session whose flow ended may be gone after it.
@@ -115,6 +130,7 @@ async function startConversation(
   deps: ConversationTurnDeps,
   channel: BoundChannel,
   reply: ReplyMessage | undefined,
+  turns: EventTurns,
 ): Promise<TurnOutcome> {
   const bots = await connectedBots(deps.chat.db, channel.workspaceId, channel.credentialsId);
   const bot = await chooseStartBot(bots, reply);
@@ -126,8 +142,14 @@ async function startConversation(
           ? 'The message met no start condition of the connected bots'
           : 'No published bot is connected to these channel credentials',
     };
-  const started = await startChat(deps.chat, { publicId: bot.publicId, message: reply }, {});
-  return answered(deps, started, { sessionId: started.sessionId, botId: bot.botId }, started.resultId);
+  const started = await startChat(
+    deps.chat,
+    // "whatsapp" as the reference names its channel, "telegram".
+    { publicId: bot.publicId, message: reply, channel: channel.kind.toLowerCase() },
+    {},
+    turns.next(),
+  );
+  return answered(deps, started, { sessionId: started.sessionId, botId: bot.botId }, started.resultId, turns);
 }
 
 /** Runs the message through its conversation's session (or a new one); chat errors are thrown (AppError: a 400). */
@@ -137,6 +159,7 @@ export async function conversationTurn(
   message: InboundMessage,
   conversation: ChannelConversationState | null,
   now: Date,
+  turns: EventTurns,
 ): Promise<TurnOutcome> {
   const restart = message.content.type === 'restart';
   const current =
@@ -150,13 +173,13 @@ export async function conversationTurn(
     if (!reply) return { kind: 'ignored', reason: `Nothing to answer in a ${message.content.type} message` };
     const resultId = await resultIdOf(deps.chat.db, current.sessionId);
     try {
-      const parts = await continueChat(deps.chat, { sessionId: current.sessionId, message: reply }, {});
-      return await answered(deps, parts, { sessionId: current.sessionId, botId: current.botId! }, resultId);
+      const parts = await continueChat(deps.chat, { sessionId: current.sessionId, message: reply }, {}, turns.next());
+      return await answered(deps, parts, { sessionId: current.sessionId, botId: current.botId! }, resultId, turns);
     } catch (error) {
       if (!isGoneSession(error)) throw error;
     }
   }
   if (!reply && !restart)
     return { kind: 'ignored', reason: `A ${message.content.type} message starts no conversation` };
-  return startConversation(deps, channel, reply);
+  return startConversation(deps, channel, reply, turns);
 }

@@ -131,6 +131,13 @@ export async function completeEvent(db: Client, id: number, outcome: EventOutcom
       claimedUntil: null,
     },
   });
+  // After the update: should they part, a receipt left over is harmless, an event run again without its receipts is not.
+  await db.turnReceipt.deleteMany({ where: { key: { startsWith: eventReceiptPrefix(id) } } });
+}
+
+/** The keys of the chat turns an event ran start with this (turn-receipts.ts): taken up again, it replays them. */
+export function eventReceiptPrefix(id: number): string {
+  return `channel-event:${id}:`;
 }
 
 /**

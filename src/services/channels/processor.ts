@@ -9,8 +9,8 @@ import { AppError } from '../../errors';
 import type { InboundMessage, SentChoices } from './channel';
 import { loadChannel, type BoundChannel } from './channel-credentials';
 import { conversationFor, saveConversation } from './conversations';
-import { conversationTurn, type ConversationTurnDeps, type TurnOutcome } from './conversation-turn';
-import { claimNextEvent, completeEvent, renewEventClaim, type ClaimedEvent } from './inbox';
+import { conversationTurn, EventTurns, type ConversationTurnDeps, type TurnOutcome } from './conversation-turn';
+import { claimNextEvent, completeEvent, eventReceiptPrefix, renewEventClaim, type ClaimedEvent } from './inbox';
 import { enqueueDeliveries } from './outbox';
 import { workLoop, type WorkLoop } from './work-loop';
 import { recordChannelEvents } from '../../observability/channel-metrics';
@@ -92,7 +92,8 @@ export async function processEvent(deps: ProcessorDeps, event: ClaimedEvent, now
   let outcome: TurnOutcome;
   try {
     const conversation = await conversationFor(db, event.credentialsId, event.conversationKey);
-    outcome = await conversationTurn(deps, channel, event.message, conversation, now);
+    const turns = new EventTurns(eventReceiptPrefix(event.id));
+    outcome = await conversationTurn(deps, channel, event.message, conversation, now, turns);
   } catch (error) {
     if (!(error instanceof AppError)) log.error({ err: error }, 'channel message failed');
     return fail(errorText(error));

@@ -18,6 +18,8 @@ export interface CommitPlan {
   expiresAt: Date | null;
   /** The input a continue answered: where a session without a result waits again once its flow ended. */
   answeredBlockId?: string;
+  /** The turn's answer, kept under its caller's key (turn-receipts.ts). */
+  receipt?: { key: string; response: string };
 }
 
 /** Whether the turn ends on a client action the client replies to apart (the flow is not over for the visitor). */
@@ -126,6 +128,7 @@ export function turnWrite(turn: TurnResult, plan: CommitPlan, bounds: SessionBou
     logs: [],
     resultChanges: [],
     session: sessionWrite(turn, plan, bounds),
+    ...(plan.receipt ? { receipt: plan.receipt } : {}),
   };
   if (state.isPreview) return write;
   const updates = resultUpdates(turn, plan);
@@ -181,7 +184,8 @@ export function isEmptyWrite(write: TurnWrite): boolean {
     !write.visitedEdges.length &&
     !write.history.length &&
     !write.logs.length &&
-    !write.resultChanges.length
+    !write.resultChanges.length &&
+    !write.receipt
   );
 }
 

@@ -13,6 +13,7 @@ import { assertOriginAllowed, type RequestOrigin } from './origin-policy';
 import { partsOf } from './response';
 import { withClaimedSession } from './sessions';
 import { codeRunnerFor, guarded, measured } from './turn';
+import { receiptOf, storedParts, type TurnOptions } from './turn-receipts';
 import { writeTurn } from './write-turn';
 
 export interface ContinueChatInput {
@@ -26,7 +27,11 @@ export async function continueChat(
   deps: ChatDeps,
   input: ContinueChatInput,
   origin: RequestOrigin,
+  options: TurnOptions = {},
 ): Promise<ResponseParts> {
+  // Before the claim: a turn that ended the flow deleted its session.
+  const replayed = await storedParts(deps, options);
+  if (replayed) return replayed;
   const message = parseMessage(input.message);
   const format = input.textBubbleContentFormat ?? 'richText';
   assertAnswerSize(deps.bounds, message);
@@ -55,6 +60,8 @@ export async function continueChat(
           env,
           session.id,
         );
+        // Built before the commit: a receipt commits it with the turn.
+        const parts = await partsOf(deps, turn, library, false);
         await writeTurn(deps, turn, {
           sessionId: session.id,
           session: { mode: 'update', version: session.version },
@@ -65,8 +72,9 @@ export async function continueChat(
               : undefined,
           expiresAt: new Date(Date.now() + deps.sessionTtlMs),
           answeredBlockId,
+          receipt: receiptOf(options, parts),
         });
-        return partsOf(deps, turn, library, false);
+        return parts;
       }),
     ),
   );

@@ -63,8 +63,8 @@ async function previewTurn(deps: ChatDeps, input: PreviewInput): Promise<StartRe
   const bot = toRuntimeBot(botId, definition);
   const ref: BotRef = { kind: 'inline', botId, definition };
   const sessionId = newId();
-  return guarded(async () => {
-    const { turn, themeVariables, library } = await runStart(
+  return guarded(() =>
+    runStart(
       deps,
       {
         bot,
@@ -79,11 +79,11 @@ async function previewTurn(deps: ChatDeps, input: PreviewInput): Promise<StartRe
         textFormat: input.textBubbleContentFormat ?? 'richText',
       },
       { sessionId, botId },
-    );
-    return {
-      sessionId,
-      bot: botObject(bot, themeVariables, turn.state),
-      ...(await partsOf(deps, turn, library, true)),
-    };
-  });
+      async ({ turn, themeVariables, library }) => ({
+        sessionId,
+        bot: botObject(bot, themeVariables, turn.state),
+        ...(await partsOf(deps, turn, library, true)),
+      }),
+    ),
+  );
 }

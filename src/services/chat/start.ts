@@ -13,6 +13,7 @@ import { assertOriginAllowed, type RequestOrigin } from './origin-policy';
 import { rememberedResult, type RestoredResult } from './records';
 import { botObject, partsOf, type StartResponse } from './response';
 import { guarded, measured, runStart } from './turn';
+import { storedStart, type TurnOptions } from './turn-receipts';
 
 export interface StartChatInput {
   publicId: string;
@@ -22,6 +23,8 @@ export interface StartChatInput {
   prefilledVariables?: unknown;
   resultId?: string | null;
   textBubbleContentFormat?: TextFormat | null;
+  /** Set by a messaging channel, never by an API client: the channel's name (SessionState.channel). */
+  channel?: string;
 }
 
 function settingsGeneral(bot: RuntimeBot): Record<string, unknown> {
@@ -43,11 +46,23 @@ function closedMessage(bot: RuntimeBot): string {
 }
 
 /** Starts a live chat with a published bot. */
-export function startChat(deps: ChatDeps, input: StartChatInput, origin: RequestOrigin): Promise<StartResponse> {
-  return measured('start', () => startTurn(deps, input, origin));
+export async function startChat(
+  deps: ChatDeps,
+  input: StartChatInput,
+  origin: RequestOrigin,
+  options: TurnOptions = {},
+): Promise<StartResponse> {
+  const replayed = await storedStart(deps, options);
+  if (replayed) return replayed;
+  return measured('start', () => startTurn(deps, input, origin, options));
 }
 
-async function startTurn(deps: ChatDeps, input: StartChatInput, origin: RequestOrigin): Promise<StartResponse> {
+async function startTurn(
+  deps: ChatDeps,
+  input: StartChatInput,
+  origin: RequestOrigin,
+  options: TurnOptions,
+): Promise<StartResponse> {
   const message = parseMessage(input.message);
   const prefilledVariables = parsePrefilledVariables(input.prefilledVariables);
   assertAnswerSize(deps.bounds, message);
@@ -72,8 +87,8 @@ async function startTurn(deps: ChatDeps, input: StartChatInput, origin: RequestO
   const ref: BotRef = { kind: 'snapshot', botId: row.id, revision: row.publishedRevision };
   const sessionId = newId();
   const isOnlyRegistering = input.isOnlyRegistering === true;
-  return guarded(async () => {
-    const { turn, themeVariables, library } = await runStart(
+  return guarded(() =>
+    runStart(
       deps,
       {
         bot,
@@ -86,6 +101,7 @@ async function startTurn(deps: ChatDeps, input: StartChatInput, origin: RequestO
         message,
         isOnlyRegistering,
         isStreamEnabled: input.isStreamEnabled === true,
+        ...(input.channel ? { channel: input.channel } : {}),
         textFormat: input.textBubbleContentFormat ?? 'richText',
       },
       // A registered-only session creates its result on its first real turn.
@@ -94,14 +110,22 @@ async function startTurn(deps: ChatDeps, input: StartChatInput, origin: RequestO
         botId: row.id,
         createResult: !restored && !isOnlyRegistering ? { id: resultId, botId: row.id } : undefined,
       },
-    );
-    const showsResult = !isOnlyRegistering && (turn.output.input !== undefined || hasDedicatedReply(turn));
-    return {
-      sessionId,
-      ...(showsResult ? { resultId } : {}),
-      // A registering client learns publishedAt from its first real turn's start, not here (reference).
-      bot: botObject(bot, themeVariables, turn.state, isOnlyRegistering ? undefined : (row.publishedAt ?? undefined)),
-      ...(await partsOf(deps, turn, library, true)),
-    };
-  });
+      async ({ turn, themeVariables, library }) => {
+        const showsResult = !isOnlyRegistering && (turn.output.input !== undefined || hasDedicatedReply(turn));
+        return {
+          sessionId,
+          ...(showsResult ? { resultId } : {}),
+          // A registering client learns publishedAt from its first real turn's start, not here (reference).
+          bot: botObject(
+            bot,
+            themeVariables,
+            turn.state,
+            isOnlyRegistering ? undefined : (row.publishedAt ?? undefined),
+          ),
+          ...(await partsOf(deps, turn, library, true)),
+        };
+      },
+      options,
+    ),
+  );
 }

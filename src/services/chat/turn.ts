@@ -11,6 +11,7 @@ import type { CommitPlan } from './commit';
 import type { ChatDeps } from './deps';
 import { settle } from './effect-loop';
 import { engineEnv } from './engine-env';
+import { receiptOf, type TurnOptions } from './turn-receipts';
 import { writeTurn } from './write-turn';
 
 // What every chat turn goes through, whichever use case runs it: its metrics,
@@ -45,26 +46,37 @@ export function codeRunnerFor(deps: ChatDeps, session: { isPreview: boolean; wor
   return isAnonymousPreview(session) ? deps.untrustedCode : deps.code;
 }
 
+export interface StartedTurn {
+  turn: TurnResult;
+  themeVariables: RuntimeVariable[];
+  library: BotLibrary;
+}
+
 /**
- * Runs a start (live or preview) and commits it as a new session. The theme is
- * rendered with the variables before the walk, the settings after it (as the
- * reference does).
+ * Runs a start (live or preview) and commits it as a new session, with the
+ * answer `respond` builds from it (built before the commit: a receipt commits
+ * it with the turn). The theme is rendered with the variables before the walk,
+ * the settings after it (as the reference does).
  */
-export async function runStart(
+export async function runStart<R>(
   deps: ChatDeps,
   input: StartInput,
-  plan: Omit<CommitPlan, 'session' | 'expiresAt'>,
-): Promise<{ turn: TurnResult; themeVariables: RuntimeVariable[]; library: BotLibrary }> {
+  plan: Omit<CommitPlan, 'session' | 'expiresAt' | 'receipt'>,
+  respond: (started: StartedTurn) => Promise<R>,
+  options: TurnOptions = {},
+): Promise<R> {
   const library = new BotLibrary();
   library.add(input.botRef, input.bot);
   const env = engineEnv(codeRunnerFor(deps, input), deps.limits);
   const started = await engineStart(input, env, library.resolve);
   const themeVariables = started.initialVariables;
   const turn = await settle(deps, library, started, input.textFormat, env);
+  const response = await respond({ turn, themeVariables, library });
   await writeTurn(deps, turn, {
     ...plan,
     session: { mode: 'create' },
     expiresAt: new Date(Date.now() + deps.sessionTtlMs),
+    receipt: receiptOf(options, response),
   });
-  return { turn, themeVariables, library };
+  return response;
 }

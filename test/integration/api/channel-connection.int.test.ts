@@ -208,6 +208,25 @@ describe('connectTelegramWebhook', () => {
     expect(telegram.requests).toHaveLength(0);
   });
 
+  test('REST: POST …/credentials/{id}/telegram/webhook runs the same mutation', async () => {
+    const path = `/v1/workspaces/${server.adminWorkspaceId}/credentials/${telegramId}/telegram/webhook`;
+    const webhookUrl = `https://parley.example/v1/workspaces/${server.adminWorkspaceId}/telegram/${telegramId}/webhook`;
+    const done = await request(server.url, 'POST', path, { token: server.adminToken, json: { webhookUrl } });
+    expect([done.status, done.body]).toEqual([200, { message: expect.any(String) }]);
+    expect(telegram.requests.map((sent) => sent.body.url)).toEqual([webhookUrl]);
+
+    const missing = await request(server.url, 'POST', path, { token: server.adminToken, json: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body.code).toBe('BAD_REQUEST');
+    telegram.token = '987654321:AAF-another-bot-token-entirely';
+    const refused = await request(server.url, 'POST', path, { token: server.adminToken, json: { webhookUrl } });
+    expect([refused.status, refused.body.code]).toEqual([400, 'BAD_REQUEST']);
+    expect(refused.body.message).toMatch(/Telegram refused the webhook: .*Unauthorized/);
+    const anonymous = await request(server.url, 'POST', path, { json: { webhookUrl } });
+    expect(anonymous.status).toBe(401);
+    expect(telegram.requests).toHaveLength(2);
+  });
+
   test('editors only: a GUEST and an outsider are refused, nothing reaches Telegram', async () => {
     const guest = await createUserWithToken(server.db, 'guest-connect@parley.test', {
       workspaceId: server.adminWorkspaceId,

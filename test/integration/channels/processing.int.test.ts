@@ -377,3 +377,25 @@ test("a Wait block's continuation is due after the wait (capped)", async () => {
   expect(gap).toBe(WAIT_CAP_MS);
   expect(deliveries[2]!.sentAt!.getTime()).toBeGreaterThanOrEqual(deliveries[2]!.createdAt.getTime());
 });
+
+test('Set variable "Environment name" gives the channel the session runs in', async () => {
+  const environmentBot = v6Bot({
+    groups: [
+      group('g1', [
+        { id: 's', type: 'Set variable', options: { variableId: 'vEnv', type: 'Environment name' } },
+        textBubble('b', 'Running on {{Env}}'),
+        textInput('t'),
+      ]),
+    ],
+    variables: [{ id: 'vEnv', name: 'Env' }],
+  });
+  const whatsAppId = await createCredentials('whatsApp', 'environment');
+  await connectBot(environmentBot, whatsAppId);
+  await receive(whatsAppId, 'whatsApp', text('15550901', 'hi'));
+  expect(whatsApp.sentMessages().map((message) => message.text.body)).toEqual(['Running on whatsapp']);
+  const telegramId = await createCredentials('telegram', 'environment');
+  await connectBot(environmentBot, telegramId);
+  await receive(telegramId, 'telegram', text('901', 'hi'));
+  const sent = telegram.calls().filter((call) => call.method === 'sendMessage');
+  expect(sent.map((call) => call.params.text)).toEqual(['Running on telegram']);
+});

@@ -134,3 +134,17 @@ test('a deleted session takes its transcript lines with it', async () => {
   expect(await store.claimSession('ending', lease, now)).toBe('missing');
   expect(await store.transcriptLines('ending', 2)).toEqual([]);
 });
+
+test('a receipt commits with its turn, and not with a turn whose claim was lost', async () => {
+  await store.commitTurn({ ...create('receipted', { step: 0 }), receipt: { key: 'k-0', response: '{"said":0}' } }, now);
+  expect(await store.findReceipt('k-0')).toEqual({ said: 0 });
+  const claimed = await claim('receipted');
+  const stale = { ...update('receipted', claimed.version + 1, { step: 1 }), receipt: { key: 'k-1', response: '{}' } };
+  expect(await store.commitTurn(stale, now)).toBe('claim-lost');
+  expect(await store.findReceipt('k-1')).toBeUndefined();
+  // The same key twice: the second turn does not commit (a turn is never run twice under one key).
+  const twice = { ...update('receipted', claimed.version, { step: 2 }), receipt: { key: 'k-0', response: '{}' } };
+  await expect(store.commitTurn(twice, now)).rejects.toThrow();
+  await store.releaseClaim('receipted', claimed.version);
+  expect((await claim('receipted')).state).toEqual({ step: 0 });
+});

@@ -3,11 +3,14 @@ import { loadConfig } from '../../../src/config';
 const load = (env: Record<string, string>) => loadConfig(env, () => undefined);
 
 describe('the channels settings', () => {
-  it('default to the providers’ public APIs and a 10 s wait cap', () => {
+  it('default to the providers’ public APIs, a 10 s wait cap, eight at once each way and a one-minute lease', () => {
     expect(load({}).channels).toEqual({
       whatsAppApiUrl: 'https://graph.facebook.com/v21.0',
       telegramApiUrl: 'https://api.telegram.org',
       waitCapMs: 10_000,
+      processorConcurrency: 8,
+      senderConcurrency: 8,
+      eventLeaseMs: 60_000,
     });
   });
 
@@ -16,11 +19,17 @@ describe('the channels settings', () => {
       PARLEY_WHATSAPP_API_URL: 'http://127.0.0.1:4010/v19.0/',
       PARLEY_TELEGRAM_API_URL: 'https://proxy.example.com/telegram',
       PARLEY_CHANNEL_WAIT_CAP_MS: '0',
+      PARLEY_CHANNEL_PROCESSORS: '16',
+      PARLEY_CHANNEL_SENDERS: '4',
+      PARLEY_CHANNEL_EVENT_LEASE_MS: '5000',
     });
     expect(config.channels).toEqual({
       whatsAppApiUrl: 'http://127.0.0.1:4010/v19.0',
       telegramApiUrl: 'https://proxy.example.com/telegram',
       waitCapMs: 0,
+      processorConcurrency: 16,
+      senderConcurrency: 4,
+      eventLeaseMs: 5000,
     });
   });
 
@@ -37,5 +46,10 @@ describe('the channels settings', () => {
 
   it('refuse a wait cap that is not a whole number', () => {
     expect(() => load({ PARLEY_CHANNEL_WAIT_CAP_MS: '1.5' })).toThrow(/^PARLEY_CHANNEL_WAIT_CAP_MS must be/);
+  });
+
+  it('refuse no worker at all', () => {
+    expect(() => load({ PARLEY_CHANNEL_PROCESSORS: '0' })).toThrow(/^PARLEY_CHANNEL_PROCESSORS must be/);
+    expect(() => load({ PARLEY_CHANNEL_SENDERS: '0' })).toThrow(/^PARLEY_CHANNEL_SENDERS must be/);
   });
 });

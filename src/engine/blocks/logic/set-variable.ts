@@ -132,8 +132,8 @@ async function expressionFor(
     case 'Append value(s)':
       return appendValue(variableId, options, ctx);
     case 'Environment name':
-      // "whatsapp" in the messaging-app channel, which Parley does not run yet.
-      return { kind: 'value', value: 'web' };
+      // The reference answers "whatsapp" in its one messaging channel; each of Parley's gives its own name.
+      return { kind: 'value', value: ctx.state.channel ?? 'web' };
     case 'Device type':
       return { kind: 'code', code: DEVICE_TYPE_CODE };
     case 'Moment of the day':
