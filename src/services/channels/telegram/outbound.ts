@@ -6,13 +6,15 @@ import type { OutboundRequest, SentChoices, TurnToSend } from '../channel';
 import { numberedLines } from '../numbered-choices';
 import type { ChoiceOption, TurnPart } from '../parts';
 import { choicesOf, turnParts } from '../turn-parts';
-import { escapeHtml, richTextToTelegramHtml } from './html';
+import { escapeHtml, richTextToTelegramHtml, telegramHtmlChunks } from './html';
 
 /** Telegram's limit on a button's callback data, in bytes. */
 export const CALLBACK_DATA_MAX_BYTES = 64;
 /** The text of a keyboard with nothing to say (Telegram requires one). */
 export const EMPTY_TEXT = '―';
 const CAPTION_MAX = 1024;
+/** Telegram's limit on a message's text, counted after parsing (core.telegram.org/bots/api#sendmessage). */
+const TEXT_MAX = 4096;
 
 type Body = Record<string, unknown>;
 interface Call {
@@ -45,6 +47,12 @@ function message(text: string, extra: Body = {}): Call {
   return { method: 'sendMessage', body: { text, parse_mode: 'HTML', ...extra } };
 }
 
+/** Telegram refuses a text over its limit: several messages, a keyboard under the last one, after the whole text. */
+function messages(text: string, extra: Body = {}): Call[] {
+  const chunks = telegramHtmlChunks(text, TEXT_MAX);
+  return chunks.map((chunk, index) => message(chunk, index === chunks.length - 1 ? extra : {}));
+}
+
 /** Cut before escaping, so that no entity or tag is cut. */
 function caption(title: string | undefined, description: string | undefined): string | undefined {
   const cutText = (text: string, max: number) => Array.from(text).slice(0, max).join('');
@@ -59,10 +67,10 @@ function partCalls(part: TurnPart): Call[] {
   switch (part.kind) {
     case 'text': {
       const text = formatted(part.richText);
-      return text ? [message(text)] : [];
+      return text ? messages(text) : [];
     }
     case 'media': {
-      if (!isHttpUrl(part.url)) return [message(escapeHtml(part.url))];
+      if (!isHttpUrl(part.url)) return messages(escapeHtml(part.url));
       const method = part.media === 'image' ? (isGif(part.url) ? 'animation' : 'photo') : part.media;
       const captioned = part.caption ? { caption: caption(undefined, part.caption), parse_mode: 'HTML' } : {};
       return [
@@ -70,13 +78,13 @@ function partCalls(part: TurnPart): Call[] {
       ];
     }
     case 'link':
-      return [message(escapeHtml(part.url))];
+      return messages(escapeHtml(part.url));
     case 'buttons':
-      return [message(formatted(part.prompt) ?? EMPTY_TEXT, keyboard(part.options))];
+      return messages(formatted(part.prompt) ?? EMPTY_TEXT, keyboard(part.options));
     case 'numbered': {
       const prompt = formatted(part.prompt);
       const lines = escapeHtml(numberedLines(part.items));
-      return [message(prompt ? `${prompt}\n\n${lines}` : lines)];
+      return messages(prompt ? `${prompt}\n\n${lines}` : lines);
     }
     case 'card': {
       const text = caption(part.title, part.description);

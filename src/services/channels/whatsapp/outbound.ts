@@ -4,6 +4,7 @@
 import type { OutboundRequest, SentChoices, TurnToSend } from '../channel';
 import { numberedLines } from '../numbered-choices';
 import type { TurnPart } from '../parts';
+import { textChunks } from '../text-chunks';
 import { choicesOf, turnParts } from '../turn-parts';
 import { cardMessage, choiceMessages, type WhatsAppMessage } from './interactive';
 import { richTextToWhatsApp } from './markdown';
@@ -22,8 +23,12 @@ function isSendableImage(url: string): boolean {
   return isHttpUrl(url) && !path.endsWith('.gif') && !path.endsWith('.svg');
 }
 
-function text(body: string, previewUrl = false): WhatsAppMessage {
-  return { type: 'text', text: { body: cut(body, TEXT_MAX), ...(previewUrl ? { preview_url: true } : {}) } };
+/** A text over WhatsApp's limit goes as several messages, so that none of it is lost. */
+function texts(body: string, previewUrl = false): WhatsAppMessage[] {
+  return textChunks(body, TEXT_MAX).map((chunk) => ({
+    type: 'text',
+    text: { body: chunk, ...(previewUrl ? { preview_url: true } : {}) },
+  }));
 }
 
 function formatted(richText: readonly unknown[] | undefined): string | undefined {
@@ -40,29 +45,29 @@ function partMessages(part: TurnPart): WhatsAppMessage[] {
   switch (part.kind) {
     case 'text': {
       const body = formatted(part.richText);
-      return body ? [text(body)] : [];
+      return body ? texts(body) : [];
     }
     case 'media': {
       const sendable = part.media === 'image' ? isSendableImage(part.url) : isHttpUrl(part.url);
-      if (!sendable) return [text(part.caption ? `${part.caption}\n${part.url}` : part.url, true)];
+      if (!sendable) return texts(part.caption ? `${part.caption}\n${part.url}` : part.url, true);
       const caption = part.caption && part.media !== 'audio' ? { caption: cut(part.caption, CAPTION_MAX) } : {};
       return [{ type: part.media, [part.media]: { link: part.url, ...caption } }];
     }
     case 'link':
-      return [text(part.url, true)];
+      return texts(part.url, true);
     case 'buttons':
       return choiceMessages(formatted(part.prompt), part.options);
     case 'numbered': {
       const prompt = formatted(part.prompt);
       const lines = numberedLines(part.items);
-      return [text(prompt ? `${prompt}\n\n${lines}` : lines)];
+      return texts(prompt ? `${prompt}\n\n${lines}` : lines);
     }
     case 'card': {
       const image = part.imageUrl && isSendableImage(part.imageUrl) ? part.imageUrl : undefined;
       const body = cardText(part.title, part.description);
       if (part.options.length > 0) return [cardMessage(image, body, part.options)];
       const messages: WhatsAppMessage[] = image ? [{ type: 'image', image: { link: image } }] : [];
-      return body ? [...messages, text(body)] : messages;
+      return body ? [...messages, ...texts(body)] : messages;
     }
   }
 }

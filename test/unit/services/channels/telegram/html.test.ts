@@ -1,4 +1,4 @@
-import { richTextToTelegramHtml } from '../../../../../src/services/channels/telegram/html';
+import { richTextToTelegramHtml, telegramHtmlChunks } from '../../../../../src/services/channels/telegram/html';
 
 const p = (...children: unknown[]) => ({ type: 'p', children });
 
@@ -35,5 +35,27 @@ describe('richTextToTelegramHtml', () => {
       '<a href="https://a.example/?q=&quot;1&quot;&amp;r=2"><b>site</b></a>\n\n' +
         '<a href="https://b.example">https://b.example</a>\n• one',
     );
+  });
+});
+
+describe('telegramHtmlChunks', () => {
+  test('HTML that Telegram shows within the limit is kept as it is', () => {
+    const html = '<b>a &amp; b</b>\n\n<i>c</i>';
+    expect(telegramHtmlChunks(html, 8)).toEqual([html]);
+  });
+
+  test('tags not counted, an entity one character; tags open at a split closed and reopened', () => {
+    expect(telegramHtmlChunks('<b>one &amp; two</b> three', 9)).toEqual(['<b>one &amp; two</b>', 'three']);
+    expect(telegramHtmlChunks('<b>one &amp; two</b> three', 8)).toEqual(['<b>one &amp;</b>', '<b>two</b>', 'three']);
+    expect(telegramHtmlChunks('<a href="https://x.example/?a=1&amp;b=2"><b>abcdef</b></a>', 4)).toEqual([
+      '<a href="https://x.example/?a=1&amp;b=2"><b>abcd</b></a>',
+      '<a href="https://x.example/?a=1&amp;b=2"><b>ef</b></a>',
+    ]);
+  });
+
+  test('split at the paragraph break, never inside an entity, tags closed on either side of it dropped with it', () => {
+    expect(telegramHtmlChunks('<b>ab</b>\n\n<i>cd</i> <s>ef</s>', 6)).toEqual(['<b>ab</b>', '<i>cd</i> <s>ef</s>']);
+    expect(telegramHtmlChunks('&lt;&gt;&amp;&lt;&gt;', 2)).toEqual(['&lt;&gt;', '&amp;&lt;', '&gt;']);
+    expect(telegramHtmlChunks('<pre>a😀b</pre>', 2)).toEqual(['<pre>a😀</pre>', '<pre>b</pre>']);
   });
 });

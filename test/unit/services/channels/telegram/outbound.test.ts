@@ -149,6 +149,99 @@ describe('render', () => {
   });
 });
 
+/** What Telegram shows of a message: its text without tags, an entity as its character. */
+function shown(html: string): string {
+  const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
+  return html.replace(/<[^>]*>/g, '').replace(/&(?:amp|lt|gt|quot);/g, (entity) => entities[entity] ?? entity);
+}
+
+/** Whether every tag opened is closed, in order. */
+function balanced(html: string): boolean {
+  const open: string[] = [];
+  for (const [, closing, name] of html.matchAll(/<(\/?)([a-z]+)[^>]*>/g)) {
+    if (!closing) open.push(name ?? '');
+    else if (open.pop() !== name) return false;
+  }
+  return open.length === 0;
+}
+
+const texts = (turn: TurnToSend) =>
+  render(turn).requests.map((request) => {
+    expect([request.path, request.body?.parse_mode]).toEqual(['/sendMessage', 'HTML']);
+    return String(request.body?.text);
+  });
+const withoutSpaces = (text: string) => text.replace(/\s+/g, '');
+
+describe('texts over 4096 characters', () => {
+  test('split between paragraphs into messages of at most 4096 shown characters, each valid HTML, none lost', () => {
+    const paragraph = (index: number) => ({
+      type: 'p',
+      children: [
+        { text: `${index} & ` },
+        { text: 'bold '.repeat(40), bold: true },
+        { type: 'a', url: 'https://x.example/?a=1&b=2', children: [{ text: 'link <here>', italic: true }] },
+        { text: ' plain '.repeat(30) },
+      ],
+    });
+    const richText = Array.from({ length: 40 }, (_, index) => paragraph(index));
+    const chunks = texts({ messages: [{ id: 't1', type: 'text', content: { type: 'richText', richText } }] });
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const chunk of chunks) {
+      expect(Array.from(shown(chunk)).length).toBeLessThanOrEqual(4096);
+      expect(balanced(chunk)).toBe(true);
+      expect(chunk).toMatch(/^\d+ &amp; <b>/);
+    }
+    expect(withoutSpaces(chunks.map(shown).join(''))).toBe(
+      withoutSpaces(
+        richText.map((_, index) => `${index} & ${'bold '.repeat(40)}link <here>${' plain '.repeat(30)}`).join(''),
+      ),
+    );
+  });
+
+  test('a paragraph longer than a message is split inside, its formatting kept on each side', () => {
+    const chunks = texts({ messages: [textBubble('t1', 'bold & '.repeat(1000), { bold: true })] });
+    expect(chunks.map((chunk) => Array.from(shown(chunk)).length)).toEqual([4094, 2905]);
+    for (const chunk of chunks) expect(chunk).toMatch(/^<b>bold &amp;.*&amp;<\/b> ?$/s);
+  });
+
+  test('an emoji at the limit stays whole', () => {
+    const chunks = texts({ messages: [textBubble('t1', '😀'.repeat(4097))] });
+    expect(chunks).toEqual(['😀'.repeat(4096), '😀']);
+  });
+
+  test('a prompt too long: the overflow in messages before, the keyboard under the last one', () => {
+    const turn: TurnToSend = {
+      messages: [textBubble('t1', `${'a'.repeat(4000)} ${'b'.repeat(4100)}`)],
+      input: { id: 'choice', type: 'choice input', items: [{ id: 'i1', content: 'Yes' }] },
+    };
+    expect(render(turn).requests.map((request) => request.body)).toEqual([
+      { chat_id: CHAT, text: 'a'.repeat(4000), parse_mode: 'HTML' },
+      { chat_id: CHAT, text: 'b'.repeat(4096), parse_mode: 'HTML' },
+      {
+        chat_id: CHAT,
+        text: 'bbbb',
+        parse_mode: 'HTML',
+        reply_markup: { inline_keyboard: [[{ text: 'Yes', callback_data: 'i1' }]] },
+      },
+    ]);
+  });
+
+  test('a numbered list too long: split between its lines', () => {
+    const items = Array.from({ length: 300 }, (_, index) => `Item ${index + 1} ${'&'.repeat(10)}`);
+    const chunks = texts({
+      messages: [],
+      input: {
+        id: 'choice',
+        type: 'choice input',
+        items: items.map((content, index) => ({ id: `i${index}`, content })),
+        options: { isMultipleChoice: true },
+      },
+    });
+    expect(chunks).toHaveLength(2);
+    expect(chunks.map(shown).join('\n')).toBe(items.map((item, index) => `${index + 1}. ${item}`).join('\n'));
+  });
+});
+
 describe('verify and acknowledge', () => {
   test('the secret token header must equal the credentials secret', () => {
     const request = (headers: Record<string, string | undefined>) => ({ rawBody: Buffer.from('{}'), headers });

@@ -92,6 +92,56 @@ describe('bubbles and actions', () => {
   });
 });
 
+describe('texts over 4096 characters', () => {
+  test('a text bubble: several messages in order, split at the last paragraph break, none of it lost', () => {
+    const first = `${'a'.repeat(3000)}\n\n${'b'.repeat(1000)}`;
+    const second = `${'c'.repeat(50)}\n${'d'.repeat(50)}`;
+    const markdown = `${first}\n\n${second}`;
+    expect(bodies({ messages: [{ id: 't1', type: 'text', content: { type: 'markdown', markdown } }] })).toEqual([
+      { type: 'text', text: { body: first } },
+      { type: 'text', text: { body: second } },
+    ]);
+  });
+
+  test('hard at the limit when nothing breaks the text, an emoji kept whole', () => {
+    expect(bodies({ messages: [textBubble('t1', `${'x'.repeat(4095)}😀😀${'y'.repeat(5000)}`)] })).toEqual([
+      { type: 'text', text: { body: `${'x'.repeat(4095)}😀` } },
+      { type: 'text', text: { body: `😀${'y'.repeat(4095)}` } },
+      { type: 'text', text: { body: 'y'.repeat(905) } },
+    ]);
+  });
+
+  test('a numbered list: its prompt and its lines split too; a caption is still cut at 1024', () => {
+    const turn: TurnToSend = {
+      messages: [textBubble('t1', `${'Why '.repeat(1020)}?`)],
+      input: choice(
+        [
+          { id: 'i1', content: 'Cheese' },
+          { id: 'i2', content: 'Ham' },
+        ],
+        { isMultipleChoice: true },
+      ),
+    };
+    expect(bodies(turn)).toEqual([
+      { type: 'text', text: { body: `${'Why '.repeat(1020)}?` } },
+      { type: 'text', text: { body: '1. Cheese\n2. Ham' } },
+    ]);
+    const pictures = bodies({
+      messages: [],
+      input: {
+        id: 'pic',
+        type: 'picture choice input',
+        items: [{ id: 'p1', pictureSrc: 'https://x.example/a.png', title: 'T'.repeat(2000) }],
+        options: { isMultipleChoice: true },
+      },
+    });
+    expect(pictures[0]).toEqual({
+      type: 'image',
+      image: { link: 'https://x.example/a.png', caption: `1. ${'T'.repeat(1020)}…` },
+    });
+  });
+});
+
 describe('single choice', () => {
   test('up to 3 items: reply buttons under the last text bubble, ids the item ids', () => {
     const turn: TurnToSend = {
