@@ -82,7 +82,9 @@ async function startStandIn(): Promise<StandIn> {
 }
 
 async function parleyServe(databaseUrl: string, whatsAppApiUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(root, 'dist/src/main.js'), 'serve'], {
+  // BENCH_SERVE_NODE_ARGS: flags for the server's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its time goes).
+  const nodeArgs = process.env.BENCH_SERVE_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/src/main.js'), 'serve'], {
     cwd: root,
     env: {
       ...process.env,

@@ -135,7 +135,9 @@ async function expressionFor(
       // The reference answers "whatsapp" in its one messaging channel; each of Parley's gives its own name.
       return { kind: 'value', value: ctx.state.channel ?? 'web' };
     case 'Device type':
-      return { kind: 'code', code: DEVICE_TYPE_CODE };
+      // A messaging channel has no client: the reference evaluates the code on the server, where it
+      // throws (no window), and the variable receives the code's text.
+      return ctx.state.channel ? { kind: 'value', value: DEVICE_TYPE_CODE } : { kind: 'code', code: DEVICE_TYPE_CODE };
     case 'Moment of the day':
       return { kind: 'code', code: MOMENT_OF_THE_DAY_CODE };
     case 'Transcript':
@@ -243,7 +245,9 @@ export const setVariableBlock: LogicHandler<'Set variable'> = {
       return { kind: 'effect', effect: { type: 'loadTranscript', lines: storedLines } };
 
     const expression = await expressionFor(type, variableId, options, ctx);
-    if (expression.kind === 'code' && (options.isExecutedOnClient === true || ALWAYS_ON_CLIENT.has(type))) {
+    // A messaging channel has no client to run code: it runs on the server (the server's clock, for the moment of the day).
+    const onClient = options.isExecutedOnClient === true || ALWAYS_ON_CLIENT.has(type);
+    if (expression.kind === 'code' && onClient && !ctx.state.channel) {
       return executeOnClient(expression.code, type, options, ctx);
     }
 

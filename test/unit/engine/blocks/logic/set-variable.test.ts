@@ -314,6 +314,36 @@ describe('other types', () => {
     expect((await setVariable({ type: 'Environment name' })).target).toBe('web');
   });
 
+  describe('in a messaging channel (no client to run code)', () => {
+    async function inChannel(options: Record<string, unknown>) {
+      const { ctx, turn } = testContext({ variables: baseVariables });
+      ctx.state.channel = 'whatsapp';
+      const outcome = await setVariableBlock.execute(block({ variableId: 'vTarget', ...options }), ctx);
+      return { outcome, target: ctx.variables.value('vTarget'), actions: turn.output.clientSideActions };
+    }
+
+    it('Environment name is the channel', async () => {
+      expect((await inChannel({ type: 'Environment name' })).target).toBe('whatsapp');
+    });
+
+    it('Moment of the day runs on the server', async () => {
+      const { outcome, target, actions } = await inChannel({ type: 'Moment of the day' });
+      expect([outcome, actions]).toEqual([{ kind: 'next' }, []]);
+      expect(['morning', 'afternoon', 'evening']).toContain(target);
+    });
+
+    it('Device type gets the code text, as in the reference (its code throws on a server)', async () => {
+      const { outcome, target, actions } = await inChannel({ type: 'Device type' });
+      expect([outcome, actions]).toEqual([{ kind: 'next' }, []]);
+      expect(target).toMatch(/^const agent = navigator\.userAgent/);
+    });
+
+    it('code meant for the client runs on the server', async () => {
+      const { outcome, target, actions } = await inChannel({ expressionToEvaluate: '1 + 2', isExecutedOnClient: true });
+      expect([outcome, target, actions]).toEqual([{ kind: 'next' }, '3', []]);
+    });
+  });
+
   it('Transcript is the recorded conversation, formatted, without a log; the variable becomes session-only', async () => {
     const { ctx, turn } = testContext({
       variables: [{ id: 'vTarget', name: 'Target', value: 'old', isSessionVariable: false }],
