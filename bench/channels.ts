@@ -268,6 +268,13 @@ async function run(
   };
 }
 
+/** BENCH_DB_STATEMENTS: the SQL statements the server ran, by kind (its /metrics). */
+async function statementCounts(url: string): Promise<string> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const counts = [...text.matchAll(/^parley_db_statement_duration_seconds_count\{statement="(\w+)"\} (\d+)/gm)];
+  return counts.map(([, kind, count]) => `${kind} ${count}`).join(', ');
+}
+
 async function bench(database: string, databaseUrl: string): Promise<string[]> {
   const standIn = await startStandIn();
   const parley = await parleyServe(databaseUrl, standIn.url);
@@ -282,6 +289,7 @@ async function bench(database: string, databaseUrl: string): Promise<string[]> {
         `| ${database.padEnd(10)} | ${mode.padEnd(6)} | ${String(PEOPLE * MESSAGES).padStart(6)} | ${figures.receivedPerSecond.toFixed(0).padStart(10)} | ${figures.answeredPerSecond.toFixed(0).padStart(10)} | ${figures.p50Ms.toFixed(0).padStart(6)} | ${figures.p99Ms.toFixed(0).padStart(6)} |`,
       );
     }
+    if (process.env.BENCH_DB_STATEMENTS) console.log(`${database}: ${await statementCounts(parley.url)}`);
     return rows;
   } finally {
     parley.child.kill('SIGTERM');

@@ -235,9 +235,7 @@ export function postgresChatStore(pool: Pool, onStatement?: (sql: string, durati
       return row.committed ? { results: row.written.map(writtenResult) } : 'claim-lost';
     },
     async findReceipt(key) {
-      const { rows } = await timed('SELECT "TurnReceipt"', () =>
-        pool.query<{ response: string }>(SQL.receipt([key])),
-      );
+      const { rows } = await timed('SELECT "TurnReceipt"', () => pool.query<{ response: string }>(SQL.receipt([key])));
       return rows[0] ? (JSON.parse(rows[0].response) as unknown) : undefined;
     },
     async transcriptLines(sessionId, count) {

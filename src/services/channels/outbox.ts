@@ -67,46 +67,97 @@ function firstInConversation(row: string): Prisma.Sql {
       AND o."status" = 'pending' AND o."id" < ${delivery}."id")`;
 }
 
+/** The pending deliveries of a conversation, in order: its run is the due ones before the first that is not. */
+async function duePrefix(
+  client: Client,
+  conversation: { credentialsId: string; conversationKey: string },
+  now: Date,
+  max: number,
+): Promise<number[]> {
+  const pending = await client.channelDelivery.findMany({
+    where: {
+      credentialsId: conversation.credentialsId,
+      conversationKey: conversation.conversationKey,
+      status: 'pending',
+    },
+    orderBy: { id: 'asc' },
+    take: max,
+    select: { id: true, nextAttemptAt: true },
+  });
+  const firstNotDue = pending.findIndex((row) => row.nextAttemptAt > now);
+  return (firstNotDue < 0 ? pending : pending.slice(0, firstNotDue)).map((row) => row.id);
+}
+
 /**
- * Claims a due delivery that is first in its conversation, for `leaseMs` (its
- * next attempt is pushed past the lease: a process that died while sending
- * leaves it due again); null when none is due. Several processes may call it
- * at once: a delivery is claimed by one.
+ * Claims the due deliveries at the head of a conversation (at most `max`, in
+ * order), for `leaseMs` each (their next attempt is pushed past the lease: a
+ * process that died while sending leaves them due again); empty when none is
+ * due. One sender sends a run one delivery after another: a turn's messages
+ * cost one claim, not one each. Several processes may call it at once: a
+ * delivery is claimed by one.
  */
-export async function claimNextDelivery(
+export async function claimNextRun(
   db: Db,
-  options: { leaseMs: number; now?: Date },
-): Promise<ClaimedDelivery | null> {
+  options: { leaseMs: number; now?: Date; max?: number },
+): Promise<ClaimedDelivery[]> {
   const now = options.now ?? new Date();
-  const until = new Date(now.getTime() + options.leaseMs);
+  const max = options.max ?? 10;
   const candidates = await db.$queryRaw<{ id: number; credentialsId: string; conversationKey: string }[]>`
     SELECT d."id", d."credentialsId", d."conversationKey" FROM "ChannelDelivery" d
     WHERE d."status" = 'pending' AND d."nextAttemptAt" <= ${now} AND ${firstInConversation('d')}
     ORDER BY d."nextAttemptAt", d."id" LIMIT ${CANDIDATES}`;
   for (const candidate of candidates) {
-    const claimed = await claimInConversation(
-      db,
-      LOCK_SPACE.deliveries,
-      candidate,
-      (client) => client.$executeRaw`
-        UPDATE "ChannelDelivery" SET "nextAttemptAt" = ${until}
-        WHERE "id" = ${candidate.id} AND "status" = 'pending' AND "nextAttemptAt" <= ${now}
-          AND ${firstInConversation('"ChannelDelivery"')}`,
-    );
-    if (claimed === 1) {
-      const row = await db.channelDelivery.findUniqueOrThrow({ where: { id: candidate.id } });
-      return {
-        id: row.id,
-        credentialsId: row.credentialsId,
-        conversationKey: row.conversationKey,
-        request: JSON.parse(row.request) as OutboundRequest,
-        attempts: row.attempts,
-        resultId: row.resultId,
-        createdAt: row.createdAt,
-      };
-    }
+    let ids: number[] = [];
+    await claimInConversation(db, LOCK_SPACE.deliveries, candidate, async (client) => {
+      const run = await duePrefix(client, candidate, now, max);
+      // Another sender took the head meanwhile (SQLite has no lock to take: the update's condition decides).
+      if (run[0] !== candidate.id) return 0;
+      // The run is sent one after another: its lease covers each of them.
+      const until = new Date(now.getTime() + options.leaseMs * run.length);
+      const { count } = await client.channelDelivery.updateMany({
+        where: { id: { in: run }, status: 'pending', nextAttemptAt: { lte: now } },
+        data: { nextAttemptAt: until },
+      });
+      if (count === run.length) ids = run;
+      else if (count > 0)
+        // Part of it went to another sender: give back what this one took.
+        await client.channelDelivery.updateMany({
+          where: { id: { in: run }, status: 'pending', nextAttemptAt: until },
+          data: { nextAttemptAt: now },
+        });
+      return count === run.length ? count : 0;
+    });
+    if (ids.length === 0) continue;
+    const rows = await db.channelDelivery.findMany({ where: { id: { in: ids } }, orderBy: { id: 'asc' } });
+    return rows.map((row) => ({
+      id: row.id,
+      credentialsId: row.credentialsId,
+      conversationKey: row.conversationKey,
+      request: JSON.parse(row.request) as OutboundRequest,
+      attempts: row.attempts,
+      resultId: row.resultId,
+      createdAt: row.createdAt,
+    }));
   }
-  return null;
+  return [];
+}
+
+/** Claims the due delivery first in its conversation (a run of one); null when none is due. */
+export async function claimNextDelivery(
+  db: Db,
+  options: { leaseMs: number; now?: Date },
+): Promise<ClaimedDelivery | null> {
+  const [delivery] = await claimNextRun(db, { ...options, max: 1 });
+  return delivery ?? null;
+}
+
+/** Gives back the unsent rest of a run: due again now (behind a retried one, they wait for it). */
+export async function releaseDeliveries(db: Client, ids: readonly number[], now = new Date()): Promise<void> {
+  if (ids.length === 0) return;
+  await db.channelDelivery.updateMany({
+    where: { id: { in: [...ids] }, status: 'pending' },
+    data: { nextAttemptAt: now },
+  });
 }
 
 export async function markSent(db: Client, id: number, now = new Date()): Promise<void> {

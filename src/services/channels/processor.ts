@@ -12,6 +12,7 @@ import { conversationFor, saveConversation } from './conversations';
 import { conversationTurn, EventTurns, type ConversationTurnDeps, type TurnOutcome } from './conversation-turn';
 import { claimNextEvent, completeEvent, eventReceiptPrefix, renewEventClaim, type ClaimedEvent } from './inbox';
 import { enqueueDeliveries } from './outbox';
+import { oneAtATime } from './one-at-a-time';
 import { workLoop, type WorkLoop } from './work-loop';
 import { recordChannelEvents } from '../../observability/channel-metrics';
 
@@ -31,7 +32,7 @@ export interface ProcessorOptions {
 /** Claims of one event after which it is given up (each one that ran out was a process dying on it, or a hang). */
 export const MAX_EVENT_ATTEMPTS = 5;
 
-const DEFAULTS = { pollMs: 1000, concurrency: 2, leaseMs: 60_000 };
+const DEFAULTS = { pollMs: 1000, concurrency: 8, leaseMs: 60_000 };
 
 function errorText(error: unknown): string {
   if (error instanceof AppError) return error.message;
@@ -126,12 +127,13 @@ function renewing(deps: ProcessorDeps, event: ClaimedEvent, leaseMs: number): ()
 
 export function createProcessor(deps: ProcessorDeps, options: ProcessorOptions = {}): WorkLoop {
   const { pollMs, concurrency, leaseMs } = { ...DEFAULTS, ...options };
+  const claim = oneAtATime(() => claimNextEvent(deps.chat.db, { leaseMs }));
   return workLoop({
     pollMs,
     concurrency,
     onError: (error) => deps.logger.error({ err: error }, 'channel processor failed'),
     async step() {
-      const event = await claimNextEvent(deps.chat.db, { leaseMs });
+      const event = await claim();
       if (!event) return false;
       const stopRenewing = renewing(deps, event, leaseMs);
       try {

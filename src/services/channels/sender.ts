@@ -1,5 +1,5 @@
-// The sender: takes the outbox's due deliveries (a conversation's in order:
-// the outbox's claim sees to it) and sends each to its provider. A delivery
+// The sender: takes the outbox's due deliveries (a conversation's in order,
+// as one run: the outbox's claim sees to it) and sends each to its provider. A delivery
 // that fails is retried with a growing delay (the provider's Retry-After when
 // longer), one the provider refuses for good is given up, and its error goes
 // to the logs of the result whose turn produced it.
@@ -8,7 +8,15 @@ import type { Logger } from '../../observability/logger';
 import type { ProviderClient } from '../../integrations/messaging/provider-client';
 import type { SecretBox } from '../credentials/secret-box';
 import { loadChannel, type ProviderApiUrls } from './channel-credentials';
-import { claimNextDelivery, markFailed, markSent, recordFailedAttempt, type ClaimedDelivery } from './outbox';
+import {
+  claimNextRun,
+  markFailed,
+  markSent,
+  recordFailedAttempt,
+  releaseDeliveries,
+  type ClaimedDelivery,
+} from './outbox';
+import { oneAtATime } from './one-at-a-time';
 import { workLoop, type WorkLoop } from './work-loop';
 import { recordChannelDelivery } from '../../observability/channel-metrics';
 
@@ -29,7 +37,7 @@ export interface SenderOptions {
   leaseMs?: number;
 }
 
-const DEFAULTS = { pollMs: 1000, concurrency: 2, leaseMs: 30_000 };
+const DEFAULTS = { pollMs: 1000, concurrency: 8, leaseMs: 30_000 };
 
 /** The failure in the result's logs, where the bot's author sees it. */
 async function logOnResult(deps: SenderDeps, delivery: ClaimedDelivery, error: string): Promise<void> {
@@ -49,41 +57,58 @@ async function logOnResult(deps: SenderDeps, delivery: ClaimedDelivery, error: s
   }
 }
 
-/** Sends one claimed delivery and records what became of it. */
-export async function sendDelivery(deps: SenderDeps, delivery: ClaimedDelivery): Promise<void> {
-  const channel = await loadChannel(deps.db, deps.secrets, delivery.credentialsId);
+/**
+ * Sends a claimed run (one conversation's due deliveries, in order) one after
+ * another and records what became of each. A failed attempt ends the run: its
+ * rest is given back, behind the retry.
+ */
+export async function sendRun(deps: SenderDeps, run: readonly ClaimedDelivery[]): Promise<void> {
+  const first = run[0];
+  if (!first) return;
+  const channel = await loadChannel(deps.db, deps.secrets, first.credentialsId);
   if (!channel) {
     const error = 'The channel credentials are missing or can no longer be decrypted';
-    await markFailed(deps.db, delivery.id, { error, attempts: delivery.attempts + 1 });
-    await logOnResult(deps, delivery, error);
+    for (const delivery of run) {
+      await markFailed(deps.db, delivery.id, { error, attempts: delivery.attempts + 1 });
+      await logOnResult(deps, delivery, error);
+    }
     return;
   }
-  const outcome = await deps.provider.send(channel.account(deps.apiUrls), delivery.request);
-  if (outcome.ok) {
-    await markSent(deps.db, delivery.id);
-    recordChannelDelivery(channel.kind, 'sent', (Date.now() - delivery.createdAt.getTime()) / 1000);
+  const account = channel.account(deps.apiUrls);
+  for (const [index, delivery] of run.entries()) {
+    const outcome = await deps.provider.send(account, delivery.request);
+    if (outcome.ok) {
+      await markSent(deps.db, delivery.id);
+      recordChannelDelivery(channel.kind, 'sent', (Date.now() - delivery.createdAt.getTime()) / 1000);
+      continue;
+    }
+    const status = await recordFailedAttempt(deps.db, delivery, {
+      error: outcome.error,
+      permanent: !outcome.retryable,
+      retryAfterMs: outcome.retryAfterMs,
+    });
+    recordChannelDelivery(channel.kind, status === 'failed' ? 'failed' : 'retried');
+    deps.logger.warn({ channelDeliveryId: delivery.id, error: outcome.error, status }, 'channel delivery failed');
+    if (status === 'failed') await logOnResult(deps, delivery, outcome.error);
+    await releaseDeliveries(
+      deps.db,
+      run.slice(index + 1).map((rest) => rest.id),
+    );
     return;
   }
-  const status = await recordFailedAttempt(deps.db, delivery, {
-    error: outcome.error,
-    permanent: !outcome.retryable,
-    retryAfterMs: outcome.retryAfterMs,
-  });
-  recordChannelDelivery(channel.kind, status === 'failed' ? 'failed' : 'retried');
-  deps.logger.warn({ channelDeliveryId: delivery.id, error: outcome.error, status }, 'channel delivery failed');
-  if (status === 'failed') await logOnResult(deps, delivery, outcome.error);
 }
 
 export function createSender(deps: SenderDeps, options: SenderOptions = {}): WorkLoop {
   const { pollMs, concurrency, leaseMs } = { ...DEFAULTS, ...options };
+  const claim = oneAtATime(() => claimNextRun(deps.db, { leaseMs }));
   return workLoop({
     pollMs,
     concurrency,
     onError: (error) => deps.logger.error({ err: error }, 'channel sender failed'),
     async step() {
-      const delivery = await claimNextDelivery(deps.db, { leaseMs });
-      if (!delivery) return false;
-      await sendDelivery(deps, delivery);
+      const run = await claim();
+      if (run.length === 0) return false;
+      await sendRun(deps, run);
       return true;
     },
   });

@@ -3,11 +3,13 @@ import { migrate } from '../../../src/db/migrate';
 import type { OutboundRequest } from '../../../src/services/channels/channel';
 import {
   claimNextDelivery,
+  claimNextRun,
   deleteFinishedDeliveries,
   enqueueDeliveries,
   markSent,
   MAX_DELIVERY_ATTEMPTS,
   recordFailedAttempt,
+  releaseDeliveries,
   retryDelay,
   type ClaimedDelivery,
 } from '../../../src/services/channels/outbox';
@@ -172,3 +174,29 @@ const onPostgres = process.env.PARLEY_TEST_DB === 'postgresql';
     }
   },
 );
+
+test('a run: the due head of a conversation claimed at once, up to the first not due, leased for each', async () => {
+  await enqueueDeliveries(opened.db, credentialsId, 'r', [send('r1'), send('r2')], { now: t0 });
+  // A Wait's continuation: due later, and what follows it waits with it.
+  await enqueueDeliveries(opened.db, credentialsId, 'r', [send('r3')], { now: at(5_000) });
+  await enqueueDeliveries(opened.db, credentialsId, 'r', [send('r4')], { now: t0 });
+  const run = await claimNextRun(opened.db, { ...lease, now: at(1) });
+  expect(run.map(textOf)).toEqual(['r1', 'r2']);
+  const leased = await opened.db.channelDelivery.findMany({ where: { id: { in: run.map((each) => each.id) } } });
+  expect(leased.map((row) => row.nextAttemptAt)).toEqual([at(60_001), at(60_001)]);
+  // Claimed: nothing else of the conversation goes meanwhile.
+  expect(await claimNextRun(opened.db, { ...lease, now: at(2) })).toEqual([]);
+  // The first sent, the second failed: the rest is given back, behind the retry.
+  await markSent(opened.db, run[0]!.id, at(3));
+  await recordFailedAttempt(opened.db, run[1]!, { error: 'HTTP 429' }, at(3));
+  expect(await claimNextRun(opened.db, { ...lease, now: at(1_002) })).toEqual([]);
+  expect((await claimNextRun(opened.db, { ...lease, now: at(1_003) })).map(textOf)).toEqual(['r2']);
+});
+
+test('a run given back is due again at once', async () => {
+  await enqueueDeliveries(opened.db, credentialsId, 'g', [send('g1'), send('g2'), send('g3')], { now: t0 });
+  const run = await claimNextRun(opened.db, { ...lease, now: t0 });
+  await markSent(opened.db, run[0]!.id, t0);
+  await releaseDeliveries(opened.db, [run[1]!.id, run[2]!.id], at(10));
+  expect((await claimNextRun(opened.db, { ...lease, now: at(10) })).map(textOf)).toEqual(['g2', 'g3']);
+});
