@@ -69,3 +69,34 @@ export async function loadChannel(
     account: (urls) => ({ kind: 'telegram', baseUrl: urls.telegram.replace(/\/+$/, ''), token: data.botToken }),
   };
 }
+
+/** A connection by its credentials id, bound to its channel (loadChannel's answer). */
+export type ChannelLoader = (credentialsId: string) => Promise<BoundChannel | undefined>;
+
+/**
+ * loadChannel with a short memory, for the processor and the sender: stored
+ * credentials are never edited (they are replaced), so a connection read for
+ * one event serves the next ones and their deliveries for `ttlMs`, without a
+ * read and a decryption each. Deleted credentials take their queued events
+ * and deliveries with them; what is missing is not remembered.
+ */
+export function cachedChannelLoader(
+  db: Db,
+  secrets: SecretBox,
+  options: { ttlMs: number; maxEntries: number } = { ttlMs: 30_000, maxEntries: 500 },
+): ChannelLoader {
+  const cache = new Map<string, { channel: BoundChannel; until: number }>();
+  return async (credentialsId) => {
+    const now = Date.now();
+    const cached = cache.get(credentialsId);
+    if (cached && cached.until > now) return cached.channel;
+    const channel = await loadChannel(db, secrets, credentialsId);
+    cache.delete(credentialsId);
+    if (channel) {
+      // Oldest first: the first key is the one to drop.
+      if (cache.size >= options.maxEntries) cache.delete(cache.keys().next().value!);
+      cache.set(credentialsId, { channel, until: now + options.ttlMs });
+    }
+    return channel;
+  };
+}

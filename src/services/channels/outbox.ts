@@ -33,29 +33,48 @@ export function retryDelay(attempts: number): number {
 const CANDIDATES = 16;
 
 /**
- * Stores a turn's requests in sending order, due at once. Takes a
- * transaction's client: stored with the completion of the event that
- * produced them, they are sent once and only if the turn committed.
+ * Stores a turn's requests in sending order, each batch due at its time (a
+ * Wait's continuation later), in one statement. Takes a transaction's client:
+ * stored with the completion of the event that produced them, they are sent
+ * once and only if the turn committed.
  */
-export async function enqueueDeliveries(
+export async function enqueueTimedDeliveries(
+  db: Client,
+  credentialsId: string,
+  conversationKey: string,
+  batches: readonly { requests: readonly OutboundRequest[]; at: Date }[],
+  resultId?: string,
+): Promise<number> {
+  const data = batches.flatMap(({ requests, at }) =>
+    requests.map((request) => ({
+      credentialsId,
+      conversationKey,
+      request: JSON.stringify(request),
+      nextAttemptAt: at,
+      createdAt: at,
+      resultId: resultId ?? null,
+    })),
+  );
+  if (data.length === 0) return 0;
+  const { count } = await db.channelDelivery.createMany({ data });
+  return count;
+}
+
+/** Stores requests due at once (`now`), in sending order. */
+export function enqueueDeliveries(
   db: Client,
   credentialsId: string,
   conversationKey: string,
   requests: readonly OutboundRequest[],
   options: { resultId?: string; now?: Date } = {},
 ): Promise<number> {
-  const now = options.now ?? new Date();
-  const { count } = await db.channelDelivery.createMany({
-    data: requests.map((request) => ({
-      credentialsId,
-      conversationKey,
-      request: JSON.stringify(request),
-      nextAttemptAt: now,
-      createdAt: now,
-      resultId: options.resultId ?? null,
-    })),
-  });
-  return count;
+  return enqueueTimedDeliveries(
+    db,
+    credentialsId,
+    conversationKey,
+    [{ requests, at: options.now ?? new Date() }],
+    options.resultId,
+  );
 }
 
 /** Whether no earlier delivery of the conversation of `row` (an alias of "ChannelDelivery") is still pending. */

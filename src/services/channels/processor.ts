@@ -7,16 +7,16 @@
 // it) is given up after MAX_EVENT_ATTEMPTS.
 import { AppError } from '../../errors';
 import type { InboundMessage, SentChoices } from './channel';
-import { loadChannel, type BoundChannel } from './channel-credentials';
+import type { BoundChannel, ChannelLoader } from './channel-credentials';
 import { conversationFor, saveConversation } from './conversations';
 import { conversationTurn, EventTurns, type ConversationTurnDeps, type TurnOutcome } from './conversation-turn';
 import { claimNextEvent, completeEvent, eventReceiptPrefix, renewEventClaim, type ClaimedEvent } from './inbox';
-import { enqueueDeliveries } from './outbox';
+import { enqueueTimedDeliveries } from './outbox';
 import { oneAtATime } from './one-at-a-time';
 import { workLoop, type WorkLoop } from './work-loop';
 import { recordChannelEvents } from '../../observability/channel-metrics';
 
-export type ProcessorDeps = ConversationTurnDeps;
+export type ProcessorDeps = ConversationTurnDeps & { channels: ChannelLoader };
 
 export interface ProcessorOptions {
   /** How often the inbox is looked at without a wake-up (events of other processes, or left by a dead one). */
@@ -58,10 +58,13 @@ async function commitAnswer(
   });
   const resultId = outcome.resultId;
   await deps.chat.db.$transaction(async (tx) => {
-    await enqueueDeliveries(tx, channel.credentialsId, conversationKey, acknowledgements, { resultId, now });
-    for (const { requests, at } of timed)
-      if (requests.length > 0)
-        await enqueueDeliveries(tx, channel.credentialsId, conversationKey, requests, { resultId, now: at });
+    await enqueueTimedDeliveries(
+      tx,
+      channel.credentialsId,
+      conversationKey,
+      [{ requests: acknowledgements, at: now }, ...timed],
+      resultId,
+    );
     await saveConversation(tx, {
       credentialsId: channel.credentialsId,
       conversationKey,
@@ -87,7 +90,7 @@ export async function processEvent(deps: ProcessorDeps, event: ClaimedEvent, now
   };
   if (event.attempts > MAX_EVENT_ATTEMPTS)
     return fail(`Given up: ${event.attempts - 1} earlier attempts never completed`);
-  const channel = await loadChannel(db, deps.chat.secrets, event.credentialsId);
+  const channel = await deps.channels(event.credentialsId);
   if (!channel || channel.kind !== event.channel)
     return fail('The channel credentials are missing or can no longer be decrypted');
   let outcome: TurnOutcome;

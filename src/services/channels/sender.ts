@@ -6,8 +6,7 @@
 import type { Db } from '../../db/client';
 import type { Logger } from '../../observability/logger';
 import type { ProviderClient } from '../../integrations/messaging/provider-client';
-import type { SecretBox } from '../credentials/secret-box';
-import { loadChannel, type ProviderApiUrls } from './channel-credentials';
+import type { ChannelLoader, ProviderApiUrls } from './channel-credentials';
 import {
   claimNextRun,
   markFailed,
@@ -22,9 +21,9 @@ import { recordChannelDelivery } from '../../observability/channel-metrics';
 
 export interface SenderDeps {
   db: Db;
-  secrets: SecretBox;
   provider: ProviderClient;
   apiUrls: ProviderApiUrls;
+  channels: ChannelLoader;
   logger: Logger;
 }
 
@@ -65,7 +64,7 @@ async function logOnResult(deps: SenderDeps, delivery: ClaimedDelivery, error: s
 export async function sendRun(deps: SenderDeps, run: readonly ClaimedDelivery[]): Promise<void> {
   const first = run[0];
   if (!first) return;
-  const channel = await loadChannel(deps.db, deps.secrets, first.credentialsId);
+  const channel = await deps.channels(first.credentialsId);
   if (!channel) {
     const error = 'The channel credentials are missing or can no longer be decrypted';
     for (const delivery of run) {

@@ -5,7 +5,7 @@ import type { ProviderClient } from '../../integrations/messaging/provider-clien
 import type { Logger } from '../../observability/logger';
 import type { ChatDeps } from '../chat/deps';
 import type { UploadDeps } from '../uploads';
-import type { ProviderApiUrls } from './channel-credentials';
+import { cachedChannelLoader, type ProviderApiUrls } from './channel-credentials';
 import { createProcessor, type ProcessorOptions } from './processor';
 import { createSender, type SenderOptions } from './sender';
 
@@ -32,18 +32,19 @@ export function createChannelWorkers(
   options: { processor?: ProcessorOptions; sender?: SenderOptions } = {},
 ): ChannelWorkers {
   let fileBaseUrl = '';
+  const channels = cachedChannelLoader(deps.chat.db, deps.chat.secrets);
   const sender = createSender(
     {
       db: deps.chat.db,
-      secrets: deps.chat.secrets,
       provider: deps.provider,
       apiUrls: deps.apiUrls,
+      channels,
       logger: deps.logger,
     },
     options.sender,
   );
   const processor = createProcessor(
-    { ...deps, fileBaseUrl: () => fileBaseUrl },
+    { ...deps, channels, fileBaseUrl: () => fileBaseUrl },
     { ...options.processor, onDeliveries: () => sender.wake() },
   );
   return {
