@@ -141,7 +141,7 @@ async function realProcess(): Promise<void> {
     DATABASE_URL: `file:${path.join(dir, 'serve.db')}`,
     PORT: '0',
     PARLEY_RATE_LIMIT: 'off',
-    LOG_LEVEL: 'silent',
+    PARLEY_LOG_LEVEL: 'silent',
     PARLEY_ADMIN_TOKEN: token,
   };
   try {

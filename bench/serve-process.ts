@@ -65,7 +65,7 @@ export function parleyServe(databaseUrl: string, workers: number): Promise<Serve
       PORT: '0',
       PARLEY_ADMIN_TOKEN: BENCH_TOKEN,
       PARLEY_RATE_LIMIT: 'off',
-      LOG_LEVEL: 'silent',
+      PARLEY_LOG_LEVEL: 'silent',
       PARLEY_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -19,7 +19,6 @@ import { createSandboxPool, type SandboxPool } from '../sandbox/pool';
 import { chatDeps } from '../services/chat/deps';
 import { createPerformers, type EffectPerformers } from '../services/chat/effects';
 import { createChannelWorkers, type ChannelWorkers } from '../services/channels/workers';
-import { channelQueueDepth } from '../services/channels/queue-depth';
 import { setChannelQueueDepthSource } from '../observability/channel-metrics';
 import type { SecretBox } from '../services/credentials/secret-box';
 import { clusterLiveResults } from '../services/live/cluster';
@@ -106,13 +105,21 @@ export async function buildServerDeps(
   const provider = createProviderClient({ outbound });
   const apiUrls = { whatsApp: config.channels.whatsAppApiUrl, telegram: config.channels.telegramApiUrl };
   const channels = createChannelWorkers(
-    { chat, uploads, provider, apiUrls, waitCapMs: config.channels.waitCapMs, logger },
+    {
+      chat,
+      uploads,
+      provider,
+      apiUrls,
+      waitCapMs: config.channels.waitCapMs,
+      retentionMs: config.channels.retentionMs,
+      logger,
+    },
     {
       processor: { concurrency: config.channels.processorConcurrency, leaseMs: config.channels.eventLeaseMs },
-      sender: { concurrency: config.channels.senderConcurrency },
+      sender: { concurrency: config.channels.senderConcurrency, leaseMs: config.channels.deliveryLeaseMs },
     },
   );
-  setChannelQueueDepthSource(() => channelQueueDepth(database.db));
+  setChannelQueueDepthSource(() => database.chatStore.channelQueueDepth());
   const deps: ServerDeps = {
     chat,
     uploads,

@@ -91,9 +91,12 @@ export function integer(
 
 const SCALE = { ms: 1, seconds: 1000, hours: 3600_000 } as const;
 
-/** A duration written in `unit`, parsed to milliseconds. */
-export function duration(common: Common & { default: number; unit: keyof typeof SCALE }): Setting<number> {
+/** A duration written in `unit` (at least `min` of it, default 0), parsed to milliseconds. */
+export function duration(
+  common: Common & { default: number; unit: keyof typeof SCALE; min?: number },
+): Setting<number> {
   const scale = SCALE[common.unit];
+  const min = common.min ?? 0;
   return make(
     common,
     {
@@ -102,8 +105,8 @@ export function duration(common: Common & { default: number; unit: keyof typeof 
       defaultText: `\`${common.default}\``,
       fallback: () => common.default * scale,
     },
-    wholeNumber.transform((value) => value * scale),
-    `a non-negative integer (${common.unit})`,
+    wholeNumber.pipe(z.number().min(min)).transform((value) => value * scale),
+    min === 0 ? `a non-negative integer (${common.unit})` : `a whole number ≥ ${min} (${common.unit})`,
   );
 }
 

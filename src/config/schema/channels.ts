@@ -1,6 +1,7 @@
 // Settings of the messaging channels (WhatsApp Cloud API, Telegram Bot API):
 // where their APIs answer (stand-ins in tests, a proxy in some deployments)
-// and how long a bot's wait is slept between two sends.
+// how long a bot's wait is slept between two sends, how the queues' claims
+// last and how long handled messages are kept.
 import { duration, integer, url } from '../setting';
 
 export const channels = {
@@ -37,5 +38,20 @@ export const channels = {
     unit: 'ms',
     default: 60_000,
     doc: 'how long a received message a process took stays its own without renewal: the message of a process that died is taken up again after it',
+  }),
+  deliveryLeaseMs: duration({
+    env: 'PARLEY_CHANNEL_DELIVERY_LEASE_MS',
+    unit: 'ms',
+    default: 30_000,
+    // A provider request gives up after 10 s: a shorter claim would let a second sender send it again meanwhile.
+    min: 11_000,
+    doc: 'how long a message being sent stays with the process sending it: the messages of a process that died are sent after it (longer than a provider request may take, 10 s)',
+  }),
+  retentionMs: duration({
+    env: 'PARLEY_CHANNEL_RETENTION_HOURS',
+    unit: 'hours',
+    default: 168,
+    min: 1,
+    doc: 'how long answered messages and sent ones are kept: a message re-delivered within it is recognised and not answered twice (providers re-deliver a webhook they are unsure of for hours or days)',
   }),
 };

@@ -1,6 +1,7 @@
 import type { Pool, QueryConfig } from 'pg';
 import {
   APPLIED_MIGRATIONS,
+  CHANNEL_QUEUE_DEPTH,
   type ChatStore,
   type PublicBotRow,
   type SessionRow,
@@ -265,6 +266,14 @@ export function postgresChatStore(pool: Pool, onStatement?: (sql: string, durati
     async hasUsers() {
       const { rowCount } = await pool.query('SELECT 1 FROM "User" LIMIT 1');
       return Boolean(rowCount);
+    },
+    async channelQueueDepth() {
+      // COUNT is a bigint: pg hands it over as text.
+      const { rows } = await pool.query<{ inbox: string; outbox: string }>({
+        name: 'parley_channel_queue_depth',
+        text: CHANNEL_QUEUE_DEPTH,
+      });
+      return { inbox: Number(rows[0]?.inbox ?? 0), outbox: Number(rows[0]?.outbox ?? 0) };
     },
     // The pool belongs to the database (Prisma's adapter shares it); closing the database ends it.
     async close() {},

@@ -1,6 +1,8 @@
 import Database from 'better-sqlite3';
 import {
   APPLIED_MIGRATIONS,
+  CHANNEL_QUEUE_DEPTH,
+  type ChannelQueueDepth,
   type ChatStore,
   type PublicBotRow,
   type SessionRow,
@@ -391,6 +393,12 @@ export function openSqliteChatStore(
       return (
         (await whenFree('SELECT "User"', () => connection.prepare('SELECT 1 FROM "User" LIMIT 1').get())) !== undefined
       );
+    },
+    async channelQueueDepth() {
+      const row = await whenFree('SELECT channel queue depth', () =>
+        connection.prepare<[], ChannelQueueDepth>(CHANNEL_QUEUE_DEPTH).get(),
+      );
+      return { inbox: Number(row?.inbox ?? 0), outbox: Number(row?.outbox ?? 0) };
     },
     async close() {
       if (connection.open) connection.close();

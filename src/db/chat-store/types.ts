@@ -5,6 +5,11 @@ import type { Plan } from '../generated/sqlite/enums';
 // Prisma per call. One implementation per database; Prisma keeps everything
 // else (the builder side, rare chat paths), on the same tables.
 
+export interface ChannelQueueDepth {
+  inbox: number;
+  outbox: number;
+}
+
 /** A claimed chat session, as the turn needs it. */
 export interface SessionRow {
   id: string;
@@ -146,6 +151,11 @@ export interface WrittenResult {
   updatedAt: Date;
 }
 
+/** Counts of pending channel work, as columns `inbox` and `outbox` (both engines). */
+export const CHANNEL_QUEUE_DEPTH =
+  'SELECT (SELECT COUNT(*) FROM "ChannelEvent" WHERE "status" = \'pending\') AS "inbox", ' +
+  '(SELECT COUNT(*) FROM "ChannelDelivery" WHERE "status" = \'pending\') AS "outbox"';
+
 export const APPLIED_MIGRATIONS =
   'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL';
 
@@ -179,5 +189,11 @@ export interface ChatStore {
   appliedMigrations(): Promise<string[]>;
   /** Whether any user exists (the first start's bootstrap). */
   hasUsers(): Promise<boolean>;
+  /**
+   * The messaging channels' pending work: events not yet answered, deliveries
+   * not yet sent. Their loops look here before claiming through Prisma, so a
+   * server without channel traffic never loads it for them; metrics read it too.
+   */
+  channelQueueDepth(): Promise<ChannelQueueDepth>;
   close(): Promise<void>;
 }

@@ -21,6 +21,8 @@ export type ProcessorDeps = ConversationTurnDeps & { channels: ChannelLoader };
 export interface ProcessorOptions {
   /** How often the inbox is looked at without a wake-up (events of other processes, or left by a dead one). */
   pollMs?: number;
+  /** Whether the inbox has work, asked cheaply before each poll claims (see work-loop.ts). */
+  pending?: () => Promise<boolean>;
   /** Events processed at once (of different conversations). */
   concurrency?: number;
   /** How long a claim holds an event before another process may take it; renewed while its turn runs. */
@@ -133,6 +135,7 @@ export function createProcessor(deps: ProcessorDeps, options: ProcessorOptions =
   const claim = oneAtATime(() => claimNextEvent(deps.chat.db, { leaseMs }));
   return workLoop({
     pollMs,
+    pending: options.pending,
     concurrency,
     onError: (error) => deps.logger.error({ err: error }, 'channel processor failed'),
     async step() {

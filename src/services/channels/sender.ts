@@ -30,6 +30,8 @@ export interface SenderDeps {
 export interface SenderOptions {
   /** How often the outbox is looked at without a wake-up (retries come due, other processes' turns). */
   pollMs?: number;
+  /** Whether the outbox has work, asked cheaply before each poll claims (see work-loop.ts). */
+  pending?: () => Promise<boolean>;
   /** Deliveries sent at once (of different conversations). */
   concurrency?: number;
   /** How long a claim holds a delivery: longer than a provider call may take (10 s). */
@@ -102,6 +104,7 @@ export function createSender(deps: SenderDeps, options: SenderOptions = {}): Wor
   const claim = oneAtATime(() => claimNextRun(deps.db, { leaseMs }));
   return workLoop({
     pollMs,
+    pending: options.pending,
     concurrency,
     onError: (error) => deps.logger.error({ err: error }, 'channel sender failed'),
     async step() {

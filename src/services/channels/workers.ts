@@ -8,6 +8,7 @@ import type { UploadDeps } from '../uploads';
 import { cachedChannelLoader, type ProviderApiUrls } from './channel-credentials';
 import { createProcessor, type ProcessorOptions } from './processor';
 import { createSender, type SenderOptions } from './sender';
+import { schedulePruning } from './housekeeping';
 
 export interface ChannelWorkersDeps {
   chat: ChatDeps;
@@ -15,6 +16,8 @@ export interface ChannelWorkersDeps {
   provider: ProviderClient;
   apiUrls: ProviderApiUrls;
   waitCapMs: number;
+  /** How long handled events and deliveries are kept (see housekeeping.ts). */
+  retentionMs: number;
   logger: Logger;
 }
 
@@ -32,7 +35,9 @@ export function createChannelWorkers(
   options: { processor?: ProcessorOptions; sender?: SenderOptions } = {},
 ): ChannelWorkers {
   let fileBaseUrl = '';
+  let stopPruning = () => {};
   const channels = cachedChannelLoader(deps.chat.db, deps.chat.secrets);
+  const depth = () => deps.chat.store.channelQueueDepth();
   const sender = createSender(
     {
       db: deps.chat.db,
@@ -41,11 +46,15 @@ export function createChannelWorkers(
       channels,
       logger: deps.logger,
     },
-    options.sender,
+    { pending: async () => (await depth()).outbox > 0, ...options.sender },
   );
   const processor = createProcessor(
     { ...deps, channels, fileBaseUrl: () => fileBaseUrl },
-    { ...options.processor, onDeliveries: () => sender.wake() },
+    {
+      pending: async () => (await depth()).inbox > 0,
+      ...options.processor,
+      onDeliveries: () => sender.wake(),
+    },
   );
   return {
     onReceived: () => processor.wake(),
@@ -53,8 +62,10 @@ export function createChannelWorkers(
       fileBaseUrl = baseUrl;
       processor.start();
       sender.start();
+      stopPruning = schedulePruning(deps.chat.db, deps.retentionMs, deps.logger);
     },
     async stop() {
+      stopPruning();
       await processor.stop();
       await sender.stop();
     },

@@ -29,7 +29,7 @@ import { TEST_ENCRYPTION_KEY } from '../../helpers/test-server';
 //
 // What this design still allows, left visible rather than tested around: a
 // request in flight when the process dies (here the read receipt, or
-// Telegram's typing action) is sent again once its claim runs out (30 s), so
+// Telegram's typing action) is sent again once its claim runs out (30 s by default), so
 // the provider may get it twice (providers take no idempotency key). A process
 // killed between the chat turn's commit and the event's is turn-replay's case.
 //
@@ -41,6 +41,7 @@ const root = path.resolve(__dirname, '../../..');
 const mainJs = path.join(root, 'dist/src/main.js');
 const ADMIN_TOKEN = `restart-admin-${Date.now()}`;
 const REPLY = 'Thanks for writing, we answer within the hour.';
+const DELIVERY_LEASE_MS = 11_000;
 
 interface Serving {
   url: string;
@@ -63,6 +64,8 @@ async function serve(databaseUrl: string): Promise<Serving> {
       PARLEY_OUTBOUND_ALLOW: '127.0.0.1',
       PARLEY_WHATSAPP_API_URL: whatsApp.baseUrl,
       PARLEY_TELEGRAM_API_URL: telegram.baseUrl,
+      // The shortest claim allowed (a provider request times out after 10 s): the restart waits it out.
+      PARLEY_CHANNEL_DELIVERY_LEASE_MS: String(DELIVERY_LEASE_MS),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -170,7 +173,7 @@ test.each(['whatsApp', 'telegram'] as const)(
 
     const second = await serve(database.url);
     running.push(second);
-    // The acknowledgement's claim (30 s) runs out before the new process sends it again, then the reply.
+    // The acknowledgement's claim (DELIVERY_LEASE_MS) runs out before the new process sends it again, then the reply.
     await until(() => replies() > 0, 'the reply at the stand-in', 60_000);
     await until(
       async () => (await db.channelDelivery.count({ where: { credentialsId, status: 'pending' } })) === 0,

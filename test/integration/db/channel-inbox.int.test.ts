@@ -133,6 +133,15 @@ test('processed events are deleted once old enough; pending ones stay', async ()
   ]);
 });
 
+test('the chat store counts the pending events, claimed or not, and no processed one', async () => {
+  expect(await opened.chatStore.channelQueueDepth()).toEqual({ inbox: 0, outbox: 0 });
+  await receiveEvents(opened.db, credentialsId, 'whatsApp', [text('d1', 'd'), text('d2', 'd'), text('e1', 'e')], t0);
+  const d1 = await claimNextEvent(opened.db, { ...lease, now: t0 });
+  await claimNextEvent(opened.db, { ...lease, now: t0 });
+  await completeEvent(opened.db, d1!.id, { status: 'done' }, at(1));
+  expect(await opened.chatStore.channelQueueDepth()).toEqual({ inbox: 2, outbox: 0 });
+});
+
 const onPostgres = process.env.PARLEY_TEST_DB === 'postgresql';
 
 (onPostgres ? test : test.skip)('a conversation another process is claiming in is passed over', async () => {

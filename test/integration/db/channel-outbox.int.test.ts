@@ -154,6 +154,14 @@ test('finished deliveries are deleted once old enough; pending ones stay', async
   expect(await opened.db.channelDelivery.count()).toBe(1);
 });
 
+test('the chat store counts the pending deliveries, due or not, and no finished one', async () => {
+  await enqueueDeliveries(opened.db, credentialsId, 'u', [send('u1'), send('u2')], { now: t0 });
+  await enqueueDeliveries(opened.db, credentialsId, 'v', [send('v1')], { now: at(60_000) });
+  const u1 = await claimNextDelivery(opened.db, { ...lease, now: t0 });
+  await markSent(opened.db, u1!.id, at(1));
+  expect(await opened.chatStore.channelQueueDepth()).toEqual({ inbox: 0, outbox: 2 });
+});
+
 const onPostgres = process.env.PARLEY_TEST_DB === 'postgresql';
 
 (onPostgres ? test : test.skip)(

@@ -3,7 +3,7 @@ import { loadConfig } from '../../../src/config';
 const load = (env: Record<string, string>) => loadConfig(env, () => undefined);
 
 describe('the channels settings', () => {
-  it('default to the providers’ public APIs, a 10 s wait cap, eight at once each way and a one-minute lease', () => {
+  it('default to the providers’ public APIs, a 10 s wait cap, eight at once each way, leases of a minute and 30 s, a week kept', () => {
     expect(load({}).channels).toEqual({
       whatsAppApiUrl: 'https://graph.facebook.com/v21.0',
       telegramApiUrl: 'https://api.telegram.org',
@@ -11,6 +11,8 @@ describe('the channels settings', () => {
       processorConcurrency: 8,
       senderConcurrency: 8,
       eventLeaseMs: 60_000,
+      deliveryLeaseMs: 30_000,
+      retentionMs: 7 * 24 * 3600_000,
     });
   });
 
@@ -22,6 +24,8 @@ describe('the channels settings', () => {
       PARLEY_CHANNEL_PROCESSORS: '16',
       PARLEY_CHANNEL_SENDERS: '4',
       PARLEY_CHANNEL_EVENT_LEASE_MS: '5000',
+      PARLEY_CHANNEL_DELIVERY_LEASE_MS: '11000',
+      PARLEY_CHANNEL_RETENTION_HOURS: '24',
     });
     expect(config.channels).toEqual({
       whatsAppApiUrl: 'http://127.0.0.1:4010/v19.0',
@@ -30,6 +34,8 @@ describe('the channels settings', () => {
       processorConcurrency: 16,
       senderConcurrency: 4,
       eventLeaseMs: 5000,
+      deliveryLeaseMs: 11_000,
+      retentionMs: 24 * 3600_000,
     });
   });
 
@@ -46,6 +52,15 @@ describe('the channels settings', () => {
 
   it('refuse a wait cap that is not a whole number', () => {
     expect(() => load({ PARLEY_CHANNEL_WAIT_CAP_MS: '1.5' })).toThrow(/^PARLEY_CHANNEL_WAIT_CAP_MS must be/);
+  });
+
+  it('refuse a delivery lease a provider request could outlast (10 s), and no retention at all', () => {
+    expect(() => load({ PARLEY_CHANNEL_DELIVERY_LEASE_MS: '5000' })).toThrow(
+      'PARLEY_CHANNEL_DELIVERY_LEASE_MS must be a whole number ≥ 11000 (ms), got "5000"',
+    );
+    expect(() => load({ PARLEY_CHANNEL_RETENTION_HOURS: '0' })).toThrow(
+      'PARLEY_CHANNEL_RETENTION_HOURS must be a whole number ≥ 1 (hours), got "0"',
+    );
   });
 
   it('refuse no worker at all', () => {
