@@ -1,13 +1,14 @@
 // The layer table of docs/architecture.md as rules: each layer imports only what
 // its row allows. Cross-cutting modules (config, the error vocabulary, the
-// project root, logs and metrics) may be imported by every server layer; the
-// engine, the sandbox and the browser client stay free of them.
+// project root, the secret comparison, logs and metrics) may be imported by
+// every server layer; the engine, the sandbox and the browser client stay
+// free of them.
 // Type-only imports count like any other, with one deliberate exception: the
 // engine's contracts (src/engine/contracts/: the code runner, the AI request an
 // effect describes) are *implemented* by the sandbox and the integrations, so
 // they may import those types — never the engine's code, nor its other types.
 
-const crossCutting = '(errors|project-root)\\.ts$|config/|observability/';
+const crossCutting = '(errors|project-root|same-secret)\\.ts$|config/|observability/';
 const engineContracts = 'engine/contracts/';
 
 /** A layer (folder under src/) and the folders/files it may import, as regex alternatives. */
@@ -118,7 +119,7 @@ module.exports = {
     {
       ...layer(
         'cross-cutting-stands-alone',
-        '(errors|project-root)\\.ts$|^src/config/|^src/observability/',
+        '(errors|project-root|same-secret)\\.ts$|^src/config/|^src/observability/',
         `${crossCutting}`,
         'Cross-cutting modules run no code of the layers (else every layer would depend on them); the config may name the option types of the layers it configures.',
       ),

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Context } from 'koa';
+import { sameSecret } from '../same-secret';
 
 // The console's session as HTTP carries it. The secret lives in an httpOnly
 // cookie; the CSRF token that must come with it is derived from the secret and
@@ -17,12 +18,6 @@ export const LEGACY_CSRF_COOKIE = 'parley_csrf';
 /** The CSRF token of a session secret (HMAC: it reveals nothing of the secret). */
 export function csrfTokenOf(secret: string): string {
   return crypto.createHmac('sha256', secret).update('parley console csrf').digest('base64url');
-}
-
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && crypto.timingSafeEqual(left, right);
 }
 
 /** Whether requests are on https: the connection says so, or the configured console URL does (a TLS-terminating proxy). */
@@ -49,7 +44,7 @@ export function mayUseSession(ctx: Context, secret: string, consoleOrigin: strin
   const origin = ctx.get('origin');
   if (origin && !isConsoleOrigin(origin, consoleOrigin)) return false;
   const token = ctx.get(CSRF_HEADER);
-  return Boolean(token) && sameText(token, csrfTokenOf(secret));
+  return sameSecret(token, csrfTokenOf(secret));
 }
 
 /** The console origin as configured or derived (http://<Host>); behind TLS the page's origin is https://<Host>. */

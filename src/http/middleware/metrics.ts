@@ -1,7 +1,7 @@
-import crypto from 'node:crypto';
 import type { Middleware } from 'koa';
 import { recordHttpRequest, registry } from '../../observability/metrics';
 import { routeOf } from './request-log';
+import { sameSecret } from '../../same-secret';
 
 /** Counts and times every request by route pattern (ids stay out of the labels, so their number stays bounded). */
 export const requestMetrics: Middleware = async (ctx, next) => {
@@ -18,12 +18,6 @@ export const requestMetrics: Middleware = async (ctx, next) => {
     );
   }
 };
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = crypto.createHash('sha256').update(given).digest();
-  const b = crypto.createHash('sha256').update(expected).digest();
-  return crypto.timingSafeEqual(a, b);
-}
 
 /** GET /metrics in the Prometheus text format; with a token configured, only for `Authorization: Bearer <token>`. */
 export function metricsEndpoint(token: string | undefined): Middleware {

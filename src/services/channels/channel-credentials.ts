@@ -10,6 +10,7 @@ import type { ChannelKind, InboundMessage, OutboundRequest, SentChoices, TurnToS
 import { CHANNELS } from './registry';
 
 /** Where each provider's API answers (config.channels). */
+/** The providers' base URLs, without a trailing slash (the `url()` settings strip it). */
 export interface ProviderApiUrls {
   whatsApp: string;
   telegram: string;
@@ -54,7 +55,7 @@ export async function loadChannel(
       toReply: channel.toReply,
       render: (turn, key) => channel.render(turn, key, data),
       acknowledge: (message) => channel.acknowledge(message, data),
-      account: (urls) => ({ kind: 'whatsApp', baseUrl: urls.whatsApp.replace(/\/+$/, ''), token: data.accessToken }),
+      account: (urls) => ({ kind: 'whatsApp', baseUrl: urls.whatsApp, token: data.accessToken }),
     };
   }
   const data = openCredentials(secrets, row, 'telegram');
@@ -66,7 +67,7 @@ export async function loadChannel(
     toReply: channel.toReply,
     render: (turn, key) => channel.render(turn, key, data),
     acknowledge: (message) => channel.acknowledge(message, data),
-    account: (urls) => ({ kind: 'telegram', baseUrl: urls.telegram.replace(/\/+$/, ''), token: data.botToken }),
+    account: (urls) => ({ kind: 'telegram', baseUrl: urls.telegram, token: data.botToken }),
   };
 }
 

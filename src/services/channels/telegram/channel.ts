@@ -2,7 +2,7 @@
 import type { Channel, InboundMessage, OutboundRequest } from '../channel';
 import { headerOf } from '../headers';
 import { toReply } from '../reply';
-import { sameSecret } from '../same-secret';
+import { sameSecret } from '../../../same-secret';
 import { parseTelegramUpdate } from './inbound';
 import { renderTelegramTurn } from './outbound';
 
