@@ -2,6 +2,7 @@
 // chat session it talks to, and the choices it was last offered as buttons.
 import type { SentChoices } from './channel';
 import type { Client } from './conversation-lock';
+import { storedChoices } from './stored-json';
 
 export interface ChannelConversationState {
   credentialsId: string;
@@ -20,7 +21,7 @@ export async function conversationFor(
   const row = await db.channelConversation.findUnique({
     where: { credentialsId_conversationKey: { credentialsId, conversationKey } },
   });
-  return row && { ...row, choices: JSON.parse(row.choices) as SentChoices };
+  return row && { ...row, choices: storedChoices(row.choices) };
 }
 
 /**

@@ -6,13 +6,15 @@
 import { Prisma, type Db } from '../../db/client';
 import type { ChannelKind, InboundMessage } from './channel';
 import { claimInConversation, LOCK_SPACE, type Client } from './conversation-lock';
+import { storedMessage } from './stored-json';
 
 export interface ClaimedEvent {
   id: number;
   credentialsId: string;
   channel: ChannelKind;
   conversationKey: string;
-  message: InboundMessage;
+  /** Undefined when the stored JSON does not read as a message: the event is then failed, not run. */
+  message: InboundMessage | undefined;
   receivedAt: Date;
   /** Claims so far, this one included: above 1, an earlier claim never completed (its process may have died on it). */
   attempts: number;
@@ -104,7 +106,7 @@ function claimedEvent(row: {
     credentialsId: row.credentialsId,
     channel: row.channel as ChannelKind,
     conversationKey: row.conversationKey,
-    message: JSON.parse(row.message) as InboundMessage,
+    message: storedMessage(row.message),
     receivedAt: row.receivedAt,
     attempts: row.attempts,
     claimedUntil: row.claimedUntil!,

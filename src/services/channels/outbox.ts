@@ -6,12 +6,14 @@
 import { Prisma, type Db } from '../../db/client';
 import type { OutboundRequest } from './channel';
 import { claimInConversation, LOCK_SPACE, type Client } from './conversation-lock';
+import { storedRequest } from './stored-json';
 
 export interface ClaimedDelivery {
   id: number;
   credentialsId: string;
   conversationKey: string;
-  request: OutboundRequest;
+  /** Undefined when the stored JSON does not read as a request: the delivery is then given up. */
+  request: OutboundRequest | undefined;
   /** Failed attempts so far. */
   attempts: number;
   resultId: string | null;
@@ -152,7 +154,7 @@ export async function claimNextRun(
       id: row.id,
       credentialsId: row.credentialsId,
       conversationKey: row.conversationKey,
-      request: JSON.parse(row.request) as OutboundRequest,
+      request: storedRequest(row.request),
       attempts: row.attempts,
       resultId: row.resultId,
       createdAt: row.createdAt,

@@ -45,12 +45,12 @@ async function commitAnswer(
   deps: ProcessorDeps,
   channel: BoundChannel,
   event: ClaimedEvent,
+  message: InboundMessage,
   outcome: Extract<TurnOutcome, { kind: 'answered' }>,
 ): Promise<void> {
   // The turn's waits count from now, when its first requests become due.
   const now = new Date();
   const { conversationKey } = event;
-  const message: InboundMessage = event.message;
   const acknowledgements = channel.acknowledge(message);
   let choices: SentChoices = {};
   const timed = outcome.pieces.map((piece) => {
@@ -92,6 +92,8 @@ export async function processEvent(deps: ProcessorDeps, event: ClaimedEvent, now
   };
   if (event.attempts > MAX_EVENT_ATTEMPTS)
     return fail(`Given up: ${event.attempts - 1} earlier attempts never completed`);
+  const message = event.message;
+  if (!message) return fail('The stored message cannot be read');
   const channel = await deps.channels(event.credentialsId);
   if (!channel || channel.kind !== event.channel)
     return fail('The channel credentials are missing or can no longer be decrypted');
@@ -99,7 +101,7 @@ export async function processEvent(deps: ProcessorDeps, event: ClaimedEvent, now
   try {
     const conversation = await conversationFor(db, event.credentialsId, event.conversationKey);
     const turns = new EventTurns(eventReceiptPrefix(event.id));
-    outcome = await conversationTurn(deps, channel, event.message, conversation, now, turns);
+    outcome = await conversationTurn(deps, channel, message, conversation, now, turns);
   } catch (error) {
     if (!(error instanceof AppError)) log.error({ err: error }, 'channel message failed');
     return fail(errorText(error));
@@ -111,7 +113,7 @@ export async function processEvent(deps: ProcessorDeps, event: ClaimedEvent, now
     recordChannelEvents(event.channel, 'ignored');
     return false;
   }
-  await commitAnswer(deps, channel, event, outcome);
+  await commitAnswer(deps, channel, event, message, outcome);
   recordChannelEvents(event.channel, 'answered');
   return true;
 }

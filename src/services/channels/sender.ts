@@ -6,6 +6,7 @@
 import type { Db } from '../../db/client';
 import type { Logger } from '../../observability/logger';
 import type { ProviderClient } from '../../integrations/messaging/provider-client';
+import type { ProviderFailure } from '../../integrations/messaging/outcome';
 import type { ChannelLoader, ProviderApiUrls } from './channel-credentials';
 import {
   claimNextRun,
@@ -39,6 +40,9 @@ export interface SenderOptions {
 }
 
 const DEFAULTS = { pollMs: 1000, concurrency: 8, leaseMs: 30_000 };
+
+/** A stored request that does not read as one is never sent: given up as a refusal would be. */
+const UNREADABLE: ProviderFailure = { ok: false, retryable: false, error: 'The stored request cannot be read' };
 
 /** The failure in the result's logs, where the bot's author sees it. */
 async function logOnResult(deps: SenderDeps, delivery: ClaimedDelivery, error: string): Promise<void> {
@@ -77,7 +81,7 @@ export async function sendRun(deps: SenderDeps, run: readonly ClaimedDelivery[])
   }
   const account = channel.account(deps.apiUrls);
   for (const [index, delivery] of run.entries()) {
-    const outcome = await deps.provider.send(account, delivery.request);
+    const outcome = delivery.request ? await deps.provider.send(account, delivery.request) : UNREADABLE;
     if (outcome.ok) {
       await markSent(deps.db, delivery.id);
       recordChannelDelivery(channel.kind, 'sent', (Date.now() - delivery.createdAt.getTime()) / 1000);

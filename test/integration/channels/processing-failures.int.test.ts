@@ -107,3 +107,54 @@ test('a request the provider refuses for good is given up, logged on the result,
     ['error', 'A message could not be delivered to the messaging channel', deliveries[0]!.error],
   ]);
 });
+
+test('a stored message that does not read as one is failed without running; the next message is answered', async () => {
+  const credentialsId = await createChannelCredentials(server, 'whatsApp', 'unreadable-event');
+  await connectBot(server, greeting('Still here'), credentialsId);
+  // Written by hand (or by another release): a message without its content.
+  await server.db.channelEvent.create({
+    data: {
+      credentialsId,
+      channel: 'whatsApp',
+      externalId: 'wamid.unreadable',
+      conversationKey: '15550901',
+      message: JSON.stringify({ externalId: 'wamid.unreadable', conversationKey: '15550901', sentAt: 0 }),
+      receivedAt: new Date(),
+    },
+  });
+  server.wakeChannels();
+  await settled(server);
+  const event = await server.db.channelEvent.findUniqueOrThrow({
+    where: { credentialsId_externalId: { credentialsId, externalId: 'wamid.unreadable' } },
+  });
+  expect([event.status, event.error]).toEqual(['failed', 'The stored message cannot be read']);
+  expect(whatsApp.requests).toEqual([]);
+  await receive(credentialsId, 'whatsApp', text('15550901', 'hello'));
+  expect(bodies()).toEqual(['Still here']);
+});
+
+test('a stored request that does not read as one is given up unsent; the one behind it goes', async () => {
+  const credentialsId = await createChannelCredentials(server, 'whatsApp', 'unreadable-request');
+  const now = new Date();
+  const stored = (request: string) => ({
+    credentialsId,
+    conversationKey: '15551001',
+    request,
+    nextAttemptAt: now,
+    createdAt: now,
+  });
+  const message = {
+    method: 'POST',
+    path: '/PN-unreadable-request/messages',
+    body: { messaging_product: 'whatsapp', to: '15551001', type: 'text', text: { body: 'after' } },
+  };
+  await server.db.channelDelivery.create({ data: stored('{"method":"PUT","path":3}') });
+  await server.db.channelDelivery.create({ data: stored(JSON.stringify(message)) });
+  await settled(server);
+  const deliveries = await server.db.channelDelivery.findMany({ where: { credentialsId }, orderBy: { id: 'asc' } });
+  expect(deliveries.map((delivery) => [delivery.status, delivery.error])).toEqual([
+    ['failed', 'The stored request cannot be read'],
+    ['sent', null],
+  ]);
+  expect(bodies()).toEqual(['after']);
+});

@@ -46,7 +46,7 @@ function text(externalId: string, conversationKey: string, body = externalId): I
 async function claimAll(now: Date): Promise<string[]> {
   const claimed: string[] = [];
   for (let event = await claimNextEvent(opened.db, { ...lease, now }); event;) {
-    claimed.push(event.message.externalId);
+    claimed.push(event.message!.externalId);
     event = await claimNextEvent(opened.db, { ...lease, now });
   }
   return claimed;
@@ -107,7 +107,7 @@ test('an event committed late behind a claimed one waits for the claim to end', 
   await opened.db.channelEvent.updateMany({ where: { externalId: 'late-1' }, data: { id: claimed!.id - 1000 } });
   expect(await claimNextEvent(opened.db, { ...lease, now: at(1) })).toBeNull();
   await completeEvent(opened.db, claimed!.id, { status: 'done' }, at(2));
-  expect((await claimNextEvent(opened.db, { ...lease, now: at(3) }))?.message.externalId).toBe('late-1');
+  expect((await claimNextEvent(opened.db, { ...lease, now: at(3) }))?.message?.externalId).toBe('late-1');
 });
 
 test('a renewed claim holds past its first lease', async () => {
@@ -151,10 +151,10 @@ const onPostgres = process.env.PARLEY_TEST_DB === 'postgresql';
   try {
     await other.query('BEGIN');
     await other.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [LOCK_SPACE.events, `${credentialsId}/k`]);
-    expect((await claimNextEvent(opened.db, { ...lease, now: t0 }))?.message.externalId).toBe('m1');
+    expect((await claimNextEvent(opened.db, { ...lease, now: t0 }))?.message?.externalId).toBe('m1');
     expect(await claimNextEvent(opened.db, { ...lease, now: t0 })).toBeNull();
     await other.query('ROLLBACK');
-    expect((await claimNextEvent(opened.db, { ...lease, now: t0 }))?.message.externalId).toBe('k1');
+    expect((await claimNextEvent(opened.db, { ...lease, now: t0 }))?.message?.externalId).toBe('k1');
   } finally {
     await other.end();
   }
@@ -177,7 +177,7 @@ const onPostgres = process.env.PARLEY_TEST_DB === 'postgresql';
           clients.flatMap((db) => [0, 1, 2].map(() => claimNextEvent(db, { ...lease, now: at(round * 10) }))),
         );
         const taken = claims.filter((claim) => claim !== null);
-        rounds.push(taken.map((claim) => claim.message.externalId).sort());
+        rounds.push(taken.map((claim) => claim.message!.externalId).sort());
         await Promise.all(
           taken.map((claim) => completeEvent(opened.db, claim.id, { status: 'done' }, at(round * 10 + 1))),
         );

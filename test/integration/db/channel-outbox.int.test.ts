@@ -44,7 +44,7 @@ const at = (ms: number) => new Date(t0.getTime() + ms);
 const lease = { leaseMs: 30_000 };
 
 const send = (text: string): OutboundRequest => ({ method: 'POST', path: '/sendMessage', body: { chat_id: 1, text } });
-const textOf = (delivery: ClaimedDelivery | null) => (delivery?.request.body as { text: string } | undefined)?.text;
+const textOf = (delivery: ClaimedDelivery | null) => (delivery?.request?.body as { text: string } | undefined)?.text;
 
 test('retries wait 1 s, 2 s, 4 s … at most 5 minutes', () => {
   expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(retryDelay)).toEqual([
