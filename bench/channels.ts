@@ -272,7 +272,12 @@ async function run(
 async function statementCounts(url: string): Promise<string> {
   const text = await (await fetch(`${url}/metrics`)).text();
   const counts = [...text.matchAll(/^parley_db_statement_duration_seconds_count\{statement="(\w+)"\} (\d+)/gm)];
-  return counts.map(([, kind, count]) => `${kind} ${count}`).join(', ');
+  const seconds = new Map(
+    [...text.matchAll(/^parley_db_statement_duration_seconds_sum\{statement="(\w+)"\} ([\d.e+-]+)/gm)].map(
+      ([, kind, sum]) => [kind, Number(sum)],
+    ),
+  );
+  return counts.map(([, kind, count]) => `${kind} ${count} (${(seconds.get(kind!) ?? 0).toFixed(1)} s)`).join(', ');
 }
 
 async function bench(database: string, databaseUrl: string): Promise<string[]> {

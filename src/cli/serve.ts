@@ -47,7 +47,10 @@ export async function prepareStorage(
   config: Config,
   log: (line: string) => void,
 ): Promise<{ database: Database; secrets: ReturnType<typeof createSecretBox>; consoleSignIn?: (url: string) => void }> {
-  const database = openDatabase(config.database.url, { onStatement: recordDbStatement });
+  const database = openDatabase(config.database.url, {
+    onStatement: recordDbStatement,
+    poolSize: config.database.poolSize,
+  });
   // The key is checked before anything is written: a misconfigured deployment stops without side effects.
   const secrets = createSecretBox(
     loadEncryptionKey(

@@ -43,7 +43,11 @@ const SQLITE_BUSY_TIMEOUT_MS = 10_000;
 export interface DatabaseOptions {
   /** Told of every SQL statement the client ran, with its duration (ms): the metrics hook, kept out of this layer. */
   onStatement?: (sql: string, durationMs: number) => void;
+  /** PostgreSQL: the pool's size (PARLEY_DATABASE_POOL_SIZE). */
+  poolSize?: number;
 }
+
+const DEFAULT_POOL_SIZE = 10;
 
 export function openDatabase(databaseUrl: string, options: DatabaseOptions = {}): Database {
   const target = parseDatabaseUrl(databaseUrl);
@@ -67,7 +71,7 @@ export function openDatabase(databaseUrl: string, options: DatabaseOptions = {})
     closeDriver = () => chatStore.close();
   } else {
     // One pool for Prisma's adapter and the chat store's prepared statements.
-    const pool = new Pool({ connectionString: target.location, max: 10 });
+    const pool = new Pool({ connectionString: target.location, max: options.poolSize ?? DEFAULT_POOL_SIZE });
     // An idle connection the server ended (restart, failover, administrator) is an error event of the pool:
     // unheard, it would crash the process. The pool has already dropped it; the next query opens another.
     pool.on('error', () => undefined);

@@ -105,7 +105,7 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
         chatUrl: options.chatUrl,
       }),
     },
-    database: { url: databaseUrl },
+    database: { ...defaults.database, url: databaseUrl },
     admin: { token: adminToken, email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
     graphql: {
       graphiql: options.graphiql ?? false,

@@ -1,6 +1,8 @@
 import pg from 'pg';
+import { openDatabase } from '../../../src/db/client';
 import { publishDefinition, say, startChat, threeQuestions } from '../../helpers/chat';
 import { request } from '../../helpers/http';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../../helpers/test-database';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 // PostgreSQL may end any connection (a restart, a failover, an administrator):
@@ -39,5 +41,39 @@ const onPostgres = process.env.PARLEY_TEST_DB === 'postgresql';
       token: server.adminToken,
     });
     expect(bots.status).toBe(200);
+  });
+});
+
+(onPostgres ? describe : describe.skip)('the pool size', () => {
+  let database: ThrowawayDatabase;
+  beforeAll(async () => {
+    database = await createThrowawayDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it('bounds the connections a process opens, however many statements wait (PARLEY_DATABASE_POOL_SIZE)', async () => {
+    const opened = openDatabase(database.url, { poolSize: 3 });
+    const observer = new pg.Client({ connectionString: database.url });
+    await observer.connect();
+    try {
+      // Eight sleeps of 0.4 s through a pool of three: they take three rounds, the pool full all along.
+      let done = false;
+      const sleeping = Promise.all(Array.from({ length: 8 }, () => opened.db.$queryRaw`SELECT pg_sleep(0.4)::text AS slept`)).finally(
+        () => (done = true),
+      );
+      let most = 0;
+      while (!done) {
+        const { rows } = await observer.query<{ count: string }>(
+          `SELECT count(*) AS count FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+        );
+        most = Math.max(most, Number(rows[0]!.count));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await sleeping;
+      expect(most).toBe(3);
+    } finally {
+      await observer.end();
+      await opened.close();
+    }
   });
 });

@@ -16,7 +16,7 @@ describe('loadConfig', () => {
     expect(config.server).toMatchObject({ port: 3000, workers: 1, bodyLimit: 1024 * 1024, shutdownMs: 10_000 });
     expect(config.server.host).toBeUndefined();
     expect(chatPortOf(config.server)).toBe(3001);
-    expect(config.database.url).toBe('file:./data/parley.db');
+    expect(config.database).toEqual({ url: 'file:./data/parley.db', poolSize: 10 });
     expect(config.chat.sessionTtlMs).toBe(30 * 24 * 3600 * 1000);
     expect(config.console.sessionTtlMs).toBe(7 * 24 * 3600 * 1000);
     expect(config.sandbox).toEqual({ timeoutMs: 1000, memoryLimitBytes: 32 * 1024 * 1024, threads: 0, idleMs: 60_000 });
@@ -90,6 +90,9 @@ describe('loadConfig', () => {
     );
     expect(() => load({ PORT: 'abc' })).toThrow('PORT must be a whole number from 0 to 65535, got "abc"');
     expect(() => load({ PARLEY_WORKERS: '0' })).toThrow('PARLEY_WORKERS must be a whole number from 1 to 64, got "0"');
+    expect(() => load({ PARLEY_DATABASE_POOL_SIZE: '0' })).toThrow(
+      'PARLEY_DATABASE_POOL_SIZE must be a whole number from 1 to 1000, got "0"',
+    );
     expect(() => load({ PARLEY_LOG_LEVEL: 'loud' })).toThrow('PARLEY_LOG_LEVEL must be one of fatal, error');
     expect(() => load({ PARLEY_PUBLIC_URL: 'https://app.example.com/app' })).toThrow(
       'PARLEY_PUBLIC_URL must be an origin',
