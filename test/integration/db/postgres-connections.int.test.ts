@@ -58,9 +58,9 @@ const onPostgres = process.env.PARLEY_TEST_DB === 'postgresql';
     try {
       // Eight sleeps of 0.4 s through a pool of three: they take three rounds, the pool full all along.
       let done = false;
-      const sleeping = Promise.all(Array.from({ length: 8 }, () => opened.db.$queryRaw`SELECT pg_sleep(0.4)::text AS slept`)).finally(
-        () => (done = true),
-      );
+      const sleeping = Promise.all(
+        Array.from({ length: 8 }, () => opened.db.$queryRaw`SELECT pg_sleep(0.4)::text AS slept`),
+      ).finally(() => (done = true));
       let most = 0;
       while (!done) {
         const { rows } = await observer.query<{ count: string }>(
