@@ -101,8 +101,8 @@ export async function buildServerDeps(
     secrets,
     maxBytes: config.uploads.maxBytes,
   };
-  // Provider calls leave through the same guarded client as bots' HTTP requests.
-  const provider = createProviderClient({ outbound });
+  // Provider calls pass the same guard as bots' HTTP requests, over connections kept open between messages.
+  const provider = createProviderClient({ outbound: createOutboundClient({ allow, keepAlive: true }) });
   const apiUrls = { whatsApp: config.channels.whatsAppApiUrl, telegram: config.channels.telegramApiUrl };
   const channels = createChannelWorkers(
     {
