@@ -20,25 +20,26 @@ export function providerOf(db: Client): Provider {
 }
 
 /**
- * Runs `claim` (one conditional UPDATE, answering how many rows it took) so
- * that no other process claims in the same conversation meanwhile. PostgreSQL:
+ * Runs `claim` (one conditional UPDATE) so that no other process claims in
+ * the same conversation meanwhile, and answers what it answered. PostgreSQL:
  * in a transaction holding an advisory lock on the conversation, taken before
  * the UPDATE so that its snapshot includes whatever the last holder committed
- * (0 without running it when another process holds the lock: that process is
- * claiming in the conversation right now). SQLite writes one statement at a
- * time, across processes too: the UPDATE alone is atomic.
+ * (`held` without running it when another process holds the lock: that
+ * process is claiming in the conversation right now). SQLite writes one
+ * statement at a time, across processes too: the UPDATE alone is atomic.
  */
-export async function claimInConversation(
+export async function claimInConversation<T>(
   db: Db,
   space: number,
   conversation: { credentialsId: string; conversationKey: string },
-  claim: (client: Client) => Promise<number>,
-): Promise<number> {
+  claim: (client: Client) => Promise<T>,
+  held: T,
+): Promise<T> {
   if (providerOf(db) === 'sqlite') return claim(db);
   return db.$transaction(async (tx) => {
     const key = `${conversation.credentialsId}/${conversation.conversationKey}`;
     const [row] = await tx.$queryRaw<{ locked: boolean }[]>`
       SELECT pg_try_advisory_xact_lock(${space}::int, hashtext(${key})) AS "locked"`;
-    return row?.locked ? claim(tx) : 0;
+    return row?.locked ? claim(tx) : held;
   });
 }

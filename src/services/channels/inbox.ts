@@ -15,7 +15,6 @@ export interface ClaimedEvent {
   conversationKey: string;
   /** Undefined when the stored JSON does not read as a message: the event is then failed, not run. */
   message: InboundMessage | undefined;
-  receivedAt: Date;
   /** Claims so far, this one included: above 1, an earlier claim never completed (its process may have died on it). */
   attempts: number;
   claimedUntil: Date;
@@ -78,38 +77,35 @@ export async function claimNextEvent(db: Db, options: { leaseMs: number; now?: D
     WHERE e."status" = 'pending' AND ${firstInConversation('e', now)}
     ORDER BY e."id" LIMIT ${CANDIDATES}`;
   for (const candidate of candidates) {
-    const claimed = await claimInConversation(
+    // The claimed row comes back with the UPDATE: no second read.
+    const [claimed] = await claimInConversation(
       db,
       LOCK_SPACE.events,
       candidate,
-      (client) => client.$executeRaw`
+      (client) => client.$queryRaw<ClaimedRow[]>`
         UPDATE "ChannelEvent" SET "claimedUntil" = ${until}, "attempts" = "attempts" + 1
-        WHERE "id" = ${candidate.id} AND "status" = 'pending' AND ${firstInConversation('"ChannelEvent"', now)}`,
+        WHERE "id" = ${candidate.id} AND "status" = 'pending' AND ${firstInConversation('"ChannelEvent"', now)}
+        RETURNING "id", "channel", "message", "attempts"`,
+      [],
     );
-    if (claimed === 1) return claimedEvent(await db.channelEvent.findUniqueOrThrow({ where: { id: candidate.id } }));
+    if (claimed) return { ...candidate, ...claimedEvent(claimed), claimedUntil: until };
   }
   return null;
 }
 
-function claimedEvent(row: {
+interface ClaimedRow {
   id: number;
-  credentialsId: string;
   channel: string;
-  conversationKey: string;
   message: string;
-  receivedAt: Date;
   attempts: number;
-  claimedUntil: Date | null;
-}): ClaimedEvent {
+}
+
+function claimedEvent(row: ClaimedRow): Pick<ClaimedEvent, 'id' | 'channel' | 'message' | 'attempts'> {
   return {
-    id: row.id,
-    credentialsId: row.credentialsId,
+    id: Number(row.id),
     channel: row.channel as ChannelKind,
-    conversationKey: row.conversationKey,
     message: storedMessage(row.message),
-    receivedAt: row.receivedAt,
-    attempts: row.attempts,
-    claimedUntil: row.claimedUntil!,
+    attempts: Number(row.attempts),
   };
 }
 

@@ -88,13 +88,16 @@ function firstInConversation(row: string): Prisma.Sql {
       AND o."status" = 'pending' AND o."id" < ${delivery}."id")`;
 }
 
-/** The pending deliveries of a conversation, in order: its run is the due ones before the first that is not. */
+/**
+ * The pending deliveries of a conversation, in order: its run is the due ones
+ * before the first that is not. Read whole: once claimed, they are what is sent.
+ */
 async function duePrefix(
   client: Client,
   conversation: { credentialsId: string; conversationKey: string },
   now: Date,
   max: number,
-): Promise<number[]> {
+): Promise<ClaimedDelivery[]> {
   const pending = await client.channelDelivery.findMany({
     where: {
       credentialsId: conversation.credentialsId,
@@ -103,10 +106,17 @@ async function duePrefix(
     },
     orderBy: { id: 'asc' },
     take: max,
-    select: { id: true, nextAttemptAt: true },
   });
   const firstNotDue = pending.findIndex((row) => row.nextAttemptAt > now);
-  return (firstNotDue < 0 ? pending : pending.slice(0, firstNotDue)).map((row) => row.id);
+  return (firstNotDue < 0 ? pending : pending.slice(0, firstNotDue)).map((row) => ({
+    id: row.id,
+    credentialsId: row.credentialsId,
+    conversationKey: row.conversationKey,
+    request: storedRequest(row.request),
+    attempts: row.attempts,
+    resultId: row.resultId,
+    createdAt: row.createdAt,
+  }));
 }
 
 /**
@@ -128,37 +138,33 @@ export async function claimNextRun(
     WHERE d."status" = 'pending' AND d."nextAttemptAt" <= ${now} AND ${firstInConversation('d')}
     ORDER BY d."nextAttemptAt", d."id" LIMIT ${CANDIDATES}`;
   for (const candidate of candidates) {
-    let ids: number[] = [];
-    await claimInConversation(db, LOCK_SPACE.deliveries, candidate, async (client) => {
-      const run = await duePrefix(client, candidate, now, max);
-      // Another sender took the head meanwhile (SQLite has no lock to take: the update's condition decides).
-      if (run[0] !== candidate.id) return 0;
-      // The run is sent one after another: its lease covers each of them.
-      const until = new Date(now.getTime() + options.leaseMs * run.length);
-      const { count } = await client.channelDelivery.updateMany({
-        where: { id: { in: run }, status: 'pending', nextAttemptAt: { lte: now } },
-        data: { nextAttemptAt: until },
-      });
-      if (count === run.length) ids = run;
-      else if (count > 0)
-        // Part of it went to another sender: give back what this one took.
-        await client.channelDelivery.updateMany({
-          where: { id: { in: run }, status: 'pending', nextAttemptAt: until },
-          data: { nextAttemptAt: now },
+    const claimed = await claimInConversation(
+      db,
+      LOCK_SPACE.deliveries,
+      candidate,
+      async (client): Promise<ClaimedDelivery[]> => {
+        const run = await duePrefix(client, candidate, now, max);
+        // Another sender took the head meanwhile (SQLite has no lock to take: the update's condition decides).
+        if (run[0]?.id !== candidate.id) return [];
+        const ids = run.map((delivery) => delivery.id);
+        // The run is sent one after another: its lease covers each of them.
+        const until = new Date(now.getTime() + options.leaseMs * run.length);
+        const { count } = await client.channelDelivery.updateMany({
+          where: { id: { in: ids }, status: 'pending', nextAttemptAt: { lte: now } },
+          data: { nextAttemptAt: until },
         });
-      return count === run.length ? count : 0;
-    });
-    if (ids.length === 0) continue;
-    const rows = await db.channelDelivery.findMany({ where: { id: { in: ids } }, orderBy: { id: 'asc' } });
-    return rows.map((row) => ({
-      id: row.id,
-      credentialsId: row.credentialsId,
-      conversationKey: row.conversationKey,
-      request: storedRequest(row.request),
-      attempts: row.attempts,
-      resultId: row.resultId,
-      createdAt: row.createdAt,
-    }));
+        if (count === run.length) return run;
+        if (count > 0)
+          // Part of it went to another sender: give back what this one took.
+          await client.channelDelivery.updateMany({
+            where: { id: { in: ids }, status: 'pending', nextAttemptAt: until },
+            data: { nextAttemptAt: now },
+          });
+        return [];
+      },
+      [],
+    );
+    if (claimed.length > 0) return claimed;
   }
   return [];
 }
