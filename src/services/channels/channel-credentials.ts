@@ -9,8 +9,7 @@ import type { ReplyMessage } from '../../engine/wire';
 import type { ChannelKind, InboundMessage, OutboundRequest, SentChoices, TurnToSend } from './channel';
 import { CHANNELS } from './registry';
 
-/** Where each provider's API answers (config.channels). */
-/** The providers' base URLs, without a trailing slash (the `url()` settings strip it). */
+/** Where each provider's API answers (config.channels): base URLs without a trailing slash (the `url()` settings strip it). */
 export interface ProviderApiUrls {
   whatsApp: string;
   telegram: string;
