@@ -1,6 +1,20 @@
+import type { z } from 'zod';
+
 /** A JSON object (not an array, not null): the check every parser of open documents starts with. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A JSON text read as `schema` says (stored rows, messages of other processes); undefined when it is not JSON or not that. */
+export function jsonAs<T>(text: string, schema: z.ZodType<T>): T | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** A text the client or an outside system sent: its JSON value when it is JSON, else the text itself. */

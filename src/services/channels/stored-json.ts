@@ -4,6 +4,7 @@
 // so that a row written by another release, or edited by hand, gives a clear
 // "unreadable" rather than a failure somewhere down the turn.
 import { z } from 'zod';
+import { jsonAs } from '../../engine/json';
 import type { InboundMessage, OutboundRequest, SentChoices } from './channel';
 
 const inboundContent = z.discriminatedUnion('type', [
@@ -39,28 +40,17 @@ const outboundRequest = z.object({
 
 const sentChoices = z.record(z.string(), z.string()) satisfies z.ZodType<SentChoices>;
 
-function parsed<T>(schema: z.ZodType<T>, text: string): T | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const result = schema.safeParse(json);
-  return result.success ? result.data : undefined;
-}
-
 /** A stored received message; undefined when it does not read as one. */
 export function storedMessage(text: string): InboundMessage | undefined {
-  return parsed(inboundMessage, text);
+  return jsonAs(text, inboundMessage);
 }
 
 /** A stored provider request; undefined when it does not read as one. */
 export function storedRequest(text: string): OutboundRequest | undefined {
-  return parsed(outboundRequest, text);
+  return jsonAs(text, outboundRequest);
 }
 
 /** The stored choices of a conversation; none when they do not read as such (a reply is then read as text). */
 export function storedChoices(text: string): SentChoices {
-  return parsed(sentChoices, text) ?? {};
+  return jsonAs(text, sentChoices) ?? {};
 }

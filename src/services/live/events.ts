@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonAs } from '../../engine/json';
 
 /**
  * What a live results subscriber learns of a chat turn: which result changed
@@ -36,12 +37,5 @@ export function encodeEvent(event: ResultEvent): string {
 
 /** The event a payload carries, or undefined when it is not one (another program on the channel, another version). */
 export function decodeEvent(payload: string): ResultEvent | undefined {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(payload);
-  } catch {
-    return undefined;
-  }
-  const parsed = wireEvent.safeParse(raw);
-  return parsed.success ? parsed.data : undefined;
+  return jsonAs(payload, wireEvent);
 }
