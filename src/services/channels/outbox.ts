@@ -62,23 +62,6 @@ export async function enqueueTimedDeliveries(
   return count;
 }
 
-/** Stores requests due at once (`now`), in sending order. */
-export function enqueueDeliveries(
-  db: Client,
-  credentialsId: string,
-  conversationKey: string,
-  requests: readonly OutboundRequest[],
-  options: { resultId?: string; now?: Date } = {},
-): Promise<number> {
-  return enqueueTimedDeliveries(
-    db,
-    credentialsId,
-    conversationKey,
-    [{ requests, at: options.now ?? new Date() }],
-    options.resultId,
-  );
-}
-
 /** Whether no earlier delivery of the conversation of `row` (an alias of "ChannelDelivery") is still pending. */
 function firstInConversation(row: string): Prisma.Sql {
   const delivery = Prisma.raw(row);
@@ -167,15 +150,6 @@ export async function claimNextRun(
     if (claimed.length > 0) return claimed;
   }
   return [];
-}
-
-/** Claims the due delivery first in its conversation (a run of one); null when none is due. */
-export async function claimNextDelivery(
-  db: Db,
-  options: { leaseMs: number; now?: Date },
-): Promise<ClaimedDelivery | null> {
-  const [delivery] = await claimNextRun(db, { ...options, max: 1 });
-  return delivery ?? null;
 }
 
 /** Gives back the unsent rest of a run: due again now (behind a retried one, they wait for it). */

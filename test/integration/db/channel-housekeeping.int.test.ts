@@ -2,7 +2,8 @@ import { openDatabase, type Database } from '../../../src/db/client';
 import { migrate } from '../../../src/db/migrate';
 import { pruneChannelQueues } from '../../../src/services/channels/housekeeping';
 import { claimNextEvent, completeEvent, receiveEvents } from '../../../src/services/channels/inbox';
-import { claimNextDelivery, enqueueDeliveries, markSent } from '../../../src/services/channels/outbox';
+import { markSent } from '../../../src/services/channels/outbox';
+import { claimNextDelivery, enqueueDeliveries } from '../../helpers/channel-outbox';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../../helpers/test-database';
 
 // The hourly pruning of the channels' queues on a real database: handled rows

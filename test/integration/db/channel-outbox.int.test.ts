@@ -2,10 +2,8 @@ import { openDatabase, type Database } from '../../../src/db/client';
 import { migrate } from '../../../src/db/migrate';
 import type { OutboundRequest } from '../../../src/services/channels/channel';
 import {
-  claimNextDelivery,
   claimNextRun,
   deleteFinishedDeliveries,
-  enqueueDeliveries,
   markSent,
   MAX_DELIVERY_ATTEMPTS,
   recordFailedAttempt,
@@ -14,6 +12,7 @@ import {
   type ClaimedDelivery,
 } from '../../../src/services/channels/outbox';
 import { completeEvent, claimNextEvent, receiveEvents } from '../../../src/services/channels/inbox';
+import { claimNextDelivery, enqueueDeliveries } from '../../helpers/channel-outbox';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../../helpers/test-database';
 
 // The channels' outbox on a real database: stored with the turn, sent in order
