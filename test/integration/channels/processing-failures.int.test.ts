@@ -34,6 +34,21 @@ const receive = (credentialsId: string, channel: ChannelKind, ...messages: Inbou
 const greeting = (words: string) => v6Bot({ groups: [group('g1', [textBubble('b', words), textInput('t')])] });
 const bodies = () => whatsApp.sentMessages().map((message) => message.text.body);
 
+/** An event row written by hand (as a dead process or another release left it), processed; answers it as it ends. */
+async function processedByHand(
+  credentialsId: string,
+  row: { externalId: string; conversationKey: string; message: string; attempts?: number; claimedUntil?: Date },
+) {
+  await server.db.channelEvent.create({
+    data: { credentialsId, channel: 'whatsApp', receivedAt: new Date(), ...row },
+  });
+  server.wakeChannels();
+  await settled(server);
+  return server.db.channelEvent.findUniqueOrThrow({
+    where: { credentialsId_externalId: { credentialsId, externalId: row.externalId } },
+  });
+}
+
 test('a chat error is recorded on the event, nothing is sent, and the next message is answered', async () => {
   const credentialsId = await createChannelCredentials(server, 'whatsApp', 'closed');
   const { botId } = await connectBot(server, greeting('Open again'), credentialsId);
@@ -58,22 +73,12 @@ test('a message nobody takes (no connected bot) is recorded and left unanswered'
 test('an event claimed more than five times (its processes died on it) is given up', async () => {
   const credentialsId = await createChannelCredentials(server, 'whatsApp', 'dying');
   await connectBot(server, greeting('Never sent'), credentialsId);
-  await server.db.channelEvent.create({
-    data: {
-      credentialsId,
-      channel: 'whatsApp',
-      externalId: 'wamid.dying',
-      conversationKey: '15550701',
-      message: JSON.stringify(text('15550701', 'hi')),
-      receivedAt: new Date(),
-      attempts: 5,
-      claimedUntil: new Date(Date.now() - 1000),
-    },
-  });
-  server.wakeChannels();
-  await settled(server);
-  const event = await server.db.channelEvent.findUniqueOrThrow({
-    where: { credentialsId_externalId: { credentialsId, externalId: 'wamid.dying' } },
+  const event = await processedByHand(credentialsId, {
+    externalId: 'wamid.dying',
+    conversationKey: '15550701',
+    message: JSON.stringify(text('15550701', 'hi')),
+    attempts: 5,
+    claimedUntil: new Date(Date.now() - 1000),
   });
   expect([event.status, event.attempts, event.error]).toEqual([
     'failed',
@@ -112,20 +117,10 @@ test('a stored message that does not read as one is failed without running; the 
   const credentialsId = await createChannelCredentials(server, 'whatsApp', 'unreadable-event');
   await connectBot(server, greeting('Still here'), credentialsId);
   // Written by hand (or by another release): a message without its content.
-  await server.db.channelEvent.create({
-    data: {
-      credentialsId,
-      channel: 'whatsApp',
-      externalId: 'wamid.unreadable',
-      conversationKey: '15550901',
-      message: JSON.stringify({ externalId: 'wamid.unreadable', conversationKey: '15550901', sentAt: 0 }),
-      receivedAt: new Date(),
-    },
-  });
-  server.wakeChannels();
-  await settled(server);
-  const event = await server.db.channelEvent.findUniqueOrThrow({
-    where: { credentialsId_externalId: { credentialsId, externalId: 'wamid.unreadable' } },
+  const event = await processedByHand(credentialsId, {
+    externalId: 'wamid.unreadable',
+    conversationKey: '15550901',
+    message: JSON.stringify({ externalId: 'wamid.unreadable', conversationKey: '15550901', sentAt: 0 }),
   });
   expect([event.status, event.error]).toEqual(['failed', 'The stored message cannot be read']);
   expect(whatsApp.requests).toEqual([]);
