@@ -35,6 +35,8 @@ export interface ServerOptions {
    * third party in front of one. Production uses them as they are.
    */
   effects?: (real: EffectPerformers) => EffectPerformers;
+  /** Where the log's JSON lines go (standard output unless given: tests read them). */
+  logDestination?: { write(line: string): void };
 }
 
 /** What the server holds besides the deps: the parts it must close on shutdown. */

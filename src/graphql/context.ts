@@ -22,6 +22,16 @@ export interface RequestInfo extends RequestOrigin {
    * `refused` when the request could come from another origin: it came from one, or without the CSRF token.
    */
   session?: { secret: string; refused: boolean };
+  /** Spends a point of the client's anonymous preview budget (throws when it is used up); absent without rate limits. */
+  spendAnonymousPreview?: () => Promise<void>;
+  /** Who the credentials above are, when the HTTP layer already asked (it decides body limits and budgets by it). */
+  authentication?: Authentication;
+}
+
+/** The outcome of a request's credentials: its viewer, or why it has none. */
+export interface Authentication {
+  viewer: Viewer | null;
+  failure: GraphQLContext['authFailure'];
 }
 
 /** The HTTP exchange around a /graphql request, for the sign-in mutations; null where there is none (REST, in-process). */
@@ -74,7 +84,23 @@ export function requestInfo(header: (name: string) => string | null | undefined)
   };
 }
 
-/** Builds the per-request context: the bearer token, else the console session cookie, resolved to its user. */
+/** The bearer token, else the console session cookie, resolved to its user; anonymous unless one of them is valid and honoured. */
+export async function authenticateRequest(db: ChatDeps['db'], request: RequestInfo): Promise<Authentication> {
+  const secret = request.authorization ? BEARER.exec(request.authorization)?.[1] : undefined;
+  if (secret) {
+    const viewer = await authenticate(db, secret);
+    return viewer ? { viewer, failure: null } : { viewer: null, failure: 'invalid' };
+  }
+  if (request.session) {
+    const outcome = await authenticateSession(db, request.session.secret);
+    if (typeof outcome === 'string') return { viewer: null, failure: outcome };
+    if (request.session.refused) return { viewer: null, failure: 'csrf' };
+    return { viewer: outcome, failure: null };
+  }
+  return { viewer: null, failure: 'missing' };
+}
+
+/** Builds the per-request context around the request's authentication (resolved here unless the HTTP layer did). */
 export async function createContext(
   deps: ServerDeps,
   request: RequestInfo,
@@ -83,18 +109,8 @@ export async function createContext(
   const { chat, uploads, signIn, liveRecheckMs, channels } = deps;
   const db = chat.db;
   const base = { db, chat, uploads, signIn, liveRecheckMs, channels, request, http };
-  const secret = request.authorization ? BEARER.exec(request.authorization)?.[1] : undefined;
-  let viewer: Viewer | null = null;
-  if (secret) {
-    viewer = await authenticate(db, secret);
-    if (!viewer) return { ...base, viewer: null, authFailure: 'invalid', access: null };
-  } else if (request.session) {
-    const outcome = await authenticateSession(db, request.session.secret);
-    if (typeof outcome === 'string') return { ...base, viewer: null, authFailure: outcome, access: null };
-    if (request.session.refused) return { ...base, viewer: null, authFailure: 'csrf', access: null };
-    viewer = outcome;
-  }
-  if (!viewer) return { ...base, viewer: null, authFailure: 'missing', access: null };
+  const { viewer, failure } = request.authentication ?? (await authenticateRequest(db, request));
+  if (!viewer) return { ...base, viewer: null, authFailure: failure ?? 'missing', access: null };
   return { ...base, viewer, authFailure: null, access: new Access(db, viewer.userId) };
 }
 

@@ -43,7 +43,8 @@ export function whileAllowed<T>(
 
 /** Whether the request's token, read again, still reaches the bot (any role). */
 export async function stillReadsBot(ctx: GraphQLContext, botId: string): Promise<boolean> {
-  const fresh = await createContext(ctx, ctx.request);
+  // Authenticated afresh: the outcome the request started with may have been revoked since.
+  const fresh = await createContext(ctx, { ...ctx.request, authentication: undefined });
   if (!fresh.access) return false;
   try {
     return await hasBotRole(fresh, botId, ANY_ROLE);

@@ -1,8 +1,16 @@
-import Koa from 'koa';
+import Koa, { type Context } from 'koa';
 import { execute } from 'graphql';
 import Router from '@koa/router';
 import type { Config } from '../config';
-import { createContext, type HttpExchange, type RequestInfo, type ServerDeps } from '../graphql/context';
+import {
+  authenticateRequest,
+  createContext,
+  requestInfo,
+  type Authentication,
+  type HttpExchange,
+  type RequestInfo,
+  type ServerDeps,
+} from '../graphql/context';
 import { schema } from '../graphql/schema';
 import { buildOpenApi } from '../rest/openapi';
 import { compileOperations } from '../rest/operations';
@@ -23,6 +31,7 @@ import { methodNotAllowed } from './middleware/method-not-allowed';
 import { metricsEndpoint, requestMetrics } from './middleware/metrics';
 import { requestLog } from './middleware/request-log';
 import { rateLimit, type RateLimiters } from './rate-limit/limits';
+import { routeLabels } from './route-label';
 import { memoryStore } from './rate-limit/stores';
 import { silentLogger, type Logger } from '../observability/logger';
 
@@ -72,13 +81,24 @@ export function createApps({
         http,
       );
   const limiters = config.rateLimit ? (rateLimiters ?? memoryStore(config.rateLimit).limiters) : undefined;
-  // Definitions come with a token; a request without one (an anonymous preview) is read up to the general limit only.
+  // Definitions come with valid credentials; a request without (an anonymous preview) is read up to the general limit only.
   const jsonBodyOf = (kind: 'default' | 'bot') =>
     jsonBody(
       kind === 'bot'
-        ? (ctx) => (ctx.get('authorization') ? config.server.botBodyLimit : config.server.bodyLimit)
+        ? async (ctx) => ((await authenticationOf(ctx)).viewer ? config.server.botBodyLimit : config.server.bodyLimit)
         : config.server.bodyLimit,
     );
+  /** Who a REST request's bearer token is, asked once before its body is read (the operation reuses it). */
+  const authenticationOf = async (ctx: Context): Promise<Authentication> => {
+    const known = ctx.state.authentication as Authentication | undefined;
+    if (known) return known;
+    const authentication = await authenticateRequest(
+      deps.chat.db,
+      requestInfo((name) => ctx.get(name)),
+    );
+    ctx.state.authentication = authentication;
+    return authentication;
+  };
   const publicRoutes = routes.filter((route) => route.auth !== 'bearer');
 
   const health = new Router();
@@ -103,24 +123,29 @@ export function createApps({
     ctx.body = reason ? { status: 'unavailable', reason } : { status: 'ready' };
   });
 
-  /** What both surfaces start with: ids, logs, metrics, errors, CORS of the public routes, rate limits. */
-  const base = (knownRouters: Router[]): Koa => {
+  /**
+   * What both surfaces start with: ids, logs, metrics, errors, CORS of the public routes, rate limits.
+   * `routers`: every router the app mounts (what requests are labelled by); `known`: the paths that answer 405.
+   */
+  const base = (routers: Router[], known: Router[]): Koa => {
     const app = new Koa();
     // A client closing a stream is how a live results stream ends (and how a client drops an export): not a fault to print.
     app.on('error', (error: Error & { code?: unknown }) => {
       if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE') app.onerror(error);
     });
+    const routeOf = routeLabels([health, ...routers]);
     app.use(requestId);
-    app.use(requestLog(logger));
-    app.use(requestMetrics);
+    app.use(requestLog(logger, routeOf));
+    app.use(requestMetrics(routeOf));
     app.use(errorBoundary);
     app.use(notFoundFallback);
-    app.use(methodNotAllowed(knownRouters));
+    app.use(methodNotAllowed(known));
     app.use(publicCors(publicRoutes.map((route) => route.path)));
     app.use(publicCors(typebotAliasRoutes.map((alias) => alias.path)));
     app.use(publicCors(['/v1/uploads/{token}'], 'PUT, OPTIONS'));
     if (config.rateLimit && limiters) app.use(rateLimit(config.rateLimit, limiters));
     app.use(health.routes());
+    for (const router of routers) app.use(router.routes());
     return app;
   };
 
@@ -129,7 +154,7 @@ export function createApps({
 
   // The console origin.
   const system = new Router();
-  system.get('/metrics', metricsEndpoint(config.metrics.token));
+  system.get('/metrics', metricsEndpoint(config.metrics));
   system.get('/v1/openapi.json', (ctx) => {
     ctx.body = openapi;
   });
@@ -138,6 +163,7 @@ export function createApps({
     graphqlEndpoint({
       schema,
       createContext: contextFor('console'),
+      authenticate: (request) => authenticateRequest(deps.chat.db, request),
       bodyLimit: config.server.botBodyLimit,
       anonymousBodyLimit: config.server.bodyLimit,
       graphiql: config.graphql.graphiql,
@@ -161,24 +187,24 @@ export function createApps({
     onReceived: () => deps.channels?.onReceived(),
     logger,
   });
-  const consoleApp = base([health, system, consoleRest, channelWebhooks]);
-  consoleApp.use(system.routes());
-  consoleApp.use(consoleRest.routes());
-  consoleApp.use(typebotAlias('console').routes());
-  consoleApp.use(createUploadsRouter(deps.uploads, { serveFiles: false }).routes());
-  consoleApp.use(channelWebhooks.routes());
-  // Before the bot pages' redirect: /app is the console, never a bot's public id.
-  consoleApp.use(
-    createConsoleRouter({
-      publicUrl: config.server.publicUrl,
-      chatOrigin: (host) => origins.chat(host, 'console'),
-    }).routes(),
-  );
-  consoleApp.use(
-    createChatRedirects({
-      graphiql: config.graphql.graphiql,
-      chatOrigin: (host) => origins.chat(host, 'console'),
-    }).routes(),
+  const consoleApp = base(
+    [
+      system,
+      consoleRest,
+      typebotAlias('console'),
+      createUploadsRouter(deps.uploads, { serveFiles: false }),
+      channelWebhooks,
+      // Before the bot pages' redirect: /app is the console, never a bot's public id.
+      createConsoleRouter({
+        publicUrl: config.server.publicUrl,
+        chatOrigin: (host) => origins.chat(host, 'console'),
+      }),
+      createChatRedirects({
+        graphiql: config.graphql.graphiql,
+        chatOrigin: (host) => origins.chat(host, 'console'),
+      }),
+    ],
+    [health, system, consoleRest, channelWebhooks],
   );
 
   // The chat origin: no /graphql, no console, no builder routes; a console session cookie means nothing here.
@@ -205,11 +231,10 @@ export function createApps({
       return (result.data?.publicChatPage ?? null) as ChatPageData | null;
     },
   });
-  const chatApp = base([health, chatRest]);
-  chatApp.use(chatRest.routes());
-  chatApp.use(typebotAlias('chat').routes());
-  chatApp.use(createUploadsRouter(deps.uploads, { serveFiles: true }).routes());
-  chatApp.use(pages.routes());
+  const chatApp = base(
+    [chatRest, typebotAlias('chat'), createUploadsRouter(deps.uploads, { serveFiles: true }), pages],
+    [health, chatRest],
+  );
 
   return { console: consoleApp, chat: chatApp };
 }

@@ -2,19 +2,26 @@ import { Readable } from 'node:stream';
 import type { GraphQLSchema } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import type { Context, Middleware } from 'koa';
-import { requestInfo, type GraphQLContext, type HttpExchange, type RequestInfo } from '../graphql/context';
+import {
+  requestInfo,
+  type Authentication,
+  type GraphQLContext,
+  type HttpExchange,
+  type RequestInfo,
+} from '../graphql/context';
 import { maskError } from '../graphql/errors';
 import { graphqlLimitPlugins, type GraphQLLimits } from './graphql-limits';
 import { readRawBody, unsupportedMediaType } from './middleware/body';
 import { assertJsonDepth } from './middleware/json-depth';
-import type { SpendAnonymousPreview } from './rate-limit/limits';
 import { clearSessionCookies, mayUseSession, sessionSecretOf, setSessionCookie } from './console-session';
 
 export interface GraphQLEndpointOptions {
   schema: GraphQLSchema;
   createContext(request: RequestInfo, http: HttpExchange): Promise<GraphQLContext>;
+  /** Who the request's credentials are: asked before its body is read, the context reuses the answer. */
+  authenticate(request: RequestInfo): Promise<Authentication>;
   bodyLimit: number;
-  /** The limit for requests with neither a bearer token nor a session cookie (they may not send bot definitions of bodyLimit's size). */
+  /** The limit for requests that valid credentials did not authenticate (they may not send bot definitions of bodyLimit's size). */
   anonymousBodyLimit: number;
   /** PARLEY_PUBLIC_URL: an https address makes the session cookie Secure behind a TLS-terminating proxy. */
   publicUrl?: string;
@@ -30,7 +37,7 @@ export interface GraphQLEndpointOptions {
  */
 export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
   const yoga = createYoga<
-    { koa?: { state: Record<string, unknown>; session?: RequestInfo['session']; http: HttpExchange } },
+    { koa?: { state: Record<string, unknown>; info: RequestInfo; http: HttpExchange } },
     GraphQLContext
   >({
     schema: options.schema,
@@ -47,9 +54,8 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
     maskedErrors: { maskError },
     // Browsers never send cookies cross-origin to /graphql: a bearer token is how other sites' dashboards call it.
     cors: (request) => ({ origin: request.headers.get('origin') ?? '*', credentials: false }),
-    context: async ({ request, koa }) => {
-      const info = { ...requestInfo((name) => request.headers.get(name)), session: koa?.session };
-      const context = await options.createContext(info, koa!.http);
+    context: async ({ koa }) => {
+      const context = await options.createContext(koa!.info, koa!.http);
       // GraphQL answers an unknown token with 200 and an error: the rate limit still learns of it.
       if (context.authFailure === 'invalid' && koa) koa.state.authFailed = true;
       return context;
@@ -57,17 +63,19 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
   });
   return async (ctx) => {
     const hasBody = ctx.method !== 'GET' && ctx.method !== 'HEAD';
-    const session = sessionOf(ctx, options);
-    const anonymous = !ctx.get('authorization') && !session;
+    const info: RequestInfo = {
+      ...requestInfo((name) => ctx.get(name)),
+      session: sessionOf(ctx, options),
+      // Spent by startPreviewChat itself when nobody is authenticated, whatever the body's type (rate limits on).
+      spendAnonymousPreview: ctx.state.spendAnonymousPreview as RequestInfo['spendAnonymousPreview'],
+    };
+    // Anonymous unless valid credentials authenticated it: an Authorization header of any other kind changes nothing.
+    info.authentication = await options.authenticate(info);
+    const anonymous = !info.authentication.viewer;
     const body = hasBody
       ? await readRawBody(ctx.req, anonymous ? options.anonymousBodyLimit : options.bodyLimit)
       : undefined;
     if (body && /json/i.test(ctx.get('content-type'))) assertJsonDepth(body.toString('utf8'));
-    // An anonymous preview costs from the client's own budget (the REST routes spend it in the rate limit).
-    if (anonymous && body && startsPreview(body)) {
-      const spend = ctx.state.spendAnonymousPreview as SpendAnonymousPreview | undefined;
-      if (spend && !(await spend())) return;
-    }
     const headers = new Headers();
     for (const [name, value] of Object.entries(ctx.headers)) {
       if (typeof value === 'string') headers.set(name, value);
@@ -78,8 +86,10 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
     const response = await yoga.fetch(
       new URL(ctx.originalUrl, `http://${ctx.host || 'localhost'}`),
       { method: ctx.method, headers, body: body as unknown as BodyInit | undefined },
-      { koa: { state: ctx.state as Record<string, unknown>, session, http: exchange(ctx, options.publicUrl) } },
+      { koa: { state: ctx.state as Record<string, unknown>, info, http: exchange(ctx, options.publicUrl) } },
     );
+    // A rate limit refused the operation while it ran: its answer (429, Retry-After) stands.
+    if (ctx.state.refused === true) return;
     // yoga answers a body it cannot read (a form's text/plain, say) with an empty 415: give the error object instead.
     if (response.status === 415) throw unsupportedMediaType(ctx);
     ctx.status = response.status;
@@ -115,16 +125,6 @@ function exchange(ctx: Context, publicUrl: string | undefined): HttpExchange {
       ctx.state.authFailed = true;
     },
   };
-}
-
-/** Whether a /graphql body's query selects startPreviewChat (a name cannot be escaped in GraphQL; the JSON text is decoded first). */
-function startsPreview(body: Buffer): boolean {
-  try {
-    const parsed = JSON.parse(body.toString('utf8')) as { query?: unknown };
-    return typeof parsed.query === 'string' && parsed.query.includes('startPreviewChat');
-  } catch {
-    return false;
-  }
 }
 
 /** Subscriptions (and incremental delivery) answer with a stream that must not be buffered whole. */

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { GraphQLSchema } from 'graphql';
-import type { Middleware } from 'koa';
-import { requestInfo, type GraphQLContext, type RequestInfo } from '../graphql/context';
+import type { Context, Middleware } from 'koa';
+import { requestInfo, type Authentication, type GraphQLContext, type RequestInfo } from '../graphql/context';
 import { applyEtag, versionOfIfMatch } from './etag';
 import { executeRoute, subscribeRoute } from './executor';
 import type { CompiledOperations } from './operations';
@@ -18,12 +18,26 @@ export interface RestRouterOptions {
   jsonBody(kind: 'default' | 'bot'): Middleware;
 }
 
+/** What a REST request hands its operation: its headers, and what the HTTP layer learnt before (who, which budget). */
+export function restRequestInfo(ctx: Context): RequestInfo {
+  return {
+    ...requestInfo((name) => ctx.get(name)),
+    authentication: ctx.state.authentication as Authentication | undefined,
+    spendAnonymousPreview: ctx.state.spendAnonymousPreview as RequestInfo['spendAnonymousPreview'],
+  };
+}
+
+/** Whether a rate limit refused the request while its operation ran: that refusal is the answer. */
+export function answeredByRefusal(ctx: Context): boolean {
+  return ctx.state.refused === true;
+}
+
 /** One Koa route per table row; each executes its named GraphQL operation. */
 export function createRestRouter(options: RestRouterOptions): Router {
   const router = new Router();
   for (const route of options.routes) {
     const handler: Middleware = async (ctx) => {
-      const context = await options.createContext(requestInfo((name) => ctx.get(name)));
+      const context = await options.createContext(restRequestInfo(ctx));
       const request = {
         params: ctx.params as Record<string, string>,
         query: ctx.query,
@@ -43,11 +57,9 @@ export function createRestRouter(options: RestRouterOptions): Router {
       const expected = route.etag?.ifMatch ? versionOfIfMatch(ctx.get('if-match') || undefined) : undefined;
       if (expected !== undefined)
         request.body = { ...request.body, [route.etag!.ifMatch!]: Number.isNaN(expected) ? -1 : expected };
-      const { result, etag } = applyEtag(
-        route,
-        await executeRoute(options.schema, options.operations, route, request, context),
-        expected !== undefined,
-      );
+      const executed = await executeRoute(options.schema, options.operations, route, request, context);
+      if (answeredByRefusal(ctx)) return;
+      const { result, etag } = applyEtag(route, executed, expected !== undefined);
       ctx.status = result.status;
       ctx.body = result.body;
       if (etag) ctx.set('ETag', etag);

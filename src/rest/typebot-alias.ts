@@ -1,10 +1,9 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { requestInfo } from '../graphql/context';
 import { respondWithDataStream } from './data-stream';
 import { executeRoute, subscribeRoute, type RestResult } from './executor';
 import { koaPath, type RestRoute } from './route';
-import type { RestRouterOptions } from './router';
+import { answeredByRefusal, restRequestInfo, type RestRouterOptions } from './router';
 import { routes } from './routes';
 
 /**
@@ -90,7 +89,7 @@ export function createTypebotAliasRouter(options: Omit<RestRouterOptions, 'route
   for (const alias of typebotAliasRoutes) {
     const route = parleyRoute(alias);
     const handler: Middleware = async (ctx) => {
-      const context = await options.createContext(requestInfo((name) => ctx.get(name)));
+      const context = await options.createContext(restRequestInfo(ctx));
       // API clients send `message` as a plain string, embeds as an object: the operation's JSON variable takes both.
       const body = renameKeys((ctx.state.body as Record<string, unknown> | undefined) ?? {}, alias.bodyNames);
       const request = { params: ctx.params as Record<string, string>, query: ctx.query, body };
@@ -105,6 +104,7 @@ export function createTypebotAliasRouter(options: Omit<RestRouterOptions, 'route
         return;
       }
       const result = await executeRoute(options.schema, options.operations, route, request, context);
+      if (answeredByRefusal(ctx)) return;
       const answer = toTypebotAnswer(result, alias);
       ctx.status = answer.status;
       ctx.body = answer.body;

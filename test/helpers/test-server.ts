@@ -49,6 +49,10 @@ export interface TestServerOptions {
   graphiql?: boolean;
   /** PARLEY_METRICS_TOKEN */
   metricsToken?: string;
+  /** Collects the server's log lines (parsed JSON) at PARLEY_LOG_LEVEL `info` (silent otherwise). */
+  logLines?: Record<string, unknown>[];
+  /** PARLEY_METRICS_PUBLIC (true unless given: tests are not production). */
+  metricsPublic?: boolean;
   /** PARLEY_RATE_LIMIT_*: off in tests unless given (tests make many chat requests from one IP). */
   rateLimit?: Partial<Config['rateLimit']>;
   /** PARLEY_LIVE_RECHECK_MS: how often a live results stream re-checks its caller's access. */
@@ -121,8 +125,13 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
       ...defaults.effects,
       ...given({ timeoutMs: options.effectTimeoutMs, outboundAllow: options.outboundAllow }),
     },
-    log: { ...defaults.log, level: (process.env.PARLEY_LOG_LEVEL as Config['log']['level'] | undefined) || 'silent' },
-    metrics: { token: options.metricsToken || undefined },
+    log: {
+      ...defaults.log,
+      level: options.logLines
+        ? 'info'
+        : (process.env.PARLEY_LOG_LEVEL as Config['log']['level'] | undefined) || 'silent',
+    },
+    metrics: { token: options.metricsToken || undefined, public: options.metricsPublic ?? true },
     smtp: options.smtp && { secure: false, ...options.smtp },
     live: { recheckMs: options.liveRecheckMs ?? defaults.live.recheckMs },
     uploads: {
@@ -179,8 +188,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const adminToken = `test-admin-${Math.random().toString(36).slice(2)}-${Date.now()}`;
   let server: RunningServer;
   try {
+    const lines = options.logLines;
     server = await startServer(serverConfig(database.url, adminToken, options), () => undefined, {
       effects: options.effects,
+      logDestination: lines && { write: (line) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
     });
   } catch (error) {
     await database.drop();

@@ -1,5 +1,5 @@
 // Settings of the process: where it listens, its database, its first admin, its logs.
-import { choice, duration, flag, integer, origin, size, text } from '../setting';
+import { choice, duration, flag, integer, origin, size, text, type Env } from '../setting';
 
 export const server = {
   host: text({
@@ -130,7 +130,15 @@ export const log = {
 export const metrics = {
   token: text({
     env: 'PARLEY_METRICS_TOKEN',
-    defaultText: 'unset (open)',
+    defaultText: 'unset',
     doc: 'when set, `GET /metrics` needs `Authorization: Bearer <this token>` (401 otherwise)',
+  }),
+  public: flag({
+    env: 'PARLEY_METRICS_PUBLIC',
+    default: (env: Env) => env.NODE_ENV !== 'production',
+    defaultText: '`true`; `false` when `NODE_ENV=production`',
+    doc:
+      'without `PARLEY_METRICS_TOKEN`, whether anyone may read `GET /metrics` (otherwise it answers 404): ' +
+      'route templates, counts and timings, nothing of a visitor ([security.md](security.md#metrics))',
   }),
 };

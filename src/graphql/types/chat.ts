@@ -170,8 +170,11 @@ builder.mutationFields((t) => ({
       isStreamEnabled: t.arg.boolean(),
       textBubbleContentFormat: t.arg({ type: TextBubbleContentFormat }),
     },
-    resolve: async (_root, args, ctx) =>
-      startPreviewChat(ctx.chat, { ...args, memberWorkspaceId: await memberWorkspaceOfBot(ctx, args.botId) }),
+    resolve: async (_root, args, ctx) => {
+      // Anonymous unless valid credentials authenticated the request (whatever headers or body type it came with).
+      if (!ctx.viewer) await ctx.request.spendAnonymousPreview?.();
+      return startPreviewChat(ctx.chat, { ...args, memberWorkspaceId: await memberWorkspaceOfBot(ctx, args.botId) });
+    },
   }),
   executeWebhook: t.field({
     type: MessagePayload,

@@ -29,9 +29,9 @@ export function unsupportedMediaType(ctx: Context): AppError {
 }
 
 /** Parses a JSON object body into ctx.state.body; an empty body is `{}`; a body of another media type is 415. */
-export function jsonBody(limit: number | ((ctx: Context) => number)): Middleware {
+export function jsonBody(limit: number | ((ctx: Context) => Promise<number>)): Middleware {
   return async (ctx, next) => {
-    const raw = (await readRawBody(ctx.req, typeof limit === 'number' ? limit : limit(ctx))).toString('utf8');
+    const raw = (await readRawBody(ctx.req, typeof limit === 'number' ? limit : await limit(ctx))).toString('utf8');
     if (raw.trim() === '') {
       ctx.state.body = {};
       return next();

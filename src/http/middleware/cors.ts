@@ -23,5 +23,7 @@ export function publicCors(templates: string[], methods = 'POST, OPTIONS'): Midd
     ctx.set('Access-Control-Allow-Headers', ctx.get('access-control-request-headers') || 'content-type, authorization');
     ctx.set('Access-Control-Max-Age', '86400');
     ctx.status = 204;
+    // On through the rate limit, which may refuse it (with these headers, so the page can read why); no route serves OPTIONS.
+    return next();
   };
 }

@@ -1,19 +1,14 @@
 import type { Middleware } from 'koa';
 import type { Logger } from '../../observability/logger';
-
-/** The route pattern that answered (`/v1/workspaces/:workspaceId`), so log lines group by route, not by id. */
-export function routeOf(ctx: { _matchedRoute?: unknown; path: string; status: number }): string {
-  if (typeof ctx._matchedRoute === 'string') return ctx._matchedRoute;
-  return ctx.status === 404 ? '(unmatched)' : ctx.path;
-}
+import type { RouteLabel } from '../route-label';
 
 /**
- * One line per request: request id, method, route, status, duration, and the
- * error code of a failed request. Runs outside the error boundary, so it sees
- * the status actually sent. No headers, query strings or bodies: they carry
- * tokens and visitors' answers.
+ * One line per request: request id, method, route template, status, duration,
+ * and the error code of a failed request. Runs outside the error boundary, so
+ * it sees the status actually sent. No path, headers, query strings or bodies:
+ * they carry tokens, visitors' session ids and their answers.
  */
-export function requestLog(logger: Logger): Middleware {
+export function requestLog(logger: Logger, routeOf: RouteLabel): Middleware {
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
     try {
@@ -26,7 +21,7 @@ export function requestLog(logger: Logger): Middleware {
       const line = {
         requestId: ctx.state.requestId as string | undefined,
         method: ctx.method,
-        route: routeOf(ctx as unknown as { _matchedRoute?: unknown; path: string; status: number }),
+        route: routeOf(ctx as { _matchedRoute?: unknown; path: string }),
         status: ctx.status,
         durationMs: Math.round(durationMs * 10) / 10,
         ...(code ? { code } : {}),

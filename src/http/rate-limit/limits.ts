@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { recordRateLimited } from '../../observability/metrics';
+import { AppError } from '../../errors';
 import { clientIpResolver, parseTrustedProxies } from './client-ip';
 
 /** PARLEY_RATE_LIMIT_*: token buckets per client and per bot. */
@@ -56,8 +57,13 @@ function isBuilderRequest(ctx: Context): boolean {
 
 export const TOO_MANY_REQUESTS = 'Too many requests, retry later';
 
-/** Spends one point of the client's anonymous preview budget; false (and the 429 answer set) when it is used up. */
-export type SpendAnonymousPreview = () => Promise<boolean>;
+/**
+ * Spends one point of the client's anonymous preview budget. The resolver
+ * calls it when no valid credentials authenticated the request, whatever the
+ * body looked like; when the budget is used up it answers the refusal itself
+ * (ctx.state.refused) and throws, so the operation stops.
+ */
+export type SpendAnonymousPreview = () => Promise<void>;
 
 /** Consumes one point of each (limiter, key); the first refusal, or none. A store failure fails open. */
 async function firstRefusal(
@@ -90,6 +96,23 @@ function refuse(ctx: Context, limit: LimitName, retryMs: number, status: 400 | 4
   ctx.status = status;
   ctx.set('Retry-After', String(Math.max(1, Math.ceil(retryMs / 1000))));
   ctx.body = { code: status === 400 ? 'BAD_REQUEST' : 'TOO_MANY_REQUESTS', message: TOO_MANY_REQUESTS, issues: [] };
+  // What answered: the route that was running leaves this answer as it is.
+  ctx.state.refused = true;
+}
+
+/** The budget of anonymous previews, spent by the operation once it knows the caller is anonymous. */
+function anonymousPreviewSpender(
+  ctx: Context,
+  limiter: RateLimiterAbstract,
+  address: string,
+  status: 400 | 429,
+): SpendAnonymousPreview {
+  return async () => {
+    const over = await firstRefusal([['anonymousPreview', limiter, address]]);
+    if (!over) return;
+    refuse(ctx, over.limit, over.retryMs, status);
+    throw new AppError(status === 400 ? 'BAD_REQUEST' : 'TOO_MANY_REQUESTS', TOO_MANY_REQUESTS);
+  };
 }
 
 /**
@@ -105,32 +128,32 @@ export function rateLimit(config: RateLimitConfig, limiters: RateLimiters): Midd
   const clientIp = clientIpResolver(parseTrustedProxies(config.trustedProxies));
   return async (ctx, next) => {
     const ip = () => clientIp(ctx.req.socket.remoteAddress, ctx.get('x-forwarded-for') || undefined);
-    const chat = ctx.method === 'POST' ? CHAT_PATH.exec(ctx.path) : null;
+    const preflight = ctx.method === 'OPTIONS';
+    const chat = ctx.method === 'POST' || preflight ? CHAT_PATH.exec(ctx.path) : null;
     if (chat) {
-      const anonymousPreview = ctx.path.endsWith('/preview/startChat') && !ctx.get('authorization');
+      // A preflight costs its client like the request it announces; a bot's start budget is spent by starts only.
       const refused = await firstRefusal([
         ['ip', limiters.ip, ip()],
-        ...(chat[1] ? [['bot', limiters.bot, chat[1]] as [LimitName, RateLimiterAbstract, string]] : []),
-        ...(anonymousPreview
-          ? [['anonymousPreview', limiters.anonymousPreview, ip()] as [LimitName, RateLimiterAbstract, string]]
-          : []),
+        ...(chat[1] && !preflight ? [['bot', limiters.bot, chat[1]] as [LimitName, RateLimiterAbstract, string]] : []),
       ]);
       if (refused) return refuse(ctx, refused.limit, refused.retryMs, 400);
+      ctx.state.spendAnonymousPreview = anonymousPreviewSpender(ctx, limiters.anonymousPreview, ip(), 400);
       return next();
     }
-    if (ctx.method === 'OPTIONS' || !isBuilderRequest(ctx)) return next();
+    if (!isBuilderRequest(ctx)) {
+      // Preflights of anything else (uploads, files, unknown paths) are answered without work, but not without limit.
+      if (preflight) {
+        const refused = await firstRefusal([['ip', limiters.ip, ip()]]);
+        if (refused) return refuse(ctx, refused.limit, refused.retryMs, 429);
+      }
+      return next();
+    }
     const address = ip();
     const shutOut = await exhausted(limiters.authFailures, address, config.authFailurePoints);
     if (shutOut !== undefined) return refuse(ctx, 'authFailures', shutOut, 429);
     const refused = await firstRefusal([['builder', limiters.builder, address]]);
     if (refused) return refuse(ctx, refused.limit, refused.retryMs, 429);
-    // /graphql learns whether a request starts an anonymous preview only once it has read the body.
-    const spend: SpendAnonymousPreview = async () => {
-      const over = await firstRefusal([['anonymousPreview', limiters.anonymousPreview, address]]);
-      if (over) refuse(ctx, over.limit, over.retryMs, 429);
-      return !over;
-    };
-    ctx.state.spendAnonymousPreview = spend;
+    ctx.state.spendAnonymousPreview = anonymousPreviewSpender(ctx, limiters.anonymousPreview, address, 429);
     await next();
     // A bearer token that matched nobody, or a wrong password at sign-in (the resolver flags it):
     // counted against the client, never the token itself (it is not stored).

@@ -203,6 +203,78 @@ describe('the anonymous preview budget', () => {
   });
 });
 
+// Anonymous is what valid credentials did not authenticate, not the absence of a header (issue 33, finding 4).
+describe('a request is anonymous unless valid credentials authenticated it', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      rateLimit: { ipPoints: 1000, botPoints: 1000, builderPoints: 1000, anonymousPreviewPoints: 3, windowSeconds: 60 },
+    });
+  });
+  afterAll(() => server.close());
+
+  const huge = { bot: v6Bot({ groups: [group('g1', [textBubble('b1', 'y'.repeat(1_100_000))])] }) };
+  const START = 'mutation($bot: JSON) { startPreviewChat(botId: "x", bot: $bot) { sessionId } }';
+
+  test('any other Authorization header, or an unknown token, is read up to the anonymous limit (413)', async () => {
+    for (const authorization of ['Basic YWRtaW46YWRtaW4=', 'Token abc', 'Bearer not-a-token-of-anyone-here']) {
+      const rest = await request(server.url, 'POST', '/v1/bots/any/preview/startChat', {
+        json: huge,
+        headers: { authorization },
+      });
+      expect({ authorization, status: rest.status, code: rest.body?.code }).toEqual({
+        authorization,
+        status: 413,
+        code: 'PAYLOAD_TOO_LARGE',
+      });
+      const viaGraphql = await request(server.url, 'POST', '/graphql', {
+        json: { query: START, variables: huge },
+        headers: { authorization },
+      });
+      expect({ authorization, status: viaGraphql.status }).toEqual({ authorization, status: 413 });
+    }
+    // A member's token still sends it.
+    const member = await request(server.url, 'POST', '/graphql', {
+      json: { query: START, variables: huge },
+      token: server.adminToken,
+    });
+    expect(member.status).toBe(200);
+  });
+
+  test('the budget is spent whatever the header or the body type: Basic, application/graphql, then refused', async () => {
+    const bot = v6Bot({ groups: [group('g1', [textBubble('b1', 'hi')])] });
+    const basic = await request(server.url, 'POST', '/v1/bots/any/preview/startChat', {
+      json: { bot },
+      headers: { authorization: 'Basic YWRtaW46YWRtaW4=' },
+    });
+    expect(basic.status).toBe(200);
+    const inline = `mutation { startPreviewChat(botId: "x", bot: ${JSON.stringify(JSON.stringify(bot))}) { sessionId } }`;
+    // A GraphQL document sent as application/graphql (its JSON argument parsed by the JSON scalar from a string).
+    const asGraphql = await request(server.url, 'POST', '/graphql', {
+      raw: inline,
+      headers: { 'content-type': 'application/graphql', authorization: 'Token x' },
+    });
+    expect(asGraphql.status).toBe(200);
+    const third = await graphql(server.url, START, { bot });
+    expect(third.status).toBe(200);
+    expect(third.body.data).toEqual({ startPreviewChat: { sessionId: expect.any(String) } });
+    const refused = await request(server.url, 'POST', '/graphql', {
+      raw: inline,
+      headers: { 'content-type': 'application/graphql' },
+    });
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: 429,
+      body: { code: 'TOO_MANY_REQUESTS', message: 'Too many requests, retry later', issues: [] },
+    });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const rest = await preview(server, { bot }, 'not-a-valid-token-at-all');
+    expect(rest.status).toBe(400);
+    expect(rest.body).toEqual({ code: 'BAD_REQUEST', message: 'Too many requests, retry later', issues: [] });
+    // Members are not held by it.
+    expect((await preview(server, { bot }, server.adminToken)).status).toBe(200);
+  });
+});
+
 describe('the sandbox', () => {
   let server: TestServer;
   beforeAll(async () => {
