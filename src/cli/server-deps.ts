@@ -129,8 +129,17 @@ export async function buildServerDeps(
     signIn: {
       sessionTtlMs: config.console.sessionTtlMs,
       linkTtlMs: DEFAULT_SIGN_IN.linkTtlMs,
-      sendLink: config.smtp ? signInLinkSender(config.smtp, createSmtpSender()) : undefined,
-      sendInvitation: config.smtp ? invitationSender(config.smtp, createSmtpSender()) : undefined,
+      operators: (config.admin.operators ?? config.admin.email)
+        .split(',')
+        .map((address) => address.trim().toLowerCase())
+        .filter(Boolean),
+      // The configuration refuses SMTP without PARLEY_PUBLIC_URL: e-mailed links are built from it alone.
+      ...(config.smtp && config.server.publicUrl
+        ? {
+            sendLink: signInLinkSender(config.smtp, createSmtpSender(), config.server.publicUrl),
+            sendInvitation: invitationSender(config.smtp, createSmtpSender(), config.server.publicUrl),
+          }
+        : {}),
     },
     channels: { onReceived: channels.onReceived, connect: { provider, apiUrls } },
   };

@@ -22,6 +22,11 @@ function checkTogether(config: Config): void {
       'PARLEY_CHAT_URL must differ from PARLEY_PUBLIC_URL: bot content on the console origin could act as a signed-in user',
     );
   }
+  if (config.smtp && !server.publicUrl) {
+    throw new Error(
+      "PARLEY_SMTP_HOST is set but PARLEY_PUBLIC_URL is not: e-mailed sign-in and invitation links are built from the console's configured address only, never from a request's Host header. Set PARLEY_PUBLIC_URL to the address users open the console at (e.g. https://parley.example.com)",
+    );
+  }
   if (chatPortOf(server) === server.port && server.port !== 0 && !server.chatUrl) {
     throw new Error(
       'PARLEY_CHAT_PORT equals the console port: set PARLEY_CHAT_URL, whose host name tells chat requests from console ones on the shared port',

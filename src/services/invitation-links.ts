@@ -1,17 +1,21 @@
 import type { Db } from '../db/client';
-import { badRequest, unauthorized } from '../errors';
+import { AppError, badRequest, unauthorized } from '../errors';
+import { INVITATION_TTL_MS } from './invitations';
 import { generateTokenSecret, hashToken } from './tokens';
 
 // An invitation's link lets a person without an account create theirs and
 // join the workspace in one step: the server e-mails it when it has SMTP
-// settings, else the inviter is shown it once, to hand over. It never signs
-// in to an existing account (an inviter holding the link must not get into
-// someone else's): an address that has an account signs in as usual and
-// accepts the invitation in the console.
+// settings; without SMTP only an operator (PARLEY_OPERATORS) is shown it, to
+// hand over. Anyone else holding such a link could make an account for an
+// address they do not own (squat it), and could learn from it whether the
+// address has an account. It never signs in to an existing account: an
+// address that has one signs in as usual and accepts in the console.
 //
-// A link shown to the inviter proves nothing about who owns the address, so
-// the account it makes is marked unproven; the first e-mailed sign-in link
-// (which does prove it) ends whatever was set on the account before.
+// A link shown to an inviter proves nothing about who owns the address, so
+// the account it makes is unproven: it is a member of that one workspace and
+// nothing more (it sees no other invitation and creates no workspace). The
+// first e-mailed sign-in link proves the address and ends everything the
+// account held before (see proveAddress).
 
 export const INVITATION_LINK_INVALID = 'This invitation link is invalid, used or expired';
 
@@ -20,6 +24,11 @@ export async function issueInvitationLink(db: Db, invitationId: string, shown: b
   const secret = generateTokenSecret();
   await db.invitation.update({ where: { id: invitationId }, data: { tokenHash: hashToken(secret), linkShown: shown } });
   return secret;
+}
+
+/** The invitation has no link (an earlier one stops working): its invitee signs in to accept it. */
+export async function withdrawInvitationLink(db: Db, invitationId: string): Promise<void> {
+  await db.invitation.update({ where: { id: invitationId }, data: { tokenHash: null, linkShown: false } });
 }
 
 /** The console address an invitation link opens (the secret in the fragment: it reaches no server log or Referer). */
@@ -58,13 +67,40 @@ export async function joinWithInvitationLink(
 
 /**
  * An e-mailed sign-in link was spent by this user: their address is proven.
- * An account made with a link shown to an inviter loses what was set before
- * (its password, its other sessions), so the inviter keeps no way in.
+ * An account made with a link shown to an inviter loses everything it held
+ * while unproven — password, console sessions, API tokens — and its
+ * memberships become invitations again, which the address's owner, now
+ * signed in, accepts or declines: whoever opened the link first keeps no way in.
  */
-export async function proveAddress(db: Db, userId: string): Promise<void> {
-  const { count } = await db.user.updateMany({
-    where: { id: userId, emailUnproven: true },
-    data: { emailUnproven: false, passwordHash: null },
+export async function proveAddress(db: Db, userId: string, now = new Date()): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.user.updateMany({
+      where: { id: userId, emailUnproven: true },
+      data: { emailUnproven: false, passwordHash: null },
+    });
+    if (count === 0) return;
+    const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
+    await tx.consoleSession.deleteMany({ where: { userId } });
+    await tx.apiToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
+    const memberships = await tx.memberInWorkspace.findMany({ where: { userId } });
+    const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+    for (const membership of memberships) {
+      await tx.invitation.upsert({
+        where: { workspaceId_email: { workspaceId: membership.workspaceId, email: user.email } },
+        create: { workspaceId: membership.workspaceId, email: user.email, role: membership.role, expiresAt },
+        update: { role: membership.role, expiresAt, tokenHash: null, linkShown: false },
+      });
+    }
+    await tx.memberInWorkspace.deleteMany({ where: { userId } });
   });
-  if (count > 0) await db.consoleSession.deleteMany({ where: { userId } });
+}
+
+/** Refuses what an unproven account may not do (anything beyond the one workspace its link joined). */
+export async function assertAddressProven(db: Db, userId: string): Promise<void> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { emailUnproven: true } });
+  if (user?.emailUnproven)
+    throw new AppError(
+      'FORBIDDEN',
+      'Your e-mail address is not proven yet: this account, made with a link someone else was shown, may only work in the workspace it joined. Sign in once with a link e-mailed to you (or ask the operator) to do more',
+    );
 }

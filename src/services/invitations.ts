@@ -54,9 +54,14 @@ export async function revokeInvitation(db: Db, workspaceId: string, invitationId
   if (count === 0) throw notFound();
 }
 
-/** The invitations waiting for this user (by their e-mail address). */
+/**
+ * The invitations waiting for this user (by their e-mail address). An account
+ * whose address is unproven has none: they are for the address's owner, who
+ * may not be the person who opened a link.
+ */
 export async function invitationsForUser(db: Db, userId: string, now = new Date()): Promise<InvitationWithWorkspace[]> {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, emailUnproven: true } });
+  if (user.emailUnproven) return [];
   return db.invitation.findMany({
     where: { email: user.email, expiresAt: { gt: now } },
     include: { workspace: { select: { id: true, name: true, icon: true } } },
@@ -64,9 +69,10 @@ export async function invitationsForUser(db: Db, userId: string, now = new Date(
   });
 }
 
-/** An invitation addressed to this user, or NOT_FOUND (someone else's invitations do not exist for them). */
+/** An invitation addressed to this user, or NOT_FOUND (someone else's invitations, or an unproven address's, do not exist for them). */
 async function ownInvitation(db: Db, userId: string, invitationId: string, now: Date): Promise<Invitation> {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, emailUnproven: true } });
+  if (user.emailUnproven) throw notFound();
   const invitation = await db.invitation.findFirst({
     where: { id: invitationId, email: user.email, expiresAt: { gt: now } },
   });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../../src/config';
@@ -47,6 +48,8 @@ export interface TestServerOptions {
   smtp?: SmtpSettings;
   /** GraphiQL at GET /graphql (off in tests unless asked). */
   graphiql?: boolean;
+  /** PARLEY_OPERATORS (the admin's address unless given). */
+  operators?: string;
   /** PARLEY_METRICS_TOKEN */
   metricsToken?: string;
   /** Collects the server's log lines (parsed JSON) at PARLEY_LOG_LEVEL `info` (silent otherwise). */
@@ -110,7 +113,7 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
       }),
     },
     database: { ...defaults.database, url: databaseUrl },
-    admin: { token: adminToken, email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    admin: { token: adminToken, email: ADMIN_EMAIL, password: ADMIN_PASSWORD, operators: options.operators },
     graphql: {
       graphiql: options.graphiql ?? false,
       limits: { ...defaults.graphql.limits, ...(options.productionGraphql ? { introspection: false } : {}) },
@@ -182,8 +185,29 @@ async function describeServer(
   };
 }
 
+/** A port free now (the server takes it a moment later). */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/**
+ * SMTP needs PARLEY_PUBLIC_URL (e-mailed links are built from it alone): a
+ * server with SMTP and no public URL given gets its port chosen first and
+ * that port's localhost address as its public URL.
+ */
+async function withPublicUrlForSmtp(options: TestServerOptions): Promise<TestServerOptions> {
+  if (!options.smtp || options.publicUrl) return options;
+  const port = options.port || (await freePort());
+  return { ...options, port, chatPort: options.chatPort ?? 0, publicUrl: `http://localhost:${port}` };
+}
+
 /** A real Parley server on a loopback port over a throw-away database. */
-export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+export async function startTestServer(given: TestServerOptions = {}): Promise<TestServer> {
+  const options = await withPublicUrlForSmtp(given);
   const database: ThrowawayDatabase = await createThrowawayDatabase();
   const adminToken = `test-admin-${Math.random().toString(36).slice(2)}-${Date.now()}`;
   let server: RunningServer;

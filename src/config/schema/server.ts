@@ -101,6 +101,13 @@ export const admin = {
     defaultText: 'generated, printed once',
     doc: "that admin's console password (10 characters or more)",
   }),
+  operators: text({
+    env: 'PARLEY_OPERATORS',
+    defaultText: '`PARLEY_ADMIN_EMAIL`',
+    doc:
+      "the server's operators, by e-mail, comma-separated: without SMTP, only they are shown invitation links " +
+      'to hand over (a link makes an account for the address: [security.md](security.md#workspaces-and-members))',
+  }),
 };
 
 export const consoleSettings = {

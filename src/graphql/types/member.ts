@@ -1,5 +1,5 @@
 import { ADMIN_ONLY, WORKSPACE_ROLES } from '../../services/access';
-import { invitationLinkUrl, issueInvitationLink } from '../../services/invitation-links';
+import { invitationLinkUrl, issueInvitationLink, withdrawInvitationLink } from '../../services/invitation-links';
 import {
   acceptInvitation,
   declineInvitation,
@@ -11,6 +11,7 @@ import {
 import { changeMemberRole, removeMember } from '../../services/members';
 import { getWorkspace } from '../../services/workspaces';
 import { builder } from '../builder';
+import type { GraphQLContext } from '../context';
 import { MessagePayload } from './scalars';
 
 export const WorkspaceRole = builder.enumType(WORKSPACE_ROLES, { name: 'WorkspaceRole' });
@@ -63,11 +64,22 @@ builder.prismaObject('Invitation', {
     link: t.string({
       nullable: true,
       description:
-        "The invitation link, for the inviter to hand over when the server sends no e-mail: given once, in inviteMember's answer, null everywhere else. It lets a person without an account create theirs and join; it never signs in to an existing account.",
+        "The invitation link, for an operator (PARLEY_OPERATORS) to hand over when the server sends no e-mail: given once, in inviteMember's answer, null everywhere else and for other inviters. It lets a person without an account create theirs and join; it never signs in to an existing account.",
       resolve: (invitation) => shownLinks.get(invitation) ?? null,
     }),
   }),
 });
+
+/** Whether the caller is one of the server's operators (PARLEY_OPERATORS), by their account's address. */
+async function isOperator(ctx: GraphQLContext): Promise<boolean> {
+  const operators = ctx.signIn.operators ?? [];
+  if (!ctx.viewer || operators.length === 0) return false;
+  const user = await ctx.db.user.findUnique({
+    where: { id: ctx.viewer.userId },
+    select: { email: true, emailUnproven: true },
+  });
+  return Boolean(user && !user.emailUnproven && operators.includes(user.email));
+}
 
 /** Links shown once, in the answer of the inviteMember call that made them (never stored in clear). */
 const shownLinks = new WeakMap<object, string>();
@@ -108,18 +120,25 @@ builder.mutationFields((t) => ({
         invitedById: ctx.viewer?.userId,
       });
       const send = ctx.signIn.sendInvitation;
-      const secret = await issueInvitationLink(ctx.db, invitation.id, !send);
-      const base = ctx.request.consoleBaseUrl ?? '';
-      const link = invitationLinkUrl(base, secret);
       if (send) {
+        const secret = await issueInvitationLink(ctx.db, invitation.id, false);
         const workspace = await ctx.db.workspace.findUniqueOrThrow({
           where: { id: invitation.workspaceId },
           select: { name: true },
         });
-        await send(invitation.email, link, workspace.name);
+        // E-mailed on the configured console origin, whatever Host this request named.
+        await send(invitation.email, secret, workspace.name);
+        return ctx.db.invitation.findUniqueOrThrow({ where: { id: invitation.id } });
       }
+      // No e-mail: a link that makes an account is handed to an operator only (anyone else could squat the address).
+      if (!(await isOperator(ctx))) {
+        await withdrawInvitationLink(ctx.db, invitation.id);
+        return ctx.db.invitation.findUniqueOrThrow({ where: { id: invitation.id } });
+      }
+      const secret = await issueInvitationLink(ctx.db, invitation.id, true);
       const issued = await ctx.db.invitation.findUniqueOrThrow({ where: { id: invitation.id } });
-      if (!send) shownLinks.set(issued, link);
+      // Shown to the inviter alone, who reached this server by the Host they named.
+      shownLinks.set(issued, invitationLinkUrl(ctx.request.consoleBaseUrl ?? '', secret));
       return issued;
     },
   }),

@@ -8,6 +8,7 @@ import {
   PLANS,
   updateWorkspace,
 } from '../../services/workspaces';
+import { assertAddressProven } from '../../services/invitation-links';
 import { builder } from '../builder';
 import { MessagePayload } from './scalars';
 
@@ -70,6 +71,8 @@ builder.mutationFields((t) => ({
     args: { name: t.arg.string({ required: true }), icon: t.arg.string() },
     authScopes: { authenticated: true },
     resolve: async (_query, _root, args, ctx) => {
+      // An account made with a link someone else was shown works in the workspace it joined only.
+      await assertAddressProven(ctx.db, ctx.viewer!.userId);
       const workspace = await createWorkspace(ctx.db, ctx.viewer!.userId, args);
       ctx.access?.forgetMemberships();
       return workspace;

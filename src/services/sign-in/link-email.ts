@@ -1,10 +1,26 @@
 import type { SmtpSender, SmtpSettings } from '../../integrations/email/smtp';
+import { invitationLinkUrl } from '../invitation-links';
 import type { SignInSettings } from './settings';
 
+// Every link Parley e-mails is built from the configured console origin
+// (PARLEY_PUBLIC_URL), never from a request: a Host header is anyone's to
+// write, and a genuine e-mail pointing at the writer's site would hand them the
+// secret in its fragment.
+
+/** The console page that spends a sign-in link (the secret in the fragment: it reaches no server log or Referer). */
+export function signInLinkUrl(consoleUrl: string, secret: string): string {
+  return `${consoleUrl.replace(/\/$/, '')}/app/sign-in#link=${secret}`;
+}
+
 /** Sign-in links go out through the server's own SMTP settings (trusted: they are the operator's). */
-export function signInLinkSender(smtp: SmtpSettings, sender: SmtpSender): NonNullable<SignInSettings['sendLink']> {
-  return (to, url) =>
-    sender.send(
+export function signInLinkSender(
+  smtp: SmtpSettings,
+  sender: SmtpSender,
+  consoleUrl: string,
+): NonNullable<SignInSettings['sendLink']> {
+  return (to, secret) => {
+    const url = signInLinkUrl(consoleUrl, secret);
+    return sender.send(
       smtp,
       {
         to: [to],
@@ -15,15 +31,18 @@ export function signInLinkSender(smtp: SmtpSettings, sender: SmtpSender): NonNul
       },
       { trusted: true },
     );
+  };
 }
 
 /** Invitation e-mails go out the same way. */
 export function invitationSender(
   smtp: SmtpSettings,
   sender: SmtpSender,
+  consoleUrl: string,
 ): NonNullable<SignInSettings['sendInvitation']> {
-  return (to, url, workspaceName) =>
-    sender.send(
+  return (to, secret, workspaceName) => {
+    const url = invitationLinkUrl(consoleUrl, secret);
+    return sender.send(
       smtp,
       {
         to: [to],
@@ -34,4 +53,5 @@ export function invitationSender(
       },
       { trusted: true },
     );
+  };
 }

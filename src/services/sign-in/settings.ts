@@ -4,10 +4,18 @@ export interface SignInSettings {
   sessionTtlMs: number;
   /** How long an e-mailed sign-in link stays valid. */
   linkTtlMs: number;
-  /** Sends a sign-in link; absent when the server has no SMTP settings (the console then offers passwords only). */
-  sendLink?: (to: string, url: string) => Promise<void>;
-  /** E-mails an invitation's link; absent without SMTP settings (the inviter is then shown the link to hand over). */
-  sendInvitation?: (to: string, url: string, workspaceName: string) => Promise<void>;
+  /**
+   * E-mails a sign-in link with this secret, on the configured console origin; absent when the server has no SMTP
+   * settings (the console then offers passwords only).
+   */
+  sendLink?: (to: string, secret: string) => Promise<void>;
+  /** E-mails an invitation's link with this secret, the same way; absent without SMTP settings (the inviter is then shown the link). */
+  sendInvitation?: (to: string, secret: string, workspaceName: string) => Promise<void>;
+  /**
+   * PARLEY_OPERATORS, lower-cased: without SMTP, the only inviters shown an invitation's link (it makes an account
+   * for the address, so whoever holds it could squat it; the operator can make accounts anyway).
+   */
+  operators?: readonly string[];
 }
 
 export const DEFAULT_SIGN_IN: SignInSettings = { sessionTtlMs: 7 * 24 * 3600 * 1000, linkTtlMs: 15 * 60 * 1000 };

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { consoleGraphql, cookieValues, signIn } from '../../helpers/console-session';
 import { graphql, request } from '../../helpers/http';
 import { smtpInbox, type Inbox } from '../../helpers/smtp-inbox';
@@ -320,6 +321,40 @@ describe('sign-in links', () => {
     await graphql(server.url, REQUEST, { email: server.adminEmail });
     await new Promise((r) => setTimeout(r, 300));
     expect(inbox.messages).toHaveLength(before + 1);
+  });
+
+  test('the e-mailed link is on the configured console address, whatever Host the request named (issue 33, finding 3)', async () => {
+    const email = `host-header-${Date.now()}@parley.test`;
+    await createUserWithToken(server.db, email);
+    const before = inbox.messages.length;
+    const body = JSON.stringify({ query: REQUEST, variables: { email } });
+    // node:http sends the Host header given (fetch would write its own).
+    const status = await new Promise<number>((resolve, reject) => {
+      const outgoing = http.request(
+        `${server.url}/graphql`,
+        {
+          method: 'POST',
+          headers: {
+            host: 'attacker.example',
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+    expect(status).toBe(200);
+    for (const started = Date.now(); inbox.messages.length === before && Date.now() - started < 5000;)
+      await new Promise((r) => setTimeout(r, 20));
+    const mail = inbox.messages.at(-1)!;
+    expect(mail.to).toMatchObject({ text: email });
+    expect(mail.text).not.toContain('attacker.example');
+    expect(/(http:\/\/\S+)\/app\/sign-in#link=/.exec(mail.text ?? '')?.[1]).toBe(server.url);
   });
 
   test('without SMTP, links are not offered and asking for one is a clear error', async () => {

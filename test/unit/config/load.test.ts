@@ -41,7 +41,13 @@ describe('loadConfig', () => {
   });
 
   it('reads an older name with a deprecation line, and the new name wins over it', () => {
-    const old = load({ SESSION_TTL: '60', LOG_LEVEL: 'debug', SMTP_HOST: 'mail', SMTP_FROM: 'Bot <bot@x.test>' });
+    const old = load({
+      SESSION_TTL: '60',
+      LOG_LEVEL: 'debug',
+      SMTP_HOST: 'mail',
+      SMTP_FROM: 'Bot <bot@x.test>',
+      PARLEY_PUBLIC_URL: 'https://parley.example.com',
+    });
     expect(old.config.chat.sessionTtlMs).toBe(60_000);
     expect(old.config.log.level).toBe('debug');
     expect(old.config.smtp).toMatchObject({ host: 'mail', port: 587, from: { name: 'Bot', email: 'bot@x.test' } });
@@ -106,6 +112,14 @@ describe('loadConfig', () => {
   });
 
   it('requires what an optional group needs once its key is set', () => {
+    // E-mailed links are built from the configured console address alone, never a request's Host (issue 33, finding 3).
+    expect(() => load({ PARLEY_SMTP_HOST: 'mail', PARLEY_SMTP_FROM: 'bot@x.test' })).toThrow(
+      'PARLEY_SMTP_HOST is set but PARLEY_PUBLIC_URL is not',
+    );
+    expect(
+      load({ PARLEY_SMTP_HOST: 'mail', PARLEY_SMTP_FROM: 'bot@x.test', PARLEY_PUBLIC_URL: 'https://p.example' }).config
+        .smtp,
+    ).toMatchObject({ host: 'mail' });
     expect(() => load({ PARLEY_SMTP_HOST: 'mail' })).toThrow(
       'PARLEY_SMTP_FROM must be set with PARLEY_SMTP_HOST (the sender of bot e-mails, e.g. "Parley <bot@example.com>")',
     );

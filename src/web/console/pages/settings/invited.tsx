@@ -1,6 +1,9 @@
 import { useState } from 'react';
 
-/** What became of an invitation: e-mailed, or its link to hand over (shown once: only its hash is kept). */
+/**
+ * What became of an invitation: e-mailed, its link to hand over (shown once, to an operator only: only its hash is
+ * kept), or neither (the invitee signs in to see it).
+ */
 export function Invited({ invitation }: { invitation: { email: string; emailed: boolean; link?: string | null } }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
@@ -13,6 +16,11 @@ export function Invited({ invitation }: { invitation: { email: string; emailed: 
         <p>
           Invitation e-mailed to {invitation.email}. Someone new joins with its link; someone with an account sees it in
           the console when they sign in with that address.
+        </p>
+      ) : !invitation.link ? (
+        <p>
+          Invitation made for {invitation.email}. This server sends no e-mail: they see it in the console when they sign
+          in with that address. Someone without an account needs one from the server&apos;s operator first.
         </p>
       ) : (
         <>
