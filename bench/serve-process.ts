@@ -55,9 +55,13 @@ async function started(child: ChildProcess): Promise<ServerProcess> {
   };
 }
 
-/** `parley serve --workers N` on a database, with its admin token and limits off (one client drives the load). */
+/**
+ * `parley serve --workers N` on a database, with its admin token and limits off (one client drives the load).
+ * BENCH_PARLEY_ROOT: another checkout's built server (a before/after comparison).
+ */
 export function parleyServe(databaseUrl: string, workers: number): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [path.join(root, 'dist/src/main.js'), 'serve', '--workers', String(workers)], {
+  const server = path.join(process.env.BENCH_PARLEY_ROOT ?? root, 'dist/src/main.js');
+  const child = spawn(process.execPath, [server, 'serve', '--workers', String(workers)], {
     cwd: root,
     env: {
       ...process.env,
