@@ -64,6 +64,8 @@ function runScenario(scenario: Scenario) {
           ),
         ),
       );
+      if (statuses.some((status) => status !== 200 && status !== 429 && status !== 503))
+        throw new Error(`the flood's webhooks answered ${statuses.join(', ')}`);
       const victims = Array.from({ length: VICTIMS }, (_, index) => String(9_000_000 + index));
       const latencies = await Promise.all(
         victims.map(async (from, index) => {
