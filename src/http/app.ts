@@ -38,7 +38,7 @@ import { silentLogger, type Logger } from '../observability/logger';
 export interface AppOptions {
   /** The services' dependencies, which every request's GraphQL context carries. */
   deps: ServerDeps;
-  config: Pick<Config, 'server' | 'graphql' | 'metrics'> & Partial<Pick<Config, 'rateLimit'>>;
+  config: Pick<Config, 'server' | 'graphql' | 'metrics'> & Partial<Pick<Config, 'rateLimit' | 'channels'>>;
   /** Where each surface is reached (src/http/origins.ts). */
   origins: Origins;
   /** Request log destination; silent when absent. */
@@ -184,6 +184,7 @@ export function createApps({
     db: deps.chat.db,
     secrets: deps.chat.secrets,
     bodyLimit: config.server.bodyLimit,
+    limits: config.channels,
     onReceived: () => deps.channels?.onReceived(),
     logger,
   });

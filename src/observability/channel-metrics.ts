@@ -7,7 +7,7 @@ import { registry } from './metrics';
 
 const channelEvents = new Counter({
   name: 'parley_channel_events_total',
-  help: 'Messaging channel messages, by channel and stage: received (stored by a webhook), answered, ignored (no bot took it), failed.',
+  help: "Messaging channel messages, by channel and stage: received (stored by a webhook), refused (an update over its connection's cap or rate limit, answered 429), answered, ignored (no bot took it), failed.",
   labelNames: ['channel', 'stage'] as const,
   registers: [registry],
 });
@@ -57,7 +57,7 @@ export function setChannelQueueDepthSource(source: (() => Promise<QueueDepth>) |
   depthSource = source;
 }
 
-export type ChannelEventStage = 'received' | 'answered' | 'ignored' | 'failed';
+export type ChannelEventStage = 'received' | 'refused' | 'answered' | 'ignored' | 'failed';
 
 export function recordChannelEvents(channel: string, stage: ChannelEventStage, count = 1): void {
   if (count > 0) channelEvents.inc({ channel, stage }, count);

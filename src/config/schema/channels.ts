@@ -1,7 +1,8 @@
 // Settings of the messaging channels (WhatsApp Cloud API, Telegram Bot API):
 // where their APIs answer (stand-ins in tests, a proxy in some deployments)
 // how long a bot's wait is slept between two sends, how the queues' claims
-// last and how long handled messages are kept.
+// last, how much one connection may have waiting or send (docs/channels.md#fairness)
+// and how long handled messages are kept.
 import { duration, integer, url } from '../setting';
 
 export const channels = {
@@ -46,6 +47,18 @@ export const channels = {
     // A provider request gives up after 10 s: a shorter claim would let a second sender send it again meanwhile.
     min: 11_000,
     doc: 'how long a message being sent stays with the process sending it: the messages of a process that died are sent after it (longer than a provider request may take, 10 s)',
+  }),
+  maxPendingPerConnection: integer({
+    env: 'PARLEY_CHANNEL_MAX_PENDING_PER_CONNECTION',
+    default: 1000,
+    min: 1,
+    doc: "received messages one connection may have waiting to be answered: a webhook update that would take it over is refused whole with 429 (the provider delivers it again later)",
+  }),
+  messagesPerMinute: integer({
+    env: 'PARLEY_CHANNEL_MESSAGES_PER_MINUTE',
+    default: 1200,
+    min: 1,
+    doc: "messages one connection's webhook may deliver per minute, counted in each process: an update over it is refused whole with 429 and `Retry-After`",
   }),
   retentionMs: duration({
     env: 'PARLEY_CHANNEL_RETENTION_HOURS',

@@ -114,11 +114,11 @@ builder.mutationFields((t) => ({
   connectTelegramWebhook: t.field({
     type: MessagePayload,
     description:
-      "Registers `webhookUrl` (the origin + the connection's webhookPath) with Telegram (setWebhook), with the connection's secret token. A refusal by Telegram answers BAD_REQUEST with its description.",
+      "Registers the connection's webhook address (the console origin + its webhookPath) with Telegram (setWebhook), with the connection's secret token. `webhookUrl`, when given, must be that address (https instead of http allowed), else BAD_REQUEST with an issue at `webhookUrl`. A refusal by Telegram answers BAD_REQUEST with its description.",
     args: {
       workspaceId: t.arg.id({ required: true }),
       credentialsId: t.arg.id({ required: true }),
-      webhookUrl: t.arg.string({ required: true }),
+      webhookUrl: t.arg.string({ required: false }),
     },
     authScopes: (_root, args) => editors(args.workspaceId),
     resolve: async (_root, args, ctx) => {
@@ -127,7 +127,8 @@ builder.mutationFields((t) => ({
       const message = await connectTelegramWebhook(ctx.db, ctx.chat.secrets, connect, {
         workspaceId: String(args.workspaceId),
         credentialsId: String(args.credentialsId),
-        webhookUrl: args.webhookUrl,
+        webhookUrl: args.webhookUrl ?? undefined,
+        consoleOrigin: ctx.request.consoleBaseUrl,
       });
       return { message };
     },

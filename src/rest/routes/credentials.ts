@@ -27,7 +27,7 @@ export const credentialsRoutes = builderRoutes('Workspace', [
     path: '/v1/workspaces/{workspaceId}/credentials/{credentialsId}/telegram/webhook',
     operation: 'ConnectTelegramWebhook',
     summary:
-      "Register a webhook URL with Telegram (setWebhook) for telegram credentials, with the connection's secret token; body {webhookUrl}",
+      "Register the connection's webhook address with Telegram (setWebhook) for telegram credentials, with the connection's secret token; body {webhookUrl?}: the connection's own address on the console origin (the default), anything else is refused",
     unwrap: ['connectTelegramWebhook'],
   },
 ]);

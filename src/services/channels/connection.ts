@@ -84,35 +84,68 @@ export async function connectionHealth(db: Db, credentialsId: string): Promise<C
   };
 }
 
-function httpUrl(raw: string): string {
-  let url: URL;
+const WEBHOOK_URL_ISSUE = 'must be this connection’s webhook address on the console origin';
+
+/**
+ * The address Telegram may be told: the connection's own webhook on the
+ * console origin (what the Channels tab shows), nothing else. Any other
+ * address would hand the connection's secret token, and the bot's
+ * conversations, to whoever answers there. `https:` is accepted in place of
+ * an `http:` origin: a TLS proxy in front of a derived origin (Telegram
+ * wants https). Without `webhookUrl`, the connection's own address.
+ */
+export function ownWebhookUrl(
+  connection: ConnectionRef,
+  consoleOrigin: string | undefined,
+  webhookUrl: string | undefined,
+): string {
+  if (!consoleOrigin)
+    throw badRequest('The console origin is unknown: set PARLEY_PUBLIC_URL', [
+      { message: WEBHOOK_URL_ISSUE, path: ['webhookUrl'] },
+    ]);
+  const own = new URL(webhookPath(connection), consoleOrigin);
+  if (webhookUrl === undefined) return own.href;
+  let given: URL;
   try {
-    url = new URL(raw.trim());
+    given = new URL(webhookUrl.trim());
   } catch {
     throw badRequest('The webhook URL is not a URL', [{ message: 'must be an absolute URL', path: ['webhookUrl'] }]);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw badRequest('The webhook URL must be an https:// address', [
-      { message: 'must be an https:// URL', path: ['webhookUrl'] },
-    ]);
-  return url.href;
+  const schemes = own.protocol === 'http:' ? ['http:', 'https:'] : [own.protocol];
+  const same =
+    schemes.includes(given.protocol) &&
+    given.host === own.host &&
+    given.pathname === own.pathname &&
+    given.username === '' &&
+    given.password === '' &&
+    given.search === '' &&
+    given.hash === '';
+  if (!same)
+    throw badRequest(`The webhook URL must be ${own.href}`, [{ message: WEBHOOK_URL_ISSUE, path: ['webhookUrl'] }]);
+  return given.href;
 }
 
 /**
- * Tells Telegram to post the bot's updates to `webhookUrl`, with the
- * connection's secret token (checked on every update). The provider's refusal
- * answers BAD_REQUEST with Telegram's own description; answers Telegram's
- * confirmation otherwise.
+ * Tells Telegram to post the bot's updates to the connection's webhook on the
+ * console origin (`webhookUrl`, when given, must be that address:
+ * ownWebhookUrl), with the connection's secret token (checked on every
+ * update). The provider's refusal answers BAD_REQUEST with Telegram's own
+ * description; answers Telegram's confirmation otherwise.
  */
 export async function connectTelegramWebhook(
   db: Db,
   secrets: SecretBox,
   deps: ChannelConnectDeps,
-  input: { workspaceId: string; credentialsId: string; webhookUrl: string },
+  input: { workspaceId: string; credentialsId: string; webhookUrl?: string; consoleOrigin: string | undefined },
 ): Promise<string> {
-  const url = httpUrl(input.webhookUrl);
+  const connection: ConnectionRef = {
+    kind: 'telegram',
+    workspaceId: input.workspaceId,
+    credentialsId: input.credentialsId,
+  };
   const data = await resolveCredentials(db, secrets, input.workspaceId, input.credentialsId, 'telegram');
   if (!data) throw notFound('Telegram credentials not found');
+  const url = ownWebhookUrl(connection, input.consoleOrigin, input.webhookUrl);
   const outcome = await deps.provider.send(
     { kind: 'telegram', baseUrl: deps.apiUrls.telegram.replace(/\/+$/, ''), token: data.botToken },
     {

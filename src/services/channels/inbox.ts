@@ -1,7 +1,9 @@
 // The inbox: messages received on a channel, committed before the webhook
 // answers, then taken up by whichever process claims them first. Events of one
 // conversation are taken one at a time in arrival order; different
-// conversations in parallel. A claim is a lease: the event of a process that
+// conversations in parallel. Claims go round the connections with pending
+// events, so that one connection's flood does not hold up another's messages
+// (docs/channels.md#fairness). A claim is a lease: the event of a process that
 // died is claimed again once its lease has run out.
 import { Prisma, type Db } from '../../db/client';
 import type { ChannelKind, InboundMessage } from './channel';
@@ -25,13 +27,23 @@ export type EventOutcome = { status: 'done' } | { status: 'failed'; error: strin
 /** How many eligible events one claim looks at before giving up (the others were being claimed meanwhile). */
 const CANDIDATES = 16;
 
+/** SQLite binds at most 32,766 variables in one statement: six a row. */
+const ROWS_PER_INSERT = 1000;
+
+function insertEvents(db: Client, rows: Prisma.Sql[]): Promise<number> {
+  return db.$executeRaw`
+    INSERT INTO "ChannelEvent" ("credentialsId", "channel", "externalId", "conversationKey", "message", "receivedAt")
+    VALUES ${Prisma.join(rows)}
+    ON CONFLICT ("credentialsId", "externalId") DO NOTHING`;
+}
+
 /**
  * Stores a webhook update's messages in their order. A message already
  * received on this connection (the provider re-delivered it) is left as it is.
  * Answers how many were new.
  */
 export async function receiveEvents(
-  db: Client,
+  db: Db,
   credentialsId: string,
   channel: ChannelKind,
   messages: readonly InboundMessage[],
@@ -43,11 +55,19 @@ export async function receiveEvents(
     const json = JSON.stringify(message);
     return Prisma.sql`(${credentialsId}, ${channel}, ${externalId}, ${conversationKey}, ${json}, ${now})`;
   });
-  // One statement: the batch is stored whole or not at all, in order (ids follow the VALUES).
-  return db.$executeRaw`
-    INSERT INTO "ChannelEvent" ("credentialsId", "channel", "externalId", "conversationKey", "message", "receivedAt")
-    VALUES ${Prisma.join(rows)}
-    ON CONFLICT ("credentialsId", "externalId") DO NOTHING`;
+  // The batch is stored whole or not at all, in order (ids follow the VALUES): one statement, or one transaction.
+  if (rows.length <= ROWS_PER_INSERT) return insertEvents(db, rows);
+  return db.$transaction(async (tx) => {
+    let stored = 0;
+    for (let start = 0; start < rows.length; start += ROWS_PER_INSERT)
+      stored += await insertEvents(tx, rows.slice(start, start + ROWS_PER_INSERT));
+    return stored;
+  });
+}
+
+/** Events of the connection received and not yet processed (the webhook's cap counts them). */
+export function pendingEventsOf(db: Client, credentialsId: string): Promise<number> {
+  return db.channelEvent.count({ where: { credentialsId, status: 'pending' } });
 }
 
 /**
@@ -64,33 +84,76 @@ function firstInConversation(row: string, now: Date): Prisma.Sql {
 }
 
 /**
- * Claims the oldest pending event that is first in its conversation and not
- * held by a live claim, for `leaseMs`; null when there is none. Several
- * processes may call it at once: an event is claimed by one, and a
- * conversation has one claimed event at a time.
+ * The first connection after `after` (in id order, wrapping round) with a
+ * pending event; undefined when none has one.
  */
-export async function claimNextEvent(db: Db, options: { leaseMs: number; now?: Date }): Promise<ClaimedEvent | null> {
-  const now = options.now ?? new Date();
-  const until = new Date(now.getTime() + options.leaseMs);
-  const candidates = await db.$queryRaw<{ id: number; credentialsId: string; conversationKey: string }[]>`
-    SELECT e."id", e."credentialsId", e."conversationKey" FROM "ChannelEvent" e
-    WHERE e."status" = 'pending' AND ${firstInConversation('e', now)}
+async function nextConnection(db: Db, after: string | undefined): Promise<string | undefined> {
+  const first = (rows: { credentialsId: string }[]) => rows[0]?.credentialsId;
+  if (after !== undefined) {
+    const next = first(
+      await db.$queryRaw<{ credentialsId: string }[]>`
+        SELECT "credentialsId" FROM "ChannelEvent" WHERE "status" = 'pending' AND "credentialsId" > ${after}
+        ORDER BY "credentialsId" LIMIT 1`,
+    );
+    if (next !== undefined) return next;
+  }
+  return first(
+    await db.$queryRaw<{ credentialsId: string }[]>`
+      SELECT "credentialsId" FROM "ChannelEvent" WHERE "status" = 'pending' ORDER BY "credentialsId" LIMIT 1`,
+  );
+}
+
+/** Claims the connection's oldest event that is first in its conversation and not held by a live claim; null when none. */
+async function claimInConnection(db: Db, credentialsId: string, now: Date, until: Date): Promise<ClaimedEvent | null> {
+  const candidates = await db.$queryRaw<{ id: number; conversationKey: string }[]>`
+    SELECT e."id", e."conversationKey" FROM "ChannelEvent" e
+    WHERE e."status" = 'pending' AND e."credentialsId" = ${credentialsId} AND ${firstInConversation('e', now)}
     ORDER BY e."id" LIMIT ${CANDIDATES}`;
   for (const candidate of candidates) {
+    const conversation = { credentialsId, conversationKey: candidate.conversationKey };
     // The claimed row comes back with the UPDATE: no second read.
     const [claimed] = await claimInConversation(
       db,
       LOCK_SPACE.events,
-      candidate,
+      conversation,
       (client) => client.$queryRaw<ClaimedRow[]>`
         UPDATE "ChannelEvent" SET "claimedUntil" = ${until}, "attempts" = "attempts" + 1
         WHERE "id" = ${candidate.id} AND "status" = 'pending' AND ${firstInConversation('"ChannelEvent"', now)}
         RETURNING "id", "channel", "message", "attempts"`,
       [],
     );
-    if (claimed) return { ...candidate, ...claimedEvent(claimed), claimedUntil: until };
+    if (claimed) return { ...conversation, ...claimedEvent(claimed), claimedUntil: until };
   }
   return null;
+}
+
+/**
+ * Claims an event for `leaseMs`: the oldest claimable one (first in its
+ * conversation, not held by a live claim) of the first connection after
+ * `after` (the connection served last; in id order, wrapping round) that has
+ * one. null when there is none. Going round the connections rather than
+ * taking the oldest event of all keeps a connection's flood from delaying
+ * the others: each gets a claim in turn. Several processes may call it at
+ * once: an event is claimed by one, and a conversation has one claimed event
+ * at a time.
+ */
+export async function claimNextEvent(
+  db: Db,
+  options: { leaseMs: number; now?: Date; after?: string },
+): Promise<ClaimedEvent | null> {
+  const now = options.now ?? new Date();
+  const until = new Date(now.getTime() + options.leaseMs);
+  // Connections with nothing claimable (their conversations in hand) are passed over; once round, there is nothing.
+  const passed = new Set<string>();
+  let after = options.after;
+  for (;;) {
+    const connection = await nextConnection(db, after);
+    if (connection === undefined || passed.has(connection)) return null;
+    const claimed = await claimInConnection(db, connection, now, until);
+    if (claimed) return claimed;
+    passed.add(connection);
+    after = connection;
+  }
 }
 
 interface ClaimedRow {

@@ -1,6 +1,6 @@
 // The conversation processor: takes the inbox's events one after another
-// (one at a time per conversation, in arrival order: the inbox's claim sees to
-// it), runs each through the chat use cases, and commits in one transaction
+// (one at a time per conversation, in arrival order, the connections in
+// turn: the inbox's claim sees to it), runs each through the chat use cases, and commits in one transaction
 // what the turn sends (acknowledgements first, then the turn's requests), the
 // conversation's new state and the event's completion. Failures are recorded
 // on the event; an event whose claims keep running out (its process died on
@@ -134,7 +134,13 @@ function renewing(deps: ProcessorDeps, event: ClaimedEvent, leaseMs: number): ()
 
 export function createProcessor(deps: ProcessorDeps, options: ProcessorOptions = {}): WorkLoop {
   const { pollMs, concurrency, leaseMs } = { ...DEFAULTS, ...options };
-  const claim = oneAtATime(() => claimNextEvent(deps.chat.db, { leaseMs }));
+  // The connection served last: the next claim serves the one after it (round-robin, see claimNextEvent).
+  let lastServed: string | undefined;
+  const claim = oneAtATime(async () => {
+    const event = await claimNextEvent(deps.chat.db, { leaseMs, after: lastServed });
+    if (event) lastServed = event.credentialsId;
+    return event;
+  });
   return workLoop({
     pollMs,
     pending: options.pending,

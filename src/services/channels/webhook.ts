@@ -1,7 +1,8 @@
 // A provider's webhook call, HTTP aside: the connection's credentials found
 // and decrypted, the request proved to come from the provider, its update read
 // and its messages stored in the inbox (committed before the provider hears
-// back: what it was told it delivered is never lost). Unknown credentials,
+// back: what it was told it delivered is never lost), unless the connection's
+// limits refuse the whole update (admission.ts). Unknown credentials,
 // another workspace's or another kind's are refused exactly as a bad
 // signature is, so that an id cannot be probed.
 import type { Db } from '../../db/client';
@@ -10,6 +11,7 @@ import { resolveCredentials } from '../credentials/credentials';
 import type { SecretBox } from '../credentials/secret-box';
 import type { CredentialsData } from '../credentials/types';
 import type { ChannelKind, WebhookRequest } from './channel';
+import type { Admission, Refusal } from './admission';
 import { receiveEvents } from './inbox';
 import { recordChannelEvents } from '../../observability/channel-metrics';
 import { CHANNELS } from './registry';
@@ -18,7 +20,12 @@ import { whatsAppSubscriptionChallenge } from './whatsapp/subscription';
 export interface WebhookDeps {
   db: Db;
   secrets: SecretBox;
+  /** The connections' limits; every verified update is stored without it. */
+  admission?: Admission;
 }
+
+/** What became of a verified update: how many of its messages were new, or why it was refused whole. */
+export type WebhookOutcome = { stored: number } | { refused: Refusal; messages: number };
 
 /** One webhook request as the HTTP layer read it. */
 export interface WebhookCall {
@@ -63,10 +70,11 @@ export async function whatsAppSubscription(
 
 /**
  * Verifies and stores one update; answers how many of its messages were new
- * (0 for a status update or a re-delivery). UNAUTHORIZED, nothing stored,
- * when the request is not the provider's.
+ * (0 for a status update or a re-delivery), or the refusal of the connection's
+ * limits (nothing stored). UNAUTHORIZED, nothing stored, when the request is
+ * not the provider's.
  */
-export async function receiveWebhook(deps: WebhookDeps, call: WebhookCall, now = new Date()): Promise<number> {
+export async function receiveWebhook(deps: WebhookDeps, call: WebhookCall, now = new Date()): Promise<WebhookOutcome> {
   const { kind, workspaceId, credentialsId } = call;
   const credentials = await resolveCredentials(deps.db, deps.secrets, workspaceId, credentialsId, kind);
   if (!fromProvider(kind, { rawBody: call.rawBody, headers: call.headers }, credentials))
@@ -82,7 +90,12 @@ export async function receiveWebhook(deps: WebhookDeps, call: WebhookCall, now =
   const messages = CHANNELS[kind]
     .parse(update, now.getTime())
     .filter((message) => message.recipient === undefined || message.recipient === account);
+  const refused = await deps.admission?.admit(deps.db, credentialsId, messages.length);
+  if (refused) {
+    recordChannelEvents(kind, 'refused', messages.length);
+    return { refused, messages: messages.length };
+  }
   const stored = await receiveEvents(deps.db, credentialsId, kind, messages, now);
   recordChannelEvents(kind, 'received', stored);
-  return stored;
+  return { stored };
 }

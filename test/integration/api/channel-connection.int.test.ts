@@ -5,7 +5,9 @@ import { graphql, ISO_MS, request } from '../../helpers/http';
 import { createUserWithToken, startTestServer, type TestServer } from '../../helpers/test-server';
 
 // A channel connection as the console shows it (the credentials' `channel`
-// field) and Telegram's webhook registered through the server's provider client.
+// field) and Telegram's webhook registered through the server's provider client:
+// only ever at the connection's own address on the console origin
+// (PARLEY_PUBLIC_URL here).
 
 const CONNECTIONS = `query Connections($workspaceId: ID!) {
   credentials(workspaceId: $workspaceId) {
@@ -14,7 +16,9 @@ const CONNECTIONS = `query Connections($workspaceId: ID!) {
   }
 }`;
 
-const CONNECT = `mutation Connect($workspaceId: ID!, $credentialsId: ID!, $webhookUrl: String!) {
+const PUBLIC_URL = 'https://parley.example';
+
+const CONNECT = `mutation Connect($workspaceId: ID!, $credentialsId: ID!, $webhookUrl: String) {
   connectTelegramWebhook(workspaceId: $workspaceId, credentialsId: $credentialsId, webhookUrl: $webhookUrl) { message }
 }`;
 
@@ -26,7 +30,11 @@ let smtpId: string;
 
 beforeAll(async () => {
   telegram = await startFakeTelegramApi();
-  server = await startTestServer({ channels: { telegramApiUrl: telegram.baseUrl }, outboundAllow: '127.0.0.1' });
+  server = await startTestServer({
+    channels: { telegramApiUrl: telegram.baseUrl },
+    outboundAllow: '127.0.0.1',
+    publicUrl: PUBLIC_URL,
+  });
   whatsAppId = await createChannelCredentials(server, 'whatsApp', 'shop');
   telegramId = await createChannelCredentials(server, 'telegram', 'helpdesk');
   const smtp = await request(server.url, 'POST', `/v1/workspaces/${server.adminWorkspaceId}/credentials`, {
@@ -151,18 +159,20 @@ describe('channel connection fields', () => {
 });
 
 describe('connectTelegramWebhook', () => {
+  const ownUrl = (credentialsId = telegramId) =>
+    `${PUBLIC_URL}/v1/workspaces/${server.adminWorkspaceId}/telegram/${credentialsId}/webhook`;
   const connect = (token: string, variables: Record<string, unknown> = {}) =>
     graphql(
       server.url,
       CONNECT,
-      {
-        workspaceId: server.adminWorkspaceId,
-        credentialsId: telegramId,
-        webhookUrl: `https://parley.example/v1/workspaces/${server.adminWorkspaceId}/telegram/${telegramId}/webhook`,
-        ...variables,
-      },
+      { workspaceId: server.adminWorkspaceId, credentialsId: telegramId, webhookUrl: ownUrl(), ...variables },
       token,
     );
+  const refusedAtWebhookUrl = () => ({
+    code: 'BAD_REQUEST',
+    message: expect.stringContaining(ownUrl()),
+    issues: [{ message: expect.any(String), path: ['webhookUrl'] }],
+  });
 
   test("calls setWebhook with the URL, the connection's secret token and the updates the channel reads", async () => {
     const answer = await connect(server.adminToken);
@@ -201,6 +211,9 @@ describe('connectTelegramWebhook', () => {
   test('bad input: not a URL; credentials of another kind are not found', async () => {
     const notUrl = await connect(server.adminToken, { webhookUrl: 'parley.example/webhook' });
     expect(notUrl.body.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
+    expect(notUrl.body.errors?.[0]?.extensions?.issues).toEqual([
+      { message: expect.any(String), path: ['webhookUrl'] },
+    ]);
     const ftp = await connect(server.adminToken, { webhookUrl: 'ftp://parley.example/webhook' });
     expect(ftp.body.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
     const whatsApp = await connect(server.adminToken, { credentialsId: whatsAppId });
@@ -208,23 +221,62 @@ describe('connectTelegramWebhook', () => {
     expect(telegram.requests).toHaveLength(0);
   });
 
+  test("any address but the connection's own is refused, at webhookUrl, before Telegram is called", async () => {
+    const elsewhere = [
+      'https://attacker.example/v1/workspaces/x/telegram/y/webhook',
+      ownUrl().replace('parley.example', 'parley.example.attacker.example'),
+      ownUrl().replace('https://parley.example', 'https://parley.example:8443'),
+      ownUrl().replace('https://', 'https://user:pass@'),
+      ownUrl().replace('https://', 'http://'),
+      ownUrl(whatsAppId),
+      ownUrl('another-connection'),
+      `${PUBLIC_URL}/v1/workspaces/${server.adminWorkspaceId}/whatsapp/${telegramId}/webhook`,
+      `${ownUrl()}/../../../../../elsewhere`,
+      `${ownUrl()}?next=https://attacker.example`,
+      `${ownUrl()}#fragment`,
+      `${PUBLIC_URL}/graphql`,
+    ];
+    for (const webhookUrl of elsewhere) {
+      const answer = await connect(server.adminToken, { webhookUrl });
+      expect(answer.body.data).toBeNull();
+      const [error] = answer.body.errors!;
+      expect({ code: error!.extensions?.code, message: error!.message, issues: error!.extensions?.issues }).toEqual(
+        refusedAtWebhookUrl(),
+      );
+    }
+    expect(telegram.requests).toHaveLength(0);
+  });
+
+  test("without webhookUrl, the connection's own address on the console origin", async () => {
+    const answer = await connect(server.adminToken, { webhookUrl: undefined });
+    expect(answer.body).toEqual({ data: { connectTelegramWebhook: { message: expect.any(String) } } });
+    expect(telegram.requests.map((sent) => sent.body.url)).toEqual([ownUrl()]);
+  });
+
   test('REST: POST …/credentials/{id}/telegram/webhook runs the same mutation', async () => {
     const path = `/v1/workspaces/${server.adminWorkspaceId}/credentials/${telegramId}/telegram/webhook`;
-    const webhookUrl = `https://parley.example/v1/workspaces/${server.adminWorkspaceId}/telegram/${telegramId}/webhook`;
+    const webhookUrl = ownUrl();
     const done = await request(server.url, 'POST', path, { token: server.adminToken, json: { webhookUrl } });
     expect([done.status, done.body]).toEqual([200, { message: expect.any(String) }]);
     expect(telegram.requests.map((sent) => sent.body.url)).toEqual([webhookUrl]);
 
-    const missing = await request(server.url, 'POST', path, { token: server.adminToken, json: {} });
-    expect(missing.status).toBe(400);
-    expect(missing.body.code).toBe('BAD_REQUEST');
+    const foreign = await request(server.url, 'POST', path, {
+      token: server.adminToken,
+      json: { webhookUrl: 'https://attacker.example/hook' },
+    });
+    expect([foreign.status, foreign.body]).toEqual([400, refusedAtWebhookUrl()]);
+    expect(telegram.requests).toHaveLength(1);
+
+    const byDefault = await request(server.url, 'POST', path, { token: server.adminToken, json: {} });
+    expect([byDefault.status, byDefault.body]).toEqual([200, { message: expect.any(String) }]);
+    expect(telegram.requests.map((sent) => sent.body.url)).toEqual([webhookUrl, webhookUrl]);
     telegram.token = '987654321:AAF-another-bot-token-entirely';
     const refused = await request(server.url, 'POST', path, { token: server.adminToken, json: { webhookUrl } });
     expect([refused.status, refused.body.code]).toEqual([400, 'BAD_REQUEST']);
     expect(refused.body.message).toMatch(/Telegram refused the webhook: .*Unauthorized/);
     const anonymous = await request(server.url, 'POST', path, { json: { webhookUrl } });
     expect(anonymous.status).toBe(401);
-    expect(telegram.requests).toHaveLength(2);
+    expect(telegram.requests).toHaveLength(3);
   });
 
   test('editors only: a GUEST and an outsider are refused, nothing reaches Telegram', async () => {

@@ -193,3 +193,41 @@ const onPostgres = process.env.PARLEY_TEST_DB === 'postgresql';
     }
   },
 );
+
+test('claims go round the connections: after one served, the next one with a claimable event (wrapping round)', async () => {
+  const workspace = await opened.db.workspace.create({ data: { name: 'Others' } });
+  const other = (name: string) =>
+    opened.db.credentials.create({ data: { type: 'whatsApp', name, data: '', iv: '', workspaceId: workspace.id } });
+  const [second, third] = (await Promise.all([other('second'), other('third')])).map((each) => each.id);
+  // Connections in id order (the round's order), whichever was created first.
+  const [a, b, c] = [credentialsId, second!, third!].sort();
+  // A floods first; B and C each write once after it.
+  await receiveEvents(opened.db, a!, 'whatsApp', [text('a1', 'a1'), text('a2', 'a2'), text('a3', 'a3')], t0);
+  await receiveEvents(opened.db, b!, 'whatsApp', [text('b1', 'b1')], t0);
+  await receiveEvents(opened.db, c!, 'whatsApp', [text('c1', 'c1')], t0);
+
+  const claimed: string[] = [];
+  let after: string | undefined;
+  for (let event = await claimNextEvent(opened.db, { ...lease, now: at(1) }); event;) {
+    claimed.push(event.message!.externalId);
+    after = event.credentialsId;
+    event = await claimNextEvent(opened.db, { ...lease, now: at(1), after });
+  }
+  expect(claimed).toEqual(['a1', 'b1', 'c1', 'a2', 'a3']);
+
+  // A connection with nothing claimable (its one conversation in hand) is passed over.
+  await opened.db.channelEvent.deleteMany();
+  await receiveEvents(opened.db, a!, 'whatsApp', [text('a4', 'held'), text('a5', 'held')], t0);
+  await receiveEvents(opened.db, b!, 'whatsApp', [text('b2', 'b2')], t0);
+  const held = await claimNextEvent(opened.db, { ...lease, now: at(2), after: c });
+  expect(held?.message?.externalId).toBe('a4');
+  expect((await claimNextEvent(opened.db, { ...lease, now: at(2), after: b }))?.message?.externalId).toBe('b2');
+  expect(await claimNextEvent(opened.db, { ...lease, now: at(2), after: b })).toBeNull();
+});
+
+test('an update of thousands of messages is stored whole, in order (beyond what SQLite binds in one statement)', async () => {
+  const messages = Array.from({ length: 6000 }, (_, index) => text(`big${index}`, `p${index}`));
+  expect(await receiveEvents(opened.db, credentialsId, 'whatsApp', messages, t0)).toBe(6000);
+  const stored = await opened.db.channelEvent.findMany({ orderBy: { id: 'asc' }, select: { externalId: true } });
+  expect(stored.map((event) => event.externalId)).toEqual(messages.map((message) => message.externalId));
+});

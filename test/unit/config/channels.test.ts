@@ -3,7 +3,7 @@ import { loadConfig } from '../../../src/config';
 const load = (env: Record<string, string>) => loadConfig(env, () => undefined);
 
 describe('the channels settings', () => {
-  it('default to the providers’ public APIs, a 10 s wait cap, eight at once each way, leases of a minute and 30 s, a week kept', () => {
+  it('default to the providers’ public APIs, a 10 s wait cap, eight at once each way, leases of a minute and 30 s, 1,000 waiting and 1,200 a minute per connection, a week kept', () => {
     expect(load({}).channels).toEqual({
       whatsAppApiUrl: 'https://graph.facebook.com/v21.0',
       telegramApiUrl: 'https://api.telegram.org',
@@ -12,6 +12,8 @@ describe('the channels settings', () => {
       senderConcurrency: 8,
       eventLeaseMs: 60_000,
       deliveryLeaseMs: 30_000,
+      maxPendingPerConnection: 1000,
+      messagesPerMinute: 1200,
       retentionMs: 7 * 24 * 3600_000,
     });
   });
@@ -26,6 +28,8 @@ describe('the channels settings', () => {
       PARLEY_CHANNEL_EVENT_LEASE_MS: '5000',
       PARLEY_CHANNEL_DELIVERY_LEASE_MS: '11000',
       PARLEY_CHANNEL_RETENTION_HOURS: '24',
+      PARLEY_CHANNEL_MAX_PENDING_PER_CONNECTION: '50',
+      PARLEY_CHANNEL_MESSAGES_PER_MINUTE: '60',
     });
     expect(config.channels).toEqual({
       whatsAppApiUrl: 'http://127.0.0.1:4010/v19.0',
@@ -35,6 +39,8 @@ describe('the channels settings', () => {
       senderConcurrency: 4,
       eventLeaseMs: 5000,
       deliveryLeaseMs: 11_000,
+      maxPendingPerConnection: 50,
+      messagesPerMinute: 60,
       retentionMs: 24 * 3600_000,
     });
   });
@@ -47,6 +53,15 @@ describe('the channels settings', () => {
   ])('refuse %s, naming the variable', (_what, value) => {
     expect(() => load({ PARLEY_WHATSAPP_API_URL: value })).toThrow(
       /^PARLEY_WHATSAPP_API_URL must be an absolute http\(s\) URL/,
+    );
+  });
+
+  it('refuse a connection cap or rate limit of 0 (no connection could deliver anything)', () => {
+    expect(() => load({ PARLEY_CHANNEL_MAX_PENDING_PER_CONNECTION: '0' })).toThrow(
+      /^PARLEY_CHANNEL_MAX_PENDING_PER_CONNECTION must be/,
+    );
+    expect(() => load({ PARLEY_CHANNEL_MESSAGES_PER_MINUTE: '0' })).toThrow(
+      /^PARLEY_CHANNEL_MESSAGES_PER_MINUTE must be/,
     );
   });
 

@@ -193,7 +193,7 @@ export type ChannelConnectionsQuery = { credentials: Array<{ id: string, type: s
 export type ConnectTelegramWebhookMutationVariables = Exact<{
   workspaceId: string | number;
   credentialsId: string | number;
-  webhookUrl: string;
+  webhookUrl?: string | null | undefined;
 }>;
 
 
@@ -849,7 +849,7 @@ export const ChannelConnectionsDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<ChannelConnectionsQuery, ChannelConnectionsQueryVariables>;
 export const ConnectTelegramWebhookDocument = new TypedDocumentString(`
-    mutation ConnectTelegramWebhook($workspaceId: ID!, $credentialsId: ID!, $webhookUrl: String!) {
+    mutation ConnectTelegramWebhook($workspaceId: ID!, $credentialsId: ID!, $webhookUrl: String) {
   connectTelegramWebhook(
     workspaceId: $workspaceId
     credentialsId: $credentialsId
