@@ -12,6 +12,8 @@ import { createUserWithToken, startTestServer, type TestServer } from '../../hel
 const JOIN = 'mutation Join($token: String!) { signInWithInvitation(token: $token) { csrfToken user { email } } }';
 const firstError = (body: { errors?: unknown[] }) => body.errors?.[0];
 const ME = '{ me { email hasPassword } workspaces { id viewerRole } }';
+const CREATE_API_TOKEN = 'mutation { createApiToken(name: "kept") { token } }';
+const LIST_MY_INVITATIONS = '{ myInvitations { id workspace { id } } }';
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${Date.now()}-${(counter += 1)}@parley.test`;
@@ -156,9 +158,13 @@ describe('with SMTP: the link is e-mailed to the address', () => {
     await inbox.close();
   });
 
-  const mailTo = async (address: string) => {
+  const mailTo = async (address: string, subject?: string) => {
     for (const started = Date.now(); Date.now() - started < 5000; await new Promise((r) => setTimeout(r, 20))) {
-      const mail = inbox.messages.find((message) => JSON.stringify(message.to ?? null).includes(address));
+      const mail = inbox.messages.find(
+        (message) =>
+          JSON.stringify(message.to ?? null).includes(address) &&
+          (subject === undefined || message.subject === subject),
+      );
       if (mail) return mail;
     }
     throw new Error(`no e-mail to ${address}`);
@@ -179,6 +185,61 @@ describe('with SMTP: the link is e-mailed to the address', () => {
     expect(await server.db.user.findUniqueOrThrow({ where: { email }, select: { emailUnproven: true } })).toEqual({
       emailUnproven: false,
     });
+  });
+
+  // Issue 33, finding 2: whoever opened a shown link first keeps nothing once the owner proves the address.
+  test("ends the unproven account's sessions, tokens and memberships; its owner is invited back and accepts what they choose", async () => {
+    const email = unique('owner');
+    const linkWorkspace = await newWorkspace(server, 'Squatted');
+    const organisation = await newWorkspace(server, 'Real organisation');
+    // A link an inviter was shown (made as on a server without SMTP over this database).
+    const invitation = await server.db.invitation.create({
+      data: { workspaceId: linkWorkspace, email, role: 'MEMBER', expiresAt: new Date(Date.now() + 3600_000) },
+    });
+    const { issueInvitationLink } = await import('../../../src/services/invitation-links');
+    const { session } = await join(server, await issueInvitationLink(server.db, invitation.id, true));
+    const token = (await consoleGraphql(server.url, session, CREATE_API_TOKEN)).body.data.createApiToken
+      .token as string;
+    expect((await request(server.url, 'GET', '/v1/workspaces', { token })).status).toBe(200);
+    await invite(server, organisation, email, 'ADMIN');
+
+    // The owner asks for a sign-in link at their address and spends it.
+    await graphql(server.url, 'mutation Link($email: String!) { requestSignInLink(email: $email) }', { email });
+    const mail = await mailTo(email, 'Your Parley sign-in link');
+    const secret = /#link=(\S+)/.exec(mail.text ?? '')![1]!;
+    const owner = await request(server.url, 'POST', '/graphql', {
+      json: {
+        query: 'mutation Redeem($token: String!) { signInWithLink(token: $token) { csrfToken user { email } } }',
+        variables: { token: secret },
+      },
+    });
+    const ownerSession = {
+      cookie: `parley_session=${cookieValues(owner.headers.getSetCookie()).parley_session}`,
+      csrfToken: owner.body.data.signInWithLink.csrfToken as string,
+      setCookies: [],
+    };
+
+    // Whoever opened the link first keeps nothing: token, session, membership.
+    const withToken = await request(server.url, 'GET', '/v1/workspaces', { token });
+    expect(withToken.status).toBe(401);
+    expect((await consoleGraphql(server.url, session, ME)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHORIZED');
+    expect(await server.db.memberInWorkspace.count({ where: { user: { email } } })).toBe(0);
+    // The owner sees both invitations and decides.
+    const mine = await consoleGraphql(server.url, ownerSession, LIST_MY_INVITATIONS);
+    const invitedTo = mine.body.data.myInvitations.map((each: { workspace: { id: string } }) => each.workspace.id);
+    expect(invitedTo.sort()).toEqual([linkWorkspace, organisation].sort());
+    const orgInvitation = mine.body.data.myInvitations.find(
+      (each: { workspace: { id: string } }) => each.workspace.id === organisation,
+    );
+    const accepted = await consoleGraphql(
+      server.url,
+      ownerSession,
+      `mutation { acceptInvitation(invitationId: "${orgInvitation.id}") { id } }`,
+    );
+    expect(accepted.body).toEqual({ data: { acceptInvitation: { id: organisation } } });
+    expect((await consoleGraphql(server.url, ownerSession, ME)).body.data.workspaces).toEqual([
+      { id: organisation, viewerRole: 'ADMIN' },
+    ]);
   });
 
   test('an account made with a link the inviter saw loses its password and sessions when its owner first signs in with an e-mailed link', async () => {
@@ -225,156 +286,72 @@ describe('with SMTP: the link is e-mailed to the address', () => {
 // that makes an account is shown to an operator only; an account made with a
 // shown link is held to the workspace it joined until its owner proves the
 // address, which ends everything it held.
-describe('squatting an address through an invitation link', () => {
-  const CREATE_TOKEN = 'mutation { createApiToken(name: "kept") { token } }';
-  const MY_INVITATIONS = '{ myInvitations { id workspace { id } } }';
+describe('squatting an address through an invitation link, without SMTP', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
 
-  describe('without SMTP', () => {
-    let server: TestServer;
-    beforeAll(async () => {
-      server = await startTestServer();
-    });
-    afterAll(() => server.close());
-
-    test('an inviter who is not an operator is shown no link, and the answer is the same whether the address has an account or not', async () => {
-      const squatter = await createUserWithToken(server.db, unique('squatter'));
-      const known = await createUserWithToken(server.db, unique('known'));
-      const { email: knownEmail } = await server.db.user.findUniqueOrThrow({ where: { id: known.userId } });
-      const answers = [];
-      for (const email of [unique('victim'), knownEmail]) {
-        const invited = await request(server.url, 'POST', `/v1/workspaces/${squatter.personalWorkspaceId}/members`, {
-          token: squatter.token,
-          json: { email, role: 'MEMBER' },
-        });
-        expect(invited.status).toBe(200);
-        const { id, createdAt: _createdAt, expiresAt: _expiresAt, email: address, ...rest } = invited.body.invitation;
-        expect(address).toBe(email);
-        answers.push(rest);
-        expect(await server.db.invitation.findFirstOrThrow({ where: { id } })).toMatchObject({ tokenHash: null });
-      }
-      expect(answers[0]).toEqual({ role: 'MEMBER', emailed: false, link: null });
-      expect(answers[1]).toEqual(answers[0]);
-    });
-
-    test('the operator is shown the link; the account it makes sees no other invitation and creates no workspace', async () => {
-      const email = unique('held');
-      const linkWorkspace = await newWorkspace(server, 'Link workspace');
-      const organisation = await newWorkspace(server, 'Organisation');
-      const { session } = await join(
-        server,
-        tokenOf((await invite(server, linkWorkspace, email)).body.invitation.link),
-      );
-      // The real organisation invites the address as ADMIN later.
-      await invite(server, organisation, email, 'ADMIN');
-      const pending = await server.db.invitation.findFirstOrThrow({ where: { email, workspaceId: organisation } });
-
-      expect((await consoleGraphql(server.url, session, MY_INVITATIONS)).body).toEqual({ data: { myInvitations: [] } });
-      const accepted = await consoleGraphql(
-        server.url,
-        session,
-        `mutation { acceptInvitation(invitationId: "${pending.id}") { id } }`,
-      );
-      expect(firstError(accepted.body)).toMatchObject({ extensions: { code: 'NOT_FOUND' } });
-      const created = await consoleGraphql(server.url, session, 'mutation { createWorkspace(name: "Mine") { id } }');
-      expect(firstError(created.body)).toMatchObject({
-        extensions: { code: 'FORBIDDEN' },
-        message: expect.stringContaining('not proven'),
+  test('an inviter who is not an operator is shown no link, and the answer is the same whether the address has an account or not', async () => {
+    const squatter = await createUserWithToken(server.db, unique('squatter'));
+    const known = await createUserWithToken(server.db, unique('known'));
+    const { email: knownEmail } = await server.db.user.findUniqueOrThrow({ where: { id: known.userId } });
+    const answers = [];
+    for (const email of [unique('victim'), knownEmail]) {
+      const invited = await request(server.url, 'POST', `/v1/workspaces/${squatter.personalWorkspaceId}/members`, {
+        token: squatter.token,
+        json: { email, role: 'MEMBER' },
       });
-      // It works in the workspace it joined, with a token too.
-      const token = (await consoleGraphql(server.url, session, CREATE_TOKEN)).body.data.createApiToken.token as string;
-      const workspaces = await request(server.url, 'GET', '/v1/workspaces', { token });
-      expect(workspaces.body.workspaces.map((workspace: { id: string }) => workspace.id)).toEqual([linkWorkspace]);
-      expect(await server.db.memberInWorkspace.count({ where: { workspaceId: organisation, user: { email } } })).toBe(
-        0,
-      );
-    });
-
-    test('PARLEY_OPERATORS names who is shown links: an admin not among them is shown none', async () => {
-      const other = await startTestServer({ operators: 'someone-else@parley.test' });
-      try {
-        const workspaceId = await newWorkspace(other, 'No operator here');
-        const invited = await invite(other, workspaceId, unique('nobody'));
-        expect(invited.body.invitation).toMatchObject({ emailed: false, link: null });
-      } finally {
-        await other.close();
-      }
-    });
+      expect(invited.status).toBe(200);
+      const { id, createdAt: _createdAt, expiresAt: _expiresAt, email: address, ...rest } = invited.body.invitation;
+      expect(address).toBe(email);
+      answers.push(rest);
+      expect(await server.db.invitation.findFirstOrThrow({ where: { id } })).toMatchObject({ tokenHash: null });
+    }
+    expect(answers[0]).toEqual({ role: 'MEMBER', emailed: false, link: null });
+    expect(answers[1]).toEqual(answers[0]);
   });
 
-  describe('proving the address', () => {
-    let server: TestServer;
-    let inbox: Inbox;
-    beforeAll(async () => {
-      inbox = await smtpInbox();
-      server = await startTestServer({
-        smtp: { host: '127.0.0.1', port: inbox.port, from: { email: 'parley@parley.test' } },
-      });
-    });
-    afterAll(async () => {
-      await server.close();
-      await inbox.close();
-    });
+  test('the operator is shown the link; the account it makes sees no other invitation and creates no workspace', async () => {
+    const email = unique('held');
+    const linkWorkspace = await newWorkspace(server, 'Link workspace');
+    const organisation = await newWorkspace(server, 'Organisation');
+    const { session } = await join(server, tokenOf((await invite(server, linkWorkspace, email)).body.invitation.link));
+    // The real organisation invites the address as ADMIN later.
+    await invite(server, organisation, email, 'ADMIN');
+    const pending = await server.db.invitation.findFirstOrThrow({ where: { email, workspaceId: organisation } });
 
-    test("ends the unproven account's sessions, tokens and memberships; its owner is invited back and accepts what they choose", async () => {
-      const email = unique('owner');
-      const linkWorkspace = await newWorkspace(server, 'Squatted');
-      const organisation = await newWorkspace(server, 'Real organisation');
-      // A link an inviter was shown (made as on a server without SMTP over this database).
-      const invitation = await server.db.invitation.create({
-        data: { workspaceId: linkWorkspace, email, role: 'MEMBER', expiresAt: new Date(Date.now() + 3600_000) },
-      });
-      const { issueInvitationLink } = await import('../../../src/services/invitation-links');
-      const { session } = await join(server, await issueInvitationLink(server.db, invitation.id, true));
-      const token = (await consoleGraphql(server.url, session, CREATE_TOKEN)).body.data.createApiToken.token as string;
-      expect((await request(server.url, 'GET', '/v1/workspaces', { token })).status).toBe(200);
-      await invite(server, organisation, email, 'ADMIN');
-
-      // The owner asks for a sign-in link at their address and spends it.
-      await graphql(server.url, 'mutation Link($email: String!) { requestSignInLink(email: $email) }', { email });
-      let mail: { text?: string; subject?: string } | undefined;
-      for (
-        const started = Date.now();
-        !mail && Date.now() - started < 5000;
-        await new Promise((r) => setTimeout(r, 20))
-      )
-        mail = inbox.messages.find(
-          (message) =>
-            message.subject === 'Your Parley sign-in link' && JSON.stringify(message.to ?? null).includes(email),
-        );
-      const secret = /#link=(\S+)/.exec(mail?.text ?? '')![1]!;
-      const owner = await request(server.url, 'POST', '/graphql', {
-        json: {
-          query: 'mutation Redeem($token: String!) { signInWithLink(token: $token) { csrfToken user { email } } }',
-          variables: { token: secret },
-        },
-      });
-      const ownerSession = {
-        cookie: `parley_session=${cookieValues(owner.headers.getSetCookie()).parley_session}`,
-        csrfToken: owner.body.data.signInWithLink.csrfToken as string,
-        setCookies: [],
-      };
-
-      // Whoever opened the link first keeps nothing: token, session, membership.
-      const withToken = await request(server.url, 'GET', '/v1/workspaces', { token });
-      expect(withToken.status).toBe(401);
-      expect((await consoleGraphql(server.url, session, ME)).body.errors?.[0]?.extensions?.code).toBe('UNAUTHORIZED');
-      expect(await server.db.memberInWorkspace.count({ where: { user: { email } } })).toBe(0);
-      // The owner sees both invitations and decides.
-      const mine = await consoleGraphql(server.url, ownerSession, MY_INVITATIONS);
-      const invitedTo = mine.body.data.myInvitations.map((each: { workspace: { id: string } }) => each.workspace.id);
-      expect(invitedTo.sort()).toEqual([linkWorkspace, organisation].sort());
-      const orgInvitation = mine.body.data.myInvitations.find(
-        (each: { workspace: { id: string } }) => each.workspace.id === organisation,
-      );
-      const accepted = await consoleGraphql(
-        server.url,
-        ownerSession,
-        `mutation { acceptInvitation(invitationId: "${orgInvitation.id}") { id } }`,
-      );
-      expect(accepted.body).toEqual({ data: { acceptInvitation: { id: organisation } } });
-      expect((await consoleGraphql(server.url, ownerSession, ME)).body.data.workspaces).toEqual([
-        { id: organisation, viewerRole: 'ADMIN' },
-      ]);
+    expect((await consoleGraphql(server.url, session, LIST_MY_INVITATIONS)).body).toEqual({
+      data: { myInvitations: [] },
     });
+    const accepted = await consoleGraphql(
+      server.url,
+      session,
+      `mutation { acceptInvitation(invitationId: "${pending.id}") { id } }`,
+    );
+    expect(firstError(accepted.body)).toMatchObject({ extensions: { code: 'NOT_FOUND' } });
+    const created = await consoleGraphql(server.url, session, 'mutation { createWorkspace(name: "Mine") { id } }');
+    expect(firstError(created.body)).toMatchObject({
+      extensions: { code: 'FORBIDDEN' },
+      message: expect.stringContaining('not proven'),
+    });
+    // It works in the workspace it joined, with a token too.
+    const token = (await consoleGraphql(server.url, session, CREATE_API_TOKEN)).body.data.createApiToken
+      .token as string;
+    const workspaces = await request(server.url, 'GET', '/v1/workspaces', { token });
+    expect(workspaces.body.workspaces.map((workspace: { id: string }) => workspace.id)).toEqual([linkWorkspace]);
+    expect(await server.db.memberInWorkspace.count({ where: { workspaceId: organisation, user: { email } } })).toBe(0);
+  });
+
+  test('PARLEY_OPERATORS names who is shown links: an admin not among them is shown none', async () => {
+    const other = await startTestServer({ operators: 'someone-else@parley.test' });
+    try {
+      const workspaceId = await newWorkspace(other, 'No operator here');
+      const invited = await invite(other, workspaceId, unique('nobody'));
+      expect(invited.body.invitation).toMatchObject({ emailed: false, link: null });
+    } finally {
+      await other.close();
+    }
   });
 });
