@@ -5,6 +5,7 @@ import type { Context, Middleware } from 'koa';
 import { requestInfo, type GraphQLContext, type HttpExchange, type RequestInfo } from '../graphql/context';
 import { maskError } from '../graphql/errors';
 import { graphqlLimitPlugins, type GraphQLLimits } from './graphql-limits';
+import { requestErrorsAreBadRequests } from './graphql-request-errors';
 import { readRawBody, unsupportedMediaType } from './middleware/body';
 import { assertJsonDepth } from './middleware/json-depth';
 import type { SpendAnonymousPreview } from './rate-limit/limits';
@@ -43,7 +44,8 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
     landingPage: false,
     logging: false,
     batching: false,
-    plugins: graphqlLimitPlugins(options.limits),
+    // Before the mask (yoga adds it after these): the mask must see client errors as GraphQL's own.
+    plugins: [...graphqlLimitPlugins(options.limits), requestErrorsAreBadRequests(options.limits.introspection)],
     maskedErrors: { maskError },
     // Browsers never send cookies cross-origin to /graphql: a bearer token is how other sites' dashboards call it.
     cors: (request) => ({ origin: request.headers.get('origin') ?? '*', credentials: false }),
