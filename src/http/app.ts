@@ -58,6 +58,8 @@ export function createApps({
   rateLimiters,
 }: AppOptions): Apps {
   const operations = compileOperations(schema);
+  // REST input errors suggest names exactly when /graphql's do.
+  const suggestions = config.graphql.limits.introspection;
   const openapi = buildOpenApi(schema, operations, routes);
   const contextFor =
     (surface: Surface) =>
@@ -125,7 +127,13 @@ export function createApps({
   };
 
   const typebotAlias = (surface: Surface) =>
-    createTypebotAliasRouter({ schema, operations, createContext: contextFor(surface), jsonBody: jsonBodyOf });
+    createTypebotAliasRouter({
+      schema,
+      operations,
+      suggestions,
+      createContext: contextFor(surface),
+      jsonBody: jsonBodyOf,
+    });
 
   // The console origin.
   const system = new Router();
@@ -149,6 +157,7 @@ export function createApps({
   const consoleRest = createRestRouter({
     schema,
     operations,
+    suggestions,
     routes,
     createContext: contextFor('console'),
     jsonBody: jsonBodyOf,
@@ -185,6 +194,7 @@ export function createApps({
   const chatRest = createRestRouter({
     schema,
     operations,
+    suggestions,
     routes: publicRoutes,
     createContext: contextFor('chat'),
     jsonBody: jsonBodyOf,
