@@ -102,6 +102,7 @@ export async function buildServerDeps(
         ),
     secrets,
     maxBytes: config.uploads.maxBytes,
+    botAssets: config.uploads.botAssets,
   };
   // Provider calls pass the same guard as bots' HTTP requests, over connections kept open between messages.
   const provider = createProviderClient({ outbound: createOutboundClient({ allow, keepAlive: true }) });

@@ -67,6 +67,8 @@ export function createApps({
   rateLimiters,
 }: AppOptions): Apps {
   const operations = compileOperations(schema);
+  // REST input errors suggest names exactly when /graphql's do.
+  const suggestions = config.graphql.limits.introspection;
   const openapi = buildOpenApi(schema, operations, routes);
   const contextFor =
     (surface: Surface) =>
@@ -150,7 +152,13 @@ export function createApps({
   };
 
   const typebotAlias = (surface: Surface) =>
-    createTypebotAliasRouter({ schema, operations, createContext: contextFor(surface), jsonBody: jsonBodyOf });
+    createTypebotAliasRouter({
+      schema,
+      operations,
+      suggestions,
+      createContext: contextFor(surface),
+      jsonBody: jsonBodyOf,
+    });
 
   // The console origin.
   const system = new Router();
@@ -175,6 +183,7 @@ export function createApps({
   const consoleRest = createRestRouter({
     schema,
     operations,
+    suggestions,
     routes,
     createContext: contextFor('console'),
     jsonBody: jsonBodyOf,
@@ -212,6 +221,7 @@ export function createApps({
   const chatRest = createRestRouter({
     schema,
     operations,
+    suggestions,
     routes: publicRoutes,
     createContext: contextFor('chat'),
     jsonBody: jsonBodyOf,

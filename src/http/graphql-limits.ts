@@ -5,6 +5,7 @@ import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { stripSuggestion } from '../graphql/suggestions';
 import { pagedCostRule } from './paged-cost';
 
 /** Per-operation bounds checked before execution (docs/configuration.md). */
@@ -38,12 +39,10 @@ function badRequest<E extends Error>(error: E): E | GraphQLError {
   });
 }
 
-/** Validation errors (limits included) carry `BAD_REQUEST` in extensions. */
-const SUGGESTION = / ?Did you mean .*\?$/;
-
 function withoutSuggestion(error: GraphQLError): GraphQLError {
-  if (!SUGGESTION.test(error.message)) return error;
-  return new GraphQLError(error.message.replace(SUGGESTION, ''), {
+  const message = stripSuggestion(error.message);
+  if (message === error.message) return error;
+  return new GraphQLError(message, {
     nodes: error.nodes,
     source: error.source,
     positions: error.positions,
@@ -53,6 +52,7 @@ function withoutSuggestion(error: GraphQLError): GraphQLError {
   });
 }
 
+/** Validation errors (limits included) carry `BAD_REQUEST` in extensions. */
 function validationErrorsAreBadRequests(suggestions: boolean): Plugin {
   return {
     onValidate:

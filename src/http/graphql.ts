@@ -11,6 +11,7 @@ import {
 } from '../graphql/context';
 import { maskError } from '../graphql/errors';
 import { graphqlLimitPlugins, type GraphQLLimits } from './graphql-limits';
+import { requestErrorsAreBadRequests } from './graphql-request-errors';
 import { readRawBody, unsupportedMediaType } from './middleware/body';
 import { assertJsonDepth } from './middleware/json-depth';
 import { clearSessionCookies, mayUseSession, sessionSecretOf, setSessionCookie } from './console-session';
@@ -50,7 +51,8 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
     landingPage: false,
     logging: false,
     batching: false,
-    plugins: graphqlLimitPlugins(options.limits),
+    // Before the mask (yoga adds it after these): the mask must see client errors as GraphQL's own.
+    plugins: [...graphqlLimitPlugins(options.limits), requestErrorsAreBadRequests(options.limits.introspection)],
     maskedErrors: { maskError },
     // Browsers never send cookies cross-origin to /graphql: a bearer token is how other sites' dashboards call it.
     cors: (request) => ({ origin: request.headers.get('origin') ?? '*', credentials: false }),

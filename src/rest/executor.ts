@@ -21,6 +21,14 @@ import { buildVariables, type RequestParts } from './variables';
 
 export type RestResult = { status: 200; body: unknown } | PublicError;
 
+/** What every route runs against. */
+export interface RouteTarget {
+  schema: GraphQLSchema;
+  operations: CompiledOperations;
+  /** Whether input errors may say "Did you mean …?": the setting that allows /graphql's introspection. */
+  suggestions: boolean;
+}
+
 function unwrap(data: unknown, keys: string[] | undefined): unknown {
   let value = data;
   for (const key of keys ?? []) value = (value as Record<string, unknown> | null)?.[key];
@@ -29,8 +37,7 @@ function unwrap(data: unknown, keys: string[] | undefined): unknown {
 
 /** What every route checks before running its operation: the caller, then the variables. */
 function prepare(
-  schema: GraphQLSchema,
-  operations: CompiledOperations,
+  { schema, operations, suggestions }: RouteTarget,
   route: RestRoute,
   request: RequestParts,
   context: GraphQLContext,
@@ -40,7 +47,7 @@ function prepare(
   // Who is asking comes before what they ask: no valid token is a 401 even when the input is also wrong.
   if (route.auth === 'bearer' && !context.viewer) return toPublicError(noViewerError(context));
   try {
-    const variableValues = buildVariables(schema, route, operation, request);
+    const variableValues = buildVariables(schema, route, operation, request, { suggestions });
     return {
       operation,
       args: {
@@ -68,13 +75,13 @@ function failureOf(result: ExecutionResult): PublicError | undefined {
 
 /** Runs a route's operation in-process against the shared schema and shapes the answer. */
 export async function executeRoute(
-  schema: GraphQLSchema,
-  operations: CompiledOperations,
+  target: RouteTarget,
   route: RestRoute,
   request: RequestParts,
   context: GraphQLContext,
 ): Promise<RestResult> {
-  const prepared = prepare(schema, operations, route, request, context);
+  const { schema, operations } = target;
+  const prepared = prepare(target, route, request, context);
   if ('status' in prepared) return prepared;
   const { operation, args } = prepared;
   const result = await execute(args);
@@ -103,13 +110,12 @@ export type StreamResult = { status: 200; events: EventStream } | PublicError;
  * unwrapped data). An event carrying an error ends the stream after it.
  */
 export async function subscribeRoute(
-  schema: GraphQLSchema,
-  operations: CompiledOperations,
+  target: RouteTarget,
   route: RestRoute,
   request: RequestParts,
   context: GraphQLContext,
 ): Promise<StreamResult> {
-  const prepared = prepare(schema, operations, route, request, context);
+  const prepared = prepare(target, route, request, context);
   if ('status' in prepared) return prepared;
   const subscription = await subscribe(prepared.args);
   if (!(Symbol.asyncIterator in subscription))

@@ -1,17 +1,13 @@
 import Router from '@koa/router';
-import type { GraphQLSchema } from 'graphql';
 import type { Context, Middleware } from 'koa';
 import { requestInfo, type Authentication, type GraphQLContext, type RequestInfo } from '../graphql/context';
 import { applyEtag, versionOfIfMatch } from './etag';
-import { executeRoute, subscribeRoute } from './executor';
-import type { CompiledOperations } from './operations';
+import { executeRoute, subscribeRoute, type RouteTarget } from './executor';
 import { koaPath, type RestRoute } from './route';
 import { respondWithDownload } from './download';
 import { respondWithEvents } from './sse';
 
-export interface RestRouterOptions {
-  schema: GraphQLSchema;
-  operations: CompiledOperations;
+export interface RestRouterOptions extends RouteTarget {
   routes: RestRoute[];
   createContext(request: RequestInfo): Promise<GraphQLContext>;
   /** Reads the JSON body into ctx.state.body, within the route's limit. */
@@ -44,7 +40,7 @@ export function createRestRouter(options: RestRouterOptions): Router {
         body: (ctx.state.body as Record<string, unknown> | undefined) ?? {},
       };
       if (route.stream) {
-        const started = await subscribeRoute(options.schema, options.operations, route, request, context);
+        const started = await subscribeRoute(options, route, request, context);
         if ('events' in started) {
           if (route.stream === 'sse') respondWithEvents(ctx, started.events);
           else respondWithDownload(ctx, started.events, ctx.query.format === 'ndjson' ? 'ndjson' : 'csv');
@@ -57,7 +53,7 @@ export function createRestRouter(options: RestRouterOptions): Router {
       const expected = route.etag?.ifMatch ? versionOfIfMatch(ctx.get('if-match') || undefined) : undefined;
       if (expected !== undefined)
         request.body = { ...request.body, [route.etag!.ifMatch!]: Number.isNaN(expected) ? -1 : expected };
-      const executed = await executeRoute(options.schema, options.operations, route, request, context);
+      const executed = await executeRoute(options, route, request, context);
       if (answeredByRefusal(ctx)) return;
       const { result, etag } = applyEtag(route, executed, expected !== undefined);
       ctx.status = result.status;

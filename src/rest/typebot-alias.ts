@@ -94,7 +94,7 @@ export function createTypebotAliasRouter(options: Omit<RestRouterOptions, 'route
       const body = renameKeys((ctx.state.body as Record<string, unknown> | undefined) ?? {}, alias.bodyNames);
       const request = { params: ctx.params as Record<string, string>, query: ctx.query, body };
       if (route.stream === 'sse') {
-        const started = await subscribeRoute(options.schema, options.operations, route, request, context);
+        const started = await subscribeRoute(options, route, request, context);
         if ('events' in started) respondWithDataStream(ctx, started.events);
         else {
           // As the reference: {message, status} with the refusal's status.
@@ -103,7 +103,7 @@ export function createTypebotAliasRouter(options: Omit<RestRouterOptions, 'route
         }
         return;
       }
-      const result = await executeRoute(options.schema, options.operations, route, request, context);
+      const result = await executeRoute(options, route, request, context);
       if (answeredByRefusal(ctx)) return;
       const answer = toTypebotAnswer(result, alias);
       ctx.status = answer.status;

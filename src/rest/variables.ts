@@ -13,6 +13,7 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import { invalidInput, type Issue } from '../errors';
+import { stripSuggestion } from '../graphql/suggestions';
 import { variableSource, type RestRoute } from './route';
 
 export interface RequestParts {
@@ -39,13 +40,15 @@ function fromQueryString(raw: string | string[], type: GraphQLInputType): unknow
  * Builds the operation's variables from the request and coerces them with
  * GraphQL's own rules, so that a wrong type or a missing field becomes a 400
  * whose issues name the field (variable names are the REST field names).
- * Keys the operation does not declare are ignored.
+ * Keys the operation does not declare are ignored. Without `suggestions`,
+ * the issues keep no "Did you mean …?", as /graphql's errors then keep none.
  */
 export function buildVariables(
   schema: GraphQLSchema,
   route: RestRoute,
   operation: OperationDefinitionNode,
   request: RequestParts,
+  options: { suggestions: boolean },
 ): Record<string, unknown> {
   const variables: Record<string, unknown> = {};
   const issues: Issue[] = [];
@@ -70,7 +73,10 @@ export function buildVariables(
     }
     // Coerced here only to report problems field by field; execution coerces the raw value itself.
     coerceInputValue(value, type, (path, _invalid, error) => {
-      issues.push({ message: error.message, path: [name, ...path] });
+      issues.push({
+        message: options.suggestions ? error.message : stripSuggestion(error.message),
+        path: [name, ...path],
+      });
     });
     variables[name] = value;
   }

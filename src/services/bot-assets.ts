@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import { badRequest } from '../errors';
 import type { FileStore } from '../integrations/storage/file-store';
+import { assertBotAssetRoom, botAssetsPrefix, type BotAssetLimits } from './bot-asset-quota';
 import { forgetUploadedFiles, storeFileBytes } from './uploaded-files';
 import { safeFileName } from './file-names';
 
@@ -8,7 +9,8 @@ import { safeFileName } from './file-names';
 // recorded as UploadedFile rows like visitors' uploads, so the same route
 // serves them (/v1/files/<id>/<name>, chat origin only, its Content-Type taken
 // from the name's extension, nosniff). Their bytes live under bots/<botId>/assets/,
-// apart from results/ and sessions/, and go when the bot is deleted.
+// apart from results/ and sessions/, and go when the bot is deleted. Their
+// number per bot and their bytes per workspace are bounded (bot-asset-quota.ts).
 
 /** Images only: what a theme shows in an <img>. No SVG: it is a document that can run scripts. */
 const ASSET_TYPES = {
@@ -107,12 +109,9 @@ export interface BotAssetDeps {
   files: FileStore;
 }
 
-/** The storage prefix of a bot's assets (bot ids are safe key segments: createBot allows [A-Za-z0-9_-] only). */
-export const botAssetsPrefix = (botId: string) => `bots/${botId}/assets`;
-
 /** Stores an image for the bot (access is checked by the caller) and answers where it is served. */
 export async function uploadBotAsset(
-  deps: BotAssetDeps,
+  deps: BotAssetDeps & { botAssets: BotAssetLimits },
   botId: string,
   input: BotAssetInput,
   chatBaseUrl: string | undefined,
@@ -121,13 +120,11 @@ export async function uploadBotAsset(
   if (!isAssetType(contentType)) throw refuse('contentType', `Images only: ${ASSET_CONTENT_TYPES.join(', ')}`);
   const name = assetFileName(input.fileName, contentType);
   const bytes = assetBytes(input, contentType);
-  return storeFileBytes(deps, {
-    prefix: botAssetsPrefix(botId),
-    name,
-    bytes,
-    maxBytes: MAX_ASSET_BYTES,
-    baseUrl: chatBaseUrl ?? '',
-  });
+  return storeFileBytes(
+    deps,
+    { prefix: botAssetsPrefix(botId), name, bytes, maxBytes: MAX_ASSET_BYTES, baseUrl: chatBaseUrl ?? '' },
+    () => assertBotAssetRoom(deps.db, deps.botAssets, botId),
+  );
 }
 
 /** Deletes a bot's assets: bytes first, then their rows (a failure leaves orphan bytes, never a row naming deleted bytes). */

@@ -15,16 +15,27 @@ export async function forgetUploadedFiles(db: Db, prefixes: string[]): Promise<v
  * Keeps bytes Parley already holds (a bot's asset, a file a person sent on a
  * channel) as an uploaded file under `prefix`, and answers its address on
  * the chat origin (`<base>/v1/files/<id>/<name>`). `name` must be a safe key
- * segment.
+ * segment. `admit`, run once the file is recorded and before its bytes are
+ * written, may refuse it (a quota): the record is then forgotten.
  */
 export async function storeFileBytes(
   deps: { db: Db; files: FileStore },
   file: { prefix: string; name: string; bytes: Buffer; maxBytes: number; baseUrl: string },
+  admit?: () => Promise<void>,
 ): Promise<{ url: string }> {
   const id = crypto.randomBytes(16).toString('hex');
   const key = `${file.prefix}/${id}/${file.name}`;
   // Recorded before the bytes are written, as "receiving" (never served): a failed write leaves a row its owner's deletion forgets.
-  await deps.db.uploadedFile.create({ data: { id, key, status: 'receiving' } });
+  // Its size is known already, so a quota counts it from now on.
+  await deps.db.uploadedFile.create({ data: { id, key, status: 'receiving', size: file.bytes.length } });
+  if (admit) {
+    try {
+      await admit();
+    } catch (error) {
+      await deps.db.uploadedFile.delete({ where: { id } });
+      throw error;
+    }
+  }
   const stored = await deps.files.put(key, Readable.from([file.bytes]), file.maxBytes);
   await deps.db.uploadedFile.update({ where: { id }, data: { status: 'stored', size: stored.size } });
   return { url: `${file.baseUrl.replace(/\/+$/, '')}/v1/files/${id}/${file.name}` };

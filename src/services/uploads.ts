@@ -12,7 +12,9 @@ export { FileTooLarge, type StoredFile };
 import { BotLibrary, prismaSnapshots } from './chat/bot-loader';
 import { assertOriginAllowed, type RequestOrigin } from './chat/origin-policy';
 import type { SecretBox } from './credentials/secret-box';
+import type { BotAssetLimits } from './bot-asset-quota';
 import { safeFileName } from './file-names';
+import { sizeText } from './size-text';
 
 // File uploads of file inputs: a visitor's session asks for an upload URL for
 // the block it waits on; the URL carries a sealed token (AES-GCM with the
@@ -29,6 +31,8 @@ export interface UploadDeps {
   secrets: SecretBox;
   /** PARLEY_UPLOAD_MAX_BYTES: no upload is larger, whatever the block says. */
   maxBytes: number;
+  /** PARLEY_BOT_ASSETS_*: how many images builders keep for bots. */
+  botAssets: BotAssetLimits;
 }
 
 /** The reference's default (file inputs of v6 have no size option). */
@@ -75,10 +79,6 @@ function openToken(secrets: SecretBox, token: string, now: number): UploadClaims
   }
   if (claims.expiresAt < now) throw new AppError('FORBIDDEN', 'Upload URL expired');
   return claims;
-}
-
-function sizeText(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.round(bytes / 1024)} kB`;
 }
 
 /**

@@ -62,6 +62,8 @@ export interface TestServerOptions {
   liveRecheckMs?: number;
   /** PARLEY_UPLOAD_MAX_BYTES */
   uploadMaxBytes?: number;
+  /** PARLEY_BOT_ASSETS_PER_BOT and PARLEY_BOT_ASSETS_WORKSPACE_MB (in bytes here). */
+  botAssets?: Partial<Config['uploads']['botAssets']>;
   /** PARLEY_UPLOADS_DIR: a fresh temporary directory unless given. */
   uploadsDir?: string;
   /** PARLEY_S3_*: uploads to a bucket (a local stand-in of S3 in tests). */
@@ -140,6 +142,7 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     uploads: {
       maxBytes: options.uploadMaxBytes ?? defaults.uploads.maxBytes,
       dir: options.uploadsDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-uploads-')),
+      botAssets: { ...defaults.uploads.botAssets, ...options.botAssets },
     },
     s3: options.s3,
     quota: {

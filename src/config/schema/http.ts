@@ -45,7 +45,7 @@ export const graphql = {
       env: 'PARLEY_GRAPHQL_INTROSPECTION',
       default: notProduction,
       defaultText: '`true`; `false` when `NODE_ENV=production`',
-      doc: 'schema introspection and the "Did you mean …?" of validation errors',
+      doc: 'schema introspection and the "Did you mean …?" of validation and input errors (`/graphql` and REST)',
     }),
   },
 };

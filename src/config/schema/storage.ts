@@ -14,6 +14,20 @@ export const uploads = {
     defaultText: '`uploads/` beside the SQLite file, else `./data/uploads`',
     doc: 'where uploaded files are kept on the local disk',
   }),
+  /** Images builders upload for bots (uploadBotAsset, 1 MB each). */
+  botAssets: {
+    perBot: integer({
+      env: 'PARLEY_BOT_ASSETS_PER_BOT',
+      default: 50,
+      doc: 'images (theme avatars) one bot keeps; an upload past it is refused (400)',
+    }),
+    workspaceBytes: size({
+      env: 'PARLEY_BOT_ASSETS_WORKSPACE_MB',
+      unit: 'MB',
+      default: 100,
+      doc: "images of all of a workspace's bots together; an upload past it is refused (400). Deleting a bot frees its images",
+    }),
+  },
 };
 
 /** Uploaded files in an S3-compatible bucket instead of the local disk: on when the bucket is named. */

@@ -19,7 +19,7 @@ const BotAssetRef = builder.objectRef<BotAsset>('BotAsset').implement({
 builder.mutationFields((t) => ({
   uploadBotAsset: t.field({
     type: BotAssetRef,
-    description: `Stores an image for the bot (${ASSET_CONTENT_TYPES.join(', ')}; at most ${MAX_ASSET_BYTES / 1024 / 1024} MB; its first bytes must be of that type) and answers its URL.`,
+    description: `Stores an image for the bot (${ASSET_CONTENT_TYPES.join(', ')}; at most ${MAX_ASSET_BYTES / 1024 / 1024} MB; its first bytes must be of that type) and answers its URL. A bot keeps at most PARLEY_BOT_ASSETS_PER_BOT images and a workspace's bots PARLEY_BOT_ASSETS_WORKSPACE_MB of them (server settings): past either, BAD_REQUEST naming the limit.`,
     args: {
       botId: t.arg.id({ required: true }),
       fileName: t.arg.string({

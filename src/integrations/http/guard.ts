@@ -11,6 +11,7 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
 import os from 'node:os';
+import { domainToASCII } from 'node:url';
 import ipaddr from 'ipaddr.js';
 
 export class OutboundRefused extends Error {}
@@ -29,6 +30,19 @@ export const systemLookup: Lookup = async (hostname) => {
 };
 
 const METADATA_HOSTNAMES = new Set(['metadata.google.internal', 'metadata.goog', 'metadata']);
+
+/**
+ * A host name in the one spelling the checks compare: resolvers take
+ * `METADATA.Google.Internal.` (any case, absolute with trailing dots) or
+ * full-width letters and dots (IDNA maps them) for the same name. An IP
+ * literal loses only the brackets of IPv6.
+ */
+function normalizeHostname(host: string): string {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (net.isIP(bare)) return bare;
+  // domainToASCII answers '' for what is no domain name (a space, say): compared as written, it resolves to nothing.
+  return (domainToASCII(bare) || bare).replace(/\.+$/, '');
+}
 
 /** Headers that unlock cloud metadata services behind a proxy (reference list). */
 const BLOCKED_HEADER_PARTS = [
@@ -59,7 +73,7 @@ export function parseAllowList(raw: string | undefined): OutboundAllowList {
     const family = net.isIP(address);
     if (family === 0) {
       if (bits !== undefined) throw new Error(`PARLEY_OUTBOUND_ALLOW: "${entry}" is not a CIDR range`);
-      hostnames.add(entry);
+      hostnames.add(normalizeHostname(entry));
     } else if (bits === undefined) {
       addresses.addAddress(address, family === 6 ? 'ipv6' : 'ipv4');
     } else {
@@ -195,11 +209,13 @@ export async function checkHost(
   allow: OutboundAllowList,
   lookup: Lookup = systemLookup,
 ): Promise<ResolvedAddress> {
+  // Resolved as written; compared by its one spelling.
   const hostname = host.toLowerCase().replace(/^\[|\]$/g, '');
-  const hostAllowed = allow.hostnames.has(hostname);
-  if (!hostAllowed && METADATA_HOSTNAMES.has(hostname))
+  const name = normalizeHostname(hostname);
+  const hostAllowed = allow.hostnames.has(name);
+  if (!hostAllowed && METADATA_HOSTNAMES.has(name))
     throw new OutboundRefused('Access to cloud metadata services is not allowed for security reasons.');
-  if (!hostAllowed && hostname === 'localhost')
+  if (!hostAllowed && name === 'localhost')
     throw new OutboundRefused('Access to localhost is not allowed for security reasons.');
   const literal = net.isIP(hostname);
   const addresses: ResolvedAddress[] = literal

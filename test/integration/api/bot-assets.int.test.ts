@@ -166,3 +166,91 @@ test('deleting the bot deletes its images: their URLs answer 404 and the bytes a
   expect(fs.existsSync(path.join(uploadsDir, 'bots', botId, 'assets'))).toBe(false);
   expect(await server.db.uploadedFile.count({ where: { key: { startsWith: `bots/${botId}/` } } })).toBe(0);
 });
+
+describe('quotas: images per bot, bytes per workspace', () => {
+  // Small limits, on a server of its own: 3 images a bot, 5 kB for a workspace's bots.
+  let limited: TestServer;
+  let limitedDir: string;
+  beforeAll(async () => {
+    limitedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bot-assets-quota-test-'));
+    limited = await startTestServer({ uploadsDir: limitedDir, botAssets: { perBot: 3, workspaceBytes: 5 * 1024 } });
+  });
+  afterAll(async () => {
+    await limited?.close();
+    fs.rmSync(limitedDir, { recursive: true, force: true });
+  });
+
+  /** A PNG of `size` bytes (the signature is all the check reads). */
+  const pngOf = (size: number) => Buffer.concat([PNG, Buffer.alloc(size - PNG.length)]);
+  const put = (botId: string, data: Buffer, fileName = 'a.png') =>
+    request(limited.url, 'POST', `/v1/bots/${botId}/assets`, {
+      token: limited.adminToken,
+      json: { fileName, contentType: 'image/png', dataBase64: data.toString('base64') },
+    });
+  const stored = async (botId: string) => ({
+    rows: await limited.db.uploadedFile.count({ where: { key: { startsWith: `bots/${botId}/assets/` } } }),
+    files: fs.existsSync(path.join(limitedDir, 'bots', botId, 'assets'))
+      ? fs.readdirSync(path.join(limitedDir, 'bots', botId, 'assets')).length
+      : 0,
+  });
+  async function workspaceWithBots(count: number): Promise<{ workspaceId: string; botIds: string[] }> {
+    const created = await request(limited.url, 'POST', '/v1/workspaces', {
+      token: limited.adminToken,
+      json: { name: `Quota ${Math.random()}` },
+    });
+    const workspaceId = created.body.workspace.id as string;
+    const botIds: string[] = [];
+    for (let i = 0; i < count; i += 1)
+      botIds.push(
+        (await createBot(limited, v6Bot({ groups: [group('g1', [textBubble('b1', 'Hi')])] }), workspaceId)).botId,
+      );
+    return { workspaceId, botIds };
+  }
+
+  test('a bot keeps at most PARLEY_BOT_ASSETS_PER_BOT images: the next is refused and nothing of it stored', async () => {
+    const { botIds } = await workspaceWithBots(2);
+    const [full, other] = botIds as [string, string];
+    for (const name of ['1.png', '2.png', '3.png']) expect((await put(full, PNG, name)).status).toBe(200);
+    const refused = await put(full, PNG, '4.png');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ code: 'BAD_REQUEST', message: 'A bot keeps at most 3 images', issues: [] });
+    expect(await stored(full)).toEqual({ rows: 3, files: 3 });
+    // The limit is the bot's: another bot of the workspace still has room.
+    expect((await put(other, PNG)).status).toBe(200);
+  });
+
+  test("a workspace's bots keep at most PARLEY_BOT_ASSETS_WORKSPACE_MB together; deleting a bot frees its share", async () => {
+    const { botIds } = await workspaceWithBots(2);
+    const [first, second] = botIds as [string, string];
+    expect((await put(first, pngOf(2048))).status).toBe(200);
+    expect((await put(second, pngOf(2048))).status).toBe(200);
+    const refused = await put(second, pngOf(2048));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'The bots of a workspace keep at most 5 kB of images',
+      issues: [],
+    });
+    expect(await stored(second)).toEqual({ rows: 1, files: 1 });
+    // Just up to the limit still fits.
+    expect((await put(second, pngOf(1024))).status).toBe(200);
+
+    // Another workspace has its own room.
+    const elsewhere = await workspaceWithBots(1);
+    expect((await put(elsewhere.botIds[0]!, pngOf(2048))).status).toBe(200);
+
+    expect((await request(limited.url, 'DELETE', `/v1/bots/${first}`, { token: limited.adminToken })).status).toBe(200);
+    expect((await put(second, pngOf(2048), 'again.png')).status).toBe(200);
+    expect(await stored(second)).toEqual({ rows: 3, files: 3 });
+  });
+
+  test('uploads at once never take a bot past its limit', async () => {
+    const { botIds } = await workspaceWithBots(1);
+    const botId = botIds[0]!;
+    const answers = await Promise.all(['1', '2', '3', '4', '5', '6'].map((name) => put(botId, PNG, `${name}.png`)));
+    const accepted = answers.filter((answer) => answer.status === 200).length;
+    expect(accepted).toBeLessThanOrEqual(3);
+    expect(answers.every((answer) => answer.status === 200 || answer.status === 400)).toBe(true);
+    expect(await stored(botId)).toEqual({ rows: accepted, files: accepted });
+  });
+});

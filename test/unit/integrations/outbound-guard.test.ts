@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createOutboundHttp, OutboundError } from '../../../src/integrations/http/client';
 import {
   addressRefusal,
+  checkHost,
   checkTarget,
   EMPTY_ALLOW_LIST,
   OutboundRefused,
@@ -131,6 +132,68 @@ describe('checkTarget: refused ranges and spellings', () => {
     expect(addressRefusal('2001:db8::1')).toBe(
       'Access to 2001:db8::1 (a reserved address, not public) is not allowed for security reasons.',
     );
+  });
+});
+
+describe('host names are compared in one spelling (lower case, ASCII, no trailing dots)', () => {
+  // Were the names not refused as such, a resolver would still answer them; the refusal must come first.
+  const lookups: string[] = [];
+  const anyName: Lookup = async (hostname) => {
+    lookups.push(hostname);
+    return [{ address: '93.184.216.34', family: 4 }];
+  };
+  beforeEach(() => {
+    lookups.length = 0;
+  });
+
+  async function hostRefusal(host: string, allow = EMPTY_ALLOW_LIST, lookup = anyName): Promise<string> {
+    try {
+      await checkHost(host, allow, lookup);
+    } catch (error) {
+      if (error instanceof OutboundRefused) return error.message;
+      throw error;
+    }
+    return 'allowed';
+  }
+
+  test.each([
+    'metadata.google.internal.',
+    'metadata.google.internal..',
+    'METADATA.GOOGLE.INTERNAL',
+    'METADATA.GOOGLE.INTERNAL..',
+    'Metadata.Goog.',
+    'metadata.',
+    'ｍｅｔａｄａｔａ．google．internal', // full-width letters and dots: IDNA maps them to ASCII
+    'meta\u00addata.google.internal', // a soft hyphen: IDNA drops it
+  ])('%s is a metadata service, refused without a lookup', async (host) => {
+    expect(await hostRefusal(host)).toBe(METADATA);
+    expect(lookups).toEqual([]);
+  });
+
+  test.each(['http://metadata.google.internal./', 'http://METADATA.GOOGLE.INTERNAL../', 'http://metadata.goog./x'])(
+    '%s is refused as a metadata service',
+    async (url) => {
+      await expect(checkTarget(url, EMPTY_ALLOW_LIST, anyName)).rejects.toThrow(METADATA);
+      expect(lookups).toEqual([]);
+    },
+  );
+
+  test.each(['localhost.', 'LOCALHOST', 'localhost..'])('%s is localhost', async (host) => {
+    expect(await hostRefusal(host)).toBe('Access to localhost is not allowed for security reasons.');
+    expect(lookups).toEqual([]);
+  });
+
+  test('an allow-listed name matches in any spelling, either way round', async () => {
+    const toLoopback: Lookup = async () => [{ address: '127.0.0.1', family: 4 }];
+    expect(await hostRefusal('Loopback.Test.', parseAllowList('loopback.test'), toLoopback)).toBe('allowed');
+    expect(await hostRefusal('loopback.test', parseAllowList('LOOPBACK.TEST.'), toLoopback)).toBe('allowed');
+    expect(await hostRefusal('other.test', parseAllowList('loopback.test'), toLoopback)).toBe(LOOPBACK);
+  });
+
+  test('names that only look alike stay names to resolve', async () => {
+    expect(await hostRefusal('metadata.google.internal.example')).toBe('allowed');
+    expect(await hostRefusal('xmetadata')).toBe('allowed');
+    expect(lookups).toEqual(['metadata.google.internal.example', 'xmetadata']);
   });
 });
 

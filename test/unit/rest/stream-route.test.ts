@@ -69,6 +69,7 @@ beforeAll(async () => {
   const router = createRestRouter({
     schema,
     operations: compileOperations(schema, dir),
+    suggestions: true,
     routes: [route],
     createContext: async () => ({}) as GraphQLContext,
     jsonBody: () => async (_ctx, next) => next(),

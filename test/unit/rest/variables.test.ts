@@ -27,8 +27,12 @@ function request(parts: Partial<RequestParts>): RequestParts {
   return { params: {}, query: {}, body: {}, ...parts };
 }
 
-function build(operationName: string, parts: Partial<RequestParts>): Record<string, unknown> {
-  return buildVariables(schema, route(operationName), operation(operationName), request(parts));
+function build(
+  operationName: string,
+  parts: Partial<RequestParts>,
+  options = { suggestions: true },
+): Record<string, unknown> {
+  return buildVariables(schema, route(operationName), operation(operationName), request(parts), options);
 }
 
 /** The 400 buildVariables raises, as the error object's fields. */
@@ -58,7 +62,7 @@ const probeGet: RestRoute = {
 };
 const probePost: RestRoute = { ...probeGet, method: 'POST' };
 const buildProbe = (target: RestRoute, parts: Partial<RequestParts>) =>
-  buildVariables(schema, target, probe, request(parts));
+  buildVariables(schema, target, probe, request(parts), { suggestions: true });
 
 describe('query-string values are read by the declared type', () => {
   test('Int: digits become a number; ID and String stay text', () => {
@@ -181,6 +185,20 @@ describe('wrong types in the JSON body', () => {
       build('InviteMember', { params: { workspaceId: 'w' }, body: { email: 'a@b.io', role: 'OWNER' } }),
     );
     expect(issues).toEqual([{ message: expect.stringContaining('"OWNER"'), path: ['role'] }]);
+  });
+
+  test('"Did you mean" stays in the issue only where suggestions are on', () => {
+    const invite = (suggestions: boolean) =>
+      failure(() =>
+        build(
+          'InviteMember',
+          { params: { workspaceId: 'w' }, body: { email: 'a@b.io', role: 'ADMN' } },
+          { suggestions },
+        ),
+      ).issues;
+    const named = 'Value "ADMN" does not exist in "WorkspaceRole" enum.';
+    expect(invite(true)).toEqual([{ message: `${named} Did you mean the enum value "ADMIN"?`, path: ['role'] }]);
+    expect(invite(false)).toEqual([{ message: named, path: ['role'] }]);
   });
 
   test('explicit null for a required field is a type issue, not "is required"', () => {
