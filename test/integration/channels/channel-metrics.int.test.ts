@@ -7,9 +7,10 @@ import {
   whatsAppMessage,
 } from '../../helpers/channel-webhooks';
 import { group, textBubble, textInput, v6Bot } from '../../helpers/chat';
-import { startFakeWhatsAppApi, type FakeWhatsAppApi } from '../../helpers/fake-whatsapp-api';
+import type { FakeWhatsAppApi } from '../../helpers/fake-whatsapp-api';
 import { request } from '../../helpers/http';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
+import type { TestServer } from '../../helpers/test-server';
+import { startChannelTestServer, type ChannelTestServer } from '../../helpers/channel-test-server';
 
 // The channels' figures on GET /metrics: messages received and answered,
 // deliveries sent (and retried) with their latency, the queues' depth.
@@ -19,19 +20,14 @@ const METRICS_TOKEN = 'channel-metrics-token';
 let server: TestServer;
 let whatsApp: FakeWhatsAppApi;
 
+let channels: ChannelTestServer;
+
 beforeAll(async () => {
-  whatsApp = await startFakeWhatsAppApi();
-  server = await startTestServer({
-    metricsToken: METRICS_TOKEN,
-    outboundAllow: '127.0.0.1',
-    channels: { whatsAppApiUrl: whatsApp.baseUrl },
-  });
+  channels = await startChannelTestServer({ metricsToken: METRICS_TOKEN });
+  ({ server, whatsApp } = channels);
 });
 
-afterAll(async () => {
-  await server?.close();
-  await whatsApp?.close();
-});
+afterAll(() => channels?.close());
 
 /** The value of one sample of the scrape (0 when absent), read from the text format. */
 async function sample(name: string, labels: Record<string, string>): Promise<number> {

@@ -9,9 +9,10 @@ import {
   whatsAppMessage,
 } from '../../helpers/channel-webhooks';
 import { group, textBubble, textInput, v6Bot } from '../../helpers/chat';
-import { startFakeTelegramApi, type FakeTelegramApi } from '../../helpers/fake-telegram-api';
-import { startFakeWhatsAppApi, type FakeWhatsAppApi } from '../../helpers/fake-whatsapp-api';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
+import type { FakeTelegramApi } from '../../helpers/fake-telegram-api';
+import type { FakeWhatsAppApi } from '../../helpers/fake-whatsapp-api';
+import type { TestServer } from '../../helpers/test-server';
+import { startChannelTestServer, type ChannelTestServer } from '../../helpers/channel-test-server';
 
 // Fifty people writing at once through the webhooks: their first messages
 // posted concurrently, then their second ones (while the first may still be
@@ -25,20 +26,14 @@ let server: TestServer;
 let whatsApp: FakeWhatsAppApi;
 let telegram: FakeTelegramApi;
 
+let channels: ChannelTestServer;
+
 beforeAll(async () => {
-  whatsApp = await startFakeWhatsAppApi();
-  telegram = await startFakeTelegramApi();
-  server = await startTestServer({
-    outboundAllow: '127.0.0.1',
-    channels: { whatsAppApiUrl: whatsApp.baseUrl, telegramApiUrl: telegram.baseUrl },
-  });
+  channels = await startChannelTestServer();
+  ({ server, whatsApp, telegram } = channels);
 });
 
-afterAll(async () => {
-  await server?.close();
-  await whatsApp?.close();
-  await telegram?.close();
-});
+afterAll(() => channels?.close());
 
 const twoQuestions = () =>
   v6Bot({

@@ -7,8 +7,9 @@ import {
   whatsAppMessage,
 } from '../../helpers/channel-webhooks';
 import { group, textBubble, textInput, v6Bot } from '../../helpers/chat';
-import { startFakeWhatsAppApi, type FakeWhatsAppApi } from '../../helpers/fake-whatsapp-api';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
+import type { FakeWhatsAppApi } from '../../helpers/fake-whatsapp-api';
+import type { TestServer } from '../../helpers/test-server';
+import { startChannelTestServer, type ChannelTestServer } from '../../helpers/channel-test-server';
 
 // One connection floods its webhook with a single update of many messages
 // (each a new conversation); another connection's one message, posted just
@@ -24,18 +25,14 @@ const FLOOD = 200;
 let server: TestServer;
 let whatsApp: FakeWhatsAppApi;
 
+let channels: ChannelTestServer;
+
 beforeAll(async () => {
-  whatsApp = await startFakeWhatsAppApi();
-  server = await startTestServer({
-    outboundAllow: '127.0.0.1',
-    channels: { whatsAppApiUrl: whatsApp.baseUrl, processorConcurrency: 1 },
-  });
+  channels = await startChannelTestServer({ channels: { processorConcurrency: 1 } });
+  ({ server, whatsApp } = channels);
 });
 
-afterAll(async () => {
-  await server?.close();
-  await whatsApp?.close();
-});
+afterAll(() => channels?.close());
 
 const oneQuestion = () => v6Bot({ groups: [group('g1', [textBubble('q1', 'Your name?'), textInput('name')])] });
 

@@ -12,8 +12,9 @@ import {
   whatsAppMessage,
 } from '../../helpers/channel-webhooks';
 import { ISO_MS, request } from '../../helpers/http';
-import { FAKE_WHATSAPP_TOKEN, startFakeWhatsAppApi, type FakeWhatsAppApi } from '../../helpers/fake-whatsapp-api';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { FAKE_WHATSAPP_TOKEN, type FakeWhatsAppApi } from '../../helpers/fake-whatsapp-api';
+import type { TestServer } from '../../helpers/test-server';
+import { startChannelTestServer, type ChannelTestServer } from '../../helpers/channel-test-server';
 
 // A lead-generation conversation on WhatsApp, end to end: signed updates
 // posted to the webhook, the bot's answers as the Cloud API's stand-in
@@ -23,15 +24,14 @@ import { startTestServer, type TestServer } from '../../helpers/test-server';
 let server: TestServer;
 let whatsApp: FakeWhatsAppApi;
 
+let channels: ChannelTestServer;
+
 beforeAll(async () => {
-  whatsApp = await startFakeWhatsAppApi();
-  server = await startTestServer({ outboundAllow: '127.0.0.1', channels: { whatsAppApiUrl: whatsApp.baseUrl } });
+  channels = await startChannelTestServer();
+  ({ server, whatsApp } = channels);
 });
 
-afterAll(async () => {
-  await server?.close();
-  await whatsApp?.close();
-});
+afterAll(() => channels?.close());
 
 const PHONE_NUMBER_ID = 'PN-lead';
 const PERSON = '33612345678';

@@ -7,8 +7,9 @@ import {
   textMessage as text,
 } from '../../helpers/channel-events';
 import { group, textBubble, textInput, v6Bot } from '../../helpers/chat';
-import { startFakeWhatsAppApi, type FakeWhatsAppApi } from '../../helpers/fake-whatsapp-api';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
+import type { FakeWhatsAppApi } from '../../helpers/fake-whatsapp-api';
+import type { TestServer } from '../../helpers/test-server';
+import { startChannelTestServer, type ChannelTestServer } from '../../helpers/channel-test-server';
 
 // What the channel processor and sender do when something fails: the chat
 // refuses a message, an event's claims keep running out, the provider refuses
@@ -17,15 +18,14 @@ import { startTestServer, type TestServer } from '../../helpers/test-server';
 let server: TestServer;
 let whatsApp: FakeWhatsAppApi;
 
+let channels: ChannelTestServer;
+
 beforeAll(async () => {
-  whatsApp = await startFakeWhatsAppApi();
-  server = await startTestServer({ outboundAllow: '127.0.0.1', channels: { whatsAppApiUrl: whatsApp.baseUrl } });
+  channels = await startChannelTestServer();
+  ({ server, whatsApp } = channels);
 });
 
-afterAll(async () => {
-  await server?.close();
-  await whatsApp?.close();
-});
+afterAll(() => channels?.close());
 
 beforeEach(() => whatsApp.reset());
 

@@ -16,9 +16,10 @@ import {
   v6Bot,
   type Json,
 } from '../../helpers/chat';
-import { startFakeTelegramApi, type FakeTelegramApi } from '../../helpers/fake-telegram-api';
-import { FAKE_WHATSAPP_TOKEN, startFakeWhatsAppApi, type FakeWhatsAppApi } from '../../helpers/fake-whatsapp-api';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
+import type { FakeTelegramApi } from '../../helpers/fake-telegram-api';
+import { FAKE_WHATSAPP_TOKEN, type FakeWhatsAppApi } from '../../helpers/fake-whatsapp-api';
+import type { TestServer } from '../../helpers/test-server';
+import { startChannelTestServer, type ChannelTestServer } from '../../helpers/channel-test-server';
 
 // The conversation processor and the sender over a real server and the
 // providers' stand-ins: inbound events stored as the webhooks store them,
@@ -30,20 +31,14 @@ let server: TestServer;
 let whatsApp: FakeWhatsAppApi;
 let telegram: FakeTelegramApi;
 
+let channels: ChannelTestServer;
+
 beforeAll(async () => {
-  whatsApp = await startFakeWhatsAppApi();
-  telegram = await startFakeTelegramApi();
-  server = await startTestServer({
-    outboundAllow: '127.0.0.1',
-    channels: { whatsAppApiUrl: whatsApp.baseUrl, telegramApiUrl: telegram.baseUrl, waitCapMs: WAIT_CAP_MS },
-  });
+  channels = await startChannelTestServer({ channels: { waitCapMs: WAIT_CAP_MS } });
+  ({ server, whatsApp, telegram } = channels);
 });
 
-afterAll(async () => {
-  await server?.close();
-  await whatsApp?.close();
-  await telegram?.close();
-});
+afterAll(() => channels?.close());
 
 beforeEach(() => {
   whatsApp.reset();

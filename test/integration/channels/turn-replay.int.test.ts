@@ -1,8 +1,9 @@
 import { connectBot, createChannelCredentials, settled, textMessage, until } from '../../helpers/channel-events';
 import { receiveEvents } from '../../../src/services/channels/inbox';
 import { emailInput, group, textBubble, textInput, v6Bot } from '../../helpers/chat';
-import { startFakeWhatsAppApi, type FakeWhatsAppApi } from '../../helpers/fake-whatsapp-api';
-import { startTestServer, type TestServer } from '../../helpers/test-server';
+import type { FakeWhatsAppApi } from '../../helpers/fake-whatsapp-api';
+import type { TestServer } from '../../helpers/test-server';
+import { startChannelTestServer, type ChannelTestServer } from '../../helpers/channel-test-server';
 
 // A process that dies between the chat turn's commit and the event's own
 // (deliveries stored, event completed) leaves an event that is taken up again
@@ -15,18 +16,14 @@ import { startTestServer, type TestServer } from '../../helpers/test-server';
 let server: TestServer;
 let whatsApp: FakeWhatsAppApi;
 
+let channels: ChannelTestServer;
+
 beforeAll(async () => {
-  whatsApp = await startFakeWhatsAppApi();
-  server = await startTestServer({
-    outboundAllow: '127.0.0.1',
-    channels: { whatsAppApiUrl: whatsApp.baseUrl, eventLeaseMs: 600 },
-  });
+  channels = await startChannelTestServer({ channels: { eventLeaseMs: 600 } });
+  ({ server, whatsApp } = channels);
 });
 
-afterAll(async () => {
-  await server?.close();
-  await whatsApp?.close();
-});
+afterAll(() => channels?.close());
 
 const refuseDeliveries = (): Promise<unknown> =>
   server.provider === 'sqlite'
