@@ -20,8 +20,9 @@ export interface RequestInfo extends RequestOrigin {
   /**
    * The console's session cookie, read by /graphql only (REST clients use bearer tokens).
    * `refused` when the request could come from another origin: it came from one, or without the CSRF token.
+   * `several` when it came with more than one (another page of the host planted one): none is used.
    */
-  session?: { secret: string; refused: boolean };
+  session?: { kind: 'one'; secret: string; refused: boolean } | { kind: 'several' };
 }
 
 /** The HTTP exchange around a /graphql request, for the sign-in mutations; null where there is none (REST, in-process). */
@@ -88,6 +89,8 @@ export async function createContext(
   if (secret) {
     viewer = await authenticate(db, secret);
     if (!viewer) return { ...base, viewer: null, authFailure: 'invalid', access: null };
+  } else if (request.session?.kind === 'several') {
+    return { ...base, viewer: null, authFailure: 'severalCookies', access: null };
   } else if (request.session) {
     const outcome = await authenticateSession(db, request.session.secret);
     if (typeof outcome === 'string') return { ...base, viewer: null, authFailure: outcome, access: null };
@@ -103,6 +106,8 @@ const NO_VIEWER_MESSAGES: Record<Exclude<GraphQLContext['authFailure'], null | '
   invalid: 'Invalid or revoked token',
   signedOut: 'Signed out: sign in again',
   expired: 'Session expired: sign in again',
+  severalCookies:
+    'Several Parley session cookies were sent (a page of another port of this host may have set one): they are cleared, sign in again',
 };
 
 /** The 401 (403 for a cookie sent without its CSRF header) for a request that needs a viewer and has none. */

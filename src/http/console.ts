@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { projectRoot } from '../project-root';
-import { clearLegacyCookie, csrfTokenOf, sessionSecretOf } from './console-session';
+import { clearEverySessionCookie, clearLegacyCookie, csrfTokenOf, sessionCookieOf } from './console-session';
 import { FAVICON_LINK } from './favicon';
 
 // The builder console (/app): a single-page app built by scripts/build-web.cjs
@@ -110,9 +110,12 @@ export function createConsoleRouter(options: ConsoleRouterOptions): Router {
   });
   router.get('/app{/*rest}', (ctx, next) => {
     if (ctx.path.startsWith('/app/assets/')) return next();
-    const secret = sessionSecretOf(ctx, options.publicUrl);
+    const cookie = sessionCookieOf(ctx, options.publicUrl);
     const chatOrigin = options.chatOrigin(ctx.host);
     clearLegacyCookie(ctx);
+    // Several session cookies: one was planted by another page of the host. The page gets no token
+    // for either, and they go: the console opens on its sign-in page.
+    if (cookie?.kind === 'several') clearEverySessionCookie(ctx, options.publicUrl);
     ctx.type = 'text/html; charset=utf-8';
     // The page of a signed-in browser holds its CSRF token: no cache keeps it.
     ctx.set('Cache-Control', 'no-store');
@@ -123,7 +126,7 @@ export function createConsoleRouter(options: ConsoleRouterOptions): Router {
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
     ctx.set('Cross-Origin-Resource-Policy', 'same-origin');
     ctx.set('Referrer-Policy', 'same-origin');
-    ctx.body = shell(build, { csrfToken: secret ? csrfTokenOf(secret) : undefined, chatOrigin });
+    ctx.body = shell(build, { csrfToken: cookie?.kind === 'one' ? csrfTokenOf(cookie.secret) : undefined, chatOrigin });
   });
   return router;
 }
