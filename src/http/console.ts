@@ -53,16 +53,18 @@ function send(ctx: Context, asset: Asset): void {
 }
 
 // Scripts only from this server; inline styles are needed by the flow view's layout. The preview
-// chat runs in a frame of the chat origin (bot content never runs on this one); images shown by
-// the console (avatars, transcripts' image bubbles) may live anywhere on https, and so may the
-// audio and video files transcripts play; frames stay the chat origin's only. Images uploaded for
-// a bot are served by the chat origin, which may be plain http (development): it is named too.
+// chat runs in a frame of the chat origin (bot content never runs on this one). Images come from
+// this server, inline, or the chat origin (images uploaded to Parley): never from an address a
+// bot author chose (avatars, background images, image bubbles, url() in custom CSS), which would
+// tell them who opens the console and from where; the console shows placeholders for those
+// (src/web/console/parley-image.ts). Audio and video files transcripts play may live anywhere on
+// https; frames stay the chat origin's only.
 function contentSecurityPolicy(chatOrigin: string | undefined): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: https:${chatOrigin ? ` ${chatOrigin}` : ''}`,
+    `img-src 'self' data: blob:${chatOrigin ? ` ${chatOrigin}` : ''}`,
     "media-src 'self' https:",
     "font-src 'self' data:",
     "connect-src 'self'",
