@@ -123,8 +123,10 @@ export function clearSessionCookies(ctx: Context, publicUrl: string | undefined)
  * Expires every session cookie this request could have been sent: one per
  * Path that matches the request's (each leading part of it, with and without
  * its slash) and per Domain that matches its host, since the server cannot
- * tell which the planted one had. Over https the __Host- cookie has one Path
- * and no Domain, and the plain name is never read.
+ * tell which the planted one had; and those the console's other requests would
+ * be sent (/app's page and /graphql), or /app, having expired the console's
+ * own cookie, would leave /graphql a planted one alone. Over https the __Host-
+ * cookie has one Path and no Domain, and the plain name is never read.
  */
 export function clearEverySessionCookie(ctx: Context, publicUrl: string | undefined): void {
   const secure = isSecure(ctx, publicUrl);
@@ -133,7 +135,8 @@ export function clearEverySessionCookie(ctx: Context, publicUrl: string | undefi
     ctx.cookies.set(SECURE_SESSION_COOKIE, '', { ...EXPIRED, path: '/', secure: true });
     return;
   }
-  for (const path of matchingPaths(ctx.path)) {
+  const paths = new Set([...matchingPaths(ctx.path), ...matchingPaths('/app'), ...matchingPaths('/graphql')]);
+  for (const path of paths) {
     for (const domain of [undefined, ...matchingDomains(ctx.hostname)])
       ctx.cookies.set(SESSION_COOKIE, '', { ...EXPIRED, path, domain, secure: false });
   }

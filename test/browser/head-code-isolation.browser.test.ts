@@ -142,7 +142,7 @@ test("a paid plan's head code plants no cookie for the console and reads no othe
   expect(await offer.locator('iframe[sandbox="allow-scripts"]').count()).toBe(1);
 
   // No cookie was planted on the console's host; the console still works as the admin.
-  const sessionCookies = (await context.cookies(server.url)).filter((cookie) => cookie.name === 'parley_session');
+  const sessionCookies = (await context.cookies()).filter((cookie) => cookie.name === 'parley_session');
   expect(sessionCookies).toHaveLength(1);
   expect(sessionCookies[0]!.value).not.toContain('planted');
   await page.reload();
