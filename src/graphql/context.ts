@@ -20,8 +20,9 @@ export interface RequestInfo extends RequestOrigin {
   /**
    * The console's session cookie, read by /graphql only (REST clients use bearer tokens).
    * `refused` when the request could come from another origin: it came from one, or without the CSRF token.
+   * `several` when it came with more than one (another page of the host planted one): none is used.
    */
-  session?: { secret: string; refused: boolean };
+  session?: { kind: 'one'; secret: string; refused: boolean } | { kind: 'several' };
   /** Spends a point of the client's anonymous preview budget (throws when it is used up); absent without rate limits. */
   spendAnonymousPreview?: () => Promise<void>;
   /** Who the credentials above are, when the HTTP layer already asked (it decides body limits and budgets by it). */
@@ -91,6 +92,7 @@ export async function authenticateRequest(db: ChatDeps['db'], request: RequestIn
     const viewer = await authenticate(db, secret);
     return viewer ? { viewer, failure: null } : { viewer: null, failure: 'invalid' };
   }
+  if (request.session?.kind === 'several') return { viewer: null, failure: 'severalCookies' };
   if (request.session) {
     const outcome = await authenticateSession(db, request.session.secret);
     if (typeof outcome === 'string') return { viewer: null, failure: outcome };
@@ -119,6 +121,8 @@ const NO_VIEWER_MESSAGES: Record<Exclude<GraphQLContext['authFailure'], null | '
   invalid: 'Invalid or revoked token',
   signedOut: 'Signed out: sign in again',
   expired: 'Session expired: sign in again',
+  severalCookies:
+    'Several Parley session cookies were sent (a page of another port of this host may have set one): they are cleared, sign in again',
 };
 
 /** The 401 (403 for a cookie sent without its CSRF header) for a request that needs a viewer and has none. */

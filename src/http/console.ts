@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { projectRoot } from '../project-root';
-import { clearLegacyCookie, csrfTokenOf, sessionSecretOf } from './console-session';
+import { clearEverySessionCookie, clearLegacyCookie, csrfTokenOf, sessionCookieOf } from './console-session';
 import { FAVICON_LINK } from './favicon';
 
 // The builder console (/app): a single-page app built by scripts/build-web.cjs
@@ -53,16 +53,18 @@ function send(ctx: Context, asset: Asset): void {
 }
 
 // Scripts only from this server; inline styles are needed by the flow view's layout. The preview
-// chat runs in a frame of the chat origin (bot content never runs on this one); images shown by
-// the console (avatars, transcripts' image bubbles) may live anywhere on https, and so may the
-// audio and video files transcripts play; frames stay the chat origin's only. Images uploaded for
-// a bot are served by the chat origin, which may be plain http (development): it is named too.
+// chat runs in a frame of the chat origin (bot content never runs on this one). Images come from
+// this server, inline, or the chat origin (images uploaded to Parley): never from an address a
+// bot author chose (avatars, background images, image bubbles, url() in custom CSS), which would
+// tell them who opens the console and from where; the console shows placeholders for those
+// (src/web/console/parley-image.ts). Audio and video files transcripts play may live anywhere on
+// https; frames stay the chat origin's only.
 function contentSecurityPolicy(chatOrigin: string | undefined): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: https:${chatOrigin ? ` ${chatOrigin}` : ''}`,
+    `img-src 'self' data: blob:${chatOrigin ? ` ${chatOrigin}` : ''}`,
     "media-src 'self' https:",
     "font-src 'self' data:",
     "connect-src 'self'",
@@ -110,9 +112,12 @@ export function createConsoleRouter(options: ConsoleRouterOptions): Router {
   });
   router.get('/app{/*rest}', (ctx, next) => {
     if (ctx.path.startsWith('/app/assets/')) return next();
-    const secret = sessionSecretOf(ctx, options.publicUrl);
+    const cookie = sessionCookieOf(ctx, options.publicUrl);
     const chatOrigin = options.chatOrigin(ctx.host);
     clearLegacyCookie(ctx);
+    // Several session cookies: one was planted by another page of the host. The page gets no token
+    // for either, and they go: the console opens on its sign-in page.
+    if (cookie?.kind === 'several') clearEverySessionCookie(ctx, options.publicUrl);
     ctx.type = 'text/html; charset=utf-8';
     // The page of a signed-in browser holds its CSRF token: no cache keeps it.
     ctx.set('Cache-Control', 'no-store');
@@ -123,7 +128,7 @@ export function createConsoleRouter(options: ConsoleRouterOptions): Router {
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
     ctx.set('Cross-Origin-Resource-Policy', 'same-origin');
     ctx.set('Referrer-Policy', 'same-origin');
-    ctx.body = shell(build, { csrfToken: secret ? csrfTokenOf(secret) : undefined, chatOrigin });
+    ctx.body = shell(build, { csrfToken: cookie?.kind === 'one' ? csrfTokenOf(cookie.secret) : undefined, chatOrigin });
   });
   return router;
 }

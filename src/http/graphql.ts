@@ -14,7 +14,13 @@ import { graphqlLimitPlugins, type GraphQLLimits } from './graphql-limits';
 import { requestErrorsAreBadRequests } from './graphql-request-errors';
 import { readRawBody, unsupportedMediaType } from './middleware/body';
 import { assertJsonDepth } from './middleware/json-depth';
-import { clearSessionCookies, mayUseSession, sessionSecretOf, setSessionCookie } from './console-session';
+import {
+  clearEverySessionCookie,
+  clearSessionCookies,
+  mayUseSession,
+  sessionCookieOf,
+  setSessionCookie,
+} from './console-session';
 
 export interface GraphQLEndpointOptions {
   schema: GraphQLSchema;
@@ -109,14 +115,23 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
   };
 }
 
-/** The session cookie, refused when the request could come from another origin (src/http/console-session.ts). */
+/**
+ * The session cookie, refused when the request could come from another origin
+ * (src/http/console-session.ts), or when it came with several: those are
+ * expired here, before anything this request sets (a new sign-in's cookie).
+ */
 function sessionOf(
   ctx: Context,
   options: Pick<GraphQLEndpointOptions, 'publicUrl' | 'consoleOrigin'>,
 ): RequestInfo['session'] {
-  const secret = sessionSecretOf(ctx, options.publicUrl);
-  if (!secret) return undefined;
-  return { secret, refused: !mayUseSession(ctx, secret, options.consoleOrigin(ctx.host)) };
+  const cookie = sessionCookieOf(ctx, options.publicUrl);
+  if (!cookie) return undefined;
+  if (cookie.kind === 'several') {
+    clearEverySessionCookie(ctx, options.publicUrl);
+    return { kind: 'several' };
+  }
+  const refused = !mayUseSession(ctx, cookie.secret, options.consoleOrigin(ctx.host));
+  return { kind: 'one', secret: cookie.secret, refused };
 }
 
 function exchange(ctx: Context, publicUrl: string | undefined): HttpExchange {

@@ -6,6 +6,8 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { AppError } from '../errors';
 import { FAVICON_LINK, serveFavicon } from './favicon';
+import { headCodeFrame } from './head-code-frame';
+import { escapeHtml } from './html-escape';
 import { projectRoot } from '../project-root';
 
 /** What the chat page shows in its <head>; fetched through the PublicChatPage GraphQL operation. */
@@ -42,12 +44,6 @@ function loadBundle(): Asset {
     etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 16)}"`,
   };
 }
-
-const escapeHtml = (value: unknown) =>
-  String(value).replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
 
 /** JSON inside <script>: no "</script>" or HTML comment can close it early. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -105,11 +101,15 @@ function chatPage(page: ChatPageData, scriptUrl: string): string {
       ? `<meta property="og:image" content="${escapeHtml(metadata.imageUrl)}">`
       : '',
     typeof metadata.favIconUrl === 'string' ? `<link rel="icon" href="${escapeHtml(metadata.favIconUrl)}">` : '',
-    // Bot authors' own head code (analytics...), as the reference: only off the FREE plan.
-    page.allowsCustomHeadCode && typeof metadata.customHeadCode === 'string' ? metadata.customHeadCode : '',
   ].join('');
+  // Bot authors' own head code (analytics...), only off the FREE plan as the reference, in a
+  // sandboxed frame rather than the page's head (src/http/head-code-frame.ts).
+  const headCode =
+    page.allowsCustomHeadCode && typeof metadata.customHeadCode === 'string' && metadata.customHeadCode.trim() !== ''
+      ? headCodeFrame(metadata.customHeadCode)
+      : '';
   // A landmark and a heading for screen readers; the chat fills the page.
-  const body = `<main class="chat"><h1 class="visually-hidden">${escapeHtml(title)}</h1><parley-standard style="display:block;height:100%"></parley-standard></main><script>window.__PARLEY_PAGE__=${scriptJson({ bot: page.publicId })}</script><script src="${scriptUrl}" defer></script>`;
+  const body = `<main class="chat"><h1 class="visually-hidden">${escapeHtml(title)}</h1><parley-standard style="display:block;height:100%"></parley-standard></main><script>window.__PARLEY_PAGE__=${scriptJson({ bot: page.publicId })}</script><script src="${scriptUrl}" defer></script>${headCode}`;
   return layout(head, body);
 }
 

@@ -198,7 +198,8 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
         }
         saved?.transcript.push({ role: 'host', message: { type: 'text', content: { markdown: replyToSend } } });
       } else if (action.startPropsToInject) {
-        injectStartProps(action.startPropsToInject as Json);
+        // On Parley's own page (the chat origin, which serves the API too), apart from it.
+        injectStartProps(action.startPropsToInject as Json, apiHost === location.origin ? 'frame' : 'page');
       }
     }
     return replyToSend;

@@ -242,16 +242,25 @@ test('a text input taking attachments: the files go up with the reply', async ()
   await page.context().close();
 });
 
-test("start props: the bot's tag manager is loaded into the page", async () => {
+test("start props: on Parley's page the bot's tag manager is loaded into a sandboxed frame of its own, not the page", async () => {
   const { publicId } = await publishDefinition(server, nameBot({ metadata: { googleTagManagerId: 'GTM-PARLEY1' } }));
   const page = await newPage();
   await page.goto(`${server.chatUrl}/${publicId}?Name=Gil`);
   await page.locator('.parley-host', { hasText: 'Hello' }).waitFor();
-  await page.locator('script#parley-gtm').waitFor({ state: 'attached' });
+  const frame = page.locator('iframe#parley-tags');
+  await frame.waitFor({ state: 'attached' });
+  expect(await frame.getAttribute('sandbox')).toBe('allow-scripts');
+  // A container's code would run with the chat origin's reach (every bot's storage): it runs in an opaque origin instead.
+  expect(await page.locator('script#parley-gtm').count()).toBe(0);
+  expect(await page.evaluate(() => 'dataLayer' in window)).toBe(false);
+  const tags = page.frameLocator('iframe#parley-tags');
+  await tags.locator('script#parley-gtm').waitFor({ state: 'attached' });
+  await tags.locator('script[src*="gtm.js?id=GTM-PARLEY1"]').waitFor({ state: 'attached' });
+  const inFrame = page.frames().find((each) => each.url() === 'about:srcdoc')!;
   expect(
-    await page.evaluate(() => (window as unknown as { dataLayer: { event?: string }[] }).dataLayer[0]?.event),
+    await inFrame.evaluate(() => (window as unknown as { dataLayer: { event?: string }[] }).dataLayer[0]?.event),
   ).toBe('gtm.js');
-  expect(await page.locator('script[src*="gtm.js?id=GTM-PARLEY1"]').count()).toBe(1);
+  expect(await inFrame.evaluate(() => origin)).toBe('null');
   await page.context().close();
 });
 

@@ -72,6 +72,18 @@ test('the bubble embed opens and chats from a page on another origin', async () 
   await page.context().close();
 });
 
+test("embedded in a site, the bot's tag manager goes into the site's page, as the reference's embed does", async () => {
+  const { publicId } = await publishDefinition(server, askBot({ metadata: { googleTagManagerId: 'GTM-EMBED1' } }));
+  pageHtml = embeddingPage(publicId);
+  const page = await (await browser.newContext({ reducedMotion: 'reduce' })).newPage();
+  await page.goto(siteUrl);
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  await page.locator('.parley-host', { hasText: 'Hi from the bubble' }).waitFor();
+  await page.locator('script#parley-gtm').waitFor({ state: 'attached' });
+  expect(await page.locator('iframe#parley-tags').count()).toBe(0);
+  await page.context().close();
+});
+
 test('allowed origins block the embed on another origin', async () => {
   const { publicId } = await publishDefinition(
     server,

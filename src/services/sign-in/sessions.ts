@@ -12,9 +12,10 @@ export interface IssuedSession {
 
 /**
  * Why a cookie did not authenticate: unknown or signed out, past its expiry,
- * or refused by the HTTP layer (another origin's request, or no CSRF token).
+ * or refused by the HTTP layer (another origin's request, or no CSRF token;
+ * several session cookies, one of them planted by another page of the host).
  */
-export type SessionFailure = 'signedOut' | 'expired' | 'csrf';
+export type SessionFailure = 'signedOut' | 'expired' | 'csrf' | 'severalCookies';
 
 /** lastSeenAt is refreshed at most this often, to keep reads free of writes. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
@@ -54,7 +55,7 @@ export async function authenticateSession(
   db: Db,
   secret: string,
   now = new Date(),
-): Promise<Viewer | Exclude<SessionFailure, 'csrf'>> {
+): Promise<Viewer | Exclude<SessionFailure, 'csrf' | 'severalCookies'>> {
   const session = await db.consoleSession.findUnique({
     where: { tokenHash: hashToken(secret) },
     select: { id: true, userId: true, expiresAt: true, lastSeenAt: true },

@@ -10,9 +10,8 @@ import { BotsPage } from './pages/bots';
 import { SettingsPage } from './pages/settings';
 import { SignInPage } from './pages/sign-in';
 import { SessionProvider, useSession, type SessionValue } from './session';
+import { forgetStoredData, STORED_KEYS } from './stored-data';
 import { ErrorNote } from './ui';
-
-const LAST_WORKSPACE = 'parley.console.workspace';
 
 export function App() {
   return (
@@ -33,7 +32,14 @@ function SignedIn() {
   const [viewer, setViewer] = useState<ViewerQuery | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [version, setVersion] = useState(0);
-  useEffect(() => onSignedOut(() => navigate('/sign-in', { replace: true })), [navigate]);
+  useEffect(
+    () =>
+      onSignedOut(() => {
+        forgetStoredData();
+        navigate('/sign-in', { replace: true });
+      }),
+    [navigate],
+  );
   useEffect(() => {
     request(ViewerDocument).then(setViewer, setError);
   }, [version]);
@@ -45,6 +51,7 @@ function SignedIn() {
     invitations: viewer.myInvitations,
     refresh: () => setVersion((v) => v + 1),
     signOut: async () => {
+      forgetStoredData();
       await request(SignOutDocument);
       navigate('/sign-in', { replace: true });
     },
@@ -64,7 +71,7 @@ function SignedIn() {
 }
 
 function firstWorkspacePath(viewer: ViewerQuery): string {
-  const remembered = localStorage.getItem(LAST_WORKSPACE);
+  const remembered = localStorage.getItem(STORED_KEYS.lastWorkspace);
   const workspace = viewer.workspaces.find((each) => each.id === remembered) ?? viewer.workspaces[0];
   return workspace ? `/w/${workspace.id}/bots` : '/no-workspace';
 }
@@ -75,7 +82,7 @@ function WorkspaceShell() {
   const [location, navigate] = useLocation();
   const workspace = session.workspaces.find((each) => each.id === workspaceId);
   useEffect(() => {
-    if (workspace) localStorage.setItem(LAST_WORKSPACE, workspace.id);
+    if (workspace) localStorage.setItem(STORED_KEYS.lastWorkspace, workspace.id);
   }, [workspace]);
   return (
     <div className="shell">

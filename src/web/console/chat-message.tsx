@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { renderMessage } from '../messages';
+import { isParleyImage } from './parley-image';
 
 /** A bot message as the chat API sends it. */
 export interface ChatMessageData {
@@ -33,6 +34,30 @@ function contained(element: HTMLElement): HTMLElement {
   return element;
 }
 
+// Images at addresses a bot author (or a visitor's answer) chose are not
+// loaded either (src/web/console/parley-image.ts): their address shows instead,
+// as a link unless the image was itself inside one. The renderer has set their
+// src already: the console's CSP (img-src) is what keeps that from fetching.
+function withoutRemoteImages(element: HTMLElement): HTMLElement {
+  const images = element instanceof HTMLImageElement ? [element] : [...element.querySelectorAll('img')];
+  for (const image of images) {
+    const url = image.getAttribute('src') ?? '';
+    if (isParleyImage(url)) continue;
+    const inLink = image.closest('a') !== null;
+    const stand = document.createElement(inLink ? 'span' : 'a');
+    if (stand instanceof HTMLAnchorElement) {
+      stand.href = url;
+      stand.target = '_blank';
+      stand.rel = 'noopener noreferrer';
+    }
+    stand.className = 'framed-link';
+    stand.textContent = `Image (not loaded here): ${url}`;
+    if (image === element) return stand;
+    image.replaceWith(stand);
+  }
+  return element;
+}
+
 /**
  * A bot message drawn by the chat page's own renderer, so the console shows
  * exactly what the visitor saw (formatted text, images, players, embeds).
@@ -44,7 +69,7 @@ export function ChatMessage({ message, fallback }: { message: ChatMessageData; f
     const element = holder.current;
     if (!element) return;
     const rendered = renderMessage(message);
-    element.replaceChildren(rendered ? contained(rendered) : document.createTextNode(fallback));
+    element.replaceChildren(rendered ? withoutRemoteImages(contained(rendered)) : document.createTextNode(fallback));
     return () => element.replaceChildren();
   }, [message, fallback]);
   return <div ref={holder} className="chat-message" />;

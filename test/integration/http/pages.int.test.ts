@@ -72,15 +72,18 @@ test('chat page: <head> from settings.metadata; customHeadCode dropped on the FR
   expect(response.body).toMatch(/<script src="\/static\/parley\.[\w-]+\.js" defer><\/script>/);
 });
 
-test('customHeadCode is used off the FREE plan', async () => {
+test("customHeadCode is used off the FREE plan, in a sandboxed frame of its own, never in the page's head", async () => {
   await server.db.workspace.update({ where: { id: server.adminWorkspaceId }, data: { plan: 'PRO' } });
   try {
     const { publicId } = await publishDefinition(
       server,
-      bot({ metadata: { customHeadCode: '<script>window.custom=1</script>' } }),
+      bot({ metadata: { customHeadCode: '<script>window.custom="a&b"</script>' } }),
     );
     const response = await request(server.chatUrl, 'GET', `/${publicId}`, { headers: html });
-    expect(response.body).toContain('<script>window.custom=1</script>');
+    expect(response.body).not.toContain('<script>window.custom');
+    expect(response.body).toContain(
+      '<iframe hidden sandbox="allow-scripts" referrerpolicy="no-referrer-when-downgrade" title="The bot author’s head code" srcdoc="&lt;!doctype html&gt;&lt;html&gt;&lt;head&gt;&lt;meta charset=&quot;utf-8&quot;&gt;&lt;script&gt;window.custom=&quot;a&amp;b&quot;&lt;/script&gt;&lt;/head&gt;&lt;body&gt;&lt;/body&gt;&lt;/html&gt;"></iframe>',
+    );
   } finally {
     await server.db.workspace.update({ where: { id: server.adminWorkspaceId }, data: { plan: 'FREE' } });
   }

@@ -3,8 +3,7 @@ import type { Point } from './draft';
 import type { Editing } from './editing';
 import { copyGroups, duplicateGroups, pasteGroups, removeGroups, type Clipboard } from './operations';
 import type { SelectionChange } from './use-editor-selection';
-
-const CLIPBOARD_KEY = 'parley-editor-clipboard';
+import { STORED_KEYS } from '../stored-data';
 
 /** Copy, cut, paste and duplicate of the selected groups. */
 export function useGroupClipboard(
@@ -21,7 +20,7 @@ export function useGroupClipboard(
       const text = JSON.stringify(clipboard);
       // localStorage carries it to another bot's editor in this browser;
       // the system clipboard where the page may write it.
-      localStorage.setItem(CLIPBOARD_KEY, text);
+      localStorage.setItem(STORED_KEYS.editorClipboard, text);
       void navigator.clipboard?.writeText(text).catch(() => undefined);
       if (cut) {
         change(removeGroups(latest.current, groups));
@@ -32,7 +31,7 @@ export function useGroupClipboard(
   );
 
   const paste = useCallback(() => {
-    const text = localStorage.getItem(CLIPBOARD_KEY);
+    const text = localStorage.getItem(STORED_KEYS.editorClipboard);
     if (!text) return;
     try {
       const clipboard = JSON.parse(text) as Clipboard;

@@ -199,8 +199,8 @@ export function SettingsEditor({
           label="Custom head code"
           path={['metadata', 'customHeadCode']}
           rows={4}
-          placeholder="<meta name=…>"
-          hint="Added to the public page’s <head>. Needs a paid plan: on the free plan the server leaves it out."
+          placeholder='<script async src="https://…"></script>'
+          hint="Runs in a hidden, sandboxed frame of the public page: tracking tags send their hits, but get no cookies or storage and cannot change the page. Needs a paid plan: on the free plan the server leaves it out."
         />
       </Section>
       <Section title="Security">

@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { h } from '../../dom';
-import { applyTheme, avatarsOf, STYLES } from '../../theme';
+import { applyTheme, STYLES } from '../../theme';
 import { THEME_DEFAULTS, themeVersionOf } from '../../theme-defaults';
 import { AvatarUpload } from './avatar-upload';
 import type { BotDefinition } from '../bot-definition';
@@ -9,6 +9,7 @@ import { useDraftContext } from './draft-context';
 import { CheckField, SelectField, TextAreaField, TextField } from './draft-fields';
 import { DraftForm, Section } from './draft-form';
 import { isRecord, type Json } from './draft-path';
+import { previewImages, type PreviewImages, type WithheldImage } from './theme-preview-images';
 import { useDraft } from './use-draft';
 
 // The bot's theme (Typebot v6 keys), with the chat client's own defaults for
@@ -156,8 +157,7 @@ function ProgressFields({ defaults }: { defaults: { color: string; background: s
 }
 
 /** A short conversation in the chat client's own markup (src/web/chat.ts, inputs.ts), styled as visitors see it. */
-function sampleConversation(theme: Json, version: unknown): HTMLElement {
-  const avatars = avatarsOf(theme, version);
+function sampleConversation(theme: Json, avatars: PreviewImages['avatars']): HTMLElement {
   const row = (role: 'host' | 'guest', text: string, hideAvatar = false) => {
     const picture = avatars[role];
     const avatar = picture
@@ -210,17 +210,19 @@ function sampleConversation(theme: Json, version: unknown): HTMLElement {
 /**
  * The preview, redrawn on every change (applyTheme appends the custom CSS, and
  * the avatars change the rows). Inert: a picture of the chat, not a chat.
+ * Images at addresses a bot author chose show as placeholders, listed under it.
  */
 function ThemePreview({ theme, version }: { theme: Json; version: unknown }) {
   const host = useRef<HTMLDivElement>(null);
+  const images = useMemo(() => previewImages(theme, version), [theme, version]);
   useEffect(() => {
     const element = host.current;
     if (!element) return;
     const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
     element.removeAttribute('style');
-    shadow.replaceChildren(h('style', {}, STYLES), sampleConversation(theme, version));
-    applyTheme(element, theme, shadow, version);
-  }, [theme, version]);
+    shadow.replaceChildren(h('style', {}, STYLES), sampleConversation(images.theme, images.avatars));
+    applyTheme(element, images.theme, shadow, version);
+  }, [images, version]);
   return (
     <figure className="theme-preview">
       <figcaption>
@@ -230,7 +232,28 @@ function ThemePreview({ theme, version }: { theme: Json; version: unknown }) {
       <div className="theme-preview-chat">
         <div ref={host} className="theme-preview-host" data-theme-preview inert />
       </div>
+      <WithheldImages images={images.withheld} />
     </figure>
+  );
+}
+
+/** The images the preview leaves out, with their addresses: where to see them. */
+function WithheldImages({ images }: { images: WithheldImage[] }) {
+  if (images.length === 0) return null;
+  return (
+    <div className="withheld-images">
+      <p className="hint">
+        Images from other sites are not loaded in the console, so their owners do not learn who opens it. The Test tab
+        and the bot’s page show them.
+      </p>
+      <ul>
+        {images.map((image) => (
+          <li key={image.what}>
+            {image.what}: <span className="withheld-url">{image.url}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
