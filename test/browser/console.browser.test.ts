@@ -472,6 +472,24 @@ describe('invitations', () => {
     ]);
     await context.close();
   });
+
+  test('an inviter who is not an operator is shown no link: the answer says how the invitee gets in (issue 33, finding 2)', async () => {
+    const inviter = await createUserWithToken(server.db, 'not-operator@parley.test');
+    await setPassword(server.db, inviter.userId, 'not-operator-password-1');
+    for (const width of [1280, 390]) {
+      const { context, page } = await signedIn('not-operator@parley.test', 'not-operator-password-1');
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.url}/app/w/${inviter.personalWorkspaceId}/settings`);
+      const members = page.locator('section.card', { has: page.getByRole('heading', { name: 'Members' }) });
+      await members.locator('form.row input[type=email]').fill(`someone-${width}@parley.test`);
+      await members.getByRole('button', { name: 'Invite' }).click();
+      const answer = page.getByRole('status').filter({ hasText: `Invitation made for someone-${width}@parley.test` });
+      await answer.getByText("Someone without an account needs one from the server's operator first.").waitFor();
+      expect(await page.getByLabel('Invitation link').count()).toBe(0);
+      await screenshot(page, `console-invitation-no-link-${width}`);
+      await context.close();
+    }
+  });
 });
 
 describe('cookie sessions', () => {
