@@ -10,11 +10,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_POSTGRES, listeningUrl, postgresServer } from './serve-process';
 import { Client } from 'pg';
 
 export const TOKEN = 'bench-channels-admin-token-0123456789';
 export const APP_SECRET = 'bench-channels-app-secret';
-const DEFAULT_POSTGRES = 'postgresql://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(__dirname, '../..');
 
 /** The Cloud API's stand-in: every message accepted at once; replies (not read receipts) timed by recipient. */
@@ -101,15 +101,7 @@ export async function parleyServe(
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) resolve(match[1]!.replace('localhost', '127.0.0.1'));
-    });
-    child.once('exit', (code) => reject(new Error(`server exited ${code}: ${output}`)));
-  });
+  const url = await listeningUrl(child);
   // Keep reading the (info) log: a full pipe would stall the server.
   child.stdout!.resume();
   return {
@@ -245,18 +237,6 @@ export async function statementCounts(url: string): Promise<string> {
     ),
   );
   return counts.map(([, kind, count]) => `${kind} ${count} (${(seconds.get(kind!) ?? 0).toFixed(1)} s)`).join(', ');
-}
-
-async function postgresServer(): Promise<string | undefined> {
-  const url = process.env.PARLEY_BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES;
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return url;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

@@ -4,6 +4,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Client } from 'pg';
 import { post } from './http-post';
 
 const root = path.resolve(__dirname, '../..');
@@ -35,9 +36,10 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-async function started(child: ChildProcess): Promise<ServerProcess> {
+/** The console URL a starting `parley serve` prints (its stdout read until then); rejects if it exits first. */
+export function listeningUrl(child: ChildProcess): Promise<string> {
   let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
+  return new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on (http:\/\/\S+)/.exec(output);
@@ -45,6 +47,25 @@ async function started(child: ChildProcess): Promise<ServerProcess> {
     });
     child.once('exit', (code) => reject(new Error(`server exited ${code}: ${output}`)));
   });
+}
+
+export const DEFAULT_POSTGRES = 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+/** PARLEY_BENCH_POSTGRES_URL (or the local default) when a server answers there. */
+export async function postgresServer(): Promise<string | undefined> {
+  const url = process.env.PARLEY_BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES;
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return url;
+  } catch {
+    return undefined;
+  }
+}
+
+async function started(child: ChildProcess): Promise<ServerProcess> {
+  const url = await listeningUrl(child);
   return {
     url,
     child,

@@ -23,7 +23,9 @@ import {
   bareKoa,
   BENCH_TOKEN,
   closedLoop,
+  DEFAULT_POSTGRES,
   parleyServe,
+  postgresServer,
   publishThroughApi,
   quantile,
   rssOfTree,
@@ -34,7 +36,6 @@ import { measureTurnCost, printTurnCost } from './turn-cost';
 
 const VISITORS = 64;
 const SECONDS = Number(process.env.PARLEY_BENCH_SECONDS ?? 10);
-const DEFAULT_POSTGRES = 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 interface Row extends LoadFigures {
   label: string;
@@ -108,18 +109,6 @@ async function withSqlite<T>(run: (url: string) => Promise<T>): Promise<T> {
     return await run(`file:${path.join(dir, 'bench.db')}`);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function postgresServer(): Promise<string | undefined> {
-  const url = process.env.PARLEY_BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES;
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return url;
-  } catch {
-    return undefined;
   }
 }
 
