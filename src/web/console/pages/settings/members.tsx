@@ -49,48 +49,51 @@ export function Members({ workspace }: { workspace: Workspace }) {
     <section className="card">
       <h2>Members</h2>
       <ErrorNote error={loaded.error ?? change.error ?? remove.error} />
-      <table className="list">
-        <thead>
-          <tr>
-            <th scope="col">E-mail</th>
-            <th scope="col">Role</th>
-            {admin && <th scope="col">Actions</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {loaded.data?.workspace.members.map((member) => (
-            <tr key={member.userId}>
-              <td>{member.user.email}</td>
-              <td>
-                {admin ? (
-                  <select
-                    aria-label={`Role of ${member.user.email}`}
-                    value={member.role}
-                    onChange={(event) => void change.run(member.userId, event.target.value as WorkspaceRole)}
-                  >
-                    {ROLES.map((each) => (
-                      <option key={each}>{each}</option>
-                    ))}
-                  </select>
-                ) : (
-                  member.role
-                )}
-              </td>
-              {admin && (
-                <td>
-                  <button
-                    type="button"
-                    className="danger"
-                    onClick={() => void remove.run(member.userId, member.user.email)}
-                  >
-                    Remove
-                  </button>
-                </td>
-              )}
+      {/* Scrolls sideways on a phone rather than cutting its last column. */}
+      <div className="table-scroll">
+        <table className="list">
+          <thead>
+            <tr>
+              <th scope="col">E-mail</th>
+              <th scope="col">Role</th>
+              {admin && <th scope="col">Actions</th>}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {loaded.data?.workspace.members.map((member) => (
+              <tr key={member.userId}>
+                <td>{member.user.email}</td>
+                <td>
+                  {admin ? (
+                    <select
+                      aria-label={`Role of ${member.user.email}`}
+                      value={member.role}
+                      onChange={(event) => void change.run(member.userId, event.target.value as WorkspaceRole)}
+                    >
+                      {ROLES.map((each) => (
+                        <option key={each}>{each}</option>
+                      ))}
+                    </select>
+                  ) : (
+                    member.role
+                  )}
+                </td>
+                {admin && (
+                  <td>
+                    <button
+                      type="button"
+                      className="danger"
+                      onClick={() => void remove.run(member.userId, member.user.email)}
+                    >
+                      Remove
+                    </button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {admin && (
         <form
           className="row"
@@ -121,30 +124,32 @@ export function Members({ workspace }: { workspace: Workspace }) {
       {admin && (invitations.data?.workspace.invitations.length ?? 0) > 0 && (
         <>
           <h3>Invitations waiting</h3>
-          <table className="list" aria-label="Invitations waiting">
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Role</th>
-                <th scope="col">Until</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {invitations.data?.workspace.invitations.map((invitation) => (
-                <tr key={invitation.id}>
-                  <td>{invitation.email}</td>
-                  <td>{invitation.role}</td>
-                  <td>{formatDate(invitation.expiresAt)}</td>
-                  <td>
-                    <button type="button" className="danger" onClick={() => void revoke.run(invitation.id)}>
-                      Revoke
-                    </button>
-                  </td>
+          <div className="table-scroll">
+            <table className="list" aria-label="Invitations waiting">
+              <thead>
+                <tr>
+                  <th scope="col">E-mail</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Until</th>
+                  <th scope="col">Actions</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {invitations.data?.workspace.invitations.map((invitation) => (
+                  <tr key={invitation.id}>
+                    <td>{invitation.email}</td>
+                    <td>{invitation.role}</td>
+                    <td>{formatDate(invitation.expiresAt)}</td>
+                    <td>
+                      <button type="button" className="danger" onClick={() => void revoke.run(invitation.id)}>
+                        Revoke
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </section>
