@@ -16,10 +16,23 @@ export interface ResponseParts {
   progress?: number;
 }
 
-/** The logs a response shows (all are kept in the result): sensitive ones only on a preview's continue. */
+/**
+ * What the reference keeps from visitors (filterPotentiallySensitiveLogs): these four descriptions, compared as
+ * text, whatever block wrote them; every other log is shown (docs/engine-behaviour.md#logs-shown-to-visitors).
+ */
+const POTENTIALLY_SENSITIVE = new Set([
+  'Webhook successfuly executed.',
+  'Webhook returned an error.',
+  'Email successfully sent',
+  'Email not sent',
+]);
+
+/** The logs a response shows (all are kept in the result): the potentially sensitive ones only on a preview's continue. */
 function shownLogs(logs: ChatLog[], isStart: boolean, isPreview: boolean): ChatLog[] {
   const showsSensitive = isPreview && !isStart;
-  return logs.filter((log) => log.visibility !== 'result' && (log.visibility !== 'sensitive' || showsSensitive));
+  return logs.filter(
+    (log) => log.visibility !== 'result' && (showsSensitive || !POTENTIALLY_SENSITIVE.has(log.description)),
+  );
 }
 
 function progressOf(

@@ -32,12 +32,10 @@ export interface ChatLog {
   details?: unknown;
   context?: string;
   /**
-   * Who sees it besides the result's logs (never on the wire itself):
-   * `sensitive`, not the visitors of public routes (starts, and continues
-   * outside previews: the reference's filterPotentiallySensitiveLogs, webhook
-   * and e-mail outcomes); `result`, nobody (the reference stores it only).
+   * `result`: kept in the result's logs and shown to nobody (the reference stores it only); never on the wire
+   * itself. Which logs visitors of public routes do not see is decided by description (src/engine/response.ts).
    */
-  visibility?: 'sensitive' | 'result';
+  visibility?: 'result';
 }
 
 /** Everything one request produces besides the new state. */

@@ -179,12 +179,14 @@ describe('Send e-mail block', () => {
     ]);
   });
 
-  test('missing credentials: the server has no SMTP settings, or the id belongs to another workspace; the visitor sees no log, the result keeps it', async () => {
+  test('missing credentials: the server has no SMTP settings, or the id belongs to another workspace; the visitor is told, as the reference (issue 34), the result keeps it', async () => {
     const noCredentials = ['error', 'No credentials found, make sure to configure your SMTP provider properly'];
     const resultLogs = async (resultId: string) =>
       (await server.db.log.findMany({ where: { resultId } })).map((log) => [log.status, log.description]);
     const noDefault = await run(emailBot('default'), ['Ann', 'ann@example.com']);
-    expect(noDefault.last.logs).toEqual([]);
+    expect(noDefault.last.logs).toEqual([
+      { status: 'error', description: 'No credentials found, make sure to configure your SMTP provider properly' },
+    ]);
     expect(await resultLogs(noDefault.resultId)).toEqual([noCredentials]);
     const other = await createUserWithToken(server.db, 'other-smtp@parley.test');
     const foreign = await request(server.url, 'POST', `/v1/workspaces/${other.personalWorkspaceId}/credentials`, {
@@ -196,7 +198,9 @@ describe('Send e-mail block', () => {
       },
     });
     const borrowed = await run(emailBot(foreign.body.credentials.id), ['Ann', 'ann@example.com']);
-    expect(borrowed.last.logs).toEqual([]);
+    expect(borrowed.last.logs).toEqual([
+      { status: 'error', description: 'No credentials found, make sure to configure your SMTP provider properly' },
+    ]);
     expect(await resultLogs(borrowed.resultId)).toEqual([noCredentials]);
     expect(inbox.messages).toHaveLength(0);
   });

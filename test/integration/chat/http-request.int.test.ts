@@ -259,12 +259,19 @@ describe('HTTP request block', () => {
     ]);
   });
 
-  test('no URL: an error log in the result (none for the visitor, as the reference), the flow goes on', async () => {
-    const { body, resultId } = await converse(botCalling({}));
-    expect(body.logs).toEqual([]);
+  test('no URL: an error log, shown to the visitor and kept in the result, as the reference (issue 34); the flow goes on', async () => {
+    const { body, resultId } = await converse(botCalling({ webhook: { method: 'POST', url: '' } }));
+    expect(body.logs).toEqual([{ status: 'error', description: "Couldn't parse webhook attributes" }]);
     expect((await server.db.log.findMany({ where: { resultId } })).map((log) => [log.status, log.description])).toEqual(
       [['error', "Couldn't parse webhook attributes"]],
     );
+    expect(texts(body)).toEqual(['user= status= tags=']);
+  });
+
+  test('no request at all (a legacy block whose webhook lived apart): no log anywhere, the flow goes on', async () => {
+    const { body, resultId } = await converse(botCalling({}));
+    expect(body.logs).toEqual([]);
+    expect(await server.db.log.count({ where: { resultId } })).toBe(0);
     expect(texts(body)).toEqual(['user= status= tags=']);
   });
 

@@ -90,12 +90,11 @@ export async function buildEmail(options: EmailOptions, ctx: BlockContext, conve
 
 const NO_CREDENTIALS = 'No credentials found, make sure to configure your SMTP provider properly';
 
-/** What the send did, for the result's logs; never shown to visitors of public routes (recipients, server errors). */
+/**
+ * What the send did, for the result's logs. Visitors of public routes never see "Email successfully sent" or
+ * "Email not sent" (recipients, server errors: response.ts); the missing credentials are said to them, as the reference.
+ */
 function outcomeLog(result: EffectResult, email: { to: string[]; subject: string }): ChatLog {
-  return { ...outcome(result, email), visibility: 'sensitive' };
-}
-
-function outcome(result: EffectResult, email: { to: string[]; subject: string }): ChatLog {
   if (result.type !== 'sendEmail') {
     return {
       status: 'error' as const,

@@ -163,10 +163,12 @@ export function httpRequestBlock<T extends BlockType>(type: T): LogicHandler<T> 
         return { kind: 'next' };
       }
       const options = readOptions(httpRequestOptions, block);
+      // No request at all (a legacy block whose webhook lived in a table of its own): the reference moves on silently.
+      if (!options.webhook) return { kind: 'next' };
       const request = await buildHttpRequest(options, ctx);
       if (!request) {
-        // The reference stores this one in the result only.
-        ctx.log({ status: 'error', description: "Couldn't parse webhook attributes", visibility: 'result' });
+        // Shown to the visitor too, as the reference does (only four descriptions are kept from visitors).
+        ctx.log({ status: 'error', description: "Couldn't parse webhook attributes" });
         return { kind: 'next' };
       }
       if (options.isExecutedOnClient === true) {
@@ -189,9 +191,8 @@ export function httpRequestBlock<T extends BlockType>(type: T): LogicHandler<T> 
         ctx.log({
           status: failed ? 'error' : 'success',
           description: failed ? 'Webhook returned an error.' : 'Webhook successfuly executed.',
+          // The request and its answer may carry secrets: visitors never see these two descriptions (response.ts).
           details: { statusCode: response.statusCode, request: loggedRequest(request), response: response.data },
-          // The request and its answer may carry secrets: not for visitors.
-          visibility: 'sensitive',
         });
       }
       await applyResponseMapping(

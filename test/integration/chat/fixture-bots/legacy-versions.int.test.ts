@@ -125,7 +125,7 @@ test('legacy v3 lead-gen: start block, multiple choice, e-mail retry, a Webhook 
   );
   expect(pick(await chat.reply('A shop'))).toEqual(
     ok(
-      // The reference stores "Couldn't parse webhook attributes" in the result only.
+      // The legacy Webhook block's request lived in a table the export lacks: nothing is sent and nothing logged.
       turn({ messages: [m.seLegenCgUwMopRFeAefqZ7, m.s779Q1y51aVaDUJVrFb16vv], logs: [] }),
     ),
   );
