@@ -25,6 +25,7 @@ export type ProblemCode =
   | 'ANSWER_NOT_SAVED'
   | 'VARIABLE_NEVER_SET'
   | 'MISSING_CREDENTIALS'
+  | 'BOT_IS_EMPTY'
   | 'BOT_SAYS_NOTHING';
 
 export interface Problem {
@@ -243,15 +244,25 @@ function flowProblems(definition: BotDefinition, blocks: Located[]): Problem[] {
       }
     });
   }
-  const speaks = blocks.some(
-    ({ group, handler }) =>
-      (handler.category === 'bubble' || handler.category === 'input') && (!reached || reached.has(group.id)),
+  const afterStart = blocks.filter(
+    ({ group, block }) => block.type !== START_TYPE && (!reached || reached.has(group.id)),
   );
-  if (!speaks) {
+  // Only a bot with nothing at all after its start is refused. One that says nothing itself still does something
+  // the reference publishes: it links to a bot that speaks, shows a QR code, sets variables and redirects, or
+  // calls a webhook for API clients (docs/engine-behaviour.md#bots-that-say-nothing).
+  if (afterStart.length === 0) {
     problems.push({
       severity: 'error',
+      code: 'BOT_IS_EMPTY',
+      message: 'The bot has nothing after its start: add a message or a question',
+      path: ['groups'],
+    });
+  } else if (!afterStart.some(({ handler }) => handler.category === 'bubble' || handler.category === 'input')) {
+    problems.push({
+      severity: 'warning',
       code: 'BOT_SAYS_NOTHING',
-      message: 'The bot says nothing: add a message or a question after the start',
+      message:
+        'The bot itself shows no message and asks nothing: fine when it links to another bot, redirects or only calls a webhook',
       path: ['groups'],
     });
   }

@@ -216,17 +216,17 @@ describe('draftProblems', () => {
     ).toEqual([]);
   });
 
-  test('a bot that says nothing after its start is an error (nothing reachable, or only logic)', () => {
-    expect(codes(draftProblems(bot([], { edges: [] })))).toEqual(['error BOT_SAYS_NOTHING']);
+  test('a bot with nothing after its start is an error; one that only does things (redirects...) is a warning', () => {
+    expect(codes(draftProblems(bot([], { edges: [] })))).toEqual(['error BOT_IS_EMPTY']);
     expect(
       codes(
         draftProblems(
           bot([{ id: 'g1', blocks: [{ id: 'go', type: 'Redirect', options: { url: 'https://example.com' } }] }]),
         ),
       ),
-    ).toEqual(['error BOT_SAYS_NOTHING']);
+    ).toEqual(['warning BOT_SAYS_NOTHING']);
     const unlinked = bot([{ id: 'g1', blocks: [{ id: 'hi', type: 'text', content: {} }] }], { edges: [] });
-    expect(codes(draftProblems(unlinked))).toEqual(['error BOT_SAYS_NOTHING', 'warning UNREACHABLE_GROUP']);
+    expect(codes(draftProblems(unlinked))).toEqual(['error BOT_IS_EMPTY', 'warning UNREACHABLE_GROUP']);
   });
 
   test('a jump to a missing group is an error', () => {
