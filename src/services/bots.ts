@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FileStore } from '../integrations/storage/file-store';
 import type { Bot, Db, Prisma } from '../db/client';
 import { canonicalJson, isRecord } from '../engine/json';
-import { parseDefinition, type BotDefinition } from '../engine/definition/parse';
+import { CONTENT_KEYS, parseDefinition, type BotDefinition } from '../engine/definition/parse';
 import { blocksWithHandlers } from '../engine/blocks/registry';
 import { draftProblems, type Problem } from '../engine/problems';
 import { AppError, badRequest, invalidInput, notFound, type Issue } from '../errors';
@@ -109,7 +109,7 @@ function parseBotInput(raw: unknown, base?: BotDefinition): { metadata: Metadata
 
 function mergeContent(base: BotDefinition, patch: Record<string, unknown>): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...base };
-  for (const key of ['version', 'groups', 'edges', 'variables', 'events', 'theme', 'settings'] as const) {
+  for (const key of CONTENT_KEYS) {
     if (key in patch) merged[key] = patch[key];
   }
   return merged;

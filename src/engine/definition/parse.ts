@@ -21,6 +21,8 @@ export interface BotDefinition {
   events: EventDefinition[] | null;
   theme: Record<string, unknown>;
   settings: Record<string, unknown>;
+  /** A Typebot export's WhatsApp connection; absent when it names none. */
+  whatsAppCredentialsId?: string;
 }
 
 export interface DefinitionIssue {
@@ -30,7 +32,16 @@ export interface DefinitionIssue {
 
 export type ParseResult = { ok: true; definition: BotDefinition } | { ok: false; issues: DefinitionIssue[] };
 
-export const CONTENT_KEYS = ['version', 'groups', 'edges', 'variables', 'events', 'theme', 'settings'] as const;
+export const CONTENT_KEYS = [
+  'version',
+  'groups',
+  'edges',
+  'variables',
+  'events',
+  'theme',
+  'settings',
+  'whatsAppCredentialsId',
+] as const;
 
 function toIssues(error: z.ZodError): DefinitionIssue[] {
   return error.issues.map((issue) => ({
@@ -137,6 +148,8 @@ export function parseDefinition(raw: unknown): ParseResult {
       events: isV6(version) ? (content.events ?? []) : null,
       theme: content.theme ?? {},
       settings: content.settings ?? {},
+      // Absent rather than null, so definitions stored before the key existed compare equal to new ones.
+      ...(content.whatsAppCredentialsId ? { whatsAppCredentialsId: content.whatsAppCredentialsId } : {}),
     },
   };
 }

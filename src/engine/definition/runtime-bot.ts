@@ -16,4 +16,6 @@ export interface RuntimeBot {
   variables: RuntimeVariable[];
   theme: Record<string, unknown>;
   settings: Record<string, unknown>;
+  /** The definition's top-level WhatsApp connection (a Typebot export's); channels read it, the engine does not. */
+  whatsAppCredentialsId?: string;
 }

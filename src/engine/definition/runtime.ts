@@ -43,6 +43,7 @@ function migrateToRuntime(botId: string, definition: BotDefinition): RuntimeBot 
     variables: definition.variables.map((variable) => ({ ...variable })),
     theme: definition.theme,
     settings: definition.settings,
+    ...(definition.whatsAppCredentialsId ? { whatsAppCredentialsId: definition.whatsAppCredentialsId } : {}),
   };
   if (isV6(definition.version)) {
     return {

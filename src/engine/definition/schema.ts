@@ -64,6 +64,8 @@ export const contentSchema = z.object({
   events: z.array(eventSchema).nullish(),
   theme: openObject.nullish(),
   settings: openObject.nullish(),
+  // Typebot keeps a bot's WhatsApp connection beside its settings, not in them (docs/channels.md#which-bot-answers).
+  whatsAppCredentialsId: z.string().nullish(),
 });
 
 export type BlockDefinition = z.infer<typeof blockSchema>;

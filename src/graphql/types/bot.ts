@@ -83,6 +83,13 @@ const BotRef = builder.prismaObject('Bot', {
       select: { draft: true, version: true },
       resolve: (bot) => draftDefinition(bot).settings,
     }),
+    whatsAppCredentialsId: t.string({
+      nullable: true,
+      description:
+        'The WhatsApp connection as a Typebot export names it, beside settings; settings.messagingApp.credentialsId is read first.',
+      select: { draft: true, version: true },
+      resolve: (bot) => draftDefinition(bot).whatsAppCredentialsId ?? null,
+    }),
   }),
 });
 

@@ -13,7 +13,8 @@ export const credentialsRoutes = builderRoutes('Workspace', [
     method: 'GET',
     path: '/v1/workspaces/{workspaceId}/credentials',
     operation: 'ListCredentials',
-    summary: 'List credentials (never their data)',
+    summary:
+      "List credentials (never their data); whatsApp and telegram ones with their channel's webhookPath and verifyToken (WhatsApp's, for Meta's dashboard)",
   },
   {
     method: 'DELETE',

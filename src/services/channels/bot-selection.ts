@@ -1,10 +1,13 @@
 // Which bot answers a channel connection. A bot is connected to one through
-// its published settings (`settings.messagingApp = { isEnabled, credentialsId }`);
+// its published settings (`settings.messagingApp = { isEnabled, credentialsId }`,
+// or a Typebot export's `settings.whatsApp` with its top-level `whatsAppCredentialsId`);
 // a new conversation goes to the first connected bot (by creation) whose
 // start condition the first message meets, else to the first without one —
 // as the reference's startWhatsAppSession picks among a number's bots.
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { evaluateCondition, type Comparison, type Condition } from '../../engine/conditions/evaluate';
+import type { RuntimeBot } from '../../engine/definition/runtime-bot';
 import type { ReplyMessage } from '../../engine/wire';
 import { loadSnapshot, prismaSnapshots } from '../chat/bot-loader';
 
@@ -27,15 +30,41 @@ export interface ConnectedBot {
   messagingApp: MessagingAppSettings;
 }
 
-/** Typebot exports name these settings `whatsApp`; the documented API names them `messagingApp`. */
-function messagingAppOf(settings: Record<string, unknown>): MessagingAppSettings {
-  const value = settings.messagingApp ?? settings.whatsApp;
-  return typeof value === 'object' && value !== null ? (value as MessagingAppSettings) : {};
+// A field of the wrong type reads as unset, as the settings' other readers treat it: one bad
+// field must not disconnect the bot, nor stop its other settings from applying.
+const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const text = lenient(z.union([z.string(), z.number(), z.boolean()]).transform(String));
+
+const conditionSchema = z.object({
+  logicalOperator: lenient(z.string()),
+  comparisons: lenient(
+    z.array(z.object({ id: text, variableId: text, comparisonOperator: text, value: text }).catch({})),
+  ),
+});
+
+const messagingAppSchema = z
+  .object({
+    isEnabled: lenient(z.boolean()),
+    credentialsId: lenient(z.string()),
+    sessionExpiryTimeout: lenient(z.number()),
+    startCondition: lenient(conditionSchema),
+  })
+  .catch({});
+
+/**
+ * Typebot exports name these settings `whatsApp`, with the connection's id
+ * beside the settings (`whatsAppCredentialsId`, a column of the bot in
+ * Typebot); the documented API names them `messagingApp`, id included.
+ */
+export function messagingAppOf(bot: Pick<RuntimeBot, 'settings' | 'whatsAppCredentialsId'>): MessagingAppSettings {
+  const settings = messagingAppSchema.parse(bot.settings.messagingApp ?? bot.settings.whatsApp ?? {});
+  const credentialsId = settings.credentialsId ?? bot.whatsAppCredentialsId;
+  return credentialsId === undefined ? settings : { ...settings, credentialsId };
 }
 
 async function publishedSettings(db: Db, botId: string, revision: number): Promise<MessagingAppSettings> {
   const bot = await loadSnapshot(prismaSnapshots(db), botId, revision);
-  return bot ? messagingAppOf(bot.settings) : {};
+  return bot ? messagingAppOf(bot) : {};
 }
 
 /** The workspace's published, live bots connected to `credentialsId`, oldest first. */

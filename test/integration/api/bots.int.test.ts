@@ -40,6 +40,7 @@ const BOT_KEYS = [
   'updatedAt',
   'variables',
   'version',
+  'whatsAppCredentialsId',
   'workspaceId',
 ].sort();
 
@@ -56,7 +57,16 @@ const LIST_KEYS = [
   'workspaceId',
 ].sort();
 
-const CONTENT_KEYS = ['version', 'groups', 'events', 'edges', 'variables', 'theme', 'settings'] as const;
+const CONTENT_KEYS = [
+  'version',
+  'groups',
+  'events',
+  'edges',
+  'variables',
+  'theme',
+  'settings',
+  'whatsAppCredentialsId',
+] as const;
 
 /** What the definition of an export should read as once stored. */
 function expectedContent(raw: Record<string, any>) {
@@ -69,11 +79,18 @@ function expectedContent(raw: Record<string, any>) {
     variables: raw.variables,
     theme: raw.theme ?? {},
     settings: raw.settings ?? {},
+    whatsAppCredentialsId: raw.whatsAppCredentialsId ?? null,
   };
 }
 
 function contentOf(bot: Record<string, any>) {
   return Object.fromEntries(CONTENT_KEYS.map((key) => [key, bot[key]]));
+}
+
+/** The content as a snapshot stores it: a bot without a WhatsApp connection stores no key for it (it reads as null). */
+function storedContentOf(bot: Record<string, any>) {
+  const { whatsAppCredentialsId, ...content } = contentOf(bot);
+  return whatsAppCredentialsId === null ? content : { ...content, whatsAppCredentialsId };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -697,7 +714,7 @@ describe('publish and unpublish', () => {
     const first = await publish(user.token, bot.id);
     expect(first.status).toBe(200);
     const snapshot = (await liveSnapshot(bot.id))!;
-    expect(snapshot.definition).toEqual(contentOf(bot));
+    expect(snapshot.definition).toEqual(storedContentOf(bot));
     expect(snapshot.version).toBe(bot.version);
     expect(snapshot.revision).toBe(1);
 
@@ -707,7 +724,7 @@ describe('publish and unpublish', () => {
     expect(patched.status).toBe(200);
     expect(patched.body.bot.publishedAt).toBe(first.body.bot.publishedAt);
     const unchanged = (await liveSnapshot(bot.id))!;
-    expect(unchanged.definition).toEqual(contentOf(bot));
+    expect(unchanged.definition).toEqual(storedContentOf(bot));
     expect(unchanged.revision).toBe(1);
 
     await sleep(10);
@@ -719,12 +736,12 @@ describe('publish and unpublish', () => {
     );
     const republished = (await liveSnapshot(bot.id))!;
     expect(republished.revision).toBe(2);
-    expect(republished.definition).toEqual(contentOf(patched.body.bot));
+    expect(republished.definition).toEqual(storedContentOf(patched.body.bot));
     expect((republished.definition as any).groups[0].title).toBe('Changed after publishing');
     // The first revision stays, unchanged, for sessions that started on it.
     const revisions = await server.db.botSnapshot.findMany({ where: { botId: bot.id }, orderBy: { revision: 'asc' } });
     expect(revisions.map((revision) => revision.revision)).toEqual([1, 2]);
-    expect(revisions[0]!.definition).toEqual(contentOf(bot));
+    expect(revisions[0]!.definition).toEqual(storedContentOf(bot));
   });
 
   test('a legacy bot is published in its own version', async () => {
@@ -733,7 +750,7 @@ describe('publish and unpublish', () => {
     expect((await publish(user.token, bot.id)).status).toBe(200);
     const snapshot = (await liveSnapshot(bot.id))!;
     expect(snapshot.version).toBe('4');
-    expect(snapshot.definition).toEqual(contentOf(bot));
+    expect(snapshot.definition).toEqual(storedContentOf(bot));
   });
 
   test('unpublish clears publishedAt and the live revision; unpublishing again is a 400', async () => {

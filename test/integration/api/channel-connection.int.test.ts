@@ -105,6 +105,41 @@ describe('channel connection fields', () => {
     expect(checked.body).toBe('challenge-42');
   });
 
+  test("REST's list carries the same webhook path and verify token, channel null for other credentials", async () => {
+    const ws = server.adminWorkspaceId;
+    const { data } = await connections();
+    const verifyToken = connectionOf(data.credentials, whatsAppId).verifyToken as string;
+    const listed = await request(server.url, 'GET', `/v1/workspaces/${ws}/credentials`, { token: server.adminToken });
+    expect(listed.status).toBe(200);
+    const ours = [whatsAppId, telegramId, smtpId];
+    const summary = (id: string, type: string, name: string) => ({
+      id,
+      type,
+      name,
+      createdAt: expect.stringMatching(ISO_MS),
+    });
+    expect(listed.body.credentials.filter((each: { id: string }) => ours.includes(each.id))).toEqual([
+      {
+        ...summary(whatsAppId, 'whatsApp', 'shop'),
+        channel: { webhookPath: `/v1/workspaces/${ws}/whatsapp/${whatsAppId}/webhook`, verifyToken },
+      },
+      {
+        ...summary(telegramId, 'telegram', 'helpdesk'),
+        channel: { webhookPath: `/v1/workspaces/${ws}/telegram/${telegramId}/webhook`, verifyToken: null },
+      },
+      { ...summary(smtpId, 'smtp', 'Mail'), channel: null },
+    ]);
+    // What REST gives is what Meta's dashboard needs: its subscription check passes with it.
+    const [whatsApp] = listed.body.credentials.filter((each: { id: string }) => each.id === whatsAppId);
+    const query = new URLSearchParams({
+      'hub.mode': 'subscribe',
+      'hub.verify_token': whatsApp.channel.verifyToken,
+      'hub.challenge': 'challenge-rest',
+    });
+    const checked = await request(server.url, 'GET', `${whatsApp.channel.webhookPath}?${query}`);
+    expect([checked.status, checked.body]).toEqual([200, 'challenge-rest']);
+  });
+
   test('lastEventAt: when the newest event of the connection was received', async () => {
     const receivedAt = new Date('2030-01-02T03:04:05.000Z');
     await receiveEvents(server.db, telegramId, 'telegram', [textMessage('chat-1', 'hello')], receivedAt);

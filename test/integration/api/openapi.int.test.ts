@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { routes } from '../../../src/rest/routes';
 import { addInvoice } from '../../../src/services/billing';
+import { createChannelCredentials } from '../../helpers/channel-events';
 import { ISO_MS, request, type HttpResponse } from '../../helpers/http';
 import { createUserWithToken, startTestServer, type TestServer } from '../../helpers/test-server';
 
@@ -377,6 +378,28 @@ describe('200 response schemas are the documented shapes', () => {
     });
   });
 
+  test("list credentials: each with its channel's webhook path and verify token, for Meta's dashboard", () => {
+    const schema = successSchema('GET', '/v1/workspaces/{workspaceId}/credentials');
+    expect(shape(schema)).toEqual({
+      credentials: [
+        {
+          id: 'string',
+          type: 'string',
+          name: 'string',
+          createdAt: 'string',
+          channel: { webhookPath: 'string', verifyToken: 'string' },
+        },
+      ],
+    });
+    const credentials = resolve(resolve(schema.properties.credentials).items).properties;
+    const channel = resolve(credentials.channel);
+    // Null for credentials that are no channel; the verify token null for Telegram.
+    expect(channel.nullable).toBe(true);
+    expect(channel.properties.webhookPath.nullable).toBeUndefined();
+    expect(channel.properties.verifyToken.nullable).toBe(true);
+    expect(channel.required.sort()).toEqual(['verifyToken', 'webhookPath']);
+  });
+
   test('every property of every 200 schema is required (the answer always carries the key)', () => {
     const unrequired = (schema: Schema, at: string): string[] => {
       const resolved = resolve(schema);
@@ -552,6 +575,13 @@ describe('real answers conform to the documented schemas', () => {
     expect(created.status).toBe(200);
     expect(answerProblems('POST', '/v1/bots', created)).toEqual([]);
     const botId = created.body.bot.id as string;
+    // A WhatsApp connection and other credentials, for the list's channel (an object, and null).
+    await createChannelCredentials(server, 'whatsApp', 'conform');
+    await createChannelCredentials(server, 'telegram', 'conform');
+    await request(server.url, 'POST', `/v1/workspaces/${server.adminWorkspaceId}/credentials`, {
+      token,
+      json: { type: 'http', name: 'Headers', data: { headers: { 'X-Api-Key': 'key' } } },
+    });
 
     const checks: [string, string, HttpResponse][] = [
       ['GET', '/v1/bots/{botId}', await request(server.url, 'GET', `/v1/bots/${botId}`, { token })],
@@ -567,6 +597,11 @@ describe('real answers conform to the documented schemas', () => {
         await request(server.url, 'GET', `/v1/bots/${botId}/analytics/stats?timeFilter=allTime`, { token }),
       ],
       ['GET', '/v1/users/me/api-tokens', await request(server.url, 'GET', '/v1/users/me/api-tokens', { token })],
+      [
+        'GET',
+        '/v1/workspaces/{workspaceId}/credentials',
+        await request(server.url, 'GET', `/v1/workspaces/${server.adminWorkspaceId}/credentials`, { token }),
+      ],
     ];
     for (const [method, routePath, response] of checks) {
       expect({
