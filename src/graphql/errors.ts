@@ -1,4 +1,4 @@
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type GraphQLErrorExtensions } from 'graphql';
 import { AppError, isErrorCode, STATUS_BY_CODE, type ErrorCode, type Issue } from '../errors';
 
 /** What a client may see of any error: the documented error object. */
@@ -65,4 +65,24 @@ export function maskError(error: unknown): Error {
 export function logUnexpected(error: unknown): void {
   const original = error instanceof GraphQLError && error.originalError ? error.originalError : error;
   console.error('[parley] unexpected error:', original);
+}
+
+/**
+ * The same error, where it was raised (nodes, source, positions, path), with another message and extensions;
+ * its original error only when given (without one, yoga's mask takes it as GraphQL's own).
+ */
+export function rewordedError(
+  error: GraphQLError,
+  message: string,
+  extensions: GraphQLErrorExtensions,
+  originalError?: Error | null,
+): GraphQLError {
+  return new GraphQLError(message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError,
+    extensions,
+  });
 }

@@ -5,6 +5,7 @@ import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { rewordedError } from '../graphql/errors';
 import { stripSuggestion } from '../graphql/suggestions';
 import { pagedCostRule } from './paged-cost';
 
@@ -29,27 +30,13 @@ export interface GraphQLLimits {
 /** Every operation refused by a limit answers with this code, like any other bad document. */
 function badRequest<E extends Error>(error: E): E | GraphQLError {
   if (!(error instanceof GraphQLError) || error.extensions.code) return error;
-  return new GraphQLError(error.message, {
-    nodes: error.nodes,
-    source: error.source,
-    positions: error.positions,
-    path: error.path,
-    originalError: error.originalError,
-    extensions: { ...error.extensions, code: 'BAD_REQUEST' },
-  });
+  return rewordedError(error, error.message, { ...error.extensions, code: 'BAD_REQUEST' }, error.originalError);
 }
 
 function withoutSuggestion(error: GraphQLError): GraphQLError {
   const message = stripSuggestion(error.message);
   if (message === error.message) return error;
-  return new GraphQLError(message, {
-    nodes: error.nodes,
-    source: error.source,
-    positions: error.positions,
-    path: error.path,
-    originalError: error.originalError,
-    extensions: error.extensions,
-  });
+  return rewordedError(error, message, error.extensions, error.originalError);
 }
 
 /** Validation errors (limits included) carry `BAD_REQUEST` in extensions. */

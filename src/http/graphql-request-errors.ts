@@ -1,5 +1,6 @@
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
+import { rewordedError } from '../graphql/errors';
 import { stripSuggestion } from '../graphql/suggestions';
 
 /**
@@ -36,13 +37,8 @@ export function requestErrorsAreBadRequests(suggestions: boolean): Plugin {
 /** Only GraphQL's own refusals: one already coded, or caused by anything but GraphQL (a service, a bug), stays as it is. */
 function asBadRequest(error: GraphQLError, suggestions: boolean): GraphQLError {
   if (error.extensions.code !== undefined || !raisedByGraphQL(error)) return error;
-  return new GraphQLError(suggestions ? error.message : stripSuggestion(error.message), {
-    nodes: error.nodes,
-    source: error.source,
-    positions: error.positions,
-    path: error.path,
-    extensions: { ...error.extensions, code: 'BAD_REQUEST' },
-  });
+  const message = suggestions ? error.message : stripSuggestion(error.message);
+  return rewordedError(error, message, { ...error.extensions, code: 'BAD_REQUEST' });
 }
 
 function raisedByGraphQL(error: Error): boolean {

@@ -10,6 +10,7 @@ import {
   type RequestInfo,
 } from '../graphql/context';
 import { maskError } from '../graphql/errors';
+import { answeredByRefusal } from '../rest/router';
 import { graphqlLimitPlugins, type GraphQLLimits } from './graphql-limits';
 import { requestErrorsAreBadRequests } from './graphql-request-errors';
 import { readRawBody, unsupportedMediaType } from './middleware/body';
@@ -97,7 +98,7 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
       { koa: { state: ctx.state as Record<string, unknown>, info, http: exchange(ctx, options.publicUrl) } },
     );
     // A rate limit refused the operation while it ran: its answer (429, Retry-After) stands.
-    if (ctx.state.refused === true) return;
+    if (answeredByRefusal(ctx)) return;
     // yoga answers a body it cannot read (a form's text/plain, say) with an empty 415: give the error object instead.
     if (response.status === 415) throw unsupportedMediaType(ctx);
     ctx.status = response.status;

@@ -131,13 +131,14 @@ export function rateLimit(config: RateLimitConfig, limiters: RateLimiters): Midd
     const preflight = ctx.method === 'OPTIONS';
     const chat = ctx.method === 'POST' || preflight ? CHAT_PATH.exec(ctx.path) : null;
     if (chat) {
+      const address = ip();
       // A preflight costs its client like the request it announces; a bot's start budget is spent by starts only.
       const refused = await firstRefusal([
-        ['ip', limiters.ip, ip()],
+        ['ip', limiters.ip, address],
         ...(chat[1] && !preflight ? [['bot', limiters.bot, chat[1]] as [LimitName, RateLimiterAbstract, string]] : []),
       ]);
       if (refused) return refuse(ctx, refused.limit, refused.retryMs, 400);
-      ctx.state.spendAnonymousPreview = anonymousPreviewSpender(ctx, limiters.anonymousPreview, ip(), 400);
+      ctx.state.spendAnonymousPreview = anonymousPreviewSpender(ctx, limiters.anonymousPreview, address, 400);
       return next();
     }
     if (!isBuilderRequest(ctx)) {
