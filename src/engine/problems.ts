@@ -6,6 +6,7 @@ import { parseDefinition, type BotDefinition, type DefinitionIssue } from './def
 import type { BlockDefinition, GroupDefinition } from './definition/schema';
 import { isRecord } from './json';
 import { VARIABLE_PATTERN } from './variables/templating';
+import { unknownMentions } from './variables/unknown-mentions';
 
 // What the editor shows of a draft before it is published: errors stop a
 // publish (the bot would break or say nothing), warnings point at what is
@@ -24,6 +25,7 @@ export type ProblemCode =
   | 'UNREACHABLE_GROUP'
   | 'ANSWER_NOT_SAVED'
   | 'VARIABLE_NEVER_SET'
+  | 'UNKNOWN_VARIABLE'
   | 'MISSING_CREDENTIALS'
   | 'BOT_IS_EMPTY'
   | 'BOT_SAYS_NOTHING';
@@ -352,6 +354,18 @@ function variableProblems(definition: BotDefinition, blocks: Located[]): Problem
   return problems;
 }
 
+/** `{{Name}}` mentions of names no variable has: they show nothing. */
+function unknownVariableProblems(definition: BotDefinition): Problem[] {
+  return unknownMentions(definition).map(({ name, suggestion, groupId, blockId, path }) => ({
+    severity: 'warning',
+    code: 'UNKNOWN_VARIABLE',
+    message: `{{${name}}} names no variable: it shows nothing${suggestion ? ` (did you mean {{${suggestion}}}?)` : ''}`,
+    groupId,
+    blockId,
+    path,
+  }));
+}
+
 /** The group and block a parse issue's path points into, when it does. */
 function issueLocation(raw: unknown, issue: DefinitionIssue): Pick<Problem, 'groupId' | 'blockId'> {
   const [root, g, key, b] = issue.path;
@@ -387,6 +401,7 @@ export function draftProblems(raw: unknown): Problem[] {
     ...flowProblems(definition, blocks),
     ...inputProblems(blocks),
     ...variableProblems(definition, blocks),
+    ...unknownVariableProblems(definition),
     ...credentialsProblems(blocks),
   ];
   return [
