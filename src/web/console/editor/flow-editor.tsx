@@ -14,6 +14,7 @@ import { GuidePanel } from './guide-panel';
 import { useHistory } from './history';
 import { addGroup, addVariable, locateBlock, removeVariable, updateVariable } from './operations';
 import { Palette } from './palette';
+import { renameVariable } from './rename-variable';
 import { startAt } from './placement';
 import { SaveProblems } from './save-problems';
 import { TestPanel } from './test-panel';
@@ -126,9 +127,7 @@ function Editor({ bot, types, credentials, problems, readOnly, onSaved, onReload
             draft={draft}
             readOnly={readOnly}
             onAdd={(name) => change(addVariable(draft, name).draft)}
-            onRename={(variableId, name) =>
-              change(updateVariable(draft, variableId, { name }), `variable:${variableId}`)
-            }
+            onRename={(variableId, name) => change(renameVariable(draft, variableId, name))}
             onToggleSaved={(variableId, saved) =>
               change(updateVariable(draft, variableId, { isSessionVariable: !saved }))
             }

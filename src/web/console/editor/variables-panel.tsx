@@ -1,8 +1,66 @@
-import { useState } from 'react';
-import type { Draft } from './draft';
+import { useEffect, useState } from 'react';
+import type { Draft, DraftVariable } from './draft';
 import { variableUsages } from './operations';
+import { variableNameError } from './rename-variable';
 
-/** The bot's variables: rename (blocks follow: they refer by id), keep out of results, delete (seeing where it is used). */
+/**
+ * A variable's name, renamed once confirmed (Enter or leaving the field;
+ * Escape puts it back): the rename rewrites every `{{mention}}` of the flow,
+ * which must happen once, as one undo step, not for each half-typed name.
+ */
+function NameField({
+  draft,
+  variable,
+  readOnly,
+  onRename,
+}: {
+  draft: Draft;
+  variable: DraftVariable;
+  readOnly?: boolean;
+  onRename(variableId: string, name: string): void;
+}) {
+  const [value, setValue] = useState(variable.name);
+  // Undo, redo or a rename elsewhere: the field shows the name the draft has.
+  useEffect(() => setValue(variable.name), [variable.name]);
+  const error = value === variable.name ? undefined : variableNameError(draft, variable.id, value);
+  const errorId = `variable-name-error-${variable.id}`;
+  const commit = () => {
+    if (value === variable.name) return;
+    if (error) setValue(variable.name);
+    else onRename(variable.id, value.trim());
+  };
+  return (
+    <>
+      <input
+        aria-label={`Name of ${variable.name}`}
+        value={value}
+        disabled={readOnly}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => setValue(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            // A refused name stays in the field with its message, to be corrected.
+            if (!error) commit();
+          } else if (event.key === 'Escape') {
+            event.preventDefault();
+            setValue(variable.name);
+          }
+        }}
+        // Leaving with a refused name puts the current one back.
+        onBlur={commit}
+      />
+      {error && (
+        <small id={errorId} role="alert" className="field-error">
+          {error}
+        </small>
+      )}
+    </>
+  );
+}
+
+/** The bot's variables: rename (mentions in text follow), keep out of results, delete (seeing where it is used). */
 export function VariablesPanel({
   draft,
   onRename,
@@ -30,12 +88,7 @@ export function VariablesPanel({
           const uses = variableUsages(draft, variable.id);
           return (
             <li key={variable.id}>
-              <input
-                aria-label={`Name of ${variable.name}`}
-                value={variable.name}
-                disabled={readOnly}
-                onChange={(event) => onRename(variable.id, event.target.value)}
-              />
+              <NameField draft={draft} variable={variable} readOnly={readOnly} onRename={onRename} />
               <label className="check">
                 <input
                   type="checkbox"
