@@ -6,6 +6,7 @@ import { parseDefinition, type BotDefinition, type DefinitionIssue } from './def
 import type { BlockDefinition, GroupDefinition } from './definition/schema';
 import { isRecord } from './json';
 import { VARIABLE_PATTERN } from './variables/templating';
+import { valueShapeProblems } from './value-shape-problems';
 
 // What the editor shows of a draft before it is published: errors stop a
 // publish (the bot would break or say nothing), warnings point at what is
@@ -26,7 +27,9 @@ export type ProblemCode =
   | 'VARIABLE_NEVER_SET'
   | 'MISSING_CREDENTIALS'
   | 'BOT_IS_EMPTY'
-  | 'BOT_SAYS_NOTHING';
+  | 'BOT_SAYS_NOTHING'
+  | 'INVALID_VALUE'
+  | 'LOW_CONTRAST';
 
 export interface Problem {
   severity: ProblemSeverity;
@@ -388,6 +391,7 @@ export function draftProblems(raw: unknown): Problem[] {
     ...inputProblems(blocks),
     ...variableProblems(definition, blocks),
     ...credentialsProblems(blocks),
+    ...valueShapeProblems(definition),
   ];
   return [
     ...problems.filter((problem) => problem.severity === 'error'),
