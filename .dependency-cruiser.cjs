@@ -115,7 +115,19 @@ module.exports = {
       `http/|graphql/|rest/|services/channels/|${crossCutting}`,
       "Only the providers' webhook handlers reach the channels' services directly.",
     ),
-    layer('web-is-a-separate-bundle', 'web/', 'web/', 'The browser client talks to the server over HTTP only.'),
+    // The shapes of values and the contrast of colours are shared with the console, which checks fields as they are typed.
+    layer(
+      'web-is-a-separate-bundle',
+      'web/',
+      'web/|engine/shapes/',
+      'The browser client talks to the server over HTTP only (it shares only the pure engine/shapes/ checks).',
+    ),
+    layer(
+      'engine-shapes-stand-alone',
+      'engine/shapes/',
+      'engine/shapes/',
+      'The console bundles engine/shapes/: it imports nothing else, or the engine would follow it into the browser.',
+    ),
     {
       ...layer(
         'cross-cutting-stands-alone',

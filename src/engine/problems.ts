@@ -7,6 +7,7 @@ import type { BlockDefinition, GroupDefinition } from './definition/schema';
 import { isRecord } from './json';
 import { VARIABLE_PATTERN } from './variables/templating';
 import { unknownMentions } from './variables/unknown-mentions';
+import { valueShapeProblems } from './value-shape-problems';
 
 // What the editor shows of a draft before it is published: errors stop a
 // publish (the bot would break or say nothing), warnings point at what is
@@ -28,7 +29,9 @@ export type ProblemCode =
   | 'UNKNOWN_VARIABLE'
   | 'MISSING_CREDENTIALS'
   | 'BOT_IS_EMPTY'
-  | 'BOT_SAYS_NOTHING';
+  | 'BOT_SAYS_NOTHING'
+  | 'INVALID_VALUE'
+  | 'LOW_CONTRAST';
 
 export interface Problem {
   severity: ProblemSeverity;
@@ -403,6 +406,7 @@ export function draftProblems(raw: unknown): Problem[] {
     ...variableProblems(definition, blocks),
     ...unknownVariableProblems(definition),
     ...credentialsProblems(blocks),
+    ...valueShapeProblems(definition),
   ];
   return [
     ...problems.filter((problem) => problem.severity === 'error'),

@@ -6,6 +6,7 @@ import { canonicalJson, isRecord } from '../engine/json';
 import { CONTENT_KEYS, parseDefinition, type BotDefinition } from '../engine/definition/parse';
 import { blocksWithHandlers } from '../engine/blocks/registry';
 import { draftProblems, type Problem } from '../engine/problems';
+import { newShapeFindings } from '../engine/value-shape-problems';
 import { AppError, badRequest, invalidInput, notFound, type Issue } from '../errors';
 import { pageRequest, toPage, type Page } from './pagination';
 import { isUniqueViolation } from './prisma-errors';
@@ -198,6 +199,25 @@ export function editConflict(expected: number, current: number): AppError {
   );
 }
 
+/** Why a save is refused when it writes a value without its shape. */
+export const VALUE_WITHOUT_SHAPE = 'Some values do not have the shape their field needs';
+
+/**
+ * A save refuses the values it writes without their shape (a colour that is
+ * not one…): the chat would read them as the default, silently. Such values
+ * already in the draft (an import's) stay: the draft's problems list them, and
+ * refusing them would make the bot unsavable until each was fixed.
+ */
+function refuseNewShapeProblems(stored: BotDefinition, next: BotDefinition): void {
+  const findings = newShapeFindings(stored, next);
+  if (findings.length > 0)
+    throw badRequest(
+      VALUE_WITHOUT_SHAPE,
+      // Under `bot`, as parseBotInput reports: the argument the value came in.
+      findings.map(({ message, path }) => ({ message, path: ['bot', ...path] })),
+    );
+}
+
 /**
  * Applies a partial bot (metadata and/or content keys); the merged definition
  * is validated whole. Every edit counts one `draftVersion`; given
@@ -213,7 +233,9 @@ export async function updateBot(
   const bot = await getBot(db, botId);
   if (typeof expectedVersion === 'number' && expectedVersion !== bot.draftVersion)
     throw editConflict(expectedVersion, bot.draftVersion);
-  const { metadata, definition } = parseBotInput(raw, draftDefinition(bot));
+  const stored = draftDefinition(bot);
+  const { metadata, definition } = parseBotInput(raw, stored);
+  refuseNewShapeProblems(stored, definition);
   const patch = raw as Record<string, unknown>;
   if (metadata.publicId && metadata.publicId !== bot.publicId) {
     const holder = await db.bot.findUnique({ where: { publicId: metadata.publicId }, select: { id: true } });

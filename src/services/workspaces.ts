@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Plan, type Db, type Prisma, type Workspace } from '../db/client';
 import { badRequest, notFound } from '../errors';
-import { displayName, icon, parseInput } from './validation';
+import { displayName, parseInput, workspaceIcon as icon } from './validation';
 
 /** The plans the database knows (the GraphQL enum `Plan`). */
 export const PLANS = Plan;

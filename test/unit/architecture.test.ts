@@ -47,6 +47,7 @@ test('each layer rule refuses its deliberate violation, and only those', async (
       'sandbox-stands-alone: src/sandbox/pool.ts → src/engine/session/state.ts',
       'integrations-are-adapters: src/integrations/smtp.ts → src/services/chat.ts',
       'web-is-a-separate-bundle: src/web/client.ts → src/config/index.ts',
+      'engine-shapes-stand-alone: src/engine/shapes/values.ts → src/engine/session/state.ts',
       'no-circular: src/services/a.ts → src/services/b.ts',
       // Through a type-only import, between .tsx files (the console's case): cycles count whatever carries them.
       'no-circular: src/web/console/page.tsx → src/web/console/shell.tsx',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shapeProblem, shapeRuleOf } from '../shapes/values';
 
 // Block schemas as JSON Schema (draft 2020-12), as an author writes the
 // fields: zod reads them leniently, the editor and the problems of a draft
@@ -100,6 +101,30 @@ export function schemaIssues(schema: JsonSchema, value: unknown, path: (string |
   if (isSchema(schema.items) && Array.isArray(value)) {
     const items = schema.items;
     value.forEach((item, index) => issues.push(...schemaIssues(items, item, [...path, index])));
+  }
+  return issues;
+}
+
+/**
+ * Where `value` departs from the shapes its schema declares (`x-parley-shape`:
+ * colours, lengths, addresses, bounded numbers), in the words the console's
+ * forms show.
+ */
+export function shapeIssues(schema: JsonSchema, value: unknown, path: (string | number)[] = []): SchemaIssue[] {
+  if (value === undefined || value === null) return [];
+  const rule = shapeRuleOf(schema);
+  if (rule) {
+    const problem = shapeProblem(rule, value);
+    return problem ? [{ message: problem, path }] : [];
+  }
+  const issues: SchemaIssue[] = [];
+  if (isSchema(schema.properties) && isSchema(value)) {
+    for (const [key, field] of Object.entries(schema.properties))
+      if (isSchema(field)) issues.push(...shapeIssues(field, value[key], [...path, key]));
+  }
+  if (isSchema(schema.items) && Array.isArray(value)) {
+    const items = schema.items;
+    value.forEach((item, index) => issues.push(...shapeIssues(items, item, [...path, index])));
   }
   return issues;
 }

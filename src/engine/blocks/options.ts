@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { BlockDefinition } from '../definition/schema';
+import { shapeProblem, type ShapeRule } from '../shapes/values';
 
 // Each block module declares the schema of its `options`; handlers read them
 // typed, through readOptions. Schemas are lenient as the runtime always was:
@@ -39,6 +40,28 @@ function entrySchema(schema: z.ZodType): Record<string, unknown> {
   return rest;
 }
 
+/** Bounds of a number field. */
+export interface Bounds {
+  minimum?: number;
+  maximum?: number;
+}
+
+/**
+ * A field held to a shape: a value without it reads as absent (the block's
+ * default), as one of another type does; the rule goes into the JSON Schema
+ * (`x-parley-shape`, `minimum`, `maximum`) for the editor and the problems of a draft.
+ */
+function shaped<T extends z.ZodType>(base: T, rule: ShapeRule, meta: FieldMeta, readAsWritten = false) {
+  const bounds = {
+    ...(rule.minimum !== undefined ? { minimum: rule.minimum } : {}),
+    ...(rule.maximum !== undefined ? { maximum: rule.maximum } : {}),
+  };
+  return (readAsWritten ? base : base.refine((value) => shapeProblem(rule, value) === undefined))
+    .optional()
+    .catch(undefined)
+    .meta({ ...jsonMeta(meta), 'x-parley-shape': rule.shape, ...bounds });
+}
+
 /** Lenient fields: absent when missing or of another type. */
 export const opt = {
   string: (meta: FieldMeta = {}) => z.string().optional().catch(undefined).meta(jsonMeta(meta)),
@@ -51,6 +74,33 @@ export const opt = {
   /** A number or a text (a {{variable}} or a numeric text), as several limits are written. */
   numberOrString: (meta: FieldMeta = {}) =>
     z.union([z.number(), z.string()]).optional().catch(undefined).meta(jsonMeta(meta)),
+  /** A CSS colour (#2563eb, rgb(…), a name) or a {{variable}}. */
+  color: (meta: FieldMeta = {}) => shaped(z.string(), { shape: 'color' }, meta),
+  /** A CSS length of a size (400px, 100%, 32rem) or a {{variable}}. */
+  length: (meta: FieldMeta = {}) => shaped(z.string(), { shape: 'length' }, meta),
+  /** A web address (http(s), or an inline data: picture) or text mentioning a {{variable}}. */
+  url: (meta: FieldMeta = {}) => shaped(z.string(), { shape: 'url' }, meta),
+  /** A number within bounds. */
+  boundedNumber: (bounds: Bounds, meta: FieldMeta = {}) => shaped(z.number(), { shape: 'number', ...bounds }, meta),
+  /** A whole number within bounds. */
+  integer: (bounds: Bounds, meta: FieldMeta = {}) => shaped(z.number(), { shape: 'integer', ...bounds }, meta),
+  /**
+   * A number, a numeric text or a {{variable}}, within bounds (limits written
+   * either way). `readAsWritten`: the block parses the text itself (loosely,
+   * "1,5" as 1.5), so the engine reads any number or text as before and only
+   * the editor and the save hold it to the shape.
+   */
+  numberOrStringWithin: (
+    bounds: Bounds & { integer?: boolean },
+    meta: FieldMeta = {},
+    { readAsWritten = false }: { readAsWritten?: boolean } = {},
+  ) =>
+    shaped(
+      z.union([z.number(), z.string()]),
+      { shape: bounds.integer ? 'integer' : 'number', minimum: bounds.minimum, maximum: bounds.maximum },
+      meta,
+      readAsWritten,
+    ),
   stringList: (meta: FieldMeta = {}) =>
     z
       .array(z.unknown())

@@ -66,7 +66,7 @@ const ProblemRef = builder.objectRef<Problem>('Problem').implement({
     severity: t.field({ type: ProblemSeverity, resolve: (problem) => problem.severity }),
     code: t.exposeString('code', {
       description:
-        'INVALID_DEFINITION, UNKNOWN_BLOCK_TYPE, INVALID_OPTIONS, INVALID_CONTENT, INVALID_ITEM, MISSING_EDGE_TARGET, MISSING_JUMP_TARGET, BOT_IS_EMPTY (errors); UNREACHABLE_GROUP, ANSWER_NOT_SAVED, VARIABLE_NEVER_SET, UNKNOWN_VARIABLE, MISSING_CREDENTIALS, BOT_SAYS_NOTHING (warnings).',
+        'INVALID_DEFINITION, UNKNOWN_BLOCK_TYPE, INVALID_OPTIONS, INVALID_CONTENT, INVALID_ITEM, MISSING_EDGE_TARGET, MISSING_JUMP_TARGET, BOT_IS_EMPTY (errors); UNREACHABLE_GROUP, ANSWER_NOT_SAVED, VARIABLE_NEVER_SET, UNKNOWN_VARIABLE, MISSING_CREDENTIALS, BOT_SAYS_NOTHING, INVALID_VALUE, LOW_CONTRAST (warnings).',
     }),
     message: t.exposeString('message'),
     groupId: t.string({ nullable: true, resolve: (problem) => problem.groupId ?? null }),

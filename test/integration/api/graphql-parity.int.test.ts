@@ -170,7 +170,7 @@ describe('same data through REST and /graphql', () => {
       (
         await request(server.url, 'POST', '/v1/workspaces', {
           token: server.adminToken,
-          json: { name: 'Before', icon: 'x' },
+          json: { name: 'Before', icon: '✏️' },
         })
       ).body.workspace.id as string;
     const [viaRest, viaGraphql] = [await make(), await make()];

@@ -8,7 +8,7 @@ export const audioBubble: BubbleHandler<'audio'> = {
   type: 'audio',
   options: NO_OPTIONS,
   content: optionsSchema({
-    url: opt.string({ title: 'Audio URL' }),
+    url: opt.url({ title: 'Audio URL' }),
     isAutoplayEnabled: opt.boolean({ title: 'Autoplay' }),
   }),
   transcriptTurn: (message) => mediaTranscriptTurn('audio', message),

@@ -35,8 +35,8 @@ export const embedBubble: BubbleHandler<'embed'> = {
   type: 'embed',
   options: NO_OPTIONS,
   content: optionsSchema({
-    url: opt.string({ title: 'URL' }),
-    height: opt.numberOrString({ title: 'Height' }),
+    url: opt.url({ title: 'URL' }),
+    height: opt.numberOrStringWithin({ minimum: 0 }, { title: 'Height' }),
     waitForEvent: opt.object(
       {
         isEnabled: opt.boolean({ title: 'Wait for an event' }),

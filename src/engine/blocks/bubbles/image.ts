@@ -8,9 +8,9 @@ export const imageBubble: BubbleHandler<'image'> = {
   type: 'image',
   options: NO_OPTIONS,
   content: optionsSchema({
-    url: opt.string({ title: 'Image URL' }),
+    url: opt.url({ title: 'Image URL' }),
     clickLink: opt.object(
-      { url: opt.string({ title: 'Link URL' }), alt: opt.string({ title: 'Alternative text' }) },
+      { url: opt.url({ title: 'Link URL' }), alt: opt.string({ title: 'Alternative text' }) },
       { title: 'On click' },
     ),
   }),

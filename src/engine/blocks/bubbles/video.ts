@@ -73,10 +73,10 @@ export const videoBubble: BubbleHandler<'video'> = {
   type: 'video',
   options: NO_OPTIONS,
   content: optionsSchema({
-    url: opt.string({ title: 'Video URL' }),
-    height: opt.numberOrString({ title: 'Height' }),
+    url: opt.url({ title: 'Video URL' }),
+    height: opt.numberOrStringWithin({ minimum: 0 }, { title: 'Height' }),
     aspectRatio: opt.string({ title: 'Aspect ratio' }),
-    maxWidth: opt.string({ title: 'Maximum width' }),
+    maxWidth: opt.length({ title: 'Maximum width' }),
   }),
   transcriptTurn: (message) => mediaTranscriptTurn('video', message),
   async toMessage(block, ctx) {

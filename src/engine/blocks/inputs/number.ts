@@ -12,9 +12,9 @@ import {
 } from './shared';
 
 const options = inputOptions({
-  min: opt.numberOrString({ title: 'Minimum' }),
-  max: opt.numberOrString({ title: 'Maximum' }),
-  step: opt.numberOrString({ title: 'Step' }),
+  min: opt.numberOrStringWithin({}, { title: 'Minimum' }, { readAsWritten: true }),
+  max: opt.numberOrStringWithin({}, { title: 'Maximum' }, { readAsWritten: true }),
+  step: opt.numberOrStringWithin({ minimum: 0 }, { title: 'Step' }, { readAsWritten: true }),
   labels: inputLabels({ placeholder: placeholderLabel(), button: buttonLabel() }),
 });
 

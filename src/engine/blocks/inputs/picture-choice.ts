@@ -21,7 +21,7 @@ const options = inputOptions({
 });
 
 const item = optionsSchema({
-  pictureSrc: opt.string({ title: 'Picture URL' }),
+  pictureSrc: opt.url({ title: 'Picture URL' }),
   title: opt.string({ title: 'Title' }),
   description: opt.string({ title: 'Description' }),
   value: opt.string({ title: 'Value', description: 'Saved instead of the title when set' }),

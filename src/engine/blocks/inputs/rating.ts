@@ -3,7 +3,7 @@ import { opt, readOptions } from '../options';
 import { buttonLabel, displayWithPrefill, FAIL, inputLabels, inputOptions, ok, textOf } from './shared';
 
 const options = inputOptions({
-  length: opt.numberOrString({ title: 'Maximum rating' }),
+  length: opt.numberOrStringWithin({ minimum: 1, maximum: 100, integer: true }, { title: 'Maximum rating' }),
   labels: inputLabels({
     button: buttonLabel(),
     left: opt.string({ title: 'Lowest label' }),

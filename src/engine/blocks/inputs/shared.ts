@@ -26,10 +26,17 @@ import { isRecord } from '../../json';
 
 export { isRecord };
 
-/** Options every input may have (answers, retries and prefill read them). */
+/** Options every input has (answers, retries and prefill read them). */
 export const inputBase = {
   variableId: opt.variable('Save the answer in'),
   retryMessageContent: opt.string({ title: 'Retry message', description: 'Sent when the answer is not valid' }),
+};
+
+/**
+ * What a visitor may send besides the answer: only a text input offers it
+ * (takesUploads), so only its schema, and so its form, lists these.
+ */
+export const uploadOptions = {
   attachments: opt.object(
     { isEnabled: opt.boolean({ title: 'Allow attachments' }), saveVariableId: opt.variable('Save the attachments in') },
     { title: 'Attachments' },
@@ -45,8 +52,11 @@ export const inputLabels = <T extends z.ZodRawShape>(labels: T) => opt.object(la
 export const placeholderLabel = () => opt.string({ title: 'Placeholder' });
 export const buttonLabel = () => opt.string({ title: 'Button label' });
 
-/** The options common to every input, read from any input block. */
-export const INPUT_BASE_OPTIONS = optionsSchema(inputBase);
+/**
+ * The options saving an answer reads from any input block: the common ones and
+ * the uploads' (absent but on text inputs, where the editor offers them).
+ */
+export const INPUT_BASE_OPTIONS = optionsSchema({ ...inputBase, ...uploadOptions });
 
 /** An input's options schema: the common ones and its own. */
 export function inputOptions<T extends z.ZodRawShape>(own: T) {

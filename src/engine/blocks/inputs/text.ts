@@ -1,8 +1,18 @@
 import type { InputHandler } from '../handler';
 import { opt } from '../options';
-import { buttonLabel, displayWithPrefill, FAIL, inputLabels, inputOptions, ok, placeholderLabel } from './shared';
+import {
+  buttonLabel,
+  displayWithPrefill,
+  FAIL,
+  inputLabels,
+  inputOptions,
+  ok,
+  placeholderLabel,
+  uploadOptions,
+} from './shared';
 
 const options = inputOptions({
+  ...uploadOptions,
   labels: inputLabels({ placeholder: placeholderLabel(), button: buttonLabel() }),
   isLong: opt.boolean({ title: 'Long text' }),
 });

@@ -1,4 +1,5 @@
 import { TEMPLATES, type BotTemplate } from '../templates';
+import { blankBot } from '../templates/blank';
 import { Dialog, ErrorNote } from '../ui';
 
 /** What "New bot" can start from: a blank flow, or one of the templates. */
@@ -38,20 +39,6 @@ function StarterIcon({ id }: { id: string }) {
       </svg>
     </span>
   );
-}
-
-/** A blank flow: the start event and nothing else. */
-function blankBot(name: string) {
-  return {
-    version: '6.1',
-    name,
-    events: [{ id: crypto.randomUUID(), type: 'start', graphCoordinates: { x: 0, y: 0 } }],
-    groups: [],
-    edges: [],
-    variables: [],
-    theme: {},
-    settings: {},
-  };
 }
 
 const fromTemplate = (template: BotTemplate): Starter => ({

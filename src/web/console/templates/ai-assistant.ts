@@ -1,4 +1,5 @@
 import { column, link, say, type BotTemplate } from './definition';
+import { starterTheme } from './theme';
 
 // A chat loop around the OpenAI block: each question is appended to Chat
 // history, the block answers from the whole history, and the answer is
@@ -90,7 +91,7 @@ export const aiAssistant: BotTemplate = {
       { id: 'ai_v_answer', name: 'Answer' },
       { id: 'ai_v_history', name: 'Chat history' },
     ],
-    theme: {},
+    theme: starterTheme(),
     settings: {},
   },
 };

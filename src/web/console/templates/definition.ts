@@ -2,6 +2,8 @@
 // builders so each template reads as its conversation. The engine takes these
 // as any export; ids are hard-coded per template and become the new bot's own.
 
+import type { StarterTheme } from './theme';
+
 export interface Point {
   x: number;
   y: number;
@@ -118,7 +120,7 @@ export interface TemplateDefinition {
   groups: TemplateGroup[];
   edges: TemplateEdge[];
   variables: TemplateVariable[];
-  theme: Record<string, never>;
+  theme: StarterTheme;
   settings: Record<string, never>;
 }
 

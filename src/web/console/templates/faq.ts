@@ -1,4 +1,5 @@
 import { column, link, say, type BotTemplate, type TemplateEdge, type TemplateGroup } from './definition';
+import { starterTheme } from './theme';
 
 // A menu of the questions a shop hears most. Every answer offers the menu
 // again or moves on to "anything else?", so no visitor hits a dead end.
@@ -114,7 +115,7 @@ export const faqWithButtons: BotTemplate = {
       link('faq-e-more-no', { blockId: 'faq-more-choice', itemId: 'faq-more-no' }, 'faq-bye'),
     ],
     variables: [{ id: 'faq_v_topic', name: 'Topic' }],
-    theme: {},
+    theme: starterTheme(),
     settings: {},
   },
 };

@@ -1,4 +1,5 @@
 import { column, link, say, type BotTemplate } from './definition';
+import { starterTheme } from './theme';
 
 // Asks who the visitor is and what they came for: the answers land in Name,
 // Email and Interest, where the Results tab shows them as columns.
@@ -94,7 +95,7 @@ export const leadCapture: BotTemplate = {
       { id: 'lc_v_email', name: 'Email' },
       { id: 'lc_v_interest', name: 'Interest' },
     ],
-    theme: {},
+    theme: starterTheme(),
     settings: {},
   },
 };

@@ -1,4 +1,5 @@
 import { column, link, say, type BotTemplate } from './definition';
+import { starterTheme } from './theme';
 
 // Net Promoter Score: 9–10 are promoters, 0–6 detractors, 7–8 passives. The
 // score and the reason land in Score and Reason; Category names the segment so
@@ -153,7 +154,7 @@ export const npsSurvey: BotTemplate = {
       { id: 'nps_v_category', name: 'Category' },
       { id: 'nps_v_reason', name: 'Reason' },
     ],
-    theme: {},
+    theme: starterTheme(),
     settings: {},
   },
 };

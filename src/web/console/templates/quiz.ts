@@ -1,4 +1,5 @@
 import { column, link, say, type BotTemplate, type TemplateEdge, type TemplateGroup } from './definition';
+import { starterTheme } from './theme';
 
 // Three questions, one point per right answer. A right answer passes through
 // a small group that adds the point; a wrong one goes straight on, so Score
@@ -109,7 +110,7 @@ export const quizWithScore: BotTemplate = {
       { id: 'quiz_v_answer2', name: 'Answer 2' },
       { id: 'quiz_v_answer3', name: 'Answer 3' },
     ],
-    theme: {},
+    theme: starterTheme(),
     settings: {},
   },
 };

@@ -1,0 +1,117 @@
+import type { BlockHandler } from './blocks/handler';
+import { authorSchema, shapeIssues, type JsonSchema } from './blocks/json-schema';
+import { handlerFor } from './blocks/registry';
+import type { BotDefinition } from './definition/parse';
+import { canonicalJson, isRecord } from './json';
+import { lowContrastMessage, lowContrastPairs } from './shapes/theme-contrast';
+import { settingsShapeIssues, themeShapeIssues } from './shapes/theme';
+
+// Values whose shape is wrong (a colour that is not one, a width that is not a
+// length, a rating out of 1…100) and theme colours hard to read. The engine
+// reads a wrong value as the default, so a definition holding one still runs:
+// for a draft they are warnings; on save only newly written ones are refused
+// (newShapeIssues), so Typebot exports import and keep saving as they are.
+
+export interface ValueShapeProblem {
+  severity: 'warning';
+  code: 'INVALID_VALUE' | 'LOW_CONTRAST';
+  message: string;
+  groupId?: string;
+  blockId?: string;
+  path: (string | number)[];
+}
+
+/** A value without its shape: where it is, why, and what identifies it across edits. */
+export interface ShapeFinding {
+  path: (string | number)[];
+  message: string;
+  /** Stays the same when blocks and groups move: the block's id and the field's path in it. */
+  key: string;
+  value: unknown;
+  groupId?: string;
+  blockId?: string;
+}
+
+const schemas = new WeakMap<object, JsonSchema>();
+function schemaOf(zodSchema: BlockHandler['options']): JsonSchema {
+  let schema = schemas.get(zodSchema);
+  if (!schema) schemas.set(zodSchema, (schema = authorSchema(zodSchema)));
+  return schema;
+}
+
+/** Every value of the definition without its declared shape (blocks' options, contents and items; theme; settings). */
+export function shapeFindings(definition: BotDefinition): ShapeFinding[] {
+  const findings: ShapeFinding[] = [];
+  definition.groups.forEach((group, g) =>
+    group.blocks.forEach((block, b) => {
+      const handler = handlerFor(block.type);
+      if (!handler) return;
+      const at = ['groups', g, 'blocks', b];
+      const where = { groupId: group.id, blockId: block.id };
+      const add = (part: (string | number)[], keyPart: (string | number)[], schema: JsonSchema, value: unknown) => {
+        for (const issue of shapeIssues(schema, value ?? {}))
+          findings.push({
+            path: [...at, ...part, ...issue.path],
+            message: issue.message,
+            key: ['block', block.id, ...keyPart, ...issue.path].join('.'),
+            value: valueAt(value, issue.path),
+            ...where,
+          });
+      };
+      add(['options'], ['options'], schemaOf(handler.options), block.options);
+      if (handler.category === 'bubble') add(['content'], ['content'], schemaOf(handler.content), block.content);
+      const item = handler.item;
+      if (item)
+        (block.items ?? []).forEach((entry, i) =>
+          add(['items', i], ['items', typeof entry.id === 'string' ? entry.id : i], schemaOf(item), entry),
+        );
+    }),
+  );
+  for (const issue of themeShapeIssues(definition.theme))
+    findings.push({ ...issue, path: ['theme', ...issue.path], key: ['theme', ...issue.path].join('.') });
+  for (const issue of settingsShapeIssues(definition.settings))
+    findings.push({ ...issue, path: ['settings', ...issue.path], key: ['settings', ...issue.path].join('.') });
+  return findings;
+}
+
+function valueAt(root: unknown, path: (string | number)[]): unknown {
+  let current = root;
+  for (const key of path) {
+    if (Array.isArray(current) && typeof key === 'number') current = current[key];
+    else if (isRecord(current)) current = current[String(key)];
+    else return undefined;
+  }
+  return current;
+}
+
+/** The definition's values without their shape and its hard-to-read theme colours, as warnings of the draft. */
+export function valueShapeProblems(definition: BotDefinition): ValueShapeProblem[] {
+  const problems: ValueShapeProblem[] = shapeFindings(definition).map(({ path, message, groupId, blockId }) => ({
+    severity: 'warning',
+    code: 'INVALID_VALUE',
+    message: `${path.slice(path[0] === 'groups' ? 4 : 0).join('.')}: ${message}; the chat uses the default instead`,
+    ...(groupId ? { groupId } : {}),
+    ...(blockId ? { blockId } : {}),
+    path,
+  }));
+  for (const low of lowContrastPairs(definition.theme))
+    problems.push({
+      severity: 'warning',
+      code: 'LOW_CONTRAST',
+      message: lowContrastMessage(low),
+      path: ['theme', ...low.pair.text],
+    });
+  return problems;
+}
+
+/**
+ * The values of `after` without their shape that `before` did not already hold
+ * (the same field of the same block, or of the theme or settings, with the same
+ * value): what a save wrote. Values an import brought stay, as problems.
+ */
+export function newShapeFindings(before: BotDefinition | undefined, after: BotDefinition): ShapeFinding[] {
+  const kept = new Set(
+    before ? shapeFindings(before).map((finding) => `${finding.key}=${canonicalJson(finding.value)}`) : [],
+  );
+  return shapeFindings(after).filter((finding) => !kept.has(`${finding.key}=${canonicalJson(finding.value)}`));
+}
