@@ -21,6 +21,7 @@ const CONFIG = {
   botPoints: 1_000_000_000,
   builderPoints: 1_000_000_000,
   authFailurePoints: 1_000_000_000,
+  signInFailurePoints: 1_000_000_000,
   anonymousPreviewPoints: 1_000_000_000,
   windowSeconds: 60,
   trustedProxies: '',

@@ -1,5 +1,6 @@
 import type { BlockHandler } from './blocks/handler';
 import { authorSchema, schemaIssues, type JsonSchema } from './blocks/json-schema';
+import { blockLabel } from './blocks/catalog';
 import { handlerFor } from './blocks/registry';
 import { START_TYPE } from './definition/block-types';
 import { parseDefinition, type BotDefinition, type DefinitionIssue } from './definition/parse';
@@ -274,11 +275,22 @@ function flowProblems(definition: BotDefinition, blocks: Located[]): Problem[] {
   return problems;
 }
 
+/** Buttons whose every item leads somewhere of its own: a menu, whose answer is the way the visitor took. */
+function isMenu(block: BlockDefinition): boolean {
+  const items = (block as { items?: unknown }).items;
+  return (
+    Array.isArray(items) &&
+    items.length > 0 &&
+    items.every((item) => isRecord(item) && typeof item.outgoingEdgeId === 'string' && item.outgoingEdgeId !== '')
+  );
+}
+
 function inputProblems(blocks: Located[]): Problem[] {
   return blocks
     .filter(
       ({ block, handler }) =>
         handler.category === 'input' &&
+        !isMenu(block) &&
         !(isRecord(block.options) && typeof block.options.variableId === 'string' && block.options.variableId !== ''),
     )
     .map(({ group, block, path }) => ({
@@ -305,7 +317,7 @@ function credentialsProblems(blocks: Located[]): Problem[] {
     .map(({ group, block, path }) => ({
       severity: 'warning' as const,
       code: 'MISSING_CREDENTIALS' as const,
-      message: `No account is selected: the ${block.type} block does nothing without one`,
+      message: `No account is selected: this ${blockLabel(block.type)} block does nothing without one (add one in Settings → Credentials)`,
       groupId: group.id,
       blockId: block.id,
       path: [...path, 'options', 'credentialsId'],

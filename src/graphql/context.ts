@@ -40,8 +40,10 @@ export interface HttpExchange {
   /** Sets the session cookie; answers the CSRF token the console sends back with each request (never a cookie). */
   setSessionCookies(session: { secret: string; expiresAt: Date }): { csrfToken: string };
   clearSessionCookies(): void;
-  /** Counts a failed sign-in against the client's auth-failure allowance (the rate limit's shut-out). */
+  /** Counts a failed sign-in against the client's sign-in allowance (the rate limit's sign-in budget). */
   reportAuthFailure(): void;
+  /** Throws (429, Retry-After) while the client's failed sign-ins have used up their budget; nothing without rate limits. */
+  assertMayTrySignIn(): Promise<void>;
 }
 
 /** What the server builds once and every request's context carries: each service's dependencies. */

@@ -140,7 +140,11 @@ function exchange(ctx: Context, publicUrl: string | undefined): HttpExchange {
     setSessionCookies: (session) => setSessionCookie(ctx, publicUrl, session),
     clearSessionCookies: () => clearSessionCookies(ctx, publicUrl),
     reportAuthFailure() {
-      ctx.state.authFailed = true;
+      ctx.state.signInFailed = true;
+    },
+    assertMayTrySignIn: async () => {
+      const gate = ctx.state.assertMayTrySignIn as (() => Promise<void>) | undefined;
+      await gate?.();
     },
   };
 }

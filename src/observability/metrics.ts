@@ -119,12 +119,14 @@ export function recordSessionBusy(): void {
 
 const rateLimited = new Counter({
   name: 'parley_rate_limited_total',
-  help: 'Requests refused by a rate limit, by limit (ip, bot, builder, authFailures).',
+  help: 'Requests refused by a rate limit, by limit (ip, bot, builder, authFailures, signIn, anonymousPreview).',
   labelNames: ['limit'] as const,
   registers: [registry],
 });
 
-export function recordRateLimited(limit: 'ip' | 'bot' | 'builder' | 'authFailures' | 'anonymousPreview'): void {
+export function recordRateLimited(
+  limit: 'ip' | 'bot' | 'builder' | 'authFailures' | 'signIn' | 'anonymousPreview',
+): void {
   rateLimited.inc({ limit });
 }
 

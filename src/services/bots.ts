@@ -13,6 +13,7 @@ import { isUniqueViolation } from './prisma-errors';
 import { deleteBotAssets } from './bot-assets';
 import { archiveResults } from './results';
 import { displayName, icon, zodIssues } from './validation';
+import { withNormalisedOrigins } from './chat/origins';
 
 export type BotRecord = Bot;
 
@@ -105,7 +106,16 @@ function parseBotInput(raw: unknown, base?: BotDefinition): { metadata: Metadata
   const parsed = parseDefinition(content);
   if (!parsed.ok) issues.push(...parsed.issues.map((issue) => ({ ...issue, path: ['bot', ...issue.path] })));
   if (issues.length > 0 || !metadata.success || !parsed.ok) throw invalidInput(issues);
-  return { metadata: metadata.data, definition: parsed.definition };
+  const origins = withNormalisedOrigins(parsed.definition.settings, storedOrigins(base));
+  if (!origins.ok)
+    throw invalidInput(origins.issues.map((issue) => ({ ...issue, path: ['bot', 'settings', ...issue.path] })));
+  return { metadata: metadata.data, definition: { ...parsed.definition, settings: origins.settings } };
+}
+
+function storedOrigins(base: BotDefinition | undefined): unknown[] {
+  const security = base?.settings.security;
+  const listed = isRecord(security) ? security.allowedOrigins : undefined;
+  return Array.isArray(listed) ? listed : [];
 }
 
 function mergeContent(base: BotDefinition, patch: Record<string, unknown>): Record<string, unknown> {

@@ -2,7 +2,7 @@ import { ChatApiError, continueChat, sendClientLogs, startChat, streamMessage, u
 import { injectStartProps } from './start-props';
 import { h } from './dom';
 import { renderInput } from './inputs';
-import { renderMessage } from './messages';
+import { renderMessage, visitorWords } from './messages';
 import { runSandboxedScript } from './script-sandbox';
 import { applyTheme, avatarsOf, STYLES } from './theme';
 import { typingDuration } from './typing';
@@ -256,7 +256,10 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
         ),
       );
     } catch (error) {
-      bubble('host', h('p', { role: 'alert' }, error instanceof Error ? error.message : 'Something went wrong.'));
+      bubble(
+        'host',
+        h('p', { role: 'alert' }, error instanceof Error ? visitorWords(error.message) : 'Something went wrong.'),
+      );
     }
   }
 
@@ -285,7 +288,7 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
       error instanceof ChatApiError
         ? error.status === 404 || error.message === 'Bot not found'
           ? "The bot you're looking for doesn't exist."
-          : error.message
+          : visitorWords(error.message)
         : 'Error! Could not reach server. Check your connection.';
     container.append(h('p', { role: 'alert', className: 'parley-notice' }, message));
     return;

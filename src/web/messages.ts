@@ -84,3 +84,15 @@ export function renderMessage(message: Json): HTMLElement | null {
       return null;
   }
 }
+
+/**
+ * The chat API's refusals speak to developers (the reference's words); a
+ * visitor is told what it means for them instead.
+ */
+const VISITOR_WORDS: Record<string, string> = {
+  'Origin not allowed': 'This chat is not available on this site.',
+};
+
+export function visitorWords(apiMessage: string): string {
+  return VISITOR_WORDS[apiMessage] ?? apiMessage;
+}

@@ -84,7 +84,7 @@ test("embedded in a site, the bot's tag manager goes into the site's page, as th
   await page.context().close();
 });
 
-test('allowed origins block the embed on another origin', async () => {
+test("allowed origins block the embed on another origin, in a visitor's words; the bot's own page still chats", async () => {
   const { publicId } = await publishDefinition(
     server,
     askBot({ security: { allowedOrigins: ['https://only-this.example'] } }),
@@ -93,7 +93,18 @@ test('allowed origins block the embed on another origin', async () => {
   const page = await (await browser.newContext({ reducedMotion: 'reduce' })).newPage();
   await page.goto(siteUrl);
   await page.getByRole('button', { name: 'Open chat' }).click();
-  await page.locator('.parley-notice', { hasText: 'Origin not allowed' }).waitFor();
+  const notice = page.locator('.parley-notice');
+  await notice.waitFor();
+  expect(await notice.textContent()).toBe('This chat is not available on this site.');
   expect(await page.locator('.parley-host').count()).toBe(0);
+  await screenshot(page, 'embed-origin-refused');
   await page.context().close();
+
+  const own = await (await browser.newContext({ reducedMotion: 'reduce' })).newPage();
+  await own.goto(`${server.chatUrl}/${publicId}`);
+  await own.locator('.parley-host', { hasText: 'Hi from the bubble' }).waitFor();
+  await own.locator('input.parley-field').fill('Zoe');
+  await own.locator('input.parley-field').press('Enter');
+  await own.locator('.parley-host', { hasText: 'Nice to meet you Zoe' }).waitFor();
+  await own.context().close();
 });

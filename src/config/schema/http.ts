@@ -78,6 +78,13 @@ export const rateLimit = {
     default: 20,
     doc: 'requests with an unknown or revoked token one IP may make per window; past it, its builder requests get 429',
   }),
+  signInFailurePoints: integer({
+    env: 'PARLEY_RATE_LIMIT_SIGN_IN_FAILURES',
+    default: 10,
+    doc:
+      'failed console sign-ins (wrong password, spent or unknown link) one IP may make per window; past it, its ' +
+      'sign-ins get 429 `Too many attempts: try again in N seconds` (signed-in consoles on that IP are not affected)',
+  }),
   anonymousPreviewPoints: integer({
     env: 'PARLEY_RATE_LIMIT_ANONYMOUS_PREVIEW',
     default: 10,

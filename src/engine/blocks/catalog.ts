@@ -95,6 +95,11 @@ const LABELS: { [T in HandledBlockType]: string } = {
   gmail: 'Gmail',
 };
 
+/** A block type's name as the palette shows it (messages name blocks so, never by their type id). */
+export function blockLabel(type: string): string {
+  return (LABELS as Record<string, string | undefined>)[type] ?? type;
+}
+
 /** The AI blocks: the forge providers and the legacy OpenAI block. */
 const AI_TYPES = new Set<HandledBlockType>([
   'OpenAI',

@@ -47,6 +47,13 @@ function sameSiteExchange(ctx: GraphQLContext): HttpExchange {
   return ctx.http;
 }
 
+/** The exchange of a sign-in attempt, refused while the client's failed sign-ins have used up their budget. */
+async function signInExchange(ctx: GraphQLContext): Promise<HttpExchange> {
+  const http = sameSiteExchange(ctx);
+  await http.assertMayTrySignIn();
+  return http;
+}
+
 function ownOrigins(ctx: GraphQLContext): string[] {
   const url = ctx.request.consoleBaseUrl;
   if (!url) return [];
@@ -71,7 +78,7 @@ builder.mutationFields((t) => ({
       'Signs in with e-mail and password: sets the session cookies. A wrong pair counts against the client like an unknown token.',
     args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) => {
-      const http = sameSiteExchange(ctx);
+      const http = await signInExchange(ctx);
       const address = parseInput(emailSchema, args.email, ['email']);
       const secret = parseInput(password, args.password, ['password']);
       try {
@@ -103,7 +110,7 @@ builder.mutationFields((t) => ({
     description: 'Spends a one-time link from requestSignInLink: sets the session cookies.',
     args: { token: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) => {
-      const http = sameSiteExchange(ctx);
+      const http = await signInExchange(ctx);
       const userId = await redeemSignInLink(ctx.db, args.token).catch((error: unknown) => {
         http.reportAuthFailure();
         throw error;
@@ -118,7 +125,7 @@ builder.mutationFields((t) => ({
       "Spends an invitation link (inviteMember's): creates the invitee's account, joins the workspace with the invited role and sets the session cookies. Refused when the address already has an account (sign in, then accept the invitation).",
     args: { token: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) => {
-      const http = sameSiteExchange(ctx);
+      const http = await signInExchange(ctx);
       const { userId } = await joinWithInvitationLink(ctx.db, args.token).catch((error: unknown) => {
         if (error instanceof AppError && error.code === 'UNAUTHORIZED') http.reportAuthFailure();
         throw error;

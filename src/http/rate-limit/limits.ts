@@ -15,6 +15,8 @@ export interface RateLimitConfig {
   builderPoints: number;
   /** Requests with an unknown or revoked bearer token one client IP may make per window; then every builder request is refused until it refills. */
   authFailurePoints: number;
+  /** Failed console sign-ins one client IP may make per window; then its sign-ins (only) are refused until it refills. */
+  signInFailurePoints: number;
   /** Anonymous previews (a definition sent without a token) one client IP may start per window, beside its chat budget. */
   anonymousPreviewPoints: number;
   windowSeconds: number;
@@ -27,6 +29,7 @@ export interface RateLimiters {
   bot: RateLimiterAbstract;
   builder: RateLimiterAbstract;
   authFailures: RateLimiterAbstract;
+  signIn: RateLimiterAbstract;
   anonymousPreview: RateLimiterAbstract;
 }
 
@@ -65,6 +68,22 @@ export const TOO_MANY_REQUESTS = 'Too many requests, retry later';
  */
 export type SpendAnonymousPreview = () => Promise<void>;
 
+/**
+ * Refuses a sign-in attempt (it throws, and answers the refusal itself) while
+ * the client's failed sign-ins have used up their budget. Sign-ins have their
+ * own budget so that someone guessing passwords from an address shuts out
+ * guesses only, not the consoles already signed in behind that address.
+ */
+export type AssertMayTrySignIn = () => Promise<void>;
+
+/** What a person reads when their sign-ins are refused for a while. */
+export function tooManyAttempts(retryMs: number): string {
+  const seconds = retrySeconds(retryMs);
+  return `Too many attempts: try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+}
+
+const retrySeconds = (retryMs: number) => Math.max(1, Math.ceil(retryMs / 1000));
+
 /** Consumes one point of each (limiter, key); the first refusal, or none. A store failure fails open. */
 async function firstRefusal(
   checks: [LimitName, RateLimiterAbstract, string][],
@@ -91,11 +110,11 @@ async function exhausted(limiter: RateLimiterAbstract, key: string, points: numb
   }
 }
 
-function refuse(ctx: Context, limit: LimitName, retryMs: number, status: 400 | 429): void {
+function refuse(ctx: Context, limit: LimitName, retryMs: number, status: 400 | 429, message = TOO_MANY_REQUESTS): void {
   recordRateLimited(limit);
   ctx.status = status;
-  ctx.set('Retry-After', String(Math.max(1, Math.ceil(retryMs / 1000))));
-  ctx.body = { code: status === 400 ? 'BAD_REQUEST' : 'TOO_MANY_REQUESTS', message: TOO_MANY_REQUESTS, issues: [] };
+  ctx.set('Retry-After', String(retrySeconds(retryMs)));
+  ctx.body = { code: status === 400 ? 'BAD_REQUEST' : 'TOO_MANY_REQUESTS', message, issues: [] };
   // What answered: the route that was running leaves this answer as it is.
   ctx.state.refused = true;
 }
@@ -112,6 +131,15 @@ function anonymousPreviewSpender(
     if (!over) return;
     refuse(ctx, over.limit, over.retryMs, status);
     throw new AppError(status === 400 ? 'BAD_REQUEST' : 'TOO_MANY_REQUESTS', TOO_MANY_REQUESTS);
+  };
+}
+
+function signInGate(ctx: Context, limiter: RateLimiterAbstract, address: string, points: number): AssertMayTrySignIn {
+  return async () => {
+    const retryMs = await exhausted(limiter, address, points);
+    if (retryMs === undefined) return;
+    refuse(ctx, 'signIn', retryMs, 429, tooManyAttempts(retryMs));
+    throw new AppError('TOO_MANY_REQUESTS', tooManyAttempts(retryMs));
   };
 }
 
@@ -155,10 +183,12 @@ export function rateLimit(config: RateLimitConfig, limiters: RateLimiters): Midd
     const refused = await firstRefusal([['builder', limiters.builder, address]]);
     if (refused) return refuse(ctx, refused.limit, refused.retryMs, 429);
     ctx.state.spendAnonymousPreview = anonymousPreviewSpender(ctx, limiters.anonymousPreview, address, 429);
+    ctx.state.assertMayTrySignIn = signInGate(ctx, limiters.signIn, address, config.signInFailurePoints);
     await next();
-    // A bearer token that matched nobody, or a wrong password at sign-in (the resolver flags it):
-    // counted against the client, never the token itself (it is not stored).
+    // A bearer token that matched nobody: counted against the client, never the token itself (it is not stored).
     const failed = ctx.state.authFailed === true || (ctx.status === 401 && Boolean(ctx.get('authorization')));
     if (failed) await limiters.authFailures.consume(address).catch(() => undefined);
+    // A wrong password or link at sign-in (the resolver flags it): spent from the sign-in budget only.
+    if (ctx.state.signInFailed === true) await limiters.signIn.consume(address).catch(() => undefined);
   };
 }

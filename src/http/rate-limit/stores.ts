@@ -53,6 +53,7 @@ function limitersOf(
     bot: limiter('bot', config.botPoints),
     builder: limiter('builder', config.builderPoints),
     authFailures: limiter('auth-fail', config.authFailurePoints),
+    signIn: limiter('sign-in-fail', config.signInFailurePoints),
     anonymousPreview: limiter('anon-preview', config.anonymousPreviewPoints),
   };
 }

@@ -375,18 +375,31 @@ describe('sign-in links', () => {
 });
 
 describe('rate limit and HTTPS', () => {
-  test('wrong passwords count against the auth-failure allowance', async () => {
-    const limited = await startTestServer({ rateLimit: { authFailurePoints: 3, builderPoints: 1000 } });
+  test('wrong passwords spend a sign-in budget of their own: refused sign-ins say when to try again, signed-in consoles on that address go on', async () => {
+    const limited = await startTestServer({
+      rateLimit: { signInFailurePoints: 3, authFailurePoints: 1, builderPoints: 1000, windowSeconds: 60 },
+    });
     try {
+      const before = await signIn(limited.url, limited.adminEmail, limited.adminPassword);
       for (let attempt = 0; attempt < 3; attempt += 1) {
         expect((await signIn(limited.url, limited.adminEmail, 'wrong-password')).response.status).toBe(200);
       }
       const shutOut = await signIn(limited.url, limited.adminEmail, limited.adminPassword);
       expect(shutOut.response.status).toBe(429);
+      const retryAfter = Number(shutOut.response.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(50);
+      expect(retryAfter).toBeLessThanOrEqual(60);
       expect(shutOut.response.body).toEqual({
         code: 'TOO_MANY_REQUESTS',
-        message: 'Too many requests, retry later',
+        message: `Too many attempts: try again in ${retryAfter} seconds`,
         issues: [],
+      });
+      // The console signed in before, and API tokens, from the same address: not locked out.
+      expect((await consoleGraphql(limited.url, before.session, ME)).body).toEqual({
+        data: { me: { email: limited.adminEmail } },
+      });
+      expect((await graphql(limited.url, ME, {}, limited.adminToken)).body).toEqual({
+        data: { me: { email: limited.adminEmail } },
       });
     } finally {
       await limited.close();

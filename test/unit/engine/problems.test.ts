@@ -102,6 +102,30 @@ describe('draftProblems', () => {
     ]);
   });
 
+  test('buttons whose every item leads somewhere of its own are a menu: not saving their answer is no problem', () => {
+    const menu = (items: Record<string, unknown>[]): Block => ({ id: 'menu', type: 'choice input', items });
+    const bye: Block = { id: 'bye', type: 'text', content: { richText: [] } };
+    const edges = [
+      { id: 'start-edge', from: { eventId: 'start' }, to: { groupId: 'g1' } },
+      { id: 'e-a', from: { blockId: 'menu', itemId: 'a' }, to: { groupId: 'g2' } },
+      { id: 'e-b', from: { blockId: 'menu', itemId: 'b' }, to: { groupId: 'g2' } },
+    ];
+    const groups = (block: Block) => [
+      { id: 'g1', blocks: [hello, block] },
+      { id: 'g2', blocks: [bye] },
+    ];
+    const branching = menu([
+      { id: 'a', content: 'A', outgoingEdgeId: 'e-a' },
+      { id: 'b', content: 'B', outgoingEdgeId: 'e-b' },
+    ]);
+    expect(codes(draftProblems(bot(groups(branching), { edges })))).not.toContain('warning ANSWER_NOT_SAVED');
+    const oneWay = menu([
+      { id: 'a', content: 'A', outgoingEdgeId: 'e-a' },
+      { id: 'b', content: 'B' },
+    ]);
+    expect(codes(draftProblems(bot(groups(oneWay), { edges })))).toContain('warning ANSWER_NOT_SAVED');
+  });
+
   test('options or content of the wrong type are errors, with their path', () => {
     const wait = { id: 'wait', type: 'Wait', options: { secondsToWaitFor: true } };
     const mail = { id: 'mail', type: 'Email', options: { recipients: ['a@example.com', 3] } };
@@ -207,6 +231,9 @@ describe('draftProblems', () => {
       expect.objectContaining({
         severity: 'warning',
         code: 'MISSING_CREDENTIALS',
+        // The block as the palette names it, never its type id.
+        message:
+          'No account is selected: this OpenAI block does nothing without one (add one in Settings → Credentials)',
         blockId: 'ai',
         path: ['groups', 0, 'blocks', 0, 'options', 'credentialsId'],
       }),

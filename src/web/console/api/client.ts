@@ -66,6 +66,28 @@ function toError(error: GraphQLErrorJson): ApiError {
   return apiError;
 }
 
+/** The documented error object a refusal before GraphQL answers with (a rate limit, a body too large…). */
+interface ErrorObjectJson {
+  code?: string;
+  message?: string;
+  issues?: Issue[];
+}
+
+/**
+ * An answer that is no GraphQL result: the error object it carries, else its
+ * status. A 429's generic words are made exact with its Retry-After.
+ */
+function refusalOf(response: Response, body: ErrorObjectJson | null): ApiError {
+  if (!body || typeof body.message !== 'string')
+    return new ApiError('INTERNAL_SERVER_ERROR', `The server answered ${response.status}`);
+  const retryAfter = Number(response.headers.get('retry-after'));
+  const message =
+    response.status === 429 && body.message === 'Too many requests, retry later' && retryAfter > 0
+      ? `Too many requests from this address: try again in ${retryAfter} ${retryAfter === 1 ? 'second' : 'seconds'}`
+      : body.message;
+  return new ApiError(body.code ?? 'INTERNAL_SERVER_ERROR', message, body.issues ?? []);
+}
+
 export interface RequestOptions {
   /** Let the request outlive the page (sent from pagehide: the browser would otherwise cancel it). */
   keepalive?: boolean;
@@ -88,10 +110,12 @@ export async function request<Result, Variables>(
   } catch {
     throw new ApiError('NETWORK', 'The server cannot be reached');
   }
-  const body = (await response.json().catch(() => null)) as { data?: Result; errors?: GraphQLErrorJson[] } | null;
-  if (!body) throw new ApiError('INTERNAL_SERVER_ERROR', `The server answered ${response.status}`);
-  if (body.errors?.length) throw toError(body.errors[0]!);
-  return body.data as Result;
+  const body = (await response.json().catch(() => null)) as
+    ({ data?: Result; errors?: GraphQLErrorJson[] } & ErrorObjectJson) | null;
+  if (body?.errors?.length) throw toError(body.errors[0]!);
+  // Refused before GraphQL ran (a rate limit): the documented error object, not a result to read fields of.
+  if (!body || body.data === undefined || body.data === null) throw refusalOf(response, body);
+  return body.data;
 }
 
 export interface Subscription {
@@ -117,7 +141,8 @@ export function subscribe<Result, Variables>(
       body: JSON.stringify({ query: document.toString(), variables }),
       signal: controller.signal,
     });
-    if (!response.body) throw new ApiError('INTERNAL_SERVER_ERROR', `The server answered ${response.status}`);
+    if (!response.ok || !response.body)
+      throw refusalOf(response, (await response.json().catch(() => null)) as ErrorObjectJson | null);
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
     for (;;) {

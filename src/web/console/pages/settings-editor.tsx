@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { chatOrigin } from '../api/client';
 import type { BotDefinition } from '../bot-definition';
 import { useDraftContext } from './draft-context';
 import { CheckField, NumberField, SelectField, TextAreaField, TextField } from './draft-fields';
@@ -16,6 +18,25 @@ const STORAGE = [
 
 const ORIGINS = ['security', 'allowedOrigins'] as const;
 
+const ORIGIN_SHAPE = 'An origin is a scheme and host such as https://example.com, without a path';
+
+/**
+ * An origin as the browser sends it (the server saves it so, and refuses
+ * anything else with these words): a trailing slash, capitals and a default
+ * port go; a path, a query or another scheme make it no origin.
+ */
+function normalisedOrigin(text: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  if (url.username || url.password || url.pathname !== '/' || /[?#]/.test(text)) return undefined;
+  return url.origin;
+}
+
 /** The origins as stored: rows left empty while editing are dropped, and an empty list means any origin. */
 function withoutEmptyOrigins(settings: Json): Json {
   const security = settings.security;
@@ -26,7 +47,7 @@ function withoutEmptyOrigins(settings: Json): Json {
   if (!origins) return settings;
   const kept = origins
     .filter((origin) => typeof origin !== 'string' || origin.trim() !== '')
-    .map((origin) => (typeof origin === 'string' ? origin.trim() : origin));
+    .map((origin) => (typeof origin === 'string' ? (normalisedOrigin(origin) ?? origin.trim()) : origin));
   return setPath(settings, ORIGINS, kept.length > 0 ? kept : undefined);
 }
 
@@ -34,33 +55,60 @@ function AllowedOrigins() {
   const draft = useDraftContext();
   const raw = draft.get(ORIGINS);
   const origins = Array.isArray(raw) ? raw.map((origin) => (typeof origin === 'string' ? origin : String(origin))) : [];
+  // A row is judged once the person leaves it, not while they are still typing its address.
+  const [left, setLeft] = useState<ReadonlySet<number>>(new Set());
   const change = (next: string[]) => draft.set(ORIGINS, next);
+  const leave = (index: number) => {
+    const origin = normalisedOrigin(origins[index] ?? '');
+    if (origin && origin !== origins[index]) change(origins.map((each, at) => (at === index ? origin : each)));
+    setLeft((previous) => new Set(previous).add(index));
+  };
+  const remove = (index: number) => {
+    change(origins.filter((_, at) => at !== index));
+    setLeft(
+      new Set([...left].filter((at) => at < index).concat([...left].filter((at) => at > index).map((at) => at - 1))),
+    );
+  };
   return (
     <div className="wide origins">
       <p id="origins-hint" className="hint">
         Only pages of these origins may run this bot’s chats (embeds, browser calls to the chat API). None: any origin.
+        The bot’s own page ({chatOrigin()}) and the console’s Test preview are always allowed.
       </p>
       {origins.length > 0 && (
         <ul className="plain" aria-describedby="origins-hint" aria-label="Allowed origins">
-          {origins.map((origin, index) => (
-            <li key={index} className="row">
-              <input
-                type="url"
-                aria-label={`Allowed origin ${index + 1}`}
-                value={origin}
-                placeholder="https://www.example.com"
-                onChange={(event) => change(origins.map((each, at) => (at === index ? event.target.value : each)))}
-              />
-              <button
-                type="button"
-                className="secondary"
-                aria-label={`Remove allowed origin ${index + 1}`}
-                onClick={() => change(origins.filter((_, at) => at !== index))}
-              >
-                Remove
-              </button>
-            </li>
-          ))}
+          {origins.map((origin, index) => {
+            const wrong = left.has(index) && origin.trim() !== '' && !normalisedOrigin(origin);
+            return (
+              <li key={index} className="origin">
+                <div className="row">
+                  <input
+                    type="url"
+                    aria-label={`Allowed origin ${index + 1}`}
+                    aria-invalid={wrong || undefined}
+                    aria-describedby={wrong ? `origin-error-${index}` : undefined}
+                    value={origin}
+                    placeholder="https://www.example.com"
+                    onChange={(event) => change(origins.map((each, at) => (at === index ? event.target.value : each)))}
+                    onBlur={() => leave(index)}
+                  />
+                  <button
+                    type="button"
+                    className="secondary"
+                    aria-label={`Remove allowed origin ${index + 1}`}
+                    onClick={() => remove(index)}
+                  >
+                    Remove
+                  </button>
+                </div>
+                {wrong && (
+                  <small id={`origin-error-${index}`} className="field-error">
+                    {ORIGIN_SHAPE}
+                  </small>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
       {draft.editable && (

@@ -96,6 +96,18 @@ export function SignInPage() {
           <ErrorNote error={sendLink.error} />
         </section>
       )}
+      <details className="lost-password">
+        <summary>Lost your password?</summary>
+        {options.data?.signInOptions.emailLink ? (
+          <p>Ask for a sign-in link above, then change your password in your account settings, or ask your operator.</p>
+        ) : (
+          <p>Ask your operator: this server sends no e-mails, so there is no reset link.</p>
+        )}
+        <p>
+          An operator sets a new password on the server with{' '}
+          <code>parley users set-password --email you@example.com</code> (it asks for the new password).
+        </p>
+      </details>
     </main>
   );
 }
