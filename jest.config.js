@@ -36,6 +36,9 @@ module.exports = {
       displayName: 'postgresql',
       testMatch: ['**/*.int.test.ts'],
       setupFiles: ['<rootDir>/test/setup/postgresql.ts'],
+      // Runs only when a PostgreSQL test is selected: finds a server, or starts a throw-away one.
+      globalSetup: '<rootDir>/test/setup/postgresql-global.ts',
+      globalTeardown: '<rootDir>/test/setup/postgresql-global-teardown.ts',
     },
   ],
 };
