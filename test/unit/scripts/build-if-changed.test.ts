@@ -31,7 +31,7 @@ beforeEach(() => {
   write('package-lock.json', '{}\n');
   write('tsconfig.json', '{}\n');
   write('tsconfig.build.json', '{}\n');
-  write('docs/guide.md', '# Guide\n');
+  write('notes/guide.txt', '# Guide\n');
 });
 
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -79,7 +79,7 @@ test('rewriting a file with the same content, and editing files the build does n
   const file = path.join(root, 'src/main.ts');
   fs.writeFileSync(file, fs.readFileSync(file));
   fs.utimesSync(file, new Date(), new Date(Date.now() + 60_000));
-  write('docs/guide.md', '# Another guide\n');
+  write('notes/guide.txt', '# Another guide\n');
   // The Prisma clients are written by the build itself.
   write('src/db/generated/client.ts', '// generated again\n');
   expect(staleReason(root)).toBeUndefined();
