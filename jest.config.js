@@ -1,7 +1,8 @@
 // Unit tests (no database) run once; integration tests (*.int.test.ts: real
 // HTTP server, real database) run twice, on SQLite and on PostgreSQL.
 const transform = { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }] };
-const common = { testEnvironment: 'node', transform, roots: ['<rootDir>/test'] };
+const quiet = '<rootDir>/test/setup/quiet-notices.ts';
+const common = { testEnvironment: 'node', transform, roots: ['<rootDir>/test'], setupFiles: [quiet] };
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -22,20 +23,23 @@ module.exports = {
       ...common,
       displayName: 'sqlite',
       testMatch: ['**/*.int.test.ts'],
-      setupFiles: ['<rootDir>/test/setup/sqlite.ts'],
+      setupFiles: [quiet, '<rootDir>/test/setup/sqlite.ts'],
     },
     // Browser tests (headless Chromium) run once, on SQLite.
     {
       ...common,
       displayName: 'browser',
       testMatch: ['**/*.browser.test.ts'],
-      setupFiles: ['<rootDir>/test/setup/sqlite.ts'],
+      setupFiles: [quiet, '<rootDir>/test/setup/sqlite.ts'],
     },
     {
       ...common,
       displayName: 'postgresql',
       testMatch: ['**/*.int.test.ts'],
-      setupFiles: ['<rootDir>/test/setup/postgresql.ts'],
+      setupFiles: [quiet, '<rootDir>/test/setup/postgresql.ts'],
+      // Runs only when a PostgreSQL test is selected: finds a server, or starts a throw-away one.
+      globalSetup: '<rootDir>/test/setup/postgresql-global.ts',
+      globalTeardown: '<rootDir>/test/setup/postgresql-global-teardown.ts',
     },
   ],
 };

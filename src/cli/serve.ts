@@ -144,7 +144,7 @@ export async function startServer(
   log: (line: string) => void = console.log,
   options: ServerOptions = {},
 ): Promise<RunningServer> {
-  const logger = createLogger(config.log.level, options.logDestination);
+  const logger = createLogger(config.log, options.logDestination);
   setSnapshotCacheSize(config.chat.snapshotCacheSize);
   const { database, secrets, consoleSignIn } = await prepareStorage(config, log);
   const { deps, code, live, channels } = await buildServerDeps(config, { database, secrets, logger }, options);

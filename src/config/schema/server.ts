@@ -1,4 +1,5 @@
 // Settings of the process: where it listens, its database, its first admin, its logs.
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from '../../observability/logger';
 import { choice, duration, flag, integer, origin, size, text, type Env } from '../setting';
 
 export const server = {
@@ -120,13 +121,32 @@ export const consoleSettings = {
 };
 
 export const log = {
-  level: choice({
-    env: 'PARLEY_LOG_LEVEL',
-    deprecated: ['LOG_LEVEL'],
-    values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
-    default: 'info',
-    doc: 'request log level (`info`: one line per request)',
-  }),
+  // Unset, the level and the format depend on whether stdout is a terminal (observability/logger.ts, logOutput).
+  level: {
+    ...choice({
+      env: 'PARLEY_LOG_LEVEL',
+      deprecated: ['LOG_LEVEL'],
+      values: LOG_LEVELS,
+      default: 'info',
+      doc:
+        'log level (`info`: one line per request). In a terminal the default is `warn`: warnings and errors ' +
+        'only, besides the start-up lines (the admin password, the listening address), which are always printed',
+    }),
+    defaultText: '`info`; `warn` in a terminal',
+    fallback: () => undefined as LogLevel | undefined,
+  },
+  format: {
+    ...choice({
+      env: 'PARLEY_LOG_FORMAT',
+      values: LOG_FORMATS,
+      default: 'json',
+      doc:
+        '`json`: one JSON object per line, for a log collector; `text`: short lines for a person ' +
+        '(`GET /v1/bots/:id 200 12ms`)',
+    }),
+    defaultText: '`text` in a terminal, `json` otherwise',
+    fallback: () => undefined as LogFormat | undefined,
+  },
   debug: flag({
     env: 'PARLEY_DEBUG',
     default: false,

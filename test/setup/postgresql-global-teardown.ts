@@ -1,0 +1,3 @@
+import { stopThrowawayPostgres } from './postgresql-global';
+
+export default stopThrowawayPostgres;
