@@ -175,6 +175,18 @@ describe('popup', () => {
     await page.context().close();
   });
 
+  test('Tab goes round its controls, never to the page behind it', async () => {
+    const page = await popupPage();
+    await page.locator('input.parley-field').waitFor();
+    await page.keyboard.press('Tab');
+    expect(await isFocused(page.locator('button.parley-send'))).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await isFocused(page.getByRole('button', { name: 'Close chat' }))).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    expect(await isFocused(page.locator('button.parley-send'))).toBe(true);
+    await page.context().close();
+  });
+
   test('Escape closes it', async () => {
     const page = await popupPage();
     await page.locator('input.parley-field').waitFor();

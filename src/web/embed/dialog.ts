@@ -40,6 +40,24 @@ function focusWithin(element: Element): boolean {
   return false;
 }
 
+const FOCUSABLE = 'button, input, select, textarea, a[href], [tabindex]:not([tabindex="-1"])';
+
+/** What Tab reaches in the dialog, in order: its own controls around the chat, and the chat's. */
+function focusables(dialog: HTMLElement, chatHost: HTMLElement): HTMLElement[] {
+  const usable = (list: Iterable<Element>) =>
+    [...list].filter(
+      (candidate): candidate is HTMLElement =>
+        candidate instanceof HTMLElement &&
+        !candidate.matches(':disabled') &&
+        candidate.tabIndex >= 0 &&
+        candidate.getClientRects().length > 0,
+    );
+  const own = usable(dialog.querySelectorAll(FOCUSABLE));
+  const before = own.filter((control) => control.compareDocumentPosition(chatHost) & Node.DOCUMENT_POSITION_FOLLOWING);
+  const after = own.filter((control) => !before.includes(control));
+  return [...before, ...usable(chatHost.shadowRoot?.querySelectorAll(FOCUSABLE) ?? []), ...after];
+}
+
 export function chatDialog(settings: DialogSettings): ChatDialog {
   const element = document.createElement('div');
   element.className = 'dialog';
@@ -58,10 +76,29 @@ export function chatDialog(settings: DialogSettings): ChatDialog {
   let focusBefore: Element | null = null;
 
   const onKey = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || element.hidden) return;
-    event.stopPropagation();
-    close();
+    if (element.hidden) return;
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      close();
+    } else if (event.key === 'Tab' && settings.modal) keepFocusIn(event);
   };
+
+  /** A modal's Tab goes round its own controls, never to the page behind it. */
+  function keepFocusIn(event: KeyboardEvent): void {
+    const controls = focusables(element, chatHost);
+    const first = controls[0];
+    const last = controls[controls.length - 1];
+    if (!first || !last) return;
+    const active = deepActiveElement();
+    const outside = !focusWithin(element);
+    if (event.shiftKey && (outside || active === first || active === element)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (outside || active === last)) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
 
   function open(): void {
     if (!element.hidden) return;
