@@ -21,6 +21,16 @@ export interface ChatOptions {
   start?: () => Promise<Json>;
   /** Told of each block the chat reaches (a bubble shown, an input awaited): the console's preview highlights it. */
   onBlock?: (blockId: string) => void;
+  /**
+   * When an awaited input takes the keyboard focus. `always`: the chat is the
+   * page, or a dialog the visitor opened. `after-interaction` (the default):
+   * the chat is a guest in someone else's page, whose scroll position and
+   * focus are the visitor's until they use the chat: focusing on load would
+   * scroll the host page down to the bot.
+   */
+  focus?: 'always' | 'after-interaction';
+  /** Told of the bot's theme once the start answers: the bubble's launcher takes its colours from it. */
+  onTheme?: (theme: Json, version: unknown) => void;
 }
 
 interface Saved {
@@ -73,6 +83,12 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
   const column = h('div', { className: 'parley-column' }, container, inputSlot);
   const scroller = h('div', { className: 'parley-scroll' }, column);
   shadow.replaceChildren(h('style', {}, STYLES), h('div', { className: 'parley-root' }, progress, scroller));
+  // Any press or key inside the chat counts as using it; focus moving in (Tab) does too.
+  let interacted = options.focus === 'always';
+  const interact = () => {
+    interacted = true;
+  };
+  for (const type of ['pointerdown', 'keydown', 'focusin'] as const) host.addEventListener(type, interact);
   const scrollToEnd = () =>
     scroller.scrollTo({ top: scroller.scrollHeight, behavior: reducedMotion() ? 'auto' : 'smooth' });
 
@@ -132,7 +148,9 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
       },
     });
     inputSlot.append(element);
-    element.querySelector<HTMLElement>('input, textarea, button')?.focus();
+    scrollToEnd();
+    // The scroll is the chat's own (scrollToEnd), never the page's.
+    if (interacted) element.querySelector<HTMLElement>('input, textarea, button')?.focus({ preventScroll: true });
   };
 
   const runActions = async (
@@ -295,6 +313,7 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
   }
   settings = start.bot?.settings ?? {};
   applyTheme(shadow.host as HTMLElement, start.bot?.theme ?? {}, shadow, start.bot?.version);
+  options.onTheme?.(start.bot?.theme ?? {}, start.bot?.version);
   avatars = avatarsOf(start.bot?.theme ?? {}, start.bot?.version);
   if (settings.general?.isBrandingEnabled === true)
     column.append(

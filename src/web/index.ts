@@ -1,4 +1,8 @@
-import { mountChat, type ChatOptions } from './chat';
+import type { ChatOptions } from './chat';
+import { initBubble, type BubbleOptions } from './embed/bubble';
+import { pageCommands } from './embed/commands';
+import { initPopup, type PopupOptions } from './embed/popup';
+import { initStandard, type StandardOptions } from './embed/standard';
 import { PREVIEW_BLOCK, PREVIEW_READY, PREVIEW_START } from './preview-messages';
 
 // The browser entry: `Parley.initStandard/initBubble/initPopup`, and the
@@ -21,7 +25,7 @@ const scriptOrigin = (() => {
   }
 })();
 
-function withQuery(options: ChatOptions): ChatOptions {
+function withQuery<T extends ChatOptions>(options: T): T {
   return {
     ...options,
     apiHost: options.apiHost ?? scriptOrigin,
@@ -29,62 +33,12 @@ function withQuery(options: ChatOptions): ChatOptions {
   };
 }
 
-function initStandard(options: ChatOptions & { element?: HTMLElement | string }): void {
-  const target =
-    typeof options.element === 'string' ? document.querySelector<HTMLElement>(options.element) : options.element;
-  const host =
-    target ??
-    document.querySelector<HTMLElement>('parley-standard') ??
-    document.body.appendChild(document.createElement('parley-standard'));
-  if (!host.style.height) host.style.height = '100%';
-  void mountChat(host, withQuery(options));
-}
-
-function floating(options: ChatOptions, kind: 'bubble' | 'popup'): { open(): void; close(): void } {
-  const panel = document.createElement('div');
-  panel.setAttribute('role', 'dialog');
-  panel.setAttribute('aria-label', 'Chat');
-  panel.style.cssText =
-    kind === 'bubble'
-      ? 'position:fixed;right:20px;bottom:90px;width:380px;max-width:calc(100vw - 40px);height:560px;max-height:calc(100vh - 120px);box-shadow:0 4px 24px rgba(0,0,0,.2);border-radius:12px;overflow:hidden;z-index:2147483000;background:#fff'
-      : 'position:fixed;inset:10vh 10vw;box-shadow:0 4px 24px rgba(0,0,0,.3);border-radius:12px;overflow:hidden;z-index:2147483000;background:#fff';
-  panel.hidden = true;
-  document.body.append(panel);
-  let mounted = false;
-  const open = () => {
-    panel.hidden = false;
-    if (!mounted) {
-      mounted = true;
-      void mountChat(panel, withQuery(options));
-    }
-  };
-  const close = () => {
-    panel.hidden = true;
-  };
-  if (kind === 'bubble') {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.setAttribute('aria-label', 'Open chat');
-    button.className = 'parley-bubble-button';
-    // An inline icon: no emoji font or image request needed.
-    button.innerHTML =
-      '<svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" fill="currentColor"><path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z"/></svg>';
-    button.style.cssText =
-      'position:fixed;right:20px;bottom:20px;width:56px;height:56px;border-radius:50%;border:0;background:#0042da;color:#fff;font-size:24px;cursor:pointer;z-index:2147483001';
-    button.addEventListener('click', () => (panel.hidden ? open() : close()));
-    document.body.append(button);
-  }
-  return { open, close };
-}
-
 const Parley = {
-  initStandard,
-  initBubble: (options: ChatOptions) => floating(options, 'bubble'),
-  initPopup: (options: ChatOptions & { autoShowDelay?: number }) => {
-    const popup = floating(options, 'popup');
-    if (options.autoShowDelay !== undefined) setTimeout(popup.open, options.autoShowDelay);
-    return popup;
-  },
+  initStandard: (options: StandardOptions) => initStandard(withQuery(options)),
+  initBubble: (options: BubbleOptions) => initBubble(withQuery(options)),
+  initPopup: (options: PopupOptions) => initPopup(withQuery(options)),
+  // Commands for every embed on the page, as Typebot's `Typebot.open()` and the like.
+  ...pageCommands,
 };
 
 /**
@@ -99,8 +53,9 @@ function awaitPreview({ consoleOrigin }: { consoleOrigin: string }): void {
     const data = event.data as { type?: unknown; response?: unknown } | null;
     if (data?.type !== PREVIEW_START || !data.response || typeof data.response !== 'object') return;
     const response = data.response as Record<string, unknown>;
-    initStandard({
+    Parley.initStandard({
       bot: 'preview',
+      focus: 'always',
       apiHost: location.origin,
       start: async () => response,
       onBlock: (blockId) => window.parent.postMessage({ type: PREVIEW_BLOCK, blockId }, consoleOrigin),
@@ -118,5 +73,6 @@ declare global {
 }
 
 window.Parley = Parley;
-if (window.__PARLEY_PAGE__) initStandard(window.__PARLEY_PAGE__);
+// The public chat page IS the chat: its input may take the focus at once.
+if (window.__PARLEY_PAGE__) Parley.initStandard({ ...window.__PARLEY_PAGE__, focus: 'always' });
 if (window.__PARLEY_PREVIEW__) awaitPreview(window.__PARLEY_PREVIEW__);

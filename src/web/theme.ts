@@ -3,7 +3,7 @@ import { safeUrl } from './dom';
 import { ROUNDNESS, SHADOWS, THEME_DEFAULTS, themeVersionOf } from './theme-defaults';
 
 export const STYLES = `
-:host{display:block;font-family:var(--parley-font);color:var(--parley-container-fg)}
+:host{display:block;font-family:var(--parley-font);color:var(--parley-container-fg)}:host([hidden]){display:none}
 .parley-root{background:var(--parley-bg);display:flex;flex-direction:column;height:100%;min-height:320px;position:relative}
 .parley-progress{position:absolute;top:0;left:0;right:0;height:var(--parley-progress-height,4px);background:var(--parley-progress-bg);z-index:1}.parley-progress::after{content:"";display:block;height:100%;width:var(--parley-progress,0);background:var(--parley-progress-color);transition:width .3s}
 .parley-scroll{flex:1;overflow-y:auto;scroll-behavior:smooth}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, chatOrigin, request } from '../api/client';
 import { UpdateBotAddressDocument } from '../api/generated';
 import { canEdit, useSession } from '../session';
@@ -17,6 +17,47 @@ function Snippet({ label, code }: { label: string; code: string }) {
       </button>
     </figure>
   );
+}
+
+function EmbedKind({ title, summary, children }: { title: string; summary: string; children: ReactNode }) {
+  return (
+    <section className="embed-kind">
+      <h3>{title}</h3>
+      <p className="hint">{summary}</p>
+      {children}
+    </section>
+  );
+}
+
+/** Option names and what they do: a list that reads at phone width (no table to scroll sideways). */
+function Options({ entries }: { entries: [string, string][] }) {
+  return (
+    <dl className="embed-options">
+      {entries.map(([name, meaning]) => (
+        <div key={name}>
+          <dt>
+            <code>{name}</code>
+          </dt>
+          <dd>{meaning}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * The bubble snippet carries the bot's button colour: the launcher shows before any chat starts, so
+ * before the embed could learn the bot's theme.
+ */
+function bubbleTheme(theme: unknown): string {
+  const buttons = (theme as { chat?: { buttons?: { backgroundColor?: unknown; color?: unknown } } } | null)?.chat
+    ?.buttons;
+  const colour = (value: unknown) => (typeof value === 'string' && /^#[0-9a-f]{3,8}$/i.test(value) ? value : undefined);
+  const button = [
+    colour(buttons?.backgroundColor) && `backgroundColor: '${colour(buttons?.backgroundColor)}'`,
+    colour(buttons?.color) && `iconColor: '${colour(buttons?.color)}'`,
+  ].filter(Boolean);
+  return button.length ? `    theme: { button: { ${button.join(', ')} } },\n` : '';
 }
 
 type Address = Pick<BotDefinition, 'name' | 'publicId' | 'shareUrl'>;
@@ -153,22 +194,78 @@ export function ShareTab({ bot, onSaved }: { bot: BotDefinition; onSaved?: () =>
         </a>
       </p>
       <h2>Embed on a website</h2>
-      <Snippet
-        label="Parley's script (inline chat in an element)"
-        code={`<div id="chat" style="height: 600px"></div>\n<script src="${origin}/embed.js"></script>\n<script>\n  Parley.initStandard({ bot: '${publicId}', apiHost: '${origin}', element: '#chat' });\n</script>`}
-      />
-      <Snippet
-        label="Parley's script (chat bubble)"
-        code={`<script src="${origin}/embed.js"></script>\n<script>\n  Parley.initBubble({ bot: '${publicId}', apiHost: '${origin}' });\n</script>`}
-      />
-      <Snippet
-        label="Parley's script (popup, opens after 3 seconds)"
-        code={`<script src="${origin}/embed.js"></script>\n<script>\n  Parley.initPopup({ bot: '${publicId}', apiHost: '${origin}', autoShowDelay: 3000 });\n</script>`}
-      />
-      <Snippet
-        label="An existing Typebot embed: point its apiHost at this server"
-        code={`<script type="module">\n  import Typebot from 'https://cdn.jsdelivr.net/npm/@typebot.io/js@0/dist/web.js';\n  Typebot.initBubble({ typebot: '${publicId}', apiHost: '${origin}' });\n</script>`}
-      />
+      <p className="hint">
+        Paste one of these into any page. The chat runs from {origin}; the page&apos;s query string fills variables of
+        the same name.
+      </p>
+      <EmbedKind
+        title="Inline"
+        summary="The chat inside an element of your page. It leaves the page's scroll and focus alone until the visitor uses it."
+      >
+        <Snippet
+          label="Parley's script (inline chat in an element)"
+          code={`<div id="chat" style="height: 600px"></div>\n<script src="${origin}/embed.js"></script>\n<script>\n  Parley.initStandard({\n    bot: '${publicId}',\n    apiHost: '${origin}',\n    element: '#chat',\n  });\n</script>`}
+        />
+        <Options
+          entries={[
+            ['element', 'the element, or a CSS selector, that holds the chat'],
+            ['prefilledVariables', "{ Name: 'Ada' }: variables the chat starts with"],
+          ]}
+        />
+      </EmbedKind>
+      <EmbedKind title="Bubble" summary="A button in a corner of the page; the chat opens above it.">
+        <Snippet
+          label="Parley's script (chat bubble)"
+          code={`<script src="${origin}/embed.js"></script>\n<script>\n  Parley.initBubble({\n    bot: '${publicId}',\n    apiHost: '${origin}',\n${bubbleTheme(bot.theme)}  });\n</script>`}
+        />
+        <Options
+          entries={[
+            ['theme.button.backgroundColor', "the button's colour (else the bot's button colour)"],
+            ['theme.button.iconColor', "the icon's colour"],
+            ['theme.button.size', "'medium' (48 px) or 'large' (64 px)"],
+            ['theme.placement', "'right' or 'left'"],
+            [
+              'previewMessage',
+              '{ message, avatarUrl, autoShowDelay }: a message beside the button; a click opens the chat',
+            ],
+            ['autoShowDelay', 'opens the chat by itself after this many milliseconds'],
+          ]}
+        />
+      </EmbedKind>
+      <EmbedKind
+        title="Popup"
+        summary="The chat over the page. The visitor closes it with its × button, Escape or a click outside."
+      >
+        <Snippet
+          label="Parley's script (popup, opens after 3 seconds)"
+          code={`<script src="${origin}/embed.js"></script>\n<script>\n  Parley.initPopup({\n    bot: '${publicId}',\n    apiHost: '${origin}',\n    autoShowDelay: 3000,\n  });\n</script>`}
+        />
+        <Options
+          entries={[
+            ['autoShowDelay', 'opens it after this many milliseconds; without it, call open()'],
+            ['theme.width', "its width, such as '800px' (default 512px, never wider than the window)"],
+          ]}
+        />
+      </EmbedKind>
+      <EmbedKind
+        title="Commands"
+        summary='On what initBubble and initPopup return, or on Parley for every chat of the page (from a button of yours, say: onclick="Parley.open()").'
+      >
+        <Options
+          entries={[
+            ['open() · close() · toggle()', 'shows or hides the chat'],
+            ['setPrefilledVariables({ … })', 'variables for the chat when it starts'],
+            ['showPreviewMessage() · hidePreviewMessage()', "the bubble's message"],
+            ['unmount()', 'removes the chat and everything it added to the page'],
+          ]}
+        />
+      </EmbedKind>
+      <EmbedKind title="Typebot's embed" summary="A page already using Typebot's library works unchanged.">
+        <Snippet
+          label="An existing Typebot embed: point its apiHost at this server"
+          code={`<script type="module">\n  import Typebot from 'https://cdn.jsdelivr.net/npm/@typebot.io/js@0/dist/web.js';\n  Typebot.initBubble({\n    typebot: '${publicId}',\n    apiHost: '${origin}',\n  });\n</script>`}
+        />
+      </EmbedKind>
     </section>
   );
 }
