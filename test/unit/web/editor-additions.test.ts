@@ -1,4 +1,4 @@
-import { flaggedBlocks } from '../../../src/web/console/editor/block-problems';
+import { flaggedBlocks, locateProblems } from '../../../src/web/console/editor/block-problems';
 import { readDraft, type Draft } from '../../../src/web/console/editor/draft';
 import { instantiate } from '../../../src/web/console/editor/new-block';
 import { addGroup, copyTitle } from '../../../src/web/console/editor/operations';
@@ -150,5 +150,35 @@ describe('flaggedBlocks', () => {
       ['b1', 'error'],
       ['b2', 'warning'],
     ]);
+  });
+});
+
+describe('locateProblems', () => {
+  it('leads a link to a deleted group to the block or start it leaves from, in the order of the edges', () => {
+    const draft = readDraft({
+      events: [{ id: 'start', type: 'start', graphCoordinates: { x: 0, y: 0 } }],
+      groups: [group('g1', 0, 0, 2)],
+      edges: [
+        { id: 'e1', from: { eventId: 'start' }, to: { groupId: 'gone-1' } },
+        { id: 'e2', from: { blockId: 'g1-b0' }, to: { groupId: 'g1' } },
+        { id: 'e3', from: { blockId: 'g1-b1' }, to: { groupId: 'gone-2' } },
+      ],
+    });
+    const missing = {
+      severity: 'error',
+      code: 'MISSING_EDGE_TARGET',
+      message: 'A link leads to a group that no longer exists',
+    } as const;
+    const located = locateProblems(
+      [missing, { severity: 'warning', message: 'w', groupId: 'g1' }, missing, { severity: 'error', message: 'x' }],
+      draft,
+    );
+    expect(located.map((problem) => problem.target)).toEqual([
+      { eventId: 'start' },
+      { groupId: 'g1' },
+      { blockId: 'g1-b1' },
+      undefined,
+    ]);
+    expect([...flaggedBlocks(located)]).toEqual([['g1-b1', 'error']]);
   });
 });
