@@ -26,7 +26,8 @@ const MAX_RING = 60;
  */
 export function estimatedSize(group: Pick<DraftGroup, 'blocks'>): Size {
   const rows = group.blocks.reduce((sum, block) => sum + 32 + 26 * (block.items?.length ?? 0), 0);
-  return { width: 280, height: 48 + Math.max(rows, 24) };
+  // An empty group shows a drop zone about as tall as a block with an item.
+  return { width: 280, height: 48 + Math.max(rows, 44) };
 }
 
 /** The boxes the draft's groups take on the canvas, measured where the canvas knows their size. */
