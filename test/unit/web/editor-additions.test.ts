@@ -1,8 +1,8 @@
-import { flaggedBlocks } from '../../../src/web/console/editor/block-problems';
+import { flaggedBlocks, locateProblems } from '../../../src/web/console/editor/block-problems';
 import { readDraft, type Draft } from '../../../src/web/console/editor/draft';
 import { instantiate } from '../../../src/web/console/editor/new-block';
-import { addGroup } from '../../../src/web/console/editor/operations';
-import { freeSpot, startAt } from '../../../src/web/console/editor/placement';
+import { addGroup, copyTitle } from '../../../src/web/console/editor/operations';
+import { freeSpot, GAP, groupBoxes, startAt, type Box } from '../../../src/web/console/editor/placement';
 
 // The flow editor's helpers for what it adds: blocks from the palette, where new groups go, what the first one is for.
 
@@ -17,26 +17,55 @@ const group = (id: string, x: number, y: number, blocks = 1) => ({
 });
 
 describe('freeSpot', () => {
+  const box = (x: number, y: number, width = 280, height = 100): Box => ({ x, y, width, height });
+  const size = { width: 280, height: 100 };
+  const overlapping = (a: Box, b: Box) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
   it('keeps a spot no group overlaps', () => {
-    const draft = readDraft({ groups: [group('g1', 0, 0)] });
-    expect(freeSpot(draft, { x: 400, y: 0 })).toEqual({ x: 400, y: 0 });
+    expect(freeSpot([box(0, 0)], size, { x: 400, y: 0 })).toEqual({ x: 400, y: 0 });
   });
 
-  it('moves down past the groups in the way, by their height', () => {
-    const draft = readDraft({ groups: [group('g1', 100, 0, 1), group('g2', 100, 80, 3)] });
-    // g1 covers y within 84 of 0, g2 within 172 of 80: the first free step of 80 is 320.
-    expect(freeSpot(draft, { x: 0, y: 0 })).toEqual({ x: 0, y: 320 });
+  it('finds the nearest free spot around a taken one, a gap away from every group', () => {
+    const taken = [box(0, 0), box(0, 140, 280, 400), box(320, 0)];
+    const at = freeSpot(taken, size, { x: 0, y: 0 });
+    const placed = { ...at, ...size };
+    for (const each of taken)
+      expect(
+        overlapping({ x: placed.x - GAP, y: placed.y - GAP, width: 280 + 2 * GAP, height: 100 + 2 * GAP }, each),
+      ).toBe(false);
+    // Nearer than going past everything below.
+    expect(Math.hypot(at.x, at.y)).toBeLessThan(600);
   });
 
   it('does not change the point it was given', () => {
-    const at = { x: 0, y: 0 };
-    freeSpot(readDraft({ groups: [group('g1', 0, 0)] }), at);
-    expect(at).toEqual({ x: 0, y: 0 });
+    const near = { x: 0, y: 0 };
+    freeSpot([box(0, 0)], size, near);
+    expect(near).toEqual({ x: 0, y: 0 });
   });
 
-  it('gives up after 50 steps', () => {
-    const groups = Array.from({ length: 60 }, (_, index) => group(`g${index}`, 0, index * 80));
-    expect(freeSpot(readDraft({ groups }), { x: 0, y: 0 })).toEqual({ x: 0, y: 4000 });
+  it('stacks below everything when the neighbourhood is full', () => {
+    const wall = Array.from({ length: 80 }, (_, row) =>
+      Array.from({ length: 20 }, (_, column) => box(column * 320 - 3200, row * 140 - 5600)),
+    ).flat();
+    const bottom = Math.max(...wall.map((each) => each.y + each.height));
+    expect(freeSpot(wall, size, { x: 0, y: 0 })).toEqual({ x: 0, y: bottom + GAP });
+  });
+
+  it('measures groups where the canvas did, else estimates them from their blocks', () => {
+    const draft = readDraft({ groups: [group('g1', 0, 0, 1), group('g2', 500, 0, 10)] });
+    const boxes = groupBoxes(draft, (id) => (id === 'g1' ? { width: 300, height: 90 } : undefined));
+    expect(boxes[0]).toEqual({ x: 0, y: 0, width: 300, height: 90 });
+    expect(boxes[1]!.height).toBeGreaterThanOrEqual(10 * 30);
+  });
+});
+
+describe('copyTitle', () => {
+  it('keeps a free title, else counts copies from the original name', () => {
+    expect(copyTitle('Sales', new Set(['Support']))).toBe('Sales');
+    expect(copyTitle('Sales', new Set(['Sales']))).toBe('Sales (copy)');
+    expect(copyTitle('Sales', new Set(['Sales', 'Sales (copy)']))).toBe('Sales (copy 2)');
+    expect(copyTitle('Sales (copy)', new Set(['Sales', 'Sales (copy)']))).toBe('Sales (copy 2)');
   });
 });
 
@@ -121,5 +150,35 @@ describe('flaggedBlocks', () => {
       ['b1', 'error'],
       ['b2', 'warning'],
     ]);
+  });
+});
+
+describe('locateProblems', () => {
+  it('leads a link to a deleted group to the block or start it leaves from, in the order of the edges', () => {
+    const draft = readDraft({
+      events: [{ id: 'start', type: 'start', graphCoordinates: { x: 0, y: 0 } }],
+      groups: [group('g1', 0, 0, 2)],
+      edges: [
+        { id: 'e1', from: { eventId: 'start' }, to: { groupId: 'gone-1' } },
+        { id: 'e2', from: { blockId: 'g1-b0' }, to: { groupId: 'g1' } },
+        { id: 'e3', from: { blockId: 'g1-b1' }, to: { groupId: 'gone-2' } },
+      ],
+    });
+    const missing = {
+      severity: 'error',
+      code: 'MISSING_EDGE_TARGET',
+      message: 'A link leads to a group that no longer exists',
+    } as const;
+    const located = locateProblems(
+      [missing, { severity: 'warning', message: 'w', groupId: 'g1' }, missing, { severity: 'error', message: 'x' }],
+      draft,
+    );
+    expect(located.map((problem) => problem.target)).toEqual([
+      { eventId: 'start' },
+      { groupId: 'g1' },
+      { blockId: 'g1-b1' },
+      undefined,
+    ]);
+    expect([...flaggedBlocks(located)]).toEqual([['g1-b1', 'error']]);
   });
 });

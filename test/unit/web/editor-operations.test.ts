@@ -142,7 +142,9 @@ test('copy and paste give fresh ids, keep the edges inside the selection and bri
   expect(draft.variables).toEqual([{ id: 'vname', name: 'Name' }]);
   expectConsistent(draft);
   // Duplicating in the same bot keeps its variable ids.
-  const twice = duplicateGroups(sample(), ['g2']);
+  const twice = duplicateGroups(sample(), ['g2'], () => ({ x: 900, y: 900 }));
+  expect(twice.draft.groups[2]!.graphCoordinates).toEqual({ x: 900, y: 900 });
+  expect(twice.draft.groups[2]!.title).toBe(`${sample().groups[1]!.title} (copy)`);
   expect(twice.draft.groups).toHaveLength(3);
   expect(twice.draft.variables).toHaveLength(1);
   expect(JSON.stringify(twice.draft.groups[2])).toContain('vname');

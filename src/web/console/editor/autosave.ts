@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, request } from '../api/client';
 import { SaveBotDraftDocument } from '../api/generated';
 import { draftPatch, type Draft } from './draft';
-import { registerFlusher } from './save-barrier';
+import { followOwnSaves, registerFlusher } from './save-barrier';
 
 // Edits save themselves: a short pause after the last change, at once when
 // the editor closes, never silently over someone else's save (the version the
@@ -93,6 +93,15 @@ export function useAutosave(
           );
       }),
     [save],
+  );
+
+  // Only the version this editor last saw moves along: anything else in between is someone else's save.
+  useEffect(
+    () =>
+      followOwnSaves((from, to) => {
+        if (version.current === from) version.current = to;
+      }),
+    [],
   );
 
   useEffect(() => {

@@ -1,8 +1,8 @@
 import { ReactFlowProvider } from '@xyflow/react';
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useAutosave } from './autosave';
 import { BlockPanel } from './block-panel';
-import { flaggedBlocks, type BlockProblem } from './block-problems';
+import { flaggedBlocks, locateProblems, type BlockProblem, type ProblemTarget } from './block-problems';
 import type { BlockTypeInfo } from './block-types';
 import { EditorCanvas } from './canvas';
 import { readDraft, type Draft } from './draft';
@@ -37,11 +37,13 @@ interface EditorProps {
   credentials: Credential[];
   problems: BlockProblem[];
   readOnly: boolean;
+  /** Show the Test panel (the bot's test address). */
+  testing?: boolean;
   onSaved(version: number): void;
   onReload(): void;
 }
 
-function Editor({ bot, types, credentials, problems, readOnly, onSaved, onReload }: EditorProps) {
+function Editor({ bot, types, credentials, problems, readOnly, testing, onSaved, onReload }: EditorProps) {
   const history = useHistory<Draft>(useMemo(() => readDraft(bot), [bot]));
   const draft = history.present;
   const latest = useRef(draft);
@@ -51,12 +53,17 @@ function Editor({ bot, types, credentials, problems, readOnly, onSaved, onReload
   const selection = useEditorSelection();
   const { blockId: selectedBlockId, groupIds: selectedGroupIds, edgeIds: selectedEdgeIds, panel, select } = selection;
   const test = useTestRun();
+  const { setPanel } = selection;
+  useEffect(() => {
+    if (testing) setPanel('test');
+  }, [testing, setPanel]);
   const autosave = useAutosave(bot.id, draft, bot.draftVersion, onSaved);
   const typeMap = useMemo(() => new Map(types.map((type) => [type.type, type])), [types]);
-  const flagged = useMemo(() => flaggedBlocks(problems), [problems]);
+  const located = useMemo(() => locateProblems(problems, draft), [problems, draft]);
+  const flagged = useMemo(() => flaggedBlocks(located), [located]);
 
   const placement = useViewPlacement(latest);
-  const canvasActions = useCanvasActions(editing, typeMap, selection);
+  const canvasActions = useCanvasActions(editing, typeMap, selection, placement);
   const { addBlockOfType, newGroupFrom, panelActions, deleteSelection } = useDraftCommands(
     editing,
     typeMap,
@@ -64,14 +71,24 @@ function Editor({ bot, types, credentials, problems, readOnly, onSaved, onReload
     selection,
     placement,
   );
-  const { copy, paste, duplicate } = useGroupClipboard(editing, selectedGroupIds, select, placement.viewportCentre);
+  const { copy, paste, duplicate } = useGroupClipboard(editing, selectedGroupIds, select, placement);
   useEditorShortcuts(!readOnly, { undo: history.undo, redo: history.redo, deleteSelection, copy, paste, duplicate });
 
-  const located = selectedBlockId ? locateBlock(draft, selectedBlockId) : undefined;
-  const selectedBlock = located?.group.blocks[located.index];
+  const where = selectedBlockId ? locateBlock(draft, selectedBlockId) : undefined;
+  const selectedBlock = where?.group.blocks[where.index];
   const targetGroup =
-    located?.group ??
+    where?.group ??
     (selectedGroupIds.length === 1 ? draft.groups.find((group) => group.id === selectedGroupIds[0]) : undefined);
+
+  const showProblem = (target: ProblemTarget) => {
+    if ('blockId' in target) {
+      canvasActions.selectBlock(target.blockId);
+      placement.reveal({ blockId: target.blockId });
+    } else if ('groupId' in target) {
+      select({ groups: [target.groupId] });
+      placement.reveal({ groupId: target.groupId });
+    } else placement.reveal({ groupId: `event:${target.eventId}` });
+  };
 
   return (
     <div className="editor">
@@ -85,9 +102,10 @@ function Editor({ bot, types, credentials, problems, readOnly, onSaved, onReload
         variableCount={draft.variables.length}
         saveStatus={autosave.status}
         onAddGroup={() => {
-          const made = addGroup(draft, placement.viewportCentre());
+          const made = addGroup(draft, placement.spotForGroup());
           change(startAt(made.draft, made.groupId));
           select({ groups: [made.groupId] });
+          placement.reveal({ groupId: made.groupId });
         }}
         onUndo={history.undo}
         onRedo={history.redo}
@@ -133,13 +151,13 @@ function Editor({ bot, types, credentials, problems, readOnly, onSaved, onReload
             }
             onRemove={(variableId) => change(removeVariable(draft, variableId))}
           />
-        ) : selectedBlock && located ? (
+        ) : selectedBlock && where ? (
           <BlockPanel
             key={selectedBlock.id}
             draft={draft}
             block={selectedBlock}
-            groupId={located.group.id}
-            isLast={located.index === located.group.blocks.length - 1}
+            groupId={where.group.id}
+            isLast={where.index === where.group.blocks.length - 1}
             info={typeMap.get(selectedBlock.type)}
             variables={draft.variables}
             credentials={credentials}
@@ -150,11 +168,12 @@ function Editor({ bot, types, credentials, problems, readOnly, onSaved, onReload
           <GuidePanel
             draft={draft}
             targetGroup={targetGroup}
-            problems={problems}
+            problems={located}
             readOnly={readOnly}
             onConnect={panelActions.connect}
             onNewGroup={newGroupFrom}
-            onSelectBlock={canvasActions.selectBlock}
+            onShowProblem={showProblem}
+            onRenameGroup={canvasActions.renameGroup}
           />
         )}
       </div>

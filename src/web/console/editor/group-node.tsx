@@ -1,5 +1,5 @@
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
-import { memo, useState, type KeyboardEvent } from 'react';
+import { memo, useRef, useState, type KeyboardEvent } from 'react';
 import { blockSummary, type BlockTypeInfo } from './block-types';
 import type { CanvasActions } from './canvas-actions';
 import { acceptsDrag, dragPayload, startBlockDrag } from './drag-data';
@@ -35,13 +35,36 @@ export const GroupNode = memo(function GroupNode({ data, selected }: NodeProps<N
   const { group, actions, types } = data;
   const [renaming, setRenaming] = useState(false);
   const [over, setOver] = useState<number | null>(null);
+  const rows = useRef<HTMLOListElement>(null);
   const last = group.blocks.length - 1;
   return (
     <div
-      className={`flow-group editable${selected ? ' selected' : ''}`}
+      className={`flow-group editable${selected ? ' selected' : ''}${over !== null ? ' drop-target' : ''}`}
       role="group"
       aria-label={group.title}
       data-group-id={group.id}
+      // The whole group takes drops, not only its rows: an empty group has no rows to drop onto,
+      // and a drop on its title used to fall through to the canvas and make another group.
+      onDragEnter={(event) => {
+        if (acceptsDrag(event)) event.preventDefault();
+      }}
+      onDragOver={(event) => {
+        if (!acceptsDrag(event) || !rows.current) return;
+        event.preventDefault();
+        event.stopPropagation();
+        setOver(dropIndex(rows.current, event.clientY));
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as globalThis.Node | null)) setOver(null);
+      }}
+      onDrop={(event) => {
+        const payload = dragPayload(event);
+        setOver(null);
+        if (!payload || !rows.current) return;
+        event.preventDefault();
+        event.stopPropagation();
+        actions.dropBlock(payload, { groupId: group.id, index: dropIndex(rows.current, event.clientY) });
+      }}
     >
       <Handle type="target" position={Position.Left} id="in" />
       <div className="group-title">
@@ -66,24 +89,7 @@ export const GroupNode = memo(function GroupNode({ data, selected }: NodeProps<N
           </strong>
         )}
       </div>
-      <ol
-        className="nodrag"
-        onDragOver={(event) => {
-          if (!acceptsDrag(event)) return;
-          event.preventDefault();
-          event.stopPropagation();
-          setOver(dropIndex(event.currentTarget, event.clientY));
-        }}
-        onDragLeave={() => setOver(null)}
-        onDrop={(event) => {
-          const payload = dragPayload(event);
-          setOver(null);
-          if (!payload) return;
-          event.preventDefault();
-          event.stopPropagation();
-          actions.dropBlock(payload, { groupId: group.id, index: dropIndex(event.currentTarget, event.clientY) });
-        }}
-      >
+      <ol className="nodrag" ref={rows}>
         {group.blocks.map((block, index) => {
           const info = types.get(block.type);
           const flag = data.flagged.get(block.id);
@@ -139,8 +145,9 @@ export const GroupNode = memo(function GroupNode({ data, selected }: NodeProps<N
             </li>
           );
         })}
-        {over === group.blocks.length && <li className="drop-end" aria-hidden="true" />}
+        {over === group.blocks.length && group.blocks.length > 0 && <li className="drop-end" aria-hidden="true" />}
       </ol>
+      {group.blocks.length === 0 && <p className="group-empty">Drop a block here</p>}
     </div>
   );
 });

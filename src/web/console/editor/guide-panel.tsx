@@ -1,6 +1,47 @@
-import type { BlockProblem } from './block-problems';
+import { useState } from 'react';
+import type { LocatedProblem, ProblemTarget } from './block-problems';
 import type { Draft, DraftGroup, EdgeSource } from './draft';
 import { NextStart } from './next-start';
+
+/** The selected group's name, edited here as well as by double-clicking its title on the canvas. */
+function GroupName({ group, onRename }: { group: DraftGroup; onRename(groupId: string, title: string): void }) {
+  const [value, setValue] = useState(group.title);
+  const [refused, setRefused] = useState(false);
+  const commit = () => {
+    const title = value.trim();
+    if (!title) {
+      setRefused(true);
+      return;
+    }
+    setRefused(false);
+    if (title !== group.title) onRename(group.id, title);
+  };
+  return (
+    <div className="field">
+      <label>
+        Group name
+        <input
+          value={value}
+          aria-invalid={refused || undefined}
+          onChange={(event) => setValue(event.target.value)}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commit();
+            if (event.key === 'Escape') {
+              setValue(group.title);
+              setRefused(false);
+            }
+          }}
+        />
+      </label>
+      {refused && (
+        <p role="alert" className="error">
+          A group needs a name.
+        </p>
+      )}
+    </div>
+  );
+}
 
 /** The side panel with no block selected: how to build the flow, where it starts, the problems found in it. */
 export function GuidePanel({
@@ -10,20 +51,23 @@ export function GuidePanel({
   readOnly,
   onConnect,
   onNewGroup,
-  onSelectBlock,
+  onShowProblem,
+  onRenameGroup,
 }: {
   draft: Draft;
   /** The group the palette adds to, if any. */
   targetGroup: DraftGroup | undefined;
-  problems: BlockProblem[];
+  problems: LocatedProblem[];
   readOnly: boolean;
   onConnect(from: EdgeSource, groupId: string | null): void;
   onNewGroup(from: EdgeSource): void;
-  onSelectBlock(blockId: string): void;
+  onShowProblem(target: ProblemTarget): void;
+  onRenameGroup(groupId: string, title: string): void;
 }) {
   return (
     <aside className="block-panel" aria-label="Block settings">
       <h2>Build the flow</h2>
+      {targetGroup && !readOnly && <GroupName key={targetGroup.id} group={targetGroup} onRename={onRenameGroup} />}
       <p className="hint">
         Pick a block in the list on the left to add it{targetGroup ? ` to “${targetGroup.title}”` : ''}, or drag it onto
         the canvas. Click a block to edit it. Connect a block to a group by dragging from its dot on the right, or with
@@ -36,8 +80,8 @@ export function GuidePanel({
           <ul className="problems">
             {problems.map((problem, index) => (
               <li key={index} className={problem.severity}>
-                {problem.blockId ? (
-                  <button type="button" className="link" onClick={() => onSelectBlock(problem.blockId!)}>
+                {problem.target ? (
+                  <button type="button" className="link" onClick={() => onShowProblem(problem.target!)}>
                     {problem.message}
                   </button>
                 ) : (

@@ -27,6 +27,11 @@ export function NextStart({
         }
       >
         <option value="">— nothing —</option>
+        {current && !draft.groups.some((group) => group.id === current.to.groupId) && (
+          <option value={current.to.groupId} disabled>
+            Missing group
+          </option>
+        )}
         {draft.groups.map((group) => (
           <option key={group.id} value={group.id}>
             {group.title}

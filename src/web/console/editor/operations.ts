@@ -278,9 +278,31 @@ export function copyGroups(draft: Draft, groupIds: readonly string[]): Clipboard
   return { kind: 'parley-groups', groups, edges, variables };
 }
 
+const COPY_SUFFIX = / \(copy(?: (\d+))?\)$/;
+
+/**
+ * A pasted group's title: kept when the bot has no group of that name, else
+ * "Sales (copy)", "Sales (copy 2)"… (a copy of a copy counts on from its
+ * original's name), so groups told apart by name stay told apart.
+ */
+export function copyTitle(title: string, used: ReadonlySet<string>): string {
+  if (!used.has(title)) return title;
+  const base = title.replace(COPY_SUFFIX, '');
+  for (let n = 1; ; n += 1) {
+    const candidate = n === 1 ? `${base} (copy)` : `${base} (copy ${n})`;
+    if (!used.has(candidate)) return candidate;
+  }
+}
+
 /** Pastes copied groups with fresh ids, their top-left corner at `at`; answers the new groups' ids. */
 export function pasteGroups(draft: Draft, clipboard: Clipboard, at: Point): { draft: Draft; groupIds: string[] } {
   if (clipboard.groups.length === 0) return { draft, groupIds: [] };
+  const titles = new Set(draft.groups.map((group) => group.title));
+  const titled = (title: string) => {
+    const chosen = copyTitle(title, titles);
+    titles.add(chosen);
+    return chosen;
+  };
   const ids = new Map<string, string>();
   const fresh = (old: string) => {
     if (!ids.has(old)) ids.set(old, newId());
@@ -291,6 +313,7 @@ export function pasteGroups(draft: Draft, clipboard: Clipboard, at: Point): { dr
   const groups = clipboard.groups.map((group) => ({
     ...group,
     id: fresh(group.id),
+    title: titled(group.title),
     graphCoordinates: {
       x: Math.round(at.x + group.graphCoordinates.x - left),
       y: Math.round(at.y + group.graphCoordinates.y - top),
@@ -348,12 +371,15 @@ export function pasteGroups(draft: Draft, clipboard: Clipboard, at: Point): { dr
   };
 }
 
-export function duplicateGroups(draft: Draft, groupIds: readonly string[]): { draft: Draft; groupIds: string[] } {
+/** Copies of groups (and the edges between them), their top-left corner at `at` (where the caller found room). */
+export function duplicateGroups(
+  draft: Draft,
+  groupIds: readonly string[],
+  at: (copied: Clipboard) => Point,
+): { draft: Draft; groupIds: string[] } {
   const clipboard = copyGroups(draft, groupIds);
   if (clipboard.groups.length === 0) return { draft, groupIds: [] };
-  const left = Math.min(...clipboard.groups.map((group) => group.graphCoordinates.x));
-  const top = Math.min(...clipboard.groups.map((group) => group.graphCoordinates.y));
-  return pasteGroups(draft, clipboard, { x: left + 40, y: top + 40 });
+  return pasteGroups(draft, clipboard, at(clipboard));
 }
 
 /** Adds a variable (an existing one of that name is reused); answers its id. */

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { PreviewChat } from '../preview-chat';
 import { draftPatch, type Draft } from './draft';
 import type { EditedBot } from './edited-bot';
@@ -5,8 +6,13 @@ import type { TestRun } from './use-test-run';
 
 /** The side panel's test chat: the flow as it is now, from the start or from a group. */
 export function TestPanel({ bot, draft, test }: { bot: EditedBot; draft: Draft; test: TestRun }) {
+  const panel = useRef<HTMLElement>(null);
+  // On a phone the panel is stacked under the canvas, out of sight of the button that opened it.
+  useEffect(() => {
+    if (window.matchMedia('(max-width: 900px)').matches) panel.current?.scrollIntoView({ block: 'start' });
+  }, []);
   return (
-    <aside className="block-panel test-panel" aria-label="Test">
+    <aside className="block-panel test-panel" aria-label="Test" ref={panel}>
       <h2>Test</h2>
       <div className="row tight">
         <label className="field">

@@ -15,12 +15,14 @@ import {
 } from './operations';
 import { startAt } from './placement';
 import type { EditorSelection } from './use-editor-selection';
+import type { ViewPlacement } from './use-view-placement';
 
 /** The canvas's finished gestures as changes of the draft and of the selection. */
 export function useCanvasActions(
   { latest, change }: Editing,
   typeMap: Map<string, BlockTypeInfo>,
   selection: EditorSelection,
+  { spotForGroup }: Pick<ViewPlacement, 'spotForGroup'>,
 ): CanvasActions {
   const { select, setBlockId, setGroupIds, setEdgeIds, setPanel } = selection;
   return useMemo<CanvasActions>(
@@ -45,7 +47,8 @@ export function useCanvasActions(
           const block = findBlock(current, payload.blockId);
           if (!block) return;
           if ('groupId' in target) change(placeBlock(current, block, target.groupId, target.index));
-          else change(blockToNewGroup(current, payload.blockId, target.at).draft);
+          // Dropped where a group already is: the nearest free space instead, so no group hides another.
+          else change(blockToNewGroup(current, payload.blockId, spotForGroup([block], target.at)).draft);
           return;
         }
         const info = typeMap.get(payload.blockType);
@@ -53,12 +56,12 @@ export function useCanvasActions(
         const block = instantiate(info);
         if ('groupId' in target) change(placeBlock(current, block, target.groupId, target.index));
         else {
-          const made = addGroup(current, target.at, [block]);
+          const made = addGroup(current, spotForGroup([block], target.at), [block]);
           change(startAt(made.draft, made.groupId));
         }
         select({ block: block.id });
       },
     }),
-    [latest, change, typeMap, select, setBlockId, setGroupIds, setEdgeIds, setPanel],
+    [latest, change, typeMap, select, setBlockId, setGroupIds, setEdgeIds, setPanel, spotForGroup],
   );
 }

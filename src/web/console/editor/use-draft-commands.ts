@@ -15,7 +15,7 @@ import {
   removeGroups,
   updateBlock,
 } from './operations';
-import { freeSpot, startAt } from './placement';
+import { startAt } from './placement';
 import type { EditorSelection } from './use-editor-selection';
 import type { ViewPlacement } from './use-view-placement';
 
@@ -28,7 +28,7 @@ export function useDraftCommands(
   typeMap: Map<string, BlockTypeInfo>,
   readOnly: boolean,
   selection: EditorSelection,
-  { viewportCentre, reveal }: ViewPlacement,
+  { spotForGroup, reveal }: ViewPlacement,
 ) {
   const { blockId: selectedBlockId, groupIds: selectedGroupIds, edgeIds: selectedEdgeIds } = selection;
   const { select, setBlockId } = selection;
@@ -42,15 +42,17 @@ export function useDraftCommands(
       const selected = selectedBlockId ? locateBlock(current, selectedBlockId) : undefined;
       const groupId = selected?.group.id ?? (selectedGroupIds.length === 1 ? selectedGroupIds[0] : undefined);
       const group = current.groups.find((each) => each.id === groupId);
-      if (group) change(placeBlock(current, block, group.id, selected ? selected.index + 1 : group.blocks.length));
-      else {
-        const made = addGroup(current, viewportCentre(), [block]);
+      if (group) {
+        change(placeBlock(current, block, group.id, selected ? selected.index + 1 : group.blocks.length));
+        reveal({ blockId: block.id });
+      } else {
+        const made = addGroup(current, spotForGroup([block]), [block]);
         change(startAt(made.draft, made.groupId));
-        reveal(made.groupId);
+        reveal({ groupId: made.groupId });
       }
       select({ block: block.id, groups: groupId ? [groupId] : [] });
     },
-    [latest, typeMap, readOnly, selectedBlockId, selectedGroupIds, change, viewportCentre, select, reveal],
+    [latest, typeMap, readOnly, selectedBlockId, selectedGroupIds, change, spotForGroup, select, reveal],
   );
 
   const newGroupFrom = useCallback(
@@ -60,14 +62,13 @@ export function useDraftCommands(
         'eventId' in from
           ? current.events.find((event) => event.id === from.eventId)?.graphCoordinates
           : locateBlock(current, from.blockId)?.group.graphCoordinates;
-      const at = origin ? freeSpot(current, { x: origin.x + 360, y: origin.y }) : viewportCentre();
-      const made = addGroup(current, at);
+      const made = addGroup(current, spotForGroup([], origin ? { x: origin.x + 360, y: origin.y } : undefined));
       change(connect(made.draft, from, { groupId: made.groupId }));
       // The palette now adds to the new group.
       select({ groups: [made.groupId] });
-      reveal(made.groupId);
+      reveal({ groupId: made.groupId });
     },
-    [latest, change, viewportCentre, select, reveal],
+    [latest, change, spotForGroup, select, reveal],
   );
 
   const panelActions = useMemo<PanelActions>(

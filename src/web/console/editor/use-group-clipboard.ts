@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
-import type { Point } from './draft';
+import type { DraftGroup, Point } from './draft';
 import type { Editing } from './editing';
 import { copyGroups, duplicateGroups, pasteGroups, removeGroups, type Clipboard } from './operations';
 import type { SelectionChange } from './use-editor-selection';
+import type { Added } from './use-view-placement';
 import { STORED_KEYS } from '../stored-data';
 
 /** Copy, cut, paste and duplicate of the selected groups. */
@@ -10,8 +11,9 @@ export function useGroupClipboard(
   { latest, change }: Editing,
   selectedGroupIds: string[],
   select: (what: SelectionChange) => void,
-  viewportCentre: () => Point,
+  placement: { spotForCopies(groups: readonly DraftGroup[]): Point; reveal(added: Added): void },
 ) {
+  const { spotForCopies, reveal } = placement;
   const copy = useCallback(
     (cut: boolean) => {
       const groups = selectedGroupIds.length > 0 ? selectedGroupIds : [];
@@ -36,21 +38,23 @@ export function useGroupClipboard(
     try {
       const clipboard = JSON.parse(text) as Clipboard;
       if (clipboard.kind !== 'parley-groups') return;
-      const pasted = pasteGroups(latest.current, clipboard, viewportCentre());
+      const pasted = pasteGroups(latest.current, clipboard, spotForCopies(clipboard.groups));
       change(pasted.draft);
       select({ groups: pasted.groupIds });
+      if (pasted.groupIds[0]) reveal({ groupId: pasted.groupIds[0] });
     } catch {
       // Not ours: nothing to paste.
     }
-  }, [latest, change, viewportCentre, select]);
+  }, [latest, change, spotForCopies, select, reveal]);
 
   const duplicate = useCallback(() => {
-    const made = duplicateGroups(latest.current, selectedGroupIds);
+    const made = duplicateGroups(latest.current, selectedGroupIds, (copied) => spotForCopies(copied.groups));
     if (made.groupIds.length > 0) {
       change(made.draft);
       select({ groups: made.groupIds });
+      reveal({ groupId: made.groupIds[0]! });
     }
-  }, [latest, selectedGroupIds, change, select]);
+  }, [latest, selectedGroupIds, change, select, spotForCopies, reveal]);
 
   return { copy, paste, duplicate };
 }

@@ -1,14 +1,18 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { saveOpenEdits } from '../editor/save-barrier';
+import { ownSaveMoved, saveOpenEdits } from '../editor/save-barrier';
 import { NotFound } from '../not-found';
 import { ApiError, request } from '../api/client';
-import { BotDefinitionDocument, PublishBotDocument, UnpublishBotDocument } from '../api/generated';
+import {
+  BotDefinitionDocument,
+  PublishBotDocument,
+  UnpublishBotDocument,
+  UpdateBotDraftDocument,
+} from '../api/generated';
 import { canEdit, type Workspace } from '../session';
 import { ErrorNote, formatDate, Tabs, useAction, useLoad } from '../ui';
 import { AnalyticsTab } from './analytics';
 import { FlowTab } from './flow-tab';
-import { PreviewTab } from './preview';
 import { ResultsTab } from './results';
 import { ShareTab } from './share';
 
@@ -17,6 +21,84 @@ const ThemeEditor = lazy(() => import('./theme-editor').then((module) => ({ defa
 const SettingsEditor = lazy(() => import('./settings-editor').then((module) => ({ default: module.SettingsEditor })));
 const ChannelsTab = lazy(() => import('./channels').then((module) => ({ default: module.ChannelsTab })));
 const HistoryTab = lazy(() => import('./history').then((module) => ({ default: module.HistoryTab })));
+
+/**
+ * The bot's name, renamed where it is shown: a click turns it into a field,
+ * Enter or leaving the field saves, Escape puts the old name back. A name
+ * that is only spaces is refused here (the API would store the default name).
+ */
+function BotName({
+  name,
+  icon,
+  editable,
+  onRename,
+}: {
+  name: string;
+  icon: string | null | undefined;
+  editable: boolean;
+  onRename(name: string): Promise<boolean>;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [refused, setRefused] = useState(false);
+  // Enter and Escape end the edit before the field's blur would save it a second time (or at all).
+  const settled = useRef(false);
+  const shown = `${icon ? `${icon} ` : ''}${name}`;
+  if (!editable) return <h1>{shown}</h1>;
+  if (!editing)
+    return (
+      <h1>
+        <button
+          type="button"
+          className="bot-name"
+          aria-label={`Rename the bot: ${name}`}
+          title="Click to rename"
+          onClick={() => {
+            settled.current = false;
+            setRefused(false);
+            setEditing(true);
+          }}
+        >
+          {shown}
+        </button>
+      </h1>
+    );
+  const commit = async (value: string) => {
+    const next = value.trim();
+    if (!next) {
+      setRefused(true);
+      return;
+    }
+    settled.current = true;
+    if (next === name || (await onRename(next))) setEditing(false);
+    else settled.current = false;
+  };
+  return (
+    <div className="bot-name-edit">
+      <input
+        aria-label="Bot name"
+        autoFocus
+        defaultValue={name}
+        maxLength={255}
+        aria-invalid={refused || undefined}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') void commit(event.currentTarget.value);
+          if (event.key === 'Escape') {
+            settled.current = true;
+            setEditing(false);
+          }
+        }}
+        onBlur={(event) => {
+          if (!settled.current) void commit(event.currentTarget.value);
+        }}
+      />
+      {refused && (
+        <p role="alert" className="error">
+          A bot needs a name.
+        </p>
+      )}
+    </div>
+  );
+}
 
 const TABS = [
   { id: 'flow', label: 'Flow' },
@@ -27,9 +109,8 @@ const TABS = [
   { id: 'share', label: 'Share' },
   { id: 'channels', label: 'Channels' },
   { id: 'history', label: 'History' },
-  { id: 'test', label: 'Test' },
 ] as const;
-type TabId = (typeof TABS)[number]['id'];
+type TabId = (typeof TABS)[number]['id'] | 'test';
 
 export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId: string; tab?: string }) {
   const [, navigate] = useLocation();
@@ -43,6 +124,14 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
     setEdited(true);
     setSavedVersion(version);
   }, []);
+  const rename = useAction(async (name: string) => {
+    // The flow's pending edits go first, so the editor's version is the one the rename moves on from.
+    await saveOpenEdits();
+    const { updateBot } = await request(UpdateBotDraftDocument, { botId, bot: { name } });
+    ownSaveMoved(updateBot.draftVersion - 1, updateBot.draftVersion);
+    setSavedVersion(updateBot.draftVersion);
+    loaded.reload();
+  });
   const publish = useAction(async (on: boolean) => {
     if (on) {
       await saveOpenEdits();
@@ -67,15 +156,14 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
   if (!bot) return <p className="loading">Loading…</p>;
   // A bot of another workspace opened under this one's address.
   if (bot.workspaceId !== workspace.id) return <NotFound what="bot" />;
-  const current: TabId = TABS.some((each) => each.id === tab) ? (tab as TabId) : 'flow';
+  // "test" was a tab of its own that ran the saved draft; it is now the flow editor's Test panel
+  // (the flow as it is in the editor), and its address opens the editor with that panel.
+  const current: TabId = tab === 'test' || TABS.some((each) => each.id === tab) ? (tab as TabId) : 'flow';
   const unpublished = bot.hasUnpublishedChanges || edited;
   return (
-    <section className="bot">
+    <section className={current === 'flow' || current === 'test' ? 'bot flow-page' : 'bot'}>
       <header className="row">
-        <h1>
-          {bot.icon ? `${bot.icon} ` : ''}
-          {bot.name}
-        </h1>
+        <BotName name={bot.name} icon={bot.icon} editable={editable} onRename={rename.run} />
         <span className="status" role="status">
           {bot.publishedAt
             ? `Published ${formatDate(bot.publishedAt)}${unpublished ? ' · changes not published' : ''}`
@@ -102,9 +190,21 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
         )}
       </header>
       <ErrorNote error={publish.error} />
-      <Tabs tabs={[...TABS]} current={current} onSelect={(id) => navigate(`/bots/${bot.id}/${id}`)} />
-      {current === 'flow' && (
-        <FlowTab bot={bot} workspaceId={workspace.id} editable={editable} reload={loaded.reload} onSaved={markEdited} />
+      <ErrorNote error={rename.error} />
+      <Tabs
+        tabs={[...TABS]}
+        current={current === 'test' ? 'flow' : current}
+        onSelect={(id) => navigate(`/bots/${bot.id}/${id}`)}
+      />
+      {(current === 'flow' || current === 'test') && (
+        <FlowTab
+          bot={bot}
+          workspaceId={workspace.id}
+          editable={editable}
+          reload={loaded.reload}
+          onSaved={markEdited}
+          testing={current === 'test'}
+        />
       )}
       {current === 'results' && <ResultsTab bot={bot} editable={editable} />}
       {current === 'analytics' && <AnalyticsTab bot={bot} />}
@@ -128,7 +228,6 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
           <HistoryTab bot={bot} editable={editable} onRestored={loaded.reload} />
         </Suspense>
       )}
-      {current === 'test' && <PreviewTab bot={bot} />}
     </section>
   );
 }

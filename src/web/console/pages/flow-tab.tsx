@@ -18,12 +18,15 @@ export function FlowTab({
   editable,
   reload,
   onSaved,
+  testing,
 }: {
   bot: BotDefinition;
   workspaceId: string;
   editable: boolean;
   reload(): void;
   onSaved(version: number): void;
+  /** Opened at the bot's test address: the editor shows its Test panel. */
+  testing?: boolean;
 }) {
   const support = useLoad(() => request(EditorSupportDocument, { botId: bot.id }), [bot.id]);
   // Credentials are an editor's business (guests may not list them): the pickers need their names only.
@@ -62,6 +65,7 @@ export function FlowTab({
         credentials={credentials.data ?? []}
         problems={support.data.bot.problems}
         readOnly={!editable}
+        testing={testing}
         onSaved={saved}
         onReload={() => {
           reloading.current = true;

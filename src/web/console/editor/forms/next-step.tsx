@@ -39,6 +39,12 @@ export function NextStep({
         }}
       >
         <option value="">— end of the flow —</option>
+        {current && !draft.groups.some((group) => group.id === current.to.groupId) && (
+          // A link to a deleted group is not the end of the flow: say what it is, so it gets fixed.
+          <option value={current.to.groupId} disabled>
+            Missing group
+          </option>
+        )}
         {draft.groups
           .filter((group) => group.id !== ownGroupId)
           .map((group) => (
