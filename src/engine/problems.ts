@@ -374,9 +374,11 @@ function unknownVariableProblems(definition: BotDefinition): Problem[] {
   return unknownMentions(definition).map(({ name, suggestion, groupId, blockId, path }) => ({
     severity: 'warning',
     code: 'UNKNOWN_VARIABLE',
-    message: `{{${name}}} names no variable: it shows nothing${suggestion ? ` (did you mean {{${suggestion}}}?)` : ''}`,
-    groupId,
-    blockId,
+    message:
+      `{{${name}}} ${blockId ? '' : `in the bot's ${String(path[0])} `}names no variable: it shows nothing` +
+      (suggestion ? ` (did you mean {{${suggestion}}}?)` : ''),
+    ...(groupId ? { groupId } : {}),
+    ...(blockId ? { blockId } : {}),
     path,
   }));
 }

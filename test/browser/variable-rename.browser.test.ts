@@ -139,6 +139,16 @@ test('a rename applies on Enter with every mention, the test chat says the value
     names: ['name', 'city'],
     texts: ['Nice to meet you, {{name}}!', 'See you, {{name}} from {{city}}.'],
   });
+
+  // Leaving the field confirms too.
+  await page.getByRole('button', { name: /^Variables/ }).click();
+  await nameField.fill('given');
+  await nameField.press('Tab');
+  await block(page, 'hi').filter({ hasText: 'Nice to meet you, {{given}}!' }).waitFor();
+  await storedEventually(botId, {
+    names: ['given', 'city'],
+    texts: ['Nice to meet you, {{given}}!', 'See you, {{given}} from {{city}}.'],
+  });
   await context.close();
 }, 60_000);
 

@@ -94,6 +94,28 @@ describe('a mention of a variable that does not exist', () => {
     ]);
   });
 
+  test("the bot's settings, theme and events are read too: the warning names the part", () => {
+    const definition = {
+      ...bot([says('hi', 'Hi {{Name}}')]),
+      settings: { metadata: { title: 'Chat with {{Agent}}', description: '{{Name}}' } },
+      theme: { customCss: '.x::after { content: "{{Agent}}"; }' },
+    };
+    expect(unknown(draftProblems(definition))).toEqual([
+      {
+        severity: 'warning',
+        code: 'UNKNOWN_VARIABLE',
+        message: "{{Agent}} in the bot's settings names no variable: it shows nothing",
+        path: ['settings', 'metadata', 'title'],
+      },
+      {
+        severity: 'warning',
+        code: 'UNKNOWN_VARIABLE',
+        message: "{{Agent}} in the bot's theme names no variable: it shows nothing",
+        path: ['theme', 'customCss'],
+      },
+    ]);
+  });
+
   test('a rename that takes its mentions along leaves none; renaming the declaration alone does', () => {
     const before = bot([says('hi', 'Nice to meet you, {{Name}}!')]);
     const declarationOnly = { ...before, variables: [{ id: 'v-name', name: 'firstName' }, before.variables[1]!] };

@@ -26,8 +26,10 @@ function NameField({
   const errorId = `variable-name-error-${variable.id}`;
   const commit = () => {
     if (value === variable.name) return;
-    if (error) setValue(variable.name);
-    else onRename(variable.id, value.trim());
+    if (error) return setValue(variable.name);
+    // Spaces around a name are not kept: the field shows what the rename stores.
+    setValue(value.trim());
+    onRename(variable.id, value.trim());
   };
   return (
     <>
