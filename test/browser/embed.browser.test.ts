@@ -257,6 +257,24 @@ test('the bubble: its launcher closes what it opened, Escape too, and the focus 
   await page.context().close();
 });
 
+test("a bubble that opens by itself leaves the visitor's focus, and their Escape, to the page", async () => {
+  const { publicId } = await publishDefinition(server, greetingBot());
+  const page = await openPage(
+    hostPage(
+      `Parley.initBubble({ bot: ${JSON.stringify(publicId)}, apiHost: ${apiHost()}, autoShowDelay: 200 });`,
+      '<label>Your e-mail <input id="newsletter" autofocus></label>',
+    ),
+    { width: 390, height: 844 },
+  );
+  await page.locator('input.parley-field').waitFor();
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('newsletter');
+  await shot(page, 'bubble-open-390');
+  // The page's Escape (closing its own menu, say) is not the bubble's.
+  await page.keyboard.press('Escape');
+  expect(await page.getByRole('dialog', { name: 'Chat' }).isVisible()).toBe(true);
+  await page.context().close();
+});
+
 test("the inline embed leaves the host page's scroll and focus alone until the visitor uses it", async () => {
   const bot = v6Bot({
     groups: [
@@ -279,6 +297,7 @@ test("the inline embed leaves the host page's scroll and focus alone until the v
   await page.waitForTimeout(300);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('search');
+  await shot(page, 'inline-long-page-1280');
   // Once the visitor answers, the next question's input is theirs to type in.
   await page.locator('input.parley-field').fill('Ada');
   await page.locator('input.parley-field').press('Enter');

@@ -120,10 +120,11 @@ export function initBubble(options: BubbleOptions): EmbedCommands {
 
   const timers = [
     message ? setTimeout(showPreview, Math.max(0, Number(message.autoShowDelay) || 0)) : undefined,
-    typeof options.autoShowDelay === 'number' ? setTimeout(() => dialog.open(), options.autoShowDelay) : undefined,
+    // Unasked, it leaves the visitor's focus where it is (in a form of the page, say).
+    typeof options.autoShowDelay === 'number' ? setTimeout(() => dialog.open(false), options.autoShowDelay) : undefined,
   ];
   return register({
-    open: dialog.open,
+    open: () => dialog.open(),
     close: dialog.close,
     toggle: () => (dialog.isOpen() ? dialog.close() : dialog.open()),
     setPrefilledVariables: dialog.setPrefilledVariables,
