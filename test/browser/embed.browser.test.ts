@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { group, publishDefinition, textBubble, textInput, v6Bot } from '../helpers/chat';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import { axeViolations, launchBrowser, screenshot } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 // /embed.js on a site of another origin (a second loopback server: another
@@ -105,7 +105,7 @@ test('allowed origins block the embed on another origin', async () => {
 
 /** A page of the other site that loads the embed script, then runs `script`. */
 function hostPage(script: string, body = ''): string {
-  return `<!doctype html><html><head><meta name="viewport" content="width=device-width"></head><body style="margin:0;font-family:sans-serif">${body}<script src="${server.chatUrl}/embed.js"></script><script>${script}</script></body></html>`;
+  return `<!doctype html><html lang="en"><head><title>Another site</title><meta name="viewport" content="width=device-width"></head><body style="margin:0;font-family:sans-serif">${body}<script src="${server.chatUrl}/embed.js"></script><script>${script}</script></body></html>`;
 }
 
 const apiHost = () => JSON.stringify(server.chatUrl);
@@ -373,6 +373,24 @@ test('the preview message opens the chat when clicked, and × dismisses it', asy
   await page.getByRole('button', { name: 'Dismiss message' }).click();
   await preview.waitFor({ state: 'hidden' });
   expect(await page.getByRole('dialog', { name: 'Chat' }).isVisible()).toBe(false);
+  await page.context().close();
+});
+
+test('the launcher, its preview message and the open popup pass axe', async () => {
+  const { publicId } = await publishDefinition(server, greetingBot());
+  const bot = JSON.stringify(publicId);
+  const page = await openPage(
+    hostPage(
+      `Parley.initBubble({ bot: ${bot}, apiHost: ${apiHost()}, previewMessage: { message: 'Questions?' } });
+       window.popup = Parley.initPopup({ bot: ${bot}, apiHost: ${apiHost()} });`,
+      '<main><h1>Another site</h1></main>',
+    ),
+  );
+  await page.getByRole('button', { name: 'Questions?' }).waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.evaluate(() => (window as unknown as { popup: { open(): void } }).popup.open());
+  await page.locator('parley-popup .parley-host', { hasText: 'Hello' }).waitFor();
+  expect(await axeViolations(page)).toEqual([]);
   await page.context().close();
 });
 
