@@ -326,6 +326,18 @@ describe("the bubble launcher's look", () => {
     await page.context().close();
   });
 
+  test("without colours of its own, a 6.1 bot's launcher turns its version's orange, as its chat's buttons", async () => {
+    const { publicId } = await publishDefinition(server, { ...greetingBot(), version: '6.1' });
+    const page = await openPage(
+      hostPage(`Parley.initBubble({ bot: ${JSON.stringify(publicId)}, apiHost: ${apiHost()} });`),
+    );
+    expect((await launcherColours(page)).background).toBe('rgb(0, 66, 218)');
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    await page.locator('.parley-host', { hasText: 'Hello' }).waitFor();
+    expect((await launcherColours(page, 'Close chat')).background).toBe('rgb(255, 89, 36)');
+    await page.context().close();
+  });
+
   test("takes the snippet's theme over the bot's: colours, size, placement", async () => {
     const { publicId } = await publishDefinition(server, greetingBot(themed));
     const page = await openPage(

@@ -56,8 +56,10 @@ export function initBubble(options: BubbleOptions): EmbedCommands {
     launcher.style.color = iconColor;
     launcher.style.width = launcher.style.height = `${size}px`;
     host.style.setProperty('--parley-above', `${GAP + size + 12}px`);
-    for (const element of [launcher, dialog.element, preview]) element.classList.toggle('left', placement === 'left');
-    for (const element of [launcher, dialog.element, preview]) element.classList.toggle('right', placement !== 'left');
+    for (const element of [launcher, dialog.element, preview]) {
+      element.classList.toggle('left', placement === 'left');
+      element.classList.toggle('right', placement !== 'left');
+    }
   };
   const label = (open: boolean) => {
     const size = Math.round(look().size * 0.5);
@@ -74,8 +76,8 @@ export function initBubble(options: BubbleOptions): EmbedCommands {
       label(open);
       if (open) hidePreview();
     },
-    onTheme: (theme) => {
-      colours = botButtonColours(theme);
+    onTheme: (theme, version) => {
+      colours = botButtonColours(theme, version);
       rememberColours(options.bot, colours);
       paint();
     },
