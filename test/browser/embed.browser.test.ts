@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { group, publishDefinition, textBubble, textInput, v6Bot } from '../helpers/chat';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import { axeViolations, launchBrowser, screenshot } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 // /embed.js on a site of another origin (a second loopback server: another
@@ -116,7 +116,7 @@ test("allowed origins block the embed on another origin, in a visitor's words; t
 
 /** A page of the other site that loads the embed script, then runs `script`. */
 function hostPage(script: string, body = ''): string {
-  return `<!doctype html><html><head><meta name="viewport" content="width=device-width"></head><body style="margin:0;font-family:sans-serif">${body}<script src="${server.chatUrl}/embed.js"></script><script>${script}</script></body></html>`;
+  return `<!doctype html><html lang="en"><head><title>Another site</title><meta name="viewport" content="width=device-width"></head><body style="margin:0;font-family:sans-serif">${body}<script src="${server.chatUrl}/embed.js"></script><script>${script}</script></body></html>`;
 }
 
 const apiHost = () => JSON.stringify(server.chatUrl);
@@ -268,6 +268,24 @@ test('the bubble: its launcher closes what it opened, Escape too, and the focus 
   await page.context().close();
 });
 
+test("a bubble that opens by itself leaves the visitor's focus, and their Escape, to the page", async () => {
+  const { publicId } = await publishDefinition(server, greetingBot());
+  const page = await openPage(
+    hostPage(
+      `Parley.initBubble({ bot: ${JSON.stringify(publicId)}, apiHost: ${apiHost()}, autoShowDelay: 200 });`,
+      '<label>Your e-mail <input id="newsletter" autofocus></label>',
+    ),
+    { width: 390, height: 844 },
+  );
+  await page.locator('input.parley-field').waitFor();
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('newsletter');
+  await shot(page, 'bubble-open-390');
+  // The page's Escape (closing its own menu, say) is not the bubble's.
+  await page.keyboard.press('Escape');
+  expect(await page.getByRole('dialog', { name: 'Chat' }).isVisible()).toBe(true);
+  await page.context().close();
+});
+
 test("the inline embed leaves the host page's scroll and focus alone until the visitor uses it", async () => {
   const bot = v6Bot({
     groups: [
@@ -290,6 +308,7 @@ test("the inline embed leaves the host page's scroll and focus alone until the v
   await page.waitForTimeout(300);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('search');
+  await shot(page, 'inline-long-page-1280');
   // Once the visitor answers, the next question's input is theirs to type in.
   await page.locator('input.parley-field').fill('Ada');
   await page.locator('input.parley-field').press('Enter');
@@ -315,6 +334,18 @@ describe("the bubble launcher's look", () => {
     });
     await page.reload();
     expect(await launcherColours(page)).toMatchObject({ background: 'rgb(225, 29, 72)', icon: 'rgb(253, 224, 71)' });
+    await page.context().close();
+  });
+
+  test("without colours of its own, a 6.1 bot's launcher turns its version's orange, as its chat's buttons", async () => {
+    const { publicId } = await publishDefinition(server, { ...greetingBot(), version: '6.1' });
+    const page = await openPage(
+      hostPage(`Parley.initBubble({ bot: ${JSON.stringify(publicId)}, apiHost: ${apiHost()} });`),
+    );
+    expect((await launcherColours(page)).background).toBe('rgb(0, 66, 218)');
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    await page.locator('.parley-host', { hasText: 'Hello' }).waitFor();
+    expect((await launcherColours(page, 'Close chat')).background).toBe('rgb(255, 89, 36)');
     await page.context().close();
   });
 
@@ -365,6 +396,24 @@ test('the preview message opens the chat when clicked, and × dismisses it', asy
   await page.getByRole('button', { name: 'Dismiss message' }).click();
   await preview.waitFor({ state: 'hidden' });
   expect(await page.getByRole('dialog', { name: 'Chat' }).isVisible()).toBe(false);
+  await page.context().close();
+});
+
+test('the launcher, its preview message and the open popup pass axe', async () => {
+  const { publicId } = await publishDefinition(server, greetingBot());
+  const bot = JSON.stringify(publicId);
+  const page = await openPage(
+    hostPage(
+      `Parley.initBubble({ bot: ${bot}, apiHost: ${apiHost()}, previewMessage: { message: 'Questions?' } });
+       window.popup = Parley.initPopup({ bot: ${bot}, apiHost: ${apiHost()} });`,
+      '<main><h1>Another site</h1></main>',
+    ),
+  );
+  await page.getByRole('button', { name: 'Questions?' }).waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.evaluate(() => (window as unknown as { popup: { open(): void } }).popup.open());
+  await page.locator('parley-popup .parley-host', { hasText: 'Hello' }).waitFor();
+  expect(await axeViolations(page)).toEqual([]);
   await page.context().close();
 });
 

@@ -56,8 +56,10 @@ export function initBubble(options: BubbleOptions): EmbedCommands {
     launcher.style.color = iconColor;
     launcher.style.width = launcher.style.height = `${size}px`;
     host.style.setProperty('--parley-above', `${GAP + size + 12}px`);
-    for (const element of [launcher, dialog.element, preview]) element.classList.toggle('left', placement === 'left');
-    for (const element of [launcher, dialog.element, preview]) element.classList.toggle('right', placement !== 'left');
+    for (const element of [launcher, dialog.element, preview]) {
+      element.classList.toggle('left', placement === 'left');
+      element.classList.toggle('right', placement !== 'left');
+    }
   };
   const label = (open: boolean) => {
     const size = Math.round(look().size * 0.5);
@@ -74,8 +76,8 @@ export function initBubble(options: BubbleOptions): EmbedCommands {
       label(open);
       if (open) hidePreview();
     },
-    onTheme: (theme) => {
-      colours = botButtonColours(theme);
+    onTheme: (theme, version) => {
+      colours = botButtonColours(theme, version);
       rememberColours(options.bot, colours);
       paint();
     },
@@ -120,10 +122,11 @@ export function initBubble(options: BubbleOptions): EmbedCommands {
 
   const timers = [
     message ? setTimeout(showPreview, Math.max(0, Number(message.autoShowDelay) || 0)) : undefined,
-    typeof options.autoShowDelay === 'number' ? setTimeout(() => dialog.open(), options.autoShowDelay) : undefined,
+    // Unasked, it leaves the visitor's focus where it is (in a form of the page, say).
+    typeof options.autoShowDelay === 'number' ? setTimeout(() => dialog.open(false), options.autoShowDelay) : undefined,
   ];
   return register({
-    open: dialog.open,
+    open: () => dialog.open(),
     close: dialog.close,
     toggle: () => (dialog.isOpen() ? dialog.close() : dialog.open()),
     setPrefilledVariables: dialog.setPrefilledVariables,

@@ -9,7 +9,8 @@ export interface ChatDialog {
   /** The dialog element, hidden while closed; the caller places it. */
   element: HTMLElement;
   isOpen(): boolean;
-  open(): void;
+  /** `takeFocus` false: opened unasked (a bubble's autoShowDelay), the visitor's focus stays where it is. */
+  open(takeFocus?: boolean): void;
   close(): void;
   setPrefilledVariables(variables: Variables): void;
   /** Stops listening to the page; the caller removes the nodes. */
@@ -77,7 +78,10 @@ export function chatDialog(settings: DialogSettings): ChatDialog {
 
   const onKey = (event: KeyboardEvent) => {
     if (element.hidden) return;
-    if (event.key === 'Escape') {
+    const returnTarget = settings.returnFocus?.();
+    // A bubble shares the page: Escape is its own only when the focus is in it or on its launcher.
+    const ours = settings.modal || focusWithin(element) || (returnTarget !== undefined && focusWithin(returnTarget));
+    if (event.key === 'Escape' && ours) {
       event.stopPropagation();
       close();
     } else if (event.key === 'Tab' && settings.modal) keepFocusIn(event);
@@ -100,7 +104,7 @@ export function chatDialog(settings: DialogSettings): ChatDialog {
     }
   }
 
-  function open(): void {
+  function open(takeFocus = true): void {
     if (!element.hidden) return;
     focusBefore = deepActiveElement();
     element.hidden = false;
@@ -110,12 +114,18 @@ export function chatDialog(settings: DialogSettings): ChatDialog {
       void mountChat(chatHost, {
         ...settings.chat,
         prefilledVariables: { ...settings.chat.prefilledVariables, ...prefilled },
-        // The visitor (or the page) opened it: the chat has the focus it asks for.
-        focus: 'always',
+        // Opened by the visitor (or the page for them): the chat's input has the focus as it comes.
+        focus: takeFocus ? 'always' : 'after-interaction',
         onTheme: settings.onTheme,
       });
     }
-    element.focus({ preventScroll: true });
+    if (takeFocus) {
+      // The input already waiting, on a reopening; else the dialog itself until the chat's input comes.
+      const input = chatHost.shadowRoot?.querySelector<HTMLElement>(
+        '.parley-input input, .parley-input textarea, .parley-input button',
+      );
+      (input ?? element).focus({ preventScroll: true });
+    }
     settings.onOpenChange?.(true);
   }
 

@@ -40,23 +40,27 @@ function sizeOf(size: unknown): number {
   return Math.min(Math.max(value, 40), 96);
 }
 
-/** The chat button colours a bot's theme sets, read from a start answer's `bot.theme`. */
-export function botButtonColours(theme: Json): BotButtonColours {
+/**
+ * The colours of the bot's chat buttons as its chat shows them, read from a
+ * start answer's `bot.theme` and `bot.version`: what the theme sets, else the
+ * default of its version (a 6.1 bot's buttons are orange, a 6 bot's blue).
+ */
+export function botButtonColours(theme: Json, version: unknown): BotButtonColours {
+  const defaults = THEME_DEFAULTS[themeVersionOf(version)].buttons;
   const buttons = (theme.chat?.buttons ?? {}) as Json;
-  return { background: text(buttons.backgroundColor), color: text(buttons.color) };
+  return {
+    background: text(buttons.backgroundColor) ?? defaults.background,
+    color: text(buttons.color) ?? defaults.color,
+  };
 }
 
 /**
  * What the site's snippet says wins (the site owner chose it); else the bot's
- * own chat button colours, as the bot's chat shows them; else the reference's
- * default button colours.
+ * own chat button colours, as the bot's chat shows them; else, until a chat
+ * has told them, the reference's default button colours.
  */
-export function launcherLook(
-  options: BubbleTheme | undefined,
-  bot: BotButtonColours | undefined,
-  version?: unknown,
-): LauncherLook {
-  const defaults = THEME_DEFAULTS[themeVersionOf(version)].buttons;
+export function launcherLook(options: BubbleTheme | undefined, bot: BotButtonColours | undefined): LauncherLook {
+  const defaults = THEME_DEFAULTS['6'].buttons;
   return {
     background: text(options?.button?.backgroundColor) ?? bot?.background ?? defaults.background,
     iconColor: text(options?.button?.iconColor) ?? bot?.color ?? defaults.color,
@@ -83,8 +87,7 @@ export function rememberedColours(bot: string): BotButtonColours | undefined {
 
 export function rememberColours(bot: string, colours: BotButtonColours): void {
   try {
-    if (colours.background || colours.color) localStorage.setItem(rememberedKey(bot), JSON.stringify(colours));
-    else localStorage.removeItem(rememberedKey(bot));
+    localStorage.setItem(rememberedKey(bot), JSON.stringify(colours));
   } catch {
     // As above: nothing to keep it in.
   }

@@ -54,7 +54,7 @@ export function initPopup(options: PopupOptions): EmbedCommands {
   const timer =
     typeof options.autoShowDelay === 'number' ? setTimeout(() => dialog.open(), options.autoShowDelay) : undefined;
   return register({
-    open: dialog.open,
+    open: () => dialog.open(),
     close: dialog.close,
     toggle: () => (dialog.isOpen() ? dialog.close() : dialog.open()),
     setPrefilledVariables: dialog.setPrefilledVariables,
