@@ -300,6 +300,8 @@ test('the bot is renamed from its header (Enter saves, Escape cancels, an empty 
   await name.fill('Never kept');
   await name.press('Escape');
   await page.getByRole('heading', { name: 'Old name' }).waitFor();
+  // The keyboard is back on the name it left.
+  expect(await rename.evaluate((element) => element === document.activeElement)).toBe(true);
 
   await rename.click();
   await name.fill('   ');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ownSaveMoved, saveOpenEdits } from '../editor/save-barrier';
 import { NotFound } from '../not-found';
@@ -42,12 +42,21 @@ function BotName({
   const [refused, setRefused] = useState(false);
   // Enter and Escape end the edit before the field's blur would save it a second time (or at all).
   const settled = useRef(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // Left with Enter or Escape, the keyboard stays where it was: on the name (a click elsewhere keeps its focus).
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    button.current?.focus();
+  }, [editing]);
   const shown = `${icon ? `${icon} ` : ''}${name}`;
   if (!editable) return <h1>{shown}</h1>;
   if (!editing)
     return (
       <h1>
         <button
+          ref={button}
           type="button"
           className="bot-name"
           aria-label={`Rename the bot: ${name}`}
@@ -81,8 +90,12 @@ function BotName({
         maxLength={255}
         aria-invalid={refused || undefined}
         onKeyDown={(event) => {
-          if (event.key === 'Enter') void commit(event.currentTarget.value);
+          if (event.key === 'Enter') {
+            refocus.current = true;
+            void commit(event.currentTarget.value);
+          }
           if (event.key === 'Escape') {
+            refocus.current = true;
             settled.current = true;
             setEditing(false);
           }
