@@ -122,8 +122,9 @@ const TABS = [
   { id: 'share', label: 'Share' },
   { id: 'channels', label: 'Channels' },
   { id: 'history', label: 'History' },
+  { id: 'test', label: 'Test' },
 ] as const;
-type TabId = (typeof TABS)[number]['id'] | 'test';
+type TabId = (typeof TABS)[number]['id'];
 
 export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId: string; tab?: string }) {
   const [, navigate] = useLocation();
@@ -169,9 +170,7 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
   if (!bot) return <p className="loading">Loading…</p>;
   // A bot of another workspace opened under this one's address.
   if (bot.workspaceId !== workspace.id) return <NotFound what="bot" />;
-  // "test" was a tab of its own that ran the saved draft; it is now the flow editor's Test panel
-  // (the flow as it is in the editor), and its address opens the editor with that panel.
-  const current: TabId = tab === 'test' || TABS.some((each) => each.id === tab) ? (tab as TabId) : 'flow';
+  const current: TabId = TABS.some((each) => each.id === tab) ? (tab as TabId) : 'flow';
   const unpublished = bot.hasUnpublishedChanges || edited;
   return (
     <section className={current === 'flow' || current === 'test' ? 'bot flow-page' : 'bot'}>
@@ -204,11 +203,7 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
       </header>
       <ErrorNote error={publish.error} />
       <ErrorNote error={rename.error} />
-      <Tabs
-        tabs={[...TABS]}
-        current={current === 'test' ? 'flow' : current}
-        onSelect={(id) => navigate(`/bots/${bot.id}/${id}`)}
-      />
+      <Tabs tabs={[...TABS]} current={current} onSelect={(id) => navigate(`/bots/${bot.id}/${id}`)} />
       {(current === 'flow' || current === 'test') && (
         <FlowTab
           bot={bot}
@@ -216,7 +211,10 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
           editable={editable}
           reload={loaded.reload}
           onSaved={markEdited}
+          // One Test: the tab is the flow editor with its Test panel open, running the flow as it is in
+          // the editor (unsaved edits too), the same as the editor's Test button, which follows the tab.
           testing={current === 'test'}
+          onTesting={(open) => navigate(`/bots/${bot.id}/${open ? 'test' : 'flow'}`)}
         />
       )}
       {current === 'results' && <ResultsTab bot={bot} editable={editable} />}
