@@ -300,6 +300,8 @@ test('the bot is renamed from its header (Enter saves, Escape cancels, an empty 
   await name.fill('Never kept');
   await name.press('Escape');
   await page.getByRole('heading', { name: 'Old name' }).waitFor();
+  // The keyboard is back on the name it left.
+  expect(await rename.evaluate((element) => element === document.activeElement)).toBe(true);
 
   await rename.click();
   await name.fill('   ');
@@ -354,4 +356,33 @@ test('screens: the editor with a long group at 1280×800 and at 390 px', async (
     await shot(page, `editor-test-${viewport.width}`);
     await context.close();
   }
+});
+
+test('one Test: the Test tab is the editor with its Test panel, running the flow as edited; the Test button follows it', async () => {
+  const { botId } = await createBot(
+    server,
+    v6Bot({
+      name: 'One test bot',
+      groups: [group('g1', [textBubble('b1', 'Hello'), { id: 'in1', type: 'text input', options: {} }], 'Ask')],
+    }),
+  );
+  const { context, page } = await signedIn();
+  await open(page, botId);
+  await page.getByRole('group', { name: 'Ask' }).waitFor();
+  await page.locator('.flow-block[data-block-id="b1"]').click();
+  const message = page.getByRole('complementary', { name: 'Block settings' }).getByRole('textbox', { name: 'Message' });
+  await message.click();
+  await page.keyboard.type(' there');
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Test' }).click();
+  await page.waitForURL(/\/test$/);
+  // The canvas stays, with the edit, and the chat runs it.
+  await page.getByRole('group', { name: 'Ask' }).waitFor();
+  const test = page.getByRole('complementary', { name: 'Test' });
+  await test.getByText('Runs the flow as it is now').waitFor();
+  await page.frameLocator('iframe[title="Preview chat"]').locator('.parley-host', { hasText: 'Hello there' }).waitFor();
+  // The editor's Test button closes the panel and the page is the Flow tab again.
+  await page.getByRole('button', { name: 'Test', exact: true }).click();
+  await page.waitForURL(/\/flow$/);
+  expect(await test.count()).toBe(0);
+  await context.close();
 });

@@ -37,13 +37,15 @@ interface EditorProps {
   credentials: Credential[];
   problems: BlockProblem[];
   readOnly: boolean;
-  /** Show the Test panel (the bot's test address). */
+  /** Show the Test panel (the bot's Test tab, its own address). */
   testing?: boolean;
+  /** The Test button opened or closed the Test panel: the page follows (its Test tab). */
+  onTesting?(open: boolean): void;
   onSaved(version: number): void;
   onReload(): void;
 }
 
-function Editor({ bot, types, credentials, problems, readOnly, testing, onSaved, onReload }: EditorProps) {
+function Editor({ bot, types, credentials, problems, readOnly, testing, onTesting, onSaved, onReload }: EditorProps) {
   const history = useHistory<Draft>(useMemo(() => readDraft(bot), [bot]));
   const draft = history.present;
   const latest = useRef(draft);
@@ -55,7 +57,7 @@ function Editor({ bot, types, credentials, problems, readOnly, testing, onSaved,
   const test = useTestRun();
   const { setPanel } = selection;
   useEffect(() => {
-    if (testing) setPanel('test');
+    setPanel((shown) => (testing ? 'test' : shown === 'test' ? 'block' : shown));
   }, [testing, setPanel]);
   const autosave = useAutosave(bot.id, draft, bot.draftVersion, onSaved);
   const typeMap = useMemo(() => new Map(types.map((type) => [type.type, type])), [types]);
@@ -110,7 +112,10 @@ function Editor({ bot, types, credentials, problems, readOnly, testing, onSaved,
         onUndo={history.undo}
         onRedo={history.redo}
         onDelete={deleteSelection}
-        onPanel={selection.setPanel}
+        onPanel={(next) => {
+          setPanel(next);
+          if (onTesting && (next === 'test') !== Boolean(testing)) onTesting(next === 'test');
+        }}
         onTest={test.restart}
       />
       <SaveProblems

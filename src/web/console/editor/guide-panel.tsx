@@ -67,7 +67,10 @@ export function GuidePanel({
   return (
     <aside className="block-panel" aria-label="Block settings">
       <h2>Build the flow</h2>
-      {targetGroup && !readOnly && <GroupName key={targetGroup.id} group={targetGroup} onRename={onRenameGroup} />}
+      {targetGroup && !readOnly && (
+        // Keyed by the title too: a rename on the canvas (double click) shows here at once.
+        <GroupName key={`${targetGroup.id}:${targetGroup.title}`} group={targetGroup} onRename={onRenameGroup} />
+      )}
       <p className="hint">
         Pick a block in the list on the left to add it{targetGroup ? ` to “${targetGroup.title}”` : ''}, or drag it onto
         the canvas. Click a block to edit it. Connect a block to a group by dragging from its dot on the right, or with

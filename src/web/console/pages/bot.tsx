@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ownSaveMoved, saveOpenEdits } from '../editor/save-barrier';
 import { NotFound } from '../not-found';
@@ -42,12 +42,21 @@ function BotName({
   const [refused, setRefused] = useState(false);
   // Enter and Escape end the edit before the field's blur would save it a second time (or at all).
   const settled = useRef(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // Left with Enter or Escape, the keyboard stays where it was: on the name (a click elsewhere keeps its focus).
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    button.current?.focus();
+  }, [editing]);
   const shown = `${icon ? `${icon} ` : ''}${name}`;
   if (!editable) return <h1>{shown}</h1>;
   if (!editing)
     return (
       <h1>
         <button
+          ref={button}
           type="button"
           className="bot-name"
           aria-label={`Rename the bot: ${name}`}
@@ -81,8 +90,12 @@ function BotName({
         maxLength={255}
         aria-invalid={refused || undefined}
         onKeyDown={(event) => {
-          if (event.key === 'Enter') void commit(event.currentTarget.value);
+          if (event.key === 'Enter') {
+            refocus.current = true;
+            void commit(event.currentTarget.value);
+          }
           if (event.key === 'Escape') {
+            refocus.current = true;
             settled.current = true;
             setEditing(false);
           }
@@ -109,8 +122,9 @@ const TABS = [
   { id: 'share', label: 'Share' },
   { id: 'channels', label: 'Channels' },
   { id: 'history', label: 'History' },
+  { id: 'test', label: 'Test' },
 ] as const;
-type TabId = (typeof TABS)[number]['id'] | 'test';
+type TabId = (typeof TABS)[number]['id'];
 
 export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId: string; tab?: string }) {
   const [, navigate] = useLocation();
@@ -156,9 +170,7 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
   if (!bot) return <p className="loading">Loading…</p>;
   // A bot of another workspace opened under this one's address.
   if (bot.workspaceId !== workspace.id) return <NotFound what="bot" />;
-  // "test" was a tab of its own that ran the saved draft; it is now the flow editor's Test panel
-  // (the flow as it is in the editor), and its address opens the editor with that panel.
-  const current: TabId = tab === 'test' || TABS.some((each) => each.id === tab) ? (tab as TabId) : 'flow';
+  const current: TabId = TABS.some((each) => each.id === tab) ? (tab as TabId) : 'flow';
   const unpublished = bot.hasUnpublishedChanges || edited;
   return (
     <section className={current === 'flow' || current === 'test' ? 'bot flow-page' : 'bot'}>
@@ -191,11 +203,7 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
       </header>
       <ErrorNote error={publish.error} />
       <ErrorNote error={rename.error} />
-      <Tabs
-        tabs={[...TABS]}
-        current={current === 'test' ? 'flow' : current}
-        onSelect={(id) => navigate(`/bots/${bot.id}/${id}`)}
-      />
+      <Tabs tabs={[...TABS]} current={current} onSelect={(id) => navigate(`/bots/${bot.id}/${id}`)} />
       {(current === 'flow' || current === 'test') && (
         <FlowTab
           bot={bot}
@@ -203,7 +211,10 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
           editable={editable}
           reload={loaded.reload}
           onSaved={markEdited}
+          // One Test: the tab is the flow editor with its Test panel open, running the flow as it is in
+          // the editor (unsaved edits too), the same as the editor's Test button, which follows the tab.
           testing={current === 'test'}
+          onTesting={(open) => navigate(`/bots/${bot.id}/${open ? 'test' : 'flow'}`)}
         />
       )}
       {current === 'results' && <ResultsTab bot={bot} editable={editable} />}

@@ -19,14 +19,16 @@ export function FlowTab({
   reload,
   onSaved,
   testing,
+  onTesting,
 }: {
   bot: BotDefinition;
   workspaceId: string;
   editable: boolean;
   reload(): void;
   onSaved(version: number): void;
-  /** Opened at the bot's test address: the editor shows its Test panel. */
+  /** Opened as the Test tab: the editor shows its Test panel. */
   testing?: boolean;
+  onTesting?(open: boolean): void;
 }) {
   const support = useLoad(() => request(EditorSupportDocument, { botId: bot.id }), [bot.id]);
   // Credentials are an editor's business (guests may not list them): the pickers need their names only.
@@ -66,6 +68,7 @@ export function FlowTab({
         problems={support.data.bot.problems}
         readOnly={!editable}
         testing={testing}
+        onTesting={onTesting}
         onSaved={saved}
         onReload={() => {
           reloading.current = true;
