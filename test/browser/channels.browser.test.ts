@@ -81,6 +81,8 @@ test('a WhatsApp connection chosen and turned on in the Channels tab is saved to
   expect(await form.locator('.copy-value code').allTextContents()).toEqual([webhookUrl, data!.verifyToken]);
   expect(await form.getByRole('button', { name: 'Copy the callback URL' }).count()).toBe(1);
   expect(await form.getByRole('button', { name: 'Copy the verify token' }).count()).toBe(1);
+  // This test server is plain http on loopback: Meta could not call it, and the card says so.
+  await form.getByRole('note').filter({ hasText: 'Meta needs a public https:// address it can reach' }).waitFor();
   expect(await form.getByText('Last message received').count()).toBe(1);
   expect(await form.locator('.health').textContent()).toContain('None yet');
 

@@ -4,6 +4,7 @@ import { DEFAULT_RATING_LENGTH } from './inputs/rating';
 import { DEFAULT_TIME_FORMAT } from './inputs/time';
 import { DEFAULT_TIMEOUT_S } from './integrations/http-request';
 import { authorSchema, type JsonSchema } from './json-schema';
+import { BLOCK_LABELS } from './labels';
 import { handledBlockTypes, handlerFor, type HandledBlockType } from './registry';
 
 // What the flow editor knows of each block type the engine runs: its palette
@@ -35,70 +36,7 @@ export interface BlockTypeInfo {
 }
 
 /** Palette names; a type without one does not compile. */
-const LABELS: { [T in HandledBlockType]: string } = {
-  text: 'Text',
-  image: 'Image',
-  video: 'Video',
-  audio: 'Audio',
-  embed: 'Embed',
-  'text input': 'Text input',
-  'number input': 'Number input',
-  'email input': 'E-mail input',
-  'url input': 'URL input',
-  'phone number input': 'Phone input',
-  'date input': 'Date input',
-  'time input': 'Time input',
-  'rating input': 'Rating',
-  'file input': 'File upload',
-  'payment input': 'Payment',
-  'choice input': 'Buttons',
-  'picture choice input': 'Picture choice',
-  cards: 'Cards',
-  'Set variable': 'Set variable',
-  Condition: 'Condition',
-  Redirect: 'Redirect',
-  Code: 'Script',
-  'Typebot link': 'Link to bot',
-  Wait: 'Wait',
-  'AB test': 'A/B test',
-  webhook: 'Wait for webhook',
-  Jump: 'Jump',
-  Return: 'Return',
-  Webhook: 'HTTP request',
-  Zapier: 'Zapier',
-  'Make.com': 'Make.com',
-  Pabbly: 'Pabbly Connect',
-  Email: 'Send e-mail',
-  'Google Sheets': 'Google Sheets',
-  OpenAI: 'OpenAI (legacy)',
-  'Google Analytics': 'Google Analytics',
-  Pixel: 'Meta Pixel',
-  Chatwoot: 'Chatwoot',
-  openai: 'OpenAI',
-  'cal-com': 'Cal.com',
-  'chat-node': 'ChatNode',
-  'qr-code': 'QR code',
-  'dify-ai': 'Dify.AI',
-  mistral: 'Mistral',
-  elevenlabs: 'ElevenLabs',
-  anthropic: 'Anthropic',
-  'together-ai': 'Together AI',
-  'open-router': 'OpenRouter',
-  nocodb: 'NocoDB',
-  segment: 'Segment',
-  posthog: 'PostHog',
-  groq: 'Groq',
-  zendesk: 'Zendesk',
-  perplexity: 'Perplexity',
-  deepseek: 'DeepSeek',
-  blink: 'Blink',
-  gmail: 'Gmail',
-};
-
-/** A block type's name as the palette shows it (messages name blocks so, never by their type id). */
-export function blockLabel(type: string): string {
-  return (LABELS as Record<string, string | undefined>)[type] ?? type;
-}
+const LABELS: { [T in HandledBlockType]: string } = BLOCK_LABELS;
 
 /** The AI blocks: the forge providers and the legacy OpenAI block. */
 const AI_TYPES = new Set<HandledBlockType>([

@@ -20,7 +20,9 @@ function predicate(message: string): string {
   const expected = /expected (\w+), received (\w+)/.exec(message);
   if (expected)
     return `should be ${expected[1] === 'string' ? 'text' : expected[1] === 'array' ? 'a list' : `a ${expected[1]}`}`;
-  return message.replace(/^Invalid input: /, '').replace(/\.$/, '');
+  const text = message.replace(/^Invalid input: /, '').replace(/\.$/, '');
+  // "a bot token as BotFather gives it": what the value should be, not a verb of its own.
+  return /^an? /.test(text) ? `should be ${text}` : text;
 }
 
 /** The parts of a definition that make a file a bot: an issue there means the file is not one Parley can import. */

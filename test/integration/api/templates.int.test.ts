@@ -1,4 +1,5 @@
 import { createBot, publishBot, say, startChat, texts } from '../../helpers/chat';
+import { request } from '../../helpers/http';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 import { TEMPLATES, type BotTemplate } from '../../../src/web/console/templates';
 
@@ -248,4 +249,21 @@ test('AI assistant: greets and asks; without credentials the answer fails gracef
   expect(reply.input).toMatchObject({ id: 'ai-question', type: 'text input' });
   // The question was cleared once in the history: the next one starts blank.
   expect(reply.input.prefilledValue).toBeUndefined();
+});
+
+test("AI assistant in the console's Test, without an account: the builder is told what is missing; visitors never are", async () => {
+  const notice =
+    'Connect an OpenAI account in Settings → Credentials and select it in this block for it to answer. (Only this test shows this note.)';
+  const { botId } = await createBot(server, template('ai-assistant').definition as unknown as Record<string, unknown>);
+  const preview = await request(server.url, 'POST', `/v1/bots/${botId}/preview/startChat`, {
+    token: server.adminToken,
+    json: {},
+  });
+  expect(preview.status).toBe(200);
+  const tested = await say(server, preview.body.sessionId, 'What can you do?');
+  expect(tested.status).toBe(200);
+  expect(texts(tested.body)).toContain(notice);
+
+  const live = await chatWith('ai-assistant');
+  expect(texts(await live.answer('What can you do?'))).not.toContain(notice);
 });

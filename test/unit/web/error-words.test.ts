@@ -34,3 +34,10 @@ test("a settings save refused for an allowed origin names the entry, not 'a file
     details: [],
   });
 });
+
+test('a field whose rule says what it should be reads as one sentence, not the label run into it', () => {
+  const described = describeError(INVALID, [
+    { message: 'a bot token as BotFather gives it (123456:ABC…)', path: ['data', 'botToken'] },
+  ]);
+  expect(described.message).toBe('Bot token should be a bot token as BotFather gives it (123456:ABC…).');
+});

@@ -63,6 +63,28 @@ const FIELDS: Record<string, Field[]> = {
 
 export const CREDENTIAL_TYPES = Object.keys(FIELDS);
 
+/** Each type as a person knows it: the API's ids (`together-ai`, `whatsApp`, `http`) are not words. */
+const TYPE_NAMES: Record<string, string> = {
+  smtp: 'E-mail server (SMTP)',
+  openai: 'OpenAI',
+  anthropic: 'Anthropic',
+  mistral: 'Mistral',
+  groq: 'Groq',
+  'together-ai': 'Together AI',
+  'open-router': 'OpenRouter',
+  deepseek: 'DeepSeek',
+  perplexity: 'Perplexity',
+  http: 'HTTP request headers',
+  stripe: 'Stripe',
+  whatsApp: 'WhatsApp',
+  telegram: 'Telegram',
+};
+
+/** A credentials type's name as the console shows it; an unknown one as the API gives it. */
+export function credentialsTypeName(type: string): string {
+  return TYPE_NAMES[type] ?? type;
+}
+
 /** The form's values as the credentials' data (the shape the API takes). */
 function dataOf(type: string, values: Record<string, string | boolean>): Record<string, unknown> {
   const text = (key: string) => (typeof values[key] === 'string' ? (values[key] as string).trim() : '');
@@ -120,7 +142,9 @@ export function CredentialsForm({
             }}
           >
             {CREDENTIAL_TYPES.map((each) => (
-              <option key={each}>{each}</option>
+              <option key={each} value={each}>
+                {credentialsTypeName(each)}
+              </option>
             ))}
           </select>
         </label>

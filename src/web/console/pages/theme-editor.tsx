@@ -272,7 +272,7 @@ export function ThemeEditor({
   return (
     <div className="theme-editor">
       <DraftForm state={state} what="theme" label="Theme" className="theme-form">
-        <p className="hint">Empty fields use the defaults of Typebot {version} definitions, shown greyed.</p>
+        <p className="hint">An empty field shows, greyed, what visitors see when it is left empty.</p>
         <Section title="General">
           <FontField fallback={defaults.font} />
           <TextField

@@ -4,6 +4,7 @@ import { jsonOrText } from '../../../json';
 import type { AiChatRequest, AiProvider } from '../../../contracts';
 import type { BlockDefinition } from '../../../definition/schema';
 import type { EffectResult } from '../../../effects';
+import type { ChatMessage } from '../../../wire';
 import type { BlockContext, LogicHandler, Outcome } from '../../handler';
 import { opt, optionsSchema, readOptions } from '../../options';
 import { anonymousPreviewSkip } from '../anonymous-preview';
@@ -11,6 +12,7 @@ import { AI_TIMEOUT_MS, numberOption, providerErrorLog, usageValue } from './com
 import { chatMessages, messagesOption } from './messages';
 import { streamsInto } from './stream-target';
 import { notConfigured } from '../not-configured';
+import { blockLabel } from '../../labels';
 
 // The forge AI blocks (docs/engine-behaviour.md#forge-blocks): OpenAI, Anthropic and the
 // OpenAI-compatible providers. The engine writes the request; the service
@@ -299,6 +301,12 @@ const ERROR_CONTEXT: Record<ActionKind, string> = {
   unavailable: '',
 };
 
+/** What the console's Test shows where an AI block without an account would answer. */
+function missingAccountNotice(blockId: string, type: string): ChatMessage {
+  const text = `Connect ${/^[AEIOU]/.test(blockLabel(type)) ? 'an' : 'a'} ${blockLabel(type)} account in Settings → Credentials and select it in this block for it to answer. (Only this test shows this note.)`;
+  return { id: `${blockId}-no-account`, type: 'text', content: { richText: [{ type: 'p', children: [{ text }] }] } };
+}
+
 export function forgeAiBlock<T extends BlockType>(type: T, spec: AiBlockSpec): LogicHandler<T> {
   const missingCredentials = `Could not find credentials for block ${type}`;
   return {
@@ -325,6 +333,8 @@ export function forgeAiBlock<T extends BlockType>(type: T, spec: AiBlockSpec): L
       }
       if (!options.credentialsId) {
         ctx.log({ status: 'error', description: missingCredentials });
+        // The builder testing the bot would otherwise see an empty answer and no reason; a visitor never sees this.
+        if (ctx.state.isPreview) ctx.message(missingAccountNotice(block.id, type));
         return { kind: 'next' };
       }
       if (kind === 'unavailable') {

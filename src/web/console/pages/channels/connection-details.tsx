@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { request } from '../../api/client';
 import { ConnectTelegramWebhookDocument, type ChannelConnectionsQuery } from '../../api/generated';
 import { ErrorNote, formatDate, useAction } from '../../ui';
+import { reachableByMeta } from './public-address';
 
 // What the builder does at the provider for the chosen connection: the
 // webhook address (and WhatsApp's verify token) to paste in Meta's dashboard,
@@ -39,6 +40,13 @@ function WhatsAppSteps({ webhookUrl, verifyToken }: { webhookUrl: string; verify
   return (
     <>
       <CopyValue label="Callback URL" value={webhookUrl} />
+      {!reachableByMeta(webhookUrl) && (
+        <p className="hint warning-note" role="note">
+          Meta needs a public https:// address it can reach: this one is not. Serve the console at a public HTTPS
+          address (PARLEY_PUBLIC_URL behind a TLS proxy, or a tunnel while testing), open this page there, and paste
+          that callback URL instead.
+        </p>
+      )}
       {verifyToken && <CopyValue label="Verify token" value={verifyToken} secret />}
       <ol className="steps">
         <li>

@@ -7,7 +7,7 @@ import {
 } from '../../api/generated';
 import type { Workspace } from '../../session';
 import { ErrorNote, useAction, useLoad } from '../../ui';
-import { CredentialsForm } from '../credentials-form';
+import { CredentialsForm, credentialsTypeName } from '../credentials-form';
 
 /** The workspace's stored credentials: listed by name, added, deleted. */
 export function CredentialsList({ workspace }: { workspace: Workspace }) {
@@ -36,7 +36,7 @@ export function CredentialsList({ workspace }: { workspace: Workspace }) {
         {loaded.data?.credentials.map((each) => (
           <li key={each.id} className="row">
             <span>
-              {each.name} <small>({each.type})</small>
+              {each.name} <small>({credentialsTypeName(each.type)})</small>
             </span>
             <button type="button" className="danger" onClick={() => void remove.run(each.id)}>
               Delete
