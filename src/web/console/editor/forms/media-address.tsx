@@ -10,10 +10,13 @@ const URL_SHAPE = { shape: 'url' } as const;
  */
 export function MediaAddress({
   label,
+  visibleLabel = true,
   value,
   onChange,
 }: {
   label: string;
+  /** False: the label is the input's accessible name only (a row of a list, named by its place). */
+  visibleLabel?: boolean;
   value: string;
   onChange(url: string | undefined): void;
 }) {
@@ -21,9 +24,10 @@ export function MediaAddress({
   const text = useShapedText(URL_SHAPE, value, (next) => onChange(typeof next === 'string' ? next : undefined));
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      {visibleLabel && <label htmlFor={id}>{label}</label>}
       <input
         id={id}
+        aria-label={visibleLabel ? undefined : label}
         placeholder="https://…"
         value={text.value}
         spellCheck={false}
