@@ -25,6 +25,8 @@ export interface ValueShapeProblem {
 export interface ShapeFinding {
   path: (string | number)[];
   message: string;
+  /** The field in words ("Maximum rating", "Bot bubbles background colour"). */
+  field: string;
   /** Stays the same when blocks and groups move: the block's id and the field's path in it. */
   key: string;
   value: unknown;
@@ -53,6 +55,7 @@ export function shapeFindings(definition: BotDefinition): ShapeFinding[] {
           findings.push({
             path: [...at, ...part, ...issue.path],
             message: issue.message,
+            field: issue.title ?? issue.path.join('.'),
             key: ['block', block.id, ...keyPart, ...issue.path].join('.'),
             value: valueAt(value, issue.path),
             ...where,
@@ -68,10 +71,50 @@ export function shapeFindings(definition: BotDefinition): ShapeFinding[] {
     }),
   );
   for (const issue of themeShapeIssues(definition.theme))
-    findings.push({ ...issue, path: ['theme', ...issue.path], key: ['theme', ...issue.path].join('.') });
+    findings.push({
+      ...issue,
+      field: `Theme: ${fieldWords(issue.path)}`,
+      path: ['theme', ...issue.path],
+      key: ['theme', ...issue.path].join('.'),
+    });
   for (const issue of settingsShapeIssues(definition.settings))
-    findings.push({ ...issue, path: ['settings', ...issue.path], key: ['settings', ...issue.path].join('.') });
+    findings.push({
+      ...issue,
+      field: `Settings: ${fieldWords(issue.path)}`,
+      path: ['settings', ...issue.path],
+      key: ['settings', ...issue.path].join('.'),
+    });
   return findings;
+}
+
+/** Keys as the theme and settings editors name them. */
+const KEY_WORDS: Record<string, string> = {
+  hostBubbles: 'bot bubbles',
+  guestBubbles: 'visitor bubbles',
+  container: 'chat',
+  backgroundColor: 'background colour',
+  color: 'colour',
+  placeholderColor: 'placeholder colour',
+  maxWidth: 'width (max)',
+  maxHeight: 'height (max)',
+  customRoundeness: 'roundness',
+  hostAvatar: 'bot avatar',
+  guestAvatar: 'visitor avatar',
+  url: 'URL',
+  imageUrl: 'preview image URL',
+  favIconUrl: 'favicon URL',
+  typingEmulation: 'typing',
+  maxDelay: 'longest typing',
+  delayBetweenBubbles: 'pause between bubbles',
+  progressBar: 'progress bar',
+};
+
+/** ['chat', 'hostBubbles', 'backgroundColor'] → "bot bubbles background colour". */
+function fieldWords(path: readonly string[]): string {
+  return path
+    .filter((key, index) => !(index === 0 && (key === 'chat' || key === 'general')))
+    .map((key) => KEY_WORDS[key] ?? key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase())
+    .join(' ');
 }
 
 function valueAt(root: unknown, path: (string | number)[]): unknown {
@@ -86,10 +129,10 @@ function valueAt(root: unknown, path: (string | number)[]): unknown {
 
 /** The definition's values without their shape and its hard-to-read theme colours, as warnings of the draft. */
 export function valueShapeProblems(definition: BotDefinition): ValueShapeProblem[] {
-  const problems: ValueShapeProblem[] = shapeFindings(definition).map(({ path, message, groupId, blockId }) => ({
+  const problems: ValueShapeProblem[] = shapeFindings(definition).map(({ path, message, field, groupId, blockId }) => ({
     severity: 'warning',
     code: 'INVALID_VALUE',
-    message: `${path.slice(path[0] === 'groups' ? 4 : 0).join('.')}: ${message}; the chat uses the default instead`,
+    message: `${field}: ${message}; the chat uses the default instead`,
     ...(groupId ? { groupId } : {}),
     ...(blockId ? { blockId } : {}),
     path,

@@ -57,6 +57,8 @@ export function authorSchema(schema: z.ZodType): JsonSchema {
 export interface SchemaIssue {
   message: string;
   path: (string | number)[];
+  /** The field's title, when its schema gives one (shape issues). */
+  title?: string;
 }
 
 function typeOf(value: unknown): string {
@@ -115,7 +117,9 @@ export function shapeIssues(schema: JsonSchema, value: unknown, path: (string | 
   const rule = shapeRuleOf(schema);
   if (rule) {
     const problem = shapeProblem(rule, value);
-    return problem ? [{ message: problem, path }] : [];
+    return problem
+      ? [{ message: problem, path, ...(typeof schema.title === 'string' ? { title: schema.title } : {}) }]
+      : [];
   }
   const issues: SchemaIssue[] = [];
   if (isSchema(schema.properties) && isSchema(value)) {

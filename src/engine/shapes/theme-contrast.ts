@@ -126,17 +126,19 @@ export function lowContrastMessage({ pair, ratio }: LowContrast): string {
  * The pairs of `theme` whose text falls below AA on its background. A colour
  * the theme leaves out is read from `fallback` (the chat's default for the
  * pair) when given; without one, only pairs the theme sets whole are judged.
+ * Pairs left wholly to the defaults are judged only with `judgeDefaults`.
  */
 export function lowContrastPairs(
   theme: unknown,
   fallback?: (path: readonly string[]) => string | undefined,
+  { judgeDefaults = false }: { judgeDefaults?: boolean } = {},
 ): LowContrast[] {
   const low: LowContrast[] = [];
   for (const pair of THEME_COLOR_PAIRS) {
     const ownBackground = textAt(theme, pair.background);
     const ownText = textAt(theme, pair.text);
-    // Defaults alone are the runtime's business, not the author's: judged only once the author set one side.
-    if (ownBackground === undefined && ownText === undefined) continue;
+    // A draft's problems judge what its author chose; the theme editor, which shows the defaults, judges them too.
+    if (!judgeDefaults && ownBackground === undefined && ownText === undefined) continue;
     const background = ownBackground ?? fallback?.(pair.background);
     const text = ownText ?? fallback?.(pair.text);
     if (background === undefined || text === undefined) continue;

@@ -125,13 +125,13 @@ describe('saving a draft', () => {
           code: 'INVALID_VALUE',
           blockId: 'r1',
           path: ['groups', 2, 'blocks', 0, 'options', 'length'],
-          message: expect.stringContaining('Must be at least 1'),
+          message: 'Maximum rating: Must be at least 1; the chat uses the default instead',
         }),
         expect.objectContaining({
           severity: 'warning',
           code: 'INVALID_VALUE',
           path: ['theme', 'chat', 'guestBubbles', 'backgroundColor'],
-          message: expect.stringContaining('Must be a colour'),
+          message: expect.stringMatching(/^Theme: visitor bubbles background colour: Must be a colour such as #2563eb/),
         }),
       ]),
     );

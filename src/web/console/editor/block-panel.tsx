@@ -2,6 +2,7 @@ import type { BlockTypeInfo } from './block-types';
 import type { Draft, DraftBlock, DraftItem, DraftVariable, EdgeSource, Json } from './draft';
 import { ConditionEditor } from './forms/condition';
 import { ItemsEditor } from './forms/items';
+import { MediaAddress } from './forms/media-address';
 import { NextStep } from './forms/next-step';
 import { RichTextEditor } from './forms/rich-text';
 import { SchemaForm, type Credential } from './forms/schema-form';
@@ -68,16 +69,15 @@ export function BlockPanel({
           />
         )}
         {MEDIA.has(block.type) && (
-          <label className="field">
-            {block.type === 'embed'
-              ? 'Page address'
-              : `${block.type.charAt(0).toUpperCase()}${block.type.slice(1)} address`}
-            <input
-              placeholder="https://…"
-              value={typeof content.url === 'string' ? content.url : ''}
-              onChange={(event) => setContent({ ...content, url: event.target.value }, `url:${block.id}`)}
-            />
-          </label>
+          <MediaAddress
+            label={
+              block.type === 'embed'
+                ? 'Page address'
+                : `${block.type.charAt(0).toUpperCase()}${block.type.slice(1)} address`
+            }
+            value={typeof content.url === 'string' ? content.url : ''}
+            onChange={(url) => setContent({ ...content, url }, `url:${block.id}`)}
+          />
         )}
         {(block.type === 'choice input' || block.type === 'picture choice input') && (
           <ItemsEditor

@@ -1,11 +1,16 @@
 import { useId } from 'react';
+import { FieldError, invalidProps, useShapedText } from '../shaped-text';
 import { useDraftContext } from './draft-context';
 import { textOf } from './draft-path';
 import { pickerValue } from './color-picker-value';
 
+const COLOR = { shape: 'color' } as const;
+
 /**
- * A colour: the picker and the value as text (any CSS colour; the picker
- * knows only hex). Empty means the runtime's default, shown as the placeholder.
+ * A colour: the picker and the value as text (any CSS colour or a
+ * {{variable}}; the picker knows only hex). Empty means the runtime's default,
+ * shown as the placeholder. Text that is not a colour stays in the field with
+ * the reason under it and is not saved: the last colour stays.
  */
 export function ColorField({
   label,
@@ -20,7 +25,8 @@ export function ColorField({
 }) {
   const draft = useDraftContext();
   const id = useId();
-  const value = textOf(draft.get(path));
+  const saved = textOf(draft.get(path));
+  const text = useShapedText(COLOR, saved, (next) => draft.set(path, next));
   return (
     <div className="field color-field">
       <label htmlFor={id}>
@@ -32,7 +38,7 @@ export function ColorField({
         <input
           type="color"
           aria-label={`${group ? `${group}: ` : ''}${label}, colour picker`}
-          value={pickerValue(value || fallback)}
+          value={pickerValue(saved || fallback)}
           onChange={(event) => draft.set(path, event.target.value)}
         />
         <input
@@ -40,13 +46,14 @@ export function ColorField({
           type="text"
           spellCheck={false}
           autoComplete="off"
-          value={value}
+          value={text.value}
           placeholder={fallback}
-          onChange={(event) =>
-            draft.set(path, event.target.value.trim() === '' ? undefined : event.target.value.trim())
-          }
+          {...invalidProps(`${id}-error`, text.problem)}
+          onChange={(event) => text.onChange(event.target.value)}
+          onBlur={text.onBlur}
         />
       </div>
+      <FieldError id={`${id}-error`} problem={text.problem} />
     </div>
   );
 }

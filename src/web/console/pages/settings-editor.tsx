@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { chatOrigin } from '../api/client';
 import type { BotDefinition } from '../bot-definition';
 import { useDraftContext } from './draft-context';
-import { CheckField, NumberField, SelectField, TextAreaField, TextField } from './draft-fields';
+import { CheckField, SelectField, TextAreaField, TextField } from './draft-fields';
 import { DraftForm, Section } from './draft-form';
 import { setPath, type Json } from './draft-path';
+import { BoundedNumberField, ShapedTextField } from './shaped-fields';
 import { useDraft } from './use-draft';
 
 // The bot's settings (Typebot v6 keys). Unset values show what the runtime
@@ -128,29 +129,30 @@ function TypingFields() {
       <CheckField label="Show the bot typing before each message" path={['typingEmulation', 'enabled']} fallback />
       {on && (
         <>
-          <NumberField
+          {/* Bounds as the server holds them (engine/shapes/theme.ts): a value out of them is not saved. */}
+          <BoundedNumberField
             label="Typing speed"
             unit="words/min"
             path={['typingEmulation', 'speed']}
             fallback={400}
-            min={1}
+            minimum={1}
             step={1}
           />
-          <NumberField
+          <BoundedNumberField
             label="Longest typing"
             unit="seconds"
             path={['typingEmulation', 'maxDelay']}
             fallback={3}
-            min={0}
+            minimum={0}
             step={0.1}
           />
-          <NumberField
+          <BoundedNumberField
             label="Pause between bubbles"
             unit="seconds"
             path={['typingEmulation', 'delayBetweenBubbles']}
             fallback={0}
-            min={0}
-            max={5}
+            minimum={0}
+            maximum={5}
             step={0.1}
           />
           <CheckField
@@ -240,8 +242,18 @@ export function SettingsEditor({
       <Section title="Page metadata" hint="The public page’s title, description and link previews.">
         <TextField label="Title" path={['metadata', 'title']} placeholder={bot.name} />
         <TextField label="Description" path={['metadata', 'description']} />
-        <TextField label="Preview image URL" type="url" path={['metadata', 'imageUrl']} placeholder="https://…" />
-        <TextField label="Favicon URL" type="url" path={['metadata', 'favIconUrl']} placeholder="https://…" />
+        <ShapedTextField
+          label="Preview image URL"
+          path={['metadata', 'imageUrl']}
+          rule={{ shape: 'url' }}
+          placeholder="https://…"
+        />
+        <ShapedTextField
+          label="Favicon URL"
+          path={['metadata', 'favIconUrl']}
+          rule={{ shape: 'url' }}
+          placeholder="https://…"
+        />
         <TextField label="Google Tag Manager ID" path={['metadata', 'googleTagManagerId']} placeholder="GTM-XXXXXXX" />
         <TextAreaField
           label="Custom head code"

@@ -1,14 +1,16 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { h } from '../../dom';
 import { applyTheme, STYLES } from '../../theme';
-import { THEME_DEFAULTS, themeVersionOf } from '../../theme-defaults';
+import { THEME_DEFAULTS, themeVersionOf, type ThemeDefaults } from '../../theme-defaults';
+import { lowContrastMessage, lowContrastPairs } from '../../../engine/shapes/theme-contrast';
 import { AvatarUpload } from './avatar-upload';
 import type { BotDefinition } from '../bot-definition';
 import { ColorField } from './color-field';
 import { useDraftContext } from './draft-context';
-import { CheckField, SelectField, TextAreaField, TextField } from './draft-fields';
+import { CheckField, SelectField, TextAreaField } from './draft-fields';
 import { DraftForm, Section } from './draft-form';
 import { isRecord, type Json } from './draft-path';
+import { ShapedTextField } from './shaped-fields';
 import { previewImages, type PreviewImages, type WithheldImage } from './theme-preview-images';
 import { useDraft } from './use-draft';
 
@@ -29,6 +31,45 @@ const BACKGROUNDS = [
 ] as const;
 
 type Background = (typeof BACKGROUNDS)[number]['value'];
+
+const URL_SHAPE = { shape: 'url' } as const;
+const LENGTH_SHAPE = { shape: 'length' } as const;
+
+/** The chat's default colour at a theme path of a text/background pair. */
+function defaultColor(defaults: ThemeDefaults, path: readonly string[]): string | undefined {
+  const [, element, key] = path;
+  const own =
+    element === 'hostBubbles'
+      ? defaults.host
+      : element === 'guestBubbles'
+        ? defaults.guest
+        : element === 'buttons'
+          ? defaults.buttons
+          : element === 'inputs'
+            ? defaults.inputs
+            : undefined;
+  if (!own) return undefined;
+  if (key === 'backgroundColor') return own.background;
+  if (key === 'color') return own.color;
+  if (key === 'placeholderColor' && own === defaults.inputs) return defaults.inputs.placeholder;
+  return undefined;
+}
+
+/**
+ * Under a section's colours: the pairs of them (set or default) whose text is
+ * hard to read on its background, said in words. A warning, not a refusal.
+ */
+function ContrastWarning({ pairs, defaults }: { pairs: readonly string[]; defaults: ThemeDefaults }) {
+  const draft = useDraftContext();
+  const low = lowContrastPairs(draft.value, (path) => defaultColor(defaults, path), { judgeDefaults: true }).filter(
+    (each) => pairs.includes(each.pair.label),
+  );
+  return (
+    <p className="contrast-warning wide" role="status" hidden={low.length === 0}>
+      {low.map((each) => `${lowContrastMessage(each)}.`).join(' ')}
+    </p>
+  );
+}
 
 /** general.font: a name (older exports) or { type: 'Google', family } (v6); either is edited as the family. */
 function FontField({ fallback }: { fallback: string }) {
@@ -90,7 +131,12 @@ function BackgroundFields({ fallback }: { fallback: string }) {
         <ColorField label="Background colour" path={['general', 'background', 'content']} fallback={fallback} />
       )}
       {type === 'Image' && (
-        <TextField label="Background image URL" path={['general', 'background', 'content']} placeholder="https://…" />
+        <ShapedTextField
+          label="Background image URL"
+          path={['general', 'background', 'content']}
+          rule={URL_SHAPE}
+          placeholder="https://…"
+        />
       )}
     </>
   );
@@ -123,9 +169,10 @@ function AvatarFields({
       <CheckField label={`Show the ${who} avatar`} path={[...path, 'isEnabled']} fallback={fallback} />
       {enabled(draft, [...path, 'isEnabled'], fallback) && (
         <>
-          <TextField
+          <ShapedTextField
             label={`${who[0]!.toUpperCase()}${who.slice(1)} avatar URL`}
             path={[...path, 'url']}
+            rule={URL_SHAPE}
             placeholder="https://…"
             hint={who === 'bot' ? 'Empty: a default robot picture.' : 'Shown only with a picture URL.'}
             wide
@@ -275,9 +322,10 @@ export function ThemeEditor({
         <p className="hint">An empty field shows, greyed, what visitors see when it is left empty.</p>
         <Section title="General">
           <FontField fallback={defaults.font} />
-          <TextField
+          <ShapedTextField
             label="Chat width (max)"
             path={['chat', 'container', 'maxWidth']}
+            rule={LENGTH_SHAPE}
             placeholder={defaults.containerMaxWidth}
             hint="A CSS length, e.g. 800px or 100%."
           />
@@ -298,6 +346,7 @@ export function ThemeEditor({
             path={['chat', 'hostBubbles', 'color']}
             fallback={defaults.host.color}
           />
+          <ContrastWarning pairs={['Bot bubbles']} defaults={defaults} />
         </Section>
         <Section title="Visitor bubbles" compact>
           <ColorField
@@ -312,6 +361,7 @@ export function ThemeEditor({
             path={['chat', 'guestBubbles', 'color']}
             fallback={defaults.guest.color}
           />
+          <ContrastWarning pairs={['Visitor bubbles']} defaults={defaults} />
         </Section>
         <Section title="Buttons" compact>
           <ColorField
@@ -326,6 +376,7 @@ export function ThemeEditor({
             path={['chat', 'buttons', 'color']}
             fallback={defaults.buttons.color}
           />
+          <ContrastWarning pairs={['Buttons']} defaults={defaults} />
         </Section>
         <Section title="Inputs" compact>
           <ColorField
@@ -341,6 +392,7 @@ export function ThemeEditor({
             path={['chat', 'inputs', 'placeholderColor']}
             fallback={defaults.inputs.placeholder}
           />
+          <ContrastWarning pairs={['Inputs', 'Input placeholder']} defaults={defaults} />
         </Section>
         <Section title="Avatars">
           <AvatarFields botId={bot.id} who="bot" path={['chat', 'hostAvatar']} fallback={defaults.hostAvatar} />

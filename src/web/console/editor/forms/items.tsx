@@ -1,5 +1,6 @@
 import { newId, type Draft, type DraftBlock, type DraftItem, type EdgeSource } from '../draft';
 import { NextStep } from './next-step';
+import { MediaAddress } from './media-address';
 
 /** The items of a Buttons or Picture choice block: their words, their order, and where each leads. */
 export function ItemsEditor({
@@ -49,11 +50,11 @@ export function ItemsEditor({
               </button>
             </div>
             {field === 'title' && (
-              <input
-                aria-label={`Picture ${index + 1} image URL`}
-                placeholder="https://…"
+              <MediaAddress
+                label={`Picture ${index + 1} image URL`}
+                visibleLabel={false}
                 value={typeof item.pictureSrc === 'string' ? item.pictureSrc : ''}
-                onChange={(event) => set(index, { pictureSrc: event.target.value }, `item:${item.id}:src`)}
+                onChange={(url) => set(index, { pictureSrc: url }, `item:${item.id}:src`)}
               />
             )}
             <NextStep

@@ -1,12 +1,17 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { DraftVariable, Json } from '../draft';
 import { VariablePicker } from './variable-picker';
 import { isObject } from '../../json';
+import { shapeRuleOf, type ShapeRule } from '../../../../engine/shapes/values';
+import { FieldError, invalidProps, useShapedText } from '../../shaped-text';
 
 // A block's options drawn from their JSON Schema (the API's blockTypes): the
 // same description the engine parses them with. Fields the schema marks get
 // their widget (x-parley-widget: variable, credentials, code); what the form
-// cannot draw stays editable as JSON below it.
+// cannot draw stays editable as JSON below it. Fields with a shape
+// (x-parley-shape: a colour, a length, an address, a bounded number) are
+// checked as they are typed with the server's words; text without its shape
+// is not written to the block, which keeps its last good value.
 
 export interface Credential {
   id: string;
@@ -41,6 +46,48 @@ function typesOf(schema: Json): string[] {
   return alternatives.flatMap(typesOf);
 }
 
+/** A text or number field held to its schema's shape. */
+function ShapedField({
+  id,
+  label,
+  rule,
+  value,
+  placeholder,
+  hint,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  rule: ShapeRule;
+  value: unknown;
+  placeholder?: string;
+  hint: ReactNode;
+  onChange(value: unknown): void;
+}) {
+  const text = useShapedText(
+    rule,
+    typeof value === 'string' || typeof value === 'number' ? String(value) : '',
+    onChange,
+  );
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        placeholder={placeholder}
+        value={text.value}
+        spellCheck={false}
+        inputMode={rule.shape === 'number' || rule.shape === 'integer' ? 'decimal' : undefined}
+        {...invalidProps(`${id}-error`, text.problem)}
+        onChange={(event) => text.onChange(event.target.value)}
+        onBlur={text.onBlur}
+      />
+      {hint}
+      <FieldError id={`${id}-error`} problem={text.problem} />
+    </div>
+  );
+}
+
 function Field({
   name,
   schema,
@@ -62,6 +109,23 @@ function Field({
   const placeholder =
     schema.default !== undefined && typeof schema.default !== 'object' ? String(schema.default) : undefined;
   const hint = description ? <small className="hint">{description}</small> : null;
+  const rule = shapeRuleOf(schema);
+  if (
+    rule &&
+    widget === undefined &&
+    (types.includes('string') || types.includes('number') || types.includes('integer'))
+  )
+    return (
+      <ShapedField
+        id={id}
+        label={label}
+        rule={rule}
+        value={value}
+        placeholder={placeholder}
+        hint={hint}
+        onChange={onChange}
+      />
+    );
   if (widget === 'variable')
     return (
       <VariablePicker
