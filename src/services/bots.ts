@@ -14,6 +14,7 @@ import { deleteBotAssets } from './bot-assets';
 import { archiveResults } from './results';
 import { displayName, icon, zodIssues } from './validation';
 import { withNormalisedOrigins } from './chat/origins';
+import { followRenamesInUntouchedParts, renamedVariables } from '../engine/variables/rename';
 
 export type BotRecord = Bot;
 
@@ -123,7 +124,14 @@ function mergeContent(base: BotDefinition, patch: Record<string, unknown>): Reco
   for (const key of CONTENT_KEYS) {
     if (key in patch) merged[key] = patch[key];
   }
-  return merged;
+  if (!Array.isArray(patch.variables)) return merged;
+  const renames = renamedVariables(base.variables, patch.variables.filter(isNamedVariable));
+  const untouched = CONTENT_KEYS.filter((key) => key !== 'variables' && !(key in patch));
+  return followRenamesInUntouchedParts(merged, renames, untouched);
+}
+
+function isNamedVariable(value: unknown): value is { id: string; name: string } {
+  return isRecord(value) && typeof value.id === 'string' && typeof value.name === 'string';
 }
 
 function splitDefinition(definition: BotDefinition): { version: string; draft: Prisma.InputJsonValue } {

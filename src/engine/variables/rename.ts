@@ -28,3 +28,42 @@ export function renameVariableMentions<T extends object>(definition: T, oldName:
   }
   return (copy ?? definition) as T;
 }
+
+interface NamedVariable {
+  id: string;
+  name: string;
+}
+
+/** The variables whose name changed between two lists of the same bot, matched by id. */
+export function renamedVariables(
+  before: readonly NamedVariable[],
+  after: readonly NamedVariable[],
+): { oldName: string; newName: string }[] {
+  const previous = new Map(before.map((variable) => [variable.id, variable.name]));
+  return after.flatMap(({ id, name }) => {
+    const oldName = previous.get(id);
+    return oldName !== undefined && oldName !== name && isMentionableName(name) ? [{ oldName, newName: name }] : [];
+  });
+}
+
+/**
+ * An edit that renames variables but leaves other parts of the definition as
+ * stored (the flow editor saves groups, edges, events and variables; theme
+ * and settings are other forms): those parts follow the renames, or their
+ * mentions would name variables that no longer exist.
+ */
+export function followRenamesInUntouchedParts<T extends object>(
+  merged: T,
+  renames: readonly { oldName: string; newName: string }[],
+  untouched: readonly string[],
+): T {
+  if (renames.length === 0 || untouched.length === 0) return merged;
+  const parts = Object.fromEntries(
+    untouched.filter((key) => key in merged).map((key) => [key, (merged as Record<string, unknown>)[key]]),
+  );
+  const renamed = renames.reduce(
+    (current, { oldName, newName }) => renameVariableMentions(current, oldName, newName),
+    parts,
+  );
+  return renamed === parts ? merged : { ...merged, ...renamed };
+}

@@ -77,3 +77,43 @@ test('an unknown mention is a warning on its block, over REST and GraphQL, until
   const after = await request(server.url, 'GET', `/v1/bots/${botId}/problems`, { token: user.token });
   expect(after.body.problems).toEqual([]);
 });
+
+test('a save that renames a variable and sends only the flow renames its mentions in the stored theme and settings too', async () => {
+  const user = await createUserWithToken(server.db, `rename-follow-${Date.now()}@parley.test`);
+  const bot = {
+    ...draft('Nice to meet you, {{name}}!'),
+    theme: { customCss: '/* {{name}} */ .host { color: red }' },
+    settings: { metadata: { title: 'Chat with {{name}}', description: 'For {{other}}' } },
+  };
+  const created = await request(server.url, 'POST', '/v1/bots', {
+    token: user.token,
+    json: { workspaceId: user.personalWorkspaceId, bot },
+  });
+  expect(created.status).toBe(200);
+  const botId: string = created.body.bot.id;
+
+  // What the flow editor saves: its groups (mentions renamed) and the variables; no theme, no settings.
+  const renamed = await request(server.url, 'PATCH', `/v1/bots/${botId}`, {
+    token: user.token,
+    json: {
+      bot: {
+        groups: draft('Nice to meet you, {{firstName}}!').groups,
+        variables: [{ id: 'v-name', name: 'firstName' }],
+      },
+    },
+  });
+  expect(renamed.status).toBe(200);
+  const stored = await request(server.url, 'GET', `/v1/bots/${botId}`, { token: user.token });
+  expect(stored.body.bot.theme.customCss).toBe('/* {{firstName}} */ .host { color: red }');
+  expect(stored.body.bot.settings.metadata).toEqual({ title: 'Chat with {{firstName}}', description: 'For {{other}}' });
+
+  // A save that sends the theme itself is taken as written.
+  const themed = await request(server.url, 'PATCH', `/v1/bots/${botId}`, {
+    token: user.token,
+    json: { bot: { variables: [{ id: 'v-name', name: 'who' }], theme: { customCss: '{{firstName}}' } } },
+  });
+  expect(themed.status).toBe(200);
+  const after = await request(server.url, 'GET', `/v1/bots/${botId}`, { token: user.token });
+  expect(after.body.bot.theme.customCss).toBe('{{firstName}}');
+  expect(after.body.bot.settings.metadata.title).toBe('Chat with {{who}}');
+});
