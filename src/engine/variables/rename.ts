@@ -1,4 +1,4 @@
-import { isMentionableName, renameInJson } from './mentions';
+import { isMentionableName, renameInJson } from '../shapes/mentions';
 
 // Text names variables (`{{Name}}`), blocks' fields hold them by id. A rename
 // must follow every mention, or text that said the value says nothing. Every

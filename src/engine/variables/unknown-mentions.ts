@@ -1,6 +1,6 @@
 import type { BotDefinition } from '../definition/parse';
 import { isRecord } from '../json';
-import { mentionedNames } from './mentions';
+import { mentionedNames } from '../shapes/mentions';
 
 // A `{{Name}}` that no variable of the bot is called renders as nothing
 // (docs/engine-behaviour.md#substitution-rules): a typo or a renamed variable

@@ -5,9 +5,9 @@ import { draftPatch, readDraft, type Draft } from '../../../src/web/console/edit
 import { variableUsages } from '../../../src/web/console/editor/operations';
 import { renameVariable, variableNameError } from '../../../src/web/console/editor/rename-variable';
 
-// The console renames a variable with its mentions in one change; it mirrors
-// the engine's rename (the console bundle cannot import the engine), so both
-// must agree on every fixture.
+// The console renames a variable with its mentions in one change, over the
+// flow it edits: on every fixture it must agree with the engine's rename of
+// the same parts, and "Used by" must keep its blocks.
 
 const FIXTURES = path.join(__dirname, '../../fixtures/bots');
 const files = readdirSync(FIXTURES).filter((file) => file.endsWith('.json'));

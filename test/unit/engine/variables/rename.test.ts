@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { renameVariableMentions } from '../../../../src/engine/variables/rename';
-import { mentionedNames } from '../../../../src/engine/variables/mentions';
+import { mentionedNames } from '../../../../src/engine/shapes/mentions';
 import { block, bot, group, start, text, wordsOf } from '../flow';
 
 const FIXTURES = path.join(__dirname, '../../../fixtures/bots');

@@ -1,5 +1,6 @@
-import { isRecord } from '../json';
-
+// The console bundles this module (renames in the editor follow the same grammar as the server's):
+// it imports nothing.
+//
 // Where text names a variable, by the grammar templating.ts substitutes: `{{Name}}` (the name exact, braces
 // excluded), also inside `{{= inline code =}}`, whose own text is code and names no variable; and code's
 // `setVariable('Name', …)`, which sets a variable by name.
@@ -62,4 +63,8 @@ export function renameInJson<T>(value: T, oldName: string, newName: string): T {
     return (copy ?? value) as T;
   }
   return value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
