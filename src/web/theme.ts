@@ -46,9 +46,21 @@ type ContainerTheme = { backgroundColor?: unknown; color?: unknown; shadow?: unk
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value : undefined;
 
+// A value the browser cannot draw would blank what it styles (a bubble colour
+// of "not a colour" makes the text invisible): such values read as unset, so
+// the version's default applies, as the engine reads a wrong option.
+const colour = (value: unknown): string | undefined => {
+  const given = text(value);
+  return given && CSS.supports('color', given) ? given : undefined;
+};
+const width = (value: unknown): string | undefined => {
+  const given = text(value);
+  return given && CSS.supports('max-width', given) ? given : undefined;
+};
+
 function border(theme: Json | undefined, fallback: { thickness: number; color?: string }): string {
   const thickness = typeof theme?.thickness === 'number' ? theme.thickness : fallback.thickness;
-  const color = text(theme?.color) ?? fallback.color;
+  const color = colour(theme?.color) ?? fallback.color;
   return thickness > 0 && color ? `${thickness}px solid ${color}` : '0';
 }
 
@@ -82,14 +94,16 @@ export function applyTheme(host: HTMLElement, theme: Json, shadow: ShadowRoot, v
   else
     set(
       '--parley-bg',
-      (background.type === undefined || background.type === 'Color') && content ? content : defaults.background,
+      (background.type === undefined || background.type === 'Color') && colour(content)
+        ? content!
+        : defaults.background,
     );
   const container = (chat.container ?? {}) as Json;
-  set('--parley-max-width', text(container.maxWidth) ?? defaults.containerMaxWidth);
-  set('--parley-container-fg', text(container.color) ?? defaults.containerColor);
+  set('--parley-max-width', width(container.maxWidth) ?? defaults.containerMaxWidth);
+  set('--parley-container-fg', colour(container.color) ?? defaults.containerColor);
   const progressBar = (general.progressBar ?? {}) as Json;
-  set('--parley-progress-color', text(progressBar.color) ?? defaults.progressColor);
-  set('--parley-progress-bg', text(progressBar.backgroundColor) ?? defaults.progressBackground);
+  set('--parley-progress-color', colour(progressBar.color) ?? defaults.progressColor);
+  set('--parley-progress-bg', colour(progressBar.backgroundColor) ?? defaults.progressBackground);
   if (typeof progressBar.thickness === 'number') set('--parley-progress-height', `${progressBar.thickness}px`);
   set('--parley-radius', radius(chat, chat.hostBubbles));
   const parts = [
@@ -99,16 +113,16 @@ export function applyTheme(host: HTMLElement, theme: Json, shadow: ShadowRoot, v
   ] as const;
   for (const [name, own, fallback] of parts) {
     const element = (own ?? {}) as ContainerTheme;
-    set(`--parley-${name}-bg`, text(element.backgroundColor) ?? fallback.background);
-    set(`--parley-${name}-fg`, text(element.color) ?? fallback.color);
+    set(`--parley-${name}-bg`, colour(element.backgroundColor) ?? fallback.background);
+    set(`--parley-${name}-fg`, colour(element.color) ?? fallback.color);
     set(`--parley-${name}-border`, border(element.border, fallback.border));
     if (typeof element.shadow === 'string' && SHADOWS[element.shadow])
       set(`--parley-${name}-shadow`, SHADOWS[element.shadow]!);
   }
   const inputs = (chat.inputs ?? {}) as ContainerTheme & { placeholderColor?: unknown };
-  set('--parley-input-bg', text(inputs.backgroundColor) ?? defaults.inputs.background);
-  set('--parley-input-fg', text(inputs.color) ?? defaults.inputs.color);
-  set('--parley-input-placeholder', text(inputs.placeholderColor) ?? defaults.inputs.placeholder);
+  set('--parley-input-bg', colour(inputs.backgroundColor) ?? defaults.inputs.background);
+  set('--parley-input-fg', colour(inputs.color) ?? defaults.inputs.color);
+  set('--parley-input-placeholder', colour(inputs.placeholderColor) ?? defaults.inputs.placeholder);
   set('--parley-input-border', border(inputs.border, defaults.inputs.border));
   const inputShadow = typeof inputs.shadow === 'string' ? SHADOWS[inputs.shadow] : defaults.inputs.shadow;
   set('--parley-input-shadow', inputShadow ?? 'none');

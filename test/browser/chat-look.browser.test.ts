@@ -169,6 +169,37 @@ test('a version 6 bot gets the version 6 defaults; the theme’s own values win 
   await page.context().close();
 });
 
+test('theme values the browser cannot draw read as unset: an imported bot with a wrong colour and width keeps readable bubbles', async () => {
+  const imported = await publishDefinition(
+    server,
+    v6Bot({
+      groups: [
+        group('g1', [
+          textBubble('b1', 'Hello'),
+          { id: 'c1', type: 'choice input', items: [{ id: 'i1', content: 'Yes' }] },
+        ]),
+      ],
+      theme: {
+        chat: {
+          hostBubbles: { backgroundColor: 'not a colour', color: 'also wrong' },
+          guestBubbles: { backgroundColor: '#00aa55' },
+          container: { maxWidth: '#2563eb' },
+        },
+      },
+    }),
+  );
+  const page = await open(imported.publicId);
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await page.locator('.parley-guest').waitFor();
+  // The version 6 defaults stand in for the two wrong colours; the right one is kept.
+  expect(await style(page, '.parley-host', 'background-color')).toBe('rgb(247, 248, 255)');
+  expect(await style(page, '.parley-host', 'color')).not.toBe('rgba(0, 0, 0, 0)');
+  expect(await style(page, '.parley-guest', 'background-color')).toBe('rgb(0, 170, 85)');
+  const column = (await page.locator('.parley-column').boundingBox())!;
+  expect(column.width).toBeGreaterThan(300);
+  await page.context().close();
+});
+
 test('typing emulation shows the typing indicator before a text bubble (not before the first), and the branding line shows when enabled', async () => {
   const long = 'word '.repeat(12).trim();
   const { publicId } = await publishDefinition(
