@@ -82,6 +82,15 @@ test('a rename applies on Enter with every mention, the test chat says the value
   const nameField = variables.getByLabel('Name of name', { exact: true });
   const entry = variables.getByRole('listitem').filter({ has: page.getByLabel('Name of name', { exact: true }) });
   await entry.getByText('Used by 3 blocks').waitFor();
+  // Where it is used, in the palette's words (not type ids); declining the question keeps it.
+  let asked = '';
+  page.once('dialog', (dialog) => {
+    asked = dialog.message();
+    void dialog.dismiss();
+  });
+  await entry.getByRole('button', { name: 'Delete' }).click();
+  expect(asked).toBe('“name” is used by: Text input (Greet), Text (Greet), Text (Greet). Delete it anyway?');
+  await nameField.waitFor();
 
   // Typing is not renaming: nothing changes (nor is saved) before the name is confirmed.
   await nameField.fill('firstName');

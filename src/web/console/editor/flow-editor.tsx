@@ -148,6 +148,7 @@ function Editor({ bot, types, credentials, problems, readOnly, testing, onTestin
         ) : panel === 'variables' ? (
           <VariablesPanel
             draft={draft}
+            types={types}
             readOnly={readOnly}
             onAdd={(name) => change(addVariable(draft, name).draft)}
             onRename={(variableId, name) => change(renameVariable(draft, variableId, name))}

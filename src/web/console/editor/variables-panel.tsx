@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { BlockTypeInfo } from './block-types';
 import type { Draft, DraftVariable } from './draft';
 import { variableUsages } from './operations';
 import { variableNameError } from './rename-variable';
@@ -70,8 +71,11 @@ export function VariablesPanel({
   onRemove,
   onAdd,
   readOnly,
+  types,
 }: {
   draft: Draft;
+  /** The block types' display names, for where a variable is used. */
+  types: readonly BlockTypeInfo[];
   onRename(variableId: string, name: string): void;
   onToggleSaved(variableId: string, saved: boolean): void;
   onRemove(variableId: string): void;
@@ -111,7 +115,7 @@ export function VariablesPanel({
                     const where = uses
                       .map(
                         (use) =>
-                          `${use.block.type} (${draft.groups.find((group) => group.id === use.groupId)?.title ?? ''})`,
+                          `${types.find((info) => info.type === use.block.type)?.label ?? use.block.type} (${draft.groups.find((group) => group.id === use.groupId)?.title ?? ''})`,
                       )
                       .join(', ');
                     if (uses.length === 0 || confirm(`“${variable.name}” is used by: ${where}. Delete it anyway?`))
