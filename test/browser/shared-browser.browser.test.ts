@@ -12,11 +12,16 @@ test("two files' browsers are connections to one Chromium, each closing only wha
     await page.goto(`data:text/html,<title>${marker}</title>`);
     // Chromium's own list of its pages, asked through the other connection.
     const session = await browsers[1]!.newBrowserCDPSession();
-    const { targetInfos } = (await session.send('Target.getTargets')) as { targetInfos: { title: string }[] };
-    expect(targetInfos.map((target) => target.title)).toContain(marker);
-    await session.detach();
+    const titles = async () =>
+      ((await session.send('Target.getTargets')) as { targetInfos: { title: string }[] }).targetInfos.map(
+        (target) => target.title,
+      );
+    expect(await titles()).toContain(marker);
 
+    // Closing a connection closes the pages it opened, not the browser.
     await browsers[0]!.close();
+    expect(await titles()).not.toContain(marker);
+    await session.detach();
     const other = await browsers[1]!.newPage();
     await other.goto('data:text/html,<title>still here</title>');
     expect(await other.title()).toBe('still here');

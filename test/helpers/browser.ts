@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Download,
+  type Page,
+} from 'playwright-core';
 
 // Headless Debian Chromium driven by playwright-core (no browser download;
 // .ci/run installs the `chromium` package when it is missing).
@@ -30,6 +37,16 @@ export function launchBrowser(): Promise<Browser> {
   const endpoint = process.env[BROWSER_ENDPOINT_ENV];
   if (endpoint) return chromium.connect(endpoint);
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * A download's content as text. Read as a stream: `download.path()` is refused
+ * over a connection to the shared browser, whose files are not this process's.
+ */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Saves a screenshot as a test artefact (artefacts/ is not committed). */
