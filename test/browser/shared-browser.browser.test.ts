@@ -19,7 +19,10 @@ test("two files' browsers are connections to one Chromium, each closing only wha
     expect(await titles()).toContain(marker);
 
     // Closing a connection closes the pages it opened, not the browser.
+    // The server closes them once it sees the connection go, shortly after close() returns.
     await browsers[0]!.close();
+    const deadline = Date.now() + 10_000;
+    while ((await titles()).includes(marker) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(await titles()).not.toContain(marker);
     await session.detach();
     const other = await browsers[1]!.newPage();
