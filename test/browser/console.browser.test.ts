@@ -3,7 +3,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, screenshot, type AxeViolation, signInToConsole } from '../helpers/browser';
+import {
+  axeViolations,
+  downloadedText,
+  launchBrowser,
+  screenshot,
+  type AxeViolation,
+  signInToConsole,
+} from '../helpers/browser';
 import { createBot } from '../helpers/chat';
 import { request } from '../helpers/http';
 import { createUserWithToken, startTestServer, type TestServer } from '../helpers/test-server';
@@ -108,7 +115,7 @@ describe('an admin', () => {
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('Onboarding_copy-results.csv');
-    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    const csv = await downloadedText(download);
     const [header, ...rows] = csv.trim().split(/\r?\n/);
     expect(header!.split(',').slice(0, 2)).toEqual(['Submitted at', 'Name']);
     expect(rows).toHaveLength(1);

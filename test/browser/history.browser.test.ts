@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, screenshot, signInToConsole } from '../helpers/browser';
+import { axeViolations, downloadedText, launchBrowser, screenshot, signInToConsole } from '../helpers/browser';
 import { createBot, group, publishBot, startChat, textBubble, texts, v6Bot, type Json } from '../helpers/chat';
 import { request } from '../helpers/http';
 import { createUserWithToken, startTestServer, type TestServer } from '../helpers/test-server';
@@ -101,7 +100,7 @@ describe('an admin', () => {
       page.getByRole('button', { name: 'Export', exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('Hello-revision-1.json');
-    const file = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as Json;
+    const file = JSON.parse(await downloadedText(download)) as Json;
     expect(file.name).toBe('Hello');
     expect(JSON.stringify(file.groups)).toContain('"Hello"');
     expect(JSON.stringify(file.groups)).not.toContain('Hello again');

@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Download,
+  type Page,
+} from 'playwright-core';
 
 // Headless Debian Chromium driven by playwright-core (no browser download;
 // .ci/run installs the `chromium` package when it is missing).
@@ -8,19 +15,38 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 export const CHROMIUM = process.env.PARLEY_CHROMIUM ?? '/usr/bin/chromium';
 export const ARTEFACTS = path.join(__dirname, '../../artefacts/browser');
 
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Where the browser project's shared Chromium listens (test/setup/browser-global.ts). */
+export const BROWSER_ENDPOINT_ENV = 'PARLEY_TEST_BROWSER_WS';
+
+/**
+ * A browser for one test file: a connection to the browser project's shared
+ * Chromium when it runs (starting one takes seconds on a busy machine, once
+ * per file otherwise), else a Chromium of its own. Either way `close()` ends
+ * what the file opened: a connection's contexts close with it.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const endpoint = process.env[BROWSER_ENDPOINT_ENV];
+  if (endpoint) return chromium.connect(endpoint);
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * A download's content as text. Read as a stream: `download.path()` is refused
+ * over a connection to the shared browser, whose files are not this process's.
+ */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Saves a screenshot as a test artefact (artefacts/ is not committed). */

@@ -1,0 +1,3 @@
+import { stopSharedBrowser } from './browser-global';
+
+export default stopSharedBrowser;
