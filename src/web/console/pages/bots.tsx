@@ -6,10 +6,12 @@ import {
   BotsDocument,
   CreateBotDocument,
   DeleteBotDocument,
+  WorkspaceCredentialsDocument,
   type BotsQuery,
 } from '../api/generated';
 import { canEdit, type Workspace } from '../session';
 import { ErrorNote, formatDate, useAction, useLoad } from '../ui';
+import { withOnlyAccounts } from '../templates/with-credentials';
 import { TemplateGallery, type Starter } from './template-gallery';
 
 type BotSummary = BotsQuery['bots']['bots'][number];
@@ -41,7 +43,8 @@ export function BotsPage({ workspace }: { workspace: Workspace }) {
   const editable = canEdit(workspace.viewerRole);
 
   const create = useAction(async (starter: Starter) => {
-    const definition = starter.definition();
+    const { credentials } = await request(WorkspaceCredentialsDocument, { workspaceId: workspace.id });
+    const definition = withOnlyAccounts(starter.definition(), credentials);
     // A second bot from one template is "Lead capture (2)": two bots of one name cannot be told apart in the list.
     const bot = { ...definition, name: freeName(definition.name, bots.data ?? []) };
     const created = await request(CreateBotDocument, { workspaceId: workspace.id, bot });
