@@ -153,8 +153,11 @@ test('add group ×3, paste and duplicate put every new group in free space; copi
   );
   // Nothing hides a pasted group's blocks: each one takes the click meant for it.
   const copy = page.getByRole('group', { name: 'Sales (copy)' });
-  await copy.locator('.flow-block').last().click();
-  await eventually(() => copy.locator('li.selected').count(), 1);
+  // (The view may still be panning to the copy just made: a click is tried again until it lands.)
+  await eventually(async () => {
+    if ((await copy.locator('li.selected').count()) === 0) await copy.locator('.flow-block').last().click();
+    return copy.locator('li.selected').count();
+  }, 1);
   await context.close();
 });
 
