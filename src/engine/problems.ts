@@ -1,6 +1,6 @@
 import type { BlockHandler } from './blocks/handler';
 import { authorSchema, schemaIssues, type JsonSchema } from './blocks/json-schema';
-import { blockLabel } from './blocks/labels';
+import { blockLabel } from './shapes/block-labels';
 import { handlerFor } from './blocks/registry';
 import { START_TYPE } from './definition/block-types';
 import { parseDefinition, type BotDefinition, type DefinitionIssue } from './definition/parse';

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { createBot, edge, group, textBubble, v6Bot } from '../helpers/chat';
-import { launchBrowser, signInToConsole } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { editorSuite, eventually, palette, saved, signedInAdmin } from '../helpers/console-editor';
+import type { TestServer } from '../helpers/test-server';
 
 // The flow editor's canvas in Chromium at a laptop's 1280 × 800: new groups
 // land in free space (never on another group), copies are named as copies, a
@@ -13,34 +13,21 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
 // Each test drives several gestures through a real server and Chromium on a shared machine.
 jest.setTimeout(60_000);
 
+const suite = editorSuite();
 let server: TestServer;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+beforeAll(() => {
+  ({ server, browser } = suite.current());
 });
 
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const SHOTS = process.env.PARLEY_SHOTS;
 
-const signedIn = (viewport = LAPTOP) =>
-  signInToConsole(
-    browser,
-    server.url,
-    { email: server.adminEmail, password: server.adminPassword },
-    { viewport, reducedMotion: 'reduce' },
-  );
+const signedIn = (viewport = LAPTOP) => signedInAdmin(browser, server, viewport);
 
 const open = async (page: Page, botId: string, tab = 'flow') =>
   page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${botId}/${tab}`);
-
-const palette = (page: Page) => page.getByRole('navigation', { name: 'Blocks' });
-const saved = (page: Page) => page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
 
 /** Looked at by a person, not compared: saved only where PARLEY_SHOTS names a folder. */
 async function shot(page: Page, name: string) {
@@ -92,20 +79,6 @@ const titlesOf = async (botId: string) => {
   const bot = await server.db.bot.findUniqueOrThrow({ where: { id: botId } });
   return (bot.draft as { groups: { title: string }[] }).groups.map((each) => each.title);
 };
-
-/** Waits until `read` answers `expected`, failing with the last answer. */
-async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 5000): Promise<void> {
-  let last: T | undefined;
-  for (
-    const started = Date.now();
-    Date.now() - started < timeoutMs;
-    await new Promise((done) => setTimeout(done, 100))
-  ) {
-    last = await read();
-    if (JSON.stringify(last) === JSON.stringify(expected)) return;
-  }
-  expect(last).toEqual(expected);
-}
 
 const longGroup = (id: string, title: string, count: number) =>
   group(

@@ -1,34 +1,23 @@
 import type { Browser, Page } from 'playwright-core';
 import { createBot, group, textBubble, v6Bot } from '../helpers/chat';
-import { axeViolations, launchBrowser, screenshot, signInToConsole } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { axeViolations, screenshot } from '../helpers/browser';
+import { editorSuite, eventually, palette, saved, signedInAdmin } from '../helpers/console-editor';
+import type { TestServer } from '../helpers/test-server';
 
 // The flow editor in Chromium: a person builds a bot by clicking and typing
 // only, publishes it and chats with it; undo/redo of a move, a connection and
 // a deletion; two editors of one bot never overwrite each other silently.
 
+const suite = editorSuite();
 let server: TestServer;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+beforeAll(() => {
+  ({ server, browser } = suite.current());
 });
 
-const signedIn = (viewport = { width: 1440, height: 900 }) =>
-  signInToConsole(
-    browser,
-    server.url,
-    { email: server.adminEmail, password: server.adminPassword },
-    { viewport, reducedMotion: 'reduce' },
-  );
+const signedIn = (viewport = { width: 1440, height: 900 }) => signedInAdmin(browser, server, viewport);
 
-const palette = (page: Page) => page.getByRole('navigation', { name: 'Blocks' });
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Block settings' });
-const saved = (page: Page) => page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
 
 async function addBlock(page: Page, label: string) {
   await palette(page).getByRole('button', { name: label, exact: true }).click();
@@ -44,20 +33,6 @@ async function typeMessage(page: Page, words: string) {
   const message = panel(page).getByRole('textbox', { name: 'Message' });
   await message.click();
   await page.keyboard.type(words);
-}
-
-/** Waits until `read` answers `expected` (the editor saves after a short pause), failing with the last answer. */
-async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 5000): Promise<void> {
-  let last: T | undefined;
-  for (
-    const started = Date.now();
-    Date.now() - started < timeoutMs;
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  ) {
-    last = await read();
-    if (JSON.stringify(last) === JSON.stringify(expected)) return;
-  }
-  expect(last).toEqual(expected);
 }
 
 const draftOf = async (botId: string) => {

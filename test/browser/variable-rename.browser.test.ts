@@ -1,22 +1,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { createBot, group, textBubble, v6Bot } from '../helpers/chat';
-import { launchBrowser, screenshot, signInToConsole } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { screenshot } from '../helpers/browser';
+import { editorSuite, eventually, saved, signedInAdmin } from '../helpers/console-editor';
+import type { TestServer } from '../helpers/test-server';
 
 // Renaming a variable in the editor's Variables panel: the name applies once
 // confirmed, the text bubbles' mentions follow (the test chat says the value
 // under the new name), one undo puts both back; refused names say why at the
 // field; a mention of no variable is listed among the problems.
 
+const suite = editorSuite();
 let server: TestServer;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+beforeAll(() => {
+  ({ server, browser } = suite.current());
 });
 
 const draftOf = async (botId: string) => {
@@ -35,16 +32,10 @@ async function storedEventually(botId: string, expected: { names: string[]; text
         .map((text) => text.slice(8, -1)),
     };
   };
-  let last: unknown;
-  for (const started = Date.now(); Date.now() - started < 5000; await new Promise((done) => setTimeout(done, 100))) {
-    last = await read();
-    if (JSON.stringify(last) === JSON.stringify(expected)) return;
-  }
-  expect(last).toEqual(expected);
+  await eventually(read, expected);
 }
 
 const block = (page: Page, id: string) => page.locator(`.flow-block[data-block-id="${id}"]`);
-const saved = (page: Page) => page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
 
 test('a rename applies on Enter with every mention, the test chat says the value, one undo restores both', async () => {
   const { botId } = await createBot(
@@ -68,12 +59,7 @@ test('a rename applies on Enter with every mention, the test chat says the value
       ],
     }),
   );
-  const { context, page } = await signInToConsole(
-    browser,
-    server.url,
-    { email: server.adminEmail, password: server.adminPassword },
-    { viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' },
-  );
+  const { context, page } = await signedInAdmin(browser, server, { width: 1280, height: 800 });
   page.setDefaultTimeout(8000);
   await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${botId}/flow`);
   await page.getByRole('group', { name: 'Greet' }).waitFor();
@@ -179,12 +165,7 @@ test('a mention of no variable is listed among the problems and leads to its blo
       variables: [{ id: 'v-name', name: 'name' }],
     }),
   );
-  const { context, page } = await signInToConsole(
-    browser,
-    server.url,
-    { email: server.adminEmail, password: server.adminPassword },
-    { viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' },
-  );
+  const { context, page } = await signedInAdmin(browser, server, { width: 1280, height: 800 });
   await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${botId}/flow`);
   const problems = page.getByRole('region', { name: 'Problems' });
   const problem = problems.getByRole('button', { name: '{{nmae}} names no variable: it shows nothing' });

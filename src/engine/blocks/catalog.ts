@@ -4,7 +4,7 @@ import { DEFAULT_RATING_LENGTH } from './inputs/rating';
 import { DEFAULT_TIME_FORMAT } from './inputs/time';
 import { DEFAULT_TIMEOUT_S } from './integrations/http-request';
 import { authorSchema, type JsonSchema } from './json-schema';
-import { BLOCK_LABELS } from './labels';
+import { BLOCK_LABELS } from '../shapes/block-labels';
 import { handledBlockTypes, handlerFor, type HandledBlockType } from './registry';
 
 // What the flow editor knows of each block type the engine runs: its palette

@@ -1,4 +1,5 @@
 import { isObject, type Json } from '../json';
+import { blockLabel as typeLabel } from '../../../engine/shapes/block-labels';
 // The stored bot definition (JSON of any version Parley keeps) read into what
 // the flow view draws. Parsed field by field: nothing unknown is trusted.
 
@@ -65,39 +66,9 @@ function plainText(value: unknown, limit = 80): string {
   return joined.length > limit ? `${joined.slice(0, limit - 1)}…` : joined;
 }
 
-const BLOCK_NAMES: Record<string, string> = {
-  text: 'Text',
-  image: 'Image',
-  video: 'Video',
-  audio: 'Audio',
-  embed: 'Embed',
-  'text input': 'Text input',
-  'number input': 'Number input',
-  'email input': 'E-mail input',
-  'url input': 'URL input',
-  'date input': 'Date input',
-  'time input': 'Time input',
-  'phone number input': 'Phone input',
-  'choice input': 'Buttons',
-  'picture choice input': 'Picture choice',
-  'payment input': 'Payment',
-  'rating input': 'Rating',
-  'file input': 'File upload',
-  'Set variable': 'Set variable',
-  Condition: 'Condition',
-  Redirect: 'Redirect',
-  Code: 'Script',
-  'Typebot link': 'Link to bot',
-  Wait: 'Wait',
-  Jump: 'Jump',
-  'AB test': 'A/B test',
-  Webhook: 'HTTP request',
-  Email: 'Send e-mail',
-};
-
 function blockLabel(block: Json): string {
   const type = text(block.type) ?? 'block';
-  const name = BLOCK_NAMES[type] ?? type;
+  const name = typeLabel(type);
   const content = isObject(block.content) ? block.content : undefined;
   const summary = content ? plainText(content.richText) || text(content.plainText) || text(content.url) : undefined;
   return summary ? `${name}: ${summary}` : name;

@@ -12,7 +12,7 @@ import { AI_TIMEOUT_MS, numberOption, providerErrorLog, usageValue } from './com
 import { chatMessages, messagesOption } from './messages';
 import { streamsInto } from './stream-target';
 import { notConfigured } from '../not-configured';
-import { blockLabel } from '../../labels';
+import { blockLabel } from '../../../shapes/block-labels';
 
 // The forge AI blocks (docs/engine-behaviour.md#forge-blocks): OpenAI, Anthropic and the
 // OpenAI-compatible providers. The engine writes the request; the service

@@ -1,8 +1,9 @@
 // Block types as the palette names them. Messages a person reads (problems,
 // logs of a preview) name blocks so, never by their type ids (`together-ai`,
 // `Webhook`). Apart from the catalog so that block modules can use them
-// without importing the registry that imports them; the catalog checks that
-// every type has one.
+// without importing the registry that imports them, and in engine/shapes/ so
+// the console's flow view names blocks alike; the catalog checks that every
+// type has one.
 
 export const BLOCK_LABELS = {
   text: 'Text',
