@@ -75,6 +75,16 @@ function expectNoOverlap(boxes: Map<string, Box>) {
   expect(clashes).toEqual([]);
 }
 
+/** Selects a group by its title; the view may still be panning to what was just added, so the click is tried until it lands. */
+async function selectGroup(page: Page, title: string) {
+  const target = page.getByRole('group', { name: title, exact: true });
+  const selected = () => target.evaluate((node) => node.classList.contains('selected'));
+  await eventually(async () => {
+    if (!(await selected())) await target.locator('.group-title').click();
+    return selected();
+  }, true);
+}
+
 const titlesOf = async (botId: string) => {
   const bot = await server.db.bot.findUniqueOrThrow({ where: { id: botId } });
   return (bot.draft as { groups: { title: string }[] }).groups.map((each) => each.title);
@@ -107,11 +117,11 @@ test('add group ×3, paste and duplicate put every new group in free space; copi
   for (let count = 0; count < 3; count += 1) await page.getByRole('button', { name: 'Add group' }).click();
   await eventually(() => page.locator('.flow-group').count(), 5);
 
-  await page.getByRole('group', { name: 'Sales' }).locator('.group-title').click();
+  await selectGroup(page, 'Sales');
   await page.keyboard.press('Control+c');
   await page.keyboard.press('Control+v');
   await page.getByRole('group', { name: 'Sales (copy)' }).waitFor();
-  await page.getByRole('group', { name: 'Sales', exact: true }).locator('.group-title').click();
+  await selectGroup(page, 'Sales');
   await page.keyboard.press('Control+d');
   await page.getByRole('group', { name: 'Sales (copy 2)' }).waitFor();
   await saved(page);
