@@ -1,5 +1,5 @@
 import { badRequest } from '../../errors';
-import { originOf } from './origins';
+import { originOf } from '../../engine/shapes/origins';
 
 // settings.security.allowedOrigins: a bot that names the sites it may be
 // embedded on answers only requests from them (the page's origin, or the

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { normalisedOrigin, ORIGIN_SHAPE } from '../../../engine/shapes/origins';
 import { chatOrigin } from '../api/client';
 import type { BotDefinition } from '../bot-definition';
 import { useDraftContext } from './draft-context';
@@ -18,25 +19,6 @@ const STORAGE = [
 ] as const;
 
 const ORIGINS = ['security', 'allowedOrigins'] as const;
-
-const ORIGIN_SHAPE = 'An origin is a scheme and host such as https://example.com, without a path';
-
-/**
- * An origin as the browser sends it (the server saves it so, and refuses
- * anything else with these words): a trailing slash, capitals and a default
- * port go; a path, a query or another scheme make it no origin.
- */
-function normalisedOrigin(text: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(text.trim());
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-  if (url.username || url.password || url.pathname !== '/' || /[?#]/.test(text)) return undefined;
-  return url.origin;
-}
 
 /** The origins as stored: rows left empty while editing are dropped, and an empty list means any origin. */
 function withoutEmptyOrigins(settings: Json): Json {
