@@ -101,7 +101,8 @@ export function createApps({
     ctx.state.authentication = authentication;
     return authentication;
   };
-  const publicRoutes = routes.filter((route) => route.auth !== 'bearer');
+  // The chat runtime's routes, served on both origins; builder data (bearer, link) stays on the console's.
+  const publicRoutes = routes.filter((route) => route.auth === 'none' || route.auth === 'optional');
 
   const health = new Router();
   health.get('/health', async (ctx) => {

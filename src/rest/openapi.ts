@@ -155,6 +155,7 @@ const SECURITY: Record<RestRoute['auth'], unknown[]> = {
   bearer: [{ bearerAuth: [] }],
   none: [],
   optional: [{}, { bearerAuth: [] }],
+  link: [],
 };
 
 const errorSchema: JsonSchema = {

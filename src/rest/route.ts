@@ -19,8 +19,13 @@ export interface RestRoute {
   operation: string;
   summary: string;
   tag: string;
-  /** Bearer token required (builder endpoints), public (chat), or used when given (preview). */
-  auth: 'bearer' | 'none' | 'optional';
+  /**
+   * Bearer token required (builder endpoints), public (chat), or used when
+   * given (preview); `link`: the path carries a sealed link that is its own
+   * permission (its operation checks it). A link opens builder data, so unlike
+   * the public kinds it is served on the console origin only.
+   */
+  auth: 'bearer' | 'none' | 'optional' | 'link';
   /** Drop null fields of the answer's GraphQL objects: absent means "not applicable" (chat answers). */
   omitNull?: boolean;
   /** Keys into the operation's data giving the response body (none: the data itself). */

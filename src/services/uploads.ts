@@ -14,6 +14,7 @@ import { assertOriginAllowed, type RequestOrigin } from './chat/origin-policy';
 import type { SecretBox } from './credentials/secret-box';
 import type { BotAssetLimits } from './bot-asset-quota';
 import { safeFileName } from './file-names';
+import { openSealedToken, sealToken } from './sealed-token';
 import { sizeText } from './size-text';
 
 // File uploads of file inputs: a visitor's session asks for an upload URL for
@@ -64,19 +65,11 @@ export interface UploadUrl {
   maxFileSize: number;
 }
 
-function sealToken(secrets: SecretBox, claims: UploadClaims): string {
-  const sealed = secrets.seal(claims);
-  return Buffer.from(JSON.stringify(sealed)).toString('base64url');
-}
+const UPLOAD_PURPOSE = 'upload';
 
 function openToken(secrets: SecretBox, token: string, now: number): UploadClaims {
-  let claims: UploadClaims;
-  try {
-    const sealed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as { data: string; iv: string };
-    claims = claimsSchema.parse(secrets.open(sealed));
-  } catch {
-    throw new AppError('FORBIDDEN', 'Invalid upload URL');
-  }
+  const claims = openSealedToken(secrets, UPLOAD_PURPOSE, claimsSchema, token);
+  if (!claims) throw new AppError('FORBIDDEN', 'Invalid upload URL');
   if (claims.expiresAt < now) throw new AppError('FORBIDDEN', 'Upload URL expired');
   return claims;
 }
@@ -127,7 +120,7 @@ export async function createUploadUrl(
   // Uploads and files live on the chat origin, never the console's (docs/security.md).
   const base = (request.chatBaseUrl ?? '').replace(/\/+$/, '');
   return {
-    presignedUrl: `${base}/v1/uploads/${sealToken(deps.secrets, { id, key, maxBytes, expiresAt: now + TOKEN_LIFETIME_MS })}`,
+    presignedUrl: `${base}/v1/uploads/${sealToken(deps.secrets, UPLOAD_PURPOSE, { id, key, maxBytes, expiresAt: now + TOKEN_LIFETIME_MS } satisfies UploadClaims)}`,
     formData: null,
     fileUrl: `${base}/v1/files/${id}/${name}`,
     maxFileSize: maxBytes,

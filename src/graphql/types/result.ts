@@ -4,6 +4,12 @@ import { badRequest, forbidden, notFound } from '../../errors';
 import { encodeCursor, getResult, listResults, resultVisitedEdges, type ResultPage } from '../../services/result-reads';
 import { archiveResults, storedResultVariables } from '../../services/results';
 import { exportLines } from '../../services/results-export';
+import {
+  createResultsExportLink,
+  EXPORT_LINK_NOT_FOUND,
+  exportByLink,
+  type ExportLink,
+} from '../../services/results-export-link';
 import { resultTranscript, type TranscriptLine } from '../../services/chat/transcript';
 import { type RESULT_EVENT_KINDS, type ResultEvent } from '../../services/live/events';
 import { builder, hasBotRole } from '../builder';
@@ -227,6 +233,54 @@ builder.subscriptionFields((t) => ({
       if (!(await hasBotRole(ctx, String(args.botId), ANY_ROLE))) throw forbidden();
       return mapLines(exportLines(ctx.db, String(args.botId), args.format, args.filter ?? {}));
     },
+    resolve: (line: { line: string }) => line,
+  }),
+}));
+
+const ResultsExportLinkRef = builder.objectRef<ExportLink>('ResultsExportLink').implement({
+  description:
+    "A link to a results export that needs no credentials, for a person the caller hands it to. It works for 15 minutes, while the token or console session that made it is valid and its maker is still a member of the bot's workspace.",
+  fields: (t) => ({
+    url: t.exposeString('url', {
+      description:
+        'GET it for the download (on the console origin); `resultsExportByLink` takes its last path segment.',
+    }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  createResultsExportLink: t.field({
+    type: ResultsExportLinkRef,
+    description:
+      "A short-lived link to the export `resultsExport` gives for the same arguments; any member of the bot's workspace.",
+    args: {
+      botId: t.arg.id({ required: true }),
+      format: t.arg({ type: ExportFormatEnum, required: true }),
+      filter: t.arg({ type: ResultFilterInput }),
+    },
+    authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: ANY_ROLE } }),
+    resolve: (_root, args, ctx) =>
+      createResultsExportLink(
+        { db: ctx.db, secrets: ctx.chat.secrets },
+        // The bot scope above has checked there is one.
+        ctx.viewer!,
+        { botId: String(args.botId), format: args.format, filter: args.filter ?? {} },
+        ctx.request.consoleBaseUrl ?? '',
+      ),
+  }),
+}));
+
+builder.subscriptionFields((t) => ({
+  resultsExportByLink: t.field({
+    type: ExportLine,
+    description: `The export a link of \`createResultsExportLink\` stands for, as \`resultsExport\` streams it; needs no credentials. \`format\`, when given, must be the link's. A link that is malformed, altered, expired, or whose maker could no longer export is NOT_FOUND "${EXPORT_LINK_NOT_FOUND}".`,
+    args: {
+      token: t.arg.string({ required: true }),
+      format: t.arg({ type: ExportFormatEnum }),
+    },
+    subscribe: async (_root, args, ctx) =>
+      mapLines(await exportByLink({ db: ctx.db, secrets: ctx.chat.secrets }, args.token, args.format)),
     resolve: (line: { line: string }) => line,
   }),
 }));

@@ -18,6 +18,23 @@ export const resultRoutes = builderRoutes('Results', [
     stream: 'export',
   },
   {
+    method: 'POST',
+    path: '/v1/bots/{botId}/results/export-link',
+    operation: 'CreateResultsExportLink',
+    summary: 'A link to the export that needs no token, valid 15 minutes (for a person you hand it to)',
+    unwrap: ['createResultsExportLink'],
+  },
+  {
+    method: 'GET',
+    path: '/v1/exports/{token}',
+    operation: 'ExportResultsByLink',
+    summary: 'Download the export a link of POST /v1/bots/{botId}/results/export-link stands for (no token)',
+    unwrap: ['resultsExportByLink'],
+    stream: 'export',
+    auth: 'link',
+    errors: [400, 404, 500],
+  },
+  {
     method: 'GET',
     path: '/v1/bots/{botId}/results/live',
     operation: 'WatchResults',
