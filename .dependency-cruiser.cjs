@@ -92,10 +92,17 @@ module.exports = {
       `rest/|graphql/|${crossCutting}`,
       'A REST route is data executing a GraphQL operation.',
     ),
+    // The starter templates and words of engine/shapes/ are pure data an assistant's blank bot starts from.
+    layer(
+      'mcp-executes-graphql',
+      'mcp/',
+      `mcp/|graphql/|rest/operations\\.ts$|engine/shapes/|${crossCutting}`,
+      "An assistant's tool runs GraphQL operations, like a REST route.",
+    ),
     layer(
       'http-serves-apis',
       'http/',
-      `http/|graphql/|rest/|${crossCutting}`,
+      `http/|graphql/|rest/|mcp/|${crossCutting}`,
       'The HTTP layer mounts GraphQL and REST; it reaches services only through them.',
       {
         fromNot: '^src/http/(uploads|channel-webhooks)\\.ts$',

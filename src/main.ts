@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { isClusterWorker, workerLog } from './cli/cluster-role';
 import { describeStartupError } from './cli/startup-error';
 import { UsageError } from './cli/usage';
-import { INVOICES_USAGE, TOKENS_USAGE, USERS_USAGE, WORKSPACES_USAGE } from './cli/usage-texts';
+import { INVOICES_USAGE, MCP_USAGE, TOKENS_USAGE, USERS_USAGE, WORKSPACES_USAGE } from './cli/usage-texts';
 import { isDebug, loadConfig, type Config } from './config';
 import { AppError } from './errors';
 
@@ -17,6 +17,7 @@ ${TOKENS_USAGE}
 ${USERS_USAGE}
 ${INVOICES_USAGE}
 ${WORKSPACES_USAGE}
+${MCP_USAGE}
 parley help                  this list
 
 PARLEY_DEBUG=1 adds stack traces to error messages.`;
@@ -74,6 +75,8 @@ async function run(argv: string[]): Promise<void> {
       return (await import('./cli/users')).usersCommand(args);
     case 'workspaces':
       return (await import('./cli/workspaces')).workspacesCommand(args);
+    case 'mcp':
+      return (await import('./cli/mcp')).mcpCommand(loadConfig());
     case undefined:
     case 'help':
     case '--help':

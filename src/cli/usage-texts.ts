@@ -15,3 +15,5 @@ export const USERS_USAGE = `parley users set-password --email E   reads the new 
 export const WORKSPACES_USAGE = `parley workspaces update WORKSPACE_ID [--plan ${Object.values(Plan).join('|')}]
   [--custom-chats-limit N|none] [--custom-seats-limit N|none] [--suspended true|false]
   [--past-due true|false] [--verified true|false|none] [--quarantined true|false] [--payment-provider-id ID|none]`;
+
+export const MCP_USAGE = `parley mcp                   serve AI assistants over stdio (Model Context Protocol) as the user of the API token in PARLEY_TOKEN`;

@@ -128,7 +128,7 @@ const NO_VIEWER_MESSAGES: Record<Exclude<GraphQLContext['authFailure'], null | '
 };
 
 /** The 401 (403 for a cookie sent without its CSRF header) for a request that needs a viewer and has none. */
-export function noViewerError(ctx: GraphQLContext): AppError {
+export function noViewerError(ctx: Pick<GraphQLContext, 'authFailure'>): AppError {
   if (ctx.authFailure === 'csrf') {
     return new AppError(
       'FORBIDDEN',

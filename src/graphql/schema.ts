@@ -10,6 +10,7 @@ import './types/bot-assets';
 import './types/revision';
 import './types/editor-presence';
 import './types/block-types';
+import './types/bot-templates';
 import './types/token';
 import './types/chat';
 import './types/credentials';

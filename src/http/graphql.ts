@@ -13,6 +13,7 @@ import { maskError } from '../graphql/errors';
 import { answeredByRefusal } from '../rest/router';
 import { graphqlLimitPlugins, type GraphQLLimits } from './graphql-limits';
 import { requestErrorsAreBadRequests } from './graphql-request-errors';
+import { fetchRequestOf } from './fetch-request';
 import { readRawBody, unsupportedMediaType } from './middleware/body';
 import { assertJsonDepth } from './middleware/json-depth';
 import {
@@ -85,16 +86,8 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
       ? await readRawBody(ctx.req, anonymous ? options.anonymousBodyLimit : options.bodyLimit)
       : undefined;
     if (body && /json/i.test(ctx.get('content-type'))) assertJsonDepth(body.toString('utf8'));
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(ctx.headers)) {
-      if (typeof value === 'string') headers.set(name, value);
-      else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    }
-    headers.delete('content-length');
-    // A Buffer is a Uint8Array, a valid body; @types/node's Buffer<ArrayBufferLike> just does not match BodyInit's ArrayBuffer views.
     const response = await yoga.fetch(
-      new URL(ctx.originalUrl, `http://${ctx.host || 'localhost'}`),
-      { method: ctx.method, headers, body: body as unknown as BodyInit | undefined },
+      fetchRequestOf(ctx, body),
       { koa: { state: ctx.state as Record<string, unknown>, info, http: exchange(ctx, options.publicUrl) } },
     );
     // A rate limit refused the operation while it ran: its answer (429, Retry-After) stands.

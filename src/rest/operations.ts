@@ -35,11 +35,12 @@ function graphqlFiles(dir: string): string[] {
 }
 
 /**
- * Reads src/rest/operations/*.graphql and the shared fragments of its shared/,
- * parses and validates them against the schema (at start-up, not per request).
+ * Reads src/rest/operations/*.graphql and the shared fragments of its shared/
+ * (and of any other folder given: the MCP tools' operations), parses and
+ * validates them against the schema (at start-up, not per request).
  */
-export function compileOperations(schema: GraphQLSchema, dir = operationsDir()): CompiledOperations {
-  const files = [...graphqlFiles(dir), ...graphqlFiles(path.join(dir, SHARED))];
+export function compileOperations(schema: GraphQLSchema, dirs: string | string[] = operationsDir()): CompiledOperations {
+  const files = [dirs].flat().flatMap((dir) => [...graphqlFiles(dir), ...graphqlFiles(path.join(dir, SHARED))]);
   const source = files.map((file) => fs.readFileSync(file, 'utf8')).join('\n');
   const document = parse(source);
   const errors = validate(schema, document);

@@ -4,6 +4,7 @@ import type { FileStore } from '../integrations/storage/file-store';
 import type { Bot, Db, Prisma } from '../db/client';
 import { canonicalJson, isRecord } from '../engine/json';
 import { CONTENT_KEYS, parseDefinition, type BotDefinition } from '../engine/definition/parse';
+import { outlineOf, type Outline } from '../engine/definition/outline';
 import { blocksWithHandlers } from '../engine/blocks/registry';
 import { draftProblems, type Problem } from '../engine/problems';
 import { newShapeFindings } from '../engine/value-shape-problems';
@@ -145,6 +146,11 @@ export function draftDefinition(bot: Pick<Bot, 'version' | 'draft'>): BotDefinit
   const parsed = parseDefinition({ ...draft, version: bot.version });
   if (!parsed.ok) throw new Error(`stored draft no longer parses: ${parsed.issues[0]?.message ?? 'invalid'}`);
   return parsed.definition;
+}
+
+/** The draft as an outline (src/engine/definition/outline.ts): what assistants and summaries read. */
+export function draftOutline(bot: Pick<Bot, 'version' | 'draft'>): Outline {
+  return outlineOf(draftDefinition(bot));
 }
 
 const publicIdTaken = () =>

@@ -3,6 +3,7 @@ import {
   archiveBot,
   createBot,
   draftDefinition,
+  draftOutline,
   getBot,
   hasUnpublishedChanges,
   listBots,
@@ -89,6 +90,13 @@ const BotRef = builder.prismaObject('Bot', {
         'The WhatsApp connection as a Typebot export names it, beside settings; settings.messagingApp.credentialsId is read first.',
       select: { draft: true, version: true },
       resolve: (bot) => draftDefinition(bot).whatsAppCredentialsId ?? null,
+    }),
+    outline: t.field({
+      type: 'JSON',
+      description:
+        "The draft at a glance, for a reader rather than a program: each group's blocks with a one-line summary (what it says or asks, variables by name), raw options, items, and where each path goes (`next`: group id and title), the start, the variables and the edges. Ids are the definition's, so any entry can be named in an edit.",
+      select: { draft: true, version: true },
+      resolve: (bot) => draftOutline(bot),
     }),
   }),
 });

@@ -45,8 +45,9 @@ const CHAT_PATH =
  */
 const CHANNEL_WEBHOOK_PATH = /^\/v1\/workspaces\/[^/]+\/(?:whatsapp|telegram)\/[^/]+\/webhook$/;
 
-/** What builders call: the GraphQL endpoint and the /v1 builder routes (the public chat, pages, files, webhooks and health excepted). */
+/** What builders call: the GraphQL endpoint, the assistants' /mcp and the /v1 builder routes (the public chat, pages, files, webhooks and health excepted). */
 function isBuilderRequest(ctx: Context): boolean {
+  if (ctx.path === '/mcp') return true;
   if (ctx.path === '/graphql')
     return ctx.method !== 'GET' || ctx.get('accept').includes('application/json') || Boolean(ctx.get('authorization'));
   return (

@@ -1,7 +1,7 @@
 import { createBot, publishBot, say, startChat, texts } from '../../helpers/chat';
 import { request } from '../../helpers/http';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
-import { TEMPLATES, type BotTemplate } from '../../../src/web/console/templates';
+import { TEMPLATES, type BotTemplate } from '../../../src/engine/shapes/templates';
 
 // The console's starter templates, created and published as the gallery does
 // (the same definitions through POST /v1/bots), then talked to along their

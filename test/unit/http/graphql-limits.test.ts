@@ -6,10 +6,10 @@ import { loadConfig } from '../../../src/config';
 import { graphqlLimitRules } from '../../../src/http/graphql-limits';
 import { pagedCostRule } from '../../../src/http/paged-cost';
 
-// Every operation our REST layer runs must fit under the default limits, in production too.
+// Every operation our REST layer and the assistants' tools (MCP) run must fit under the default limits, in production too.
 const root = join(__dirname, '../../..');
 const schema = buildSchema(readFileSync(join(root, 'schema/schema.graphql'), 'utf8'));
-const operationsDir = join(root, 'src/rest/operations');
+const operationDirs = [join(root, 'src/rest/operations'), join(root, 'src/mcp/operations')];
 
 describe('default GraphQL limits', () => {
   const limits = loadConfig({ NODE_ENV: 'production' }).graphql.limits;
@@ -33,9 +33,13 @@ describe('default GraphQL limits', () => {
     expect(validate(schema, document, graphqlLimitRules({ ...limits, introspection: true }))).toEqual([]);
   });
 
-  const files = readdirSync(operationsDir).filter((name) => name.endsWith('.graphql'));
+  const files = operationDirs.flatMap((dir) =>
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.graphql'))
+      .map((name) => join(dir, name)),
+  );
   it.each(files)('let every operation of %s through', (file) => {
-    const text = readFileSync(join(operationsDir, file), 'utf8');
+    const text = readFileSync(file, 'utf8');
     const document = new MaxTokensParserWLexer(text, { n: limits.maxTokens }).parseDocument();
     expect(Buffer.byteLength(text)).toBeLessThan(limits.maxQueryBytes);
     expect(validate(schema, document, graphqlLimitRules(limits)).map((error) => error.message)).toEqual([]);

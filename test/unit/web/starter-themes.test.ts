@@ -1,5 +1,5 @@
-import { TEMPLATES } from '../../../src/web/console/templates';
-import { blankBot } from '../../../src/web/console/templates/blank';
+import { TEMPLATES } from '../../../src/engine/shapes/templates';
+import { blankBot } from '../../../src/engine/shapes/templates/blank';
 import { THEME_DEFAULTS } from '../../../src/web/theme-defaults';
 import {
   AA_CONTRAST,

@@ -1,5 +1,5 @@
 import { draftProblems } from '../../../src/engine/problems';
-import { TEMPLATES } from '../../../src/web/console/templates';
+import { TEMPLATES } from '../../../src/engine/shapes/templates';
 import { withOnlyAccounts } from '../../../src/web/console/templates/with-credentials';
 
 // A bot made from a template opens without a warning: the person has done

@@ -1,5 +1,5 @@
-import { TEMPLATES, type BotTemplate } from '../templates';
-import { blankBot } from '../templates/blank';
+import { TEMPLATES, type BotTemplate } from '../../../engine/shapes/templates';
+import { blankBot } from '../../../engine/shapes/templates/blank';
 import { Dialog, ErrorNote } from '../ui';
 
 /** What "New bot" can start from: a blank flow, or one of the templates. */

@@ -1,3 +1,4 @@
+// The starter templates of "New bot": the console's gallery and the API's botTemplates query (assistants start from them) read this one list.
 import { aiAssistant } from './ai-assistant';
 import type { BotTemplate } from './definition';
 import { faqWithButtons } from './faq';

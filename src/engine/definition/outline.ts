@@ -1,0 +1,160 @@
+import { blockLabel } from '../shapes/block-labels';
+import { richTextToMarkdown } from '../variables/markdown';
+import type { BotDefinition } from './parse';
+import type { BlockDefinition, EdgeDefinition } from './schema';
+
+// A bot's draft as a reader (a person, an assistant) takes it in at a glance:
+// what each block says or asks, where each path goes, which variables exist.
+// Ids stay, so every entry can be named in an edit; raw options stay too, since
+// an edit changes them, but what they mean is also said in one line.
+
+export interface OutlineTarget {
+  groupId: string;
+  /** The group's title, so a reader needs no lookup. */
+  group: string;
+  blockId?: string;
+}
+
+export interface OutlineItem {
+  id: string;
+  summary: string;
+  next?: OutlineTarget;
+}
+
+export interface OutlineBlock {
+  id: string;
+  type: string;
+  /** The block type as the editor's palette names it. */
+  label: string;
+  summary: string;
+  options?: Record<string, unknown>;
+  items?: OutlineItem[];
+  next?: OutlineTarget;
+}
+
+export interface Outline {
+  version: string;
+  /**
+   * Where a chat begins: the start event (v6; connect from its eventId) or the
+   * start block of older bots, and where its path leads (absent: nowhere yet).
+   */
+  start?: { eventId: string; next?: OutlineTarget } | { blockId: string; next?: OutlineTarget };
+  variables: { id: string; name: string; value?: unknown }[];
+  groups: { id: string; title: string; position?: { x: number; y: number }; blocks: OutlineBlock[] }[];
+  edges: { id: string; from: Record<string, unknown>; to: { groupId: string; blockId?: string } }[];
+}
+
+/** Long texts are cut: the outline is for orientation, the definition holds the whole. */
+const SUMMARY_LIMIT = 160;
+
+function clip(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > SUMMARY_LIMIT ? `${flat.slice(0, SUMMARY_LIMIT - 1)}…` : flat;
+}
+
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);
+
+function bubbleText(content: Record<string, unknown>): string | undefined {
+  if (Array.isArray(content.richText)) return richTextToMarkdown(content.richText);
+  return text(content.markdown) ?? text(content.plainText) ?? text(content.html);
+}
+
+function itemText(item: Record<string, unknown>): string {
+  const content = item.content;
+  if (typeof content === 'string') return content;
+  const comparisons = record(content).comparisons;
+  if (Array.isArray(comparisons))
+    return `condition (${comparisons.length} comparison${comparisons.length === 1 ? '' : 's'})`;
+  return text(item.title) ?? text(item.pictureSrc) ?? 'item';
+}
+
+/** One line on what a block does, with its variables by name. */
+function summaryOf(block: BlockDefinition, variableName: (id: unknown) => string | undefined): string {
+  const options = record(block.options);
+  const content = record(block.content);
+  const saved = variableName(options.variableId);
+  const into = saved ? ` → {{${saved}}}` : '';
+  const said = bubbleText(content);
+  if (said !== undefined) return clip(said);
+  if (text(content.url)) return clip(String(content.url));
+  if (Array.isArray(block.items) && block.type !== 'Condition')
+    return clip(`${block.items.map((item) => itemText(record(item))).join(' | ')}${into}`);
+  const labels = record(options.labels);
+  const asked = text(labels.placeholder) ?? text(labels.button);
+  const target = text(record(options.webhook).url) ?? text(options.url);
+  const expression = text(options.expressionToEvaluate) ?? text(options.type);
+  const detail = asked ?? target ?? expression;
+  return clip(`${blockLabel(block.type)}${detail ? `: ${detail}` : ''}${into}`);
+}
+
+function withoutEmpty(options: Record<string, unknown>): Record<string, unknown> | undefined {
+  const kept = Object.entries(options).filter(([, value]) => value !== null && value !== undefined);
+  return kept.length > 0 ? Object.fromEntries(kept) : undefined;
+}
+
+/** The outline of a definition (any version: a start group of older bots is where it begins). */
+export function outlineOf(definition: BotDefinition): Outline {
+  const titles = new Map(definition.groups.map((group) => [group.id, group.title]));
+  const edges = new Map(definition.edges.map((edge) => [edge.id, edge]));
+  const names = new Map(definition.variables.map((variable) => [variable.id, variable.name]));
+  const variableName = (id: unknown) => (typeof id === 'string' ? names.get(id) : undefined);
+  const targetOf = (edgeId: string | null | undefined): OutlineTarget | undefined => {
+    const edge: EdgeDefinition | undefined = edgeId ? edges.get(edgeId) : undefined;
+    if (!edge) return undefined;
+    return {
+      groupId: edge.to.groupId,
+      group: titles.get(edge.to.groupId) ?? '(missing group)',
+      ...(edge.to.blockId ? { blockId: edge.to.blockId } : {}),
+    };
+  };
+  const startEvent = definition.events?.find((event) => event.type === 'start');
+  const startBlock = definition.groups.flatMap((group) => group.blocks).find((block) => block.type === 'start');
+  const startSource = startEvent ? { eventId: startEvent.id } : startBlock ? { blockId: startBlock.id } : undefined;
+  const startNext = targetOf(startEvent?.outgoingEdgeId ?? startBlock?.outgoingEdgeId);
+  const start = startSource && { ...startSource, ...(startNext ? { next: startNext } : {}) };
+  return {
+    version: definition.version,
+    ...(start ? { start } : {}),
+    variables: definition.variables.map((variable) => ({
+      id: variable.id,
+      name: variable.name,
+      ...(variable.value !== undefined && variable.value !== null ? { value: variable.value } : {}),
+    })),
+    groups: definition.groups.map((group) => ({
+      id: group.id,
+      title: group.title,
+      ...(group.graphCoordinates ? { position: { x: group.graphCoordinates.x, y: group.graphCoordinates.y } } : {}),
+      blocks: group.blocks.map((block) => {
+        const options = withoutEmpty(record(block.options));
+        const next = targetOf(block.outgoingEdgeId);
+        return {
+          id: block.id,
+          type: block.type,
+          label: blockLabel(block.type),
+          summary: summaryOf(block, variableName),
+          ...(options ? { options } : {}),
+          ...(block.items
+            ? {
+                items: block.items.map((item) => {
+                  const itemNext = targetOf(item.outgoingEdgeId);
+                  return {
+                    id: item.id,
+                    summary: clip(itemText(record(item))),
+                    ...(itemNext ? { next: itemNext } : {}),
+                  };
+                }),
+              }
+            : {}),
+          ...(next ? { next } : {}),
+        };
+      }),
+    })),
+    edges: definition.edges.map((edge) => ({
+      id: edge.id,
+      from: withoutEmpty(record(edge.from)) ?? {},
+      to: { groupId: edge.to.groupId, ...(edge.to.blockId ? { blockId: edge.to.blockId } : {}) },
+    })),
+  };
+}
