@@ -33,6 +33,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: 'Missing, malformed, unknown or revoked bearer token',
   403: 'Your role in the workspace does not allow this',
   404: 'Not found, or not in one of your workspaces',
+  409: 'expectedVersion names another version than the current one: someone saved meanwhile (reload, or send again without it)',
   412: 'If-Match names another version than the current one: someone saved meanwhile (reload, or save without If-Match to overwrite)',
   413: 'Request body larger than the limit',
   500: 'Internal server error',

@@ -1,4 +1,5 @@
 import { ANY_ROLE, EDITOR_ROLES } from '../../services/access';
+import { editBot, type CreatedEntity, type EditedBot } from '../../services/bot-edits';
 import {
   archiveBot,
   createBot,
@@ -111,6 +112,32 @@ const BotPage = builder.objectRef<Page<BotRecord>>('BotPage').implement({
   }),
 });
 
+const CreatedKind = builder.enumType('CreatedKind', {
+  description: 'What an edit added: a group, a block, an item of a block, a connection (edge) or a variable.',
+  values: ['group', 'block', 'item', 'edge', 'variable'] as const,
+});
+
+const CreatedIdRef = builder.objectRef<CreatedEntity>('CreatedId').implement({
+  description: 'Something an edit of editBot added, with its id (made by the server when the edit gave none).',
+  fields: (t) => ({
+    edit: t.exposeInt('edit', { description: 'The index of the edit in the list (0: the first).' }),
+    kind: t.field({ type: CreatedKind, resolve: (created) => created.kind }),
+    id: t.exposeID('id'),
+  }),
+});
+
+const EditBotPayload = builder.objectRef<EditedBot>('EditBotPayload').implement({
+  description: 'The bot as the edits left it, and what they added.',
+  fields: (t) => ({
+    bot: t.field({ type: BotRef, resolve: (edited) => edited.bot }),
+    created: t.field({
+      type: [CreatedIdRef],
+      description: 'In the order the edits made them; ids the edits gave are listed too.',
+      resolve: (edited) => edited.created,
+    }),
+  }),
+});
+
 const botIdArg = (t: Parameters<Parameters<typeof builder.mutationFields>[0]>[0]) => ({
   botId: t.arg.id({ required: true }),
 });
@@ -155,6 +182,28 @@ builder.mutationFields((t) => ({
     },
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
     resolve: (_query, _root, args, ctx) => updateBot(ctx.db, String(args.botId), args.bot, args.expectedVersion),
+  }),
+  editBot: t.field({
+    type: EditBotPayload,
+    description: [
+      "Applies a list of small edits to the bot's draft, in order and all or none, then saves it as updateBot does (validated whole; expectedVersion as there, CONFLICT when the bot is no longer at that draftVersion; without it, a save that loses a race is applied again to the new draft).",
+      'Each edit is an object with `op`:',
+      'addGroup {title?, position?: {x, y}, blocks?, id?} (placed right of the rightmost group when no position);',
+      'updateGroup {groupId, title?, position?}; removeGroup {groupId} (its connections go too);',
+      'addBlock {groupId, block, index?} (default: last); updateBlock {blockId, options?, content?, items?} (options and content merged, a key set to null removed; items replaced);',
+      'removeBlock {blockId}; moveBlock {blockId, groupId, index?};',
+      'connect {from: {blockId, itemId?, pathId?} | {eventId} | {groupId} (its last block), to: {groupId, blockId?}, id?} (replaces the connection the source had); disconnect {edgeId} | {from};',
+      'addVariable {name, value?, id?}; renameVariable {variableId, name} (every {{old name}} follows); removeVariable {variableId};',
+      'updateSettings {settings}; updateTheme {theme} (merged per top-level key).',
+      'Blocks and items are as in the definition, their id optional: ids left out are made, and answered in `created`. An id that is not in the draft is a BAD_REQUEST whose issue path names the edit (["edits", 2, "groupId"]).',
+    ].join(' '),
+    args: {
+      ...botIdArg(t),
+      edits: t.arg({ type: 'JSON', required: true, description: 'The list of edits (objects with `op`).' }),
+      expectedVersion: t.arg.int({ description: 'The draftVersion these edits were made on.' }),
+    },
+    authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
+    resolve: (_root, args, ctx) => editBot(ctx.db, String(args.botId), args.edits, args.expectedVersion),
   }),
   deleteBot: t.field({
     type: MessagePayload,

@@ -29,6 +29,17 @@ export const botRoutes = builderRoutes('Bot', [
     etag: { version: DRAFT_VERSION, ifMatch: 'expectedVersion' },
   },
   {
+    method: 'POST',
+    path: '/v1/bots/{botId}/edits',
+    operation: 'EditBot',
+    summary:
+      "Apply a list of edits to the bot's draft (add, change, move or remove groups and blocks, connect, variables, settings, theme), all or none; answers the bot and the ids the edits created",
+    unwrap: ['editBot'],
+    bodyLimit: 'bot',
+    errors: [...BUILDER_ERRORS, 409, 412],
+    etag: { version: DRAFT_VERSION, ifMatch: 'expectedVersion' },
+  },
+  {
     method: 'DELETE',
     path: '/v1/bots/{botId}',
     operation: 'DeleteBot',
