@@ -64,15 +64,18 @@ const patchObject = z
 
 /** Where a connection leaves from: an event (v6), a block, one of its items (or a card item's path), or a group (its last block). */
 const edgeSourceSchema = z
-  .union([
-    z.strictObject({ eventId: ref('event') }),
-    z.strictObject({
-      blockId: ref('block'),
-      itemId: ref('item of that block').optional(),
-      pathId: ref("path of that item (cards' items)").optional(),
-    }),
-    z.strictObject({ groupId: ref('group').describe('The group leaves from its last block.') }),
-  ])
+  .union(
+    [
+      z.strictObject({ eventId: ref('event') }),
+      z.strictObject({
+        blockId: ref('block'),
+        itemId: ref('item of that block').optional(),
+        pathId: ref("path of that item (cards' items)").optional(),
+      }),
+      z.strictObject({ groupId: ref('group').describe('The group leaves from its last block.') }),
+    ],
+    { error: 'must be {blockId, itemId?, pathId?}, {eventId} or {groupId}' },
+  )
   .describe('{eventId} (the start event), {blockId, itemId?, pathId?}, or {groupId}: the group’s last block.');
 
 const edgeTargetSchema = z

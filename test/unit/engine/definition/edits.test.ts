@@ -462,6 +462,12 @@ describe('the list', () => {
       message: 'Unrecognized key: "groupid"',
     });
     expect(problems([])![0]!.message).toBe('give at least one edit');
+    expect(problems([{ op: 'connect', from: { blockId: 'b1', groupId: 'g1' }, to: { groupId: 'g2' } }])).toEqual([
+      expect.objectContaining({
+        path: [0, 'from'],
+        message: 'must be {blockId, itemId?, pathId?}, {eventId} or {groupId}',
+      }),
+    ]);
     const parsed: Edit[] = editListSchema.parse([{ op: 'disconnect', edgeId: 'e' }]);
     expect(parsed).toEqual([{ op: 'disconnect', edgeId: 'e' }]);
   });
