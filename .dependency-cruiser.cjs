@@ -92,11 +92,11 @@ module.exports = {
       `rest/|graphql/|${crossCutting}`,
       'A REST route is data executing a GraphQL operation.',
     ),
-    // The starter templates and words of engine/shapes/ are pure data an assistant's blank bot starts from.
+    // A blank bot and the starter templates are engine/shapes/ data; edit_bot's input schema is the edit list editBot parses.
     layer(
       'mcp-executes-graphql',
       'mcp/',
-      `mcp/|graphql/|rest/operations\\.ts$|engine/shapes/|${crossCutting}`,
+      `mcp/|graphql/|rest/operations\\.ts$|engine/shapes/|engine/definition/edits\\.ts$|${crossCutting}`,
       "An assistant's tool runs GraphQL operations, like a REST route.",
     ),
     layer(

@@ -86,10 +86,9 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
       ? await readRawBody(ctx.req, anonymous ? options.anonymousBodyLimit : options.bodyLimit)
       : undefined;
     if (body && /json/i.test(ctx.get('content-type'))) assertJsonDepth(body.toString('utf8'));
-    const response = await yoga.fetch(
-      fetchRequestOf(ctx, body),
-      { koa: { state: ctx.state as Record<string, unknown>, info, http: exchange(ctx, options.publicUrl) } },
-    );
+    const response = await yoga.fetch(fetchRequestOf(ctx, body), {
+      koa: { state: ctx.state as Record<string, unknown>, info, http: exchange(ctx, options.publicUrl) },
+    });
     // A rate limit refused the operation while it ran: its answer (429, Retry-After) stands.
     if (answeredByRefusal(ctx)) return;
     // yoga answers a body it cannot read (a form's text/plain, say) with an empty 415: give the error object instead.

@@ -39,7 +39,10 @@ function graphqlFiles(dir: string): string[] {
  * (and of any other folder given: the MCP tools' operations), parses and
  * validates them against the schema (at start-up, not per request).
  */
-export function compileOperations(schema: GraphQLSchema, dirs: string | string[] = operationsDir()): CompiledOperations {
+export function compileOperations(
+  schema: GraphQLSchema,
+  dirs: string | string[] = operationsDir(),
+): CompiledOperations {
   const files = [dirs].flat().flatMap((dir) => [...graphqlFiles(dir), ...graphqlFiles(path.join(dir, SHARED))]);
   const source = files.map((file) => fs.readFileSync(file, 'utf8')).join('\n');
   const document = parse(source);

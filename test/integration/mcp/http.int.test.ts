@@ -168,14 +168,20 @@ describe('who may do what', () => {
     for (const [name, args] of [
       ['get_bot', { botId }],
       ['edit_bot', { botId, edits: [{ op: 'addVariable', name: 'X' }] }],
-      ['preview_chat', { botId, replies: [] }],
       ['search_results', { botId }],
+      ['get_analytics', { botId }],
+      ['export_results', { botId }],
       ['publish_bot', { botId }],
+      ['delete_bot', { botId }],
       ['list_bots', { workspaceId: server.adminWorkspaceId }],
     ] as const) {
       const answer = await callTool(outsider, name, args);
       expect({ name, code: answer.value.error?.code }).toEqual({ name, code: 'NOT_FOUND' });
     }
+    // The chat runtime answers as the reference does for a bot it cannot run (the preview is a chat route).
+    const preview = await callTool(outsider, 'preview_chat', { botId, replies: [] });
+    expect(preview.value.error).toEqual({ code: 'BAD_REQUEST', message: 'Bot not found', issues: [] });
+    expect((await okTool(admin, 'get_bot', { botId })).id).toBe(botId);
   });
 
   test('without a valid bearer token, /mcp answers 401 before reading anything', async () => {
