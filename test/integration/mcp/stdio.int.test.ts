@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { callTool, okTool, stdioClient } from '../../helpers/mcp';
 import { buildTestPublishAndRead } from '../../helpers/mcp-scenario';
-import { createUserWithToken, startTestServer, type TestServer } from '../../helpers/test-server';
+import { createUserWithToken, startTestServer, TEST_ENCRYPTION_KEY, type TestServer } from '../../helpers/test-server';
 
 // `parley mcp` as a desktop assistant runs it: a child process speaking MCP
 // on its standard input and output (dist/src/main.js, built by npm run build),
@@ -57,7 +57,12 @@ test('refuses to start without a valid token, saying why on standard error', asy
     new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
       const { PARLEY_TOKEN: _unused, ...env } = process.env;
       const child = spawn(process.execPath, [main, 'mcp'], {
-        env: { ...env, DATABASE_URL: server.databaseUrl, ...(token ? { PARLEY_TOKEN: token } : {}) },
+        env: {
+          ...env,
+          DATABASE_URL: server.databaseUrl,
+          PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+          ...(token ? { PARLEY_TOKEN: token } : {}),
+        },
       });
       let out = '';
       let err = '';
