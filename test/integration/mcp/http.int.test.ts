@@ -104,6 +104,51 @@ test('serves the block catalogue, the bot format and the templates; create_bot s
   expect(unknown.value.error).toMatchObject({ code: 'NOT_FOUND' });
 });
 
+test('a preview that ends on buttons says which choices the bot waits for', async () => {
+  const faq = await okTool(admin, 'create_bot', {
+    workspaceId: server.adminWorkspaceId,
+    name: 'FAQ',
+    templateId: 'faq',
+  });
+  const preview = await okTool(admin, 'preview_chat', { botId: faq.id, replies: [] });
+  expect(preview.lines).toEqual([
+    { from: 'bot', text: "Hello! 👋 I can answer the questions we're asked most often." },
+    { from: 'bot', text: 'What would you like to know?' },
+  ]);
+  expect(preview.waitingFor).toEqual({
+    type: 'choice input',
+    choices: expect.arrayContaining(['Another question'].slice(0, 0)),
+  });
+  expect(preview.waitingFor.choices.length).toBe(4);
+  // A reply that is a button's text picks it; replies after the end are reported, not lost.
+  const [first] = preview.waitingFor.choices as string[];
+  const picked = await okTool(admin, 'preview_chat', {
+    botId: faq.id,
+    replies: [first, "That's all", "No, I'm all set", 'more?', 'still?'],
+  });
+  expect(picked.lines[2]).toEqual({ from: 'visitor', text: first });
+  expect(picked.waitingFor).toBeUndefined();
+  expect(picked.unsentReplies).toEqual(['more?', 'still?']);
+});
+
+test('/mcp spends the builder rate limit', async () => {
+  const limited = await startTestServer({
+    rateLimit: { ipPoints: 1000, botPoints: 1000, builderPoints: 3, windowSeconds: 60 },
+  });
+  try {
+    const body = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+    const headers = { accept: 'application/json, text/event-stream' };
+    const statuses = [];
+    for (let index = 0; index < 4; index += 1)
+      statuses.push(
+        (await request(limited.url, 'POST', '/mcp', { json: body, token: limited.adminToken, headers })).status,
+      );
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  } finally {
+    await limited.close();
+  }
+});
+
 test('offers the ready prompts', async () => {
   const { prompts } = await admin.listPrompts();
   expect(prompts.map((prompt) => prompt.name).sort()).toEqual(['build_bot', 'explain_drop_off', 'summarise_answers']);
