@@ -87,6 +87,8 @@ export type StartFieldsFragment = { sessionId: string, resultId: string | null, 
 
 export type CredentialsFieldsFragment = { id: string, type: string, name: string, createdAt: string };
 
+export type ProblemFieldsFragment = { severity: ProblemSeverity, code: string, message: string, groupId: string | null, blockId: string | null, path: unknown };
+
 export type RevisionFieldsFragment = { revision: number, publishedAt: string, isLive: boolean, publisher: { id: string, email: string, name: string | null } | null };
 
 export type RevisionBlockChangeFieldsFragment = { id: string, type: string, groupId: string, label: string };
@@ -181,7 +183,7 @@ export type EditorSupportQueryVariables = Exact<{
 }>;
 
 
-export type EditorSupportQuery = { blockTypes: Array<{ type: string, category: BlockCategory, label: string, optionsSchema: unknown, defaultBlock: unknown }>, bot: { id: string, problems: Array<{ severity: ProblemSeverity, code: string, message: string, groupId: string | null, blockId: string | null }> } };
+export type EditorSupportQuery = { blockTypes: Array<{ type: string, category: BlockCategory, label: string, optionsSchema: unknown, defaultBlock: unknown }>, bot: { id: string, problems: Array<{ severity: ProblemSeverity, code: string, message: string, groupId: string | null, blockId: string | null, path: unknown }> } };
 
 export type ChannelConnectionsQueryVariables = Exact<{
   workspaceId: string | number;
@@ -598,6 +600,16 @@ export const CredentialsFieldsFragmentDoc = new TypedDocumentString(`
   createdAt
 }
     `, {"fragmentName":"CredentialsFields"}) as unknown as TypedDocumentString<CredentialsFieldsFragment, unknown>;
+export const ProblemFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ProblemFields on Problem {
+  severity
+  code
+  message
+  groupId
+  blockId
+  path
+}
+    `, {"fragmentName":"ProblemFields"}) as unknown as TypedDocumentString<ProblemFieldsFragment, unknown>;
 export const RevisionFieldsFragmentDoc = new TypedDocumentString(`
     fragment RevisionFields on BotRevision {
   revision
@@ -823,15 +835,18 @@ export const EditorSupportDocument = new TypedDocumentString(`
   bot(botId: $botId) {
     id
     problems {
-      severity
-      code
-      message
-      groupId
-      blockId
+      ...ProblemFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<EditorSupportQuery, EditorSupportQueryVariables>;
+    fragment ProblemFields on Problem {
+  severity
+  code
+  message
+  groupId
+  blockId
+  path
+}`) as unknown as TypedDocumentString<EditorSupportQuery, EditorSupportQueryVariables>;
 export const ChannelConnectionsDocument = new TypedDocumentString(`
     query ChannelConnections($workspaceId: ID!) {
   credentials(workspaceId: $workspaceId) {
