@@ -6,6 +6,7 @@ import './types/member';
 import './types/billing';
 import './types/analytics';
 import './types/bot';
+import './types/draft-changes';
 import './types/bot-assets';
 import './types/revision';
 import './types/editor-presence';

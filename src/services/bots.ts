@@ -5,6 +5,8 @@ import type { Bot, Db, Prisma } from '../db/client';
 import { canonicalJson, isRecord } from '../engine/json';
 import { CONTENT_KEYS, parseDefinition, type BotDefinition } from '../engine/definition/parse';
 import { outlineOf, type Outline } from '../engine/definition/outline';
+import { draftPatch } from '../engine/definition/patch';
+import { announceDraftChange, recordDraftChange, type DraftSave } from './bot-changes';
 import { blocksWithHandlers } from '../engine/blocks/registry';
 import { draftProblems, type Problem } from '../engine/problems';
 import { newShapeFindings } from '../engine/value-shape-problems';
@@ -253,6 +255,7 @@ export async function updateBot(
   botId: string,
   raw: unknown,
   expectedVersion?: number | null,
+  save?: DraftSave,
 ): Promise<BotRecord> {
   const bot = await getBot(db, botId);
   if (typeof expectedVersion === 'number' && expectedVersion !== bot.draftVersion)
@@ -265,25 +268,31 @@ export async function updateBot(
     const holder = await db.bot.findUnique({ where: { publicId: metadata.publicId }, select: { id: true } });
     if (holder) throw publicIdTaken();
   }
+  const version = bot.draftVersion + 1;
   try {
-    // Compare-and-set on the version read: an edit landing in between makes this one a conflict.
-    const { count } = await db.bot.updateMany({
-      where: { id: botId, draftVersion: bot.draftVersion },
-      data: {
-        draftVersion: { increment: 1 },
-        name: 'name' in patch ? (metadata.name ?? DEFAULT_BOT_NAME) : undefined,
-        icon: 'icon' in patch ? (metadata.icon ?? null) : undefined,
-        publicId: 'publicId' in patch ? (metadata.publicId ?? null) : undefined,
-        isClosed: metadata.isClosed,
-        ...splitDefinition(definition),
-      },
+    const saved = await db.$transaction(async (tx) => {
+      // Compare-and-set on the version read: an edit landing in between makes this one a conflict.
+      const { count } = await tx.bot.updateMany({
+        where: { id: botId, draftVersion: bot.draftVersion },
+        data: {
+          draftVersion: { increment: 1 },
+          name: 'name' in patch ? (metadata.name ?? DEFAULT_BOT_NAME) : undefined,
+          icon: 'icon' in patch ? (metadata.icon ?? null) : undefined,
+          publicId: 'publicId' in patch ? (metadata.publicId ?? null) : undefined,
+          isClosed: metadata.isClosed,
+          ...splitDefinition(definition),
+        },
+      });
+      if (count === 1) await recordDraftChange(tx, botId, version, draftPatch(stored, definition), save);
+      return count === 1;
     });
-    if (count === 0) {
+    if (!saved) {
       const current = await getBot(db, botId);
       if (typeof expectedVersion === 'number') throw editConflict(expectedVersion, current.draftVersion);
       // No version asked for: the last write wins, as before versions existed.
-      return updateBot(db, botId, raw);
+      return updateBot(db, botId, raw, undefined, save);
     }
+    announceDraftChange(botId, version, save);
     return getBot(db, botId);
   } catch (error) {
     if (isUniqueViolation(error, 'publicId')) throw publicIdTaken();

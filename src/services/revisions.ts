@@ -1,3 +1,4 @@
+import type { DraftSave } from './bot-changes';
 import type { Bot, Db, User } from '../db/client';
 import { diffDefinitions, type DefinitionChanges } from '../engine/definition/diff';
 import { parseDefinition, type BotDefinition } from '../engine/definition/parse';
@@ -101,9 +102,10 @@ export async function restoreRevision(
   botId: string,
   revision: number,
   expectedVersion?: number | null,
+  save?: DraftSave,
 ): Promise<BotRecord> {
   await getBot(db, botId);
   const { definition } = await snapshotDefinition(db, botId, revision);
   // Every content key, so nothing of the draft survives; metadata (name, publicId...) is not part of a revision.
-  return updateBot(db, botId, definition, expectedVersion);
+  return updateBot(db, botId, definition, expectedVersion, save);
 }

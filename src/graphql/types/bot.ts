@@ -15,6 +15,7 @@ import {
 } from '../../services/bots';
 import type { Page } from '../../services/pagination';
 import { builder } from '../builder';
+import { clientKeyArg, draftSave } from './draft-changes';
 import { MessagePayload } from './scalars';
 
 const shareUrlOf = (publicId: string | null, chatBaseUrl: string | undefined) =>
@@ -179,9 +180,11 @@ builder.mutationFields((t) => ({
       ...botIdArg(t),
       bot: t.arg({ type: 'JSON', required: true }),
       expectedVersion: t.arg.int({ description: 'The draftVersion this change was made on.' }),
+      clientKey: clientKeyArg(t),
     },
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
-    resolve: (_query, _root, args, ctx) => updateBot(ctx.db, String(args.botId), args.bot, args.expectedVersion),
+    resolve: (_query, _root, args, ctx) =>
+      updateBot(ctx.db, String(args.botId), args.bot, args.expectedVersion, draftSave(ctx, args.clientKey)),
   }),
   editBot: t.field({
     type: EditBotPayload,
@@ -201,9 +204,11 @@ builder.mutationFields((t) => ({
       ...botIdArg(t),
       edits: t.arg({ type: 'JSON', required: true, description: 'The list of edits (objects with `op`).' }),
       expectedVersion: t.arg.int({ description: 'The draftVersion these edits were made on.' }),
+      clientKey: clientKeyArg(t),
     },
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
-    resolve: (_root, args, ctx) => editBot(ctx.db, String(args.botId), args.edits, args.expectedVersion),
+    resolve: (_root, args, ctx) =>
+      editBot(ctx.db, String(args.botId), args.edits, args.expectedVersion, draftSave(ctx, args.clientKey)),
   }),
   deleteBot: t.field({
     type: MessagePayload,

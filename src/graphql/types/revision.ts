@@ -9,6 +9,7 @@ import {
   type Revision,
   type RevisionDetail,
 } from '../../services/revisions';
+import { draftSave } from './draft-changes';
 import { builder } from '../builder';
 import { UserRef } from './member';
 
@@ -129,6 +130,6 @@ builder.mutationFields((t) => ({
     },
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
     resolve: (_query, _root, args, ctx) =>
-      restoreRevision(ctx.db, String(args.botId), args.revision, args.expectedVersion),
+      restoreRevision(ctx.db, String(args.botId), args.revision, args.expectedVersion, draftSave(ctx, null)),
   }),
 }));

@@ -63,6 +63,23 @@ export const botRoutes = builderRoutes('Bot', [
     summary: 'Problems of the draft (errors stop a publish)',
     unwrap: ['bot'],
   },
+  {
+    method: 'GET',
+    path: '/v1/bots/{botId}/draft/changes',
+    operation: 'GetDraftChanges',
+    summary:
+      'Saves of the draft after version `since`, oldest first, each with its patch; `changes` is null when they are no longer all kept (read the bot again)',
+    unwrap: ['bot'],
+  },
+  {
+    method: 'GET',
+    path: '/v1/bots/{botId}/draft/live',
+    operation: 'WatchDraft',
+    summary:
+      "Live draft saves: one event per save of the bot's draft (its new version, who, which editor tab), held open",
+    unwrap: ['draftChanged'],
+    stream: 'sse',
+  },
   { method: 'POST', path: '/v1/bots/{botId}/publish', operation: 'PublishBot', summary: 'Publish bot' },
   { method: 'POST', path: '/v1/bots/{botId}/unpublish', operation: 'UnpublishBot', summary: 'Unpublish bot' },
 ]);

@@ -1,4 +1,4 @@
-import { decodeEvent, encodeEvent, type ResultEvent } from './events';
+import { decodeEvent, encodeEvent, type LiveEvent } from './events';
 import { LocalFanout } from './fanout';
 import type { LiveLog, LiveResults } from './live-results';
 
@@ -37,7 +37,7 @@ export function clusterLiveResults(log: LiveLog): LiveResults {
   };
   process.on('message', onMessage);
   return {
-    publish(events: readonly ResultEvent[]) {
+    publish(events: readonly LiveEvent[]) {
       if (events.length === 0 || !process.send) return;
       const message: LiveRelayMessage = { type: 'live-results', events: events.map(encodeEvent) };
       const failed = (error: Error | null) => {
@@ -50,6 +50,7 @@ export function clusterLiveResults(log: LiveLog): LiveResults {
       }
     },
     subscribe: (botId) => fanout.subscribe(botId),
+    subscribeDrafts: (botId) => fanout.subscribeDrafts(botId),
     get subscriberCount() {
       return fanout.size;
     },

@@ -30,12 +30,41 @@ const wireEvent = z.object({
   updatedAt: z.iso.datetime().transform((value) => new Date(value)),
 });
 
+/**
+ * A save of a bot's draft, once committed: which version it made and who made
+ * it. Editors that have the bot open read what it changed from the draft's
+ * change log (services/bot-changes.ts): a patch may be larger than a NOTIFY.
+ */
+export interface DraftEvent {
+  event: 'draft';
+  botId: string;
+  draftVersion: number;
+  authorId: string | null;
+  /** The editor tab that saved (its presence key): it knows its own changes. */
+  clientKey: string | null;
+}
+
+/** What travels on the live channel: results a chat turn changed, and drafts a save changed. */
+export type LiveEvent = ResultEvent | DraftEvent;
+
+export const isDraftEvent = (event: LiveEvent): event is DraftEvent => event.event === 'draft';
+export const isResultEvent = (event: LiveEvent): event is ResultEvent => event.event !== 'draft';
+
+const wireDraftEvent = z.object({
+  event: z.literal('draft'),
+  botId: z.string().min(1),
+  draftVersion: z.number().int().nonnegative(),
+  authorId: z.string().nullable(),
+  clientKey: z.string().nullable(),
+});
+
 /** An event as one JSON text (the PostgreSQL transport's NOTIFY payload). */
-export function encodeEvent(event: ResultEvent): string {
+export function encodeEvent(event: LiveEvent): string {
+  if (isDraftEvent(event)) return JSON.stringify(event);
   return JSON.stringify({ ...event, updatedAt: event.updatedAt.toISOString() });
 }
 
 /** The event a payload carries, or undefined when it is not one (another program on the channel, another version). */
-export function decodeEvent(payload: string): ResultEvent | undefined {
-  return jsonAs(payload, wireEvent);
+export function decodeEvent(payload: string): LiveEvent | undefined {
+  return jsonAs(payload, z.union([wireEvent, wireDraftEvent]));
 }

@@ -1,5 +1,5 @@
 import { recordLiveSubscriptions } from '../../observability/metrics';
-import type { ResultEvent } from './events';
+import { isDraftEvent, type DraftEvent, type LiveEvent, type ResultEvent } from './events';
 
 /**
  * Events waiting for a subscriber that reads slower than turns commit. Past
@@ -14,17 +14,19 @@ const MAX_QUEUED = 1000;
  * its next event (a generator queues `return()` behind the pending `next()`,
  * so a quiet stream would keep its listener until the next event).
  */
-export class LiveSubscription implements AsyncIterableIterator<ResultEvent> {
-  private queue: ResultEvent[] = [];
-  private waiting: ((result: IteratorResult<ResultEvent>) => void) | undefined;
+export class LiveSubscription<E extends LiveEvent = LiveEvent> implements AsyncIterableIterator<E> {
+  private queue: E[] = [];
+  private waiting: ((result: IteratorResult<E>) => void) | undefined;
   private ended = false;
 
   constructor(
     readonly botId: string,
-    private readonly onEnd: (subscription: LiveSubscription) => void,
+    /** Which events of the bot this subscriber wants (results or drafts). */
+    readonly wants: (event: LiveEvent) => event is E,
+    private readonly onEnd: (subscription: LiveSubscription<E>) => void,
   ) {}
 
-  push(event: ResultEvent): void {
+  push(event: E): void {
     if (this.ended) return;
     if (this.waiting) {
       const resolve = this.waiting;
@@ -36,19 +38,19 @@ export class LiveSubscription implements AsyncIterableIterator<ResultEvent> {
     if (this.queue.length > MAX_QUEUED) this.end();
   }
 
-  next(): Promise<IteratorResult<ResultEvent>> {
+  next(): Promise<IteratorResult<E>> {
     const event = this.queue.shift();
     if (event) return Promise.resolve({ value: event, done: false });
     if (this.ended) return Promise.resolve({ value: undefined, done: true });
     return new Promise((resolve) => (this.waiting = resolve));
   }
 
-  return(): Promise<IteratorResult<ResultEvent>> {
+  return(): Promise<IteratorResult<E>> {
     this.end();
     return Promise.resolve({ value: undefined, done: true });
   }
 
-  throw(error?: unknown): Promise<IteratorResult<ResultEvent>> {
+  throw(error?: unknown): Promise<IteratorResult<E>> {
     this.end();
     return Promise.reject(error);
   }
@@ -69,28 +71,41 @@ export class LiveSubscription implements AsyncIterableIterator<ResultEvent> {
   }
 }
 
-/** This process's subscribers, by bot: an event goes to the subscribers of its bot only. */
+const isResult = (event: LiveEvent): event is ResultEvent => !isDraftEvent(event);
+
+/** This process's subscribers, by bot: an event goes to the subscribers of its bot that want its kind. */
 export class LocalFanout {
   private readonly byBot = new Map<string, Set<LiveSubscription>>();
   private count = 0;
   private closed = false;
 
-  subscribe(botId: string): LiveSubscription {
-    const subscription = new LiveSubscription(botId, (ended) => this.remove(ended));
+  /** A bot's result events (live results). */
+  subscribe(botId: string): LiveSubscription<ResultEvent> {
+    return this.add(new LiveSubscription(botId, isResult, (ended) => this.remove(ended)));
+  }
+
+  /** A bot's draft saves (editors that have it open). */
+  subscribeDrafts(botId: string): LiveSubscription<DraftEvent> {
+    return this.add(new LiveSubscription(botId, isDraftEvent, (ended) => this.remove(ended)));
+  }
+
+  private add<E extends LiveEvent>(subscription: LiveSubscription<E>): LiveSubscription<E> {
+    const botId = subscription.botId;
     if (this.closed) {
       subscription.end();
       return subscription;
     }
     let subscribers = this.byBot.get(botId);
     if (!subscribers) this.byBot.set(botId, (subscribers = new Set()));
-    subscribers.add(subscription);
+    subscribers.add(subscription as unknown as LiveSubscription);
     this.count += 1;
     recordLiveSubscriptions(1);
     return subscription;
   }
 
-  deliver(event: ResultEvent): void {
-    for (const subscription of this.byBot.get(event.botId) ?? []) subscription.push(event);
+  deliver(event: LiveEvent): void {
+    for (const subscription of this.byBot.get(event.botId) ?? [])
+      if (subscription.wants(event)) subscription.push(event);
   }
 
   get size(): number {
@@ -103,9 +118,9 @@ export class LocalFanout {
     for (const subscribers of [...this.byBot.values()]) for (const subscription of [...subscribers]) subscription.end();
   }
 
-  private remove(subscription: LiveSubscription): void {
+  private remove<E extends LiveEvent>(subscription: LiveSubscription<E>): void {
     const subscribers = this.byBot.get(subscription.botId);
-    if (!subscribers?.delete(subscription)) return;
+    if (!subscribers?.delete(subscription as unknown as LiveSubscription)) return;
     if (subscribers.size === 0) this.byBot.delete(subscription.botId);
     this.count -= 1;
     recordLiveSubscriptions(-1);

@@ -1,4 +1,4 @@
-import type { ResultEvent } from './events';
+import type { LiveEvent } from './events';
 import { LocalFanout } from './fanout';
 import type { LiveLog, LiveResults } from './live-results';
 
@@ -7,7 +7,7 @@ export function inProcessLiveResults(log: LiveLog): LiveResults {
   const fanout = new LocalFanout();
   let closed = false;
   return {
-    publish(events: readonly ResultEvent[]) {
+    publish(events: readonly LiveEvent[]) {
       if (closed || events.length === 0) return;
       // After the turn has answered: serving many subscribers is work the turn should not wait behind.
       setImmediate(() => {
@@ -19,6 +19,7 @@ export function inProcessLiveResults(log: LiveLog): LiveResults {
       });
     },
     subscribe: (botId) => fanout.subscribe(botId),
+    subscribeDrafts: (botId) => fanout.subscribeDrafts(botId),
     get subscriberCount() {
       return fanout.size;
     },

@@ -1,8 +1,8 @@
-import type { ResultEvent } from './events';
+import type { DraftEvent, LiveEvent, ResultEvent } from './events';
 
 /**
  * Live results: chat turns publish what they changed, dashboards subscribe
- * per bot. Chosen by the database at start: in-process on SQLite, PostgreSQL
+ * per bot; saves of a draft publish its new version, editors subscribe. Chosen by the database at start: in-process on SQLite, PostgreSQL
  * LISTEN/NOTIFY when several processes may share the database.
  */
 export interface LiveResults {
@@ -11,9 +11,11 @@ export interface LiveResults {
    * throws and never makes the caller wait: a failure is logged, the turn has
    * already answered.
    */
-  publish(events: readonly ResultEvent[]): void;
-  /** The events of one bot from now on, until the iterator's `return()` (the client went away) or `close()`. */
+  publish(events: readonly LiveEvent[]): void;
+  /** The result events of one bot from now on, until the iterator's `return()` (the client went away) or `close()`. */
   subscribe(botId: string): AsyncIterableIterator<ResultEvent>;
+  /** The draft saves of one bot from now on (editors that have it open), until `return()` or `close()`. */
+  subscribeDrafts(botId: string): AsyncIterableIterator<DraftEvent>;
   /** Open subscriptions in this process. */
   readonly subscriberCount: number;
   /** Ends every subscription and stops listening (shutdown). Publishing afterwards is a no-op locally. */

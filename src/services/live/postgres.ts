@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { decodeEvent, encodeEvent, type ResultEvent } from './events';
+import { decodeEvent, encodeEvent, type LiveEvent } from './events';
 import { LocalFanout } from './fanout';
 import type { LiveLog, LiveResults } from './live-results';
 
@@ -37,13 +37,14 @@ export async function postgresLiveResults(options: PostgresLiveOptions): Promise
   // One NOTIFY after another: the events of this process reach the channel in commit order.
   let sending: Promise<void> = Promise.resolve();
   return {
-    publish(events: readonly ResultEvent[]) {
+    publish(events: readonly LiveEvent[]) {
       if (events.length === 0) return;
       sending = sending
         .then(() => notifyAll(options.notify, events))
         .catch((error: unknown) => options.log.warn({ err: error }, 'live results: NOTIFY failed'));
     },
     subscribe: (botId) => fanout.subscribe(botId),
+    subscribeDrafts: (botId) => fanout.subscribeDrafts(botId),
     get subscriberCount() {
       return fanout.size;
     },
@@ -60,7 +61,7 @@ export async function postgresLiveResults(options: PostgresLiveOptions): Promise
 }
 
 /** A turn's events in one statement (they were one NOTIFY each, through Prisma: ~5 % of a PostgreSQL chat request's CPU). */
-async function notifyAll(notify: PostgresLiveOptions['notify'], events: readonly ResultEvent[]): Promise<void> {
+async function notifyAll(notify: PostgresLiveOptions['notify'], events: readonly LiveEvent[]): Promise<void> {
   const payloads = events.map(encodeEvent);
   // Ids and a date: far below the limit, unless an id was abused; such a turn's events are dropped, not the turn.
   const oversized = payloads.find((payload) => Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES);

@@ -1,0 +1,83 @@
+import { ANY_ROLE } from '../../services/access';
+import { draftChangesSince, type DraftChange, type DraftSave } from '../../services/bot-changes';
+import { parseSessionKey } from '../../services/editor-presence';
+import type { DraftEvent } from '../../services/live/events';
+import { forbidden, notFound } from '../../errors';
+import { builder, hasBotRole } from '../builder';
+import type { GraphQLContext } from '../context';
+import { ACCESS_LOST, stillReadsBot, whileAllowed } from '../live-access';
+
+// Editing together (docs/co-editing.md): every save of a draft is logged with
+// its patch and announced live; an editor catches up from the log.
+
+/** The `clientKey` argument of the saves: the editor tab that makes it. */
+export const clientKeyArg = (t: Parameters<Parameters<typeof builder.mutationFields>[0]>[0]) =>
+  t.arg.string({
+    description:
+      "The saving editor tab's presence key (as editingBot's sessionKey): its own save comes back to it marked as its own. API clients leave it out.",
+  });
+
+/** Who saves, and the live channel that tells the others. */
+export function draftSave(ctx: GraphQLContext, clientKey: string | null | undefined): DraftSave {
+  return {
+    authorId: ctx.viewer?.userId ?? null,
+    clientKey: clientKey == null ? null : parseSessionKey(clientKey),
+    live: ctx.chat.live,
+  };
+}
+
+const DraftChangeRef = builder.objectRef<DraftChange>('DraftChange').implement({
+  description: "One save of a bot's draft, as the server applied it.",
+  fields: (t) => ({
+    version: t.exposeInt('version', { description: 'The draftVersion the save made.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    authorId: t.exposeID('authorId', { nullable: true, description: 'Who saved.' }),
+    clientKey: t.exposeString('clientKey', { nullable: true, description: 'The editor tab that saved, if one did.' }),
+    patch: t.field({
+      type: 'JSON',
+      description:
+        'What the save changed: groups (without their blocks, with `blockIds`), blocks (with their `groupId`), edges, variables and events set whole or removed by id, the order of groups or variables when it changed, and theme and settings keys set (null: removed). Apply it over any copy of the draft: objects it does not name stay as they are.',
+      resolve: (change) => change.patch,
+    }),
+  }),
+});
+
+builder.prismaObjectField('Bot', 'draftChanges', (t) =>
+  t.field({
+    type: [DraftChangeRef],
+    nullable: true,
+    description:
+      'The saves of the draft after version `since`, oldest first; null when the server no longer has all of them (the last 500 are kept): read the draft again instead. An editor applies them to catch up after `draftChanged` tells it of a new version, or after a reconnect.',
+    args: { since: t.arg.int({ required: true }) },
+    select: { id: true, draftVersion: true },
+    resolve: (bot, args, ctx) => draftChangesSince(ctx.db, bot.id, args.since, bot.draftVersion),
+  }),
+);
+
+const DraftChangedRef = builder.objectRef<DraftEvent>('DraftChanged').implement({
+  description: "A save of a bot's draft, once committed. Read what it changed with `bot.draftChanges(since)`.",
+  fields: (t) => ({
+    botId: t.exposeID('botId'),
+    draftVersion: t.exposeInt('draftVersion'),
+    authorId: t.exposeID('authorId', { nullable: true }),
+    clientKey: t.exposeString('clientKey', { nullable: true }),
+  }),
+});
+
+builder.subscriptionFields((t) => ({
+  draftChanged: t.field({
+    type: DraftChangedRef,
+    description:
+      "Every save of a bot's draft from now on (the editor, REST PATCH, updateBot, editBot, a restore, an assistant), from every server process sharing the database, held open until the client goes away. Any member of the bot's workspace; access is checked again as events come, and a caller who lost it gets NOT_FOUND, then the end of the stream.",
+    args: { botId: t.arg.id({ required: true }) },
+    subscribe: async (_root, args, ctx) => {
+      const botId = String(args.botId);
+      if (!(await hasBotRole(ctx, botId, ANY_ROLE))) throw forbidden();
+      return whileAllowed(ctx.chat.live.subscribeDrafts(botId), ctx.liveRecheckMs, () => stillReadsBot(ctx, botId));
+    },
+    resolve: (event: DraftEvent | typeof ACCESS_LOST) => {
+      if (event === ACCESS_LOST) throw notFound();
+      return event;
+    },
+  }),
+}));

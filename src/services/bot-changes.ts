@@ -1,0 +1,89 @@
+import type { Db, Prisma } from '../db/client';
+import { isRecord } from '../engine/json';
+import type { DraftPatch } from '../engine/definition/patch';
+import type { LiveResults } from './live/live-results';
+
+// The draft's change log (docs/co-editing.md): every save of a bot's draft,
+// whatever made it (the editor, REST PATCH, GraphQL updateBot or editBot, a
+// restore, an assistant's tool), is recorded with its version and its patch
+// in the save's transaction, then announced on the live channel. An editor
+// that has the bot open hears the version, reads the patches it has not
+// applied, and applies them over its own unsaved changes.
+
+/** Who made a save, and whom to tell. Absent: a save nobody has open (nothing to announce). */
+export interface DraftSave {
+  authorId: string | null;
+  /** The editor tab that saved (its presence key), so it recognises its own save. */
+  clientKey: string | null;
+  live?: LiveResults;
+}
+
+/**
+ * Changes kept per bot. An editor further behind than this (a laptop woken
+ * after a day) reloads the draft instead of catching up.
+ */
+export const KEPT_CHANGES = 500;
+
+export interface DraftChange {
+  version: number;
+  createdAt: Date;
+  authorId: string | null;
+  clientKey: string | null;
+  patch: DraftPatch;
+}
+
+/** Writes a save's change, in the save's transaction, and forgets the ones past KEPT_CHANGES. */
+export async function recordDraftChange(
+  tx: Prisma.TransactionClient,
+  botId: string,
+  version: number,
+  patch: DraftPatch,
+  save: DraftSave | undefined,
+): Promise<void> {
+  await tx.botDraftChange.create({
+    data: {
+      botId,
+      version,
+      authorId: save?.authorId ?? null,
+      clientKey: save?.clientKey ?? null,
+      patch: patch as Prisma.InputJsonValue,
+    },
+  });
+  // Every KEPT_CHANGES-th save clears the tail: one statement now and then rather than one per save.
+  if (version % 50 === 0)
+    await tx.botDraftChange.deleteMany({ where: { botId, version: { lte: version - KEPT_CHANGES } } });
+}
+
+/** Tells the editors that have the bot open, once the save has committed. */
+export function announceDraftChange(botId: string, version: number, save: DraftSave | undefined): void {
+  save?.live?.publish([
+    { event: 'draft', botId, draftVersion: version, authorId: save.authorId, clientKey: save.clientKey },
+  ]);
+}
+
+/**
+ * The changes after `since`, oldest first; null when some of them are no
+ * longer kept (or `since` is ahead of the bot): the caller reloads the draft.
+ */
+export async function draftChangesSince(
+  db: Db,
+  botId: string,
+  since: number,
+  current: number,
+): Promise<DraftChange[] | null> {
+  if (since > current) return null;
+  if (since === current) return [];
+  const rows = await db.botDraftChange.findMany({
+    where: { botId, version: { gt: since } },
+    orderBy: { version: 'asc' },
+  });
+  // Saves before the log existed, or pruned: a gap means the log cannot bring the caller up to date.
+  if (rows.length !== current - since || rows[0]!.version !== since + 1) return null;
+  return rows.map((row) => ({
+    version: row.version,
+    createdAt: row.createdAt,
+    authorId: row.authorId,
+    clientKey: row.clientKey,
+    patch: (isRecord(row.patch) ? row.patch : {}) as DraftPatch,
+  }));
+}
