@@ -1,5 +1,6 @@
 import { Access } from '../services/access';
 import type { ChannelConnectDeps } from '../services/channels/connection';
+import type { SaveOptions } from '../services/bots';
 import type { ChatDeps } from '../services/chat/deps';
 import type { RequestOrigin } from '../services/chat/origin-policy';
 import type { SignInSettings } from '../services/sign-in/settings';
@@ -56,6 +57,8 @@ export interface ServerDeps {
   signIn: SignInSettings;
   /** How often an open live results stream re-checks that its caller may still read the bot (ms). */
   liveRecheckMs: number;
+  /** PARLEY_DRAFT_CHECKPOINT_QUIET_MINUTES, in ms (services/draft-checkpoints.ts's default when absent). */
+  draftCheckpointQuietMs?: number;
   /**
    * The messaging channels: the webhooks wake their processor once they have stored events;
    * `connect` registers a Telegram webhook through the server's provider client.
@@ -110,9 +113,9 @@ export async function createContext(
   request: RequestInfo,
   http: HttpExchange | null = null,
 ): Promise<GraphQLContext> {
-  const { chat, uploads, signIn, liveRecheckMs, channels } = deps;
+  const { chat, uploads, signIn, liveRecheckMs, draftCheckpointQuietMs, channels } = deps;
   const db = chat.db;
-  const base = { db, chat, uploads, signIn, liveRecheckMs, channels, request, http };
+  const base = { db, chat, uploads, signIn, liveRecheckMs, draftCheckpointQuietMs, channels, request, http };
   const { viewer, failure } = request.authentication ?? (await authenticateRequest(db, request));
   if (!viewer) return { ...base, viewer: null, authFailure: failure ?? 'missing', access: null };
   return { ...base, viewer, authFailure: null, access: new Access(db, viewer.userId) };
@@ -136,4 +139,9 @@ export function noViewerError(ctx: Pick<GraphQLContext, 'authFailure'>): AppErro
     );
   }
   return unauthorized(NO_VIEWER_MESSAGES[ctx.authFailure ?? 'missing']);
+}
+
+/** Who saves a bot, and the quiet spell after which a save checkpoints the draft first. */
+export function saveOptions(ctx: GraphQLContext): Omit<SaveOptions, 'origin'> {
+  return { authorId: ctx.viewer?.userId ?? null, quietMs: ctx.draftCheckpointQuietMs };
 }

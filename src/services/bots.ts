@@ -12,6 +12,7 @@ import { AppError, badRequest, invalidInput, notFound, type Issue } from '../err
 import { pageRequest, toPage, type Page } from './pagination';
 import { isUniqueViolation } from './prisma-errors';
 import { deleteBotAssets } from './bot-assets';
+import { checkpointDraft, DEFAULT_QUIET_MS, saveCheckpointReason } from './draft-checkpoints';
 import { archiveResults } from './results';
 import { displayName, icon, zodIssues } from './validation';
 import { withNormalisedOrigins } from './chat/origins';
@@ -242,18 +243,32 @@ function refuseNewShapeProblems(stored: BotDefinition, next: BotDefinition): voi
     );
 }
 
+/** How a save came to be, for the draft checkpoint it may take first (services/draft-checkpoints.ts). */
+export interface SaveOptions {
+  /** Who saves: the author of the checkpoint, if one is taken. */
+  authorId?: string | null;
+  /** PARLEY_DRAFT_CHECKPOINT_QUIET_MINUTES, in ms. */
+  quietMs?: number;
+  /** A patch (the default), a list of edits (never an import, although it writes the whole flow), or a restore. */
+  origin?: 'patch' | 'edits' | 'restore';
+}
+
 /**
  * Applies a partial bot (metadata and/or content keys); the merged definition
  * is validated whole. Every edit counts one `draftVersion`; given
  * `expectedVersion`, the edit applies only to that version (two editors
- * never overwrite each other silently: the second is told).
+ * never overwrite each other silently: the second is told). A restore, an
+ * import or the first save after a quiet spell checkpoints the draft it
+ * replaces first, in the same transaction.
  */
 export async function updateBot(
   db: Db,
   botId: string,
   raw: unknown,
   expectedVersion?: number | null,
+  save: SaveOptions = {},
 ): Promise<BotRecord> {
+  const now = new Date();
   const bot = await getBot(db, botId);
   if (typeof expectedVersion === 'number' && expectedVersion !== bot.draftVersion)
     throw editConflict(expectedVersion, bot.draftVersion);
@@ -265,24 +280,35 @@ export async function updateBot(
     const holder = await db.bot.findUnique({ where: { publicId: metadata.publicId }, select: { id: true } });
     if (holder) throw publicIdTaken();
   }
+  // A save that leaves the content as it was loses nothing: there is nothing to keep.
+  const checkpoint =
+    canonicalJson(stored) === canonicalJson(definition)
+      ? null
+      : saveCheckpointReason(bot, { origin: save.origin, patch, quietMs: save.quietMs ?? DEFAULT_QUIET_MS, now });
   try {
-    // Compare-and-set on the version read: an edit landing in between makes this one a conflict.
-    const { count } = await db.bot.updateMany({
-      where: { id: botId, draftVersion: bot.draftVersion },
-      data: {
-        draftVersion: { increment: 1 },
-        name: 'name' in patch ? (metadata.name ?? DEFAULT_BOT_NAME) : undefined,
-        icon: 'icon' in patch ? (metadata.icon ?? null) : undefined,
-        publicId: 'publicId' in patch ? (metadata.publicId ?? null) : undefined,
-        isClosed: metadata.isClosed,
-        ...splitDefinition(definition),
-      },
+    const count = await db.$transaction(async (tx) => {
+      // Compare-and-set on the version read: an edit landing in between makes this one a conflict.
+      const { count } = await tx.bot.updateMany({
+        where: { id: botId, draftVersion: bot.draftVersion },
+        data: {
+          draftVersion: { increment: 1 },
+          name: 'name' in patch ? (metadata.name ?? DEFAULT_BOT_NAME) : undefined,
+          icon: 'icon' in patch ? (metadata.icon ?? null) : undefined,
+          publicId: 'publicId' in patch ? (metadata.publicId ?? null) : undefined,
+          isClosed: metadata.isClosed,
+          ...splitDefinition(definition),
+        },
+      });
+      // The version matched, so `bot` holds exactly the draft this save replaced.
+      if (count === 1 && checkpoint)
+        await checkpointDraft(tx, bot, { reason: checkpoint, authorId: save.authorId, now });
+      return count;
     });
     if (count === 0) {
       const current = await getBot(db, botId);
       if (typeof expectedVersion === 'number') throw editConflict(expectedVersion, current.draftVersion);
       // No version asked for: the last write wins, as before versions existed.
-      return updateBot(db, botId, raw);
+      return updateBot(db, botId, raw, null, save);
     }
     return getBot(db, botId);
   } catch (error) {

@@ -15,6 +15,7 @@ import {
 } from '../../services/bots';
 import type { Page } from '../../services/pagination';
 import { builder } from '../builder';
+import { saveOptions } from '../context';
 import { MessagePayload } from './scalars';
 
 const shareUrlOf = (publicId: string | null, chatBaseUrl: string | undefined) =>
@@ -181,7 +182,8 @@ builder.mutationFields((t) => ({
       expectedVersion: t.arg.int({ description: 'The draftVersion this change was made on.' }),
     },
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
-    resolve: (_query, _root, args, ctx) => updateBot(ctx.db, String(args.botId), args.bot, args.expectedVersion),
+    resolve: (_query, _root, args, ctx) =>
+      updateBot(ctx.db, String(args.botId), args.bot, args.expectedVersion, saveOptions(ctx)),
   }),
   editBot: t.field({
     type: EditBotPayload,
@@ -203,7 +205,8 @@ builder.mutationFields((t) => ({
       expectedVersion: t.arg.int({ description: 'The draftVersion these edits were made on.' }),
     },
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
-    resolve: (_root, args, ctx) => editBot(ctx.db, String(args.botId), args.edits, args.expectedVersion),
+    resolve: (_root, args, ctx) =>
+      editBot(ctx.db, String(args.botId), args.edits, args.expectedVersion, saveOptions(ctx)),
   }),
   deleteBot: t.field({
     type: MessagePayload,
