@@ -14,9 +14,10 @@ import { ErrorNote, formatDate, useAction, useLoad } from '../ui';
 import type { BotDefinition } from '../bot-definition';
 import { isObject } from '../json';
 
-// The History tab: every publish kept as a revision, each seen as it was and
-// against the draft, downloadable, and restorable into the draft (never
-// straight to the live bot: that still takes a publish).
+// The History tab: every publish kept as a revision, and checkpoints of the
+// draft among them (work never published has a history too), each seen as it
+// was and against the draft, downloadable, and restorable into the draft
+// (never straight to the live bot: that still takes a publish).
 
 type Revision = BotRevisionsQuery['bot']['revisions'][number];
 type RevisionDetail = NonNullable<BotRevisionQuery['bot']['revision']>;
@@ -31,8 +32,12 @@ export function HistoryTab({
   editable: boolean;
   onRestored(): void;
 }) {
-  // A publish adds a revision and moves the Live badge: publishedAt changes with it.
-  const list = useLoad(() => request(BotRevisionsDocument, { botId: bot.id }), [bot.id, bot.publishedAt]);
+  // A publish adds a revision and moves the Live badge (publishedAt changes with it); a restore checkpoints the
+  // draft it replaces (draftVersion changes with it).
+  const list = useLoad(
+    () => request(BotRevisionsDocument, { botId: bot.id }),
+    [bot.id, bot.publishedAt, bot.draftVersion],
+  );
   const revisions = list.data?.bot.revisions;
   const [selected, setSelected] = useState<number | null>(null);
   // The newest until one is chosen, so the tab never opens on an empty half.
@@ -46,7 +51,10 @@ export function HistoryTab({
   if (revisions.length === 0) {
     return (
       <section className="history empty">
-        <p className="hint">No revision yet: each publish keeps one.</p>
+        <p className="hint">
+          No revision yet: each publish keeps one, and so does the draft when you come back to it after a pause, restore
+          a revision or import over it.
+        </p>
       </section>
     );
   }
@@ -67,7 +75,11 @@ export function HistoryTab({
           bot={bot}
           summary={revisions.find((each) => each.revision === shown)!}
           editable={editable}
-          onRestored={onRestored}
+          onRestored={() => {
+            // The restore checkpoints the draft it replaced: a newer revision comes, this one stays shown.
+            setSelected(shown);
+            onRestored();
+          }}
         />
       )}
     </section>
@@ -93,14 +105,31 @@ function RevisionEntry({
       <span className="revision-number">
         Revision {revision.revision}
         {revision.isLive && <span className="badge badge-live">Live</span>}
+        {revision.kind === 'draft' && <span className="badge badge-draft">Draft</span>}
       </span>
+      {revision.kind === 'draft' && <span className="reason">{reasonInWords(revision)}</span>}
       <time dateTime={revision.publishedAt}>{formatDate(revision.publishedAt)}</time>
-      <span className="publisher">{publisherOf(revision)}</span>
+      <span className="publisher">{authorOf(revision)}</span>
     </button>
   );
 }
 
-const publisherOf = (revision: Revision): string => revision.publisher?.email ?? 'Publisher not recorded';
+const authorOf = (revision: Revision): string =>
+  revision.author?.email ?? (revision.kind === 'draft' ? 'Author not recorded' : 'Publisher not recorded');
+
+const REASONS: Record<NonNullable<Revision['reason']>, string> = {
+  quiet: 'Kept when editing resumed after a pause',
+  restore: 'Kept before a revision was restored over it',
+  import: 'Kept before a flow was imported over it',
+  overwrite: "Kept before a co-editor's change replaced it",
+  manual: 'Checkpoint taken by hand',
+};
+
+/** Why a draft checkpoint was kept, in words (its note, for one taken by hand). */
+function reasonInWords(revision: Revision): string {
+  if (revision.note) return `${REASONS.manual}: ${revision.note}`;
+  return revision.reason ? REASONS[revision.reason] : 'Draft checkpoint';
+}
 
 function RevisionPanel({
   bot,
@@ -144,11 +173,19 @@ function RevisionPanel({
           <h2 id="revision-title">
             Revision {number}
             {summary.isLive && <span className="badge badge-live">Live</span>}
+            {summary.kind === 'draft' && <span className="badge badge-draft">Draft</span>}
           </h2>
-          <p className="hint">
-            Published <time dateTime={summary.publishedAt}>{formatDate(summary.publishedAt)}</time> by{' '}
-            {publisherOf(summary)}
-          </p>
+          {summary.kind === 'draft' ? (
+            <p className="hint">
+              {reasonInWords(summary)}, <time dateTime={summary.publishedAt}>{formatDate(summary.publishedAt)}</time> (
+              {authorOf(summary)}). Never published.
+            </p>
+          ) : (
+            <p className="hint">
+              Published <time dateTime={summary.publishedAt}>{formatDate(summary.publishedAt)}</time> by{' '}
+              {authorOf(summary)}
+            </p>
+          )}
         </div>
         <div className="actions">
           <button type="button" className="secondary" disabled={download.pending} onClick={() => void download.run()}>
