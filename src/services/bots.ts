@@ -280,15 +280,18 @@ export async function updateBot(
     const holder = await db.bot.findUnique({ where: { publicId: metadata.publicId }, select: { id: true } });
     if (holder) throw publicIdTaken();
   }
+  const reason = saveCheckpointReason(bot, {
+    origin: save.origin,
+    patch,
+    quietMs: save.quietMs ?? DEFAULT_QUIET_MS,
+    now,
+  });
   // A save that leaves the content as it was loses nothing: there is nothing to keep.
-  const checkpoint =
-    canonicalJson(stored) === canonicalJson(definition)
-      ? null
-      : saveCheckpointReason(bot, { origin: save.origin, patch, quietMs: save.quietMs ?? DEFAULT_QUIET_MS, now });
-  try {
-    const count = await db.$transaction(async (tx) => {
-      // Compare-and-set on the version read: an edit landing in between makes this one a conflict.
-      const { count } = await tx.bot.updateMany({
+  const checkpoint = reason && canonicalJson(stored) !== canonicalJson(definition) ? reason : null;
+  // Compare-and-set on the version read: an edit landing in between makes this one a conflict.
+  const write = async (client: Prisma.TransactionClient) =>
+    (
+      await client.bot.updateMany({
         where: { id: botId, draftVersion: bot.draftVersion },
         data: {
           draftVersion: { increment: 1 },
@@ -298,12 +301,17 @@ export async function updateBot(
           isClosed: metadata.isClosed,
           ...splitDefinition(definition),
         },
-      });
-      // The version matched, so `bot` holds exactly the draft this save replaced.
-      if (count === 1 && checkpoint)
-        await checkpointDraft(tx, bot, { reason: checkpoint, authorId: save.authorId, now });
-      return count;
-    });
+      })
+    ).count;
+  try {
+    const count = checkpoint
+      ? await db.$transaction(async (tx) => {
+          const written = await write(tx);
+          // The version matched, so `bot` holds exactly the draft this save replaced.
+          if (written === 1) await checkpointDraft(tx, bot, { reason: checkpoint, authorId: save.authorId, now });
+          return written;
+        })
+      : await write(db);
     if (count === 0) {
       const current = await getBot(db, botId);
       if (typeof expectedVersion === 'number') throw editConflict(expectedVersion, current.draftVersion);
