@@ -8,7 +8,8 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
 
 // Draft checkpoints in the History tab: kept beside the publishes with a
 // "Draft" label, why they were kept, who and when; restored like a publish
-// (the draft it replaces is kept in turn), the live bot untouched.
+// (the draft it replaces is kept in turn), the live bot untouched; kept by
+// hand with a note.
 
 jest.setTimeout(120_000);
 
@@ -100,6 +101,16 @@ test('History lists the draft checkpoint among publishes and restores it into th
   const after = await revisionEntries(page).allTextContents();
   expect(after[0]).toMatch(/^Revision 3\s*Draft\s*Kept before a revision was restored over it/);
   expect(texts((await startChat(server, publicId)).body)).toEqual(['Published words']);
+
+  // By hand, with a note: the new checkpoint is listed first and shown.
+  await page.getByRole('textbox', { name: 'Checkpoint note (optional)' }).fill('Before the rework');
+  await page.getByRole('button', { name: 'Keep the draft' }).click();
+  await page.getByRole('heading', { name: /^Revision 4\s*Draft/, level: 2 }).waitFor();
+  expect(await revisionEntries(page).first().textContent()).toMatch(
+    /^Revision 4\s*Draft\s*Checkpoint taken by hand: Before the rework/,
+  );
+  expect(await page.getByRole('textbox', { name: 'Checkpoint note (optional)' }).inputValue()).toBe('');
+  expect(await axeViolations(page)).toEqual([]);
   await context.close();
 });
 

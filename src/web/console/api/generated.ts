@@ -246,6 +246,14 @@ export type RestoreBotRevisionMutationVariables = Exact<{
 
 export type RestoreBotRevisionMutation = { restoreRevision: { id: string, draftVersion: number, hasUnpublishedChanges: boolean } };
 
+export type CheckpointBotDraftMutationVariables = Exact<{
+  botId: string | number;
+  note?: string | null | undefined;
+}>;
+
+
+export type CheckpointBotDraftMutation = { checkpointDraft: { revision: number, kind: RevisionKind, reason: CheckpointReason | null, note: string | null, publishedAt: string, isLive: boolean, author: { id: string, email: string, name: string | null } | null, publisher: { id: string, email: string, name: string | null } | null } };
+
 export type EditingBotMutationVariables = Exact<{
   botId: string | number;
   sessionKey: string;
@@ -992,6 +1000,30 @@ export const RestoreBotRevisionDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RestoreBotRevisionMutation, RestoreBotRevisionMutationVariables>;
+export const CheckpointBotDraftDocument = new TypedDocumentString(`
+    mutation CheckpointBotDraft($botId: ID!, $note: String) {
+  checkpointDraft(botId: $botId, note: $note) {
+    ...RevisionFields
+  }
+}
+    fragment RevisionFields on BotRevision {
+  revision
+  kind
+  reason
+  note
+  publishedAt
+  author {
+    id
+    email
+    name
+  }
+  publisher {
+    id
+    email
+    name
+  }
+  isLive
+}`) as unknown as TypedDocumentString<CheckpointBotDraftMutation, CheckpointBotDraftMutationVariables>;
 export const EditingBotDocument = new TypedDocumentString(`
     mutation EditingBot($botId: ID!, $sessionKey: String!) {
   editingBot(botId: $botId, sessionKey: $sessionKey) {

@@ -4,6 +4,7 @@ import {
   BotRevisionDocument,
   BotRevisionExportDocument,
   BotRevisionsDocument,
+  CheckpointBotDraftDocument,
   RestoreBotRevisionDocument,
   type BotRevisionQuery,
   type BotRevisionsQuery,
@@ -46,6 +47,16 @@ export function HistoryTab({
       ? selected
       : (revisions?.[0]?.revision ?? null);
 
+  const checkpointForm = editable && (
+    <CheckpointForm
+      botId={bot.id}
+      onTaken={(revision) => {
+        setSelected(revision);
+        list.reload();
+      }}
+    />
+  );
+
   if (list.error) return <ErrorNote error={list.error} />;
   if (!revisions) return <p className="loading">Loading the history…</p>;
   if (revisions.length === 0) {
@@ -55,12 +66,14 @@ export function HistoryTab({
           No revision yet: each publish keeps one, and so does the draft when you come back to it after a pause, restore
           a revision or import over it.
         </p>
+        {checkpointForm}
       </section>
     );
   }
   return (
     <section className="history">
       <nav className="revision-list" aria-label="Revisions">
+        {checkpointForm}
         <ol>
           {revisions.map((revision) => (
             <li key={revision.revision}>
@@ -83,6 +96,38 @@ export function HistoryTab({
         />
       )}
     </section>
+  );
+}
+
+/** Keeps the draft as it is now, with a note saying what the moment is. */
+function CheckpointForm({ botId, onTaken }: { botId: string; onTaken(revision: number): void }) {
+  const [note, setNote] = useState('');
+  const take = useAction(async () => {
+    const { checkpointDraft } = await request(CheckpointBotDraftDocument, { botId, note: note.trim() || null });
+    setNote('');
+    onTaken(checkpointDraft.revision);
+  });
+  return (
+    <form
+      className="checkpoint-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void take.run();
+      }}
+    >
+      <input
+        type="text"
+        aria-label="Checkpoint note (optional)"
+        placeholder="Note (optional)"
+        maxLength={500}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+      />
+      <button type="submit" className="secondary" disabled={take.pending}>
+        {take.pending ? 'Keeping…' : 'Keep the draft'}
+      </button>
+      <ErrorNote error={take.error} />
+    </form>
   );
 }
 
