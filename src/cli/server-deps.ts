@@ -127,6 +127,7 @@ export async function buildServerDeps(
     chat,
     uploads,
     liveRecheckMs: config.live.recheckMs,
+    draftCheckpointQuietMs: config.drafts.checkpointQuietMs,
     signIn: {
       sessionTtlMs: config.console.sessionTtlMs,
       linkTtlMs: DEFAULT_SIGN_IN.linkTtlMs,

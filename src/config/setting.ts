@@ -89,7 +89,7 @@ export function integer(
   );
 }
 
-const SCALE = { ms: 1, seconds: 1000, hours: 3600_000 } as const;
+const SCALE = { ms: 1, seconds: 1000, minutes: 60_000, hours: 3600_000 } as const;
 
 /** A duration written in `unit` (at least `min` of it, default 0), parsed to milliseconds. */
 export function duration(

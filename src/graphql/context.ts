@@ -56,6 +56,8 @@ export interface ServerDeps {
   signIn: SignInSettings;
   /** How often an open live results stream re-checks that its caller may still read the bot (ms). */
   liveRecheckMs: number;
+  /** PARLEY_DRAFT_CHECKPOINT_QUIET_MINUTES, in ms (services/draft-checkpoints.ts's default when absent). */
+  draftCheckpointQuietMs?: number;
   /**
    * The messaging channels: the webhooks wake their processor once they have stored events;
    * `connect` registers a Telegram webhook through the server's provider client.
@@ -110,9 +112,9 @@ export async function createContext(
   request: RequestInfo,
   http: HttpExchange | null = null,
 ): Promise<GraphQLContext> {
-  const { chat, uploads, signIn, liveRecheckMs, channels } = deps;
+  const { chat, uploads, signIn, liveRecheckMs, draftCheckpointQuietMs, channels } = deps;
   const db = chat.db;
-  const base = { db, chat, uploads, signIn, liveRecheckMs, channels, request, http };
+  const base = { db, chat, uploads, signIn, liveRecheckMs, draftCheckpointQuietMs, channels, request, http };
   const { viewer, failure } = request.authentication ?? (await authenticateRequest(db, request));
   if (!viewer) return { ...base, viewer: null, authFailure: failure ?? 'missing', access: null };
   return { ...base, viewer, authFailure: null, access: new Access(db, viewer.userId) };

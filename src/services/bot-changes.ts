@@ -10,11 +10,11 @@ import type { LiveResults } from './live/live-results';
 // that has the bot open hears the version, reads the patches it has not
 // applied, and applies them over its own unsaved changes.
 
-/** Who made a save, and whom to tell. Absent: a save nobody has open (nothing to announce). */
+/** Who made a save, and whom to tell (without `live`: nobody, a save outside a server). */
 export interface DraftSave {
-  authorId: string | null;
+  authorId?: string | null;
   /** The editor tab that saved (its presence key), so it recognises its own save. */
-  clientKey: string | null;
+  clientKey?: string | null;
   live?: LiveResults;
 }
 
@@ -57,7 +57,13 @@ export async function recordDraftChange(
 /** Tells the editors that have the bot open, once the save has committed. */
 export function announceDraftChange(botId: string, version: number, save: DraftSave | undefined): void {
   save?.live?.publish([
-    { event: 'draft', botId, draftVersion: version, authorId: save.authorId, clientKey: save.clientKey },
+    {
+      event: 'draft',
+      botId,
+      draftVersion: version,
+      authorId: save.authorId ?? null,
+      clientKey: save.clientKey ?? null,
+    },
   ]);
 }
 

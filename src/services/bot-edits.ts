@@ -8,8 +8,7 @@ import {
 } from '../engine/definition/edits';
 import type { BotDefinition } from '../engine/definition/parse';
 import { AppError, badRequest } from '../errors';
-import type { DraftSave } from './bot-changes';
-import { draftDefinition, editConflict, getBot, updateBot, type BotRecord } from './bots';
+import { draftDefinition, editConflict, getBot, updateBot, type BotRecord, type SaveOptions } from './bots';
 import { newId } from './chat/engine-env';
 import { parseInput } from './validation';
 
@@ -50,7 +49,7 @@ export async function editBot(
   botId: string,
   rawEdits: unknown,
   expectedVersion?: number | null,
-  save?: DraftSave,
+  save: Omit<SaveOptions, 'origin'> = {},
 ): Promise<EditedBot> {
   const edits = parseInput(editListSchema, rawEdits, ['edits']);
   for (let attempt = 1; ; attempt += 1) {
@@ -59,7 +58,7 @@ export async function editBot(
       throw editConflict(expectedVersion, bot.draftVersion);
     const { definition, created } = applied(draftDefinition(bot), edits);
     try {
-      const saved = await updateBot(db, botId, definition, bot.draftVersion, save);
+      const saved = await updateBot(db, botId, definition, bot.draftVersion, { ...save, origin: 'edits' });
       return { bot: saved, created };
     } catch (error) {
       const lostRace = error instanceof AppError && error.code === 'CONFLICT';

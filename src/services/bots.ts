@@ -5,7 +5,7 @@ import type { Bot, Db, Prisma } from '../db/client';
 import { canonicalJson, isRecord } from '../engine/json';
 import { CONTENT_KEYS, parseDefinition, type BotDefinition } from '../engine/definition/parse';
 import { outlineOf, type Outline } from '../engine/definition/outline';
-import { draftPatch } from '../engine/definition/patch';
+import { draftPatch, isEmptyPatch } from '../engine/definition/patch';
 import { announceDraftChange, recordDraftChange, type DraftSave } from './bot-changes';
 import { blocksWithHandlers } from '../engine/blocks/registry';
 import { draftProblems, type Problem } from '../engine/problems';
@@ -14,6 +14,7 @@ import { AppError, badRequest, invalidInput, notFound, type Issue } from '../err
 import { pageRequest, toPage, type Page } from './pagination';
 import { isUniqueViolation } from './prisma-errors';
 import { deleteBotAssets } from './bot-assets';
+import { checkpointDraft, DEFAULT_QUIET_MS, saveCheckpointReason } from './draft-checkpoints';
 import { archiveResults } from './results';
 import { displayName, icon, zodIssues } from './validation';
 import { withNormalisedOrigins } from './chat/origins';
@@ -244,19 +245,31 @@ function refuseNewShapeProblems(stored: BotDefinition, next: BotDefinition): voi
     );
 }
 
+/** How a save came to be, for the draft checkpoint it may take first (services/draft-checkpoints.ts). */
+/** Who saves, whom to tell (bot-changes.ts), and when to checkpoint the draft it replaces (draft-checkpoints.ts). */
+export interface SaveOptions extends DraftSave {
+  /** PARLEY_DRAFT_CHECKPOINT_QUIET_MINUTES, in ms. */
+  quietMs?: number;
+  /** A patch (the default), a list of edits (never an import, although it writes the whole flow), or a restore. */
+  origin?: 'patch' | 'edits' | 'restore';
+}
+
 /**
  * Applies a partial bot (metadata and/or content keys); the merged definition
  * is validated whole. Every edit counts one `draftVersion`; given
  * `expectedVersion`, the edit applies only to that version (two editors
- * never overwrite each other silently: the second is told).
+ * never overwrite each other silently: the second is told). A restore, an
+ * import or the first save after a quiet spell checkpoints the draft it
+ * replaces first, in the same transaction.
  */
 export async function updateBot(
   db: Db,
   botId: string,
   raw: unknown,
   expectedVersion?: number | null,
-  save?: DraftSave,
+  save: SaveOptions = {},
 ): Promise<BotRecord> {
+  const now = new Date();
   const bot = await getBot(db, botId);
   if (typeof expectedVersion === 'number' && expectedVersion !== bot.draftVersion)
     throw editConflict(expectedVersion, bot.draftVersion);
@@ -268,6 +281,15 @@ export async function updateBot(
     const holder = await db.bot.findUnique({ where: { publicId: metadata.publicId }, select: { id: true } });
     if (holder) throw publicIdTaken();
   }
+  const reason = saveCheckpointReason(bot, {
+    origin: save.origin,
+    patch,
+    quietMs: save.quietMs ?? DEFAULT_QUIET_MS,
+    now,
+  });
+  const changes = draftPatch(stored, definition);
+  // A save that leaves the content as it was loses nothing: there is nothing to keep.
+  const checkpoint = reason && !isEmptyPatch(changes) ? reason : null;
   const version = bot.draftVersion + 1;
   try {
     const saved = await db.$transaction(async (tx) => {
@@ -283,14 +305,17 @@ export async function updateBot(
           ...splitDefinition(definition),
         },
       });
-      if (count === 1) await recordDraftChange(tx, botId, version, draftPatch(stored, definition), save);
-      return count === 1;
+      if (count === 0) return false;
+      await recordDraftChange(tx, botId, version, changes, save);
+      // The version matched, so `bot` holds exactly the draft this save replaced.
+      if (checkpoint) await checkpointDraft(tx, bot, { reason: checkpoint, authorId: save.authorId, now });
+      return true;
     });
     if (!saved) {
       const current = await getBot(db, botId);
       if (typeof expectedVersion === 'number') throw editConflict(expectedVersion, current.draftVersion);
       // No version asked for: the last write wins, as before versions existed.
-      return updateBot(db, botId, raw, undefined, save);
+      return updateBot(db, botId, raw, null, save);
     }
     announceDraftChange(botId, version, save);
     return getBot(db, botId);

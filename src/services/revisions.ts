@@ -1,21 +1,39 @@
-import type { DraftSave } from './bot-changes';
 import type { Bot, Db, User } from '../db/client';
 import { diffDefinitions, type DefinitionChanges } from '../engine/definition/diff';
 import { parseDefinition, type BotDefinition } from '../engine/definition/parse';
 import { notFound } from '../errors';
-import { draftDefinition, getBot, updateBot, type BotRecord } from './bots';
+import { draftDefinition, getBot, updateBot, type BotRecord, type SaveOptions } from './bots';
+import { checkpointDraft, type CheckpointReason, type RevisionKind } from './draft-checkpoints';
 
 export type { BlockChange, DefinitionChanges, GroupChange } from '../engine/definition/diff';
+export {
+  checkpointDraft,
+  CHECKPOINT_REASONS,
+  DRAFT_RETENTION,
+  REVISION_KINDS,
+  type CheckpointReason,
+  type RevisionKind,
+} from './draft-checkpoints';
 
-// A bot's version history is its publish snapshots: each publish is a
-// revision, kept immutable for the live sessions that run it.
+// A bot's version history: each publish is a revision, kept immutable for the
+// live sessions that run it; checkpoints of the draft are revisions too (of
+// kind "draft"), so that work never published has a history.
 
 export interface Revision {
   revision: number;
+  kind: RevisionKind;
+  /** Why a draft checkpoint was taken; null for publishes. */
+  reason: CheckpointReason | null;
+  /** A manual checkpoint's note. */
+  note: string | null;
+  /** When it was published or taken. */
   publishedAt: Date;
-  /** Null for revisions published before publishers were kept, or by no user (CLI), or by a deleted account. */
+  /**
+   * Who published it, or whose action took the checkpoint. Null for revisions
+   * published before publishers were kept, or by no user (CLI), or by a deleted account.
+   */
   publisher: User | null;
-  /** Whether new live chats run this revision. */
+  /** Whether new live chats run this revision (never a draft checkpoint). */
   isLive: boolean;
 }
 
@@ -29,7 +47,18 @@ export interface RevisionDetail extends Revision {
 
 export type TypebotExport = BotDefinition & Pick<Bot, 'id' | 'name' | 'icon' | 'publicId'>;
 
-type SnapshotRow = { revision: number; createdAt: Date; publishedById: string | null };
+type SnapshotRow = {
+  revision: number;
+  createdAt: Date;
+  publishedById: string | null;
+  kind: string;
+  reason: string | null;
+  note: string | null;
+};
+
+// Written by this service only; an unknown value would be a row from a newer version.
+const kindOf = (kind: string): RevisionKind => (kind === 'draft' ? 'draft' : 'published');
+const reasonOf = (reason: string | null): CheckpointReason | null => (reason as CheckpointReason | null) ?? null;
 
 async function withPublishers(db: Db, bot: Pick<Bot, 'publishedRevision'>, rows: SnapshotRow[]): Promise<Revision[]> {
   const ids = [...new Set(rows.flatMap((row) => (row.publishedById ? [row.publishedById] : [])))];
@@ -38,15 +67,28 @@ async function withPublishers(db: Db, bot: Pick<Bot, 'publishedRevision'>, rows:
     : new Map<string, User>();
   return rows.map((row) => ({
     revision: row.revision,
+    kind: kindOf(row.kind),
+    reason: reasonOf(row.reason),
+    note: row.note,
     publishedAt: row.createdAt,
     publisher: (row.publishedById && users.get(row.publishedById)) || null,
     isLive: row.revision === bot.publishedRevision,
   }));
 }
 
-const SNAPSHOT_ROW = { revision: true, createdAt: true, publishedById: true } as const;
+const SNAPSHOT_ROW = {
+  revision: true,
+  createdAt: true,
+  publishedById: true,
+  kind: true,
+  reason: true,
+  note: true,
+} as const;
 
-/** Every revision of a live bot, newest first (a bot publishes a handful of times: no paging). */
+/**
+ * Every revision of a live bot, publishes and draft checkpoints, newest first
+ * (no paging: a bot publishes a handful of times, and checkpoints are bounded).
+ */
 export async function listRevisions(db: Db, bot: Pick<Bot, 'id' | 'publishedRevision'>): Promise<Revision[]> {
   const rows = await db.botSnapshot.findMany({
     where: { botId: bot.id },
@@ -93,19 +135,40 @@ export async function getRevision(db: Db, bot: BotRecord, revision: number): Pro
 }
 
 /**
- * Puts a revision's content back in the draft, as an edit: it counts a
- * draftVersion and honours `expectedVersion` like any save. What is live does
- * not change until the draft is published again.
+ * Puts a revision's content (a publish or a draft checkpoint) back in the
+ * draft, as an edit: it counts a draftVersion and honours `expectedVersion`
+ * like any save, and checkpoints the draft it replaces first. What is live
+ * does not change until the draft is published again.
  */
 export async function restoreRevision(
   db: Db,
   botId: string,
   revision: number,
   expectedVersion?: number | null,
-  save?: DraftSave,
+  save: Omit<SaveOptions, 'origin'> = {},
 ): Promise<BotRecord> {
   await getBot(db, botId);
   const { definition } = await snapshotDefinition(db, botId, revision);
   // Every content key, so nothing of the draft survives; metadata (name, publicId...) is not part of a revision.
-  return updateBot(db, botId, definition, expectedVersion, save);
+  return updateBot(db, botId, definition, expectedVersion, { ...save, origin: 'restore' });
+}
+
+/**
+ * A checkpoint of the draft the user asked for, with an optional note; taken
+ * even when the draft equals the newest revision (the note marks the moment).
+ */
+export async function takeManualCheckpoint(
+  db: Db,
+  botId: string,
+  { authorId = null, note = null }: { authorId?: string | null; note?: string | null } = {},
+): Promise<Revision> {
+  const bot = await getBot(db, botId);
+  const revision = await db.$transaction((tx) => checkpointDraft(tx, bot, { reason: 'manual', authorId, note }));
+  const row = await db.botSnapshot.findUnique({
+    where: { botId_revision: { botId, revision: revision! } },
+    select: SNAPSHOT_ROW,
+  });
+  if (!row) throw notFound();
+  const [listed] = await withPublishers(db, bot, [row]);
+  return listed!;
 }

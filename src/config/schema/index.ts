@@ -4,7 +4,7 @@
 import { channels } from './channels';
 import { chat, bounds, effects, live, quota, sandbox } from './chat';
 import { graphql, rateLimit, redis } from './http';
-import { admin, consoleSettings, database, log, metrics, server } from './server';
+import { admin, consoleSettings, database, drafts, log, metrics, server } from './server';
 import { credentials, s3, smtp, uploads } from './storage';
 
 export const CONFIG_SCHEMA = {
@@ -12,6 +12,7 @@ export const CONFIG_SCHEMA = {
   database,
   admin,
   console: consoleSettings,
+  drafts,
   log,
   metrics,
   chat: { ...chat, bounds },

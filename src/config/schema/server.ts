@@ -120,6 +120,17 @@ export const consoleSettings = {
   }),
 };
 
+export const drafts = {
+  checkpointQuietMs: duration({
+    env: 'PARLEY_DRAFT_CHECKPOINT_QUIET_MINUTES',
+    unit: 'minutes',
+    default: 10,
+    doc:
+      "a save that comes after a bot's draft was left unchanged this long first keeps the draft as it was as a " +
+      'checkpoint in its history (the end of an editing session); `0`: before every save that changes the draft',
+  }),
+};
+
 export const log = {
   // Unset, the level and the format depend on whether stdout is a terminal (observability/logger.ts, logOutput).
   level: {

@@ -1,5 +1,6 @@
 import { ANY_ROLE } from '../../services/access';
-import { draftChangesSince, type DraftChange, type DraftSave } from '../../services/bot-changes';
+import { draftChangesSince, type DraftChange } from '../../services/bot-changes';
+import type { SaveOptions } from '../../services/bots';
 import { parseSessionKey } from '../../services/editor-presence';
 import type { DraftEvent } from '../../services/live/events';
 import { forbidden, notFound } from '../../errors';
@@ -17,12 +18,13 @@ export const clientKeyArg = (t: Parameters<Parameters<typeof builder.mutationFie
       "The saving editor tab's presence key (as editingBot's sessionKey): its own save comes back to it marked as its own. API clients leave it out.",
   });
 
-/** Who saves, and the live channel that tells the others. */
-export function draftSave(ctx: GraphQLContext, clientKey: string | null | undefined): DraftSave {
+/** Who saves, the live channel that tells the others, and the quiet spell after which a save checkpoints the draft first. */
+export function draftSave(ctx: GraphQLContext, clientKey: string | null | undefined): Omit<SaveOptions, 'origin'> {
   return {
     authorId: ctx.viewer?.userId ?? null,
     clientKey: clientKey == null ? null : parseSessionKey(clientKey),
     live: ctx.chat.live,
+    quietMs: ctx.draftCheckpointQuietMs,
   };
 }
 

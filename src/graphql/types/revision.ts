@@ -1,8 +1,11 @@
 import { EDITOR_ROLES } from '../../services/access';
 import {
+  CHECKPOINT_REASONS,
   getRevision,
   listRevisions,
   restoreRevision,
+  REVISION_KINDS,
+  takeManualCheckpoint,
   type BlockChange,
   type DefinitionChanges,
   type GroupChange,
@@ -13,26 +16,72 @@ import { draftSave } from './draft-changes';
 import { builder } from '../builder';
 import { UserRef } from './member';
 
-// A bot's version history: every publish is a revision. Reading it is open to
-// any member of the bot's workspace (through Bot); restoring is an edit.
+// A bot's version history: every publish is a revision, and so is every
+// checkpoint of its draft. Reading it is open to any member of the bot's
+// workspace (through Bot); restoring and checkpointing are edits.
 
-const PUBLISHER =
-  'Who published it; null for revisions published before this was kept, by the CLI, or by a deleted account.';
-const IS_LIVE = "Whether it is the bot's published revision (what new live chats run).";
+const AUTHOR =
+  'Who published it, or whose action took the checkpoint; null for revisions published before this was kept, by the CLI, or by a deleted account.';
+const IS_LIVE = "Whether it is the bot's published revision (what new live chats run); never a draft checkpoint.";
 
-const BotRevision = builder.objectRef<Revision>('BotRevision').implement({
-  description: 'One publish of a bot.',
-  fields: (t) => ({
-    revision: t.exposeInt('revision'),
-    publishedAt: t.expose('publishedAt', { type: 'DateTime' }),
+const RevisionKind = builder.enumType('RevisionKind', {
+  description: 'published: a publish of the bot; draft: a checkpoint of its draft, never run by live chats.',
+  values: REVISION_KINDS,
+});
+
+const CheckpointReason = builder.enumType('CheckpointReason', {
+  description: [
+    'Why a draft checkpoint was taken:',
+    'quiet: the first save after the draft was left unchanged a while (it closes the editing session before);',
+    'restore: a revision was restored over the draft; import: a whole flow was saved over it;',
+    "overwrite: a co-editor's change replaced another's change of the same field; manual: someone asked for it.",
+  ].join(' '),
+  values: CHECKPOINT_REASONS,
+});
+
+type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+
+/** The fields a revision shows in lists and in detail. */
+function revisionFields<R extends Revision>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, R>) {
+  return {
+    revision: t.int({ resolve: (revision) => revision.revision }),
+    kind: t.field({ type: RevisionKind, resolve: (revision) => revision.kind }),
+    reason: t.field({
+      type: CheckpointReason,
+      nullable: true,
+      description: 'Why a draft checkpoint was taken; null for a publish.',
+      resolve: (revision) => revision.reason,
+    }),
+    note: t.string({
+      nullable: true,
+      description: "A manual checkpoint's note.",
+      resolve: (revision) => revision.note,
+    }),
+    publishedAt: t.field({
+      type: 'DateTime',
+      description: 'When it was published, or the checkpoint taken.',
+      resolve: (revision) => revision.publishedAt,
+    }),
+    author: t.field({
+      type: UserRef,
+      nullable: true,
+      description: AUTHOR,
+      resolve: (revision) => revision.publisher,
+    }),
     publisher: t.field({
       type: UserRef,
       nullable: true,
-      description: PUBLISHER,
+      description: 'The same as author (its name before draft checkpoints).',
+      deprecationReason: 'Use author.',
       resolve: (revision) => revision.publisher,
     }),
-    isLive: t.exposeBoolean('isLive', { description: IS_LIVE }),
-  }),
+    isLive: t.boolean({ description: IS_LIVE, resolve: (revision) => revision.isLive }),
+  };
+}
+
+const BotRevision = builder.objectRef<Revision>('BotRevision').implement({
+  description: 'One revision of a bot: a publish, or a checkpoint of its draft.',
+  fields: (t) => revisionFields(t),
 });
 
 const RevisionGroupChange = builder.objectRef<GroupChange>('RevisionGroupChange').implement({
@@ -75,17 +124,9 @@ const RevisionChanges = builder.objectRef<DefinitionChanges>('RevisionChanges').
 });
 
 const BotRevisionDetail = builder.objectRef<RevisionDetail>('BotRevisionDetail').implement({
-  description: 'One publish of a bot with its content.',
+  description: 'One revision of a bot (a publish or a draft checkpoint) with its content.',
   fields: (t) => ({
-    revision: t.exposeInt('revision'),
-    publishedAt: t.expose('publishedAt', { type: 'DateTime' }),
-    publisher: t.field({
-      type: UserRef,
-      nullable: true,
-      description: PUBLISHER,
-      resolve: (revision) => revision.publisher,
-    }),
-    isLive: t.exposeBoolean('isLive', { description: IS_LIVE }),
+    ...revisionFields(t),
     definition: t.field({
       type: 'JSON',
       description:
@@ -105,7 +146,7 @@ const BotRevisionDetail = builder.objectRef<RevisionDetail>('BotRevisionDetail')
 builder.prismaObjectFields('Bot', (t) => ({
   revisions: t.field({
     type: [BotRevision],
-    description: 'Every publish, newest first.',
+    description: 'Every revision, publishes and draft checkpoints, newest first.',
     resolve: (bot, _args, ctx) => listRevisions(ctx.db, bot),
   }),
   revision: t.field({
@@ -122,7 +163,7 @@ builder.mutationFields((t) => ({
   restoreRevision: t.prismaField({
     type: 'Bot',
     description:
-      "Copies a revision's content into the draft, as an edit (draftVersion counts it; expectedVersion as in updateBot). What is live does not change until the bot is published again.",
+      "Copies a revision's content (a publish or a draft checkpoint) into the draft, as an edit (draftVersion counts it; expectedVersion as in updateBot), after keeping the draft it replaces as a checkpoint. What is live does not change until the bot is published again.",
     args: {
       botId: t.arg.id({ required: true }),
       revision: t.arg.int({ required: true }),
@@ -131,5 +172,17 @@ builder.mutationFields((t) => ({
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
     resolve: (_query, _root, args, ctx) =>
       restoreRevision(ctx.db, String(args.botId), args.revision, args.expectedVersion, draftSave(ctx, null)),
+  }),
+  checkpointDraft: t.field({
+    type: BotRevision,
+    description:
+      'Keeps the draft as it is now as a revision of kind draft (reason manual), with an optional note; publishing nothing.',
+    args: {
+      botId: t.arg.id({ required: true }),
+      note: t.arg.string({ description: 'What this moment is, in a few words (500 characters at most are kept).' }),
+    },
+    authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
+    resolve: (_root, args, ctx) =>
+      takeManualCheckpoint(ctx.db, String(args.botId), { authorId: ctx.viewer?.userId ?? null, note: args.note }),
   }),
 }));

@@ -1,19 +1,26 @@
 import { BUILDER_ERRORS, builderRoutes } from './group';
 
-// Parley's: every publish is a revision, restored into the draft as an edit.
+// Parley's: every publish is a revision, and every checkpoint of the draft; restored into the draft as an edit.
 export const revisionRoutes = builderRoutes('Bot', [
   {
     method: 'GET',
     path: '/v1/bots/{botId}/revisions',
     operation: 'ListRevisions',
-    summary: 'List revisions (every publish, newest first)',
+    summary: 'List revisions (publishes and draft checkpoints, each with its kind, newest first)',
     unwrap: ['bot'],
+  },
+  {
+    method: 'POST',
+    path: '/v1/bots/{botId}/revisions',
+    operation: 'CheckpointDraft',
+    summary: 'Checkpoint the draft: keep it as it is now as a revision of kind draft (body: {note?})',
+    unwrap: ['checkpointDraft'],
   },
   {
     method: 'GET',
     path: '/v1/bots/{botId}/revisions/{revision}',
     operation: 'GetRevision',
-    summary: 'Get a revision: its definition and what the draft changed since',
+    summary: 'Get a revision (a publish or a draft checkpoint): its definition and what the draft changed since',
     unwrap: ['bot'],
   },
   {

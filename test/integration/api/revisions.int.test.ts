@@ -3,7 +3,7 @@ import { graphql, ISO_MS, request } from '../../helpers/http';
 import { createUserWithToken, startTestServer, type TestServer } from '../../helpers/test-server';
 
 // A bot's version history: every publish is a revision, listed with who
-// published it, read with what the draft changed since, exported, and
+// published it (draft checkpoints: draft-checkpoints.int.test.ts), read with what the draft changed since, exported, and
 // restored into the draft as an edit (what is live changes at the next publish).
 
 let server: TestServer;
@@ -77,13 +77,17 @@ test('the list: every publish newest first, with its publisher and which one is 
   const { botId, member } = await botWithHistory();
   const listed = await get(`/v1/bots/${botId}/revisions`);
   expect(listed.status).toBe(200);
+  const publishedBy = async (token: string) => {
+    const user = await userOf(token);
+    return { kind: 'published', reason: null, note: null, author: user, publisher: user };
+  };
   expect(listed.body).toEqual({
     revisions: [
-      { revision: 2, publishedAt: expect.stringMatching(ISO_MS), publisher: await userOf(member.token), isLive: true },
+      { revision: 2, publishedAt: expect.stringMatching(ISO_MS), ...(await publishedBy(member.token)), isLive: true },
       {
         revision: 1,
         publishedAt: expect.stringMatching(ISO_MS),
-        publisher: await userOf(server.adminToken),
+        ...(await publishedBy(server.adminToken)),
         isLive: false,
       },
     ],
@@ -108,7 +112,11 @@ test("a revision: its definition in the draft's shape and exactly what the draft
   expect(read.body).toEqual({
     revision: {
       revision: 1,
+      kind: 'published',
+      reason: null,
+      note: null,
       publishedAt: expect.stringMatching(ISO_MS),
+      author: await userOf(server.adminToken),
       publisher: await userOf(server.adminToken),
       isLive: false,
       definition: atFirst,
@@ -167,10 +175,12 @@ test('restore puts the revision in the draft as an edit; live chats keep the pub
   expect(after.body.bot.name).toBe('Support');
 
   expect(await chatTexts(publicId)).toEqual(['Hello again']);
+  // The draft the restore replaced (g1 renamed, never published) is kept as a checkpoint.
   const list = (await get(`/v1/bots/${botId}/revisions`)).body.revisions;
-  expect(list.map((revision: Json) => [revision.revision, revision.isLive])).toEqual([
-    [2, true],
-    [1, false],
+  expect(list.map((revision: Json) => [revision.revision, revision.kind, revision.isLive])).toEqual([
+    [3, 'draft', false],
+    [2, 'published', true],
+    [1, 'published', false],
   ]);
   const changes = (await get(`/v1/bots/${botId}/revisions/1`)).body.revision.changes;
   expect(Object.values(changes).every((value) => value === false || (Array.isArray(value) && value.length === 0))).toBe(
@@ -185,7 +195,8 @@ test('restore puts the revision in the draft as an edit; live chats keep the pub
       revision.isLive,
     ]),
   ).toEqual([
-    [3, true],
+    [4, true],
+    [3, false],
     [2, false],
     [1, false],
   ]);

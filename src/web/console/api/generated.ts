@@ -12,6 +12,14 @@ export type BlockCategory =
   | 'integrations'
   | 'logic';
 
+/** Why a draft checkpoint was taken: quiet: the first save after the draft was left unchanged a while (it closes the editing session before); restore: a revision was restored over the draft; import: a whole flow was saved over it; overwrite: a co-editor's change replaced another's change of the same field; manual: someone asked for it. */
+export type CheckpointReason =
+  | 'import'
+  | 'manual'
+  | 'overwrite'
+  | 'quiet'
+  | 'restore';
+
 /** csv: header then one row per result; ndjson: one JSON object per result. */
 export type ExportFormat =
   | 'csv'
@@ -51,6 +59,11 @@ export type ResultUpdateEvent =
   /** A visitor opened the chat: the result exists, unanswered (it is not in `results` until answered). */
   | 'created';
 
+/** published: a publish of the bot; draft: a checkpoint of its draft, never run by live chats. */
+export type RevisionKind =
+  | 'draft'
+  | 'published';
+
 /** Calendar bucket of a series, in the requested time zone (weeks start on Monday). */
 export type SeriesInterval =
   | 'DAY'
@@ -89,7 +102,7 @@ export type CredentialsFieldsFragment = { id: string, type: string, name: string
 
 export type ProblemFieldsFragment = { severity: ProblemSeverity, code: string, message: string, groupId: string | null, blockId: string | null, path: unknown };
 
-export type RevisionFieldsFragment = { revision: number, publishedAt: string, isLive: boolean, publisher: { id: string, email: string, name: string | null } | null };
+export type RevisionFieldsFragment = { revision: number, kind: RevisionKind, reason: CheckpointReason | null, note: string | null, publishedAt: string, isLive: boolean, author: { id: string, email: string, name: string | null } | null, publisher: { id: string, email: string, name: string | null } | null };
 
 export type RevisionBlockChangeFieldsFragment = { id: string, type: string, groupId: string, label: string };
 
@@ -206,7 +219,7 @@ export type BotRevisionsQueryVariables = Exact<{
 }>;
 
 
-export type BotRevisionsQuery = { bot: { id: string, revisions: Array<{ revision: number, publishedAt: string, isLive: boolean, publisher: { id: string, email: string, name: string | null } | null }> } };
+export type BotRevisionsQuery = { bot: { id: string, revisions: Array<{ revision: number, kind: RevisionKind, reason: CheckpointReason | null, note: string | null, publishedAt: string, isLive: boolean, author: { id: string, email: string, name: string | null } | null, publisher: { id: string, email: string, name: string | null } | null }> } };
 
 export type BotRevisionQueryVariables = Exact<{
   botId: string | number;
@@ -232,6 +245,14 @@ export type RestoreBotRevisionMutationVariables = Exact<{
 
 
 export type RestoreBotRevisionMutation = { restoreRevision: { id: string, draftVersion: number, hasUnpublishedChanges: boolean } };
+
+export type CheckpointBotDraftMutationVariables = Exact<{
+  botId: string | number;
+  note?: string | null | undefined;
+}>;
+
+
+export type CheckpointBotDraftMutation = { checkpointDraft: { revision: number, kind: RevisionKind, reason: CheckpointReason | null, note: string | null, publishedAt: string, isLive: boolean, author: { id: string, email: string, name: string | null } | null, publisher: { id: string, email: string, name: string | null } | null } };
 
 export type EditingBotMutationVariables = Exact<{
   botId: string | number;
@@ -613,7 +634,15 @@ export const ProblemFieldsFragmentDoc = new TypedDocumentString(`
 export const RevisionFieldsFragmentDoc = new TypedDocumentString(`
     fragment RevisionFields on BotRevision {
   revision
+  kind
+  reason
+  note
   publishedAt
+  author {
+    id
+    email
+    name
+  }
   publisher {
     id
     email
@@ -885,7 +914,15 @@ export const BotRevisionsDocument = new TypedDocumentString(`
 }
     fragment RevisionFields on BotRevision {
   revision
+  kind
+  reason
+  note
   publishedAt
+  author {
+    id
+    email
+    name
+  }
   publisher {
     id
     email
@@ -963,6 +1000,30 @@ export const RestoreBotRevisionDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RestoreBotRevisionMutation, RestoreBotRevisionMutationVariables>;
+export const CheckpointBotDraftDocument = new TypedDocumentString(`
+    mutation CheckpointBotDraft($botId: ID!, $note: String) {
+  checkpointDraft(botId: $botId, note: $note) {
+    ...RevisionFields
+  }
+}
+    fragment RevisionFields on BotRevision {
+  revision
+  kind
+  reason
+  note
+  publishedAt
+  author {
+    id
+    email
+    name
+  }
+  publisher {
+    id
+    email
+    name
+  }
+  isLive
+}`) as unknown as TypedDocumentString<CheckpointBotDraftMutation, CheckpointBotDraftMutationVariables>;
 export const EditingBotDocument = new TypedDocumentString(`
     mutation EditingBot($botId: ID!, $sessionKey: String!) {
   editingBot(botId: $botId, sessionKey: $sessionKey) {

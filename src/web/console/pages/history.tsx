@@ -4,6 +4,7 @@ import {
   BotRevisionDocument,
   BotRevisionExportDocument,
   BotRevisionsDocument,
+  CheckpointBotDraftDocument,
   RestoreBotRevisionDocument,
   type BotRevisionQuery,
   type BotRevisionsQuery,
@@ -14,9 +15,10 @@ import { ErrorNote, formatDate, useAction, useLoad } from '../ui';
 import type { BotDefinition } from '../bot-definition';
 import { isObject } from '../json';
 
-// The History tab: every publish kept as a revision, each seen as it was and
-// against the draft, downloadable, and restorable into the draft (never
-// straight to the live bot: that still takes a publish).
+// The History tab: every publish kept as a revision, and checkpoints of the
+// draft among them (work never published has a history too), each seen as it
+// was and against the draft, downloadable, and restorable into the draft
+// (never straight to the live bot: that still takes a publish).
 
 type Revision = BotRevisionsQuery['bot']['revisions'][number];
 type RevisionDetail = NonNullable<BotRevisionQuery['bot']['revision']>;
@@ -31,8 +33,12 @@ export function HistoryTab({
   editable: boolean;
   onRestored(): void;
 }) {
-  // A publish adds a revision and moves the Live badge: publishedAt changes with it.
-  const list = useLoad(() => request(BotRevisionsDocument, { botId: bot.id }), [bot.id, bot.publishedAt]);
+  // A publish adds a revision and moves the Live badge (publishedAt changes with it); a restore checkpoints the
+  // draft it replaces (draftVersion changes with it).
+  const list = useLoad(
+    () => request(BotRevisionsDocument, { botId: bot.id }),
+    [bot.id, bot.publishedAt, bot.draftVersion],
+  );
   const revisions = list.data?.bot.revisions;
   const [selected, setSelected] = useState<number | null>(null);
   // The newest until one is chosen, so the tab never opens on an empty half.
@@ -41,18 +47,33 @@ export function HistoryTab({
       ? selected
       : (revisions?.[0]?.revision ?? null);
 
+  const checkpointForm = editable && (
+    <CheckpointForm
+      botId={bot.id}
+      onTaken={(revision) => {
+        setSelected(revision);
+        list.reload();
+      }}
+    />
+  );
+
   if (list.error) return <ErrorNote error={list.error} />;
   if (!revisions) return <p className="loading">Loading the history…</p>;
   if (revisions.length === 0) {
     return (
       <section className="history empty">
-        <p className="hint">No revision yet: each publish keeps one.</p>
+        <p className="hint">
+          No revision yet: each publish keeps one, and so does the draft when you come back to it after a pause, restore
+          a revision or import over it.
+        </p>
+        {checkpointForm}
       </section>
     );
   }
   return (
     <section className="history">
       <nav className="revision-list" aria-label="Revisions">
+        {checkpointForm}
         <ol>
           {revisions.map((revision) => (
             <li key={revision.revision}>
@@ -67,10 +88,46 @@ export function HistoryTab({
           bot={bot}
           summary={revisions.find((each) => each.revision === shown)!}
           editable={editable}
-          onRestored={onRestored}
+          onRestored={() => {
+            // The restore checkpoints the draft it replaced: a newer revision comes, this one stays shown.
+            setSelected(shown);
+            onRestored();
+          }}
         />
       )}
     </section>
+  );
+}
+
+/** Keeps the draft as it is now, with a note saying what the moment is. */
+function CheckpointForm({ botId, onTaken }: { botId: string; onTaken(revision: number): void }) {
+  const [note, setNote] = useState('');
+  const take = useAction(async () => {
+    const { checkpointDraft } = await request(CheckpointBotDraftDocument, { botId, note: note.trim() || null });
+    setNote('');
+    onTaken(checkpointDraft.revision);
+  });
+  return (
+    <form
+      className="checkpoint-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void take.run();
+      }}
+    >
+      <input
+        type="text"
+        aria-label="Checkpoint note (optional)"
+        placeholder="Note (optional)"
+        maxLength={500}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+      />
+      <button type="submit" className="secondary" disabled={take.pending}>
+        {take.pending ? 'Keeping…' : 'Keep the draft'}
+      </button>
+      <ErrorNote error={take.error} />
+    </form>
   );
 }
 
@@ -93,14 +150,31 @@ function RevisionEntry({
       <span className="revision-number">
         Revision {revision.revision}
         {revision.isLive && <span className="badge badge-live">Live</span>}
+        {revision.kind === 'draft' && <span className="badge badge-draft">Draft</span>}
       </span>
+      {revision.kind === 'draft' && <span className="reason">{reasonInWords(revision)}</span>}
       <time dateTime={revision.publishedAt}>{formatDate(revision.publishedAt)}</time>
-      <span className="publisher">{publisherOf(revision)}</span>
+      <span className="publisher">{authorOf(revision)}</span>
     </button>
   );
 }
 
-const publisherOf = (revision: Revision): string => revision.publisher?.email ?? 'Publisher not recorded';
+const authorOf = (revision: Revision): string =>
+  revision.author?.email ?? (revision.kind === 'draft' ? 'Author not recorded' : 'Publisher not recorded');
+
+const REASONS: Record<NonNullable<Revision['reason']>, string> = {
+  quiet: 'Kept when editing resumed after a pause',
+  restore: 'Kept before a revision was restored over it',
+  import: 'Kept before a flow was imported over it',
+  overwrite: "Kept before a co-editor's change replaced it",
+  manual: 'Checkpoint taken by hand',
+};
+
+/** Why a draft checkpoint was kept, in words (its note, for one taken by hand). */
+function reasonInWords(revision: Revision): string {
+  if (revision.note) return `${REASONS.manual}: ${revision.note}`;
+  return revision.reason ? REASONS[revision.reason] : 'Draft checkpoint';
+}
 
 function RevisionPanel({
   bot,
@@ -144,11 +218,19 @@ function RevisionPanel({
           <h2 id="revision-title">
             Revision {number}
             {summary.isLive && <span className="badge badge-live">Live</span>}
+            {summary.kind === 'draft' && <span className="badge badge-draft">Draft</span>}
           </h2>
-          <p className="hint">
-            Published <time dateTime={summary.publishedAt}>{formatDate(summary.publishedAt)}</time> by{' '}
-            {publisherOf(summary)}
-          </p>
+          {summary.kind === 'draft' ? (
+            <p className="hint">
+              {reasonInWords(summary)}, <time dateTime={summary.publishedAt}>{formatDate(summary.publishedAt)}</time> (
+              {authorOf(summary)}). Never published.
+            </p>
+          ) : (
+            <p className="hint">
+              Published <time dateTime={summary.publishedAt}>{formatDate(summary.publishedAt)}</time> by{' '}
+              {authorOf(summary)}
+            </p>
+          )}
         </div>
         <div className="actions">
           <button type="button" className="secondary" disabled={download.pending} onClick={() => void download.run()}>
