@@ -1,6 +1,6 @@
 import type { Db, Prisma } from '../db/client';
 import { isRecord } from '../engine/json';
-import type { DraftPatch } from '../engine/definition/patch';
+import { touchedObjects, type DraftPatch } from '../engine/definition/patch';
 import type { LiveResults } from './live/live-results';
 
 // The draft's change log (docs/co-editing.md): every save of a bot's draft,
@@ -92,4 +92,31 @@ export async function draftChangesSince(
     clientKey: row.clientKey,
     patch: (isRecord(row.patch) ? row.patch : {}) as DraftPatch,
   }));
+}
+
+/**
+ * Two saves "at once": the later one, by another person or tab, within this
+ * long of the earlier one. Changing an object the earlier save also changed
+ * then replaces that person's value: the draft is checkpointed first so it
+ * stays recoverable (docs/co-editing.md).
+ */
+export const OVERWRITE_WINDOW_MS = 2 * 60_000;
+
+/** Whether this save changes an object that another person's save changed moments before. */
+export async function overwritesAnother(
+  db: Db,
+  botId: string,
+  storedVersion: number,
+  changes: DraftPatch,
+  save: DraftSave | undefined,
+  now: Date,
+): Promise<boolean> {
+  const previous = await db.botDraftChange.findUnique({ where: { botId_version: { botId, version: storedVersion } } });
+  if (!previous || now.getTime() - previous.createdAt.getTime() > OVERWRITE_WINDOW_MS) return false;
+  const sameWriter =
+    (previous.authorId ?? null) === (save?.authorId ?? null) &&
+    (previous.clientKey ?? null) === (save?.clientKey ?? null);
+  if (sameWriter) return false;
+  const theirs = touchedObjects((isRecord(previous.patch) ? previous.patch : {}) as DraftPatch);
+  return [...touchedObjects(changes)].some((object) => theirs.has(object));
 }

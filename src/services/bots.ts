@@ -6,7 +6,7 @@ import { canonicalJson, isRecord } from '../engine/json';
 import { CONTENT_KEYS, parseDefinition, type BotDefinition } from '../engine/definition/parse';
 import { outlineOf, type Outline } from '../engine/definition/outline';
 import { draftPatch, isEmptyPatch } from '../engine/definition/patch';
-import { announceDraftChange, recordDraftChange, type DraftSave } from './bot-changes';
+import { announceDraftChange, overwritesAnother, recordDraftChange, type DraftSave } from './bot-changes';
 import { blocksWithHandlers } from '../engine/blocks/registry';
 import { draftProblems, type Problem } from '../engine/problems';
 import { newShapeFindings } from '../engine/value-shape-problems';
@@ -289,7 +289,10 @@ export async function updateBot(
   });
   const changes = draftPatch(stored, definition);
   // A save that leaves the content as it was loses nothing: there is nothing to keep.
-  const checkpoint = reason && !isEmptyPatch(changes) ? reason : null;
+  const checkpoint = isEmptyPatch(changes)
+    ? null
+    : (reason ??
+      ((await overwritesAnother(db, botId, bot.draftVersion, changes, save, now)) ? ('overwrite' as const) : null));
   const version = bot.draftVersion + 1;
   try {
     const saved = await db.$transaction(async (tx) => {

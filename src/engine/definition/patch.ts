@@ -119,6 +119,22 @@ export function draftPatch(before: BotDefinition, after: BotDefinition): DraftPa
   return patch;
 }
 
+/** The objects and properties a patch sets or removes, as `kind:id` (group:g1, block:b2, theme:chat…). */
+export function touchedObjects(patch: DraftPatch): Set<string> {
+  const touched = new Set<string>();
+  const add = (kind: string, ids: Iterable<string>) => {
+    for (const id of ids) touched.add(`${kind}:${id}`);
+  };
+  add('group', [...(patch.groups?.set ?? []).map((group) => group.id), ...(patch.groups?.remove ?? [])]);
+  add('block', [...(patch.blocks?.set ?? []).map((entry) => entry.block.id), ...(patch.blocks?.remove ?? [])]);
+  add('edge', [...(patch.edges?.set ?? []).map((edge) => edge.id), ...(patch.edges?.remove ?? [])]);
+  add('variable', [...(patch.variables?.set ?? []).map((item) => item.id), ...(patch.variables?.remove ?? [])]);
+  add('event', [...(patch.events?.set ?? []).map((event) => event.id), ...(patch.events?.remove ?? [])]);
+  add('theme', Object.keys(patch.theme ?? {}));
+  add('settings', Object.keys(patch.settings ?? {}));
+  return touched;
+}
+
 export function isEmptyPatch(patch: DraftPatch): boolean {
   return Object.keys(patch).length === 0;
 }

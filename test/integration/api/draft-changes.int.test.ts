@@ -223,3 +223,71 @@ test('two processes on PostgreSQL hear each other’s saves', async () => {
     await peer.close();
   }
 });
+
+describe('two people changing the same object at once', () => {
+  const setText = (token: string, botId: string, blockId: string, words: string, clientKey: string) =>
+    graphql(
+      server.url,
+      `
+        mutation ($botId: ID!, $edits: JSON!, $clientKey: String) {
+          editBot(botId: $botId, edits: $edits, clientKey: $clientKey) {
+            bot {
+              draftVersion
+            }
+          }
+        }
+      `,
+      { botId, edits: [{ op: 'updateBlock', blockId, content: text(words) }], clientKey },
+      token,
+    );
+  const revisionsOf = async (botId: string) =>
+    (await request(server.url, 'GET', `/v1/bots/${botId}/revisions`, { token: server.adminToken })).body.revisions as {
+      revision: number;
+      kind: string;
+      reason: string | null;
+    }[];
+
+  test('the later save wins, and the value it replaced is kept in a draft checkpoint', async () => {
+    const bot = await newBot();
+    const bob = await createUserWithToken(server.db, `bob-${bot.id}@parley.test`, {
+      workspaceId: server.adminWorkspaceId,
+      role: 'MEMBER',
+    });
+    expect((await setText(server.adminToken, bot.id, 'b1', 'Ann wrote this', 'ann-tab')).body.errors).toBeUndefined();
+    expect((await setText(bob.token, bot.id, 'b1', 'Bob wrote that', 'bob-tab')).body.errors).toBeUndefined();
+    const draft = (await request(server.url, 'GET', `/v1/bots/${bot.id}`, { token: server.adminToken })).body.bot;
+    expect(draft.groups[0].blocks[0].content).toEqual(text('Bob wrote that'));
+    const [checkpoint] = await revisionsOf(bot.id);
+    expect(checkpoint).toMatchObject({ kind: 'draft', reason: 'overwrite' });
+    const kept = await request(server.url, 'GET', `/v1/bots/${bot.id}/revisions/${checkpoint!.revision}`, {
+      token: server.adminToken,
+    });
+    expect(kept.body.revision.definition.groups[0].blocks[0].content).toEqual(text('Ann wrote this'));
+  });
+
+  test('changes to different objects, or one person’s successive saves, take no checkpoint', async () => {
+    const bot = await newBot();
+    const bob = await createUserWithToken(server.db, `bob2-${bot.id}@parley.test`, {
+      workspaceId: server.adminWorkspaceId,
+      role: 'MEMBER',
+    });
+    await setText(server.adminToken, bot.id, 'b1', 'Ann once', 'ann-tab');
+    await setText(server.adminToken, bot.id, 'b1', 'Ann twice', 'ann-tab');
+    const other = await graphql(
+      server.url,
+      `
+        mutation ($botId: ID!) {
+          editBot(botId: $botId, edits: [{ op: "updateGroup", groupId: "g1", title: "Bob's title" }]) {
+            bot {
+              draftVersion
+            }
+          }
+        }
+      `,
+      { botId: bot.id },
+      bob.token,
+    );
+    expect(other.body.errors).toBeUndefined();
+    expect((await revisionsOf(bot.id)).filter((revision) => revision.reason === 'overwrite')).toEqual([]);
+  });
+});
