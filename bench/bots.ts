@@ -91,3 +91,42 @@ export function loopBot(groups: number, options: { recordsTranscript?: boolean; 
     settings: {},
   };
 }
+
+/** A bot of `groups` groups in a chain, each a text and a text input, on a 25-wide grid (the editor's large case). */
+export function bigBot(groups: number): Record<string, unknown> {
+  const text = (id: string, words: string) => ({
+    id,
+    type: 'text',
+    content: { richText: [{ type: 'p', children: [{ text: words }] }] },
+  });
+  return {
+    version: '6.1',
+    name: `${groups} groups`,
+    events: [{ id: 'start', type: 'start', graphCoordinates: { x: -300, y: 0 }, outgoingEdgeId: 'e-start' }],
+    groups: Array.from({ length: groups }, (_, index) => ({
+      id: `g${index}`,
+      title: `Group ${index}`,
+      graphCoordinates: { x: (index % 25) * 340, y: Math.floor(index / 25) * 260 },
+      blocks: [
+        text(`t${index}`, `Message number ${index}`),
+        {
+          id: `i${index}`,
+          type: 'text input',
+          options: { variableId: 'v1' },
+          ...(index < groups - 1 ? { outgoingEdgeId: `e${index}` } : {}),
+        },
+      ],
+    })),
+    edges: [
+      { id: 'e-start', from: { eventId: 'start' }, to: { groupId: 'g0' } },
+      ...Array.from({ length: groups - 1 }, (_, index) => ({
+        id: `e${index}`,
+        from: { blockId: `i${index}` },
+        to: { groupId: `g${index + 1}` },
+      })),
+    ],
+    variables: [{ id: 'v1', name: 'Answer' }],
+    theme: {},
+    settings: {},
+  };
+}

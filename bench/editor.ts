@@ -11,47 +11,10 @@ import { chromium } from 'playwright-core';
 import { loadConfig } from '../src/config';
 import { startServer } from '../src/cli/serve';
 import { createBot } from '../src/services/bots';
+import { bigBot } from './bots';
 
 const GROUPS = 500;
 const PASSWORD = 'bench-password-0123';
-
-function bigBot(groups: number): Record<string, unknown> {
-  const text = (id: string, words: string) => ({
-    id,
-    type: 'text',
-    content: { richText: [{ type: 'p', children: [{ text: words }] }] },
-  });
-  return {
-    version: '6.1',
-    name: `${groups} groups`,
-    events: [{ id: 'start', type: 'start', graphCoordinates: { x: -300, y: 0 }, outgoingEdgeId: 'e-start' }],
-    groups: Array.from({ length: groups }, (_, index) => ({
-      id: `g${index}`,
-      title: `Group ${index}`,
-      graphCoordinates: { x: (index % 25) * 340, y: Math.floor(index / 25) * 260 },
-      blocks: [
-        text(`t${index}`, `Message number ${index}`),
-        {
-          id: `i${index}`,
-          type: 'text input',
-          options: { variableId: 'v1' },
-          ...(index < groups - 1 ? { outgoingEdgeId: `e${index}` } : {}),
-        },
-      ],
-    })),
-    edges: [
-      { id: 'e-start', from: { eventId: 'start' }, to: { groupId: 'g0' } },
-      ...Array.from({ length: groups - 1 }, (_, index) => ({
-        id: `e${index}`,
-        from: { blockId: `i${index}` },
-        to: { groupId: `g${index + 1}` },
-      })),
-    ],
-    variables: [{ id: 'v1', name: 'Answer' }],
-    theme: {},
-    settings: {},
-  };
-}
 
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-editor-'));
