@@ -49,9 +49,14 @@ export async function recordDraftChange(
       patch: patch as Prisma.InputJsonValue,
     },
   });
-  // Every KEPT_CHANGES-th save clears the tail: one statement now and then rather than one per save.
+  // Every 50th save clears the tail: one statement now and then rather than one per save.
   if (version % 50 === 0)
     await tx.botDraftChange.deleteMany({ where: { botId, version: { lte: version - KEPT_CHANGES } } });
+}
+
+/** A logged patch as written by recordDraftChange (an object; anything else reads as no change). */
+function storedPatch(value: unknown): DraftPatch {
+  return (isRecord(value) ? value : {}) as DraftPatch;
 }
 
 /** Tells the editors that have the bot open, once the save has committed. */
@@ -90,7 +95,7 @@ export async function draftChangesSince(
     createdAt: row.createdAt,
     authorId: row.authorId,
     clientKey: row.clientKey,
-    patch: (isRecord(row.patch) ? row.patch : {}) as DraftPatch,
+    patch: storedPatch(row.patch),
   }));
 }
 
@@ -117,6 +122,6 @@ export async function overwritesAnother(
     (previous.authorId ?? null) === (save?.authorId ?? null) &&
     (previous.clientKey ?? null) === (save?.clientKey ?? null);
   if (sameWriter) return false;
-  const theirs = touchedObjects((isRecord(previous.patch) ? previous.patch : {}) as DraftPatch);
+  const theirs = touchedObjects(storedPatch(previous.patch));
   return [...touchedObjects(changes)].some((object) => theirs.has(object));
 }

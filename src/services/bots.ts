@@ -245,7 +245,6 @@ function refuseNewShapeProblems(stored: BotDefinition, next: BotDefinition): voi
     );
 }
 
-/** How a save came to be, for the draft checkpoint it may take first (services/draft-checkpoints.ts). */
 /** Who saves, whom to tell (bot-changes.ts), and when to checkpoint the draft it replaces (draft-checkpoints.ts). */
 export interface SaveOptions extends DraftSave {
   /** PARLEY_DRAFT_CHECKPOINT_QUIET_MINUTES, in ms. */
@@ -310,8 +309,8 @@ export async function updateBot(
       });
       if (count === 0) return false;
       await recordDraftChange(tx, botId, version, changes, save);
-      // The version matched, so `bot` holds exactly the draft this save replaced.
-      if (checkpoint) await checkpointDraft(tx, bot, { reason: checkpoint, authorId: save.authorId, now });
+      // The version matched, so `stored` is exactly the draft this save replaced.
+      if (checkpoint) await checkpointDraft(tx, bot, stored, { reason: checkpoint, authorId: save.authorId, now });
       return true;
     });
     if (!saved) {

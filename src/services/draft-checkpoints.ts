@@ -1,6 +1,6 @@
 import type { Bot, Prisma } from '../db/client';
-import { canonicalJson, isRecord } from '../engine/json';
-import { parseDefinition, type BotDefinition } from '../engine/definition/parse';
+import { canonicalJson } from '../engine/json';
+import type { BotDefinition } from '../engine/definition/parse';
 
 // Checkpoints of a bot's draft, kept beside its publishes so that work never
 // published has a history too (docs/api-decisions.md#draft-checkpoints). They
@@ -42,15 +42,8 @@ export interface CheckpointOptions {
   now?: Date;
 }
 
-function storedDefinition(bot: Pick<Bot, 'id' | 'version' | 'draft'>): BotDefinition {
-  const parsed = parseDefinition({ ...(isRecord(bot.draft) ? bot.draft : {}), version: bot.version });
-  if (!parsed.ok)
-    throw new Error(`stored draft of ${bot.id} no longer parses: ${parsed.issues[0]?.message ?? 'invalid'}`);
-  return parsed.definition;
-}
-
 /**
- * Saves the bot's stored draft as a checkpoint under a new revision and applies
+ * Saves the bot's stored draft (`definition`, as the caller parsed it) as a checkpoint under a new revision and applies
  * the retention rule. Answers the revision taken, or null when the draft equals
  * the newest revision already (published or draft): a second copy would only
  * push older checkpoints out. A manual checkpoint is taken even then, since its
@@ -58,10 +51,10 @@ function storedDefinition(bot: Pick<Bot, 'id' | 'version' | 'draft'>): BotDefini
  */
 export async function checkpointDraft(
   db: Tx,
-  bot: Pick<Bot, 'id' | 'version' | 'draft'>,
+  bot: Pick<Bot, 'id'>,
+  definition: BotDefinition,
   { reason, authorId = null, note = null, now = new Date() }: CheckpointOptions,
 ): Promise<number | null> {
-  const definition = storedDefinition(bot);
   if (reason !== 'manual') {
     const newest = await db.botSnapshot.findFirst({
       where: { botId: bot.id },

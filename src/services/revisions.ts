@@ -163,7 +163,9 @@ export async function takeManualCheckpoint(
   { authorId = null, note = null }: { authorId?: string | null; note?: string | null } = {},
 ): Promise<Revision> {
   const bot = await getBot(db, botId);
-  const revision = await db.$transaction((tx) => checkpointDraft(tx, bot, { reason: 'manual', authorId, note }));
+  const revision = await db.$transaction((tx) =>
+    checkpointDraft(tx, bot, draftDefinition(bot), { reason: 'manual', authorId, note }),
+  );
   const row = await db.botSnapshot.findUnique({
     where: { botId_revision: { botId, revision: revision! } },
     select: SNAPSHOT_ROW,
