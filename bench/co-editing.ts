@@ -8,7 +8,7 @@
 // save to the others' copies being up to date (p50, p95, max). Goal (issue
 // 37): under a second. Also the save's round trip with a whole-draft PATCH.
 import { Client } from 'pg';
-import { applyDraftPatch, type DraftPatch } from '../src/engine/definition/patch';
+import { applyDraftPatch, type DraftPatch } from '../src/engine/shapes/draft-patch';
 import { parseDefinition, type BotDefinition } from '../src/engine/definition/parse';
 import { bigBot } from './bots';
 import { BENCH_TOKEN, DEFAULT_POSTGRES, parleyServe, quantile, type ServerProcess } from './serve-process';

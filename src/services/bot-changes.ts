@@ -1,6 +1,6 @@
 import type { Db, Prisma } from '../db/client';
-import { isRecord } from '../engine/json';
-import { touchedObjects, type DraftPatch } from '../engine/definition/patch';
+import { readStoredPatch } from '../engine/definition/patch';
+import { touchedObjects, type DraftPatch } from '../engine/shapes/draft-patch';
 import type { LiveResults } from './live/live-results';
 
 // The draft's change log (docs/co-editing.md): every save of a bot's draft,
@@ -54,11 +54,6 @@ export async function recordDraftChange(
     await tx.botDraftChange.deleteMany({ where: { botId, version: { lte: version - KEPT_CHANGES } } });
 }
 
-/** A logged patch as written by recordDraftChange (an object; anything else reads as no change). */
-function storedPatch(value: unknown): DraftPatch {
-  return (isRecord(value) ? value : {}) as DraftPatch;
-}
-
 /** Tells the editors that have the bot open, once the save has committed. */
 export function announceDraftChange(botId: string, version: number, save: DraftSave | undefined): void {
   save?.live?.publish([
@@ -90,13 +85,20 @@ export async function draftChangesSince(
   });
   // Saves before the log existed, or pruned: a gap means the log cannot bring the caller up to date.
   if (rows.length !== current - since || rows[0]!.version !== since + 1) return null;
-  return rows.map((row) => ({
-    version: row.version,
-    createdAt: row.createdAt,
-    authorId: row.authorId,
-    clientKey: row.clientKey,
-    patch: storedPatch(row.patch),
-  }));
+  const changes: DraftChange[] = [];
+  for (const row of rows) {
+    const patch = readStoredPatch(row.patch);
+    // A patch that no longer reads (written by a later Parley, say) cannot be applied: the caller reloads.
+    if (!patch) return null;
+    changes.push({
+      version: row.version,
+      createdAt: row.createdAt,
+      authorId: row.authorId,
+      clientKey: row.clientKey,
+      patch,
+    });
+  }
+  return changes;
 }
 
 /**
@@ -122,6 +124,9 @@ export async function overwritesAnother(
     (previous.authorId ?? null) === (save?.authorId ?? null) &&
     (previous.clientKey ?? null) === (save?.clientKey ?? null);
   if (sameWriter) return false;
-  const theirs = touchedObjects(storedPatch(previous.patch));
+  const patch = readStoredPatch(previous.patch);
+  // Unreadable: what it changed is unknown, so keep the draft rather than risk losing someone's value.
+  if (!patch) return true;
+  const theirs = touchedObjects(patch);
   return [...touchedObjects(changes)].some((object) => theirs.has(object));
 }

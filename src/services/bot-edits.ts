@@ -7,6 +7,8 @@ import {
   type EditsApplied,
 } from '../engine/definition/edits';
 import type { BotDefinition } from '../engine/definition/parse';
+import { draftPatchSchema } from '../engine/definition/patch';
+import { applyDraftPatch, type DraftPatch } from '../engine/shapes/draft-patch';
 import { AppError, badRequest } from '../errors';
 import { draftDefinition, editConflict, getBot, updateBot, type BotRecord, type SaveOptions } from './bots';
 import { newId } from './chat/engine-env';
@@ -52,14 +54,67 @@ export async function editBot(
   save: Omit<SaveOptions, 'origin'> = {},
 ): Promise<EditedBot> {
   const edits = parseInput(editListSchema, rawEdits, ['edits']);
+  let created: CreatedEntity[] = [];
+  const bot = await saveOverLatest(db, botId, expectedVersion, { ...save, origin: 'edits' }, (definition) => {
+    const made = applied(definition, edits);
+    created = made.created;
+    return made.definition;
+  });
+  return { bot, created };
+}
+
+/**
+ * Applies a draft patch (engine/shapes/draft-patch.ts: what an editor changed,
+ * object by object) over the draft as it is now, whoever saved since the
+ * editor's copy: objects it does not name keep the other saves' values, the
+ * ones it names take its own (docs/co-editing.md). Saved as updateBot saves,
+ * with only the parts the patch touches given, so a variable renamed by the
+ * flow editor is followed in the theme and settings it did not send.
+ */
+export async function patchDraft(
+  db: Db,
+  botId: string,
+  rawPatch: unknown,
+  save: Omit<SaveOptions, 'origin'> = {},
+): Promise<BotRecord> {
+  const patch = parseInput(draftPatchSchema, rawPatch, ['patch']);
+  return saveOverLatest(db, botId, null, { ...save, origin: 'changes' }, (definition) =>
+    touchedParts(applyDraftPatch(definition, patch), patch),
+  );
+}
+
+function touchedParts(definition: BotDefinition, patch: DraftPatch): Partial<BotDefinition> {
+  const parts: Partial<BotDefinition> = {};
+  if (patch.groups || patch.blocks) parts.groups = definition.groups;
+  if (patch.edges) parts.edges = definition.edges;
+  if (patch.variables) parts.variables = definition.variables;
+  if (patch.events !== undefined) parts.events = definition.events;
+  if (patch.theme) parts.theme = definition.theme;
+  if (patch.settings) parts.settings = definition.settings;
+  if (patch.version) parts.version = definition.version;
+  if (patch.whatsAppCredentialsId !== undefined) parts.whatsAppCredentialsId = definition.whatsAppCredentialsId;
+  return parts;
+}
+
+/**
+ * Saves what `change` makes of the stored draft, compare-and-set on the
+ * version read. Changes are relative to the draft, so one that lost the race
+ * to another save is made again on the new draft, unless the caller gave
+ * `expectedVersion`: then it is a CONFLICT, as for updateBot.
+ */
+async function saveOverLatest(
+  db: Db,
+  botId: string,
+  expectedVersion: number | null | undefined,
+  save: SaveOptions,
+  change: (definition: BotDefinition) => Partial<BotDefinition>,
+): Promise<BotRecord> {
   for (let attempt = 1; ; attempt += 1) {
     const bot = await getBot(db, botId);
     if (typeof expectedVersion === 'number' && expectedVersion !== bot.draftVersion)
       throw editConflict(expectedVersion, bot.draftVersion);
-    const { definition, created } = applied(draftDefinition(bot), edits);
     try {
-      const saved = await updateBot(db, botId, definition, bot.draftVersion, { ...save, origin: 'edits' });
-      return { bot: saved, created };
+      return await updateBot(db, botId, change(draftDefinition(bot)), bot.draftVersion, save);
     } catch (error) {
       const lostRace = error instanceof AppError && error.code === 'CONFLICT';
       if (lostRace && typeof expectedVersion !== 'number' && attempt < MAX_ATTEMPTS) continue;

@@ -5,7 +5,7 @@ import type { Bot, Db, Prisma } from '../db/client';
 import { canonicalJson, isRecord } from '../engine/json';
 import { CONTENT_KEYS, parseDefinition, type BotDefinition } from '../engine/definition/parse';
 import { outlineOf, type Outline } from '../engine/definition/outline';
-import { draftPatch, isEmptyPatch } from '../engine/definition/patch';
+import { draftPatch, isEmptyPatch } from '../engine/shapes/draft-patch';
 import { announceDraftChange, overwritesAnother, recordDraftChange, type DraftSave } from './bot-changes';
 import { blocksWithHandlers } from '../engine/blocks/registry';
 import { draftProblems, type Problem } from '../engine/problems';
@@ -14,7 +14,7 @@ import { AppError, badRequest, invalidInput, notFound, type Issue } from '../err
 import { pageRequest, toPage, type Page } from './pagination';
 import { isUniqueViolation } from './prisma-errors';
 import { deleteBotAssets } from './bot-assets';
-import { checkpointDraft, DEFAULT_QUIET_MS, saveCheckpointReason } from './draft-checkpoints';
+import { checkpointDraft, DEFAULT_QUIET_MS, saveCheckpointReason, type SaveOrigin } from './draft-checkpoints';
 import { archiveResults } from './results';
 import { displayName, icon, zodIssues } from './validation';
 import { withNormalisedOrigins } from './chat/origins';
@@ -249,8 +249,12 @@ function refuseNewShapeProblems(stored: BotDefinition, next: BotDefinition): voi
 export interface SaveOptions extends DraftSave {
   /** PARLEY_DRAFT_CHECKPOINT_QUIET_MINUTES, in ms. */
   quietMs?: number;
-  /** A patch (the default), a list of edits (never an import, although it writes the whole flow), or a restore. */
-  origin?: 'patch' | 'edits' | 'restore';
+  /**
+   * A partial bot (the default: REST PATCH, updateBot), a list of edits or an
+   * editor's changes (never an import, although they may write the whole
+   * flow), or a restore.
+   */
+  origin?: SaveOrigin;
 }
 
 /**

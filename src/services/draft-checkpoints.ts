@@ -11,6 +11,9 @@ import type { BotDefinition } from '../engine/definition/parse';
 export const REVISION_KINDS = ['published', 'draft'] as const;
 export type RevisionKind = (typeof REVISION_KINDS)[number];
 
+/** What made a save (services/bots.ts SaveOptions). */
+export type SaveOrigin = 'patch' | 'edits' | 'changes' | 'restore';
+
 export const CHECKPOINT_REASONS = ['quiet', 'restore', 'import', 'overwrite', 'manual'] as const;
 export type CheckpointReason = (typeof CHECKPOINT_REASONS)[number];
 
@@ -119,9 +122,9 @@ async function pruneDraftCheckpoints(db: Tx, botId: string, now: Date): Promise<
  */
 export function saveCheckpointReason(
   bot: Pick<Bot, 'updatedAt'>,
-  save: { origin?: 'patch' | 'edits' | 'restore'; patch: Record<string, unknown>; quietMs: number; now: Date },
+  save: { origin?: SaveOrigin; patch: Record<string, unknown>; quietMs: number; now: Date },
 ): CheckpointReason | null {
   if (save.origin === 'restore') return 'restore';
-  if (save.origin !== 'edits' && 'groups' in save.patch && 'edges' in save.patch) return 'import';
+  if ((save.origin ?? 'patch') === 'patch' && 'groups' in save.patch && 'edges' in save.patch) return 'import';
   return save.now.getTime() - bot.updatedAt.getTime() > save.quietMs ? 'quiet' : null;
 }

@@ -1,5 +1,5 @@
 import { ANY_ROLE, EDITOR_ROLES } from '../../services/access';
-import { editBot, type CreatedEntity, type EditedBot } from '../../services/bot-edits';
+import { editBot, patchDraft, type CreatedEntity, type EditedBot } from '../../services/bot-edits';
 import {
   archiveBot,
   createBot,
@@ -185,6 +185,19 @@ builder.mutationFields((t) => ({
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
     resolve: (_query, _root, args, ctx) =>
       updateBot(ctx.db, String(args.botId), args.bot, args.expectedVersion, draftSave(ctx, args.clientKey)),
+  }),
+  changeBotDraft: t.prismaField({
+    type: 'Bot',
+    description:
+      "Applies an editor's changes to the bot's draft as it is now, whoever saved since (docs/co-editing.md): `patch` is in the form of `bot.draftChanges`' patches (groups without their blocks, with `blockIds`; blocks with their `groupId`; edges, variables and events set whole or removed by id; an order when one changed; theme and settings keys set, null: removed). Objects it does not name keep their current values, the ones it names take its own (the later save wins). Never a CONFLICT: nothing is overwritten but what the patch names. The draft it makes is validated whole, as updateBot's; a malformed patch is a BAD_REQUEST under [\"patch\", …]. Select `draftChanges(since)` with the version the editor had to read, in the same answer, every save up to its own.",
+    args: {
+      ...botIdArg(t),
+      patch: t.arg({ type: 'JSON', required: true }),
+      clientKey: clientKeyArg(t),
+    },
+    authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
+    resolve: (_query, _root, args, ctx) =>
+      patchDraft(ctx.db, String(args.botId), args.patch, draftSave(ctx, args.clientKey)),
   }),
   editBot: t.field({
     type: EditBotPayload,

@@ -1,4 +1,4 @@
-import { applyDraftPatch, type DraftPatch } from '../../../src/engine/definition/patch';
+import { applyDraftPatch, type DraftPatch } from '../../../src/engine/shapes/draft-patch';
 import { parseDefinition } from '../../../src/engine/definition/parse';
 import { canonicalJson } from '../../../src/engine/json';
 import { graphql, request } from '../../helpers/http';
@@ -289,5 +289,131 @@ describe('two people changing the same object at once', () => {
     );
     expect(other.body.errors).toBeUndefined();
     expect((await revisionsOf(bot.id)).filter((revision) => revision.reason === 'overwrite')).toEqual([]);
+  });
+});
+
+describe('changeBotDraft: an editor sends what it changed, merged over what others saved', () => {
+  const CHANGE = `
+    mutation ($botId: ID!, $patch: JSON!, $clientKey: String, $since: Int!) {
+      changeBotDraft(botId: $botId, patch: $patch, clientKey: $clientKey) {
+        draftVersion
+        draftChanges(since: $since) {
+          version
+          clientKey
+          patch
+        }
+      }
+    }
+  `;
+  const change = (botId: string, patch: unknown, since: number, clientKey?: string, token = server.adminToken) =>
+    graphql(server.url, CHANGE, { botId, patch, since, clientKey }, token);
+  const draftOf = async (botId: string) =>
+    (await request(server.url, 'GET', `/v1/bots/${botId}`, { token: server.adminToken })).body.bot;
+  const addedGroup = (id: string, blockId: string, words: string) => ({
+    groups: { set: [{ id, title: id, graphCoordinates: { x: 400, y: 0 }, blockIds: [blockId] }] },
+    blocks: { set: [{ groupId: id, block: { id: blockId, type: 'text', content: text(words) } }] },
+  });
+
+  test('two tabs that read the same version both land, and each answer lists every save since its read', async () => {
+    const bot = await newBot();
+    const first = await change(bot.id, addedGroup('ga', 'ba', 'From tab A'), bot.draftVersion, 'tab-a');
+    expect(first.body.errors).toBeUndefined();
+    // Tab B read the same version: no CONFLICT, tab A's group stays.
+    const second = await change(bot.id, addedGroup('gb', 'bb', 'From tab B'), bot.draftVersion, 'tab-b');
+    expect(second.body.errors).toBeUndefined();
+    expect(second.body.data.changeBotDraft.draftVersion).toBe(bot.draftVersion + 2);
+    expect(
+      second.body.data.changeBotDraft.draftChanges.map((each: { version: number; clientKey: string }) => [
+        each.version,
+        each.clientKey,
+      ]),
+    ).toEqual([
+      [bot.draftVersion + 1, 'tab-a'],
+      [bot.draftVersion + 2, 'tab-b'],
+    ]);
+    const draft = await draftOf(bot.id);
+    expect(draft.groups.map((group: { id: string }) => group.id)).toEqual(['g1', 'ga', 'gb']);
+    expect(draft.groups[2].blocks[0].content).toEqual(text('From tab B'));
+  });
+
+  test('both changing one block: the later wins, the earlier value is kept in a draft checkpoint', async () => {
+    const bot = await newBot();
+    const bob = await createUserWithToken(server.db, `bob3-${bot.id}@parley.test`, {
+      workspaceId: server.adminWorkspaceId,
+      role: 'MEMBER',
+    });
+    const words = (value: string) => ({
+      blocks: { set: [{ groupId: 'g1', block: { id: 'b1', type: 'text', content: text(value) } }] },
+    });
+    expect((await change(bot.id, words('Ann’s words'), bot.draftVersion, 'ann')).body.errors).toBeUndefined();
+    expect(
+      (await change(bot.id, words('Bob’s words'), bot.draftVersion, 'bob', bob.token)).body.errors,
+    ).toBeUndefined();
+    expect((await draftOf(bot.id)).groups[0].blocks[0].content).toEqual(text('Bob’s words'));
+    const revisions = (await request(server.url, 'GET', `/v1/bots/${bot.id}/revisions`, { token: server.adminToken }))
+      .body.revisions as { revision: number; kind: string; reason: string | null }[];
+    expect(revisions.map(({ kind, reason }) => [kind, reason])).toEqual([['draft', 'overwrite']]);
+    const kept = await request(server.url, 'GET', `/v1/bots/${bot.id}/revisions/${revisions[0]!.revision}`, {
+      token: server.adminToken,
+    });
+    expect(kept.body.revision.definition.groups[0].blocks[0].content).toEqual(text('Ann’s words'));
+  });
+
+  test('a variable renamed by the flow editor is followed in the settings it did not send', async () => {
+    const bot = await newBot();
+    const saved = await request(server.url, 'PATCH', `/v1/bots/${bot.id}`, {
+      token: server.adminToken,
+      json: {
+        bot: {
+          variables: [{ id: 'v1', name: 'City' }],
+          settings: { general: { isBrandingEnabled: false }, metadata: { title: 'Weather in {{City}}' } },
+        },
+      },
+    });
+    expect(saved.status).toBe(200);
+    const renamed = await change(bot.id, { variables: { set: [{ id: 'v1', name: 'Town' }] } }, bot.draftVersion + 1);
+    expect(renamed.body.errors).toBeUndefined();
+    expect((await draftOf(bot.id)).settings.metadata.title).toBe('Weather in {{Town}}');
+  });
+
+  test('a malformed patch, a block the definition refuses, or a guest: clear refusals, nothing saved', async () => {
+    const bot = await newBot();
+    const malformed = await change(bot.id, { groups: { set: [{ id: 'gx' }] }, extra: 1 }, bot.draftVersion);
+    expect(malformed.body.errors[0].extensions).toMatchObject({
+      code: 'BAD_REQUEST',
+      issues: expect.arrayContaining([
+        expect.objectContaining({ path: ['patch', 'groups', 'set', 0, 'blockIds'] }),
+        expect.objectContaining({ path: ['patch'] }),
+      ]),
+    });
+    const unknownType = await change(
+      bot.id,
+      { blocks: { set: [{ groupId: 'g1', block: { id: 'b9', type: 'teleport' } }] } },
+      bot.draftVersion,
+    );
+    expect(unknownType.body.errors[0].extensions).toMatchObject({
+      code: 'BAD_REQUEST',
+      issues: [expect.objectContaining({ path: ['patch', 'blocks', 'set', 0, 'block', 'type'] })],
+    });
+    const badColour = await change(bot.id, { theme: { chat: { hostBubbles: { backgroundColor: 'blurple' } } } }, 0);
+    expect(badColour.body.errors[0].extensions).toMatchObject({
+      code: 'BAD_REQUEST',
+      issues: [expect.objectContaining({ path: ['bot', 'theme', 'chat', 'hostBubbles', 'backgroundColor'] })],
+    });
+    const guest = await createUserWithToken(server.db, `guest-${bot.id}@parley.test`, {
+      workspaceId: server.adminWorkspaceId,
+      role: 'GUEST',
+    });
+    const refused = await change(bot.id, addedGroup('gz', 'bz', 'Guest'), bot.draftVersion, undefined, guest.token);
+    expect(refused.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    const draft = await draftOf(bot.id);
+    expect(draft.groups.map((group: { id: string }) => group.id)).toEqual(['g1']);
+    const read = await graphql(
+      server.url,
+      'query($botId: ID!) { bot(botId: $botId) { draftVersion } }',
+      { botId: bot.id },
+      server.adminToken,
+    );
+    expect(read.body.data.bot.draftVersion).toBe(bot.draftVersion);
   });
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { canonicalJson } from '../../../../src/engine/json';
 import { applyEdits, type Edit } from '../../../../src/engine/definition/edits';
 import { parseDefinition, type BotDefinition } from '../../../../src/engine/definition/parse';
-import { applyDraftPatch, draftPatch, isEmptyPatch } from '../../../../src/engine/definition/patch';
+import { applyDraftPatch, draftPatch, isEmptyPatch } from '../../../../src/engine/shapes/draft-patch';
 
 // A save's patch (what it changed, object by object) rebuilds the saved draft
 // from the one before, and, applied to another person's copy, keeps what that
