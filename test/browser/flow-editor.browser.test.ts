@@ -6,7 +6,7 @@ import type { TestServer } from '../helpers/test-server';
 
 // The flow editor in Chromium: a person builds a bot by clicking and typing
 // only, publishes it and chats with it; undo/redo of a move, a connection and
-// a deletion; two editors of one bot never overwrite each other silently.
+// a deletion (two editors at once: co-editing.browser.test.ts).
 
 const suite = editorSuite();
 let server: TestServer;
@@ -173,37 +173,6 @@ test('undo and redo a move, a connection and a deletion (Ctrl+Z, Shift+Ctrl+Z); 
   await page.keyboard.press('Control+Shift+z');
   await eventually(async () => (await draftOf(botId)).groups.map((each) => each.id), ['g1']);
   await context.close();
-});
-
-test('two editors of one bot: the second save is refused, nothing is lost, and reloading shows the first one’s work', async () => {
-  const { botId } = await createBot(
-    server,
-    v6Bot({ name: 'Shared bot', groups: [group('g1', [textBubble('b1', 'Hello')], 'Only group')] }),
-  );
-  const first = await signedIn();
-  const second = await signedIn();
-  for (const { page } of [first, second]) {
-    await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${botId}/flow`);
-    await page.getByRole('group', { name: 'Only group' }).waitFor();
-  }
-  await first.page.locator('.flow-block').first().click();
-  await addBlock(first.page, 'Wait');
-  await saved(first.page);
-  const afterFirst = await draftOf(botId);
-  expect(afterFirst.groups[0]!.blocks.map((block) => block.type)).toEqual(['text', 'Wait']);
-
-  await second.page.locator('.flow-block').first().click();
-  await addBlock(second.page, 'Redirect');
-  const alert = second.page.getByRole('alert').filter({ hasText: 'Someone else saved this bot after you opened it' });
-  await alert.waitFor();
-  await screenshot(second.page, 'editor-conflict');
-  // Refused: the first editor's work is what is stored.
-  expect((await draftOf(botId)).groups[0]!.blocks.map((block) => block.type)).toEqual(['text', 'Wait']);
-  await alert.getByRole('button', { name: 'Reload theirs' }).click();
-  await second.page.locator('.flow-block', { hasText: 'Wait' }).waitFor();
-  expect(await second.page.locator('.flow-block', { hasText: 'Redirect' }).count()).toBe(0);
-  await first.context.close();
-  await second.context.close();
 });
 
 test('the Test panel runs the unsaved draft and highlights the block the chat is at', async () => {

@@ -263,6 +263,7 @@ function applyGroups<G extends PatchableGroup>(groups: readonly G[], patch: Draf
  * not have (the flow editor's has no theme or settings) stay out.
  */
 export function applyDraftPatch<D extends PatchableDraft>(draft: D, patch: DraftPatch): D {
+  if (isEmptyPatch(patch)) return draft;
   type Item<K extends 'edges' | 'variables'> = D[K][number];
   const next: D = {
     ...draft,

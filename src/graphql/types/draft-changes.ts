@@ -5,6 +5,7 @@ import { parseSessionKey } from '../../services/editor-presence';
 import type { DraftEvent } from '../../services/live/events';
 import { forbidden, notFound } from '../../errors';
 import { builder, hasBotRole } from '../builder';
+import { UserRef } from './member';
 import type { GraphQLContext } from '../context';
 import { ACCESS_LOST, stillReadsBot, whileAllowed } from '../live-access';
 
@@ -34,6 +35,13 @@ const DraftChangeRef = builder.objectRef<DraftChange>('DraftChange').implement({
     version: t.exposeInt('version', { description: 'The draftVersion the save made.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     authorId: t.exposeID('authorId', { nullable: true, description: 'Who saved.' }),
+    author: t.field({
+      type: UserRef,
+      nullable: true,
+      description: 'Who saved, when the account still exists (null for saves without a user).',
+      resolve: (change, _args, ctx) =>
+        change.authorId ? ctx.db.user.findUnique({ where: { id: change.authorId } }) : null,
+    }),
     clientKey: t.exposeString('clientKey', { nullable: true, description: 'The editor tab that saved, if one did.' }),
     patch: t.field({
       type: 'JSON',

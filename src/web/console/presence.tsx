@@ -16,7 +16,7 @@ const MAX_AVATARS = 5;
  * key, so the user's other tabs show up while this one does not. Built from
  * getRandomValues, which (unlike randomUUID) works on plain-HTTP hosts too.
  */
-const TAB_KEY = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+export const TAB_KEY = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
   byte.toString(16).padStart(2, '0'),
 ).join('');
 

@@ -379,7 +379,7 @@ describe('changeBotDraft: an editor sends what it changed, merged over what othe
   test('a malformed patch, a block the definition refuses, or a guest: clear refusals, nothing saved', async () => {
     const bot = await newBot();
     const malformed = await change(bot.id, { groups: { set: [{ id: 'gx' }] }, extra: 1 }, bot.draftVersion);
-    expect(malformed.body.errors[0].extensions).toMatchObject({
+    expect(malformed.body.errors?.[0]?.extensions).toMatchObject({
       code: 'BAD_REQUEST',
       issues: expect.arrayContaining([
         expect.objectContaining({ path: ['patch', 'groups', 'set', 0, 'blockIds'] }),
@@ -391,12 +391,12 @@ describe('changeBotDraft: an editor sends what it changed, merged over what othe
       { blocks: { set: [{ groupId: 'g1', block: { id: 'b9', type: 'teleport' } }] } },
       bot.draftVersion,
     );
-    expect(unknownType.body.errors[0].extensions).toMatchObject({
+    expect(unknownType.body.errors?.[0]?.extensions).toMatchObject({
       code: 'BAD_REQUEST',
       issues: [expect.objectContaining({ path: ['patch', 'blocks', 'set', 0, 'block', 'type'] })],
     });
     const badColour = await change(bot.id, { theme: { chat: { hostBubbles: { backgroundColor: 'blurple' } } } }, 0);
-    expect(badColour.body.errors[0].extensions).toMatchObject({
+    expect(badColour.body.errors?.[0]?.extensions).toMatchObject({
       code: 'BAD_REQUEST',
       issues: [expect.objectContaining({ path: ['bot', 'theme', 'chat', 'hostBubbles', 'backgroundColor'] })],
     });
@@ -405,7 +405,7 @@ describe('changeBotDraft: an editor sends what it changed, merged over what othe
       role: 'GUEST',
     });
     const refused = await change(bot.id, addedGroup('gz', 'bz', 'Guest'), bot.draftVersion, undefined, guest.token);
-    expect(refused.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect(refused.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const draft = await draftOf(bot.id);
     expect(draft.groups.map((group: { id: string }) => group.id)).toEqual(['g1']);
     const read = await graphql(

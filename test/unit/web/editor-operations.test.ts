@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { draftPatch, readDraft, type Draft } from '../../../src/web/console/editor/draft';
+import { flowContent, readDraft, type Draft } from '../../../src/web/console/editor/draft';
 import {
   addGroup,
   addVariable,
@@ -256,10 +256,10 @@ test('every fixture bot reads and writes back unchanged, and a move changes noth
       }),
     );
     const draft = readDraft(definition);
-    expect({ file, patch: JSON.parse(JSON.stringify(draftPatch(draft))) }).toEqual({ file, patch: original });
+    expect({ file, patch: JSON.parse(JSON.stringify(flowContent(draft))) }).toEqual({ file, patch: original });
     const first = draft.groups[0];
     if (!first) continue;
-    const moved = draftPatch(moveNodes(draft, new Map([[first.id, { x: 1234, y: 567 }]]))) as {
+    const moved = flowContent(moveNodes(draft, new Map([[first.id, { x: 1234, y: 567 }]]))) as {
       groups: { graphCoordinates: unknown }[];
     };
     expect(moved.groups[0]!.graphCoordinates).toEqual({ x: 1234, y: 567 });

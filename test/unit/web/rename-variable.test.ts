@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { renameVariableMentions } from '../../../src/engine/variables/rename';
-import { draftPatch, readDraft, type Draft } from '../../../src/web/console/editor/draft';
+import { flowContent, readDraft, type Draft } from '../../../src/web/console/editor/draft';
 import { variableUsages } from '../../../src/web/console/editor/operations';
 import { renameVariable, variableNameError } from '../../../src/web/console/editor/rename-variable';
 
@@ -22,8 +22,8 @@ describe('renameVariable (console)', () => {
       if (draft.variables.some((each) => each.name === newName)) continue;
       const usedBefore = variableUsages(draft, variable.id).map((use) => use.block.id);
       const renamed = renameVariable(draft, variable.id, newName);
-      const engine = renameVariableMentions(draftPatch(draft), variable.name, newName);
-      expect({ ...draftPatch(renamed), variables: undefined }).toEqual({ ...engine, variables: undefined });
+      const engine = renameVariableMentions(flowContent(draft), variable.name, newName);
+      expect({ ...flowContent(renamed), variables: undefined }).toEqual({ ...engine, variables: undefined });
       expect(renamed.variables.find((each) => each.id === variable.id)?.name).toBe(newName);
       expect(variableUsages(renamed, variable.id).map((use) => use.block.id)).toEqual(usedBefore);
     }

@@ -182,21 +182,46 @@ export type StartPreviewChatMutationVariables = Exact<{
 
 export type StartPreviewChatMutation = { startPreviewChat: { sessionId: string, resultId: string | null, input: unknown, clientSideActions: Array<unknown> | null, lastMessageNewFormat: string | null, progress: number | null, bot: { id: string, version: string, theme: unknown, settings: unknown, publishedAt: string | null }, messages: Array<{ id: string, type: string, content: unknown }>, logs: Array<{ status: string | null, description: string, details: unknown, context: string | null }> | null, dynamicTheme: { hostAvatarUrl: string | null, guestAvatarUrl: string | null, backgroundUrl: string | null } | null } };
 
-export type SaveBotDraftMutationVariables = Exact<{
-  botId: string | number;
-  bot: unknown;
-  expectedVersion?: number | null | undefined;
-}>;
-
-
-export type SaveBotDraftMutation = { updateBot: { id: string, draftVersion: number, hasUnpublishedChanges: boolean } };
-
 export type EditorSupportQueryVariables = Exact<{
   botId: string | number;
 }>;
 
 
 export type EditorSupportQuery = { blockTypes: Array<{ type: string, category: BlockCategory, label: string, optionsSchema: unknown, defaultBlock: unknown }>, bot: { id: string, problems: Array<{ severity: ProblemSeverity, code: string, message: string, groupId: string | null, blockId: string | null, path: unknown }> } };
+
+export type DraftChangeFieldsFragment = { version: number, authorId: string | null, clientKey: string | null, patch: unknown, author: { name: string | null, email: string } | null };
+
+export type ChangeBotDraftMutationVariables = Exact<{
+  botId: string | number;
+  patch: unknown;
+  clientKey: string;
+  since: number;
+}>;
+
+
+export type ChangeBotDraftMutation = { changeBotDraft: { id: string, draftVersion: number, hasUnpublishedChanges: boolean, draftChanges: Array<{ version: number, authorId: string | null, clientKey: string | null, patch: unknown, author: { name: string | null, email: string } | null }> | null } };
+
+export type DraftChangesQueryVariables = Exact<{
+  botId: string | number;
+  since: number;
+}>;
+
+
+export type DraftChangesQuery = { bot: { id: string, draftVersion: number, draftChanges: Array<{ version: number, authorId: string | null, clientKey: string | null, patch: unknown, author: { name: string | null, email: string } | null }> | null } };
+
+export type BotFlowQueryVariables = Exact<{
+  botId: string | number;
+}>;
+
+
+export type BotFlowQuery = { bot: { id: string, draftVersion: number, groups: unknown, edges: unknown, variables: unknown, events: unknown } };
+
+export type DraftChangedSubscriptionVariables = Exact<{
+  botId: string | number;
+}>;
+
+
+export type DraftChangedSubscription = { draftChanged: { draftVersion: number, clientKey: string | null } };
 
 export type ChannelConnectionsQueryVariables = Exact<{
   workspaceId: string | number;
@@ -702,6 +727,18 @@ export const ApiTokenFieldsFragmentDoc = new TypedDocumentString(`
   lastUsedAt
 }
     `, {"fragmentName":"ApiTokenFields"}) as unknown as TypedDocumentString<ApiTokenFieldsFragment, unknown>;
+export const DraftChangeFieldsFragmentDoc = new TypedDocumentString(`
+    fragment DraftChangeFields on DraftChange {
+  version
+  authorId
+  author {
+    name
+    email
+  }
+  clientKey
+  patch
+}
+    `, {"fragmentName":"DraftChangeFields"}) as unknown as TypedDocumentString<DraftChangeFieldsFragment, unknown>;
 export const UploadAvatarDocument = new TypedDocumentString(`
     mutation UploadAvatar($botId: ID!, $fileName: String!, $contentType: String!, $dataBase64: String!) {
   uploadBotAsset(
@@ -843,15 +880,6 @@ fragment StartFields on StartChatResponse {
   }
   ...TurnFields
 }`) as unknown as TypedDocumentString<StartPreviewChatMutation, StartPreviewChatMutationVariables>;
-export const SaveBotDraftDocument = new TypedDocumentString(`
-    mutation SaveBotDraft($botId: ID!, $bot: JSON!, $expectedVersion: Int) {
-  updateBot(botId: $botId, bot: $bot, expectedVersion: $expectedVersion) {
-    id
-    draftVersion
-    hasUnpublishedChanges
-  }
-}
-    `) as unknown as TypedDocumentString<SaveBotDraftMutation, SaveBotDraftMutationVariables>;
 export const EditorSupportDocument = new TypedDocumentString(`
     query EditorSupport($botId: ID!) {
   blockTypes {
@@ -876,6 +904,67 @@ export const EditorSupportDocument = new TypedDocumentString(`
   blockId
   path
 }`) as unknown as TypedDocumentString<EditorSupportQuery, EditorSupportQueryVariables>;
+export const ChangeBotDraftDocument = new TypedDocumentString(`
+    mutation ChangeBotDraft($botId: ID!, $patch: JSON!, $clientKey: String!, $since: Int!) {
+  changeBotDraft(botId: $botId, patch: $patch, clientKey: $clientKey) {
+    id
+    draftVersion
+    hasUnpublishedChanges
+    draftChanges(since: $since) {
+      ...DraftChangeFields
+    }
+  }
+}
+    fragment DraftChangeFields on DraftChange {
+  version
+  authorId
+  author {
+    name
+    email
+  }
+  clientKey
+  patch
+}`) as unknown as TypedDocumentString<ChangeBotDraftMutation, ChangeBotDraftMutationVariables>;
+export const DraftChangesDocument = new TypedDocumentString(`
+    query DraftChanges($botId: ID!, $since: Int!) {
+  bot(botId: $botId) {
+    id
+    draftVersion
+    draftChanges(since: $since) {
+      ...DraftChangeFields
+    }
+  }
+}
+    fragment DraftChangeFields on DraftChange {
+  version
+  authorId
+  author {
+    name
+    email
+  }
+  clientKey
+  patch
+}`) as unknown as TypedDocumentString<DraftChangesQuery, DraftChangesQueryVariables>;
+export const BotFlowDocument = new TypedDocumentString(`
+    query BotFlow($botId: ID!) {
+  bot(botId: $botId) {
+    id
+    draftVersion
+    groups
+    edges
+    variables
+    events
+  }
+}
+    `) as unknown as TypedDocumentString<BotFlowQuery, BotFlowQueryVariables>;
+export const DraftChangedDocument = new TypedDocumentString(`
+    subscription DraftChanged($botId: ID!) {
+  draftChanged(botId: $botId) {
+    draftVersion
+    clientKey
+  }
+}
+    `) as unknown as TypedDocumentString<DraftChangedSubscription, DraftChangedSubscriptionVariables>;
 export const ChannelConnectionsDocument = new TypedDocumentString(`
     query ChannelConnections($workspaceId: ID!) {
   credentials(workspaceId: $workspaceId) {

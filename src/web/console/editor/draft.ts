@@ -139,6 +139,6 @@ export function readDraft(definition: {
 }
 
 /** The part of updateBot's input the flow editor owns. */
-export function draftPatch(draft: Draft): Json {
+export function flowContent(draft: Draft): Json {
   return { groups: draft.groups, events: draft.events, edges: draft.edges, variables: draft.variables };
 }

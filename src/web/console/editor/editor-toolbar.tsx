@@ -1,12 +1,11 @@
 import { EditorsBadge } from '../presence';
-import type { SaveStatus } from './autosave';
+import type { SaveStatus } from './use-draft-sync';
 import type { Panel } from './use-editor-selection';
 
 const STATUS_WORDS: Record<SaveStatus, string> = {
   saved: 'All changes saved',
   pending: 'Unsaved changes…',
   saving: 'Saving…',
-  conflict: 'Not saved: changed elsewhere',
   error: 'Not saved',
 };
 

@@ -1,6 +1,5 @@
 import { ReactFlowProvider } from '@xyflow/react';
-import { useEffect, useMemo, useRef } from 'react';
-import { useAutosave } from './autosave';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { BlockPanel } from './block-panel';
 import { flaggedBlocks, locateProblems, type BlockProblem, type ProblemTarget } from './block-problems';
 import type { BlockTypeInfo } from './block-types';
@@ -24,6 +23,7 @@ import { useEditorSelection } from './use-editor-selection';
 import { useEditorShortcuts } from './use-editor-shortcuts';
 import { useGroupClipboard } from './use-group-clipboard';
 import { useTestRun } from './use-test-run';
+import { useDraftSync } from './use-draft-sync';
 import { useViewPlacement } from './use-view-placement';
 import { VariablesPanel } from './variables-panel';
 
@@ -42,11 +42,12 @@ interface EditorProps {
   /** The Test button opened or closed the Test panel: the page follows (its Test tab). */
   onTesting?(open: boolean): void;
   onSaved(version: number): void;
-  onReload(): void;
 }
 
-function Editor({ bot, types, credentials, problems, readOnly, testing, onTesting, onSaved, onReload }: EditorProps) {
-  const history = useHistory<Draft>(useMemo(() => readDraft(bot), [bot]));
+function Editor({ bot, types, credentials, problems, readOnly, testing, onTesting, onSaved }: EditorProps) {
+  // The draft as loaded: the editor's starting copy, and the sync's first idea of the server's.
+  const [loaded] = useState(() => readDraft(bot));
+  const history = useHistory<Draft>(loaded);
   const draft = history.present;
   const latest = useRef(draft);
   latest.current = draft;
@@ -59,7 +60,15 @@ function Editor({ bot, types, credentials, problems, readOnly, testing, onTestin
   useEffect(() => {
     setPanel((shown) => (testing ? 'test' : shown === 'test' ? 'block' : shown));
   }, [testing, setPanel]);
-  const autosave = useAutosave(bot.id, draft, bot.draftVersion, onSaved);
+  const sync = useDraftSync({
+    botId: bot.id,
+    draft,
+    latest,
+    loadedDraft: loaded,
+    loadedVersion: bot.draftVersion,
+    rebaseHistory: history.rebase,
+    onSaved,
+  });
   const typeMap = useMemo(() => new Map(types.map((type) => [type.type, type])), [types]);
   const located = useMemo(() => locateProblems(problems, draft), [problems, draft]);
   const flagged = useMemo(() => flaggedBlocks(located), [located]);
@@ -102,7 +111,7 @@ function Editor({ bot, types, credentials, problems, readOnly, testing, onTestin
         canDelete={selectedEdgeIds.length > 0 || selectedGroupIds.length > 0 || Boolean(selectedBlockId)}
         panel={panel}
         variableCount={draft.variables.length}
-        saveStatus={autosave.status}
+        saveStatus={sync.status}
         onAddGroup={() => {
           const made = addGroup(draft, placement.spotForGroup());
           change(startAt(made.draft, made.groupId));
@@ -119,10 +128,12 @@ function Editor({ bot, types, credentials, problems, readOnly, testing, onTestin
         onTest={test.restart}
       />
       <SaveProblems
-        status={autosave.status}
-        error={autosave.error}
-        onOverwrite={autosave.overwrite}
-        onReload={onReload}
+        botId={bot.id}
+        status={sync.status}
+        error={sync.error}
+        notices={sync.notices}
+        draft={draft}
+        onDismiss={sync.dismiss}
       />
       <div className={`editor-layout${readOnly ? ' read-only' : ''}`}>
         {!readOnly && (

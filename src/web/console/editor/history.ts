@@ -12,8 +12,22 @@ export interface History<T> {
   lastKey?: string;
 }
 
+/**
+ * Someone else's save reached the editor: the present keeps this person's
+ * unsaved changes on top of it, and every undo and redo step takes it in, so
+ * undoing takes back only this person's own changes.
+ */
+export interface Rebase<T> {
+  present(present: T): T;
+  step(step: T): T;
+}
+
 type Action<T> =
-  { kind: 'change'; next: T; coalesce?: string } | { kind: 'undo' } | { kind: 'redo' } | { kind: 'reset'; present: T };
+  | { kind: 'change'; next: T; coalesce?: string }
+  | { kind: 'undo' }
+  | { kind: 'redo' }
+  | { kind: 'reset'; present: T }
+  | { kind: 'rebase'; rebase: Rebase<T> };
 
 /** How many steps back undo can go. */
 const LIMIT = 200;
@@ -41,6 +55,14 @@ export function historyReducer<T>(state: History<T>, action: Action<T>): History
       return { past: [...state.past, state.present], present: state.future[0]!, future: state.future.slice(1) };
     case 'reset':
       return { past: [], present: action.present, future: [] };
+    case 'rebase':
+      return {
+        past: state.past.map(action.rebase.step),
+        present: action.rebase.present(state.present),
+        future: state.future.map(action.rebase.step),
+        // Typing on in the same field still makes one step.
+        lastKey: state.lastKey,
+      };
   }
 }
 
@@ -50,6 +72,7 @@ export function useHistory<T>(initial: T) {
   const undo = useCallback(() => dispatch({ kind: 'undo' }), []);
   const redo = useCallback(() => dispatch({ kind: 'redo' }), []);
   const reset = useCallback((present: T) => dispatch({ kind: 'reset', present }), []);
+  const rebase = useCallback((rebase: Rebase<T>) => dispatch({ kind: 'rebase', rebase }), []);
   return {
     present: state.present,
     canUndo: state.past.length > 0,
@@ -58,5 +81,6 @@ export function useHistory<T>(initial: T) {
     undo,
     redo,
     reset,
+    rebase,
   };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { PreviewChat } from '../preview-chat';
-import { draftPatch, type Draft } from './draft';
+import { flowContent, type Draft } from './draft';
 import type { EditedBot } from './edited-bot';
 import type { TestRun } from './use-test-run';
 
@@ -39,7 +39,7 @@ export function TestPanel({ bot, draft, test }: { bot: EditedBot; draft: Draft; 
           version: bot.version,
           theme: bot.theme ?? {},
           settings: bot.settings ?? {},
-          ...draftPatch(draft),
+          ...flowContent(draft),
         }}
         startGroup={test.from}
         run={test.run}

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { ownSaveMoved, saveOpenEdits } from '../editor/save-barrier';
+import { saveOpenEdits } from '../editor/save-barrier';
 import { NotFound } from '../not-found';
 import { ApiError, request } from '../api/client';
 import {
@@ -139,10 +139,9 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
     setSavedVersion(version);
   }, []);
   const rename = useAction(async (name: string) => {
-    // The flow's pending edits go first, so the editor's version is the one the rename moves on from.
+    // The flow's pending edits go first, so the rename's version is the latest the page knows.
     await saveOpenEdits();
     const { updateBot } = await request(UpdateBotDraftDocument, { botId, bot: { name } });
-    ownSaveMoved(updateBot.draftVersion - 1, updateBot.draftVersion);
     setSavedVersion(updateBot.draftVersion);
     loaded.reload();
   });
@@ -206,10 +205,10 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
       <Tabs tabs={[...TABS]} current={current} onSelect={(id) => navigate(`/bots/${bot.id}/${id}`)} />
       {(current === 'flow' || current === 'test') && (
         <FlowTab
-          bot={bot}
+          // The flow as loaded, at the version it was loaded at: the editor catches up from there by itself.
+          bot={loadedBot ?? bot}
           workspaceId={workspace.id}
           editable={editable}
-          reload={loaded.reload}
           onSaved={markEdited}
           // One Test: the tab is the flow editor with its Test panel open, running the flow as it is in
           // the editor (unsaved edits too), the same as the editor's Test button, which follows the tab.

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { request } from '../api/client';
 import { EditorSupportDocument, WorkspaceCredentialsDocument } from '../api/generated';
 import { readBlockTypes } from '../editor/block-types';
@@ -9,14 +9,12 @@ const FlowEditor = lazy(() => import('../editor/flow-editor'));
 
 /**
  * The Flow tab: the editor (read-only for guests). The editor keeps its own
- * copy of the draft and saves it; "Reload theirs" after a conflict starts it
- * again from the server's draft.
+ * copy of the draft, saves it, and follows everyone else's saves itself.
  */
 export function FlowTab({
   bot,
   workspaceId,
   editable,
-  reload,
   onSaved,
   testing,
   onTesting,
@@ -24,7 +22,6 @@ export function FlowTab({
   bot: BotDefinition;
   workspaceId: string;
   editable: boolean;
-  reload(): void;
   onSaved(version: number): void;
   /** Opened as the Test tab: the editor shows its Test panel. */
   testing?: boolean;
@@ -39,13 +36,6 @@ export function FlowTab({
         : Promise.resolve([]),
     [workspaceId, editable],
   );
-  const [generation, setGeneration] = useState(0);
-  const reloading = useRef(false);
-  useEffect(() => {
-    if (!reloading.current) return;
-    reloading.current = false;
-    setGeneration((value) => value + 1);
-  }, [bot]);
   const refreshProblems = support.reload;
   const rawTypes = support.data?.blockTypes;
   const types = useMemo(() => readBlockTypes(rawTypes ?? []), [rawTypes]);
@@ -61,7 +51,6 @@ export function FlowTab({
   return (
     <Suspense fallback={<p className="loading">Loading the editor…</p>}>
       <FlowEditor
-        key={generation}
         bot={bot}
         types={types}
         credentials={credentials.data ?? []}
@@ -70,10 +59,6 @@ export function FlowTab({
         testing={testing}
         onTesting={onTesting}
         onSaved={saved}
-        onReload={() => {
-          reloading.current = true;
-          reload();
-        }}
       />
     </Suspense>
   );

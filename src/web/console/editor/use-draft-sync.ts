@@ -1,0 +1,248 @@
+import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
+import { draftPatch, isEmptyPatch } from '../../../engine/shapes/draft-patch';
+import { request, subscribe, type Subscription } from '../api/client';
+import { BotFlowDocument, ChangeBotDraftDocument, DraftChangedDocument, DraftChangesDocument } from '../api/generated';
+import { TAB_KEY } from '../presence';
+import { readDraft, type Draft } from './draft';
+import {
+  catchUp,
+  overwrites,
+  readDraftChanges,
+  rebase,
+  rememberSave,
+  withForeign,
+  type Overwrite,
+  type RecentSaves,
+} from './draft-sync';
+import type { Rebase } from './history';
+import { registerFlusher } from './save-barrier';
+
+// The flow editor's copy of the draft, kept in step with the server's
+// (docs/co-editing.md): what this person changes is sent a short pause after
+// the last change, as a patch applied over the draft as it is now (never a
+// conflict); every save the server reports, anyone's, comes in through the
+// draftChanged subscription and the change log and is applied under this
+// person's unsaved changes. One task at a time, in order: a save or a
+// catch-up. Leaving the page with unsaved changes asks first.
+
+export type SaveStatus = 'saved' | 'pending' | 'saving' | 'error';
+
+const PAUSE_MS = 800;
+/** A lost live connection is opened again after this (and the log read, for what it missed). */
+const RECONNECT_MS = 2_000;
+/** Notices shown at once, the newest last. */
+const MAX_NOTICES = 3;
+
+export interface DraftSync {
+  status: SaveStatus;
+  error: unknown;
+  /** Other people's saves that replaced something this person had just saved. */
+  notices: Overwrite[];
+  dismiss(notice: Overwrite): void;
+}
+
+export function useDraftSync({
+  botId,
+  draft,
+  latest,
+  loadedDraft,
+  loadedVersion,
+  rebaseHistory,
+  onSaved,
+}: {
+  botId: string;
+  draft: Draft;
+  /** The editor's copy as its last change left it (set on render, and here when a save comes in). */
+  latest: MutableRefObject<Draft>;
+  loadedDraft: Draft;
+  loadedVersion: number;
+  rebaseHistory(rebase: Rebase<Draft>): void;
+  onSaved(version: number): void;
+}): DraftSync {
+  const [status, setStatus] = useState<SaveStatus>('saved');
+  const [error, setError] = useState<unknown>(null);
+  const [notices, setNotices] = useState<Overwrite[]>([]);
+  const base = useRef(loadedDraft);
+  const version = useRef(loadedVersion);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const recent = useRef<RecentSaves>(new Map());
+  const failed = useRef(false);
+  const saved = useRef(onSaved);
+  saved.current = onSaved;
+  const rebaseSteps = useRef(rebaseHistory);
+  rebaseSteps.current = rebaseHistory;
+
+  /** The base moved to `next`: the editor's changes since `since` go back on top, and its undo steps take in `foreign`. */
+  const moveBase = useCallback(
+    (next: Draft, nextVersion: number, since: Draft, foreign: (step: Draft) => Draft) => {
+      base.current = next;
+      version.current = nextVersion;
+      const before = latest.current;
+      const after = rebase(before, since, next);
+      // Set now, not at the next render: a save queued right after must not send the copy from before.
+      latest.current = after;
+      rebaseSteps.current({
+        present: (present) => (present === before ? after : rebase(present, since, next)),
+        step: foreign,
+      });
+    },
+    [latest],
+  );
+
+  const reload = useCallback(
+    async (since: Draft) => {
+      const { bot } = await request(BotFlowDocument, { botId });
+      const fresh = readDraft(bot);
+      // Whatever the log could not say, as one change: the undo steps take it in too.
+      const theirs = draftPatch(base.current, fresh);
+      moveBase(fresh, bot.draftVersion, since, (step) =>
+        withForeign(step, [
+          { version: bot.draftVersion, authorId: null, clientKey: null, author: null, patch: theirs },
+        ]),
+      );
+    },
+    [botId, moveBase],
+  );
+
+  /** Applies the saves the server listed (or reads the flow again when it cannot). */
+  const absorb = useCallback(
+    async (listed: readonly unknown[] | null | undefined, since: Draft) => {
+      const changes = readDraftChanges(listed);
+      if (!changes) return reload(since);
+      const caught = catchUp(base.current, version.current, changes, TAB_KEY);
+      moveBase(caught.base, caught.version, since, (step) => withForeign(step, caught.foreign));
+      const replaced = overwrites(recent.current, caught.foreign, Date.now());
+      if (replaced.length > 0) setNotices((shown) => [...shown, ...replaced].slice(-MAX_NOTICES));
+    },
+    [moveBase, reload],
+  );
+
+  const enqueue = useCallback((task: () => Promise<void>): Promise<void> => {
+    const next = queue.current.then(task);
+    // A failed task is reported where it ran: the queue goes on.
+    queue.current = next.catch(() => undefined);
+    return next;
+  }, []);
+
+  const push = useCallback(async (): Promise<void> => {
+    const sent = latest.current;
+    const patch = draftPatch(base.current, sent);
+    if (isEmptyPatch(patch)) {
+      setStatus('saved');
+      return;
+    }
+    setStatus('saving');
+    try {
+      const { changeBotDraft } = await request(ChangeBotDraftDocument, {
+        botId,
+        patch,
+        clientKey: TAB_KEY,
+        since: version.current,
+      });
+      rememberSave(recent.current, patch, changeBotDraft.draftVersion, Date.now());
+      await absorb(changeBotDraft.draftChanges, sent);
+      failed.current = false;
+      setError(null);
+      saved.current(changeBotDraft.draftVersion);
+      const more = latest.current !== base.current;
+      setStatus(more ? 'pending' : 'saved');
+      // Changes made while saving go out next.
+      if (more) timer.current = setTimeout(() => void enqueue(push).catch(() => undefined), PAUSE_MS);
+    } catch (caught) {
+      failed.current = true;
+      setError(caught);
+      setStatus('error');
+    }
+  }, [botId, latest, absorb, enqueue]);
+
+  const pull = useCallback(
+    () =>
+      enqueue(async () => {
+        const { bot } = await request(DraftChangesDocument, { botId, since: version.current });
+        if (bot.draftVersion > version.current) await absorb(bot.draftChanges, base.current);
+      }),
+    [botId, enqueue, absorb],
+  );
+
+  useEffect(() => {
+    if (draft === base.current) return;
+    setStatus((previous) => (previous === 'saving' ? previous : 'pending'));
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void enqueue(push).catch(() => undefined), PAUSE_MS);
+  }, [draft, enqueue, push]);
+
+  // Everyone's saves, live; after a lost connection, what was missed is read from the log.
+  useEffect(() => {
+    let closed = false;
+    let subscription: Subscription | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const catchUpNow = () => void pull().catch(() => undefined);
+    const lost = () => {
+      if (closed) return;
+      retry = setTimeout(() => {
+        open();
+        catchUpNow();
+      }, RECONNECT_MS);
+    };
+    const open = () => {
+      subscription = subscribe(
+        DraftChangedDocument,
+        { botId },
+        {
+          next: ({ draftChanged }) => {
+            // This tab's own saves come back in their answers.
+            if (draftChanged.clientKey !== TAB_KEY && draftChanged.draftVersion > version.current) catchUpNow();
+          },
+          error: lost,
+          complete: lost,
+        },
+      );
+    };
+    open();
+    // Saves between the page's read of the bot and the subscription.
+    catchUpNow();
+    return () => {
+      closed = true;
+      clearTimeout(retry);
+      subscription?.close();
+    };
+  }, [botId, pull]);
+
+  // Leaving the editor (another tab of the bot, another page of the console) saves at once.
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      void enqueue(push).catch(() => undefined);
+    },
+    [enqueue, push],
+  );
+
+  useEffect(
+    () =>
+      registerFlusher(async () => {
+        clearTimeout(timer.current);
+        await enqueue(push);
+        if (failed.current) throw new Error('The flow has changes that could not be saved: see the message above it.');
+      }),
+    [enqueue, push],
+  );
+
+  useEffect(() => {
+    const guard = (event: BeforeUnloadEvent) => {
+      if (latest.current === base.current) return;
+      event.preventDefault();
+      // Older browsers show the prompt only when a value is returned.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', guard);
+    return () => window.removeEventListener('beforeunload', guard);
+  }, [latest]);
+
+  return {
+    status,
+    error,
+    notices,
+    dismiss: useCallback((notice: Overwrite) => setNotices((shown) => shown.filter((each) => each !== notice)), []),
+  };
+}
