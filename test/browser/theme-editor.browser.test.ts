@@ -158,7 +158,35 @@ test('settings: branding turned on is shown on the public page once published; u
   await context.close();
 });
 
-test('two editors: the second save is refused with a clear choice; Reload shows the first one’s value, Overwrite replaces it', async () => {
+test('two editors changing different things (the theme’s bubbles, its CSS, the settings) both keep theirs, with no banner', async () => {
+  const first = await signedIn(server.adminEmail, server.adminPassword);
+  const second = await signedIn(server.adminEmail, server.adminPassword);
+  const third = await signedIn(server.adminEmail, server.adminPassword);
+  await openTab(first.page, 'theme', 'Theme');
+  await openTab(second.page, 'theme', 'Theme');
+  await openTab(third.page, 'bot-settings', 'Settings');
+
+  await hostBackground(first.page).fill('#123456');
+  await save(first.page);
+  await second.page.getByLabel('CSS', { exact: true }).fill('.parley-host { letter-spacing: 0.01em; }');
+  await save(second.page);
+  const branding = third.page.getByLabel('Show “Made with Parley” under the chat');
+  const brandingWas = await branding.isChecked();
+  await branding.setChecked(!brandingWas);
+  await save(third.page);
+
+  const draft = (await server.db.bot.findUniqueOrThrow({ where: { id: botId } })).draft as {
+    theme: Record<string, any>;
+    settings: Record<string, any>;
+  };
+  expect(draft.theme.chat.hostBubbles.backgroundColor).toBe('#123456');
+  expect(draft.theme.customCss).toBe('.parley-host { letter-spacing: 0.01em; }');
+  expect(draft.settings.general.isBrandingEnabled).toBe(!brandingWas);
+  for (const { page } of [first, second, third]) expect(await page.getByRole('alert').count()).toBe(0);
+  for (const { context } of [first, second, third]) await context.close();
+});
+
+test('two editors changing the same thing: the second save is refused with a clear choice; Reload shows the first one’s value, Overwrite replaces it', async () => {
   const first = await signedIn(server.adminEmail, server.adminPassword);
   const second = await signedIn(server.adminEmail, server.adminPassword);
   await openTab(first.page, 'theme', 'Theme');

@@ -107,7 +107,8 @@ function objectChanges<T extends Identified>(before: readonly T[], after: readon
 const withoutOrder = <T>({ set, remove }: OrderedChanges<T>): ObjectChanges<T> | undefined =>
   set || remove ? { ...(set ? { set } : {}), ...(remove ? { remove } : {}) } : undefined;
 
-function propertyChanges(
+/** The top-level keys that differ (null: removed), or undefined when none do. */
+export function propertyChanges(
   before: Record<string, unknown> = {},
   after: Record<string, unknown> = {},
 ): Record<string, unknown> | undefined {

@@ -223,6 +223,14 @@ export type DraftChangedSubscriptionVariables = Exact<{
 
 export type DraftChangedSubscription = { draftChanged: { draftVersion: number, clientKey: string | null } };
 
+export type ChangeBotPartMutationVariables = Exact<{
+  botId: string | number;
+  patch: unknown;
+}>;
+
+
+export type ChangeBotPartMutation = { changeBotDraft: { id: string, version: string, draftVersion: number, hasUnpublishedChanges: boolean, theme: unknown, settings: unknown } };
+
 export type ChannelConnectionsQueryVariables = Exact<{
   workspaceId: string | number;
 }>;
@@ -965,6 +973,18 @@ export const DraftChangedDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DraftChangedSubscription, DraftChangedSubscriptionVariables>;
+export const ChangeBotPartDocument = new TypedDocumentString(`
+    mutation ChangeBotPart($botId: ID!, $patch: JSON!) {
+  changeBotDraft(botId: $botId, patch: $patch) {
+    id
+    version
+    draftVersion
+    hasUnpublishedChanges
+    theme
+    settings
+  }
+}
+    `) as unknown as TypedDocumentString<ChangeBotPartMutation, ChangeBotPartMutationVariables>;
 export const ChannelConnectionsDocument = new TypedDocumentString(`
     query ChannelConnections($workspaceId: ID!) {
   credentials(workspaceId: $workspaceId) {

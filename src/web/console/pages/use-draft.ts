@@ -1,15 +1,17 @@
 import { useEffect, useState } from 'react';
-import { ApiError, request } from '../api/client';
-import { BotDefinitionDocument, UpdateBotDraftDocument } from '../api/generated';
+import { request } from '../api/client';
+import { propertyChanges, sameJson } from '../../../engine/shapes/draft-patch';
+import { BotDefinitionDocument, ChangeBotPartDocument } from '../api/generated';
 import type { BotDefinition } from '../bot-definition';
 import { useAction } from '../ui';
 import type { Draft } from './draft-context';
 import { getPath, isRecord, setPath, type DraftKey, type Json } from './draft-path';
 
 // The theme and settings editors edit one object of the draft (Typebot v6
-// keys) and save it whole: keys the form does not show are kept as stored.
-// Saves carry the draftVersion they were made on, so a save over someone
-// else's is refused (CONFLICT) and the editor asks what to do.
+// keys) and save the top-level keys they changed, over the draft as it is
+// now (docs/co-editing.md): someone else's save of other keys, or of the flow,
+// stays. When someone else saved one of the same keys since the form was
+// loaded, the save stops and the editor asks what to do.
 
 const storedOf = (bot: Pick<BotDefinition, DraftKey>, key: DraftKey): Json => {
   const stored = bot[key];
@@ -45,19 +47,23 @@ export function useDraft(
   }, [bot.draftVersion]);
 
   const save = useAction(async (overwrite: boolean) => {
-    try {
-      const { updateBot } = await request(UpdateBotDraftDocument, {
-        botId: bot.id,
-        bot: { [key]: prepare(value) },
-        expectedVersion: overwrite ? undefined : base.version,
-      });
-      adopt(storedOf(updateBot, key), updateBot.draftVersion);
-      setSaved(true);
-      onSaved();
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'CONFLICT') setConflict(true);
-      else throw error;
+    const mine = prepare(value);
+    const changed = propertyChanges(base.value, mine);
+    // Only tidying (an empty list row): nothing to send.
+    if (!changed) return adopt(base.value, base.version);
+    if (!overwrite) {
+      const { bot: now } = await request(BotDefinitionDocument, { botId: bot.id });
+      const stored = storedOf(now, key);
+      const theirs = Object.keys(changed).some((field) => !sameJson(stored[field], base.value[field]));
+      if (theirs) {
+        setConflict(true);
+        return;
+      }
     }
+    const { changeBotDraft } = await request(ChangeBotPartDocument, { botId: bot.id, patch: { [key]: changed } });
+    adopt(storedOf(changeBotDraft, key), changeBotDraft.draftVersion);
+    setSaved(true);
+    onSaved();
   });
   const reload = useAction(async () => {
     const { bot: fresh } = await request(BotDefinitionDocument, { botId: bot.id });
