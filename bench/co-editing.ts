@@ -6,7 +6,9 @@
 // event, read the change log since their version and apply the patches to
 // their copy. Figures: the save's round trip, and the time from sending the
 // save to the others' copies being up to date (p50, p95, max). Goal (issue
-// 37): under a second. Also the save's round trip with a whole-draft PATCH.
+// 37): under a second. Also the save's round trip with a whole-draft PATCH,
+// and with the console editor's changeBotDraft (a one-block patch, the saves
+// since its version read in the same answer).
 import { Client } from 'pg';
 import { applyDraftPatch, type DraftPatch } from '../src/engine/shapes/draft-patch';
 import { parseDefinition, type BotDefinition } from '../src/engine/definition/parse';
@@ -142,11 +144,31 @@ async function measure(databaseUrl: string): Promise<void> {
       await call(mine!, 'PATCH', `/v1/bots/${botId}`, { bot: { groups: bot.groups, edges: bot.edges } });
       patches.push(performance.now() - began);
     }
+    const editorSaves: number[] = [];
+    let since = (await call(mine!, 'GET', `/v1/bots/${botId}/draft/changes?since=0`)).draftVersion as number;
+    for (let index = 0; index < 20; index += 1) {
+      const block = {
+        id: `t${index}`,
+        type: 'text',
+        content: { richText: [{ type: 'p', children: [{ text: `Typed ${index}` }] }] },
+      };
+      const began = performance.now();
+      const answer = await call(mine!, 'POST', '/graphql', {
+        query: `mutation ($botId: ID!, $patch: JSON!, $since: Int!) {
+          changeBotDraft(botId: $botId, patch: $patch, clientKey: "bench") { draftVersion draftChanges(since: $since) { version patch } }
+        }`,
+        variables: { botId, since, patch: { blocks: { set: [{ groupId: `g${index}`, block }] } } },
+      });
+      editorSaves.push(performance.now() - began);
+      if (answer.errors) throw new Error(JSON.stringify(answer.errors));
+      since = answer.data.changeBotDraft.draftVersion;
+    }
     console.log(`${GROUPS} groups, three processes on PostgreSQL, ${SAVES} one-block edits:`);
     console.log(`  editBot round trip:                 ${summary(saves)}`);
     console.log(`  save sent → both other copies current: ${summary(reached)}  (goal: under 1000 ms)`);
     console.log(`  copies equal the server's draft at the end: ${same ? 'yes' : 'NO'}`);
     console.log(`  whole-draft PATCH round trip (20):   ${summary(patches)}`);
+    console.log(`  editor's changeBotDraft round trip (20): ${summary(editorSaves)}`);
   } finally {
     for (const server of servers) await server.stop();
   }
