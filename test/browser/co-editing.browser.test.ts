@@ -158,6 +158,8 @@ test('both change one block at once: the later save wins, Ann is told, and her t
   await notice.waitFor();
   await a.page.locator('.flow-block[data-block-id="b1"]', { hasText: 'Hello from Bob' }).waitFor();
   await sideBySide(a.page, b.page, 'co-editing-overwrite-notice');
+  await a.page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(a.page, 'co-editing-overwrite-notice-phone');
   expect(await alerts(b.page)).toBe(0);
 
   // Ann's text is in the draft checkpoint taken before Bob's save replaced it; History shows it.
