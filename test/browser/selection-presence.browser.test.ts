@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { setPassword } from '../../src/services/sign-in/password-change';
-import { screenshot, signInToConsole } from '../helpers/browser';
+import { axeViolations, screenshot, signInToConsole } from '../helpers/browser';
 import { createBot, group, textBubble, v6Bot } from '../helpers/chat';
 import { editorSuite, eventually } from '../helpers/console-editor';
 import { createUserWithToken, type TestServer } from '../helpers/test-server';
@@ -76,6 +76,7 @@ test('what Ada selects shows on Grace’s canvas as her initials within 2 s, and
   // Ada's own canvas shows no initials of hers.
   expect(await ada.getByRole('img', { name: /has this selected/ }).count()).toBe(0);
   await screenshot(grace, 'selection-presence-block');
+  expect(await axeViolations(grace)).toEqual([]);
 
   await ada.getByRole('group', { name: 'Farewell' }).locator('.group-title').click();
   await eventually(() => adaOn(grace), ['group g2'], 2_000);
