@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db, User } from '../db/client';
+import type { LiveResults } from './live/live-results';
 import { parseInput } from './validation';
 
 /**
@@ -16,10 +17,18 @@ export const FORGET_AFTER_MS = 10 * 60_000;
 /** How often one process sweeps forgotten tabs (readers do it; there is no background job). */
 const SWEEP_EVERY_MS = 60_000;
 
+/** What one tab has selected on the canvas: a group, a block (with its group), or nothing. */
+export interface EditorSelection {
+  groupId: string | null;
+  blockId: string | null;
+}
+
 export interface BotEditor {
   user: User;
   /** The user's latest heartbeat on the bot, over all their tabs. */
   since: Date;
+  /** What each of the user's tabs has selected, for the tabs that have something selected. */
+  selections: EditorSelection[];
 }
 
 /**
@@ -37,13 +46,56 @@ export function parseSessionKey(sessionKey: string): string {
   return parseInput(sessionKeySchema, sessionKey, ['sessionKey']);
 }
 
-export async function heartbeat(db: Db, botId: string, userId: string, sessionKey: string, now: Date): Promise<void> {
-  const key = parseSessionKey(sessionKey);
+/**
+ * Ids of the draft as the browser names them, bounded as the session key is:
+ * they are stored and shown to the other editors, but never checked against
+ * the draft (a selection that names nothing there is drawn nowhere).
+ */
+const selectedIdSchema = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(64, 'must be at most 64 characters')
+  .regex(/^[A-Za-z0-9_-]*$/, 'must be letters, digits, _ or -')
+  .nullish()
+  .transform((id) => id ?? null);
+
+const selectionSchema = z.object({ groupId: selectedIdSchema, blockId: selectedIdSchema }).nullable();
+
+/** null (or both ids absent): nothing selected. */
+export function parseSelection(
+  selection: { groupId?: string | null; blockId?: string | null } | null,
+): EditorSelection {
+  return parseInput(selectionSchema, selection, ['selection']) ?? { groupId: null, blockId: null };
+}
+
+export interface Heartbeat {
+  botId: string;
+  userId: string;
+  sessionKey: string;
+  /** What the tab has selected now; undefined keeps what it had (a beat that only says "still here"). */
+  selection?: { groupId?: string | null; blockId?: string | null } | null;
+}
+
+/**
+ * Records the tab as present (and its selection). Only a change others would
+ * see is announced on the live channel: the tab arriving (or coming back after
+ * counting as gone), or selecting something else. A beat that changes nothing
+ * announces nothing, so editors re-reading on each other's events cannot loop.
+ */
+export async function heartbeat(db: Db, live: LiveResults, beat: Heartbeat, now: Date): Promise<void> {
+  const key = parseSessionKey(beat.sessionKey);
+  const selection = beat.selection === undefined ? undefined : parseSelection(beat.selection);
+  const where = { botId_sessionKey: { botId: beat.botId, sessionKey: key } };
+  const before = await db.botEditorPresence.findUnique({ where });
   await db.botEditorPresence.upsert({
-    where: { botId_sessionKey: { botId, sessionKey: key } },
-    create: { botId, userId, sessionKey: key, seenAt: now },
-    update: { userId, seenAt: now },
+    where,
+    create: { botId: beat.botId, userId: beat.userId, sessionKey: key, seenAt: now, ...selection },
+    update: { userId: beat.userId, seenAt: now, ...selection },
   });
+  const arrived = !before || before.userId !== beat.userId || before.seenAt.getTime() < now.getTime() - PRESENT_FOR_MS;
+  const moved =
+    selection !== undefined && (before?.groupId !== selection.groupId || before?.blockId !== selection.blockId);
+  if (arrived || moved) live.publish([{ event: 'editors', botId: beat.botId, userId: beat.userId, sessionKey: key }]);
 }
 
 /**
@@ -60,16 +112,31 @@ export async function editorsOf(db: Db, botId: string, exceptSessionKey: string,
   });
   const byUser = new Map<string, BotEditor>();
   for (const row of rows) {
-    const known = byUser.get(row.userId);
-    if (!known || known.since < row.seenAt) byUser.set(row.userId, { user: row.user, since: row.seenAt });
+    let editor = byUser.get(row.userId);
+    if (!editor) byUser.set(row.userId, (editor = { user: row.user, since: row.seenAt, selections: [] }));
+    if (editor.since < row.seenAt) editor.since = row.seenAt;
+    if (row.groupId !== null || row.blockId !== null)
+      editor.selections.push({ groupId: row.groupId, blockId: row.blockId });
   }
-  return [...byUser.values()].sort((a, b) => a.user.email.localeCompare(b.user.email));
+  const editors = [...byUser.values()].sort((a, b) => a.user.email.localeCompare(b.user.email));
+  // Ordered by what is selected (not by tab) so the list does not reshuffle between reads.
+  for (const editor of editors) editor.selections.sort((a, b) => selectionKey(a).localeCompare(selectionKey(b)));
+  return editors;
 }
 
+const selectionKey = (selection: EditorSelection) => `${selection.groupId ?? ''} ${selection.blockId ?? ''}`;
+
 /** Whether the tab was still recorded. */
-export async function leave(db: Db, botId: string, sessionKey: string): Promise<boolean> {
+export async function leave(
+  db: Db,
+  live: LiveResults,
+  botId: string,
+  userId: string,
+  sessionKey: string,
+): Promise<boolean> {
   const key = parseSessionKey(sessionKey);
   const { count } = await db.botEditorPresence.deleteMany({ where: { botId, sessionKey: key } });
+  if (count > 0) live.publish([{ event: 'editors', botId, userId, sessionKey: key }]);
   return count > 0;
 }
 

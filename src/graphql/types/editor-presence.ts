@@ -1,7 +1,32 @@
 import { ANY_ROLE } from '../../services/access';
-import { editorsOf, heartbeat, leave, type BotEditor } from '../../services/editor-presence';
-import { builder } from '../builder';
+import {
+  editorsOf,
+  heartbeat,
+  leave,
+  parseSessionKey,
+  type BotEditor,
+  type EditorSelection,
+} from '../../services/editor-presence';
+import type { EditorsEvent } from '../../services/live/events';
+import { forbidden, notFound } from '../../errors';
+import { builder, hasBotRole } from '../builder';
+import { ACCESS_LOST, stillReadsBot, whileAllowed } from '../live-access';
 import { UserRef } from './member';
+
+// Who else has a bot open in the editor, and what each of their tabs has
+// selected (docs/co-editing.md, "Who is where").
+
+const EditorSelectionRef = builder.objectRef<EditorSelection>('EditorSelection').implement({
+  description:
+    "What one editor tab has selected on the canvas: a block (with the group it is in), or a group. The ids are the tab's own words: they may name nothing in the draft (deleted since, or never there).",
+  fields: (t) => ({
+    groupId: t.exposeID('groupId', {
+      nullable: true,
+      description: 'The selected group, or the group of the selected block.',
+    }),
+    blockId: t.exposeID('blockId', { nullable: true, description: 'The selected block, if a block is selected.' }),
+  }),
+});
 
 const BotEditorRef = builder.objectRef<BotEditor>('BotEditor').implement({
   description: 'Someone with the bot open in the editor (one entry per user, however many tabs).',
@@ -11,16 +36,32 @@ const BotEditorRef = builder.objectRef<BotEditor>('BotEditor').implement({
       type: 'DateTime',
       description: "The user's latest heartbeat on the bot, over all their tabs.",
     }),
+    selections: t.field({
+      type: [EditorSelectionRef],
+      description:
+        "What the user's tabs have selected, one entry per tab that has something selected (the caller's own tab is never among them); empty when nothing is.",
+      resolve: (editor) => editor.selections,
+    }),
   }),
 });
 
-const presenceArgs = (t: Parameters<Parameters<typeof builder.mutationFields>[0]>[0]) => ({
-  botId: t.arg.id({ required: true }),
-  sessionKey: t.arg.string({
-    required: true,
-    description:
-      'A random id of the editor tab (1 to 64 of A-Z, a-z, 0-9, _ and -), the same for every call of that tab.',
+const EditorSelectionInput = builder.inputType('EditorSelectionInput', {
+  description:
+    'What the tab has selected: a block and its group, a group alone, or neither (both null). Each id is 1 to 64 of A-Z, a-z, 0-9, _ and -.',
+  fields: (t) => ({
+    groupId: t.string({ description: 'The selected group, or the group of the selected block.' }),
+    blockId: t.string({ description: 'The selected block.' }),
   }),
+});
+
+type FieldBuilder = Parameters<Parameters<typeof builder.mutationFields>[0]>[0];
+
+const SESSION_KEY =
+  'A random id of the editor tab (1 to 64 of A-Z, a-z, 0-9, _ and -), the same for every call of that tab.';
+
+const presenceArgs = (t: FieldBuilder) => ({
+  botId: t.arg.id({ required: true }),
+  sessionKey: t.arg.string({ required: true, description: SESSION_KEY }),
 });
 
 // Mutations, not queries: each call records the caller's tab as well as reading.
@@ -28,21 +69,83 @@ builder.mutationFields((t) => ({
   editingBot: t.field({
     type: [BotEditorRef],
     description:
-      "Records that the caller's tab has the bot open (call it every 15 s while it does) and answers who else has it open in the last 45 s: other users, and the caller in other tabs, never this tab.",
-    args: presenceArgs(t),
+      "Records that the caller's tab has the bot open (call it every 15 s while it does, and at once when its selection changes) and answers who else has it open in the last 45 s, with what they have selected: other users, and the caller in other tabs, never this tab. Arriving, coming back after 45 s away and selecting something else are announced to the others by `editorsChanged`; a heartbeat that changes nothing is not.",
+    args: {
+      ...presenceArgs(t),
+      selection: t.arg({
+        type: EditorSelectionInput,
+        description:
+          "What the tab has selected now; null: nothing. Left out, the tab keeps the selection it last sent (a heartbeat that only says it is still there). A bad id is a BAD_REQUEST on ['selection', 'groupId' or 'blockId'].",
+      }),
+    },
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: ANY_ROLE } }),
     resolve: async (_root, args, ctx) => {
       const botId = String(args.botId);
       const now = new Date();
-      await heartbeat(ctx.db, botId, ctx.viewer!.userId, args.sessionKey, now);
+      await heartbeat(
+        ctx.db,
+        ctx.chat.live,
+        { botId, userId: ctx.viewer!.userId, sessionKey: args.sessionKey, selection: args.selection },
+        now,
+      );
       return editorsOf(ctx.db, botId, args.sessionKey, now);
     },
   }),
   leftBot: t.boolean({
     description:
-      "The caller's tab closed the bot: others stop seeing it at once. False when the tab was not (or no longer) recorded.",
+      "The caller's tab closed the bot: others stop seeing it at once (`editorsChanged` tells them). False when the tab was not (or no longer) recorded.",
     args: presenceArgs(t),
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: ANY_ROLE } }),
-    resolve: (_root, args, ctx) => leave(ctx.db, String(args.botId), args.sessionKey),
+    resolve: (_root, args, ctx) =>
+      leave(ctx.db, ctx.chat.live, String(args.botId), ctx.viewer!.userId, args.sessionKey),
+  }),
+}));
+
+builder.queryFields((t) => ({
+  botEditors: t.field({
+    type: [BotEditorRef],
+    description:
+      "Who else has the bot open, as `editingBot` answers, without recording anything: what an editor reads when `editorsChanged` tells it the list changed. `sessionKey` is the caller's tab, which is left out.",
+    args: {
+      botId: t.arg.id({ required: true }),
+      sessionKey: t.arg.string({ required: true, description: SESSION_KEY }),
+    },
+    authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: ANY_ROLE } }),
+    resolve: (_root, args, ctx) => editorsOf(ctx.db, String(args.botId), parseSessionKey(args.sessionKey), new Date()),
+  }),
+}));
+
+const EditorsChangedRef = builder.objectRef<EditorsEvent>('EditorsChanged').implement({
+  description:
+    "Someone's editor tab opened the bot, selected something else or left it. Read the list again with `botEditors`.",
+  fields: (t) => ({
+    botId: t.exposeID('botId'),
+    userId: t.exposeID('userId', { description: 'Whose tab it was.' }),
+  }),
+});
+
+builder.subscriptionFields((t) => ({
+  editorsChanged: t.field({
+    type: EditorsChangedRef,
+    description:
+      "Every change of who has the bot open in the editor, or of what they have selected, from now on, from every server process sharing the database (within about a second), held open until the client goes away. Tabs that vanish without leaving are not announced: they drop out of `botEditors` 45 s after their last heartbeat. With `sessionKey`, that tab's own changes are left out. Any member of the bot's workspace; access is checked again as events come, and a caller who lost it gets NOT_FOUND, then the end of the stream.",
+    args: {
+      botId: t.arg.id({ required: true }),
+      sessionKey: t.arg.string({
+        description: "The subscribing editor tab (as editingBot's): its own changes are not sent.",
+      }),
+    },
+    subscribe: async (_root, args, ctx) => {
+      const botId = String(args.botId);
+      const except = args.sessionKey == null ? undefined : parseSessionKey(args.sessionKey);
+      if (!(await hasBotRole(ctx, botId, ANY_ROLE))) throw forbidden();
+      return whileAllowed(ctx.chat.live.subscribeEditors(botId, except), ctx.liveRecheckMs, () =>
+        stillReadsBot(ctx, botId),
+      );
+    },
+    resolve: (event: EditorsEvent | typeof ACCESS_LOST) => {
+      if (event === ACCESS_LOST) throw notFound();
+      return event;
+    },
   }),
 }));

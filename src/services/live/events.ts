@@ -44,11 +44,26 @@ export interface DraftEvent {
   clientKey: string | null;
 }
 
-/** What travels on the live channel: results a chat turn changed, and drafts a save changed. */
-export type LiveEvent = ResultEvent | DraftEvent;
+/**
+ * Someone's editor tab opened a bot, changed what it has selected, or left:
+ * the other editors read the list again (services/editor-presence.ts). Ids
+ * only, whatever the selection: the list is read, not carried.
+ */
+export interface EditorsEvent {
+  event: 'editors';
+  botId: string;
+  userId: string;
+  /** The tab that changed: it is not told of its own change. Never shown to subscribers. */
+  sessionKey: string;
+}
+
+/** What travels on the live channel: results a chat turn changed, drafts a save changed, and editors' presence. */
+export type LiveEvent = ResultEvent | DraftEvent | EditorsEvent;
 
 export const isDraftEvent = (event: LiveEvent): event is DraftEvent => event.event === 'draft';
-export const isResultEvent = (event: LiveEvent): event is ResultEvent => event.event !== 'draft';
+export const isEditorsEvent = (event: LiveEvent): event is EditorsEvent => event.event === 'editors';
+export const isResultEvent = (event: LiveEvent): event is ResultEvent =>
+  event.event !== 'draft' && event.event !== 'editors';
 
 const wireDraftEvent = z.object({
   event: z.literal('draft'),
@@ -58,13 +73,20 @@ const wireDraftEvent = z.object({
   clientKey: z.string().nullable(),
 });
 
+const wireEditorsEvent = z.object({
+  event: z.literal('editors'),
+  botId: z.string().min(1),
+  userId: z.string().min(1),
+  sessionKey: z.string().min(1),
+});
+
 /** An event as one JSON text (the PostgreSQL transport's NOTIFY payload). */
 export function encodeEvent(event: LiveEvent): string {
-  if (isDraftEvent(event)) return JSON.stringify(event);
+  if (!isResultEvent(event)) return JSON.stringify(event);
   return JSON.stringify({ ...event, updatedAt: event.updatedAt.toISOString() });
 }
 
 /** The event a payload carries, or undefined when it is not one (another program on the channel, another version). */
 export function decodeEvent(payload: string): LiveEvent | undefined {
-  return jsonAs(payload, z.union([wireEvent, wireDraftEvent]));
+  return jsonAs(payload, z.union([wireEvent, wireDraftEvent, wireEditorsEvent]));
 }

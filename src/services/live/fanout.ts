@@ -1,5 +1,13 @@
 import { recordLiveSubscriptions } from '../../observability/metrics';
-import { isDraftEvent, type DraftEvent, type LiveEvent, type ResultEvent } from './events';
+import {
+  isDraftEvent,
+  isEditorsEvent,
+  isResultEvent,
+  type DraftEvent,
+  type EditorsEvent,
+  type LiveEvent,
+  type ResultEvent,
+} from './events';
 
 /**
  * Events waiting for a subscriber that reads slower than turns commit. Past
@@ -21,7 +29,7 @@ export class LiveSubscription<E extends LiveEvent = LiveEvent> implements AsyncI
 
   constructor(
     readonly botId: string,
-    /** Which events of the bot this subscriber wants (results or drafts). */
+    /** Which events of the bot this subscriber wants (results, drafts or editors). */
     readonly wants: (event: LiveEvent) => event is E,
     private readonly onEnd: (subscription: LiveSubscription<E>) => void,
   ) {}
@@ -71,8 +79,6 @@ export class LiveSubscription<E extends LiveEvent = LiveEvent> implements AsyncI
   }
 }
 
-const isResult = (event: LiveEvent): event is ResultEvent => !isDraftEvent(event);
-
 /** This process's subscribers, by bot: an event goes to the subscribers of its bot that want its kind. */
 export class LocalFanout {
   private readonly byBot = new Map<string, Set<LiveSubscription>>();
@@ -81,12 +87,19 @@ export class LocalFanout {
 
   /** A bot's result events (live results). */
   subscribe(botId: string): LiveSubscription<ResultEvent> {
-    return this.add(new LiveSubscription(botId, isResult, (ended) => this.remove(ended)));
+    return this.add(new LiveSubscription(botId, isResultEvent, (ended) => this.remove(ended)));
   }
 
   /** A bot's draft saves (editors that have it open). */
   subscribeDrafts(botId: string): LiveSubscription<DraftEvent> {
     return this.add(new LiveSubscription(botId, isDraftEvent, (ended) => this.remove(ended)));
+  }
+
+  /** A bot's editors coming, going and selecting (the editor's presence), but for those of the tab `exceptSessionKey`. */
+  subscribeEditors(botId: string, exceptSessionKey?: string): LiveSubscription<EditorsEvent> {
+    const wants = (event: LiveEvent): event is EditorsEvent =>
+      isEditorsEvent(event) && event.sessionKey !== exceptSessionKey;
+    return this.add(new LiveSubscription(botId, wants, (ended) => this.remove(ended)));
   }
 
   private add<E extends LiveEvent>(subscription: LiveSubscription<E>): LiveSubscription<E> {

@@ -1,9 +1,10 @@
-import type { DraftEvent, LiveEvent, ResultEvent } from './events';
+import type { DraftEvent, EditorsEvent, LiveEvent, ResultEvent } from './events';
 
 /**
  * Live results: chat turns publish what they changed, dashboards subscribe
- * per bot; saves of a draft publish its new version, editors subscribe. Chosen by the database at start: in-process on SQLite, PostgreSQL
- * LISTEN/NOTIFY when several processes may share the database.
+ * per bot; saves of a draft publish its new version and editor tabs their
+ * presence, editors subscribe. Chosen by the database at start: in-process on
+ * SQLite, PostgreSQL LISTEN/NOTIFY when several processes may share the database.
  */
 export interface LiveResults {
   /**
@@ -16,6 +17,8 @@ export interface LiveResults {
   subscribe(botId: string): AsyncIterableIterator<ResultEvent>;
   /** The draft saves of one bot from now on (editors that have it open), until `return()` or `close()`. */
   subscribeDrafts(botId: string): AsyncIterableIterator<DraftEvent>;
+  /** Editor tabs of one bot joining, changing their selection or leaving, but for the tab `exceptSessionKey`'s own. */
+  subscribeEditors(botId: string, exceptSessionKey?: string): AsyncIterableIterator<EditorsEvent>;
   /** Open subscriptions in this process. */
   readonly subscriberCount: number;
   /** Ends every subscription and stops listening (shutdown). Publishing afterwards is a no-op locally. */

@@ -45,6 +45,7 @@ export async function postgresLiveResults(options: PostgresLiveOptions): Promise
     },
     subscribe: (botId) => fanout.subscribe(botId),
     subscribeDrafts: (botId) => fanout.subscribeDrafts(botId),
+    subscribeEditors: (botId, exceptSessionKey) => fanout.subscribeEditors(botId, exceptSessionKey),
     get subscriberCount() {
       return fanout.size;
     },

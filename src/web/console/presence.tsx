@@ -1,13 +1,31 @@
-import { useEffect, useId, useState } from 'react';
-import { request } from './api/client';
-import { EditingBotDocument, LeftBotDocument, type EditingBotMutation } from './api/generated';
+import { useEffect, useId, useSyncExternalStore } from 'react';
+import { request, subscribe, type Subscription } from './api/client';
+import {
+  BotEditorsDocument,
+  EditingBotDocument,
+  EditorsChangedDocument,
+  LeftBotDocument,
+  type BotEditorFieldsFragment,
+} from './api/generated';
 
-// Who else has a bot open in the editor. The server forgets a tab 45 s after
-// its last heartbeat, so beating every 15 s survives two lost beats.
+// Who else has a bot open in the editor, and what they have selected. The
+// server forgets a tab 45 s after its last heartbeat, so beating every 15 s
+// survives two lost beats; between beats, editorsChanged says when to re-read.
 
-export type BotEditor = EditingBotMutation['editingBot'][number];
+export type BotEditor = BotEditorFieldsFragment;
+/** What this tab has selected, as the server keeps it. */
+export interface TabSelection {
+  groupId: string | null;
+  blockId: string | null;
+}
 
 const HEARTBEAT_MS = 15_000;
+/** A click through several blocks is one request: the one it stops on. */
+const SELECTION_SEND_MS = 200;
+/** A burst of changes (someone clicking through blocks) is one re-read. */
+const REREAD_MS = 50;
+/** After the live stream drops: the heartbeat keeps the list roughly current meanwhile. */
+const RECONNECT_MS = 5_000;
 /** More than this many avatars crowd a toolbar: the rest are counted. */
 const MAX_AVATARS = 5;
 
@@ -20,27 +38,117 @@ export const TAB_KEY = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b
   byte.toString(16).padStart(2, '0'),
 ).join('');
 
-/**
- * The others with `botId` open in the editor (other users, and this user in
- * other tabs), refreshed by a heartbeat every 15 s while mounted. Leaving is
- * said on unmount and on pagehide, so others see the tab go at once rather
- * than 45 s later.
- */
-export function useBotPresence(botId: string): BotEditor[] {
-  const [editors, setEditors] = useState<BotEditor[]>([]);
+const NOTHING: BotEditor[] = [];
 
+/**
+ * A bot's presence in this tab: the others' list, which the toolbar badge and
+ * the canvas both draw, and this tab's selection, which the heartbeat sends.
+ * A store outside React because the session (usePresenceSession) and the
+ * selection (useSelectionPresence) live in different components.
+ */
+class BotPresence {
+  editors: BotEditor[] = NOTHING;
+  selection: TabSelection = { groupId: null, blockId: null };
+  /** Set by the running session: sends a changed selection. */
+  onSelection: (() => void) | undefined;
+  private readonly listeners = new Set<() => void>();
+
+  listen = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+
+  setEditors(editors: BotEditor[]): void {
+    this.editors = editors;
+    for (const listener of this.listeners) listener();
+  }
+
+  select(selection: TabSelection): void {
+    if (selection.groupId === this.selection.groupId && selection.blockId === this.selection.blockId) return;
+    this.selection = selection;
+    this.onSelection?.();
+  }
+}
+
+const presences = new Map<string, BotPresence>();
+
+export function presenceOf(botId: string): BotPresence {
+  let presence = presences.get(botId);
+  if (!presence) presences.set(botId, (presence = new BotPresence()));
+  return presence;
+}
+
+/** The others with `botId` open (other users, and this user in other tabs), as the running session last read them. */
+export function useBotEditors(botId: string): BotEditor[] {
+  const presence = presenceOf(botId);
+  return useSyncExternalStore(presence.listen, () => presence.editors);
+}
+
+/**
+ * Keeps this tab present on `botId` while mounted: a heartbeat every 15 s
+ * (with the tab's selection), the selection at once when it changes, and a
+ * re-read whenever editorsChanged says someone else came, went or selected
+ * something. Leaving is said on unmount and on pagehide, so others see the
+ * tab go at once rather than 45 s later. Mount it once per open bot.
+ */
+function usePresenceSession(botId: string): void {
   useEffect(() => {
+    const presence = presenceOf(botId);
     let mounted = true;
     let inFlight: Promise<unknown> = Promise.resolve();
     const variables = { botId, sessionKey: TAB_KEY };
+    // Answers may overtake each other: only the latest request's answer is drawn.
+    let asked = 0;
+    let drawn = 0;
+    const draw = (ask: number, editors: BotEditor[]) => {
+      if (!mounted || ask < drawn) return;
+      drawn = ask;
+      presence.setEditors(editors);
+    };
 
     const beat = () => {
-      inFlight = request(EditingBotDocument, variables).then(
-        (data) => mounted && setEditors(data.editingBot),
+      const ask = ++asked;
+      inFlight = request(EditingBotDocument, { ...variables, selection: presence.selection }).then(
+        (data) => draw(ask, data.editingBot),
         // A stale list would claim people who may be gone: show none until the next beat answers.
-        () => mounted && setEditors([]),
+        () => draw(ask, NOTHING),
       );
     };
+    const reread = () => {
+      const ask = ++asked;
+      void request(BotEditorsDocument, variables).then(
+        (data) => draw(ask, data.botEditors),
+        () => undefined,
+      );
+    };
+    let sendTimer: ReturnType<typeof setTimeout> | undefined;
+    presence.onSelection = () => {
+      clearTimeout(sendTimer);
+      sendTimer = setTimeout(beat, SELECTION_SEND_MS);
+    };
+    let rereadTimer: ReturnType<typeof setTimeout> | undefined;
+    let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+    let live: Subscription | undefined;
+    const listen = () => {
+      live = subscribe(EditorsChangedDocument, variables, {
+        next: () => {
+          clearTimeout(rereadTimer);
+          rereadTimer = setTimeout(reread, REREAD_MS);
+        },
+        error: () => reconnect(),
+        complete: () => reconnect(),
+      });
+    };
+    const reconnect = () => {
+      if (!mounted) return;
+      clearTimeout(reconnectTimer);
+      reconnectTimer = setTimeout(() => {
+        listen();
+        // Whatever changed while the stream was down.
+        reread();
+      }, RECONNECT_MS);
+    };
+
     // On unmount the last beat may still be on its way: leaving after it stops it from bringing the tab back.
     const leaveAfterBeat = () => void inFlight.then(() => request(LeftBotDocument, variables).catch(() => undefined));
     // The page may be gone before a pending beat answers: leave at once, in a request that outlives the page.
@@ -49,7 +157,8 @@ export function useBotPresence(botId: string): BotEditor[] {
     const onPageShow = (event: PageTransitionEvent) => event.persisted && beat();
     const onVisible = () => document.visibilityState === 'visible' && beat();
 
-    setEditors([]);
+    presence.setEditors(NOTHING);
+    listen();
     beat();
     const timer = setInterval(beat, HEARTBEAT_MS);
     window.addEventListener('pagehide', leaveNow);
@@ -57,15 +166,18 @@ export function useBotPresence(botId: string): BotEditor[] {
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       mounted = false;
+      presence.onSelection = undefined;
       clearInterval(timer);
+      clearTimeout(sendTimer);
+      clearTimeout(rereadTimer);
+      clearTimeout(reconnectTimer);
+      live?.close();
       window.removeEventListener('pagehide', leaveNow);
       window.removeEventListener('pageshow', onPageShow);
       document.removeEventListener('visibilitychange', onVisible);
       leaveAfterBeat();
     };
   }, [botId]);
-
-  return editors;
 }
 
 /** Two letters for an avatar: of the name's first two words, else of the e-mail's local part. */
@@ -77,7 +189,7 @@ export function initialsOf(editor: Pick<BotEditor['user'], 'email' | 'name'>): s
 }
 
 /** A stable colour per person, dark enough for white initials. */
-function hueOf(email: string): number {
+export function hueOf(email: string): number {
   let hash = 0;
   for (const char of email) hash = (hash * 31 + char.charCodeAt(0)) % 360;
   return hash;
@@ -102,10 +214,11 @@ function Avatar({ editor }: { editor: BotEditor }) {
 /**
  * "Also editing:" and an avatar per other editor of the bot (their e-mail as
  * accessible name and tooltip); nothing when the caller is alone. Mount it
- * once per open bot: it runs the heartbeat itself.
+ * once per open bot: it runs the presence session (heartbeat, selection, live re-reads) itself.
  */
 export function EditorsBadge({ botId }: { botId: string }) {
-  const editors = useBotPresence(botId);
+  usePresenceSession(botId);
+  const editors = useBotEditors(botId);
   const labelId = useId();
   if (editors.length === 0) return null;
   const shown = editors.slice(0, MAX_AVATARS);

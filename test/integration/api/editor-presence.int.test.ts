@@ -1,6 +1,7 @@
 import { editorsOf, FORGET_AFTER_MS } from '../../../src/services/editor-presence';
 import { createBot, group, textBubble, v6Bot } from '../../helpers/chat';
 import { graphql } from '../../helpers/http';
+import { openSse, type SseStream } from '../../helpers/sse';
 import { createUserWithToken, startPeerServer, startTestServer, type TestServer } from '../../helpers/test-server';
 
 // Who else has a bot open in the editor: each tab calls editingBot with a key
@@ -18,6 +19,8 @@ interface Editor {
   user: { id: string; email: string };
 }
 
+jest.setTimeout(30_000);
+
 let server: TestServer;
 let ann: { userId: string; token: string };
 let bob: { userId: string; token: string };
@@ -33,7 +36,11 @@ beforeAll(async () => {
   outsider = await createUserWithToken(server.db, 'outsider@presence.test');
 });
 
+const streams: SseStream[] = [];
+
 afterAll(async () => {
+  for (const stream of streams) stream.close();
+  await Promise.all(streams.map((stream) => stream.ended));
   await server?.close();
 });
 
@@ -163,5 +170,191 @@ describe('two processes on one database', () => {
     const response = await graphql<{ leftBot: boolean }>(peer.url, LEFT, { botId, sessionKey: 'bob-tab' }, bob.token);
     expect(response.body.data?.leftBot).toBe(true);
     expect(await editing(ann.token, botId, 'ann-tab', server.url)).toEqual([]);
+  });
+
+  test('on PostgreSQL, a selection made on one is announced on the other within a second', async () => {
+    if (server.provider !== 'postgresql') return; // SQLite serves from one process (its workers relay through the primary).
+    const botId = await newBot();
+    await selecting(bob.token, botId, 'bob-tab', null, peer.url);
+    const onPeer = await watchEditors(botId, bob.token, 'bob-tab', peer.url);
+    const started = Date.now();
+    await selecting(ann.token, botId, 'ann-tab', { groupId: 'g1', blockId: 'b1' }, server.url);
+    expect(await changeOf(onPeer, 1)).toEqual({ data: { editorsChanged: { botId, userId: ann.userId } } });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(await readEditors(bob.token, botId, 'bob-tab', peer.url)).toEqual({
+      'ann@presence.test': [{ groupId: 'g1', blockId: 'b1' }],
+    });
+  });
+});
+
+// Who is where: each tab says what it has selected; the others see it per tab,
+// and hear of every change live (editorsChanged), then re-read (botEditors).
+
+const SELECTING = `mutation($botId: ID!, $sessionKey: String!, $selection: EditorSelectionInput) {
+  editingBot(botId: $botId, sessionKey: $sessionKey, selection: $selection) { user { email } selections { groupId blockId } }
+}`;
+const EDITORS = `query($botId: ID!, $sessionKey: String!) {
+  botEditors(botId: $botId, sessionKey: $sessionKey) { user { email } selections { groupId blockId } }
+}`;
+const CHANGED = `subscription($botId: ID!, $sessionKey: String) {
+  editorsChanged(botId: $botId, sessionKey: $sessionKey) { botId userId }
+}`;
+
+interface Where {
+  user: { email: string };
+  selections: { groupId: string | null; blockId: string | null }[];
+}
+type Selection = { groupId?: string | null; blockId?: string | null } | null;
+
+/** editingBot with a selection (undefined: none sent); what the tab sees of the others, as e-mail → selections. */
+async function selecting(
+  token: string,
+  botId: string,
+  sessionKey: string,
+  selection?: Selection,
+  url = server.url,
+): Promise<Record<string, Where['selections']>> {
+  const variables = { botId, sessionKey, ...(selection !== undefined ? { selection } : {}) };
+  const response = await graphql<{ editingBot: Where[] }>(url, SELECTING, variables, token);
+  expect(response.body.errors).toBeUndefined();
+  return Object.fromEntries(response.body.data!.editingBot.map((editor) => [editor.user.email, editor.selections]));
+}
+
+async function readEditors(token: string, botId: string, sessionKey: string, url = server.url) {
+  const response = await graphql<{ botEditors: Where[] }>(url, EDITORS, { botId, sessionKey }, token);
+  expect(response.body.errors).toBeUndefined();
+  return Object.fromEntries(response.body.data!.botEditors.map((editor) => [editor.user.email, editor.selections]));
+}
+
+async function watchEditors(botId: string, token: string, sessionKey?: string, url = server.url) {
+  const stream = await openSse(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query: CHANGED, variables: { botId, sessionKey } }),
+  });
+  streams.push(stream);
+  await stream.opened;
+  return stream;
+}
+
+const changeOf = async (stream: SseStream, count: number) => JSON.parse((await stream.message(count, 5_000)).data);
+
+describe('who is where', () => {
+  test("each tab's selection is answered to the others, per tab, never to the tab itself", async () => {
+    const botId = await newBot();
+    expect(await selecting(ann.token, botId, 'ann-1', { groupId: 'g1', blockId: 'b1' })).toEqual({});
+    expect(await selecting(ann.token, botId, 'ann-2', { groupId: 'g2' })).toEqual({
+      'ann@presence.test': [{ groupId: 'g1', blockId: 'b1' }],
+    });
+    // A tab with nothing selected counts as present, with no selection of its own.
+    await selecting(ann.token, botId, 'ann-3', null);
+    expect(await selecting(bob.token, botId, 'bob-1')).toEqual({
+      'ann@presence.test': [
+        { groupId: 'g1', blockId: 'b1' },
+        { groupId: 'g2', blockId: null },
+      ],
+    });
+    expect(await readEditors(ann.token, botId, 'ann-1')).toEqual({
+      'ann@presence.test': [{ groupId: 'g2', blockId: null }],
+      'bob@presence.test': [],
+    });
+
+    // A heartbeat without a selection keeps the tab's; null clears it; ids naming nothing in the bot are kept as sent.
+    await selecting(ann.token, botId, 'ann-1');
+    await selecting(ann.token, botId, 'ann-2', null);
+    await selecting(ann.token, botId, 'ann-3', { blockId: 'not-in-the-bot' });
+    expect(await readEditors(bob.token, botId, 'bob-1')).toEqual({
+      'ann@presence.test': [
+        { groupId: null, blockId: 'not-in-the-bot' },
+        { groupId: 'g1', blockId: 'b1' },
+      ],
+    });
+
+    // A tab that left, or was not heard from for 45 s, has no selection to show.
+    await left(ann.token, botId, 'ann-3');
+    const stale = new Date(Date.now() - 46_000);
+    await server.db.botEditorPresence.updateMany({ where: { botId, sessionKey: 'ann-1' }, data: { seenAt: stale } });
+    expect(await readEditors(bob.token, botId, 'bob-1')).toEqual({ 'ann@presence.test': [] });
+    // botEditors is a read: it records no tab.
+    expect(await server.db.botEditorPresence.count({ where: { botId, sessionKey: 'bob-1' } })).toBe(1);
+    await readEditors(bob.token, botId, 'bob-reader');
+    expect(await server.db.botEditorPresence.count({ where: { botId, sessionKey: 'bob-reader' } })).toBe(0);
+  });
+
+  test.each([
+    ['groupId', 'empty', ''],
+    ['groupId', 'too long', 'g'.repeat(65)],
+    ['blockId', 'a space', 'my block'],
+    ['blockId', 'markup', '<img src=x>'],
+  ])('a selection %s that is %s is a BAD_REQUEST on it, and nothing is stored', async (field, _label, id) => {
+    const botId = await newBot();
+    const response = await graphql(
+      server.url,
+      SELECTING,
+      { botId, sessionKey: 'ann-tab', selection: { [field]: id } },
+      ann.token,
+    );
+    expect(response.body.errors?.[0]?.extensions).toEqual({
+      code: 'BAD_REQUEST',
+      issues: [{ path: ['selection', field], message: expect.any(String) }],
+    });
+    expect(await server.db.botEditorPresence.count({ where: { botId } })).toBe(0);
+  });
+
+  test('the longest valid ids are accepted', async () => {
+    const botId = await newBot();
+    const id = 'A-z_0'.repeat(12) + 'abcd';
+    await selecting(ann.token, botId, 'ann-tab', { groupId: id, blockId: id });
+    expect(await readEditors(bob.token, botId, 'bob-tab')).toEqual({
+      'ann@presence.test': [{ groupId: id, blockId: id }],
+    });
+  });
+
+  test('editorsChanged tells of arriving, selecting and leaving, not of heartbeats that change nothing', async () => {
+    const botId = await newBot();
+    await selecting(bob.token, botId, 'bob-tab');
+    const bobs = await watchEditors(botId, bob.token, 'bob-tab');
+    const anyones = await watchEditors(botId, guest.token);
+
+    await selecting(ann.token, botId, 'ann-tab', { groupId: 'g1' });
+    expect(await changeOf(bobs, 1)).toEqual({ data: { editorsChanged: { botId, userId: ann.userId } } });
+    // The same selection again, or no selection at all: nothing to tell.
+    await selecting(ann.token, botId, 'ann-tab', { groupId: 'g1' });
+    await selecting(ann.token, botId, 'ann-tab');
+    await readEditors(ann.token, botId, 'ann-tab');
+    await selecting(ann.token, botId, 'ann-tab', { groupId: 'g1', blockId: 'b1' });
+    expect(await changeOf(bobs, 2)).toEqual({ data: { editorsChanged: { botId, userId: ann.userId } } });
+    // Bob's own tab changing is not sent to his stream, but is to others'.
+    await selecting(bob.token, botId, 'bob-tab', { groupId: 'g1' });
+    await left(ann.token, botId, 'ann-tab');
+    expect(await changeOf(bobs, 3)).toEqual({ data: { editorsChanged: { botId, userId: ann.userId } } });
+    // Leaving twice is said once.
+    await left(ann.token, botId, 'ann-tab');
+    await selecting(ann.token, botId, 'ann-tab');
+    expect(await changeOf(bobs, 4)).toEqual({ data: { editorsChanged: { botId, userId: ann.userId } } });
+
+    const users = async (count: number) =>
+      (await Promise.all([1, 2, 3, 4, 5].slice(0, count).map((n) => changeOf(anyones, n)))).map(
+        (change) => change.data.editorsChanged.userId,
+      );
+    expect(await users(5)).toEqual([ann.userId, ann.userId, bob.userId, ann.userId, ann.userId]);
+    // Every event has reached both streams by now (one fanout, in order): none was sent for the quiet beats.
+    expect(bobs.messages).toHaveLength(4);
+    expect(anyones.messages).toHaveLength(5);
+  });
+
+  test('editorsChanged refuses outsiders (NOT_FOUND, as reading the bot) and a bad sessionKey (BAD_REQUEST)', async () => {
+    const botId = await newBot();
+    const outside = await watchEditors(botId, outsider.token);
+    const refusal = await changeOf(outside, 1);
+    expect(refusal.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    const bad = await watchEditors(botId, ann.token, 'not a key');
+    expect((await changeOf(bad, 1)).errors?.[0]?.extensions).toEqual({
+      code: 'BAD_REQUEST',
+      issues: [{ path: ['sessionKey'], message: expect.any(String) }],
+    });
+    // And botEditors answers as editingBot does.
+    const read = await graphql(server.url, EDITORS, { botId, sessionKey: 'x' }, outsider.token);
+    expect(read.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 });

@@ -1,4 +1,4 @@
-import { decodeEvent, encodeEvent, type ResultEvent } from '../../../src/services/live/events';
+import { decodeEvent, encodeEvent, type EditorsEvent, type ResultEvent } from '../../../src/services/live/events';
 import { LocalFanout } from '../../../src/services/live/fanout';
 import { resultEvents, type WrittenResult } from '../../../src/services/chat/result-events';
 
@@ -48,6 +48,37 @@ describe('LocalFanout', () => {
     const late = fanout.subscribe('bot-a');
     expect(await late.next()).toEqual({ value: undefined, done: true });
     expect(fanout.size).toBe(0);
+  });
+});
+
+describe('editor presence events', () => {
+  const editors = (botId: string, sessionKey: string): EditorsEvent => ({
+    event: 'editors',
+    botId,
+    userId: 'u1',
+    sessionKey,
+  });
+
+  test("go to the bot's editors subscribers only, but for the tab they came from; they round-trip on the wire", async () => {
+    const fanout = new LocalFanout();
+    const results = fanout.subscribe('bot-a');
+    const drafts = fanout.subscribeDrafts('bot-a');
+    const tabOne = fanout.subscribeEditors('bot-a', 'tab-1');
+    const anyone = fanout.subscribeEditors('bot-a');
+    fanout.deliver(editors('bot-b', 'tab-2'));
+    fanout.deliver(editors('bot-a', 'tab-1'));
+    fanout.deliver(editors('bot-a', 'tab-2'));
+    fanout.deliver(event('bot-a', 'r1'));
+    expect(await tabOne.next()).toEqual({ value: editors('bot-a', 'tab-2'), done: false });
+    expect(await anyone.next()).toEqual({ value: editors('bot-a', 'tab-1'), done: false });
+    expect(await anyone.next()).toEqual({ value: editors('bot-a', 'tab-2'), done: false });
+    expect(await results.next()).toEqual({ value: event('bot-a', 'r1'), done: false });
+    fanout.endAll();
+    expect(await drafts.next()).toEqual({ value: undefined, done: true });
+    expect(await tabOne.next()).toEqual({ value: undefined, done: true });
+
+    expect(decodeEvent(encodeEvent(editors('bot-a', 'tab-1')))).toEqual(editors('bot-a', 'tab-1'));
+    expect(decodeEvent(JSON.stringify({ event: 'editors', botId: 'bot-a', userId: 'u1' }))).toBeUndefined();
   });
 });
 

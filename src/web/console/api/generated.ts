@@ -20,6 +20,14 @@ export type CheckpointReason =
   | 'quiet'
   | 'restore';
 
+/** What the tab has selected: a block and its group, a group alone, or neither (both null). Each id is 1 to 64 of A-Z, a-z, 0-9, _ and -. */
+export type EditorSelectionInput = {
+  /** The selected block. */
+  blockId?: string | null | undefined;
+  /** The selected group, or the group of the selected block. */
+  groupId?: string | null | undefined;
+};
+
 /** csv: header then one row per result; ndjson: one JSON object per result. */
 export type ExportFormat =
   | 'csv'
@@ -287,13 +295,24 @@ export type CheckpointBotDraftMutationVariables = Exact<{
 
 export type CheckpointBotDraftMutation = { checkpointDraft: { revision: number, kind: RevisionKind, reason: CheckpointReason | null, note: string | null, publishedAt: string, isLive: boolean, author: { id: string, email: string, name: string | null } | null, publisher: { id: string, email: string, name: string | null } | null } };
 
+export type BotEditorFieldsFragment = { since: string, user: { id: string, email: string, name: string | null }, selections: Array<{ groupId: string | null, blockId: string | null }> };
+
 export type EditingBotMutationVariables = Exact<{
+  botId: string | number;
+  sessionKey: string;
+  selection?: EditorSelectionInput | null | undefined;
+}>;
+
+
+export type EditingBotMutation = { editingBot: Array<{ since: string, user: { id: string, email: string, name: string | null }, selections: Array<{ groupId: string | null, blockId: string | null }> }> };
+
+export type BotEditorsQueryVariables = Exact<{
   botId: string | number;
   sessionKey: string;
 }>;
 
 
-export type EditingBotMutation = { editingBot: Array<{ since: string, user: { id: string, email: string, name: string | null } }> };
+export type BotEditorsQuery = { botEditors: Array<{ since: string, user: { id: string, email: string, name: string | null }, selections: Array<{ groupId: string | null, blockId: string | null }> }> };
 
 export type LeftBotMutationVariables = Exact<{
   botId: string | number;
@@ -302,6 +321,14 @@ export type LeftBotMutationVariables = Exact<{
 
 
 export type LeftBotMutation = { leftBot: boolean };
+
+export type EditorsChangedSubscriptionVariables = Exact<{
+  botId: string | number;
+  sessionKey?: string | null | undefined;
+}>;
+
+
+export type EditorsChangedSubscription = { editorsChanged: { userId: string } };
 
 export type ResultsQueryVariables = Exact<{
   botId: string | number;
@@ -747,6 +774,20 @@ export const DraftChangeFieldsFragmentDoc = new TypedDocumentString(`
   patch
 }
     `, {"fragmentName":"DraftChangeFields"}) as unknown as TypedDocumentString<DraftChangeFieldsFragment, unknown>;
+export const BotEditorFieldsFragmentDoc = new TypedDocumentString(`
+    fragment BotEditorFields on BotEditor {
+  since
+  user {
+    id
+    email
+    name
+  }
+  selections {
+    groupId
+    blockId
+  }
+}
+    `, {"fragmentName":"BotEditorFields"}) as unknown as TypedDocumentString<BotEditorFieldsFragment, unknown>;
 export const UploadAvatarDocument = new TypedDocumentString(`
     mutation UploadAvatar($botId: ID!, $fileName: String!, $contentType: String!, $dataBase64: String!) {
   uploadBotAsset(
@@ -1134,22 +1175,53 @@ export const CheckpointBotDraftDocument = new TypedDocumentString(`
   isLive
 }`) as unknown as TypedDocumentString<CheckpointBotDraftMutation, CheckpointBotDraftMutationVariables>;
 export const EditingBotDocument = new TypedDocumentString(`
-    mutation EditingBot($botId: ID!, $sessionKey: String!) {
-  editingBot(botId: $botId, sessionKey: $sessionKey) {
-    since
-    user {
-      id
-      email
-      name
-    }
+    mutation EditingBot($botId: ID!, $sessionKey: String!, $selection: EditorSelectionInput) {
+  editingBot(botId: $botId, sessionKey: $sessionKey, selection: $selection) {
+    ...BotEditorFields
   }
 }
-    `) as unknown as TypedDocumentString<EditingBotMutation, EditingBotMutationVariables>;
+    fragment BotEditorFields on BotEditor {
+  since
+  user {
+    id
+    email
+    name
+  }
+  selections {
+    groupId
+    blockId
+  }
+}`) as unknown as TypedDocumentString<EditingBotMutation, EditingBotMutationVariables>;
+export const BotEditorsDocument = new TypedDocumentString(`
+    query BotEditors($botId: ID!, $sessionKey: String!) {
+  botEditors(botId: $botId, sessionKey: $sessionKey) {
+    ...BotEditorFields
+  }
+}
+    fragment BotEditorFields on BotEditor {
+  since
+  user {
+    id
+    email
+    name
+  }
+  selections {
+    groupId
+    blockId
+  }
+}`) as unknown as TypedDocumentString<BotEditorsQuery, BotEditorsQueryVariables>;
 export const LeftBotDocument = new TypedDocumentString(`
     mutation LeftBot($botId: ID!, $sessionKey: String!) {
   leftBot(botId: $botId, sessionKey: $sessionKey)
 }
     `) as unknown as TypedDocumentString<LeftBotMutation, LeftBotMutationVariables>;
+export const EditorsChangedDocument = new TypedDocumentString(`
+    subscription EditorsChanged($botId: ID!, $sessionKey: String) {
+  editorsChanged(botId: $botId, sessionKey: $sessionKey) {
+    userId
+  }
+}
+    `) as unknown as TypedDocumentString<EditorsChangedSubscription, EditorsChangedSubscriptionVariables>;
 export const ResultsDocument = new TypedDocumentString(`
     query Results($botId: ID!, $first: Int, $after: String, $filter: ResultFilter) {
   bot(botId: $botId) {

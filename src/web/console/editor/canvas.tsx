@@ -5,6 +5,7 @@ import type { CanvasActions } from './canvas-actions';
 import { acceptsDrag, dragPayload } from './drag-data';
 import type { Draft } from './draft';
 import { GroupNode } from './group-node';
+import type { SelectionMarks } from './selection-presence';
 import { StartNode } from './start-node';
 import { useCanvasKeys } from './use-canvas-keys';
 import { useEdgeHandlers } from './use-edge-handlers';
@@ -29,6 +30,7 @@ export function EditorCanvas({
   flagged,
   actions,
   readOnly,
+  presence,
 }: {
   draft: Draft;
   types: Map<string, BlockTypeInfo>;
@@ -39,6 +41,8 @@ export function EditorCanvas({
   flagged: Map<string, 'error' | 'warning'>;
   actions: CanvasActions;
   readOnly?: boolean;
+  /** What the other editors of the bot have selected: drawn as their initials. */
+  presence?: SelectionMarks;
 }) {
   const flow = useReactFlow();
   const onKeyDown = useCanvasKeys();
@@ -58,6 +62,7 @@ export function EditorCanvas({
     actions,
     dragging,
     measured,
+    presence,
   });
   const edges = useFlowEdges(draft, selectedEdgeIds);
 

@@ -16,6 +16,7 @@ import { Palette } from './palette';
 import { renameVariable } from './rename-variable';
 import { startAt } from './placement';
 import { SaveProblems } from './save-problems';
+import { useSelectionPresence } from './selection-presence';
 import { TestPanel } from './test-panel';
 import { useCanvasActions } from './use-canvas-actions';
 import { useDraftCommands } from './use-draft-commands';
@@ -87,6 +88,7 @@ function Editor({ bot, types, credentials, problems, readOnly, testing, onTestin
 
   const where = selectedBlockId ? locateBlock(draft, selectedBlockId) : undefined;
   const selectedBlock = where?.group.blocks[where.index];
+  const othersSelected = useSelectionPresence(bot.id, selectedBlockId, where?.group.id, selectedGroupIds);
   const targetGroup =
     where?.group ??
     (selectedGroupIds.length === 1 ? draft.groups.find((group) => group.id === selectedGroupIds[0]) : undefined);
@@ -153,6 +155,7 @@ function Editor({ bot, types, credentials, problems, readOnly, testing, onTestin
           highlighted={panel === 'test' ? test.running : null}
           actions={canvasActions}
           readOnly={readOnly}
+          presence={othersSelected}
         />
         {panel === 'test' ? (
           <TestPanel bot={bot} draft={draft} test={test} />

@@ -5,6 +5,7 @@ import type { CanvasActions } from './canvas-actions';
 import { acceptsDrag, dragPayload, startBlockDrag } from './drag-data';
 import type { DraftGroup } from './draft';
 import { itemLabel } from './item-label';
+import { SelectionAvatars, type GroupPresence } from './selection-presence';
 
 // A group on the canvas: dragged by its title bar, renamed by a double click;
 // its blocks are rows dragged between groups, each with the handles its
@@ -19,6 +20,8 @@ export interface GroupData extends Record<string, unknown> {
   highlighted?: string | null;
   flagged: Map<string, 'error' | 'warning'>;
   actions: CanvasActions;
+  /** Who else has the group, or one of its blocks, selected. */
+  presence?: GroupPresence;
 }
 
 /** The index a drop at `clientY` takes among the rows of `list`. */
@@ -88,6 +91,7 @@ export const GroupNode = memo(function GroupNode({ data, selected }: NodeProps<N
             {group.title}
           </strong>
         )}
+        <SelectionAvatars people={data.presence?.group} />
       </div>
       <ol className="nodrag" ref={rows}>
         {group.blocks.map((block, index) => {
@@ -114,6 +118,7 @@ export const GroupNode = memo(function GroupNode({ data, selected }: NodeProps<N
                 <span className="block-kind">{info?.label ?? block.type}</span>
                 <span className="block-summary">{blockSummary(block)}</span>
               </button>
+              <SelectionAvatars people={data.presence?.blocks.get(block.id)} />
               {block.items?.map((item, itemIndex) =>
                 Array.isArray(item.paths) ? (
                   // A card: each of its paths (buttons) leads somewhere of its own.

@@ -6,6 +6,7 @@ import type { Draft, DraftGroup } from './draft';
 import type { Size } from './flow-changes';
 import type { GroupData } from './group-node';
 import { handleOf, targetHandleOf } from './handles';
+import { presenceIn, type SelectionMarks } from './selection-presence';
 
 /** What the group nodes show besides their group. */
 export interface NodeView {
@@ -18,12 +19,24 @@ export interface NodeView {
   actions: CanvasActions;
   dragging: ReadonlyMap<string, XYPosition>;
   measured: ReadonlyMap<string, Size>;
+  /** What the other editors have selected. */
+  presence?: SelectionMarks;
 }
 
 /** React Flow's nodes for the draft: the events, then the groups. */
 export function useFlowNodes(draft: Draft, view: NodeView): Node[] {
-  const { types, variableNames, selectedBlockId, selectedGroupIds, highlighted, flagged, actions, dragging, measured } =
-    view;
+  const {
+    types,
+    variableNames,
+    selectedBlockId,
+    selectedGroupIds,
+    highlighted,
+    flagged,
+    actions,
+    dragging,
+    measured,
+    presence,
+  } = view;
   // One data object per group, kept while nothing it holds changes: a drag redraws only the moving group.
   const dataCache = useRef(new Map<string, GroupData>());
   return useMemo<Node[]>(() => {
@@ -32,8 +45,10 @@ export function useFlowNodes(draft: Draft, view: NodeView): Node[] {
     const next = new Map<string, GroupData>();
     const dataOf = (group: DraftGroup): GroupData => {
       const cached = previous.get(group.id);
+      const here = presenceIn(group, presence);
       const fresh =
         cached &&
+        cached.presence?.key === here?.key &&
         cached.group === group &&
         cached.types === types &&
         cached.variableNames === variableNames &&
@@ -42,7 +57,7 @@ export function useFlowNodes(draft: Draft, view: NodeView): Node[] {
         cached.flagged === flagged &&
         cached.actions === actions
           ? cached
-          : { group, types, variableNames, selectedBlockId, highlighted, flagged, actions };
+          : { group, types, variableNames, selectedBlockId, highlighted, flagged, actions, presence: here };
       next.set(group.id, fresh);
       return fresh;
     };
@@ -79,6 +94,7 @@ export function useFlowNodes(draft: Draft, view: NodeView): Node[] {
     highlighted,
     flagged,
     actions,
+    presence,
   ]);
 }
 
