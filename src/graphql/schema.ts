@@ -7,6 +7,7 @@ import './types/billing';
 import './types/analytics';
 import './types/bot';
 import './types/draft-changes';
+import './types/bot-editing';
 import './types/bot-assets';
 import './types/revision';
 import './types/editor-presence';

@@ -64,7 +64,7 @@ builder.prismaObjectField('Bot', 'draftChanges', (t) =>
   }),
 );
 
-const DraftChangedRef = builder.objectRef<DraftEvent>('DraftChanged').implement({
+export const DraftChangedRef = builder.objectRef<DraftEvent>('DraftChanged').implement({
   description: "A save of a bot's draft, once committed. Read what it changed with `bot.draftChanges(since)`.",
   fields: (t) => ({
     botId: t.exposeID('botId'),

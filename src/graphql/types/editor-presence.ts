@@ -115,7 +115,7 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const EditorsChangedRef = builder.objectRef<EditorsEvent>('EditorsChanged').implement({
+export const EditorsChangedRef = builder.objectRef<EditorsEvent>('EditorsChanged').implement({
   description:
     "Someone's editor tab opened the bot, selected something else or left it. Read the list again with `botEditors`.",
   fields: (t) => ({

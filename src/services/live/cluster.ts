@@ -52,6 +52,7 @@ export function clusterLiveResults(log: LiveLog): LiveResults {
     subscribe: (botId) => fanout.subscribe(botId),
     subscribeDrafts: (botId) => fanout.subscribeDrafts(botId),
     subscribeEditors: (botId, exceptSessionKey) => fanout.subscribeEditors(botId, exceptSessionKey),
+    subscribeEditing: (botId, exceptSessionKey) => fanout.subscribeEditing(botId, exceptSessionKey),
     get subscriberCount() {
       return fanout.size;
     },

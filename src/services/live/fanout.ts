@@ -102,6 +102,17 @@ export class LocalFanout {
     return this.add(new LiveSubscription(botId, wants, (ended) => this.remove(ended)));
   }
 
+  /**
+   * What an open editor follows, on one stream (a browser holds few
+   * connections per server): the bot's draft saves, and its editors but for
+   * the tab `exceptSessionKey`.
+   */
+  subscribeEditing(botId: string, exceptSessionKey?: string): LiveSubscription<DraftEvent | EditorsEvent> {
+    const wants = (event: LiveEvent): event is DraftEvent | EditorsEvent =>
+      isDraftEvent(event) || (isEditorsEvent(event) && event.sessionKey !== exceptSessionKey);
+    return this.add(new LiveSubscription(botId, wants, (ended) => this.remove(ended)));
+  }
+
   private add<E extends LiveEvent>(subscription: LiveSubscription<E>): LiveSubscription<E> {
     const botId = subscription.botId;
     if (this.closed) {

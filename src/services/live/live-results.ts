@@ -19,6 +19,8 @@ export interface LiveResults {
   subscribeDrafts(botId: string): AsyncIterableIterator<DraftEvent>;
   /** Editor tabs of one bot joining, changing their selection or leaving, but for the tab `exceptSessionKey`'s own. */
   subscribeEditors(botId: string, exceptSessionKey?: string): AsyncIterableIterator<EditorsEvent>;
+  /** Both of the above on one stream: what an open editor tab follows. */
+  subscribeEditing(botId: string, exceptSessionKey?: string): AsyncIterableIterator<DraftEvent | EditorsEvent>;
   /** Open subscriptions in this process. */
   readonly subscriberCount: number;
   /** Ends every subscription and stops listening (shutdown). Publishing afterwards is a no-op locally. */

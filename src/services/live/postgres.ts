@@ -46,6 +46,7 @@ export async function postgresLiveResults(options: PostgresLiveOptions): Promise
     subscribe: (botId) => fanout.subscribe(botId),
     subscribeDrafts: (botId) => fanout.subscribeDrafts(botId),
     subscribeEditors: (botId, exceptSessionKey) => fanout.subscribeEditors(botId, exceptSessionKey),
+    subscribeEditing: (botId, exceptSessionKey) => fanout.subscribeEditing(botId, exceptSessionKey),
     get subscriberCount() {
       return fanout.size;
     },

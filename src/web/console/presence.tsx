@@ -1,12 +1,7 @@
 import { useEffect, useId, useSyncExternalStore } from 'react';
-import { request, subscribe, type Subscription } from './api/client';
-import {
-  BotEditorsDocument,
-  EditingBotDocument,
-  EditorsChangedDocument,
-  LeftBotDocument,
-  type BotEditorFieldsFragment,
-} from './api/generated';
+import { request } from './api/client';
+import { BotEditorsDocument, EditingBotDocument, LeftBotDocument, type BotEditorFieldsFragment } from './api/generated';
+import { followBotEditing, TAB_KEY } from './editing-stream';
 
 // Who else has a bot open in the editor, and what they have selected. The
 // server forgets a tab 45 s after its last heartbeat, so beating every 15 s
@@ -24,19 +19,8 @@ const HEARTBEAT_MS = 15_000;
 const SELECTION_SEND_MS = 200;
 /** A burst of changes (someone clicking through blocks) is one re-read. */
 const REREAD_MS = 50;
-/** After the live stream drops: the heartbeat keeps the list roughly current meanwhile. */
-const RECONNECT_MS = 5_000;
 /** More than this many avatars crowd a toolbar: the rest are counted. */
 const MAX_AVATARS = 5;
-
-/**
- * One key per page load, i.e. per tab: the server answers everyone but this
- * key, so the user's other tabs show up while this one does not. Built from
- * getRandomValues, which (unlike randomUUID) works on plain-HTTP hosts too.
- */
-export const TAB_KEY = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
-  byte.toString(16).padStart(2, '0'),
-).join('');
 
 const NOTHING: BotEditor[] = [];
 
@@ -127,27 +111,16 @@ function usePresenceSession(botId: string): void {
       sendTimer = setTimeout(beat, SELECTION_SEND_MS);
     };
     let rereadTimer: ReturnType<typeof setTimeout> | undefined;
-    let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-    let live: Subscription | undefined;
-    const listen = () => {
-      live = subscribe(EditorsChangedDocument, variables, {
-        next: () => {
+    const follow = () =>
+      followBotEditing(botId, {
+        event: ({ editorsChanged }) => {
+          if (!editorsChanged) return;
           clearTimeout(rereadTimer);
           rereadTimer = setTimeout(reread, REREAD_MS);
         },
-        error: () => reconnect(),
-        complete: () => reconnect(),
-      });
-    };
-    const reconnect = () => {
-      if (!mounted) return;
-      clearTimeout(reconnectTimer);
-      reconnectTimer = setTimeout(() => {
-        listen();
         // Whatever changed while the stream was down.
-        reread();
-      }, RECONNECT_MS);
-    };
+        resumed: reread,
+      });
 
     // On unmount the last beat may still be on its way: leaving after it stops it from bringing the tab back.
     const leaveAfterBeat = () => void inFlight.then(() => request(LeftBotDocument, variables).catch(() => undefined));
@@ -158,7 +131,7 @@ function usePresenceSession(botId: string): void {
     const onVisible = () => document.visibilityState === 'visible' && beat();
 
     presence.setEditors(NOTHING);
-    listen();
+    const stopFollowing = follow();
     beat();
     const timer = setInterval(beat, HEARTBEAT_MS);
     window.addEventListener('pagehide', leaveNow);
@@ -170,8 +143,7 @@ function usePresenceSession(botId: string): void {
       clearInterval(timer);
       clearTimeout(sendTimer);
       clearTimeout(rereadTimer);
-      clearTimeout(reconnectTimer);
-      live?.close();
+      stopFollowing();
       window.removeEventListener('pagehide', leaveNow);
       window.removeEventListener('pageshow', onPageShow);
       document.removeEventListener('visibilitychange', onVisible);

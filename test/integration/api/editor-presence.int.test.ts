@@ -358,3 +358,71 @@ describe('who is where', () => {
     expect(read.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 });
+
+describe('botEditing: one stream for an editor tab', () => {
+  const EDITING = `subscription($botId: ID!, $sessionKey: String!) {
+    botEditing(botId: $botId, sessionKey: $sessionKey) {
+      draftChanged { draftVersion clientKey }
+      editorsChanged { userId }
+    }
+  }`;
+
+  test('carries the draft’s saves and the others’ presence, in order, but not the tab’s own presence', async () => {
+    const botId = await newBot();
+    const stream = await openSse(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${bob.token}` },
+      body: JSON.stringify({ query: EDITING, variables: { botId, sessionKey: 'bob-tab' } }),
+    });
+    streams.push(stream);
+    await stream.opened;
+    await selecting(bob.token, botId, 'bob-tab', { groupId: 'g1' });
+    await selecting(ann.token, botId, 'ann-tab', { groupId: 'g1' });
+    const saved = await graphql<{ editBot: { bot: { draftVersion: number } } }>(
+      server.url,
+      `
+        mutation ($botId: ID!) {
+          editBot(
+            botId: $botId
+            edits: [{ op: "updateGroup", groupId: "g1", title: "Renamed" }]
+            clientKey: "ann-tab"
+          ) {
+            bot {
+              draftVersion
+            }
+          }
+        }
+      `,
+      { botId },
+      ann.token,
+    );
+    expect(saved.body.errors).toBeUndefined();
+    expect(await changeOf(stream, 1)).toEqual({
+      data: { botEditing: { draftChanged: null, editorsChanged: { userId: ann.userId } } },
+    });
+    expect(await changeOf(stream, 2)).toEqual({
+      data: {
+        botEditing: {
+          draftChanged: { draftVersion: saved.body.data!.editBot.bot.draftVersion, clientKey: 'ann-tab' },
+          editorsChanged: null,
+        },
+      },
+    });
+    expect(stream.messages).toHaveLength(2);
+  });
+
+  test('someone outside the workspace gets no stream', async () => {
+    const botId = await newBot();
+    const outsider = await createUserWithToken(server.db, `outsider-editing-${botId}@presence.test`);
+    const stream = await openSse(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${outsider.token}` },
+      body: JSON.stringify({ query: EDITING, variables: { botId, sessionKey: 'x' } }),
+    });
+    streams.push(stream);
+    await stream.opened.catch(() => undefined);
+    const first = JSON.parse((await stream.message(1, 5_000)).data);
+    // As for a bot that does not exist: nothing says it does.
+    expect(first.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+});

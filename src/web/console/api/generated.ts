@@ -224,13 +224,6 @@ export type BotFlowQueryVariables = Exact<{
 
 export type BotFlowQuery = { bot: { id: string, draftVersion: number, groups: unknown, edges: unknown, variables: unknown, events: unknown } };
 
-export type DraftChangedSubscriptionVariables = Exact<{
-  botId: string | number;
-}>;
-
-
-export type DraftChangedSubscription = { draftChanged: { draftVersion: number, clientKey: string | null } };
-
 export type ChangeBotPartMutationVariables = Exact<{
   botId: string | number;
   patch: unknown;
@@ -238,6 +231,14 @@ export type ChangeBotPartMutationVariables = Exact<{
 
 
 export type ChangeBotPartMutation = { changeBotDraft: { id: string, version: string, draftVersion: number, hasUnpublishedChanges: boolean, theme: unknown, settings: unknown } };
+
+export type BotEditingSubscriptionVariables = Exact<{
+  botId: string | number;
+  sessionKey: string;
+}>;
+
+
+export type BotEditingSubscription = { botEditing: { draftChanged: { draftVersion: number, clientKey: string | null } | null, editorsChanged: { userId: string } | null } };
 
 export type ChannelConnectionsQueryVariables = Exact<{
   workspaceId: string | number;
@@ -321,14 +322,6 @@ export type LeftBotMutationVariables = Exact<{
 
 
 export type LeftBotMutation = { leftBot: boolean };
-
-export type EditorsChangedSubscriptionVariables = Exact<{
-  botId: string | number;
-  sessionKey?: string | null | undefined;
-}>;
-
-
-export type EditorsChangedSubscription = { editorsChanged: { userId: string } };
 
 export type ResultsQueryVariables = Exact<{
   botId: string | number;
@@ -1006,14 +999,6 @@ export const BotFlowDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<BotFlowQuery, BotFlowQueryVariables>;
-export const DraftChangedDocument = new TypedDocumentString(`
-    subscription DraftChanged($botId: ID!) {
-  draftChanged(botId: $botId) {
-    draftVersion
-    clientKey
-  }
-}
-    `) as unknown as TypedDocumentString<DraftChangedSubscription, DraftChangedSubscriptionVariables>;
 export const ChangeBotPartDocument = new TypedDocumentString(`
     mutation ChangeBotPart($botId: ID!, $patch: JSON!) {
   changeBotDraft(botId: $botId, patch: $patch) {
@@ -1026,6 +1011,19 @@ export const ChangeBotPartDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ChangeBotPartMutation, ChangeBotPartMutationVariables>;
+export const BotEditingDocument = new TypedDocumentString(`
+    subscription BotEditing($botId: ID!, $sessionKey: String!) {
+  botEditing(botId: $botId, sessionKey: $sessionKey) {
+    draftChanged {
+      draftVersion
+      clientKey
+    }
+    editorsChanged {
+      userId
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<BotEditingSubscription, BotEditingSubscriptionVariables>;
 export const ChannelConnectionsDocument = new TypedDocumentString(`
     query ChannelConnections($workspaceId: ID!) {
   credentials(workspaceId: $workspaceId) {
@@ -1215,13 +1213,6 @@ export const LeftBotDocument = new TypedDocumentString(`
   leftBot(botId: $botId, sessionKey: $sessionKey)
 }
     `) as unknown as TypedDocumentString<LeftBotMutation, LeftBotMutationVariables>;
-export const EditorsChangedDocument = new TypedDocumentString(`
-    subscription EditorsChanged($botId: ID!, $sessionKey: String) {
-  editorsChanged(botId: $botId, sessionKey: $sessionKey) {
-    userId
-  }
-}
-    `) as unknown as TypedDocumentString<EditorsChangedSubscription, EditorsChangedSubscriptionVariables>;
 export const ResultsDocument = new TypedDocumentString(`
     query Results($botId: ID!, $first: Int, $after: String, $filter: ResultFilter) {
   bot(botId: $botId) {

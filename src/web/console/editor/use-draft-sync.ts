@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { draftPatch, isEmptyPatch } from '../../../engine/shapes/draft-patch';
-import { request, subscribe, type Subscription } from '../api/client';
-import { BotFlowDocument, ChangeBotDraftDocument, DraftChangedDocument, DraftChangesDocument } from '../api/generated';
-import { TAB_KEY } from '../presence';
+import { request } from '../api/client';
+import { BotFlowDocument, ChangeBotDraftDocument, DraftChangesDocument } from '../api/generated';
+import { followBotEditing, TAB_KEY } from '../editing-stream';
 import { readDraft, type Draft } from './draft';
 import {
   catchUp,
@@ -28,8 +28,6 @@ import { registerFlusher } from './save-barrier';
 export type SaveStatus = 'saved' | 'pending' | 'saving' | 'error';
 
 const PAUSE_MS = 800;
-/** A lost live connection is opened again after this (and the log read, for what it missed). */
-const RECONNECT_MS = 2_000;
 /** Notices shown at once, the newest last. */
 const MAX_NOTICES = 3;
 
@@ -174,39 +172,18 @@ export function useDraftSync({
 
   // Everyone's saves, live; after a lost connection, what was missed is read from the log.
   useEffect(() => {
-    let closed = false;
-    let subscription: Subscription | undefined;
-    let retry: ReturnType<typeof setTimeout> | undefined;
     const catchUpNow = () => void pull().catch(() => undefined);
-    const lost = () => {
-      if (closed) return;
-      retry = setTimeout(() => {
-        open();
-        catchUpNow();
-      }, RECONNECT_MS);
-    };
-    const open = () => {
-      subscription = subscribe(
-        DraftChangedDocument,
-        { botId },
-        {
-          next: ({ draftChanged }) => {
-            // This tab's own saves come back in their answers.
-            if (draftChanged.clientKey !== TAB_KEY && draftChanged.draftVersion > version.current) catchUpNow();
-          },
-          error: lost,
-          complete: lost,
-        },
-      );
-    };
-    open();
-    // Saves between the page's read of the bot and the subscription.
+    const stop = followBotEditing(botId, {
+      event: ({ draftChanged }) => {
+        // This tab's own saves come back in their answers.
+        if (draftChanged && draftChanged.clientKey !== TAB_KEY && draftChanged.draftVersion > version.current)
+          catchUpNow();
+      },
+      resumed: catchUpNow,
+    });
+    // Saves between the page's read of the bot and the stream.
     catchUpNow();
-    return () => {
-      closed = true;
-      clearTimeout(retry);
-      subscription?.close();
-    };
+    return stop;
   }, [botId, pull]);
 
   // Leaving the editor (another tab of the bot, another page of the console) saves at once.

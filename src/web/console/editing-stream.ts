@@ -1,0 +1,87 @@
+import { subscribe, type Subscription } from './api/client';
+import { BotEditingDocument, type BotEditingSubscription } from './api/generated';
+
+// One live connection per open bot for everything an editor tab follows (the
+// draft's saves, who edits it): browsers keep about six connections per
+// server, and a tab holding several, times a few tabs, would leave none for
+// ordinary requests. Whoever needs the stream takes a share of it; the last
+// one to let go closes it.
+
+/**
+ * One key per page load, i.e. per tab: the server answers everyone but this
+ * key, so the user's other tabs show up while this one does not, and this
+ * tab's own saves come back marked as its own. Built from getRandomValues,
+ * which (unlike randomUUID) works on plain-HTTP hosts too.
+ */
+export const TAB_KEY = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+  byte.toString(16).padStart(2, '0'),
+).join('');
+
+export type EditingEvent = BotEditingSubscription['botEditing'];
+
+export interface EditingListener {
+  event(event: EditingEvent): void;
+  /** The stream was lost and is open again: read again what may have been missed. */
+  resumed(): void;
+}
+
+/** After the stream drops, it is opened again this much later. */
+const RECONNECT_MS = 2_000;
+
+interface Stream {
+  listeners: Set<EditingListener>;
+  close(): void;
+}
+
+const streams = new Map<string, Stream>();
+
+function open(botId: string): Stream {
+  const listeners = new Set<EditingListener>();
+  let closed = false;
+  let live: Subscription | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const lost = () => {
+    if (closed) return;
+    clearTimeout(retry);
+    retry = setTimeout(() => {
+      listen();
+      for (const listener of listeners) listener.resumed();
+    }, RECONNECT_MS);
+  };
+  const listen = () => {
+    live = subscribe(
+      BotEditingDocument,
+      { botId, sessionKey: TAB_KEY },
+      {
+        next: ({ botEditing }) => {
+          for (const listener of listeners) listener.event(botEditing);
+        },
+        error: lost,
+        complete: lost,
+      },
+    );
+  };
+  listen();
+  return {
+    listeners,
+    close: () => {
+      closed = true;
+      clearTimeout(retry);
+      live?.close();
+    },
+  };
+}
+
+/** Follows what happens to the bot while its editor is open; the returned function stops. */
+export function followBotEditing(botId: string, listener: EditingListener): () => void {
+  let stream = streams.get(botId);
+  if (!stream) streams.set(botId, (stream = open(botId)));
+  const shared = stream;
+  shared.listeners.add(listener);
+  return () => {
+    shared.listeners.delete(listener);
+    if (shared.listeners.size > 0) return;
+    shared.close();
+    if (streams.get(botId) === shared) streams.delete(botId);
+  };
+}
