@@ -8,7 +8,8 @@ import { DEFINITION_VERSIONS } from './versions';
 // it sets are checked as the definition checks them, so a wrong one is refused
 // at its own path; the draft it makes is validated whole again on save.
 
-const id = z.string().min(1, 'must be a non-empty string').max(200, 'must be at most 200 characters');
+// As the definition's ids: an imported bot's ids are whatever its builder made (the body limit bounds them).
+const id = z.string().min(1, 'must be a non-empty string');
 const ids = z.array(id);
 
 const changesOf = <T extends z.ZodType>(item: T) =>
