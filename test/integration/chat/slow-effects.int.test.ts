@@ -68,17 +68,17 @@ async function linkedPair(server: TestServer): Promise<string> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('an effect that takes 30 seconds', () => {
+describe('an effect that takes ten seconds, ten times the session lease', () => {
   let slow: SlowServer;
   let server: TestServer;
   beforeAll(async () => {
-    slow = await slowServer(30_000);
-    // A 2 s lease: without renewal the claim would lapse fifteen times during the effect.
+    slow = await slowServer(10_000);
+    // A 1 s lease: without renewal the claim would lapse ten times during the effect.
     server = await startTestServer({
       effects: behindSlowServer(slow),
       effectTimeoutMs: 60_000,
-      sessionLeaseMs: 2_000,
-      sessionWaitMs: 1_000,
+      sessionLeaseMs: 1_000,
+      sessionWaitMs: 500,
     });
   });
   afterAll(async () => {
@@ -95,7 +95,8 @@ describe('an effect that takes 30 seconds', () => {
     const sentAt = Date.now();
     const slowTurn = say(server, sessionId, 'first answer');
     const concurrent: { status: number; body: unknown }[] = [];
-    for (const at of [1_000, 5_000, 15_000]) {
+    // Early, after several leases, and late in the effect.
+    for (const at of [500, 3_500, 8_000]) {
       await sleep(Math.max(0, at - (Date.now() - sentAt)));
       const reply = await say(server, sessionId, 'intruder');
       concurrent.push({ status: reply.status, body: reply.body });
@@ -119,7 +120,7 @@ describe('an effect that takes 30 seconds', () => {
     const next = await say(server, sessionId, 'to the child');
     expect(next.status).toBe(200);
     expect(next.body.input).toBeUndefined();
-  }, 90_000);
+  }, 60_000);
 });
 
 describe('an effect past its timeout', () => {
