@@ -105,7 +105,10 @@ export async function buildServerDeps(
     botAssets: config.uploads.botAssets,
   };
   // Provider calls pass the same guard as bots' HTTP requests, over connections kept open between messages.
-  const provider = createProviderClient({ outbound: createOutboundClient({ allow, keepAlive: true }) });
+  const provider = createProviderClient({
+    outbound: createOutboundClient({ allow, keepAlive: true }),
+    timeoutMs: config.channels.requestTimeoutMs,
+  });
   const apiUrls = { whatsApp: config.channels.whatsAppApiUrl, telegram: config.channels.telegramApiUrl };
   const channels = createChannelWorkers(
     {

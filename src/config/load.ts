@@ -27,6 +27,11 @@ function checkTogether(config: Config): void {
       "PARLEY_SMTP_HOST is set but PARLEY_PUBLIC_URL is not: e-mailed sign-in and invitation links are built from the console's configured address only, never from a request's Host header. Set PARLEY_PUBLIC_URL to the address users open the console at (e.g. https://parley.example.com)",
     );
   }
+  if (config.channels.deliveryLeaseMs <= config.channels.requestTimeoutMs) {
+    throw new Error(
+      `PARLEY_CHANNEL_DELIVERY_LEASE_MS must be longer than PARLEY_CHANNEL_REQUEST_TIMEOUT_MS (${config.channels.requestTimeoutMs} ms), got ${config.channels.deliveryLeaseMs}: a message whose request is still running would be sent again by another process`,
+    );
+  }
   if (chatPortOf(server) === server.port && server.port !== 0 && !server.chatUrl) {
     throw new Error(
       'PARLEY_CHAT_PORT equals the console port: set PARLEY_CHAT_URL, whose host name tells chat requests from console ones on the shared port',

@@ -40,13 +40,21 @@ export const channels = {
     default: 60_000,
     doc: 'how long a received message a process took stays its own without renewal: the message of a process that died is taken up again after it',
   }),
+  requestTimeoutMs: duration({
+    env: 'PARLEY_CHANNEL_REQUEST_TIMEOUT_MS',
+    unit: 'ms',
+    default: 10_000,
+    min: 1_000,
+    doc: 'how long one request to a messaging provider may take before it counts as failed (and is tried again later)',
+  }),
   deliveryLeaseMs: duration({
     env: 'PARLEY_CHANNEL_DELIVERY_LEASE_MS',
     unit: 'ms',
     default: 30_000,
-    // A provider request gives up after 10 s: a shorter claim would let a second sender send it again meanwhile.
-    min: 11_000,
-    doc: 'how long a message being sent stays with the process sending it: the messages of a process that died are sent after it (longer than a provider request may take, 10 s)',
+    // Longer than a provider request may take (checked against PARLEY_CHANNEL_REQUEST_TIMEOUT_MS at load):
+    // a shorter claim would let a second sender send the message again meanwhile.
+    min: 2_000,
+    doc: 'how long a message being sent stays with the process sending it: the messages of a process that died are sent after it (longer than a provider request may take, PARLEY_CHANNEL_REQUEST_TIMEOUT_MS)',
   }),
   maxPendingPerConnection: integer({
     env: 'PARLEY_CHANNEL_MAX_PENDING_PER_CONNECTION',

@@ -41,7 +41,10 @@ const root = path.resolve(__dirname, '../../..');
 const mainJs = path.join(root, 'dist/src/main.js');
 const ADMIN_TOKEN = `restart-admin-${Date.now()}`;
 const REPLY = 'Thanks for writing, we answer within the hour.';
-const DELIVERY_LEASE_MS = 11_000;
+// A provider request may take 3 s here (the held one is still in flight when the first process is killed, well
+// within that), so a claim of 4 s is safe: the restart waits it out.
+const REQUEST_TIMEOUT_MS = 3_000;
+const DELIVERY_LEASE_MS = 4_000;
 
 interface Serving {
   url: string;
@@ -64,7 +67,7 @@ async function serve(databaseUrl: string): Promise<Serving> {
       PARLEY_OUTBOUND_ALLOW: '127.0.0.1',
       PARLEY_WHATSAPP_API_URL: whatsApp.baseUrl,
       PARLEY_TELEGRAM_API_URL: telegram.baseUrl,
-      // The shortest claim allowed (a provider request times out after 10 s): the restart waits it out.
+      PARLEY_CHANNEL_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
       PARLEY_CHANNEL_DELIVERY_LEASE_MS: String(DELIVERY_LEASE_MS),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,7 +3,7 @@ import { loadConfig } from '../../../src/config';
 const load = (env: Record<string, string>) => loadConfig(env, () => undefined);
 
 describe('the channels settings', () => {
-  it('default to the providers’ public APIs, a 10 s wait cap, eight at once each way, leases of a minute and 30 s, 1,000 waiting and 1,200 a minute per connection, a week kept', () => {
+  it('default to the providers’ public APIs, a 10 s wait cap, eight at once each way, 10 s per provider request, leases of a minute and 30 s, 1,000 waiting and 1,200 a minute per connection, a week kept', () => {
     expect(load({}).channels).toEqual({
       whatsAppApiUrl: 'https://graph.facebook.com/v21.0',
       telegramApiUrl: 'https://api.telegram.org',
@@ -11,6 +11,7 @@ describe('the channels settings', () => {
       processorConcurrency: 8,
       senderConcurrency: 8,
       eventLeaseMs: 60_000,
+      requestTimeoutMs: 10_000,
       deliveryLeaseMs: 30_000,
       maxPendingPerConnection: 1000,
       messagesPerMinute: 1200,
@@ -26,6 +27,7 @@ describe('the channels settings', () => {
       PARLEY_CHANNEL_PROCESSORS: '16',
       PARLEY_CHANNEL_SENDERS: '4',
       PARLEY_CHANNEL_EVENT_LEASE_MS: '5000',
+      PARLEY_CHANNEL_REQUEST_TIMEOUT_MS: '3000',
       PARLEY_CHANNEL_DELIVERY_LEASE_MS: '11000',
       PARLEY_CHANNEL_RETENTION_HOURS: '24',
       PARLEY_CHANNEL_MAX_PENDING_PER_CONNECTION: '50',
@@ -38,6 +40,7 @@ describe('the channels settings', () => {
       processorConcurrency: 16,
       senderConcurrency: 4,
       eventLeaseMs: 5000,
+      requestTimeoutMs: 3000,
       deliveryLeaseMs: 11_000,
       maxPendingPerConnection: 50,
       messagesPerMinute: 60,
@@ -69,9 +72,18 @@ describe('the channels settings', () => {
     expect(() => load({ PARLEY_CHANNEL_WAIT_CAP_MS: '1.5' })).toThrow(/^PARLEY_CHANNEL_WAIT_CAP_MS must be/);
   });
 
-  it('refuse a delivery lease a provider request could outlast (10 s), and no retention at all', () => {
+  it('refuse a delivery lease a provider request could outlast, and no retention at all', () => {
     expect(() => load({ PARLEY_CHANNEL_DELIVERY_LEASE_MS: '5000' })).toThrow(
-      'PARLEY_CHANNEL_DELIVERY_LEASE_MS must be a whole number ≥ 11000 (ms), got "5000"',
+      'PARLEY_CHANNEL_DELIVERY_LEASE_MS must be longer than PARLEY_CHANNEL_REQUEST_TIMEOUT_MS (10000 ms), got 5000',
+    );
+    expect(() => load({ PARLEY_CHANNEL_REQUEST_TIMEOUT_MS: '2000', PARLEY_CHANNEL_DELIVERY_LEASE_MS: '2000' })).toThrow(
+      'PARLEY_CHANNEL_DELIVERY_LEASE_MS must be longer than PARLEY_CHANNEL_REQUEST_TIMEOUT_MS (2000 ms), got 2000',
+    );
+    expect(
+      load({ PARLEY_CHANNEL_REQUEST_TIMEOUT_MS: '1000', PARLEY_CHANNEL_DELIVERY_LEASE_MS: '2000' }).channels,
+    ).toMatchObject({ requestTimeoutMs: 1000, deliveryLeaseMs: 2000 });
+    expect(() => load({ PARLEY_CHANNEL_REQUEST_TIMEOUT_MS: '500' })).toThrow(
+      'PARLEY_CHANNEL_REQUEST_TIMEOUT_MS must be a whole number ≥ 1000 (ms), got "500"',
     );
     expect(() => load({ PARLEY_CHANNEL_RETENTION_HOURS: '0' })).toThrow(
       'PARLEY_CHANNEL_RETENTION_HOURS must be a whole number ≥ 1 (hours), got "0"',
