@@ -1,5 +1,6 @@
 import { ANY_ROLE } from '../services/access';
-import { AppError } from '../errors';
+import type { LiveResults } from '../services/live/live-results';
+import { AppError, forbidden, notFound } from '../errors';
 import { hasBotRole } from './builder';
 import { createContext, type GraphQLContext } from './context';
 
@@ -53,4 +54,24 @@ export async function stillReadsBot(ctx: GraphQLContext, botId: string): Promise
     if (error instanceof AppError) return false;
     throw error;
   }
+}
+
+/**
+ * A bot's live stream for a subscription: any member of the bot's workspace
+ * (checked here, since scope-auth guards resolvers and a subscription's source
+ * is built before any resolver runs), and access checked again as events come.
+ */
+export async function botLiveStream<T>(
+  ctx: GraphQLContext,
+  botId: string,
+  open: (live: LiveResults) => AsyncIterableIterator<T>,
+): Promise<AsyncIterableIterator<T | typeof ACCESS_LOST>> {
+  if (!(await hasBotRole(ctx, botId, ANY_ROLE))) throw forbidden();
+  return whileAllowed(open(ctx.chat.live), ctx.liveRecheckMs, () => stillReadsBot(ctx, botId));
+}
+
+/** A stream's event as its subscription answers it: NOT_FOUND once the caller lost access. */
+export function unlessAccessLost<T>(event: T | typeof ACCESS_LOST): T {
+  if (event === ACCESS_LOST) throw notFound();
+  return event;
 }

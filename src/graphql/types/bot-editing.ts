@@ -1,9 +1,7 @@
-import { ANY_ROLE } from '../../services/access';
 import { parseSessionKey } from '../../services/editor-presence';
 import { isDraftEvent, type DraftEvent, type EditorsEvent } from '../../services/live/events';
-import { forbidden, notFound } from '../../errors';
-import { builder, hasBotRole } from '../builder';
-import { ACCESS_LOST, stillReadsBot, whileAllowed } from '../live-access';
+import { builder } from '../builder';
+import { botLiveStream, unlessAccessLost, type ACCESS_LOST } from '../live-access';
 import { DraftChangedRef } from './draft-changes';
 import { EditorsChangedRef } from './editor-presence';
 
@@ -37,17 +35,11 @@ builder.subscriptionFields((t) => ({
       botId: t.arg.id({ required: true }),
       sessionKey: t.arg.string({ required: true, description: "The subscribing editor tab (as editingBot's)." }),
     },
-    subscribe: async (_root, args, ctx) => {
+    subscribe: (_root, args, ctx) => {
       const botId = String(args.botId);
       const except = parseSessionKey(args.sessionKey);
-      if (!(await hasBotRole(ctx, botId, ANY_ROLE))) throw forbidden();
-      return whileAllowed(ctx.chat.live.subscribeEditing(botId, except), ctx.liveRecheckMs, () =>
-        stillReadsBot(ctx, botId),
-      );
+      return botLiveStream(ctx, botId, (live) => live.subscribeEditing(botId, except));
     },
-    resolve: (event: DraftEvent | EditorsEvent | typeof ACCESS_LOST) => {
-      if (event === ACCESS_LOST) throw notFound();
-      return event;
-    },
+    resolve: (event: DraftEvent | EditorsEvent | typeof ACCESS_LOST) => unlessAccessLost(event),
   }),
 }));

@@ -1,13 +1,11 @@
-import { ANY_ROLE } from '../../services/access';
 import { draftChangesSince, type DraftChange } from '../../services/bot-changes';
 import type { SaveOptions } from '../../services/bots';
 import { parseSessionKey } from '../../services/editor-presence';
 import type { DraftEvent } from '../../services/live/events';
-import { forbidden, notFound } from '../../errors';
-import { builder, hasBotRole } from '../builder';
+import { builder } from '../builder';
 import { UserRef } from './member';
 import type { GraphQLContext } from '../context';
-import { ACCESS_LOST, stillReadsBot, whileAllowed } from '../live-access';
+import { botLiveStream, unlessAccessLost, type ACCESS_LOST } from '../live-access';
 
 // Editing together (docs/co-editing.md): every save of a draft is logged with
 // its patch and announced live; an editor catches up from the log.
@@ -80,14 +78,8 @@ builder.subscriptionFields((t) => ({
     description:
       "Every save of a bot's draft from now on (the editor, REST PATCH, updateBot, editBot, a restore, an assistant), from every server process sharing the database, held open until the client goes away. Any member of the bot's workspace; access is checked again as events come, and a caller who lost it gets NOT_FOUND, then the end of the stream.",
     args: { botId: t.arg.id({ required: true }) },
-    subscribe: async (_root, args, ctx) => {
-      const botId = String(args.botId);
-      if (!(await hasBotRole(ctx, botId, ANY_ROLE))) throw forbidden();
-      return whileAllowed(ctx.chat.live.subscribeDrafts(botId), ctx.liveRecheckMs, () => stillReadsBot(ctx, botId));
-    },
-    resolve: (event: DraftEvent | typeof ACCESS_LOST) => {
-      if (event === ACCESS_LOST) throw notFound();
-      return event;
-    },
+    subscribe: (_root, args, ctx) =>
+      botLiveStream(ctx, String(args.botId), (live) => live.subscribeDrafts(String(args.botId))),
+    resolve: (event: DraftEvent | typeof ACCESS_LOST) => unlessAccessLost(event),
   }),
 }));

@@ -8,9 +8,8 @@ import {
   type EditorSelection,
 } from '../../services/editor-presence';
 import type { EditorsEvent } from '../../services/live/events';
-import { forbidden, notFound } from '../../errors';
-import { builder, hasBotRole } from '../builder';
-import { ACCESS_LOST, stillReadsBot, whileAllowed } from '../live-access';
+import { builder } from '../builder';
+import { botLiveStream, unlessAccessLost, type ACCESS_LOST } from '../live-access';
 import { UserRef } from './member';
 
 // Who else has a bot open in the editor, and what each of their tabs has
@@ -135,17 +134,11 @@ builder.subscriptionFields((t) => ({
         description: "The subscribing editor tab (as editingBot's): its own changes are not sent.",
       }),
     },
-    subscribe: async (_root, args, ctx) => {
+    subscribe: (_root, args, ctx) => {
       const botId = String(args.botId);
       const except = args.sessionKey == null ? undefined : parseSessionKey(args.sessionKey);
-      if (!(await hasBotRole(ctx, botId, ANY_ROLE))) throw forbidden();
-      return whileAllowed(ctx.chat.live.subscribeEditors(botId, except), ctx.liveRecheckMs, () =>
-        stillReadsBot(ctx, botId),
-      );
+      return botLiveStream(ctx, botId, (live) => live.subscribeEditors(botId, except));
     },
-    resolve: (event: EditorsEvent | typeof ACCESS_LOST) => {
-      if (event === ACCESS_LOST) throw notFound();
-      return event;
-    },
+    resolve: (event: EditorsEvent | typeof ACCESS_LOST) => unlessAccessLost(event),
   }),
 }));

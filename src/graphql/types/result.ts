@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ANY_ROLE, EDITOR_ROLES } from '../../services/access';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { badRequest, forbidden } from '../../errors';
 import { encodeCursor, getResult, listResults, resultVisitedEdges, type ResultPage } from '../../services/result-reads';
 import { archiveResults, storedResultVariables } from '../../services/results';
 import { exportLines } from '../../services/results-export';
@@ -13,7 +13,7 @@ import {
 import { resultTranscript, type TranscriptLine } from '../../services/chat/transcript';
 import { type RESULT_EVENT_KINDS, type ResultEvent } from '../../services/live/events';
 import { builder, hasBotRole } from '../builder';
-import { ACCESS_LOST, stillReadsBot, whileAllowed } from '../live-access';
+import { botLiveStream, unlessAccessLost, type ACCESS_LOST } from '../live-access';
 import { TimeFilter } from './analytics';
 import { MessagePayload } from './scalars';
 
@@ -322,15 +322,8 @@ builder.subscriptionFields((t) => ({
     description:
       "Live results of a bot: one event per result each committed chat turn changes (created, answered, completed), from every server process sharing the database; held open until the client goes away. Events of a rolled-back turn never come; events while the stream is closed are not replayed (re-read `results` on reconnect). Any member of the bot's workspace; access is checked again as events come (PARLEY_LIVE_RECHECK_MS), and a caller who lost it gets NOT_FOUND, then the end of the stream.",
     args: { botId: t.arg.id({ required: true }) },
-    // Checked here: scope-auth guards resolvers, and a subscription's source is built before any resolver runs.
-    subscribe: async (_root, args, ctx) => {
-      const botId = String(args.botId);
-      if (!(await hasBotRole(ctx, botId, ANY_ROLE))) throw forbidden();
-      return whileAllowed(ctx.chat.live.subscribe(botId), ctx.liveRecheckMs, () => stillReadsBot(ctx, botId));
-    },
-    resolve: (event: ResultEvent | typeof ACCESS_LOST) => {
-      if (event === ACCESS_LOST) throw notFound();
-      return event;
-    },
+    subscribe: (_root, args, ctx) =>
+      botLiveStream(ctx, String(args.botId), (live) => live.subscribe(String(args.botId))),
+    resolve: (event: ResultEvent | typeof ACCESS_LOST) => unlessAccessLost(event),
   }),
 }));
