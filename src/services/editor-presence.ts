@@ -51,13 +51,7 @@ export function parseSessionKey(sessionKey: string): string {
  * they are stored and shown to the other editors, but never checked against
  * the draft (a selection that names nothing there is drawn nowhere).
  */
-const selectedIdSchema = z
-  .string()
-  .min(1, 'must not be empty')
-  .max(64, 'must be at most 64 characters')
-  .regex(/^[A-Za-z0-9_-]*$/, 'must be letters, digits, _ or -')
-  .nullish()
-  .transform((id) => id ?? null);
+const selectedIdSchema = sessionKeySchema.nullish().transform((id) => id ?? null);
 
 const selectionSchema = z.object({ groupId: selectedIdSchema, blockId: selectedIdSchema }).nullable();
 

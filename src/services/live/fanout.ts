@@ -79,6 +79,12 @@ export class LiveSubscription<E extends LiveEvent = LiveEvent> implements AsyncI
   }
 }
 
+/** Presence events of every editor tab but `exceptSessionKey` (a tab is not told of its own changes). */
+const othersPresence =
+  (exceptSessionKey: string | undefined) =>
+  (event: LiveEvent): event is EditorsEvent =>
+    isEditorsEvent(event) && event.sessionKey !== exceptSessionKey;
+
 /** This process's subscribers, by bot: an event goes to the subscribers of its bot that want its kind. */
 export class LocalFanout {
   private readonly byBot = new Map<string, Set<LiveSubscription>>();
@@ -97,9 +103,7 @@ export class LocalFanout {
 
   /** A bot's editors coming, going and selecting (the editor's presence), but for those of the tab `exceptSessionKey`. */
   subscribeEditors(botId: string, exceptSessionKey?: string): LiveSubscription<EditorsEvent> {
-    const wants = (event: LiveEvent): event is EditorsEvent =>
-      isEditorsEvent(event) && event.sessionKey !== exceptSessionKey;
-    return this.add(new LiveSubscription(botId, wants, (ended) => this.remove(ended)));
+    return this.add(new LiveSubscription(botId, othersPresence(exceptSessionKey), (ended) => this.remove(ended)));
   }
 
   /**
@@ -108,8 +112,8 @@ export class LocalFanout {
    * the tab `exceptSessionKey`.
    */
   subscribeEditing(botId: string, exceptSessionKey?: string): LiveSubscription<DraftEvent | EditorsEvent> {
-    const wants = (event: LiveEvent): event is DraftEvent | EditorsEvent =>
-      isDraftEvent(event) || (isEditorsEvent(event) && event.sessionKey !== exceptSessionKey);
+    const others = othersPresence(exceptSessionKey);
+    const wants = (event: LiveEvent): event is DraftEvent | EditorsEvent => isDraftEvent(event) || others(event);
     return this.add(new LiveSubscription(botId, wants, (ended) => this.remove(ended)));
   }
 
