@@ -161,26 +161,41 @@ export function initialsOf(editor: Pick<BotEditor['user'], 'email' | 'name'>): s
 }
 
 /** A stable colour per person, dark enough for white initials. */
-export function hueOf(email: string): number {
+function hueOf(email: string): number {
   let hash = 0;
   for (const char of email) hash = (hash * 31 + char.charCodeAt(0)) % 360;
   return hash;
 }
 
-function Avatar({ editor }: { editor: BotEditor }) {
-  const { email, name } = editor.user;
+/** A person's initials in their colour, the same in the toolbar and on the canvas. */
+export function PersonAvatar({
+  person,
+  label,
+  title = label,
+  className,
+}: {
+  person: Pick<BotEditor['user'], 'email' | 'name'>;
+  label: string;
+  title?: string;
+  className?: string;
+}) {
   return (
     <span
       role="img"
-      aria-label={email}
-      title={name ? `${name} (${email})` : email}
-      className="editor-avatar"
+      aria-label={label}
+      title={title}
+      className={className ? `editor-avatar ${className}` : 'editor-avatar'}
       // The one per-person style: a hue derived from the e-mail (a class per person is not possible).
-      style={{ backgroundColor: `hsl(${hueOf(email)} 55% 30%)` }}
+      style={{ backgroundColor: `hsl(${hueOf(person.email)} 55% 30%)` }}
     >
-      {initialsOf(editor.user)}
+      {initialsOf(person)}
     </span>
   );
+}
+
+function Avatar({ editor }: { editor: BotEditor }) {
+  const { email, name } = editor.user;
+  return <PersonAvatar person={editor.user} label={email} title={name ? `${name} (${email})` : email} />;
 }
 
 /**

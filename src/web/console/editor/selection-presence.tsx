@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { hueOf, initialsOf, presenceOf, useBotEditors, type BotEditor } from '../presence';
+import { PersonAvatar, presenceOf, useBotEditors, type BotEditor } from '../presence';
 import type { DraftGroup } from './draft';
 
 // Who is where: this tab tells the others what it has selected (through the
@@ -100,22 +100,14 @@ export function SelectionAvatars({ people }: { people: Person[] | undefined }) {
   if (!people?.length) return null;
   return (
     <span className="selection-avatars">
-      {people.map((person) => {
-        const label = `${person.name?.trim() || person.email} has this selected`;
-        return (
-          <span
-            key={person.id}
-            role="img"
-            aria-label={label}
-            title={label}
-            className="editor-avatar selection-avatar"
-            // As the toolbar's avatar: a hue derived from the e-mail.
-            style={{ backgroundColor: `hsl(${hueOf(person.email)} 55% 30%)` }}
-          >
-            {initialsOf(person)}
-          </span>
-        );
-      })}
+      {people.map((person) => (
+        <PersonAvatar
+          key={person.id}
+          person={person}
+          label={`${person.name?.trim() || person.email} has this selected`}
+          className="selection-avatar"
+        />
+      ))}
     </span>
   );
 }
