@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
-import { draftPatch, isEmptyPatch } from '../../../engine/shapes/draft-patch';
+import { applyDraftPatch, draftPatch, isEmptyPatch } from '../../../engine/shapes/draft-patch';
 import { request } from '../api/client';
 import { BotFlowDocument, ChangeBotDraftDocument, DraftChangesDocument } from '../api/generated';
 import { followBotEditing, TAB_KEY } from '../editing-stream';
@@ -94,11 +94,7 @@ export function useDraftSync({
       const fresh = readDraft(bot);
       // Whatever the log could not say, as one change: the undo steps take it in too.
       const theirs = draftPatch(base.current, fresh);
-      moveBase(fresh, bot.draftVersion, since, (step) =>
-        withForeign(step, [
-          { version: bot.draftVersion, authorId: null, clientKey: null, author: null, patch: theirs },
-        ]),
-      );
+      moveBase(fresh, bot.draftVersion, since, (step) => applyDraftPatch(step, theirs));
     },
     [botId, moveBase],
   );
