@@ -4,24 +4,55 @@ const transform = { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser
 const quiet = '<rootDir>/test/setup/quiet-notices.ts';
 const common = { testEnvironment: 'node', transform, roots: ['<rootDir>/test'], setupFiles: [quiet] };
 
-// Integration tests whose subject does not depend on the database engine: the
-// HTTP surface (static files, methods, GraphiQL, metric labels, log lines) and
-// what is refused or described before any query runs (GraphQL limits and
-// variables, REST suggestions, the OpenAPI document). They still run against a
-// real server on a real database, once, on SQLite; a test that reads or writes
-// data differently per engine does not belong here (docs/testing.md).
-const ENGINE_INDEPENDENT = [
+// Integration tests that run once, on SQLite: their subject does not depend on
+// the database engine. The PostgreSQL run covers the storage layer (what is
+// stored, read, searched, counted, locked or shared between processes); these
+// read and write only through paths that the tests it runs cover too
+// (docs/testing.md#what-runs-on-both-databases). A folder entry (ending in /)
+// covers every file under it.
+const SQLITE_ONLY = [
+  // The HTTP surface: static files, methods, GraphiQL, metric labels, log lines, pages.
   'test/integration/http/console-assets.int.test.ts',
   'test/integration/http/graphiql.int.test.ts',
   'test/integration/http/method-not-allowed.int.test.ts',
   'test/integration/http/metrics-labels.int.test.ts',
   'test/integration/http/request-log.int.test.ts',
+  'test/integration/http/pages.int.test.ts',
+  // What is refused or described before any query runs.
   'test/integration/api/graphql-limits.int.test.ts',
   'test/integration/api/graphql-variables.int.test.ts',
   'test/integration/api/openapi.int.test.ts',
   'test/integration/api/rest-suggestions.int.test.ts',
+  'test/integration/api/bad-input.int.test.ts',
+  'test/integration/api/value-shapes.int.test.ts',
+  'test/integration/api/unknown-variable-problems.int.test.ts',
+  'test/integration/api/block-types.int.test.ts',
+  'test/integration/api/templates.int.test.ts',
+  // The flow engine's behaviour over the wire, block by block and bot by bot:
+  // each turn loads and saves its session like every chat test of both runs.
+  'test/integration/chat/fixture-bots/',
+  'test/integration/chat/recorded-conversations.int.test.ts',
+  'test/integration/chat/flow.int.test.ts',
+  'test/integration/chat/wire-shapes.int.test.ts',
+  'test/integration/chat/silent-bots.int.test.ts',
+  'test/integration/chat/start-props.int.test.ts',
+  'test/integration/chat/transcript-lines.int.test.ts',
+  'test/integration/chat/preview.int.test.ts',
+  'test/integration/chat/allowed-origins.int.test.ts',
+  'test/integration/chat/typebot-alias.int.test.ts',
+  'test/integration/chat/forge-blocks.int.test.ts',
+  'test/integration/chat/ai-blocks.int.test.ts',
+  'test/integration/chat/email.int.test.ts',
+  'test/integration/chat/http-request.int.test.ts',
+  'test/integration/chat/templates-integrations.int.test.ts',
+  'test/integration/channels/lead-telegram.int.test.ts',
+  'test/integration/channels/lead-whatsapp.int.test.ts',
+  'test/integration/channels/typebot-export-whatsapp.int.test.ts',
+  // The API's other faces over the same resolvers: REST against GraphQL, and MCP.
+  'test/integration/api/graphql-parity.int.test.ts',
+  'test/integration/mcp/',
 ];
-const escaped = (file) => `/${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
+const escaped = (entry) => `/${entry.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${entry.endsWith('/') ? '' : '$'}`;
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -57,7 +88,7 @@ module.exports = {
       ...common,
       displayName: 'postgresql',
       testMatch: ['**/*.int.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/', ...ENGINE_INDEPENDENT.map(escaped)],
+      testPathIgnorePatterns: ['/node_modules/', ...SQLITE_ONLY.map(escaped)],
       setupFiles: [quiet, '<rootDir>/test/setup/postgresql.ts'],
       // Runs only when a PostgreSQL test is selected: finds a server, or starts a throw-away one.
       globalSetup: '<rootDir>/test/setup/postgresql-global.ts',

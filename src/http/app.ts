@@ -19,9 +19,6 @@ import { routes } from '../rest/routes';
 import { createTypebotAliasRouter, typebotAliasRoutes } from '../rest/typebot-alias';
 import { graphqlEndpoint } from './graphql';
 import { mcpEndpoint } from './mcp';
-import { operationRunner } from '../mcp/execute';
-import { compileAssistantOperations } from '../mcp/operations';
-import { createAssistantServer, parleyVersion } from '../mcp/server';
 import { createUploadsRouter } from './uploads';
 import { createChannelWebhooksRouter } from './channel-webhooks';
 import { jsonBody } from './middleware/body';
@@ -171,18 +168,22 @@ export function createApps({
   system.get('/v1/openapi.json', (ctx) => {
     ctx.body = openapi;
   });
-  const assistantOperations = compileAssistantOperations(schema);
   system.post(
     '/mcp',
     mcpEndpoint({
       authenticate: (request) => authenticateRequest(deps.chat.db, request),
       // Definitions come in tool calls: the bot body limit, as /graphql gives authenticated callers.
       bodyLimit: config.server.botBodyLimit,
-      serverFor: (request) =>
-        createAssistantServer(
-          operationRunner(schema, assistantOperations, () => contextFor('console')(request)),
-          parleyVersion(),
-        ),
+      loadServerFactory: async () => {
+        const [{ operationRunner }, { compileAssistantOperations }, { createAssistantServer, parleyVersion }] =
+          await Promise.all([import('../mcp/execute'), import('../mcp/operations'), import('../mcp/server')]);
+        const operations = compileAssistantOperations(schema);
+        return (request) =>
+          createAssistantServer(
+            operationRunner(schema, operations, () => contextFor('console')(request)),
+            parleyVersion(),
+          );
+      },
     }),
   );
   system.all(

@@ -1,4 +1,3 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Middleware } from 'koa';
 import { noViewerError, requestInfo, type Authentication, type RequestInfo } from '../graphql/context';
 import { answerWith, fetchRequestOf } from './fetch-request';
@@ -8,8 +7,12 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 
 export interface McpEndpointOptions {
   authenticate(request: RequestInfo): Promise<Authentication>;
-  /** An assistant server whose operations run for this request's caller. */
-  serverFor(request: RequestInfo): McpServer;
+  /**
+   * Loads what makes an assistant server for a request's caller. Called once,
+   * with the first request: the MCP SDK and the tools are about a fifth of a
+   * server's start, which most servers would pay for nothing.
+   */
+  loadServerFactory(): Promise<(request: RequestInfo) => McpServer>;
   bodyLimit: number;
 }
 
@@ -21,6 +24,8 @@ export interface McpEndpointOptions {
  * body is read; without a valid one the answer is the API's 401.
  */
 export function mcpEndpoint(options: McpEndpointOptions): Middleware {
+  let loaded: Promise<Loaded> | undefined;
+  const load = () => (loaded ??= loadAssistant(options));
   return async (ctx) => {
     const info: RequestInfo = requestInfo((name) => ctx.get(name));
     info.authentication = await options.authenticate(info);
@@ -32,8 +37,9 @@ export function mcpEndpoint(options: McpEndpointOptions): Middleware {
     }
     const body = await readRawBody(ctx.req, options.bodyLimit);
     if (/json/i.test(ctx.get('content-type'))) assertJsonDepth(body.toString('utf8'));
-    const server = options.serverFor(info);
-    const transport = new WebStandardStreamableHTTPServerTransport({
+    const { serverFor, Transport } = await load();
+    const server = serverFor(info);
+    const transport = new Transport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });
@@ -44,4 +50,17 @@ export function mcpEndpoint(options: McpEndpointOptions): Middleware {
       await server.close();
     }
   };
+}
+
+interface Loaded {
+  serverFor(request: RequestInfo): McpServer;
+  Transport: typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js').WebStandardStreamableHTTPServerTransport;
+}
+
+async function loadAssistant(options: McpEndpointOptions): Promise<Loaded> {
+  const [serverFor, { WebStandardStreamableHTTPServerTransport }] = await Promise.all([
+    options.loadServerFactory(),
+    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+  ]);
+  return { serverFor, Transport: WebStandardStreamableHTTPServerTransport };
 }

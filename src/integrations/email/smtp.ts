@@ -2,7 +2,6 @@
 // the outbound guard like any request (an internal mail relay must be listed
 // in PARLEY_OUTBOUND_ALLOW), and the connection is pinned to the checked
 // address; the server's own SMTP settings (SMTP_*) are the operator's and trusted.
-import nodemailer from 'nodemailer';
 import { checkHost, EMPTY_ALLOW_LIST, systemLookup, type Lookup, type OutboundAllowList } from '../http/guard';
 
 export interface SmtpSettings {
@@ -45,6 +44,8 @@ export function createSmtpSender(options: SmtpSenderOptions = {}): SmtpSender {
     async send(settings, email, { trusted }) {
       // An untrusted host (workspace credentials) is checked, and the connection goes to the checked address.
       const host = trusted ? settings.host : (await checkHost(settings.host, allow, lookup)).address;
+      // Loaded with the first e-mail, not with every server start (it is a large library most servers rarely use).
+      const { default: nodemailer } = await import('nodemailer');
       const transport = nodemailer.createTransport({
         host,
         port: settings.port,
