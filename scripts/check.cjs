@@ -17,6 +17,8 @@ const root = path.join(__dirname, '..');
 const cache = path.join(root, 'node_modules/.cache/parley');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 
+// Longest first (measured cold on two cores: the server's type-check 64 s,
+// ESLint 38, Prettier 31, the console's type-check 22), so the lanes end together.
 const CHECKS = [
   {
     name: 'typecheck (server, tests, scripts)',
@@ -31,11 +33,6 @@ const CHECKS = [
     ],
   },
   {
-    name: 'typecheck (console)',
-    command: bin('tsc'),
-    args: ['-p', 'src/web', '--incremental', '--tsBuildInfoFile', path.join(cache, 'tsc-web.tsbuildinfo')],
-  },
-  {
     name: 'eslint',
     command: bin('eslint'),
     args: ['--cache', '--cache-location', path.join(cache, 'eslint'), '.'],
@@ -44,6 +41,11 @@ const CHECKS = [
     name: 'prettier --check',
     command: bin('prettier'),
     args: ['--check', '--cache', '--cache-location', path.join(cache, 'prettier'), '--log-level', 'warn', '.'],
+  },
+  {
+    name: 'typecheck (console)',
+    command: bin('tsc'),
+    args: ['-p', 'src/web', '--incremental', '--tsBuildInfoFile', path.join(cache, 'tsc-web.tsbuildinfo')],
   },
 ];
 
