@@ -78,8 +78,10 @@ builder.subscriptionFields((t) => ({
     description:
       "Every save of a bot's draft from now on (the editor, REST PATCH, updateBot, editBot, a restore, an assistant), from every server process sharing the database, held open until the client goes away. Any member of the bot's workspace; access is checked again as events come, and a caller who lost it gets NOT_FOUND, then the end of the stream.",
     args: { botId: t.arg.id({ required: true }) },
-    subscribe: (_root, args, ctx) =>
-      botLiveStream(ctx, String(args.botId), (live) => live.subscribeDrafts(String(args.botId))),
+    subscribe: (_root, args, ctx) => {
+      const botId = String(args.botId);
+      return botLiveStream(ctx, botId, (live) => live.subscribeDrafts(botId));
+    },
     resolve: (event: DraftEvent | typeof ACCESS_LOST) => unlessAccessLost(event),
   }),
 }));

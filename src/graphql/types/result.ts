@@ -322,8 +322,10 @@ builder.subscriptionFields((t) => ({
     description:
       "Live results of a bot: one event per result each committed chat turn changes (created, answered, completed), from every server process sharing the database; held open until the client goes away. Events of a rolled-back turn never come; events while the stream is closed are not replayed (re-read `results` on reconnect). Any member of the bot's workspace; access is checked again as events come (PARLEY_LIVE_RECHECK_MS), and a caller who lost it gets NOT_FOUND, then the end of the stream.",
     args: { botId: t.arg.id({ required: true }) },
-    subscribe: (_root, args, ctx) =>
-      botLiveStream(ctx, String(args.botId), (live) => live.subscribe(String(args.botId))),
+    subscribe: (_root, args, ctx) => {
+      const botId = String(args.botId);
+      return botLiveStream(ctx, botId, (live) => live.subscribe(botId));
+    },
     resolve: (event: ResultEvent | typeof ACCESS_LOST) => unlessAccessLost(event),
   }),
 }));
