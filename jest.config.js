@@ -57,6 +57,8 @@ const escaped = (entry) => `/${entry.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${en
 /** @type {import('jest').Config} */
 module.exports = {
   maxWorkers: 2,
+  // One worker runs the browser files in turn while the others run the rest.
+  testSequencer: '<rootDir>/test/setup/test-order.cjs',
   // A worker keeps every test file's modules it ran (Prisma clients, the
   // GraphQL schema): over the whole suite one reached the 4 GB heap limit.
   // Past this, a worker is replaced between test files.

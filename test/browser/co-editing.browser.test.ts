@@ -72,11 +72,16 @@ const wordsOf = (block: { content?: Json } | undefined): string =>
     .join('');
 const alerts = (page: Page) => page.getByRole('alert').count();
 
-async function typeInto(page: Page, blockId: string, words: string) {
+/** Puts the caret at the end of a block's message, in its settings form. */
+async function caretInto(page: Page, blockId: string) {
   await page.locator(`.flow-block[data-block-id="${blockId}"]`).click();
   const message = page.getByRole('complementary', { name: 'Block settings' }).getByRole('textbox', { name: 'Message' });
   await message.click();
   await page.keyboard.press('End');
+}
+
+async function typeInto(page: Page, blockId: string, words: string) {
+  await caretInto(page, blockId);
   await page.keyboard.type(words);
 }
 
@@ -145,9 +150,12 @@ test('both change one block at once: the later save wins, Ann is told, and her t
   await openFlow(a, botId, 'Welcome');
   await openFlow(b, botId, 'Welcome');
 
-  // Both type before either save goes out (a save waits for a pause in typing).
-  await typeInto(a.page, 'b1', ' from Ann');
-  await typeInto(b.page, 'b1', ' from Bob');
+  // Both type before either save goes out (a save waits for a pause in typing):
+  // both forms are ready first, so that Bob starts as soon as Ann stops, however slow the machine.
+  await caretInto(a.page, 'b1');
+  await caretInto(b.page, 'b1');
+  await a.page.keyboard.type(' from Ann');
+  await b.page.keyboard.type(' from Bob');
   await saved(a.page);
   await saved(b.page);
   await eventually(async () => wordsOf((await draftOf(botId)).groups[0]!.blocks[0]), 'Hello from Bob');
