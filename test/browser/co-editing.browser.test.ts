@@ -215,3 +215,40 @@ test('an API client’s PATCH appears live in an open editor, which keeps its ow
   expect(await alerts(a.page)).toBe(0);
   await a.context.close();
 });
+
+test('a change to the block whose message has the caret: the caret keeps its place (the end, or after a word), so typing goes on where it was', async () => {
+  const botId = await sharedBot('Caret stays');
+  const a = await ann();
+  await openFlow(a, botId, 'Welcome');
+  await caretInto(a.page, 'b1');
+  const draft = (await request(server.url, 'GET', `/v1/bots/${botId}`, { token: server.adminToken })).body.bot;
+  const [welcome, ...others] = draft.groups as Json[];
+  const patched = await request(server.url, 'PATCH', `/v1/bots/${botId}`, {
+    token: server.adminToken,
+    json: { bot: { groups: [{ ...welcome, blocks: [textBubble('b1', 'Hello from the API')] }, ...others] } },
+  });
+  expect(patched.status).toBe(200);
+  const message = a.page
+    .getByRole('complementary', { name: 'Block settings' })
+    .getByRole('textbox', { name: 'Message' });
+  await message.filter({ hasText: 'Hello from the API' }).waitFor();
+  await a.page.keyboard.type(' and Ann');
+  await saved(a.page);
+  await eventually(async () => wordsOf((await draftOf(botId)).groups[0]!.blocks[0]), 'Hello from the API and Ann');
+
+  // A caret inside the words keeps its place: after "Hello" while the end changes.
+  await a.page.keyboard.press('Home');
+  for (let i = 0; i < 'Hello'.length; i += 1) await a.page.keyboard.press('ArrowRight');
+  const again = (await request(server.url, 'GET', `/v1/bots/${botId}`, { token: server.adminToken })).body.bot;
+  const [first, ...rest] = again.groups as Json[];
+  const repatched = await request(server.url, 'PATCH', `/v1/bots/${botId}`, {
+    token: server.adminToken,
+    json: { bot: { groups: [{ ...first, blocks: [textBubble('b1', 'Hello from the API, again')] }, ...rest] } },
+  });
+  expect(repatched.status).toBe(200);
+  await message.filter({ hasText: 'again' }).waitFor();
+  await a.page.keyboard.type(',');
+  await saved(a.page);
+  await eventually(async () => wordsOf((await draftOf(botId)).groups[0]!.blocks[0]), 'Hello, from the API, again');
+  await a.context.close();
+});

@@ -8,6 +8,9 @@ import type { TestServer } from '../helpers/test-server';
 // only, publishes it and chats with it; undo/redo of a move, a connection and
 // a deletion (two editors at once: co-editing.browser.test.ts).
 
+// The walk-through is some fifty actions: about 25 s on a quiet two-core machine, past 30 s on a busy one.
+jest.setTimeout(90_000);
+
 const suite = editorSuite();
 let server: TestServer;
 let browser: Browser;

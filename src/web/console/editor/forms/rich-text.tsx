@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { DraftVariable, Json } from '../draft';
+import { caretOffset, placeCaret } from './caret';
 import { htmlToRichText, richTextToHtml } from './rich-text-format';
 
 /**
@@ -26,8 +27,12 @@ export function RichTextEditor({
     if (!element) return;
     const html = richTextToHtml(value);
     if (html !== written.current) {
+      // A caret at the end stays at the end (the words arriving come before it); elsewhere it keeps its place.
+      const caret = caretOffset(element);
+      const atEnd = caret !== undefined && caret === element.textContent?.length;
       element.innerHTML = html;
       written.current = html;
+      if (caret !== undefined) placeCaret(element, atEnd ? Number.MAX_SAFE_INTEGER : caret);
     }
   }, [value]);
   const emit = () => {
