@@ -62,6 +62,16 @@ const draftOf = async (botId: string) =>
   (await server.db.bot.findUniqueOrThrow({ where: { id: botId } })).draft as {
     groups: { id: string; title: string; blocks: { id: string; type: string; content?: Json }[] }[];
   };
+/** An API client replaces the Welcome group's message with these words. */
+async function rewriteMessage(botId: string, words: string): Promise<void> {
+  const draft = (await request(server.url, 'GET', `/v1/bots/${botId}`, { token: server.adminToken })).body.bot;
+  const [welcome, ...others] = draft.groups as Json[];
+  const patched = await request(server.url, 'PATCH', `/v1/bots/${botId}`, {
+    token: server.adminToken,
+    json: { bot: { groups: [{ ...welcome, blocks: [textBubble('b1', words)] }, ...others] } },
+  });
+  expect(patched.status).toBe(200);
+}
 const groupTitles = async (page: Page) =>
   (await page.locator('.flow-group').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label'))))
     .filter((title): title is string => title !== null)
@@ -221,13 +231,7 @@ test('a change to the block whose message has the caret: the caret keeps its pla
   const a = await ann();
   await openFlow(a, botId, 'Welcome');
   await caretInto(a.page, 'b1');
-  const draft = (await request(server.url, 'GET', `/v1/bots/${botId}`, { token: server.adminToken })).body.bot;
-  const [welcome, ...others] = draft.groups as Json[];
-  const patched = await request(server.url, 'PATCH', `/v1/bots/${botId}`, {
-    token: server.adminToken,
-    json: { bot: { groups: [{ ...welcome, blocks: [textBubble('b1', 'Hello from the API')] }, ...others] } },
-  });
-  expect(patched.status).toBe(200);
+  await rewriteMessage(botId, 'Hello from the API');
   const message = a.page
     .getByRole('complementary', { name: 'Block settings' })
     .getByRole('textbox', { name: 'Message' });
@@ -239,13 +243,7 @@ test('a change to the block whose message has the caret: the caret keeps its pla
   // A caret inside the words keeps its place: after "Hello" while the end changes.
   await a.page.keyboard.press('Home');
   for (let i = 0; i < 'Hello'.length; i += 1) await a.page.keyboard.press('ArrowRight');
-  const again = (await request(server.url, 'GET', `/v1/bots/${botId}`, { token: server.adminToken })).body.bot;
-  const [first, ...rest] = again.groups as Json[];
-  const repatched = await request(server.url, 'PATCH', `/v1/bots/${botId}`, {
-    token: server.adminToken,
-    json: { bot: { groups: [{ ...first, blocks: [textBubble('b1', 'Hello from the API, again')] }, ...rest] } },
-  });
-  expect(repatched.status).toBe(200);
+  await rewriteMessage(botId, 'Hello from the API, again');
   await message.filter({ hasText: 'again' }).waitFor();
   await a.page.keyboard.type(',');
   await saved(a.page);
