@@ -2,6 +2,8 @@
 // HTTP server, real database) run twice, on SQLite and on PostgreSQL.
 const transform = { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }] };
 const quiet = '<rootDir>/test/setup/quiet-notices.ts';
+// Parley's modules load once per worker in these projects (the file says why).
+const sharedRuntime = '<rootDir>/test/setup/shared-runtime.cjs';
 const common = { testEnvironment: 'node', transform, roots: ['<rootDir>/test'], setupFiles: [quiet] };
 
 // Integration tests that run once, on SQLite: their subject does not depend on
@@ -75,12 +77,14 @@ module.exports = {
       ...common,
       displayName: 'sqlite',
       testMatch: ['**/*.int.test.ts'],
+      runtime: sharedRuntime,
       setupFiles: [quiet, '<rootDir>/test/setup/sqlite.ts'],
     },
     // Browser tests (headless Chromium) run once, on SQLite.
     {
       ...common,
       displayName: 'browser',
+      runtime: sharedRuntime,
       testMatch: ['**/*.browser.test.ts'],
       setupFiles: [quiet, '<rootDir>/test/setup/sqlite.ts'],
       globalSetup: '<rootDir>/test/setup/browser-global.ts',
@@ -89,6 +93,7 @@ module.exports = {
     {
       ...common,
       displayName: 'postgresql',
+      runtime: sharedRuntime,
       testMatch: ['**/*.int.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', ...SQLITE_ONLY.map(escaped)],
       setupFiles: [quiet, '<rootDir>/test/setup/postgresql.ts'],

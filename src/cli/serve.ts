@@ -8,12 +8,12 @@ import { createApps, type Apps } from '../http/app';
 import { createOrigins, type ListeningPorts, type Origins } from '../http/origins';
 import { memoryStore, postgresStore, redisStore } from '../http/rate-limit/stores';
 import { createLogger } from '../observability/logger';
-import { recordDbStatement } from '../observability/metrics';
+import { recordDbStatement, resetMetrics } from '../observability/metrics';
 import { bootstrapIfEmpty } from '../services/bootstrap';
 import { createSecretBox, loadEncryptionKey } from '../services/credentials/secret-box';
 import { sweepExpiredSessions } from '../services/chat/sessions';
 import { buildServerDeps, type ServerOptions } from './server-deps';
-import { setSnapshotCacheSize } from '../services/chat/bot-loader';
+import { forgetSnapshots, setSnapshotCacheSize } from '../services/chat/bot-loader';
 
 /** Expired sessions are swept this often (every process; the delete is idempotent). */
 const SWEEP_INTERVAL_MS = 3600_000;
@@ -145,6 +145,8 @@ export async function startServer(
   options: ServerOptions = {},
 ): Promise<RunningServer> {
   const logger = createLogger(config.log, options.logDestination);
+  forgetSnapshots();
+  resetMetrics();
   setSnapshotCacheSize(config.chat.snapshotCacheSize);
   const { database, secrets, consoleSignIn } = await prepareStorage(config, log);
   const { deps, code, live, channels } = await buildServerDeps(config, { database, secrets, logger }, options);

@@ -11,6 +11,15 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: 'parley_' });
 
+/**
+ * Sets every metric back to zero. A server starts with it: a process serves
+ * once, but tests start many servers in one process and count each one's
+ * requests from its start.
+ */
+export function resetMetrics(): void {
+  registry.resetMetrics();
+}
+
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 const httpRequests = new Counter({

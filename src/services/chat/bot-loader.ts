@@ -23,6 +23,15 @@ export function setSnapshotCacheSize(size: number): void {
   evictOver(maxCached);
 }
 
+/**
+ * Empties the cache. A server starts with it: another server that ran earlier
+ * in this process (tests run many, one database each) may have cached the
+ * same bot ids and revisions from its own database.
+ */
+export function forgetSnapshots(): void {
+  snapshots.clear();
+}
+
 /** Drops the least recently used revisions until at most `size` remain. */
 function evictOver(size: number): void {
   while (snapshots.size > size) snapshots.delete(snapshots.keys().next().value!);
