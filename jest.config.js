@@ -50,6 +50,8 @@ const SQLITE_ONLY = [
   'test/integration/channels/lead-telegram.int.test.ts',
   'test/integration/channels/lead-whatsapp.int.test.ts',
   'test/integration/channels/typebot-export-whatsapp.int.test.ts',
+  // What a process keeps between servers (caches, metrics), whatever their database.
+  'test/integration/server/one-process-many-servers.int.test.ts',
   // The API's other faces over the same resolvers: REST against GraphQL, and MCP.
   'test/integration/api/graphql-parity.int.test.ts',
   'test/integration/mcp/',
