@@ -63,9 +63,10 @@ module.exports = {
   maxWorkers: 2,
   // One worker runs the browser files in turn while the others run the rest.
   testSequencer: '<rootDir>/test/setup/test-order.cjs',
-  // A worker keeps every test file's modules it ran (Prisma clients, the
-  // GraphQL schema): over the whole suite one reached the 4 GB heap limit.
-  // Past this, a worker is replaced between test files.
+  // A worker keeps something of every test file it ran (the unit project's
+  // module registries; before the shared runtime, each file's Prisma clients
+  // and GraphQL schema: one worker reached the 4 GB heap limit). Past this, a
+  // worker is replaced between test files.
   workerIdleMemoryLimit: '1536MB',
   testTimeout: 30000,
   projects: [

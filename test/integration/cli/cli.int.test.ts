@@ -111,6 +111,8 @@ describe('parley CLI against a server on the same database', () => {
         PARLEY_ADMIN_EMAIL: 'root@cli.test',
         NODE_ENV: 'production',
         PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+        // Its request log would go to the test run's output (JSON: stdout is not a terminal).
+        PARLEY_LOG_LEVEL: 'silent',
       });
       server = await startServer(config, (line) => serverLog.push(line));
       url = server.url;
