@@ -1,6 +1,6 @@
 // Unit tests (no database) run once; integration tests (*.int.test.ts: real
 // HTTP server, real database) run twice, on SQLite and on PostgreSQL.
-const transform = { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }] };
+const transform = { '^.+\\.ts$': ['@swc/jest', require('./test/setup/swc-options.cjs')] };
 const quiet = '<rootDir>/test/setup/quiet-notices.ts';
 // Parley's modules load once per worker in these projects (the file says why).
 const sharedRuntime = '<rootDir>/test/setup/shared-runtime.cjs';

@@ -18,13 +18,14 @@ const Module = require('node:module');
 const path = require('node:path');
 const { default: Runtime } = require('jest-runtime');
 const { transformSync } = require('@swc/core');
+const SWC_OPTIONS = require('./swc-options.cjs');
 
 const SRC = path.resolve(__dirname, '../../src') + path.sep;
 // Packages whose values tests hand to Parley's modules or take from them and
 // that check identity: graphql's execute refuses a schema built by another copy.
 const SHARED_PACKAGES = new Set(['graphql']);
 
-// TypeScript compiled as jest's transform compiles it (jest.config.js). Set on
+// TypeScript compiled as jest's transform compiles it (swc-options.cjs). Set on
 // every Node: those that strip types themselves (22.18+, 24) would apply rules
 // of their own (no enums, module syntax detection). Each file's source map is
 // kept where jest's stack traces look for it (getSourceMaps below), so a
@@ -34,8 +35,8 @@ const sourceMaps = new Map();
 Module._extensions['.ts'] = function compileTypeScript(module, filename) {
   const source = fs.readFileSync(filename, 'utf8');
   const { code, map } = transformSync(source, {
+    ...SWC_OPTIONS,
     filename,
-    jsc: { target: 'es2022', parser: { syntax: 'typescript' } },
     module: { type: 'commonjs' },
     sourceMaps: true,
   });
