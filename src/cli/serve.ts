@@ -102,9 +102,18 @@ export async function prepareStorageOnce(config: Config, log: (line: string) => 
   await database.close();
 }
 
+const KEEP_ALIVE_MS = 65_000;
+
 function listenOn(port: number, host: string | undefined, handler: http.RequestListener): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = http.createServer(handler);
+    // Proxies and load balancers keep idle connections to us for up to 60 s
+    // (nginx's upstream keepalive, cloud load balancers) and so do HTTP
+    // clients that read our Keep-Alive hint. Node's default of 5 s closes them
+    // first, and a request sent on a connection we are closing fails (a 502 at
+    // the proxy, ECONNRESET at a client). Shutdown closes idle ones at once.
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1_000;
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);
