@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { parseDatabaseUrl } from '../../src/db/database-url';
+import { migrate, readMigrations } from '../../src/db/migrate';
 
 export const DEFAULT_TEST_POSTGRES_URL = 'postgresql://postgres@127.0.0.1:5432/postgres';
 
@@ -18,8 +20,48 @@ function withDatabaseName(url: string, name: string): string {
   return parsed.toString();
 }
 
-/** A fresh database for one test file: a temporary SQLite file, or a new PostgreSQL database. */
-export async function createThrowawayDatabase(): Promise<ThrowawayDatabase> {
+const TEMPLATE_PREFIX = 'parley_test_template_';
+
+/**
+ * The name of a PostgreSQL database with today's migrations applied, made once
+ * per set of migrations (its name carries their checksums): a copy of it is
+ * about 60 ms, migrating a new database about 200 ms, for each of some 150
+ * test files. Made under a name of its own and renamed when complete, so a
+ * test never copies a half-migrated template, and several workers making it
+ * at once leave one.
+ */
+async function migratedTemplate(admin: pg.Client, adminUrl: string): Promise<string> {
+  const digest = crypto.createHash('sha256');
+  for (const migration of readMigrations('postgresql')) digest.update(`${migration.name}:${migration.checksum}\n`);
+  const template = `${TEMPLATE_PREFIX}${digest.digest('hex').slice(0, 16)}`;
+  const exists = async (name: string) =>
+    ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount ?? 0) > 0;
+  if (await exists(template)) return template;
+
+  const building = `parley_test_building_${crypto.randomBytes(6).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${building}`);
+  try {
+    await migrate(parseDatabaseUrl(withDatabaseName(adminUrl, building)));
+    await admin.query(`ALTER DATABASE ${building} RENAME TO ${template}`);
+  } catch (error) {
+    await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+    if (!(await exists(template))) throw error; // Else another worker finished first.
+  }
+  // Templates of earlier migrations (this machine's older runs) go.
+  const stale = await admin.query<{ datname: string }>(
+    "SELECT datname FROM pg_database WHERE datname LIKE 'parley\\_test\\_template\\_%' AND datname <> $1",
+    [template],
+  );
+  for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname}`).catch(() => undefined);
+  return template;
+}
+
+/**
+ * A fresh database for one test file: a temporary SQLite file, or a new
+ * PostgreSQL database. `migrated` asks for today's schema already in place
+ * (what a server would do first anyway); without it the database is empty.
+ */
+export async function createThrowawayDatabase(options: { migrated?: boolean } = {}): Promise<ThrowawayDatabase> {
   const provider = process.env.PARLEY_TEST_DB === 'postgresql' ? 'postgresql' : 'sqlite';
   if (provider === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-'));
@@ -42,7 +84,8 @@ export async function createThrowawayDatabase(): Promise<ThrowawayDatabase> {
     );
   }
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    const template = options.migrated ? ` TEMPLATE ${await migratedTemplate(admin, adminUrl)}` : '';
+    await admin.query(`CREATE DATABASE ${name}${template}`);
   } finally {
     await admin.end();
   }

@@ -211,7 +211,7 @@ async function withPublicUrlForSmtp(options: TestServerOptions): Promise<TestSer
 /** A real Parley server on a loopback port over a throw-away database. */
 export async function startTestServer(given: TestServerOptions = {}): Promise<TestServer> {
   const options = await withPublicUrlForSmtp(given);
-  const database: ThrowawayDatabase = await createThrowawayDatabase();
+  const database: ThrowawayDatabase = await createThrowawayDatabase({ migrated: true });
   const adminToken = `test-admin-${Math.random().toString(36).slice(2)}-${Date.now()}`;
   let server: RunningServer;
   try {
