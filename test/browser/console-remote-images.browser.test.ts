@@ -128,8 +128,9 @@ test('the Test tab, a frame of the chat origin, shows them', async () => {
     .frameLocator('iframe.preview-host')
     .locator('.parley-host', { hasText: 'Hello from the tracked bot' })
     .waitFor();
-  for (const started = Date.now(); !requested.includes('/host.png') && Date.now() - started < 10_000;)
-    await page.waitForTimeout(100);
+  // The image bubble comes after the text bubble, its avatar with it: wait for both requests.
+  const shown = () => ['/host.png', '/bubble.png'].every((image) => requested.includes(image));
+  for (const started = Date.now(); !shown() && Date.now() - started < 10_000;) await page.waitForTimeout(100);
   expect(requested).toEqual(expect.arrayContaining(['/host.png', '/bubble.png']));
   await context.close();
 });
