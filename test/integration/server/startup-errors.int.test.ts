@@ -85,30 +85,6 @@ describe('parley start-up errors', () => {
     await database.drop();
   });
 
-  test('no command prints the commands and exits 0 without starting anything', async () => {
-    const result = await run([], { DATABASE_URL: database.url });
-    expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/^Usage:\nparley serve .*\nparley migrate /);
-    expect(result.stdout).toContain('parley tokens create');
-    expect(result.stderr).toBe('');
-  });
-
-  test('a DATABASE_URL of another scheme is one line, without its password', async () => {
-    const result = await run(['serve'], { DATABASE_URL: 'mysql://root:hunter2@db/parley' });
-    expect(oneLineFailure(result)).toBe(
-      'parley: DATABASE_URL must start with file:, postgres:// or postgresql:// (got "mysql://root:***@db/parley")',
-    );
-  });
-
-  test('PARLEY_DEBUG=1 adds the stack trace', async () => {
-    const result = await run(['serve'], { DATABASE_URL: 'mysql://db/parley', PARLEY_DEBUG: '1' });
-    expect(result.status).toBe(1);
-    expect(result.stderr.split('\n')[0]).toBe(
-      'parley: DATABASE_URL must start with file:, postgres:// or postgresql:// (got "mysql://db/parley")',
-    );
-    expect(result.stderr).toMatch(/\n\s+at .*database-url/);
-  });
-
   test('a port in use is one line naming the port', async () => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, resolve));
@@ -144,6 +120,33 @@ describe('parley start-up errors', () => {
     } finally {
       await target.drop();
     }
+  });
+
+  // Before any database is opened: whatever its engine, so once, on SQLite.
+  (isPostgres ? describe.skip : describe)('before the database', () => {
+    test('no command prints the commands and exits 0 without starting anything', async () => {
+      const result = await run([], { DATABASE_URL: database.url });
+      expect(result.status).toBe(0);
+      expect(result.stdout).toMatch(/^Usage:\nparley serve .*\nparley migrate /);
+      expect(result.stdout).toContain('parley tokens create');
+      expect(result.stderr).toBe('');
+    });
+
+    test('a DATABASE_URL of another scheme is one line, without its password', async () => {
+      const result = await run(['serve'], { DATABASE_URL: 'mysql://root:hunter2@db/parley' });
+      expect(oneLineFailure(result)).toBe(
+        'parley: DATABASE_URL must start with file:, postgres:// or postgresql:// (got "mysql://root:***@db/parley")',
+      );
+    });
+
+    test('PARLEY_DEBUG=1 adds the stack trace', async () => {
+      const result = await run(['serve'], { DATABASE_URL: 'mysql://db/parley', PARLEY_DEBUG: '1' });
+      expect(result.status).toBe(1);
+      expect(result.stderr.split('\n')[0]).toBe(
+        'parley: DATABASE_URL must start with file:, postgres:// or postgresql:// (got "mysql://db/parley")',
+      );
+      expect(result.stderr).toMatch(/\n\s+at .*database-url/);
+    });
   });
 
   (isPostgres ? describe.skip : describe)('SQLite', () => {
