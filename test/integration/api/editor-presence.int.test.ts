@@ -312,7 +312,11 @@ describe('who is where', () => {
 
   test('editorsChanged tells of arriving, selecting and leaving, not of heartbeats that change nothing', async () => {
     const botId = await newBot();
+    // Bob's arrival goes through the fanout before the streams under test open: on PostgreSQL its
+    // NOTIFY comes back later, and would reach a stream opened meanwhile.
+    const arrivals = await watchEditors(botId, guest.token);
     await selecting(bob.token, botId, 'bob-tab');
+    expect(await changeOf(arrivals, 1)).toEqual({ data: { editorsChanged: { botId, userId: bob.userId } } });
     const bobs = await watchEditors(botId, bob.token, 'bob-tab');
     const anyones = await watchEditors(botId, guest.token);
 
