@@ -28,9 +28,9 @@ interface CliRun {
   lastLine: string;
 }
 
-/** A clean environment for a subprocess: no admin token or port leaking in from the caller. */
 const isPostgres = process.env.PARLEY_TEST_DB === 'postgresql';
 
+/** A clean environment for a subprocess: no admin token or port leaking in from the caller. */
 function cliEnv(databaseUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const { PARLEY_ADMIN_TOKEN: _token, PARLEY_ADMIN_EMAIL: _email, PORT: _port, ...env } = process.env;
   return { ...env, DATABASE_URL: databaseUrl, PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, ...extra };
