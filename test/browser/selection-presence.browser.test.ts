@@ -93,7 +93,8 @@ test('what Ada selects shows on Grace’s canvas as her initials within 2 s, and
   await ada.mouse.click(box.x + box.width - 20, box.y + box.height - 120);
   await eventually(() => adaOn(grace), [], 2_000);
 
-  // Ada closes the bot: she leaves Grace's toolbar at once.
+  // Ada closes the bot's tab: she leaves Grace's toolbar at once.
+  await ada.close();
   await ada.context().close();
   await grace.getByRole('img', { name: server.adminEmail }).waitFor({ state: 'detached', timeout: 2_000 });
   await grace.context().close();
