@@ -18,7 +18,7 @@ import {
 // only one installed.
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 export const CHROMIUM =
-  process.env.PARLEY_CHROMIUM ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+  process.env.PARLEY_CHROMIUM || (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 export const ARTEFACTS = path.join(__dirname, '../../artefacts/browser');
 
 export const CHROMIUM_ARGS = [
