@@ -10,7 +10,7 @@ import {
 } from 'playwright-core';
 
 // Headless Debian Chromium driven by playwright-core (no browser download;
-// .ci/run installs the packages when they are missing). Debian's
+// .ci/run installs the shell when it is missing). Debian's
 // `chromium-headless-shell` is Chromium's headless build without the browser's
 // user interface, what Playwright itself runs headless tests in: the same
 // Blink and V8, at about 60 % of the full browser's CPU per page on two cores

@@ -79,8 +79,8 @@ test('an event taken up again after its turn committed sends what the turn said,
     server.wakeChannels();
     // The turn committed (the answer is in the result); the event did not complete.
     await until(async () => (await server.db.answer.count({ where: { blockId: 'name' } })) === 1, 'the chat turn');
-    // The deliveries' insert was refused (the triggers must stay until then: under load the turn's commit
-    // and the insert after it can be far apart), and the lease (600 ms) is left to take the event up again.
+    // The deliveries' insert was refused: the triggers stay until then (under load the turn's commit and the
+    // insert after it can be far apart). The event is taken up again once its lease (600 ms) runs out.
     await until(() => logLines.some((line) => line.msg === 'channel event not completed'), 'the refused deliveries');
   } finally {
     await acceptDeliveries();
