@@ -6,6 +6,9 @@ import pg from 'pg';
 import { parseDatabaseUrl } from '../../src/db/database-url';
 import { migrate, readMigrations } from '../../src/db/migrate';
 
+/** Whether this run is the PostgreSQL project's (jest.config.js sets PARLEY_TEST_DB); else SQLite's. */
+export const onPostgres = process.env.PARLEY_TEST_DB === 'postgresql';
+
 export const DEFAULT_TEST_POSTGRES_URL = 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 export interface ThrowawayDatabase {
@@ -62,7 +65,7 @@ async function migratedTemplate(admin: pg.Client, adminUrl: string): Promise<str
  * (what a server would do first anyway); without it the database is empty.
  */
 export async function createThrowawayDatabase(options: { migrated?: boolean } = {}): Promise<ThrowawayDatabase> {
-  const provider = process.env.PARLEY_TEST_DB === 'postgresql' ? 'postgresql' : 'sqlite';
+  const provider = onPostgres ? 'postgresql' : 'sqlite';
   if (provider === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-'));
     return {

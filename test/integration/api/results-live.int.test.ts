@@ -7,6 +7,7 @@ import { group, publishDefinition, say, startChat, textInput, v6Bot, type Create
 import { errorBody, ISO_MS, request } from '../../helpers/http';
 import { openSse, type SseStream } from '../../helpers/sse';
 import { createUserWithToken, startTestServer, TEST_ENCRYPTION_KEY, type TestServer } from '../../helpers/test-server';
+import { onPostgres } from '../../helpers/test-database';
 
 // Live results (resultUpdated) over real HTTP: GraphQL over SSE at /graphql
 // and the REST SSE route, fed by real chats; members only; a client going
@@ -516,7 +517,7 @@ describe('a second server process on the same database', () => {
     }
   });
 
-  const onPostgres = process.env.PARLEY_TEST_DB === 'postgresql' ? test : test.skip;
+  const postgresOnly = onPostgres ? test : test.skip;
 
   /** Pids of the Parley connections listening on the test database (one per process), once their LISTEN ran. */
   async function listenerPids(): Promise<number[]> {
@@ -533,7 +534,7 @@ describe('a second server process on the same database', () => {
   }
   const listeners = async () => (await listenerPids()).length;
 
-  onPostgres(
+  postgresOnly(
     'a chat served by the other process reaches subscribers of both (LISTEN/NOTIFY); a dropped LISTEN connection comes back',
     async () => {
       const other = await startProcess(server.databaseUrl, server.adminToken);

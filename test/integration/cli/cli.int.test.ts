@@ -7,7 +7,7 @@ import { openDatabase } from '../../../src/db/client';
 import { readMigrations } from '../../../src/db/migrate';
 import { signIn } from '../../helpers/console-session';
 import { request } from '../../helpers/http';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../../helpers/test-database';
+import { createThrowawayDatabase, type ThrowawayDatabase, onPostgres } from '../../helpers/test-database';
 import { TEST_ENCRYPTION_KEY } from '../../helpers/test-server';
 
 // The `parley` command line as a real subprocess (dist/src/main.js, built by
@@ -27,8 +27,6 @@ interface CliRun {
   /** The last non-empty stdout line. */
   lastLine: string;
 }
-
-const isPostgres = process.env.PARLEY_TEST_DB === 'postgresql';
 
 /** A clean environment for a subprocess: no admin token or port leaking in from the caller. */
 function cliEnv(databaseUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -345,7 +343,7 @@ describe('parley CLI against a server on the same database', () => {
     });
 
     // Refused before the database is opened: whatever its engine, so once, on SQLite.
-    (isPostgres ? test.skip : test)('bad flags exit 2 with a message (not a stack trace)', async () => {
+    (onPostgres ? test.skip : test)('bad flags exit 2 with a message (not a stack trace)', async () => {
       const cases: [string, string[], RegExp][] = [
         ['an unknown command', ['frobnicate'], /Usage/],
         ['tokens without an action', ['tokens'], /tokens create/],

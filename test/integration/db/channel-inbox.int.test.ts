@@ -10,7 +10,7 @@ import {
   receiveEvents,
   renewEventClaim,
 } from '../../../src/services/channels/inbox';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../../helpers/test-database';
+import { createThrowawayDatabase, type ThrowawayDatabase, onPostgres } from '../../helpers/test-database';
 
 // The channels' inbox on a real database: idempotent receipt, one event at a
 // time per conversation in arrival order, leases that outlive a dead process.
@@ -141,8 +141,6 @@ test('the chat store counts the pending events, claimed or not, and no processed
   await completeEvent(opened.db, d1!.id, { status: 'done' }, at(1));
   expect(await opened.chatStore.channelQueueDepth()).toEqual({ inbox: 2, outbox: 0 });
 });
-
-const onPostgres = process.env.PARLEY_TEST_DB === 'postgresql';
 
 (onPostgres ? test : test.skip)('a conversation another process is claiming in is passed over', async () => {
   await receiveEvents(opened.db, credentialsId, 'whatsApp', [text('k1', 'k'), text('m1', 'm')], t0);

@@ -13,7 +13,7 @@ import {
 } from '../../../src/services/channels/outbox';
 import { completeEvent, claimNextEvent, receiveEvents } from '../../../src/services/channels/inbox';
 import { claimNextDelivery, enqueueDeliveries } from '../../helpers/channel-outbox';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../../helpers/test-database';
+import { createThrowawayDatabase, type ThrowawayDatabase, onPostgres } from '../../helpers/test-database';
 
 // The channels' outbox on a real database: stored with the turn, sent in order
 // per conversation, retried with backoff, given up after its last attempt.
@@ -160,8 +160,6 @@ test('the chat store counts the pending deliveries, due or not, and no finished 
   await markSent(opened.db, u1!.id, at(1));
   expect(await opened.chatStore.channelQueueDepth()).toEqual({ inbox: 0, outbox: 2 });
 });
-
-const onPostgres = process.env.PARLEY_TEST_DB === 'postgresql';
 
 (onPostgres ? test : test.skip)(
   'senders claiming at once never take the same delivery, nor two of one conversation',

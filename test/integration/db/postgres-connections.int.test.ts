@@ -2,14 +2,12 @@ import pg from 'pg';
 import { openDatabase } from '../../../src/db/client';
 import { publishDefinition, say, startChat, threeQuestions } from '../../helpers/chat';
 import { request } from '../../helpers/http';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../../helpers/test-database';
+import { createThrowawayDatabase, type ThrowawayDatabase, onPostgres } from '../../helpers/test-database';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 // PostgreSQL may end any connection (a restart, a failover, an administrator):
 // the pools drop the dead connections and open new ones; the process neither
 // crashes nor fails the requests that come after.
-
-const onPostgres = process.env.PARLEY_TEST_DB === 'postgresql';
 
 (onPostgres ? describe : describe.skip)('connections cut by the server', () => {
   let server: TestServer;

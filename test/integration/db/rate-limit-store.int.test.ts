@@ -1,11 +1,9 @@
 import { loadConfig } from '../../../src/config';
 import { postgresStore } from '../../../src/http/rate-limit/stores';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../../helpers/test-database';
+import { createThrowawayDatabase, type ThrowawayDatabase, onPostgres } from '../../helpers/test-database';
 
 // Processes starting together (the workers of `parley serve --workers N`, or
 // servers behind one load balancer) each make sure the counters' table exists.
-
-const onPostgres = process.env.PARLEY_TEST_DB === 'postgresql';
 
 (onPostgres ? describe : describe.skip)('PostgreSQL rate-limit store', () => {
   let database: ThrowawayDatabase;

@@ -2,6 +2,7 @@ import { MINIMAL_BOT } from '../../helpers/bots';
 import { publishDefinition, startChat } from '../../helpers/chat';
 import { request } from '../../helpers/http';
 import { startPeerServer, startTestServer, type TestServer } from '../../helpers/test-server';
+import { onPostgres } from '../../helpers/test-database';
 
 // Token buckets on the public chat routes: per client IP (X-Forwarded-For believed only from trusted proxies) and per bot.
 const REFUSAL = { code: 'BAD_REQUEST', message: 'Too many requests, retry later', issues: [] };
@@ -75,7 +76,6 @@ async function expectOneBudget(first: TestServer, second: TestServer): Promise<v
 }
 
 // PostgreSQL deployments may run several processes: their counters live in one UNLOGGED table.
-const onPostgres = process.env.PARLEY_TEST_DB === 'postgresql';
 (onPostgres ? describe : describe.skip)('chat rate limits across processes (PostgreSQL)', () => {
   const options = { rateLimit: { ipPoints: 4, botPoints: 100, windowSeconds: 60 } };
   let first: TestServer;

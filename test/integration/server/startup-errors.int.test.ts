@@ -8,6 +8,7 @@ import {
   createThrowawayDatabase,
   DEFAULT_TEST_POSTGRES_URL,
   type ThrowawayDatabase,
+  onPostgres,
 } from '../../helpers/test-database';
 import { TEST_ENCRYPTION_KEY } from '../../helpers/test-server';
 
@@ -55,7 +56,6 @@ function oneLineFailure(result: Run): string {
   return lines[0]!;
 }
 
-const isPostgres = process.env.PARLEY_TEST_DB === 'postgresql';
 const adminUrl = process.env.PARLEY_TEST_POSTGRES_URL || DEFAULT_TEST_POSTGRES_URL;
 
 function withDatabase(url: string, name: string, user?: string): string {
@@ -123,7 +123,7 @@ describe('parley start-up errors', () => {
   });
 
   // Before any database is opened: whatever its engine, so once, on SQLite.
-  (isPostgres ? describe.skip : describe)('before the database', () => {
+  (onPostgres ? describe.skip : describe)('before the database', () => {
     test('no command prints the commands and exits 0 without starting anything', async () => {
       const result = await run([], { DATABASE_URL: database.url });
       expect(result.status).toBe(0);
@@ -149,7 +149,7 @@ describe('parley start-up errors', () => {
     });
   });
 
-  (isPostgres ? describe.skip : describe)('SQLite', () => {
+  (onPostgres ? describe.skip : describe)('SQLite', () => {
     test('a file that cannot be created is one line naming it', async () => {
       // Its folder would be inside a regular file.
       const file = path.join(path.dirname(database.url.slice('file:'.length)), 'not-a-folder');
@@ -161,7 +161,7 @@ describe('parley start-up errors', () => {
     });
   });
 
-  (isPostgres ? describe : describe.skip)('PostgreSQL', () => {
+  (onPostgres ? describe : describe.skip)('PostgreSQL', () => {
     test('an unreachable server is one line with host and port', async () => {
       const result = await run(['serve'], { DATABASE_URL: 'postgresql://parley:secret@127.0.0.1:1/parley' });
       expect(oneLineFailure(result)).toBe(
