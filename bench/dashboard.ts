@@ -32,7 +32,13 @@ async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-dashboard-'));
   const databaseUrl = process.env.PARLEY_BENCH_DATABASE_URL ?? `file:${path.join(dir, 'bench.db')}`;
   const server = await startServer(
-    loadConfig({ PARLEY_PORT: '0', PARLEY_DATABASE_URL: databaseUrl, PARLEY_ADMIN_TOKEN: ADMIN_TOKEN }),
+    // Its request log would fill the figures' output (and cost the measured server time).
+    loadConfig({
+      PARLEY_PORT: '0',
+      PARLEY_DATABASE_URL: databaseUrl,
+      PARLEY_ADMIN_TOKEN: ADMIN_TOKEN,
+      PARLEY_LOG_LEVEL: 'silent',
+    }),
     () => undefined,
   );
   const db = server.database.db;
