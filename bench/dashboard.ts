@@ -3,17 +3,12 @@
 //   PARLEY_BENCH_DATABASE_URL=postgresql://... npm run bench:dashboard
 // Seeds 100 bots with 200 results each spread over the last 30 days, then times
 // one GraphQL query asking every bot's stats and daily series (median, p95).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../src/config';
-import { startServer } from '../src/cli/serve';
 import { createBot } from '../src/services/bots';
+import { BENCH_ADMIN_TOKEN, startBenchServer } from './in-process';
 
 const BOTS = 100;
 const RESULTS_PER_BOT = 200;
 const RUNS = 30;
-const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 
 const QUERY = `query($workspaceId: ID!) { bots(workspaceId: $workspaceId, limit: 100) { bots { id
   analytics(timeFilter: last30Days, timeZone: "Europe/Paris") { stats { totalViews totalStarts totalCompleted } series(interval: DAY) { start views starts completed } } } } }`;
@@ -29,18 +24,13 @@ const MINIMAL = {
 };
 
 async function main(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-dashboard-'));
-  const databaseUrl = process.env.PARLEY_BENCH_DATABASE_URL ?? `file:${path.join(dir, 'bench.db')}`;
-  const server = await startServer(
-    // Its request log would fill the figures' output (and cost the measured server time).
-    loadConfig({
-      PARLEY_PORT: '0',
-      PARLEY_DATABASE_URL: databaseUrl,
-      PARLEY_ADMIN_TOKEN: ADMIN_TOKEN,
-      PARLEY_LOG_LEVEL: 'silent',
-    }),
-    () => undefined,
-  );
+  const databaseUrl = process.env.PARLEY_BENCH_DATABASE_URL;
+  const bench = await startBenchServer('parley-bench-dashboard-', {
+    ...(databaseUrl ? { PARLEY_DATABASE_URL: databaseUrl } : {}),
+    // No chat here: the rate limits stay on, as deployed (the builder requests' limit is in the measured path).
+    PARLEY_RATE_LIMIT: 'on',
+  });
+  const { server } = bench;
   const db = server.database.db;
   const admin = await db.user.findFirstOrThrow({ include: { memberships: true } });
   const workspaceId = admin.memberships[0]!.workspaceId;
@@ -62,7 +52,7 @@ async function main(): Promise<void> {
     const started = process.hrtime.bigint();
     const response = await fetch(`${server.url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_ADMIN_TOKEN}` },
       body: JSON.stringify({ query: QUERY, variables: { workspaceId } }),
     });
     const body = (await response.json()) as { data?: { bots: { bots: unknown[] } }; errors?: unknown };
@@ -75,8 +65,7 @@ async function main(): Promise<void> {
   console.log(
     `dashboard query, ${BOTS} bots x ${RESULTS_PER_BOT} results (stats + 30 daily buckets each), ${server.database.provider}: median ${at(0.5)} ms, p95 ${at(0.95)} ms over ${RUNS} runs`,
   );
-  await server.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await bench.close();
 }
 
 main().catch((error) => {

@@ -6,32 +6,23 @@
 // another editor's one-block edit (an API client's, through the server) until
 // this canvas shows it (issue 37's "within a second").
 // Goal (issue 22): canvas under 1.5 s, dragging smooth, one save request.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { loadConfig } from '../src/config';
-import { startServer } from '../src/cli/serve';
 import { createBot } from '../src/services/bots';
 import { createToken } from '../src/services/tokens';
 import { bigBot } from './bots';
+import { startBenchServer } from './in-process';
 
 const GROUPS = 500;
 const PASSWORD = 'bench-password-0123';
 
 async function main(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-editor-'));
-  const server = await startServer(
-    loadConfig({
-      PARLEY_PORT: '0',
-      PARLEY_DATABASE_URL: `file:${path.join(dir, 'bench.db')}`,
-      PARLEY_ADMIN_PASSWORD: PASSWORD,
-      PARLEY_ADMIN_EMAIL: 'bench@parley.local',
-      // Its request log would fill the figures' output (and cost the measured server time).
-      PARLEY_LOG_LEVEL: 'silent',
-    }),
-    () => undefined,
-  );
+  const bench = await startBenchServer('parley-bench-editor-', {
+    PARLEY_ADMIN_PASSWORD: PASSWORD,
+    PARLEY_ADMIN_EMAIL: 'bench@parley.local',
+    // No chat here: the rate limits stay on, as deployed.
+    PARLEY_RATE_LIMIT: 'on',
+  });
+  const { server } = bench;
   const db = server.database.db;
   const admin = await db.user.findFirstOrThrow({ include: { memberships: true } });
   const workspaceId = admin.memberships[0]!.workspaceId;
@@ -126,7 +117,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await browser.close();
-    await server.close();
+    await bench.close();
   }
 }
 

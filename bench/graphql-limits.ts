@@ -1,18 +1,10 @@
 // Time to refuse a 3,000-alias query on /graphql (goal: under 20 ms).
 // Run: npm run bench:graphql-limits (SQLite throw-away database).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startServer } from '../src/cli/serve';
-import { loadConfig } from '../src/config';
+import { BENCH_ADMIN_TOKEN, startBenchServer } from './in-process';
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'parley-bench-'));
-  const token = 'bench-admin-token';
-  const server = await startServer(
-    loadConfig({ PARLEY_PORT: '0', PARLEY_DATABASE_URL: `file:${join(dir, 'bench.db')}`, PARLEY_ADMIN_TOKEN: token }),
-    () => undefined,
-  );
+  // No chat here: the rate limits stay on, as deployed.
+  const bench = await startBenchServer('parley-bench-', { PARLEY_RATE_LIMIT: 'on' });
   const variants: Record<string, string> = {
     // The issue's attack: refused by the query-text bound before parsing.
     'workspaces { members { user } } (~134 kB)': `{ ${Array.from({ length: 3000 }, (_, i) => `a${i}: workspaces { members { user { id } } }`).join(' ')} }`,
@@ -20,10 +12,10 @@ async function main(): Promise<void> {
     'compact a0:me{id} (<100 kB)': `{${Array.from({ length: 3000 }, (_, i) => `a${i}:me{id}`).join(' ')}}`,
   };
   try {
-    for (const [name, query] of Object.entries(variants)) await measure(server.url, token, name, query);
+    for (const [name, query] of Object.entries(variants))
+      await measure(bench.server.url, BENCH_ADMIN_TOKEN, name, query);
   } finally {
-    await server.close();
-    rmSync(dir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

@@ -1,5 +1,5 @@
 // Parley started inside the bench's own process (the benches that read its
-// database directly), on a fresh SQLite file.
+// database directly), on a fresh SQLite file unless told another database.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,16 +16,21 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-export async function startBenchServer(prefix: string): Promise<BenchServer> {
+export const BENCH_ADMIN_TOKEN = 'bench-admin-token-0123456789';
+
+/** `settings` (environment names, as for `loadConfig`) go over the benches' own. */
+export async function startBenchServer(prefix: string, settings: Record<string, string> = {}): Promise<BenchServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const server = await startServer(
-    // One client drives the whole load: the per-IP chat rate limit would refuse it. Request logs off, as in the other benches.
     loadConfig({
+      // One client drives the whole load: the per-IP chat rate limit would refuse it.
       PARLEY_RATE_LIMIT: 'off',
       PARLEY_PORT: '0',
       PARLEY_DATABASE_URL: `file:${path.join(dir, 'bench.db')}`,
-      PARLEY_ADMIN_TOKEN: 'bench-admin-token-0123456789',
+      PARLEY_ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
+      // Its request log would fill the figures' output (and cost the measured server time).
       PARLEY_LOG_LEVEL: 'silent',
+      ...settings,
     }),
     () => undefined,
   );
