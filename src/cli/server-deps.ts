@@ -131,6 +131,14 @@ export async function buildServerDeps(
     uploads,
     liveRecheckMs: config.live.recheckMs,
     draftCheckpointQuietMs: config.drafts.checkpointQuietMs,
+    draftBounds: {
+      maxBytes: config.server.botBodyLimit,
+      maxGroups: config.drafts.maxGroups,
+      maxBlocks: config.drafts.maxBlocks,
+      maxEdges: config.drafts.maxEdges,
+      maxVariables: config.drafts.maxVariables,
+      maxEvents: config.drafts.maxEvents,
+    },
     signIn: {
       sessionTtlMs: config.console.sessionTtlMs,
       linkTtlMs: DEFAULT_SIGN_IN.linkTtlMs,

@@ -2,6 +2,7 @@ import { Access } from '../services/access';
 import type { ChannelConnectDeps } from '../services/channels/connection';
 import type { ChatDeps } from '../services/chat/deps';
 import type { RequestOrigin } from '../services/chat/origin-policy';
+import type { DraftBounds } from '../services/draft-bounds';
 import type { SignInSettings } from '../services/sign-in/settings';
 import type { UploadDeps } from '../services/uploads';
 import { AppError, unauthorized } from '../errors';
@@ -58,6 +59,8 @@ export interface ServerDeps {
   liveRecheckMs: number;
   /** PARLEY_DRAFT_CHECKPOINT_QUIET_MINUTES, in ms (services/draft-checkpoints.ts's default when absent). */
   draftCheckpointQuietMs?: number;
+  /** What a bot's draft may hold (services/draft-bounds.ts's defaults when absent). */
+  draftBounds?: DraftBounds;
   /**
    * The messaging channels: the webhooks wake their processor once they have stored events;
    * `connect` registers a Telegram webhook through the server's provider client.
@@ -112,9 +115,20 @@ export async function createContext(
   request: RequestInfo,
   http: HttpExchange | null = null,
 ): Promise<GraphQLContext> {
-  const { chat, uploads, signIn, liveRecheckMs, draftCheckpointQuietMs, channels } = deps;
+  const { chat, uploads, signIn, liveRecheckMs, draftCheckpointQuietMs, draftBounds, channels } = deps;
   const db = chat.db;
-  const base = { db, chat, uploads, signIn, liveRecheckMs, draftCheckpointQuietMs, channels, request, http };
+  const base = {
+    db,
+    chat,
+    uploads,
+    signIn,
+    liveRecheckMs,
+    draftCheckpointQuietMs,
+    draftBounds,
+    channels,
+    request,
+    http,
+  };
   const { viewer, failure } = request.authentication ?? (await authenticateRequest(db, request));
   if (!viewer) return { ...base, viewer: null, authFailure: failure ?? 'missing', access: null };
   return { ...base, viewer, authFailure: null, access: new Access(db, viewer.userId) };

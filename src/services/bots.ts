@@ -14,6 +14,7 @@ import { AppError, badRequest, invalidInput, notFound, type Issue } from '../err
 import { pageRequest, toPage, type Page } from './pagination';
 import { isUniqueViolation } from './prisma-errors';
 import { deleteBotAssets } from './bot-assets';
+import { assertDraftBounds, DEFAULT_DRAFT_BOUNDS, type DraftBounds } from './draft-bounds';
 import { checkpointDraft, DEFAULT_QUIET_MS, saveCheckpointReason, type SaveOrigin } from './draft-checkpoints';
 import { archiveResults } from './results';
 import { displayName, icon, zodIssues } from './validation';
@@ -143,9 +144,26 @@ function splitDefinition(definition: BotDefinition): { version: string; draft: P
   return { version, draft: draft as unknown as Prisma.InputJsonValue };
 }
 
+/**
+ * Events that repeat an earlier one's id, left out. Before events were checked
+ * for duplicates, a patch could store one event many times: such a draft
+ * reads again (with each event once) rather than failing every read and save.
+ */
+function withoutRepeatedEvents(draft: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(draft.events)) return draft;
+  const seen = new Set<unknown>();
+  const events = draft.events.filter((event: unknown) => {
+    const id = isRecord(event) ? event.id : undefined;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+  return events.length === draft.events.length ? draft : { ...draft, events };
+}
+
 /** The stored draft as a definition (validated when written, parsed again when read). */
 export function draftDefinition(bot: Pick<Bot, 'version' | 'draft'>): BotDefinition {
-  const draft = isRecord(bot.draft) ? bot.draft : {};
+  const draft = isRecord(bot.draft) ? withoutRepeatedEvents(bot.draft) : {};
   const parsed = parseDefinition({ ...draft, version: bot.version });
   if (!parsed.ok) throw new Error(`stored draft no longer parses: ${parsed.issues[0]?.message ?? 'invalid'}`);
   return parsed.definition;
@@ -164,8 +182,14 @@ const publicIdTaken = () =>
  * as it is). The export's id is kept when free, so bots that link to each other
  * by id keep working; its publicId is kept when free, else it is a 400.
  */
-export async function createBot(db: Db, workspaceId: string, raw: unknown): Promise<BotRecord> {
+export async function createBot(
+  db: Db,
+  workspaceId: string,
+  raw: unknown,
+  bounds: DraftBounds = DEFAULT_DRAFT_BOUNDS,
+): Promise<BotRecord> {
   const { metadata, definition } = parseBotInput(raw);
+  assertDraftBounds(definition, null, bounds);
   if (
     metadata.publicId &&
     (await db.bot.findUnique({ where: { publicId: metadata.publicId }, select: { id: true } }))
@@ -249,6 +273,8 @@ function refuseNewShapeProblems(stored: BotDefinition, next: BotDefinition): voi
 export interface SaveOptions extends DraftSave {
   /** PARLEY_DRAFT_CHECKPOINT_QUIET_MINUTES, in ms. */
   quietMs?: number;
+  /** What the draft may hold (draft-bounds.ts's defaults when absent). */
+  bounds?: DraftBounds;
   /**
    * A partial bot (the default: REST PATCH, updateBot), a list of edits or an
    * editor's changes (never an import, although they may write the whole
@@ -279,6 +305,7 @@ export async function updateBot(
   const stored = draftDefinition(bot);
   const { metadata, definition } = parseBotInput(raw, stored);
   refuseNewShapeProblems(stored, definition);
+  assertDraftBounds(definition, stored, save.bounds ?? DEFAULT_DRAFT_BOUNDS);
   const patch = raw as Record<string, unknown>;
   if (metadata.publicId && metadata.publicId !== bot.publicId) {
     const holder = await db.bot.findUnique({ where: { publicId: metadata.publicId }, select: { id: true } });

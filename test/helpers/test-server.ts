@@ -90,6 +90,8 @@ export interface TestServerOptions {
   productionGraphql?: boolean;
   /** PARLEY_WHATSAPP_API_URL, PARLEY_TELEGRAM_API_URL, PARLEY_CHANNEL_WAIT_CAP_MS (the providers' stand-ins). */
   channels?: Partial<Config['channels']>;
+  /** PARLEY_BOT_MAX_* and the other settings of drafts. */
+  drafts?: Partial<Config['drafts']>;
 }
 
 const ADMIN_EMAIL = 'admin@parley.test';
@@ -150,6 +152,7 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
       ...given({ enforcePlanLimits: options.enforcePlanLimits, cacheMs: options.quotaCacheMs }),
     },
     console: { sessionTtlMs: options.consoleSessionTtlMs ?? defaults.console.sessionTtlMs },
+    drafts: { ...defaults.drafts, ...options.drafts },
     sandbox: { ...defaults.sandbox, ...given({ threads: options.codeThreads }) },
     redis: options.redis ?? defaults.redis,
     channels: { ...defaults.channels, ...options.channels },

@@ -60,7 +60,9 @@ export const server = {
     env: 'PARLEY_BOT_BODY_LIMIT',
     unit: 'bytes',
     default: 10 * 1024 * 1024,
-    doc: 'body limit for requests carrying bot definitions (and `/graphql`)',
+    doc:
+      'body limit for requests carrying bot definitions (and `/graphql`); also the most a bot\'s draft may ' +
+      'weigh (its JSON), whatever built it: a save, a patch, a list of edits or a restore',
   }),
   shutdownMs: duration({
     env: 'PARLEY_SHUTDOWN_MS',
@@ -120,7 +122,21 @@ export const consoleSettings = {
   }),
 };
 
+/** The most a bot's draft may hold (src/services/draft-bounds.ts); its bytes are bounded by `PARLEY_BOT_BODY_LIMIT`. */
+const draftObjects = (what: string, env: string, value: number) =>
+  integer({
+    env,
+    default: value,
+    min: 1,
+    doc: `${what} a bot's draft may hold; a save that would make more is refused (400 naming the limit)`,
+  });
+
 export const drafts = {
+  maxGroups: draftObjects('groups', 'PARLEY_BOT_MAX_GROUPS', 2_000),
+  maxBlocks: draftObjects('blocks, all groups together,', 'PARLEY_BOT_MAX_BLOCKS', 10_000),
+  maxEdges: draftObjects('connections (edges)', 'PARLEY_BOT_MAX_EDGES', 20_000),
+  maxVariables: draftObjects('variables', 'PARLEY_BOT_MAX_VARIABLES', 2_000),
+  maxEvents: draftObjects('events', 'PARLEY_BOT_MAX_EVENTS', 200),
   checkpointQuietMs: duration({
     env: 'PARLEY_DRAFT_CHECKPOINT_QUIET_MINUTES',
     unit: 'minutes',

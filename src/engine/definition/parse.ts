@@ -120,6 +120,8 @@ function duplicateIdIssues(content: z.infer<typeof contentSchema>): DefinitionIs
   content.edges.forEach((edge, e) => check(edgeIds, edge.id, ['edges', e, 'id'], 'edge'));
   const variableIds = new Set<string>();
   content.variables.forEach((variable, v) => check(variableIds, variable.id, ['variables', v, 'id'], 'variable'));
+  const eventIds = new Set<string>();
+  (content.events ?? []).forEach((event, e) => check(eventIds, event.id, ['events', e, 'id'], 'event'));
   return issues;
 }
 

@@ -170,7 +170,7 @@ builder.mutationFields((t) => ({
       "Creates a bot from a definition of any version (3 to 6.1), e.g. a Typebot export as it is. The export's id and publicId are kept when free.",
     args: { workspaceId: t.arg.id({ required: true }), bot: t.arg({ type: 'JSON', required: true }) },
     authScopes: (_root, args) => ({ workspace: { id: String(args.workspaceId), roles: EDITOR_ROLES } }),
-    resolve: (_query, _root, args, ctx) => createBot(ctx.db, String(args.workspaceId), args.bot),
+    resolve: (_query, _root, args, ctx) => createBot(ctx.db, String(args.workspaceId), args.bot, ctx.draftBounds),
   }),
   updateBot: t.prismaField({
     type: 'Bot',

@@ -24,6 +24,7 @@ export function draftSave(ctx: GraphQLContext, clientKey: string | null | undefi
     clientKey: clientKey == null ? null : parseSessionKey(clientKey),
     live: ctx.chat.live,
     quietMs: ctx.draftCheckpointQuietMs,
+    bounds: ctx.draftBounds,
   };
 }
 
