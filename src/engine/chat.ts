@@ -9,7 +9,7 @@ import { needsTranscript } from './transcript';
 import { SESSION_STATE_FORMAT } from './session-state';
 import { emptyTranscript } from './transcript-lines';
 import type { AiChatRequest, AiMessage } from './contracts';
-import type { Answer, BotRef, RuntimeVariable, SessionState } from './session';
+import type { Answer, BotRef, PreviewCredentials, RuntimeVariable, SessionState } from './session';
 import type { ChatLog, ReplyMessage, TextFormat } from './wire';
 import type { EffectResult } from './effects';
 import type { EngineEnv } from './env';
@@ -32,6 +32,8 @@ export interface StartInput {
   botRef: BotRef;
   workspaceId: string;
   isPreview: boolean;
+  /** Previews: whether their AI blocks may use the workspace's stored keys (SessionState). */
+  previewCredentials?: PreviewCredentials;
   /** Live chats: the result this conversation writes to (new, or remembered). */
   resultId?: string;
   /** A remembered result: its stored variables (by name) and answers. */
@@ -85,6 +87,7 @@ export function initialState(input: StartInput): SessionState {
     formatVersion: SESSION_STATE_FORMAT,
     workspaceId: input.workspaceId,
     isPreview: input.isPreview,
+    ...(input.isPreview && input.previewCredentials ? { previewCredentials: input.previewCredentials } : {}),
     queue: [
       {
         bot: input.botRef,

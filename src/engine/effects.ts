@@ -35,6 +35,8 @@ export type EffectResult =
   | { type: 'sendEmail'; outcome: SendEmailOutcome; message?: string }
   | { type: 'aiChat'; outcome: 'ok'; text: string; usage: AiUsage; responseId?: string }
   | { type: 'aiChat'; outcome: 'no-credentials' }
+  /** The credentials exist but were not used (a preview that may not, a base URL they do not name): `message` says why. */
+  | { type: 'aiChat'; outcome: 'withheld'; message: string }
   | { type: 'qrCode'; url: string }
   | { type: 'loadTranscript'; lines: TranscriptTurn[] }
   /** The provider refused or failed (`status`: its HTTP status when it answered). */

@@ -81,6 +81,7 @@ const sessionStateSchema = z.object({
     .transform((): typeof SESSION_STATE_FORMAT => SESSION_STATE_FORMAT),
   workspaceId: z.string(),
   isPreview: z.boolean(),
+  previewCredentials: z.enum(['allowed', 'request-definition', 'guest']).optional(),
   queue: z.array(queueEntry).min(1),
   currentBlockId: z.string().optional(),
   returnMark: z

@@ -34,14 +34,19 @@ export async function hasBotRole(
 }
 
 /**
- * The bot's workspace when the caller is one of its members (any role), else
- * null: for fields open to everyone that give members more (the preview of a
- * stored draft). Existence is not revealed to others.
+ * The bot's workspace and the caller's role in it when the caller is one of
+ * its members (any role), else null: for fields open to everyone that give
+ * members more (the preview of a stored draft). Existence is not revealed to
+ * others.
  */
-export async function memberWorkspaceOfBot(ctx: GraphQLContext, botId: string): Promise<string | null> {
+export async function membershipOfBot(
+  ctx: GraphQLContext,
+  botId: string,
+): Promise<{ workspaceId: string; role: WorkspaceRole } | null> {
   if (!ctx.access) return null;
   const workspaceId = await ctx.access.workspaceOfBot(botId);
-  return workspaceId && (await ctx.access.roleIn(workspaceId)) ? workspaceId : null;
+  const role = workspaceId ? await ctx.access.roleIn(workspaceId) : null;
+  return workspaceId && role ? { workspaceId, role } : null;
 }
 
 /**

@@ -63,7 +63,8 @@ export function turnErrors(turn: Turn): string[] {
   return (turn.logs ?? [])
     .filter((log) => log.status === 'error')
     .map((log) =>
-      [log.description, log.details === undefined ? undefined : JSON.stringify(log.details)].filter(Boolean).join(': '),
+      // GraphQL answers a log without details with `details: null`: nothing to add then.
+      [log.description, log.details == null ? undefined : JSON.stringify(log.details)].filter(Boolean).join(': '),
     );
 }
 

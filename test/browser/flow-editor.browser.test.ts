@@ -178,7 +178,7 @@ test('undo and redo a move, a connection and a deletion (Ctrl+Z, Shift+Ctrl+Z); 
   await context.close();
 });
 
-test('the Test panel runs the unsaved draft and highlights the block the chat is at', async () => {
+test('the Test panel saves what is not saved yet, runs the stored draft and highlights the block the chat is at', async () => {
   const { botId } = await createBot(
     server,
     v6Bot({
@@ -189,14 +189,26 @@ test('the Test panel runs the unsaved draft and highlights the block the chat is
     }),
   );
   const { context, page } = await signedIn();
+  // What the console asks the API, in order: the preview must come after the save and carry no definition of its own.
+  const operations: { name: string; variables: Record<string, unknown> }[] = [];
+  page.on('request', (sent) => {
+    if (!sent.url().endsWith('/graphql') || sent.method() !== 'POST') return;
+    const body = sent.postDataJSON() as { operationName?: string; query?: string; variables?: Record<string, unknown> };
+    const name = body.operationName ?? /(?:mutation|query)\s+(\w+)/.exec(body.query ?? '')?.[1] ?? '';
+    operations.push({ name, variables: body.variables ?? {} });
+  });
   await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${botId}/flow`);
   await page.getByRole('group', { name: 'Ask' }).waitFor();
-  // An edit not yet saved is part of the test run.
+  // An edit not yet saved is part of the test run: the Test button saves it before the preview starts.
   await page.locator('.flow-block').first().click();
   await typeMessage(page, ' (edited)');
   await page.getByRole('button', { name: 'Test', exact: true }).click();
   const frame = page.frameLocator('iframe[title="Preview chat"]');
   await frame.locator('.parley-host', { hasText: 'Hello from the draft (edited)' }).waitFor();
+  const preview = operations.findIndex((operation) => operation.name === 'StartPreviewChat');
+  expect(preview).toBeGreaterThan(-1);
+  expect(operations[preview]!.variables).not.toHaveProperty('bot');
+  expect(operations.slice(0, preview).map((operation) => operation.name)).toContain('ChangeBotDraft');
   // The chat waits at the text input: that block is highlighted on the canvas.
   await page.locator('.flow-group li.running .flow-block[data-block-id="in1"]').waitFor();
   await screenshot(page, 'editor-test-panel');

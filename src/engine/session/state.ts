@@ -10,10 +10,20 @@ export interface DynamicThemeTemplates {
   backgroundUrl?: string;
 }
 
+/**
+ * Whether a preview's blocks may use the workspace's stored credentials
+ * (docs/security.md#previews-and-stored-credentials): `allowed` for an
+ * editor's preview of the stored draft; otherwise why not. Live chats always
+ * may; a preview without it may not.
+ */
+export type PreviewCredentials = 'allowed' | 'request-definition' | 'guest';
+
 export interface SessionState {
   formatVersion: 2;
   workspaceId: string;
   isPreview: boolean;
+  /** Previews only (see PreviewCredentials). */
+  previewCredentials?: PreviewCredentials;
   /** [0] is the bot running now; the rest are parents to return to. */
   queue: QueueEntry[];
   /** The block awaiting a reply (input, embed waiting for an event, action expecting a reply). */

@@ -7,7 +7,7 @@ import { continueChat } from '../../services/chat/continue';
 import { startPreviewChat } from '../../services/chat/preview';
 import type { ChatBotObject, ChatLog, ChatMessage, ResponseParts, StartResponse } from '../../services/chat/response';
 import { startChat } from '../../services/chat/start';
-import { builder, memberWorkspaceOfBot } from '../builder';
+import { builder, membershipOfBot } from '../builder';
 import { MessagePayload } from './scalars';
 
 // The public chat runtime. No builder token is needed (a preview of a stored
@@ -173,7 +173,12 @@ builder.mutationFields((t) => ({
     resolve: async (_root, args, ctx) => {
       // Anonymous unless valid credentials authenticated the request (whatever headers or body type it came with).
       if (!ctx.viewer) await ctx.request.spendAnonymousPreview?.();
-      return startPreviewChat(ctx.chat, { ...args, memberWorkspaceId: await memberWorkspaceOfBot(ctx, args.botId) });
+      const membership = await membershipOfBot(ctx, args.botId);
+      return startPreviewChat(ctx.chat, {
+        ...args,
+        memberWorkspaceId: membership?.workspaceId ?? null,
+        memberRole: membership?.role ?? null,
+      });
     },
   }),
   executeWebhook: t.field({

@@ -6,6 +6,7 @@ import type { TurnResult } from '../../engine/turn-result';
 import type { BotLibrary } from './bot-loader';
 import type { ChatDeps } from './deps';
 import { performEffect } from './effects';
+import { credentialsWithheld } from './preview-credentials';
 import type { TurnEnv } from './engine-env';
 
 /**
@@ -32,7 +33,14 @@ export async function settle(
       performEffect(
         effect,
         deps.effects,
-        { db: deps.db, workspaceId: state.workspaceId, isPreview: state.isPreview, library, transcript },
+        {
+          db: deps.db,
+          workspaceId: state.workspaceId,
+          isPreview: state.isPreview,
+          credentialsWithheld: credentialsWithheld(state),
+          library,
+          transcript,
+        },
         deps.effectTimeouts,
       ),
     );

@@ -27,6 +27,8 @@ export interface EffectScope {
   db: Db;
   workspaceId: string;
   isPreview: boolean;
+  /** Why the session may not use the workspace's stored credentials (preview-credentials.ts), or null. */
+  credentialsWithheld: string | null;
   /** Definitions the turn may resolve; a loaded bot is added to it. */
   library: BotLibrary;
   /** The first `lines` lines of the session's transcript that earlier turns wrote out (none for a session not stored yet). */
@@ -129,8 +131,10 @@ export function createPerformers(deps: PerformerDeps): EffectPerformers {
       return { type: 'loadTranscript', lines: await scope.transcript(effect.lines) };
     },
     async aiChat(effect, scope) {
+      if (scope.credentialsWithheld) return { type: 'aiChat', outcome: 'withheld', message: scope.credentialsWithheld };
       const call = await resolveAiCall(scope.db, deps.secrets, scope.workspaceId, effect.request);
       if (!call) return { type: 'aiChat', outcome: 'no-credentials' };
+      if ('refused' in call) return { type: 'aiChat', outcome: 'withheld', message: call.refused };
       try {
         const answer = await deps.ai.complete(call, scope.signal);
         return { type: 'aiChat', outcome: 'ok', ...answer };

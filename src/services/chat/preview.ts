@@ -10,7 +10,9 @@ import type { ChatDeps } from './deps';
 import { newId } from './engine-env';
 import { storedDraft } from './records';
 import { botObject, partsOf, type StartResponse } from './response';
+import { previewCredentials } from './preview-credentials';
 import { guarded, measured, runStart } from './turn';
+import type { WorkspaceRole } from '../access';
 
 export interface PreviewInput {
   botId: string;
@@ -20,6 +22,8 @@ export interface PreviewInput {
    * and reach the workspace's credentials.
    */
   memberWorkspaceId: string | null;
+  /** The caller's role in that workspace (null with it). */
+  memberRole: WorkspaceRole | null;
   bot?: unknown;
   message?: unknown;
   startFrom?: unknown;
@@ -31,8 +35,8 @@ export interface PreviewInput {
 
 /**
  * Preview: runs the body's definition, else the stored draft (members only).
- * Never creates results or usage; a body definition never reaches the
- * workspace's stored credentials.
+ * Never creates results or usage; only an editor's preview of the stored
+ * draft reaches the workspace's stored credentials (preview-credentials.ts).
  */
 export function startPreviewChat(deps: ChatDeps, input: PreviewInput): Promise<StartResponse> {
   return measured('preview', () => previewTurn(deps, input));
@@ -71,6 +75,10 @@ async function previewTurn(deps: ChatDeps, input: PreviewInput): Promise<StartRe
         botRef: ref,
         workspaceId: input.memberWorkspaceId ?? '',
         isPreview: true,
+        previewCredentials: previewCredentials({
+          sentDefinition: input.bot !== undefined && input.bot !== null,
+          role: input.memberRole,
+        }),
         prefilledVariables,
         message,
         startFrom,

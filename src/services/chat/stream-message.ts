@@ -5,6 +5,7 @@ import { AiProviderError } from '../../integrations/ai/call';
 import { AppError, badRequest, notFound } from '../../errors';
 import { parseInput } from '../validation';
 import { resolveAiCall } from './ai-calls';
+import { credentialsWithheld } from './preview-credentials';
 import { BotLibrary } from './bot-loader';
 import { engineEnv } from './engine-env';
 import { assertOriginAllowed, type RequestOrigin } from './origin-policy';
@@ -49,8 +50,11 @@ export async function openMessageStream(
   );
   const request = await streamRequest(state, engineEnv(deps.code, deps.limits), library.resolve, messages);
   if ('status' in request) throw request.status === 404 ? notFound(request.message) : badRequest(request.message);
+  const withheld = credentialsWithheld(state);
+  if (withheld) throw badRequest(withheld);
   const call = await resolveAiCall(deps.db, deps.secrets, state.workspaceId, request);
   if (!call) throw notFound('Could not find credentials');
+  if ('refused' in call) throw badRequest(call.refused);
   const parts = deps.ai.stream(call);
   let first: IteratorResult<{ text?: string; responseId?: string }>;
   try {

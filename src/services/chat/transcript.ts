@@ -167,7 +167,14 @@ export async function resultTranscript(deps: ChatDeps, botId: string, resultId: 
               effect,
               deps.effects,
               // A replay commits nothing, so its transcript is all in memory: no lines to read.
-              { db, workspaceId: state.workspaceId, isPreview: false, library, transcript: async () => [] },
+              {
+                db,
+                workspaceId: state.workspaceId,
+                isPreview: false,
+                credentialsWithheld: null,
+                library,
+                transcript: async () => [],
+              },
               deps.effectTimeouts,
             )
           : notReplayed(effect);

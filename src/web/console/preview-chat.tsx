@@ -21,17 +21,19 @@ function withoutNulls(value: unknown): unknown {
  * origin. The console starts the preview (it holds the builder's authority)
  * and hands the first answer to the frame, which continues the session on the
  * public chat API and tells which block it is at (`onBlock`).
- * `definition`: an unsaved draft to run instead of the stored one.
+ * It always runs the stored draft: a definition sent with the request would
+ * not reach the workspace's stored credentials (AI and e-mail blocks would not
+ * answer), so `beforeStart` saves what is not saved yet first.
  */
 export function PreviewChat({
   botId,
-  definition,
+  beforeStart,
   startGroup,
   run,
   onBlock,
 }: {
   botId: string;
-  definition?: Record<string, unknown>;
+  beforeStart?: () => Promise<void>;
   startGroup: string;
   run: number;
   onBlock?: (blockId: string) => void;
@@ -39,18 +41,21 @@ export function PreviewChat({
   const [failure, setFailure] = useState<unknown>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const origin = chatOrigin();
-  // The definition is read when a run starts, not on each edit: a run keeps the flow it began with.
-  const definitionAtRun = useRef(definition);
-  definitionAtRun.current = definition;
+  // Saved when a run starts, not on each edit: a run keeps the flow it began with.
+  const save = useRef(beforeStart);
+  save.current = beforeStart;
   const blockListener = useRef(onBlock);
   blockListener.current = onBlock;
   useEffect(() => {
     setFailure(null);
-    const started = request(StartPreviewChatDocument, {
-      botId,
-      ...(definitionAtRun.current ? { bot: definitionAtRun.current } : {}),
-      startFrom: startGroup ? { type: 'group', groupId: startGroup } : undefined,
-    }).then((answer) => withoutNulls(answer.startPreviewChat));
+    const started = (save.current?.() ?? Promise.resolve())
+      .then(() =>
+        request(StartPreviewChatDocument, {
+          botId,
+          startFrom: startGroup ? { type: 'group', groupId: startGroup } : undefined,
+        }),
+      )
+      .then((answer) => withoutNulls(answer.startPreviewChat));
     started.catch(setFailure);
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== origin || event.source !== frame.current?.contentWindow) return;

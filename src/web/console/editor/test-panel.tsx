@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { PreviewChat } from '../preview-chat';
-import { flowContent, type Draft } from './draft';
+import type { Draft } from './draft';
+import { saveOpenEdits } from './save-barrier';
 import type { EditedBot } from './edited-bot';
 import type { TestRun } from './use-test-run';
 
@@ -31,16 +32,12 @@ export function TestPanel({ bot, draft, test }: { bot: EditedBot; draft: Draft; 
         </button>
       </div>
       <p className="hint">
-        Runs the flow as it is now, saved or not; answers are not stored. The block the chat is at is highlighted.
+        Runs the flow as it is now (changes not saved yet are saved first); answers are not stored. The block the chat
+        is at is highlighted.
       </p>
       <PreviewChat
         botId={bot.id}
-        definition={{
-          version: bot.version,
-          theme: bot.theme ?? {},
-          settings: bot.settings ?? {},
-          ...flowContent(draft),
-        }}
+        beforeStart={saveOpenEdits}
         startGroup={test.from}
         run={test.run}
         onBlock={test.setRunning}

@@ -354,6 +354,7 @@ export function forgeAiBlock<T extends BlockType>(type: T, spec: AiBlockSpec): L
       if (result.type === 'failed') ctx.log(providerErrorLog(result.message, undefined, ERROR_CONTEXT[kind]));
       else if (result.type !== 'aiChat') throw new Error(`unexpected ${result.type} result for ${type}`);
       else if (result.outcome === 'no-credentials') ctx.log({ status: 'error', description: missingCredentials });
+      else if (result.outcome === 'withheld') ctx.log({ status: 'error', description: result.message });
       else if (result.outcome === 'error')
         ctx.log(providerErrorLog(result.message, result.details, ERROR_CONTEXT[kind]));
       else applyAnswer(kind, options, result, ctx);

@@ -150,6 +150,7 @@ export const openAiLegacyBlock: LogicHandler<'OpenAI'> = {
       ctx.log({ status: 'error', description: result.reason === 'timeout' ? result.message : 'Internal error' });
     else if (result.type !== 'aiChat') throw new Error(`unexpected ${result.type} result for OpenAI`);
     else if (result.outcome === 'no-credentials') ctx.log({ status: 'error', description: NO_ACCOUNT });
+    else if (result.outcome === 'withheld') ctx.log({ status: 'error', description: result.message });
     else if (result.outcome === 'error') {
       const sent = effect.type === 'aiChat' ? effect.request : undefined;
       // The reference drops the first message and tries again while the model refuses the length (400).
