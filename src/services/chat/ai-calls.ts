@@ -12,7 +12,7 @@ const sameBase = (url: string) => url.trim().replace(/\/+$/, '');
  * The call an AI block's request becomes: the API key of its credentials,
  * looked up in the bot's own workspace only (another workspace's id reads as
  * missing), sent to the credentials' base URL, else the provider's. A stored
- * key goes nowhere else (docs/security.md#where-a-stored-key-is-sent): a block
+ * key goes nowhere else (docs/security.md#previews-and-stored-credentials): a block
  * that names another base URL would send it to whoever the bot's author
  * chose, so its call is refused with the reason. Undefined when the
  * credentials cannot be found.
