@@ -53,9 +53,10 @@ const SQLITE_ONLY = [
   'test/integration/channels/typebot-export-whatsapp.int.test.ts',
   // What a process keeps between servers (caches, metrics), whatever their database.
   'test/integration/server/one-process-many-servers.int.test.ts',
-  // The API's other faces over the same resolvers: REST against GraphQL, and MCP.
+  // The API's other faces over the same resolvers: REST against GraphQL, and MCP over HTTP (parley mcp is a
+  // process of its own on the database, like the CLI: both runs).
   'test/integration/api/graphql-parity.int.test.ts',
-  'test/integration/mcp/',
+  'test/integration/mcp/http.int.test.ts',
 ];
 const escaped = (entry) => `/${entry.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${entry.endsWith('/') ? '' : '$'}`;
 

@@ -27,6 +27,7 @@ import type { Origins, Surface } from './origins';
 import { createConsoleRouter } from './console';
 import { errorBoundary, notFoundFallback } from './middleware/errors';
 import { publicCors } from './middleware/cors';
+import { secretInPath } from './middleware/secret-path';
 import { requestId } from './middleware/request-id';
 import { methodNotAllowed } from './middleware/method-not-allowed';
 import { metricsEndpoint, requestMetrics } from './middleware/metrics';
@@ -104,6 +105,8 @@ export function createApps({
   };
   // The chat runtime's routes, served on both origins; builder data (bearer, link) stays on the console's.
   const publicRoutes = routes.filter((route) => route.auth === 'none' || route.auth === 'optional');
+  // Their path is their permission (a sealed token).
+  const linkRoutes = routes.filter((route) => route.auth === 'link').map((route) => route.path);
 
   const health = new Router();
   health.get('/health', async (ctx) => {
@@ -142,6 +145,7 @@ export function createApps({
     app.use(requestLog(logger, routeOf));
     app.use(requestMetrics(routeOf));
     app.use(errorBoundary);
+    app.use(secretInPath(linkRoutes));
     app.use(notFoundFallback);
     app.use(methodNotAllowed(known));
     app.use(publicCors(publicRoutes.map((route) => route.path)));

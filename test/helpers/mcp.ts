@@ -54,17 +54,22 @@ const mainJs = path.resolve(__dirname, '../../dist/src/main.js');
 
 /**
  * `parley mcp` as a desktop assistant starts it: a child process over the test
- * server's database, its links on the test server's origins.
+ * server's database, its links on the test server's origins. With
+ * `exitStatus`, it runs under a shell that writes `exit status N` to standard
+ * error when it ends (the SDK's transport keeps the status to itself).
  */
 export async function stdioClient(
   server: { databaseUrl: string; url: string; chatUrl: string },
   token: string,
   stderr: string[] = [],
+  { exitStatus = false }: { exitStatus?: boolean } = {},
 ): Promise<Client> {
   const { PARLEY_ADMIN_TOKEN: _token, PARLEY_ADMIN_EMAIL: _email, PORT: _port, ...inherited } = process.env;
+  const command = exitStatus
+    ? { command: '/bin/sh', args: ['-c', '"$0" "$1" mcp; echo "exit status $?" >&2', process.execPath, mainJs] }
+    : { command: process.execPath, args: [mainJs, 'mcp'] };
   const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [mainJs, 'mcp'],
+    ...command,
     cwd: path.resolve(__dirname, '../..'),
     env: {
       ...(inherited as Record<string, string>),

@@ -165,6 +165,44 @@ test('an expired link is NOT_FOUND', async () => {
   expect(expired.json).toEqual(NOT_FOUND);
 });
 
+test('every answer on a link, the download and each refusal, is kept by no cache and names the link in no Referer', async () => {
+  const { url } = await createLink({ format: 'csv' });
+  const deps = { db: server.db, secrets: createSecretBox(parseEncryptionKey(TEST_ENCRYPTION_KEY)) };
+  const adminToken = await server.db.apiToken.findUniqueOrThrow({ where: { tokenHash: hashToken(server.adminToken) } });
+  const expired = createResultsExportLink(
+    deps,
+    { userId: adminToken.userId, tokenId: adminToken.id },
+    { botId, format: 'csv', filter: {} },
+    server.url,
+    Date.now() - EXPORT_LINK_LIFETIME_MS - 1,
+  ).url;
+  const answers: Record<string, [string, RequestInit?]> = {
+    download: [url],
+    tampered: [tampered(url)],
+    expired: [expired],
+    'no format': [url.replace('?format=csv', '')],
+    'another method': [url, { method: 'POST' }],
+  };
+  const seen: Record<string, unknown> = {};
+  for (const [name, [address, init]] of Object.entries(answers)) {
+    const response = await fetch(address, init);
+    await response.arrayBuffer();
+    seen[name] = {
+      status: response.status,
+      cacheControl: response.headers.get('cache-control'),
+      referrerPolicy: response.headers.get('referrer-policy'),
+    };
+  }
+  const headers = { cacheControl: 'no-store', referrerPolicy: 'no-referrer' };
+  expect(seen).toEqual({
+    download: { status: 200, ...headers },
+    tampered: { status: 404, ...headers },
+    expired: { status: 404, ...headers },
+    'no format': { status: 400, ...headers },
+    'another method': { status: 405, ...headers },
+  });
+});
+
 test('a link stops working when the token that made it is revoked', async () => {
   const member = await createUserWithToken(server.db, `revoked-${Date.now()}@parley.test`, {
     workspaceId: server.adminWorkspaceId,

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { request } from '../../helpers/http';
 import { callTool, okTool, stdioClient } from '../../helpers/mcp';
 import { buildTestPublishAndRead } from '../../helpers/mcp-scenario';
 import { createUserWithToken, startTestServer, TEST_ENCRYPTION_KEY, type TestServer } from '../../helpers/test-server';
@@ -76,4 +77,78 @@ test('refuses to start without a valid token, saying why on standard error', asy
   const wrong = await run('not-a-token-of-anyone');
   expect(wrong).toMatchObject({ code: 2, stdout: '' });
   expect(wrong.stderr).toContain('PARLEY_TOKEN is not a valid API token');
+});
+
+describe('a token that stops being valid ends a running session at its next request', () => {
+  const TOKEN_GONE =
+    'This API token was revoked or no longer exists: set PARLEY_TOKEN to a valid token and restart parley mcp';
+  const refusal = {
+    code: -32000,
+    message: `MCP error -32000: ${TOKEN_GONE}`,
+    data: { code: 'UNAUTHORIZED', message: TOKEN_GONE, issues: [] },
+  };
+
+  /** A member's token, a session with it, and what ends that session (the revocation or deletion is the test's). */
+  async function session(email: string) {
+    const member = await createUserWithToken(server.db, email, {
+      workspaceId: server.adminWorkspaceId,
+      role: 'MEMBER',
+    });
+    const stderr: string[] = [];
+    const client = await stdioClient(server, member.token, stderr, { exitStatus: true });
+    const ended = new Promise<void>((resolve) => (client.onclose = resolve));
+    const revoke = async () => {
+      // Through the API, with the token itself.
+      const listed = await request(server.url, 'GET', '/v1/users/me/api-tokens', { token: member.token });
+      const [{ id }] = listed.body.apiTokens as [{ id: string }];
+      const revoked = await request(server.url, 'DELETE', `/v1/users/me/api-tokens/${id}`, { token: member.token });
+      expect(revoked.status).toBe(200);
+    };
+    /** The process has ended, saying why on standard error, with a non-zero status. */
+    const endedSayingWhy = async () => {
+      await ended;
+      const text = stderr.join('');
+      expect(text).toContain(`${TOKEN_GONE}\n`);
+      expect(text).toMatch(/exit status 1\n$/);
+    };
+    return { member, client, revoke, endedSayingWhy };
+  }
+
+  test('a revoked token: the next tool call is refused, creates nothing, and parley mcp exits saying why', async () => {
+    const { client, revoke, endedSayingWhy } = await session('revoked-stdio@parley.test');
+    const workspaceId = server.adminWorkspaceId;
+    await okTool(client, 'create_bot', { workspaceId, name: 'Made before revocation' });
+    await okTool(client, 'list_bots', { workspaceId });
+
+    await revoke();
+    await expect(
+      client.callTool({ name: 'create_bot', arguments: { workspaceId, name: 'Made after revocation' } }),
+    ).rejects.toMatchObject(refusal);
+    await endedSayingWhy();
+
+    const bots = await request(server.url, 'GET', `/v1/bots?workspaceId=${workspaceId}&limit=100`, {
+      token: server.adminToken,
+    });
+    const names = (bots.body.bots as { name: string }[]).map((bot) => bot.name);
+    expect(names).toContain('Made before revocation');
+    expect(names).not.toContain('Made after revocation');
+  });
+
+  test('a revoked token: a resource read that needs no database is refused too', async () => {
+    const { client, revoke, endedSayingWhy } = await session('revoked-resource@parley.test');
+    expect((await client.readResource({ uri: 'parley://docs/bot-format' })).contents).toHaveLength(1);
+    await revoke();
+    await expect(client.readResource({ uri: 'parley://docs/bot-format' })).rejects.toMatchObject(refusal);
+    await endedSayingWhy();
+  });
+
+  test("the token's user deleted: the next prompt is refused", async () => {
+    const { member, client, endedSayingWhy } = await session('deleted-stdio@parley.test');
+    const prompt = { name: 'build_bot', arguments: { description: 'A bot that books tables' } };
+    expect((await client.getPrompt(prompt)).messages).toHaveLength(1);
+    // No API deletes an account: an operator deletes the row (its tokens go with it).
+    await server.db.user.delete({ where: { id: member.userId } });
+    await expect(client.getPrompt(prompt)).rejects.toMatchObject(refusal);
+    await endedSayingWhy();
+  });
 });
