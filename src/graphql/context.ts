@@ -1,6 +1,7 @@
 import { Access } from '../services/access';
 import type { ChannelConnectDeps } from '../services/channels/connection';
 import type { ChatDeps } from '../services/chat/deps';
+import type { LiveStreamSlots } from '../services/live/stream-slots';
 import type { RequestOrigin } from '../services/chat/origin-policy';
 import type { SignInSettings } from '../services/sign-in/settings';
 import type { UploadDeps } from '../services/uploads';
@@ -27,6 +28,13 @@ export interface RequestInfo extends RequestOrigin {
   spendAnonymousPreview?: () => Promise<void>;
   /** Who the credentials above are, when the HTTP layer already asked (it decides body limits and budgets by it). */
   authentication?: Authentication;
+  /** The client's address as the rate limits count it (PARLEY_TRUSTED_PROXIES); absent in-process. */
+  clientAddress?: string;
+  /**
+   * Makes this refusal the HTTP answer (its status and the error object), whatever the operation then returns:
+   * /graphql's way of answering a live stream refused before it opens as REST does. Absent elsewhere.
+   */
+  answerRefusal?(error: AppError): void;
 }
 
 /** The outcome of a request's credentials: its viewer, or why it has none. */
@@ -56,6 +64,8 @@ export interface ServerDeps {
   signIn: SignInSettings;
   /** How often an open live results stream re-checks that its caller may still read the bot (ms). */
   liveRecheckMs: number;
+  /** The live streams open in this process, within their caps and lifetime. */
+  liveStreams: LiveStreamSlots;
   /** PARLEY_DRAFT_CHECKPOINT_QUIET_MINUTES, in ms (services/draft-checkpoints.ts's default when absent). */
   draftCheckpointQuietMs?: number;
   /**
@@ -112,9 +122,20 @@ export async function createContext(
   request: RequestInfo,
   http: HttpExchange | null = null,
 ): Promise<GraphQLContext> {
-  const { chat, uploads, signIn, liveRecheckMs, draftCheckpointQuietMs, channels } = deps;
+  const { chat, uploads, signIn, liveRecheckMs, liveStreams, draftCheckpointQuietMs, channels } = deps;
   const db = chat.db;
-  const base = { db, chat, uploads, signIn, liveRecheckMs, draftCheckpointQuietMs, channels, request, http };
+  const base = {
+    db,
+    chat,
+    uploads,
+    signIn,
+    liveRecheckMs,
+    liveStreams,
+    draftCheckpointQuietMs,
+    channels,
+    request,
+    http,
+  };
   const { viewer, failure } = request.authentication ?? (await authenticateRequest(db, request));
   if (!viewer) return { ...base, viewer: null, authFailure: failure ?? 'missing', access: null };
   return { ...base, viewer, authFailure: null, access: new Access(db, viewer.userId) };
