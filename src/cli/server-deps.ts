@@ -25,6 +25,7 @@ import { clusterLiveResults } from '../services/live/cluster';
 import { inProcessLiveResults } from '../services/live/in-process';
 import type { LiveResults } from '../services/live/live-results';
 import { postgresLiveResults } from '../services/live/postgres';
+import { LiveStreamSlots } from '../services/live/stream-slots';
 import { chatQuota } from '../services/quota';
 import { invitationSender, signInLinkSender } from '../services/sign-in/link-email';
 import { DEFAULT_SIGN_IN } from '../services/sign-in/settings';
@@ -130,6 +131,11 @@ export async function buildServerDeps(
     chat,
     uploads,
     liveRecheckMs: config.live.recheckMs,
+    liveStreams: new LiveStreamSlots({
+      perUser: config.live.streamsPerUser,
+      perAddress: config.live.streamsPerAddress,
+      maxLifetimeMs: config.live.streamMaxMs,
+    }),
     draftCheckpointQuietMs: config.drafts.checkpointQuietMs,
     draftBounds: {
       maxBytes: config.server.botBodyLimit,

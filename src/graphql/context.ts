@@ -1,6 +1,7 @@
 import { Access } from '../services/access';
 import type { ChannelConnectDeps } from '../services/channels/connection';
 import type { ChatDeps } from '../services/chat/deps';
+import type { LiveStreamSlots } from '../services/live/stream-slots';
 import type { RequestOrigin } from '../services/chat/origin-policy';
 import type { DraftBounds } from '../services/draft-bounds';
 import type { SignInSettings } from '../services/sign-in/settings';
@@ -28,6 +29,13 @@ export interface RequestInfo extends RequestOrigin {
   spendAnonymousPreview?: () => Promise<void>;
   /** Who the credentials above are, when the HTTP layer already asked (it decides body limits and budgets by it). */
   authentication?: Authentication;
+  /** The client's address as the rate limits count it (PARLEY_TRUSTED_PROXIES); absent in-process. */
+  clientAddress?: string;
+  /**
+   * Makes this refusal the HTTP answer (its status and the error object), whatever the operation then returns:
+   * /graphql's way of answering a live stream refused before it opens as REST does. Absent elsewhere.
+   */
+  answerRefusal?(error: AppError): void;
 }
 
 /** The outcome of a request's credentials: its viewer, or why it has none. */
@@ -57,6 +65,8 @@ export interface ServerDeps {
   signIn: SignInSettings;
   /** How often an open live results stream re-checks that its caller may still read the bot (ms). */
   liveRecheckMs: number;
+  /** The live streams open in this process, within their caps and lifetime. */
+  liveStreams: LiveStreamSlots;
   /** PARLEY_DRAFT_CHECKPOINT_QUIET_MINUTES, in ms (services/draft-checkpoints.ts's default when absent). */
   draftCheckpointQuietMs?: number;
   /** What a bot's draft may hold (services/draft-bounds.ts's defaults when absent). */
@@ -115,7 +125,7 @@ export async function createContext(
   request: RequestInfo,
   http: HttpExchange | null = null,
 ): Promise<GraphQLContext> {
-  const { chat, uploads, signIn, liveRecheckMs, draftCheckpointQuietMs, draftBounds, channels } = deps;
+  const { chat, uploads, signIn, liveRecheckMs, liveStreams, draftCheckpointQuietMs, draftBounds, channels } = deps;
   const db = chat.db;
   const base = {
     db,
@@ -123,6 +133,7 @@ export async function createContext(
     uploads,
     signIn,
     liveRecheckMs,
+    liveStreams,
     draftCheckpointQuietMs,
     draftBounds,
     channels,

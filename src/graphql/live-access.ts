@@ -4,6 +4,10 @@ import { AppError, forbidden, notFound } from '../errors';
 import { hasBotRole } from './builder';
 import { createContext, type GraphQLContext } from './context';
 
+/** What every live stream's description says of its bounds (docs/security.md#live-streams). */
+export const LIVE_STREAM_BOUNDS =
+  'Ends after PARLEY_LIVE_STREAM_MAX_MINUTES at the latest (subscribe again and catch up). A user may hold PARLEY_LIVE_STREAMS_PER_USER live streams open at once and a client address PARLEY_LIVE_STREAMS_PER_ADDRESS (all kinds together, per server process): one more is refused with TOO_MANY_REQUESTS (HTTP 429).';
+
 /** What a live stream yields once its caller may no longer read the bot: the resolver answers NOT_FOUND, then the stream ends. */
 export const ACCESS_LOST = Symbol('access lost');
 
@@ -57,9 +61,48 @@ export async function stillReadsBot(ctx: GraphQLContext, botId: string): Promise
 }
 
 /**
+ * Ends `source` after `lifetimeMs` (a pending `next()` gets done, so the
+ * stream closes cleanly and its client reconnects), and calls `release` once
+ * when it ends, however: its time is up, it ran out, or its client went away.
+ */
+export function endingAfter<T>(
+  source: AsyncIterableIterator<T>,
+  lifetimeMs: number,
+  release: () => void,
+): AsyncIterableIterator<T> {
+  let ended = false;
+  const end = async (): Promise<IteratorResult<T>> => {
+    if (!ended) {
+      ended = true;
+      clearTimeout(timer);
+      release();
+    }
+    await source.return?.();
+    return { value: undefined, done: true };
+  };
+  const timer = setTimeout(() => void end(), lifetimeMs);
+  // A stream never keeps a process from exiting (shutdown ends them anyway).
+  timer.unref();
+  return {
+    async next() {
+      if (ended) return { value: undefined, done: true };
+      const result = await source.next();
+      if (result.done) return end();
+      return result;
+    },
+    return: end,
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+}
+
+/**
  * A bot's live stream for a subscription: any member of the bot's workspace
  * (checked here, since scope-auth guards resolvers and a subscription's source
- * is built before any resolver runs), and access checked again as events come.
+ * is built before any resolver runs), within the caller's and its address's
+ * caps of open streams, for at most the streams' lifetime, and access checked
+ * again as events come.
  */
 export async function botLiveStream<T>(
   ctx: GraphQLContext,
@@ -67,7 +110,16 @@ export async function botLiveStream<T>(
   open: (live: LiveResults) => AsyncIterableIterator<T>,
 ): Promise<AsyncIterableIterator<T | typeof ACCESS_LOST>> {
   if (!(await hasBotRole(ctx, botId, ANY_ROLE))) throw forbidden();
-  return whileAllowed(open(ctx.chat.live), ctx.liveRecheckMs, () => stillReadsBot(ctx, botId));
+  let release: () => void;
+  try {
+    // hasBotRole answered for a viewer: it refuses anyone else.
+    release = ctx.liveStreams.take(ctx.viewer!.userId, ctx.request.clientAddress);
+  } catch (error) {
+    if (error instanceof AppError) ctx.request.answerRefusal?.(error);
+    throw error;
+  }
+  const source = whileAllowed(open(ctx.chat.live), ctx.liveRecheckMs, () => stillReadsBot(ctx, botId));
+  return endingAfter(source, ctx.liveStreams.lifetimeMs(), release);
 }
 
 /** A stream's event as its subscription answers it: NOT_FOUND once the caller lost access. */

@@ -29,6 +29,7 @@ import { errorBoundary, notFoundFallback } from './middleware/errors';
 import { publicCors } from './middleware/cors';
 import { secretInPath } from './middleware/secret-path';
 import { requestId } from './middleware/request-id';
+import { clientAddress } from './middleware/client-address';
 import { methodNotAllowed } from './middleware/method-not-allowed';
 import { metricsEndpoint, requestMetrics } from './middleware/metrics';
 import { requestLog } from './middleware/request-log';
@@ -151,6 +152,7 @@ export function createApps({
     app.use(publicCors(publicRoutes.map((route) => route.path)));
     app.use(publicCors(typebotAliasRoutes.map((alias) => alias.path)));
     app.use(publicCors(['/v1/uploads/{token}'], 'PUT, OPTIONS'));
+    app.use(clientAddress(config.rateLimit?.trustedProxies ?? ''));
     if (config.rateLimit && limiters) app.use(rateLimit(config.rateLimit, limiters));
     app.use(health.routes());
     for (const router of routers) app.use(router.routes());

@@ -10,6 +10,7 @@ import {
   type RequestInfo,
 } from '../graphql/context';
 import { maskError } from '../graphql/errors';
+import { STATUS_BY_CODE } from '../errors';
 import { answeredByRefusal } from '../rest/router';
 import { graphqlLimitPlugins, type GraphQLLimits } from './graphql-limits';
 import { requestErrorsAreBadRequests } from './graphql-request-errors';
@@ -78,6 +79,12 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
       session: sessionOf(ctx, options),
       // Spent by startPreviewChat itself when nobody is authenticated, whatever the body's type (rate limits on).
       spendAnonymousPreview: ctx.state.spendAnonymousPreview as RequestInfo['spendAnonymousPreview'],
+      clientAddress: ctx.state.clientAddress as string | undefined,
+      answerRefusal: (error) => {
+        ctx.status = STATUS_BY_CODE[error.code];
+        ctx.body = { code: error.code, message: error.message, issues: error.issues };
+        ctx.state.refused = true;
+      },
     };
     // Anonymous unless valid credentials authenticated it: an Authorization header of any other kind changes nothing.
     info.authentication = await options.authenticate(info);
@@ -89,8 +96,9 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
     const response = await yoga.fetch(fetchRequestOf(ctx, body), {
       koa: { state: ctx.state as Record<string, unknown>, info, http: exchange(ctx, options.publicUrl) },
     });
-    // A rate limit refused the operation while it ran: its answer (429, Retry-After) stands.
-    if (answeredByRefusal(ctx)) return;
+    // A rate limit or a live stream's cap refused the operation while it ran: its answer (429) stands.
+    // Yoga's stream of the refused subscription is cancelled: unread, it would keep its keep-alive timer.
+    if (answeredByRefusal(ctx)) return void (await response.body?.cancel().catch(() => undefined));
     // yoga answers a body it cannot read (a form's text/plain, say) with an empty 415: give the error object instead.
     if (response.status === 415) throw unsupportedMediaType(ctx);
     ctx.status = response.status;

@@ -36,6 +36,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'expectedVersion names another version than the current one: someone saved meanwhile (reload, or send again without it)',
   412: 'If-Match names another version than the current one: someone saved meanwhile (reload, or save without If-Match to overwrite)',
   413: 'Request body larger than the limit',
+  429: 'Too many live streams open for your user or your address (the message names the limit): close one and retry',
   500: 'Internal server error',
 };
 

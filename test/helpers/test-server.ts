@@ -58,8 +58,12 @@ export interface TestServerOptions {
   metricsPublic?: boolean;
   /** PARLEY_RATE_LIMIT_*: off in tests unless given (tests make many chat requests from one IP). */
   rateLimit?: Partial<Config['rateLimit']>;
+  /** PARLEY_TRUSTED_PROXIES, with rate limits left as `rateLimit` says (off unless given). */
+  trustedProxies?: string;
   /** PARLEY_LIVE_RECHECK_MS: how often a live results stream re-checks its caller's access. */
   liveRecheckMs?: number;
+  /** PARLEY_LIVE_STREAMS_PER_USER, PARLEY_LIVE_STREAMS_PER_ADDRESS, PARLEY_LIVE_STREAM_MAX_MINUTES (in ms here). */
+  liveStreams?: Partial<Omit<Config['live'], 'recheckMs'>>;
   /** PARLEY_UPLOAD_MAX_BYTES */
   uploadMaxBytes?: number;
   /** PARLEY_BOT_ASSETS_PER_BOT and PARLEY_BOT_ASSETS_WORKSPACE_MB (in bytes here). */
@@ -140,7 +144,7 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     },
     metrics: { token: options.metricsToken || undefined, public: options.metricsPublic ?? true },
     smtp: options.smtp && { secure: false, ...options.smtp },
-    live: { recheckMs: options.liveRecheckMs ?? defaults.live.recheckMs },
+    live: { ...defaults.live, ...given({ recheckMs: options.liveRecheckMs }), ...options.liveStreams },
     uploads: {
       maxBytes: options.uploadMaxBytes ?? defaults.uploads.maxBytes,
       dir: options.uploadsDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-uploads-')),
@@ -159,6 +163,7 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     rateLimit: {
       ...defaults.rateLimit,
       enabled: false,
+      ...given({ trustedProxies: options.trustedProxies }),
       ...(options.rateLimit ? { enabled: true, ...options.rateLimit } : {}),
     },
   };

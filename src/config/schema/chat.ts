@@ -133,6 +133,29 @@ export const live = {
       "an open live results stream checks its caller's token and membership again at its first event this long " +
       'after the last check; a caller who lost access gets `NOT_FOUND`, then the end (`0`: at every event)',
   }),
+  streamsPerUser: integer({
+    env: 'PARLEY_LIVE_STREAMS_PER_USER',
+    default: 20,
+    doc:
+      'live streams (live results, draft saves, editors: REST and `/graphql`) one user may hold open in a process, ' +
+      'all their tokens and console sessions together; one more is refused with 429 (`0`: no cap)',
+  }),
+  streamsPerAddress: integer({
+    env: 'PARLEY_LIVE_STREAMS_PER_ADDRESS',
+    default: 50,
+    doc:
+      'live streams one client address (as the rate limits see it: `PARLEY_TRUSTED_PROXIES`) may hold open in a ' +
+      'process, whoever signed in; one more is refused with 429 (`0`: no cap)',
+  }),
+  streamMaxMs: duration({
+    env: 'PARLEY_LIVE_STREAM_MAX_MINUTES',
+    unit: 'minutes',
+    default: 60,
+    min: 1,
+    doc:
+      'a live stream ends cleanly after this long (up to a tenth sooner, so that streams opened together do not ' +
+      'reconnect together); clients reconnect and catch up',
+  }),
 };
 
 export const quota = {

@@ -1,7 +1,7 @@
 import { parseSessionKey } from '../../services/editor-presence';
 import { isDraftEvent, type DraftEvent, type EditorsEvent } from '../../services/live/events';
 import { builder } from '../builder';
-import { botLiveStream, unlessAccessLost, type ACCESS_LOST } from '../live-access';
+import { botLiveStream, LIVE_STREAM_BOUNDS, unlessAccessLost, type ACCESS_LOST } from '../live-access';
 import { DraftChangedRef } from './draft-changes';
 import { EditorsChangedRef } from './editor-presence';
 
@@ -29,8 +29,7 @@ const BotEditingRef = builder.objectRef<DraftEvent | EditorsEvent>('BotEditing')
 builder.subscriptionFields((t) => ({
   botEditing: t.field({
     type: BotEditingRef,
-    description:
-      "`draftChanged` and `editorsChanged` on one stream, for an editor tab (`sessionKey`: its own presence changes are left out; its own saves come with their clientKey). Same access rules: any member of the bot's workspace, checked again as events come; a caller who lost access gets NOT_FOUND, then the end of the stream.",
+    description: `\`draftChanged\` and \`editorsChanged\` on one stream, for an editor tab (\`sessionKey\`: its own presence changes are left out; its own saves come with their clientKey). Same access rules: any member of the bot's workspace, checked again as events come; a caller who lost access gets NOT_FOUND, then the end of the stream. ${LIVE_STREAM_BOUNDS}`,
     args: {
       botId: t.arg.id({ required: true }),
       sessionKey: t.arg.string({ required: true, description: "The subscribing editor tab (as editingBot's)." }),

@@ -5,7 +5,7 @@ import type { DraftEvent } from '../../services/live/events';
 import { builder } from '../builder';
 import { UserRef } from './member';
 import type { GraphQLContext } from '../context';
-import { botLiveStream, unlessAccessLost, type ACCESS_LOST } from '../live-access';
+import { botLiveStream, LIVE_STREAM_BOUNDS, unlessAccessLost, type ACCESS_LOST } from '../live-access';
 
 // Editing together (docs/co-editing.md): every save of a draft is logged with
 // its patch and announced live; an editor catches up from the log.
@@ -76,8 +76,7 @@ export const DraftChangedRef = builder.objectRef<DraftEvent>('DraftChanged').imp
 builder.subscriptionFields((t) => ({
   draftChanged: t.field({
     type: DraftChangedRef,
-    description:
-      "Every save of a bot's draft from now on (the editor, REST PATCH, updateBot, editBot, a restore, an assistant), from every server process sharing the database, held open until the client goes away. Any member of the bot's workspace; access is checked again as events come, and a caller who lost it gets NOT_FOUND, then the end of the stream.",
+    description: `Every save of a bot's draft from now on (the editor, REST PATCH, updateBot, editBot, a restore, an assistant), from every server process sharing the database, held open until the client goes away. Any member of the bot's workspace; access is checked again as events come, and a caller who lost it gets NOT_FOUND, then the end of the stream. ${LIVE_STREAM_BOUNDS}`,
     args: { botId: t.arg.id({ required: true }) },
     subscribe: (_root, args, ctx) => {
       const botId = String(args.botId);

@@ -9,7 +9,7 @@ import {
 } from '../../services/editor-presence';
 import type { EditorsEvent } from '../../services/live/events';
 import { builder } from '../builder';
-import { botLiveStream, unlessAccessLost, type ACCESS_LOST } from '../live-access';
+import { botLiveStream, LIVE_STREAM_BOUNDS, unlessAccessLost, type ACCESS_LOST } from '../live-access';
 import { UserRef } from './member';
 
 // Who else has a bot open in the editor, and what each of their tabs has
@@ -126,8 +126,7 @@ export const EditorsChangedRef = builder.objectRef<EditorsEvent>('EditorsChanged
 builder.subscriptionFields((t) => ({
   editorsChanged: t.field({
     type: EditorsChangedRef,
-    description:
-      "Every change of who has the bot open in the editor, or of what they have selected, from now on, from every server process sharing the database (within about a second), held open until the client goes away. Tabs that vanish without leaving are not announced: they drop out of `botEditors` 45 s after their last heartbeat. With `sessionKey`, that tab's own changes are left out. Any member of the bot's workspace; access is checked again as events come, and a caller who lost it gets NOT_FOUND, then the end of the stream.",
+    description: `Every change of who has the bot open in the editor, or of what they have selected, from now on, from every server process sharing the database (within about a second), held open until the client goes away. Tabs that vanish without leaving are not announced: they drop out of \`botEditors\` 45 s after their last heartbeat. With \`sessionKey\`, that tab's own changes are left out. Any member of the bot's workspace; access is checked again as events come, and a caller who lost it gets NOT_FOUND, then the end of the stream. ${LIVE_STREAM_BOUNDS}`,
     args: {
       botId: t.arg.id({ required: true }),
       sessionKey: t.arg.string({

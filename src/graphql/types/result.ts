@@ -13,7 +13,7 @@ import {
 import { resultTranscript, type TranscriptLine } from '../../services/chat/transcript';
 import { type RESULT_EVENT_KINDS, type ResultEvent } from '../../services/live/events';
 import { builder, hasBotRole } from '../builder';
-import { botLiveStream, unlessAccessLost, type ACCESS_LOST } from '../live-access';
+import { botLiveStream, LIVE_STREAM_BOUNDS, unlessAccessLost, type ACCESS_LOST } from '../live-access';
 import { TimeFilter } from './analytics';
 import { MessagePayload } from './scalars';
 
@@ -319,8 +319,7 @@ const ResultUpdate = builder.objectRef<ResultEvent>('ResultUpdate').implement({
 builder.subscriptionFields((t) => ({
   resultUpdated: t.field({
     type: ResultUpdate,
-    description:
-      "Live results of a bot: one event per result each committed chat turn changes (created, answered, completed), from every server process sharing the database; held open until the client goes away. Events of a rolled-back turn never come; events while the stream is closed are not replayed (re-read `results` on reconnect). Any member of the bot's workspace; access is checked again as events come (PARLEY_LIVE_RECHECK_MS), and a caller who lost it gets NOT_FOUND, then the end of the stream.",
+    description: `Live results of a bot: one event per result each committed chat turn changes (created, answered, completed), from every server process sharing the database; held open until the client goes away. Events of a rolled-back turn never come; events while the stream is closed are not replayed (re-read \`results\` on reconnect). Any member of the bot's workspace; access is checked again as events come (PARLEY_LIVE_RECHECK_MS), and a caller who lost it gets NOT_FOUND, then the end of the stream. ${LIVE_STREAM_BOUNDS}`,
     args: { botId: t.arg.id({ required: true }) },
     subscribe: (_root, args, ctx) => {
       const botId = String(args.botId);

@@ -79,6 +79,8 @@ export const botRoutes = builderRoutes('Bot', [
       "Live draft saves: one event per save of the bot's draft (its new version, who, which editor tab), held open",
     unwrap: ['draftChanged'],
     stream: 'sse',
+    // A user's or an address's live streams past their cap (docs/security.md#live-streams).
+    errors: [...BUILDER_ERRORS, 429],
   },
   { method: 'POST', path: '/v1/bots/{botId}/publish', operation: 'PublishBot', summary: 'Publish bot' },
   { method: 'POST', path: '/v1/bots/{botId}/unpublish', operation: 'UnpublishBot', summary: 'Unpublish bot' },

@@ -1,4 +1,4 @@
-import { builderRoutes } from './group';
+import { BUILDER_ERRORS, builderRoutes } from './group';
 
 // Parley's.
 export const resultRoutes = builderRoutes('Results', [
@@ -41,6 +41,8 @@ export const resultRoutes = builderRoutes('Results', [
     summary: 'Live results: one event per result a chat turn changes (created, answered, completed), held open',
     unwrap: ['resultUpdated'],
     stream: 'sse',
+    // A user's or an address's live streams past their cap (docs/security.md#live-streams).
+    errors: [...BUILDER_ERRORS, 429],
   },
   {
     method: 'GET',

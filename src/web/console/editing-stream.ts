@@ -40,19 +40,21 @@ function open(botId: string): Stream {
   let closed = false;
   let live: Subscription | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  // Ended by the server too (its lifetime, PARLEY_LIVE_STREAM_MAX_MINUTES, or a restart): opened again the same way.
   const lost = () => {
     if (closed) return;
     clearTimeout(retry);
-    retry = setTimeout(() => {
-      listen();
-      for (const listener of listeners) listener.resumed();
-    }, RECONNECT_MS);
+    retry = setTimeout(() => listen(true), RECONNECT_MS);
   };
-  const listen = () => {
+  const listen = (again: boolean) => {
     live = subscribe(
       BotEditingDocument,
       { botId, sessionKey: TAB_KEY },
       {
+        // Once the server listens again: a save read before that could be missed by both the read and the stream.
+        open: () => {
+          if (again) for (const listener of listeners) listener.resumed();
+        },
         next: ({ botEditing }) => {
           for (const listener of listeners) listener.event(botEditing);
         },
@@ -61,7 +63,7 @@ function open(botId: string): Stream {
       },
     );
   };
-  listen();
+  listen(false);
   return {
     listeners,
     close: () => {

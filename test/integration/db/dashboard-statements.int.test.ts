@@ -70,6 +70,7 @@ async function runDashboard(user: { userId: string; personalWorkspaceId: string 
     uploads: undefined as never,
     signIn: undefined as never,
     liveRecheckMs: 0,
+    liveStreams: undefined as never,
     request: {},
     viewer: { userId: user.userId, tokenId: 'test' },
     authFailure: null,

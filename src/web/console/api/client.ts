@@ -124,13 +124,13 @@ export interface Subscription {
 
 /**
  * A GraphQL subscription over server-sent events (fetch, so the CSRF header
- * goes along; EventSource cannot send headers). `onComplete` when the
- * server ends the stream.
+ * goes along; EventSource cannot send headers). `open` once the server has
+ * subscribed (it answered the stream), `complete` when it ends the stream.
  */
 export function subscribe<Result, Variables>(
   document: TypedDocumentString<Result, Variables>,
   variables: Variables,
-  handlers: { next(data: Result): void; error?(error: ApiError): void; complete?(): void },
+  handlers: { next(data: Result): void; open?(): void; error?(error: ApiError): void; complete?(): void },
 ): Subscription {
   const controller = new AbortController();
   const run = async () => {
@@ -143,6 +143,7 @@ export function subscribe<Result, Variables>(
     });
     if (!response.ok || !response.body)
       throw refusalOf(response, (await response.json().catch(() => null)) as ErrorObjectJson | null);
+    handlers.open?.();
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
     for (;;) {

@@ -148,7 +148,7 @@ export function ResultsTab({ bot, editable }: { bot: BotDefinition; editable: bo
           </button>
         </form>
         <span className={`live ${live}`} role="status">
-          {live === 'live' ? 'Live' : live === 'lost' ? 'Live updates stopped: reload the page' : 'Connecting…'}
+          {live === 'live' ? 'Live' : live === 'lost' ? 'Live updates lost: reconnecting…' : 'Connecting…'}
         </span>
         <button type="button" className="secondary" disabled={exportCsv.pending} onClick={() => void exportCsv.run()}>
           {exportCsv.pending ? 'Exporting…' : 'Export CSV'}
