@@ -131,6 +131,10 @@ export async function buildServerDeps(
     uploads,
     liveRecheckMs: config.live.recheckMs,
     draftCheckpointQuietMs: config.drafts.checkpointQuietMs,
+    draftStorage: {
+      changesPage: { changes: config.drafts.changesPerRead, bytes: config.drafts.changesReadBytes },
+      workspaceBytes: config.drafts.workspaceStorageBytes,
+    },
     signIn: {
       sessionTtlMs: config.console.sessionTtlMs,
       linkTtlMs: DEFAULT_SIGN_IN.linkTtlMs,

@@ -78,6 +78,7 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
       session: sessionOf(ctx, options),
       // Spent by startPreviewChat itself when nobody is authenticated, whatever the body's type (rate limits on).
       spendAnonymousPreview: ctx.state.spendAnonymousPreview as RequestInfo['spendAnonymousPreview'],
+      spendRevision: ctx.state.spendRevision as RequestInfo['spendRevision'],
     };
     // Anonymous unless valid credentials authenticated it: an Authorization header of any other kind changes nothing.
     info.authentication = await options.authenticate(info);

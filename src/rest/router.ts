@@ -20,6 +20,7 @@ export function restRequestInfo(ctx: Context): RequestInfo {
     ...requestInfo((name) => ctx.get(name)),
     authentication: ctx.state.authentication as Authentication | undefined,
     spendAnonymousPreview: ctx.state.spendAnonymousPreview as RequestInfo['spendAnonymousPreview'],
+    spendRevision: ctx.state.spendRevision as RequestInfo['spendRevision'],
   };
 }
 

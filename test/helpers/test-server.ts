@@ -90,6 +90,8 @@ export interface TestServerOptions {
   productionGraphql?: boolean;
   /** PARLEY_WHATSAPP_API_URL, PARLEY_TELEGRAM_API_URL, PARLEY_CHANNEL_WAIT_CAP_MS (the providers' stand-ins). */
   channels?: Partial<Config['channels']>;
+  /** PARLEY_DRAFT_*: checkpoints, the change log's reads (bytes here) and PARLEY_WORKSPACE_DRAFT_STORAGE_MB (bytes here). */
+  drafts?: Partial<Config['drafts']>;
 }
 
 const ADMIN_EMAIL = 'admin@parley.test';
@@ -153,6 +155,7 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     sandbox: { ...defaults.sandbox, ...given({ threads: options.codeThreads }) },
     redis: options.redis ?? defaults.redis,
     channels: { ...defaults.channels, ...options.channels },
+    drafts: { ...defaults.drafts, ...options.drafts },
     rateLimit: {
       ...defaults.rateLimit,
       enabled: false,
