@@ -23,6 +23,7 @@ const CONFIG = {
   authFailurePoints: 1_000_000_000,
   signInFailurePoints: 1_000_000_000,
   anonymousPreviewPoints: 1_000_000_000,
+  revisionPoints: 1_000_000_000,
   windowSeconds: 60,
   trustedProxies: '',
 };

@@ -145,6 +145,10 @@ export async function buildServerDeps(
       maxVariables: config.drafts.maxVariables,
       maxEvents: config.drafts.maxEvents,
     },
+    draftStorage: {
+      changesPage: { changes: config.drafts.changesPerRead, bytes: config.drafts.changesReadBytes },
+      workspaceBytes: config.drafts.workspaceStorageBytes,
+    },
     signIn: {
       sessionTtlMs: config.console.sessionTtlMs,
       linkTtlMs: DEFAULT_SIGN_IN.linkTtlMs,

@@ -1,4 +1,5 @@
 import { Access } from '../services/access';
+import { DEFAULT_DRAFT_CHANGES_PAGE, type DraftChangesPage } from '../services/bot-changes';
 import type { ChannelConnectDeps } from '../services/channels/connection';
 import type { ChatDeps } from '../services/chat/deps';
 import type { LiveStreamSlots } from '../services/live/stream-slots';
@@ -27,6 +28,8 @@ export interface RequestInfo extends RequestOrigin {
   session?: { kind: 'one'; secret: string; refused: boolean } | { kind: 'several' };
   /** Spends a point of the client's anonymous preview budget (throws when it is used up); absent without rate limits. */
   spendAnonymousPreview?: () => Promise<void>;
+  /** Spends a point of the user's checkpoint-and-restore budget (throws when it is used up); absent without rate limits. */
+  spendRevision?: (userId: string) => Promise<void>;
   /** Who the credentials above are, when the HTTP layer already asked (it decides body limits and budgets by it). */
   authentication?: Authentication;
   /** The client's address as the rate limits count it (PARLEY_TRUSTED_PROXIES); absent in-process. */
@@ -72,6 +75,11 @@ export interface ServerDeps {
   /** What a bot's draft may hold (services/draft-bounds.ts's defaults when absent). */
   draftBounds?: DraftBounds;
   /**
+   * PARLEY_DRAFT_CHANGES_PER_READ and PARLEY_DRAFT_CHANGES_READ_MB (one read of a change log), and
+   * PARLEY_WORKSPACE_DRAFT_STORAGE_MB (bytes); the services' defaults when absent.
+   */
+  draftStorage?: { changesPage: DraftChangesPage; workspaceBytes: number };
+  /**
    * The messaging channels: the webhooks wake their processor once they have stored events;
    * `connect` registers a Telegram webhook through the server's provider client.
    */
@@ -87,6 +95,8 @@ export interface GraphQLContext extends ServerDeps {
   /** The caller's memberships, loaded lazily once per request; null without a viewer. */
   access: Access | null;
   http: HttpExchange | null;
+  /** Bytes of change-log patches this request may still read, all its `draftChanges` fields together. */
+  draftChangesBudget: { bytes: number };
 }
 
 const BEARER = /^bearer\s+(\S+)\s*$/i;
@@ -125,20 +135,13 @@ export async function createContext(
   request: RequestInfo,
   http: HttpExchange | null = null,
 ): Promise<GraphQLContext> {
-  const { chat, uploads, signIn, liveRecheckMs, liveStreams, draftCheckpointQuietMs, draftBounds, channels } = deps;
+  const { chat, uploads, signIn, liveRecheckMs, liveStreams, draftCheckpointQuietMs, draftBounds, draftStorage } = deps;
   const db = chat.db;
+  const draftChangesBudget = { bytes: (draftStorage?.changesPage ?? DEFAULT_DRAFT_CHANGES_PAGE).bytes };
   const base = {
-    db,
-    chat,
-    uploads,
-    signIn,
-    liveRecheckMs,
-    liveStreams,
-    draftCheckpointQuietMs,
-    draftBounds,
-    channels,
-    request,
-    http,
+    ...{ db, chat, uploads, signIn, liveRecheckMs, liveStreams, draftCheckpointQuietMs, draftBounds, draftStorage },
+    ...{ channels: deps.channels, request, http },
+    draftChangesBudget,
   };
   const { viewer, failure } = request.authentication ?? (await authenticateRequest(db, request));
   if (!viewer) return { ...base, viewer: null, authFailure: failure ?? 'missing', access: null };

@@ -85,6 +85,7 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
         ctx.body = { code: error.code, message: error.message, issues: error.issues };
         ctx.state.refused = true;
       },
+      spendRevision: ctx.state.spendRevision as RequestInfo['spendRevision'],
     };
     // Anonymous unless valid credentials authenticated it: an Authorization header of any other kind changes nothing.
     info.authentication = await options.authenticate(info);

@@ -128,13 +128,13 @@ export function recordSessionBusy(): void {
 
 const rateLimited = new Counter({
   name: 'parley_rate_limited_total',
-  help: 'Requests refused by a rate limit, by limit (ip, bot, builder, authFailures, signIn, anonymousPreview).',
+  help: 'Requests refused by a rate limit, by limit (ip, bot, builder, authFailures, signIn, anonymousPreview, revisions).',
   labelNames: ['limit'] as const,
   registers: [registry],
 });
 
 export function recordRateLimited(
-  limit: 'ip' | 'bot' | 'builder' | 'authFailures' | 'signIn' | 'anonymousPreview',
+  limit: 'ip' | 'bot' | 'builder' | 'authFailures' | 'signIn' | 'anonymousPreview' | 'revisions',
 ): void {
   rateLimited.inc({ limit });
 }

@@ -21,6 +21,7 @@ export function restRequestInfo(ctx: Context): RequestInfo {
     authentication: ctx.state.authentication as Authentication | undefined,
     spendAnonymousPreview: ctx.state.spendAnonymousPreview as RequestInfo['spendAnonymousPreview'],
     clientAddress: ctx.state.clientAddress as string | undefined,
+    spendRevision: ctx.state.spendRevision as RequestInfo['spendRevision'],
   };
 }
 

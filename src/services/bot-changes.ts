@@ -2,6 +2,7 @@ import type { Db, Prisma } from '../db/client';
 import { readStoredPatch } from '../engine/definition/patch';
 import { touchedObjects, type DraftPatch } from '../engine/shapes/draft-patch';
 import type { LiveResults } from './live/live-results';
+import { jsonBytes } from './draft-storage';
 
 // The draft's change log (docs/co-editing.md): every save of a bot's draft,
 // whatever made it (the editor, REST PATCH, GraphQL updateBot or editBot, a
@@ -16,6 +17,11 @@ export interface DraftSave {
   /** The editor tab that saved (its presence key), so it recognises its own save. */
   clientKey?: string | null;
   live?: LiveResults;
+  /**
+   * The revision a restore put back: its change records that instead of a
+   * patch (a second copy of the whole definition), and readers reload.
+   */
+  restoredRevision?: number;
 }
 
 /**
@@ -32,26 +38,43 @@ export interface DraftChange {
   patch: DraftPatch;
 }
 
-/** Writes a save's change, in the save's transaction, and forgets the ones past KEPT_CHANGES. */
+/** How much one read of the log answers (PARLEY_DRAFT_CHANGES_PER_READ, PARLEY_DRAFT_CHANGES_READ_MB). */
+export interface DraftChangesPage {
+  changes: number;
+  bytes: number;
+}
+
+export const DEFAULT_DRAFT_CHANGES_PAGE: DraftChangesPage = { changes: 100, bytes: 10 * 1024 * 1024 };
+
+/**
+ * Writes a save's change, in the save's transaction, and forgets the ones past
+ * KEPT_CHANGES; answers the bytes it keeps.
+ */
 export async function recordDraftChange(
   tx: Prisma.TransactionClient,
   botId: string,
   version: number,
   patch: DraftPatch,
   save: DraftSave | undefined,
-): Promise<void> {
+): Promise<number> {
+  const restoredRevision = save?.restoredRevision ?? null;
+  const stored = restoredRevision === null ? patch : {};
+  const size = jsonBytes(stored);
   await tx.botDraftChange.create({
     data: {
       botId,
       version,
       authorId: save?.authorId ?? null,
       clientKey: save?.clientKey ?? null,
-      patch: patch as Prisma.InputJsonValue,
+      patch: stored as Prisma.InputJsonValue,
+      size,
+      restoredRevision,
     },
   });
   // Every 50th save clears the tail: one statement now and then rather than one per save.
   if (version % 50 === 0)
     await tx.botDraftChange.deleteMany({ where: { botId, version: { lte: version - KEPT_CHANGES } } });
+  return size;
 }
 
 /** Tells the editors that have the bot open, once the save has committed. */
@@ -68,23 +91,45 @@ export function announceDraftChange(botId: string, version: number, save: DraftS
 }
 
 /**
- * The changes after `since`, oldest first; null when some of them are no
- * longer kept (or `since` is ahead of the bot): the caller reloads the draft.
+ * The changes after `since`, oldest first, at most `page.changes` of them and
+ * `page.bytes` of patches (the rest: read again from the last one), with the
+ * bytes they hold; null when the log cannot bring the caller up to date: some
+ * are no longer kept, one is a restore, the first alone is over the bytes, or
+ * `since` is ahead of the bot. The caller reloads the draft then. Which ones to
+ * answer is decided from the rows' versions and sizes (an index): no patch is
+ * read that is not answered.
  */
 export async function draftChangesSince(
   db: Db,
   botId: string,
   since: number,
   current: number,
-): Promise<DraftChange[] | null> {
+  page: DraftChangesPage = DEFAULT_DRAFT_CHANGES_PAGE,
+): Promise<{ changes: DraftChange[]; bytes: number } | null> {
   if (since > current) return null;
-  if (since === current) return [];
+  if (since === current) return { changes: [], bytes: 0 };
+  const listed = await db.botDraftChange.findMany({
+    // Up to the version the caller was told: a save landing meanwhile is for its next read.
+    where: { botId, version: { gt: since, lte: current } },
+    orderBy: { version: 'asc' },
+    take: page.changes,
+    select: { version: true, size: true, restoredRevision: true },
+  });
+  let bytes = 0;
+  let last = since;
+  for (const row of listed) {
+    // Saves before the log existed, or pruned (a gap), or a restore (no patch): only the draft says where it is.
+    if (row.version !== last + 1 || row.restoredRevision !== null) return null;
+    if (bytes + row.size > page.bytes) break;
+    bytes += row.size;
+    last = row.version;
+  }
+  if (last === since) return null;
   const rows = await db.botDraftChange.findMany({
-    where: { botId, version: { gt: since } },
+    where: { botId, version: { gt: since, lte: last } },
     orderBy: { version: 'asc' },
   });
-  // Saves before the log existed, or pruned: a gap means the log cannot bring the caller up to date.
-  if (rows.length !== current - since || rows[0]!.version !== since + 1) return null;
+  if (rows.length !== last - since) return null;
   const changes: DraftChange[] = [];
   for (const row of rows) {
     const patch = readStoredPatch(row.patch);
@@ -98,7 +143,7 @@ export async function draftChangesSince(
       patch,
     });
   }
-  return changes;
+  return { changes, bytes };
 }
 
 /**

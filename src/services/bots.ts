@@ -19,6 +19,7 @@ import { checkpointDraft, DEFAULT_QUIET_MS, saveCheckpointReason, type SaveOrigi
 import { archiveResults } from './results';
 import { displayName, icon, zodIssues } from './validation';
 import { withNormalisedOrigins } from './chat/origins';
+import { assertDraftStorageRoom, jsonBytes } from './draft-storage';
 import { followRenamesInUntouchedParts, renamedVariables } from '../engine/variables/rename';
 
 export type BotRecord = Bot;
@@ -139,9 +140,13 @@ function isNamedVariable(value: unknown): value is { id: string; name: string } 
   return isRecord(value) && typeof value.id === 'string' && typeof value.name === 'string';
 }
 
-function splitDefinition(definition: BotDefinition): { version: string; draft: Prisma.InputJsonValue } {
+function splitDefinition(definition: BotDefinition): {
+  version: string;
+  draft: Prisma.InputJsonValue;
+  draftSize: number;
+} {
   const { version, ...draft } = definition;
-  return { version, draft: draft as unknown as Prisma.InputJsonValue };
+  return { version, draft: draft as unknown as Prisma.InputJsonValue, draftSize: jsonBytes(draft) };
 }
 
 /**
@@ -186,7 +191,7 @@ export async function createBot(
   db: Db,
   workspaceId: string,
   raw: unknown,
-  bounds: DraftBounds = DEFAULT_DRAFT_BOUNDS,
+  { storageBytes, bounds = DEFAULT_DRAFT_BOUNDS }: Pick<SaveOptions, 'storageBytes' | 'bounds'> = {},
 ): Promise<BotRecord> {
   const { metadata, definition } = parseBotInput(raw);
   assertDraftBounds(definition, null, bounds);
@@ -209,12 +214,19 @@ export async function createBot(
     isClosed: false,
     ...splitDefinition(definition),
   };
+  // A new bot's draft counts in the workspace's draft storage like a save's.
+  const create = (id: string | undefined) =>
+    db.$transaction(async (tx) => {
+      const bot = await tx.bot.create({ data: { ...data, id } });
+      await assertDraftStorageRoom(db, tx, workspaceId, storageBytes);
+      return bot;
+    });
   try {
-    return await db.bot.create({ data: { ...data, id: wantedId } });
+    return await create(wantedId);
   } catch (error) {
     if (isUniqueViolation(error, 'publicId')) throw publicIdTaken();
     // Another request took the same id between our check and insert: fall back to a new id.
-    if (wantedId && isUniqueViolation(error, 'id')) return db.bot.create({ data });
+    if (wantedId && isUniqueViolation(error, 'id')) return create(undefined);
     throw error;
   }
 }
@@ -275,6 +287,8 @@ export interface SaveOptions extends DraftSave {
   quietMs?: number;
   /** What the draft may hold (draft-bounds.ts's defaults when absent). */
   bounds?: DraftBounds;
+  /** PARLEY_WORKSPACE_DRAFT_STORAGE_MB, in bytes (services/draft-storage.ts's default when absent). */
+  storageBytes?: number;
   /**
    * A partial bot (the default: REST PATCH, updateBot), a list of edits or an
    * editor's changes (never an import, although they may write the whole
@@ -324,6 +338,7 @@ export async function updateBot(
     : (reason ??
       ((await overwritesAnother(db, botId, bot.draftVersion, changes, save, now)) ? ('overwrite' as const) : null));
   const version = bot.draftVersion + 1;
+  const split = splitDefinition(definition);
   try {
     const saved = await db.$transaction(async (tx) => {
       // Compare-and-set on the version read: an edit landing in between makes this one a conflict.
@@ -335,13 +350,16 @@ export async function updateBot(
           icon: 'icon' in patch ? (metadata.icon ?? null) : undefined,
           publicId: 'publicId' in patch ? (metadata.publicId ?? null) : undefined,
           isClosed: metadata.isClosed,
-          ...splitDefinition(definition),
+          ...split,
         },
       });
       if (count === 0) return false;
-      await recordDraftChange(tx, botId, version, changes, save);
+      const logged = await recordDraftChange(tx, botId, version, changes, save);
       // The version matched, so `stored` is exactly the draft this save replaced.
       if (checkpoint) await checkpointDraft(tx, bot, stored, { reason: checkpoint, authorId: save.authorId, now });
+      // A save that frees more than it logs (and keeps no checkpoint) is taken even over the quota: it is how room is made.
+      if (checkpoint || split.draftSize + logged > bot.draftSize)
+        await assertDraftStorageRoom(db, tx, bot.workspaceId, save.storageBytes);
       return true;
     });
     if (!saved) {
@@ -360,14 +378,17 @@ export async function updateBot(
 
 /**
  * Deleting archives: the bot leaves lists and reads, its public id is freed and
- * stops serving chats, its results stay (archived) for billing; its uploaded
- * images (bot assets) are deleted.
+ * stops serving chats, its results stay (archived) for billing; its revisions,
+ * change log and uploaded images (bot assets) are deleted.
  */
 export async function archiveBot(db: Db, botId: string, files?: FileStore): Promise<void> {
   await getBot(db, botId);
   await archiveResults(db, botId, undefined, files);
   await db.$transaction([
     db.botSnapshot.deleteMany({ where: { botId } }),
+    // Its history goes with it: the change log, and the tabs that had it open.
+    db.botDraftChange.deleteMany({ where: { botId } }),
+    db.botEditorPresence.deleteMany({ where: { botId } }),
     db.chatSession.deleteMany({ where: { botId } }),
     db.bot.update({
       where: { id: botId },
@@ -417,7 +438,11 @@ export function botProblems(bot: Pick<Bot, 'version' | 'draft'>): Problem[] {
 export async function publishBot(
   db: Db,
   botId: string,
-  { publisherId = null, now = new Date() }: { publisherId?: string | null; now?: Date } = {},
+  {
+    publisherId = null,
+    now = new Date(),
+    storageBytes,
+  }: { publisherId?: string | null; now?: Date } & Pick<SaveOptions, 'storageBytes'> = {},
 ): Promise<BotRecord> {
   const bot = await getBot(db, botId);
   const definition = draftDefinition(bot);
@@ -446,8 +471,10 @@ export async function publishBot(
             publishedById: publisherId,
             version: definition.version,
             definition: definition as unknown as Prisma.InputJsonValue,
+            size: jsonBytes(definition),
           },
         });
+        await assertDraftStorageRoom(db, tx, bot.workspaceId, storageBytes);
         return tx.bot.update({ where: { id: botId }, data: { publishedRevision: updated.lastRevision } });
       });
     } catch (error) {

@@ -1,5 +1,6 @@
 import type { Bot, Prisma } from '../db/client';
 import { canonicalJson } from '../engine/json';
+import { jsonBytes } from './draft-storage';
 import type { BotDefinition } from '../engine/definition/parse';
 
 // Checkpoints of a bot's draft, kept beside its publishes so that work never
@@ -83,6 +84,7 @@ export async function checkpointDraft(
       publishedById: authorId,
       version: definition.version,
       definition: definition as unknown as Prisma.InputJsonValue,
+      size: jsonBytes(definition),
     },
   });
   await pruneDraftCheckpoints(db, bot.id, now);

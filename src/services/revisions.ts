@@ -4,6 +4,7 @@ import { parseDefinition, type BotDefinition } from '../engine/definition/parse'
 import { notFound } from '../errors';
 import { draftDefinition, getBot, updateBot, type BotRecord, type SaveOptions } from './bots';
 import { checkpointDraft, type CheckpointReason, type RevisionKind } from './draft-checkpoints';
+import { assertDraftStorageRoom } from './draft-storage';
 
 export type { BlockChange, DefinitionChanges, GroupChange } from '../engine/definition/diff';
 export {
@@ -150,7 +151,8 @@ export async function restoreRevision(
   await getBot(db, botId);
   const { definition } = await snapshotDefinition(db, botId, revision);
   // Every content key, so nothing of the draft survives; metadata (name, publicId...) is not part of a revision.
-  return updateBot(db, botId, definition, expectedVersion, { ...save, origin: 'restore' });
+  // Its change in the log names the revision rather than copying it: editors read the draft again.
+  return updateBot(db, botId, definition, expectedVersion, { ...save, origin: 'restore', restoredRevision: revision });
 }
 
 /**
@@ -160,12 +162,18 @@ export async function restoreRevision(
 export async function takeManualCheckpoint(
   db: Db,
   botId: string,
-  { authorId = null, note = null }: { authorId?: string | null; note?: string | null } = {},
+  {
+    authorId = null,
+    note = null,
+    storageBytes,
+  }: { authorId?: string | null; note?: string | null } & Pick<SaveOptions, 'storageBytes'> = {},
 ): Promise<Revision> {
   const bot = await getBot(db, botId);
-  const revision = await db.$transaction((tx) =>
-    checkpointDraft(tx, bot, draftDefinition(bot), { reason: 'manual', authorId, note }),
-  );
+  const revision = await db.$transaction(async (tx) => {
+    const taken = await checkpointDraft(tx, bot, draftDefinition(bot), { reason: 'manual', authorId, note });
+    await assertDraftStorageRoom(db, tx, bot.workspaceId, storageBytes);
+    return taken;
+  });
   const row = await db.botSnapshot.findUnique({
     where: { botId_revision: { botId, revision: revision! } },
     select: SNAPSHOT_ROW,

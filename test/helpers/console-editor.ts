@@ -1,17 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, signInToConsole } from './browser';
-import { startTestServer, type TestServer } from './test-server';
+import { startTestServer, type TestServer, type TestServerOptions } from './test-server';
 
 // What the flow editor's browser tests share: one server and one browser per
 // file, the admin signed in at a given size, and the waits the editor needs
 // (it saves by itself after a short pause).
 
 /** Starts a server and connects to the browser for the file; `current()` is valid inside tests. */
-export function editorSuite(): { current(): { server: TestServer; browser: Browser } } {
+export function editorSuite(options: TestServerOptions = {}): { current(): { server: TestServer; browser: Browser } } {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer(options);
     browser = await launchBrowser();
   });
   afterAll(async () => {

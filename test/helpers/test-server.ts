@@ -94,7 +94,7 @@ export interface TestServerOptions {
   productionGraphql?: boolean;
   /** PARLEY_WHATSAPP_API_URL, PARLEY_TELEGRAM_API_URL, PARLEY_CHANNEL_WAIT_CAP_MS (the providers' stand-ins). */
   channels?: Partial<Config['channels']>;
-  /** PARLEY_BOT_MAX_* and the other settings of drafts. */
+  /** PARLEY_DRAFT_*: checkpoints, the change log's reads (bytes here), PARLEY_WORKSPACE_DRAFT_STORAGE_MB (bytes here), PARLEY_BOT_MAX_*. */
   drafts?: Partial<Config['drafts']>;
 }
 

@@ -90,6 +90,11 @@ export const rateLimit = {
     default: 10,
     doc: 'anonymous previews (a definition sent without a token) one client IP may start per window',
   }),
+  revisionPoints: integer({
+    env: 'PARLEY_RATE_LIMIT_REVISIONS',
+    default: 20,
+    doc: 'checkpoints and restores of bot drafts one user may make per window, all bots together; over it: 429',
+  }),
   windowSeconds: integer({
     env: 'PARLEY_RATE_LIMIT_WINDOW_SECONDS',
     default: 60,

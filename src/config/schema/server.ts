@@ -145,6 +145,30 @@ export const drafts = {
       "a save that comes after a bot's draft was left unchanged this long first keeps the draft as it was as a " +
       'checkpoint in its history (the end of an editing session); `0`: before every save that changes the draft',
   }),
+  changesPerRead: integer({
+    env: 'PARLEY_DRAFT_CHANGES_PER_READ',
+    default: 100,
+    min: 1,
+    doc:
+      'saves one read of a draft\'s change log (`draftChanges`, `GET /v1/bots/{id}/draft/changes`) answers at most; ' +
+      'an editor further behind reads again from the last one',
+  }),
+  changesReadBytes: size({
+    env: 'PARLEY_DRAFT_CHANGES_READ_MB',
+    unit: 'MB',
+    default: 10,
+    doc:
+      'bytes of patches one request reads from draft change logs, all its fields together; a single save larger ' +
+      'than that answers null (read the draft again)',
+  }),
+  workspaceStorageBytes: size({
+    env: 'PARLEY_WORKSPACE_DRAFT_STORAGE_MB',
+    unit: 'MB',
+    default: 200,
+    doc:
+      "drafts, revisions (checkpoints and publishes) and change logs of a workspace's bots together; a save, " +
+      'checkpoint, restore, publish or new bot past it is refused (400). Deleting a bot frees its share',
+  }),
 };
 
 export const log = {

@@ -170,7 +170,11 @@ builder.mutationFields((t) => ({
       "Creates a bot from a definition of any version (3 to 6.1), e.g. a Typebot export as it is. The export's id and publicId are kept when free.",
     args: { workspaceId: t.arg.id({ required: true }), bot: t.arg({ type: 'JSON', required: true }) },
     authScopes: (_root, args) => ({ workspace: { id: String(args.workspaceId), roles: EDITOR_ROLES } }),
-    resolve: (_query, _root, args, ctx) => createBot(ctx.db, String(args.workspaceId), args.bot, ctx.draftBounds),
+    resolve: (_query, _root, args, ctx) =>
+      createBot(ctx.db, String(args.workspaceId), args.bot, {
+        storageBytes: ctx.draftStorage?.workspaceBytes,
+        bounds: ctx.draftBounds,
+      }),
   }),
   updateBot: t.prismaField({
     type: 'Bot',
@@ -238,7 +242,11 @@ builder.mutationFields((t) => ({
     description: 'Snapshots the draft for live chats; assigns a public id when there is none.',
     args: botIdArg(t),
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
-    resolve: (_query, _root, args, ctx) => publishBot(ctx.db, String(args.botId), { publisherId: ctx.viewer?.userId }),
+    resolve: (_query, _root, args, ctx) =>
+      publishBot(ctx.db, String(args.botId), {
+        publisherId: ctx.viewer?.userId,
+        storageBytes: ctx.draftStorage?.workspaceBytes,
+      }),
   }),
   unpublishBot: t.prismaField({
     type: 'Bot',

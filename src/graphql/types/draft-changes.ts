@@ -1,4 +1,4 @@
-import { draftChangesSince, type DraftChange } from '../../services/bot-changes';
+import { DEFAULT_DRAFT_CHANGES_PAGE, draftChangesSince, type DraftChange } from '../../services/bot-changes';
 import type { SaveOptions } from '../../services/bots';
 import { parseSessionKey } from '../../services/editor-presence';
 import type { DraftEvent } from '../../services/live/events';
@@ -25,6 +25,7 @@ export function draftSave(ctx: GraphQLContext, clientKey: string | null | undefi
     live: ctx.chat.live,
     quietMs: ctx.draftCheckpointQuietMs,
     bounds: ctx.draftBounds,
+    storageBytes: ctx.draftStorage?.workspaceBytes,
   };
 }
 
@@ -56,10 +57,26 @@ builder.prismaObjectField('Bot', 'draftChanges', (t) =>
     type: [DraftChangeRef],
     nullable: true,
     description:
-      'The saves of the draft after version `since`, oldest first; null when the server no longer has all of them (the last 500 are kept): read the draft again instead. An editor applies them to catch up after `draftChanged` tells it of a new version, or after a reconnect.',
+      "The saves of the draft after version `since`, oldest first, up to the bot's `draftVersion`, one page at a time: at most PARLEY_DRAFT_CHANGES_PER_READ saves (100) and PARLEY_DRAFT_CHANGES_READ_MB of patches (10 MB, all of a request's draftChanges fields together). When the last one listed is below `draftVersion`, read again from it. Null when the log cannot bring the caller up to date: the server no longer has all of them (the last 500 are kept), one is a restore (its change holds no copy of the revision), one alone is over the bytes, or `since` is ahead: read the draft again instead. An editor applies them to catch up after `draftChanged` tells it of a new version, or after a reconnect.",
     args: { since: t.arg.int({ required: true }) },
     select: { id: true, draftVersion: true },
-    resolve: (bot, args, ctx) => draftChangesSince(ctx.db, bot.id, args.since, bot.draftVersion),
+    resolve: async (bot, args, ctx) => {
+      const page = ctx.draftStorage?.changesPage ?? DEFAULT_DRAFT_CHANGES_PAGE;
+      // Taken before reading, so that fields read at once (aliases) share the request's bytes rather than each having them.
+      const allowance = Math.min(page.bytes, ctx.draftChangesBudget.bytes);
+      ctx.draftChangesBudget.bytes -= allowance;
+      let used = 0;
+      try {
+        const read = await draftChangesSince(ctx.db, bot.id, args.since, bot.draftVersion, {
+          changes: page.changes,
+          bytes: allowance,
+        });
+        used = read?.bytes ?? 0;
+        return read?.changes ?? null;
+      } finally {
+        ctx.draftChangesBudget.bytes += allowance - used;
+      }
+    },
   }),
 );
 

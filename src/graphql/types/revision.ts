@@ -15,6 +15,7 @@ import {
 import { draftSave } from './draft-changes';
 import { builder } from '../builder';
 import { UserRef } from './member';
+import type { GraphQLContext } from '../context';
 
 // A bot's version history: every publish is a revision, and so is every
 // checkpoint of its draft. Reading it is open to any member of the bot's
@@ -159,6 +160,11 @@ builder.prismaObjectFields('Bot', (t) => ({
   }),
 }));
 
+/** Checkpoints and restores each keep a copy of a draft: a user makes a bounded number per window (PARLEY_RATE_LIMIT_REVISIONS). */
+async function spendRevision(ctx: GraphQLContext): Promise<void> {
+  if (ctx.viewer) await ctx.request.spendRevision?.(ctx.viewer.userId);
+}
+
 builder.mutationFields((t) => ({
   restoreRevision: t.prismaField({
     type: 'Bot',
@@ -170,8 +176,10 @@ builder.mutationFields((t) => ({
       expectedVersion: t.arg.int({ description: 'The draftVersion this restore was decided on.' }),
     },
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
-    resolve: (_query, _root, args, ctx) =>
-      restoreRevision(ctx.db, String(args.botId), args.revision, args.expectedVersion, draftSave(ctx, null)),
+    resolve: async (_query, _root, args, ctx) => {
+      await spendRevision(ctx);
+      return restoreRevision(ctx.db, String(args.botId), args.revision, args.expectedVersion, draftSave(ctx, null));
+    },
   }),
   checkpointDraft: t.field({
     type: BotRevision,
@@ -182,7 +190,13 @@ builder.mutationFields((t) => ({
       note: t.arg.string({ description: 'What this moment is, in a few words (500 characters at most are kept).' }),
     },
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: EDITOR_ROLES } }),
-    resolve: (_root, args, ctx) =>
-      takeManualCheckpoint(ctx.db, String(args.botId), { authorId: ctx.viewer?.userId ?? null, note: args.note }),
+    resolve: async (_root, args, ctx) => {
+      await spendRevision(ctx);
+      return takeManualCheckpoint(ctx.db, String(args.botId), {
+        authorId: ctx.viewer?.userId ?? null,
+        note: args.note,
+        storageBytes: ctx.draftStorage?.workspaceBytes,
+      });
+    },
   }),
 }));

@@ -19,6 +19,8 @@ export interface RateLimitConfig {
   signInFailurePoints: number;
   /** Anonymous previews (a definition sent without a token) one client IP may start per window, beside its chat budget. */
   anonymousPreviewPoints: number;
+  /** Checkpoints and restores of bot drafts one user may make per window (each keeps a copy of a draft). */
+  revisionPoints: number;
   windowSeconds: number;
   /** PARLEY_TRUSTED_PROXIES: IPs/CIDRs whose X-Forwarded-For is believed. */
   trustedProxies: string;
@@ -31,6 +33,7 @@ export interface RateLimiters {
   authFailures: RateLimiterAbstract;
   signIn: RateLimiterAbstract;
   anonymousPreview: RateLimiterAbstract;
+  revisions: RateLimiterAbstract;
 }
 
 export type LimitName = keyof RateLimiters;
@@ -76,6 +79,19 @@ export type SpendAnonymousPreview = () => Promise<void>;
  * guesses only, not the consoles already signed in behind that address.
  */
 export type AssertMayTrySignIn = () => Promise<void>;
+
+/**
+ * Spends one point of the user's budget of checkpoints and restores (each
+ * keeps a copy of a draft); when it is used up it answers the refusal itself
+ * (429, Retry-After) and throws, so the operation stops.
+ */
+export type SpendRevision = (userId: string) => Promise<void>;
+
+/** What a person reads when their checkpoints and restores are refused for a while. */
+export function tooManyRevisions(retryMs: number): string {
+  const seconds = retrySeconds(retryMs);
+  return `Too many checkpoints and restores: try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+}
 
 /** What a person reads when their sign-ins are refused for a while. */
 export function tooManyAttempts(retryMs: number): string {
@@ -135,6 +151,17 @@ function anonymousPreviewSpender(
   };
 }
 
+/** The budget of checkpoints and restores, spent per user by the operation once it knows who asks. */
+function revisionSpender(ctx: Context, limiter: RateLimiterAbstract): SpendRevision {
+  return async (userId) => {
+    const over = await firstRefusal([['revisions', limiter, userId]]);
+    if (!over) return;
+    const message = tooManyRevisions(over.retryMs);
+    refuse(ctx, over.limit, over.retryMs, 429, message);
+    throw new AppError('TOO_MANY_REQUESTS', message);
+  };
+}
+
 function signInGate(ctx: Context, limiter: RateLimiterAbstract, address: string, points: number): AssertMayTrySignIn {
   return async () => {
     const retryMs = await exhausted(limiter, address, points);
@@ -185,6 +212,7 @@ export function rateLimit(config: RateLimitConfig, limiters: RateLimiters): Midd
     if (refused) return refuse(ctx, refused.limit, refused.retryMs, 429);
     ctx.state.spendAnonymousPreview = anonymousPreviewSpender(ctx, limiters.anonymousPreview, address, 429);
     ctx.state.assertMayTrySignIn = signInGate(ctx, limiters.signIn, address, config.signInFailurePoints);
+    ctx.state.spendRevision = revisionSpender(ctx, limiters.revisions);
     await next();
     // A bearer token that matched nobody: counted against the client, never the token itself (it is not stored).
     const failed = ctx.state.authFailed === true || (ctx.status === 401 && Boolean(ctx.get('authorization')));

@@ -55,6 +55,7 @@ function limitersOf(
     authFailures: limiter('auth-fail', config.authFailurePoints),
     signIn: limiter('sign-in-fail', config.signInFailurePoints),
     anonymousPreview: limiter('anon-preview', config.anonymousPreviewPoints),
+    revisions: limiter('revisions', config.revisionPoints),
   };
 }
 

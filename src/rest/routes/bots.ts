@@ -68,7 +68,7 @@ export const botRoutes = builderRoutes('Bot', [
     path: '/v1/bots/{botId}/draft/changes',
     operation: 'GetDraftChanges',
     summary:
-      'Saves of the draft after version `since`, oldest first, each with its patch; `changes` is null when they are no longer all kept (read the bot again)',
+      'Saves of the draft after version `since`, oldest first, each with its patch, a page at a time (when the last is below `draftVersion`, read again from it); `changes` is null when the log cannot bring the reader up to date (no longer all kept, a restore among them): read the bot again',
     unwrap: ['bot'],
   },
   {

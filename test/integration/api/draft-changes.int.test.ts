@@ -148,15 +148,13 @@ test('editBot, updateBot and a restore are announced too, with the editor tab th
   const log = await request(server.url, 'GET', `/v1/bots/${bot.id}/draft/changes?since=${bot.draftVersion}`, {
     token: server.adminToken,
   });
-  expect(log.body.changes.map((change: { version: number }) => change.version)).toEqual([
-    bot.draftVersion + 1,
-    bot.draftVersion + 2,
-    bot.draftVersion + 3,
-  ]);
-  expect(log.body.changes[0].patch).toEqual({
-    groups: { set: [expect.objectContaining({ id: 'g1', title: 'Renamed' })] },
-  });
-  expect(log.body.changes[1].patch).toEqual({ theme: { general: { font: 'Inter' } } });
+  // The restore's change holds no copy of the revision: a reader whose range includes it reads the draft again.
+  expect(log.body).toEqual({ draftVersion: bot.draftVersion + 3, changes: null });
+  const rows = await server.db.botDraftChange.findMany({ where: { botId: bot.id }, orderBy: { version: 'asc' } });
+  expect(rows.map((row) => row.version)).toEqual([bot.draftVersion + 1, bot.draftVersion + 2, bot.draftVersion + 3]);
+  expect(rows[0]!.patch).toEqual({ groups: { set: [expect.objectContaining({ id: 'g1', title: 'Renamed' })] } });
+  expect(rows[1]!.patch).toEqual({ theme: { general: { font: 'Inter' } } });
+  expect(rows[2]).toMatchObject({ patch: {}, restoredRevision: 1 });
 });
 
 test('a version ahead of the bot, or a bad editor key, is answered clearly', async () => {

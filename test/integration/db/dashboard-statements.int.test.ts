@@ -76,6 +76,7 @@ async function runDashboard(user: { userId: string; personalWorkspaceId: string 
     authFailure: null,
     access: new Access(db, user.userId),
     http: null,
+    draftChangesBudget: { bytes: 0 },
   } satisfies GraphQLContext;
   statements = 0;
   const result = await execute({

@@ -112,6 +112,26 @@ export function useDraftSync({
     [moveBase, reload],
   );
 
+  /**
+   * The log answers a page at a time (docs/co-editing.md): until the base is at
+   * the version the server reported, the next page is read; one that brings
+   * nothing (or null) means reading the flow again.
+   */
+  const follow = useCallback(
+    async (reported: number) => {
+      let target = reported;
+      while (version.current < target) {
+        const reached = version.current;
+        const { bot } = await request(DraftChangesDocument, { botId, since: reached });
+        target = bot.draftVersion;
+        if (target <= reached) return;
+        await absorb(bot.draftChanges, base.current);
+        if (version.current <= reached) return reload(base.current);
+      }
+    },
+    [botId, absorb, reload],
+  );
+
   const enqueue = useCallback((task: () => Promise<void>): Promise<void> => {
     const next = queue.current.then(task);
     // A failed task is reported where it ran: the queue goes on.
@@ -136,6 +156,7 @@ export function useDraftSync({
       });
       rememberSave(recent.current, patch, changeBotDraft.draftVersion, Date.now());
       await absorb(changeBotDraft.draftChanges, sent);
+      await follow(changeBotDraft.draftVersion);
       failed.current = false;
       setError(null);
       saved.current(changeBotDraft.draftVersion);
@@ -148,15 +169,17 @@ export function useDraftSync({
       setError(caught);
       setStatus('error');
     }
-  }, [botId, latest, absorb, enqueue]);
+  }, [botId, latest, absorb, follow, enqueue]);
 
   const pull = useCallback(
     () =>
       enqueue(async () => {
         const { bot } = await request(DraftChangesDocument, { botId, since: version.current });
-        if (bot.draftVersion > version.current) await absorb(bot.draftChanges, base.current);
+        if (bot.draftVersion <= version.current) return;
+        await absorb(bot.draftChanges, base.current);
+        await follow(bot.draftVersion);
       }),
-    [botId, enqueue, absorb],
+    [botId, enqueue, absorb, follow],
   );
 
   useEffect(() => {
