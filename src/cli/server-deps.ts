@@ -26,6 +26,7 @@ import { inProcessLiveResults } from '../services/live/in-process';
 import type { LiveResults } from '../services/live/live-results';
 import { postgresLiveResults } from '../services/live/postgres';
 import { LiveStreamSlots } from '../services/live/stream-slots';
+import { WorkspaceOutbound } from '../services/chat/outbound-budget';
 import { chatQuota } from '../services/quota';
 import { invitationSender, signInLinkSender } from '../services/sign-in/link-email';
 import { DEFAULT_SIGN_IN } from '../services/sign-in/settings';
@@ -72,6 +73,8 @@ export async function buildServerDeps(
     secrets,
     code,
     untrustedCode: code.untrusted,
+    previewCode: code.preview,
+    outbound: new WorkspaceOutbound(config.effects.outbound, logger),
     limits: { maxBlocksPerTurn: config.chat.maxBlocksPerTurn, turnBudgetMs: config.chat.turnBudgetMs },
     sessionTtlMs: config.chat.sessionTtlMs,
     claim: { leaseMs: config.chat.sessionLeaseMs, waitMs: config.chat.sessionWaitMs },

@@ -41,5 +41,5 @@ export type EffectResult =
   | { type: 'loadTranscript'; lines: TranscriptTurn[] }
   /** The provider refused or failed (`status`: its HTTP status when it answered). */
   | { type: 'aiChat'; outcome: 'error'; status?: number; message: string; details?: string }
-  /** The effect did not complete: it timed out, or its performer failed. */
-  | { type: 'failed'; effect: Effect['type']; reason: 'timeout' | 'error'; message: string };
+  /** The effect did not complete: it timed out, its performer failed, or it was not sent (a bound was reached). */
+  | { type: 'failed'; effect: Effect['type']; reason: 'timeout' | 'error' | 'limit'; message: string };

@@ -18,7 +18,7 @@ import { createRestRouter } from '../rest/router';
 import { routes } from '../rest/routes';
 import { createTypebotAliasRouter, typebotAliasRoutes } from '../rest/typebot-alias';
 import { graphqlEndpoint } from './graphql';
-import { mcpEndpoint } from './mcp';
+import { DEFAULT_MCP_CONCURRENCY, mcpEndpoint } from './mcp';
 import { createUploadsRouter } from './uploads';
 import { createChannelWebhooksRouter } from './channel-webhooks';
 import { jsonBody } from './middleware/body';
@@ -41,7 +41,7 @@ import { silentLogger, type Logger } from '../observability/logger';
 export interface AppOptions {
   /** The services' dependencies, which every request's GraphQL context carries. */
   deps: ServerDeps;
-  config: Pick<Config, 'server' | 'graphql' | 'metrics'> & Partial<Pick<Config, 'rateLimit' | 'channels'>>;
+  config: Pick<Config, 'server' | 'graphql' | 'metrics'> & Partial<Pick<Config, 'rateLimit' | 'channels' | 'mcp'>>;
   /** Where each surface is reached (src/http/origins.ts). */
   origins: Origins;
   /** Request log destination; silent when absent. */
@@ -180,6 +180,7 @@ export function createApps({
       authenticate: (request) => authenticateRequest(deps.chat.db, request),
       // Definitions come in tool calls: the bot body limit, as /graphql gives authenticated callers.
       bodyLimit: config.server.botBodyLimit,
+      concurrencyPerToken: config.mcp?.concurrencyPerToken ?? DEFAULT_MCP_CONCURRENCY,
       loadServerFactory: async () => {
         const [{ operationRunner }, { compileAssistantOperations }, { createAssistantServer, parleyVersion }] =
           await Promise.all([import('../mcp/execute'), import('../mcp/operations'), import('../mcp/server')]);

@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { noViewerError, requestInfo, type Authentication, type RequestInfo } from '../graphql/context';
 import { answerWith, fetchRequestOf } from './fetch-request';
 import { readRawBody } from './middleware/body';
@@ -14,6 +14,25 @@ export interface McpEndpointOptions {
    */
   loadServerFactory(): Promise<(request: RequestInfo) => McpServer>;
   bodyLimit: number;
+  /** PARLEY_MCP_CONCURRENCY: requests one token may have in progress at once (in this process). */
+  concurrencyPerToken: number;
+}
+
+/** PARLEY_MCP_CONCURRENCY's default. */
+export const DEFAULT_MCP_CONCURRENCY = 4;
+
+/**
+ * What a JSON-RPC batch (an array of messages) is answered: MCP's current
+ * protocol has no batches, and one request carrying a hundred tool calls
+ * would count once against the builder rate limit.
+ */
+export const NO_BATCHES =
+  'Batches are not accepted: send one JSON-RPC message per request (MCP since 2025-06-18 has no batches)';
+
+/** A JSON-RPC error answer, as MCP clients read a refusal of the transport. */
+function jsonRpcRefusal(ctx: Context, status: number, code: number, message: string): void {
+  ctx.status = status;
+  ctx.body = { jsonrpc: '2.0', id: null, error: { code, message } };
 }
 
 /**
@@ -26,6 +45,8 @@ export interface McpEndpointOptions {
 export function mcpEndpoint(options: McpEndpointOptions): Middleware {
   let loaded: Promise<Loaded> | undefined;
   const load = () => (loaded ??= loadAssistant(options));
+  // Requests in progress per token: tool calls run GraphQL operations and previews, each holding work until it ends.
+  const inProgress = new Map<string, number>();
   return async (ctx) => {
     const info: RequestInfo = requestInfo((name) => ctx.get(name));
     info.authentication = await options.authenticate(info);
@@ -36,20 +57,45 @@ export function mcpEndpoint(options: McpEndpointOptions): Middleware {
       throw noViewerError({ authFailure: info.authentication.failure });
     }
     const body = await readRawBody(ctx.req, options.bodyLimit);
-    if (/json/i.test(ctx.get('content-type'))) assertJsonDepth(body.toString('utf8'));
-    const { serverFor, Transport } = await load();
-    const server = serverFor(info);
-    const transport = new Transport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    await server.connect(transport);
+    const text = body.toString('utf8');
+    if (/json/i.test(ctx.get('content-type'))) assertJsonDepth(text);
+    if (text.trimStart().startsWith('[')) return jsonRpcRefusal(ctx, 400, -32600, NO_BATCHES);
+    const viewer = info.authentication.viewer;
+    const key = viewer.tokenId ?? `session:${viewer.sessionId}`;
+    const running = inProgress.get(key) ?? 0;
+    if (running >= options.concurrencyPerToken) {
+      ctx.set('Retry-After', '1');
+      ctx.status = 429;
+      ctx.body = {
+        code: 'TOO_MANY_REQUESTS',
+        message:
+          `This token already has ${running} requests in progress, the most it may have at once ` +
+          '(PARLEY_MCP_CONCURRENCY): send the next when one has answered',
+        issues: [],
+      };
+      return;
+    }
+    inProgress.set(key, running + 1);
     try {
-      await answerWith(ctx, await transport.handleRequest(fetchRequestOf(ctx, body)));
+      await answer(ctx, info, body, await load());
     } finally {
-      await server.close();
+      const left = (inProgress.get(key) ?? 1) - 1;
+      if (left > 0) inProgress.set(key, left);
+      else inProgress.delete(key);
     }
   };
+}
+
+/** One message through a server made for the caller, closed once it has answered. */
+async function answer(ctx: Context, info: RequestInfo, body: Buffer, { serverFor, Transport }: Loaded): Promise<void> {
+  const server = serverFor(info);
+  const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  try {
+    await answerWith(ctx, await transport.handleRequest(fetchRequestOf(ctx, body)));
+  } finally {
+    await server.close();
+  }
 }
 
 interface Loaded {

@@ -18,6 +18,8 @@ export function defineFetch(
   clock: RunClock,
   fetches: Set<Promise<void>>,
   stringify: QuickJSHandle,
+  /** The turn's budget when smaller than the run's; `sent` counts what went out. */
+  budget: { max: number; message: string; sent: number },
 ): void {
   let calls = 0;
   const fetch = vm.newFunction('fetch', (urlHandle, initHandle) => {
@@ -38,6 +40,7 @@ export function defineFetch(
     let pending: Promise<void>;
     if (calls > limits.maxFetches)
       pending = Promise.resolve().then(() => settle(`fetch: at most ${limits.maxFetches} requests per run`));
+    else if (calls > budget.max) pending = Promise.resolve().then(() => settle(budget.message));
     else if (typeof url !== 'string')
       pending = Promise.resolve().then(() => settle('fetch(url, init): url must be a string'));
     else {
@@ -52,6 +55,7 @@ export function defineFetch(
             : JSON.stringify(init.body);
       const method = typeof init?.method === 'string' ? init.method.toUpperCase() : 'GET';
       const signal = AbortSignal.timeout(Math.max(1, clock.fetchTimeLeft()));
+      budget.sent += 1;
       pending = limits.fetch!({ url, method, headers, body, signal }).then(
         (text) => settle(undefined, text),
         (error: unknown) =>

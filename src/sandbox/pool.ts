@@ -34,6 +34,12 @@ export interface SandboxPool extends CodeRunner {
    * and never take the threads published bots' code runs on.
    */
   untrusted: CodeRunner;
+  /**
+   * A lane for members' previews: what a builder (or an assistant) tests may
+   * loop and fill a queue, and must never make published bots wait. One
+   * worker and a queue of its own.
+   */
+  preview: CodeRunner;
   /** With idleMs 0, starts every worker and loads its module (start-up, before serving); else nothing to do. */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -44,6 +50,8 @@ const HARD_DEADLINE_MARGIN_MS = 2000;
 const DEFAULT_IDLE_MS = 60_000;
 /** Untrusted runs waiting beyond this are refused at once ("overloaded"). */
 const UNTRUSTED_QUEUE = 16;
+/** Members' preview runs waiting beyond this are refused at once ("overloaded"). */
+const PREVIEW_QUEUE = 64;
 
 /**
  * The compiled worker: beside this file when running from dist/, else (tests
@@ -89,6 +97,8 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   const pool = lane(threads, options.maxQueue ?? 256, idleMs === 0);
   // Started on first use whatever idleMs says: most servers never see an anonymous preview.
   const untrustedPool = lane(1, UNTRUSTED_QUEUE, false);
+  // Started on first use too: a server without builders testing bots never starts it.
+  const previewPool = lane(1, PREVIEW_QUEUE, false);
   let closed = false;
 
   const runner = (lanePool: Piscina): CodeRunner['run'] =>
@@ -112,6 +122,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   return {
     run: runner(pool),
     untrusted: { run: runner(untrustedPool) },
+    preview: { run: runner(previewPool) },
     async ready() {
       // Workers that stop when idle start with the first code to run (the worker file was found above).
       if (idleMs > 0) return;
@@ -124,7 +135,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     },
     async close() {
       closed = true;
-      await Promise.all([pool.destroy(), untrustedPool.destroy()]);
+      await Promise.all([pool.destroy(), untrustedPool.destroy(), previewPool.destroy()]);
     },
   };
 }

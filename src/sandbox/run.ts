@@ -17,6 +17,9 @@ import { CopyError, toHost, toVm } from './marshal';
  */
 const MAX_STACK_BYTES = 128 * 1024;
 
+/** The requests a run's `fetch` may send beside the sandbox's own limit, and what it sent. */
+type FetchBudget = { max: number; message: string; sent: number };
+
 /** One run in a fresh runtime; `healthy` is false when the module can no longer be trusted. */
 export async function runOnce(
   module: QuickJSWASMModule,
@@ -26,17 +29,20 @@ export async function runOnce(
   let runtime: QuickJSRuntime | undefined;
   let vm: QuickJSContext | undefined;
   let result: CodeResult;
+  const budget: FetchBudget = { max: Number.POSITIVE_INFINITY, message: '', ...request.fetchLimit, sent: 0 };
+  const counted = (outcome: CodeResult): CodeResult =>
+    budget.sent > 0 ? { ...outcome, fetches: budget.sent } : outcome;
   try {
     runtime = module.newRuntime();
     runtime.setMaxStackSize(MAX_STACK_BYTES);
     const clock = new RunClock(limits);
     runtime.setInterruptHandler(() => clock.expired());
     vm = runtime.newContext();
-    result = await execute(vm, runtime, request, limits, clock);
+    result = counted(await execute(vm, runtime, request, limits, clock, budget));
   } catch (error) {
     // A runtime left in an unknown state aborts when freed: it is not disposed, the module is dropped whole.
     return {
-      result: { ok: false, error: `Code execution failed in the sandbox: ${hostErrorText(error)}` },
+      result: counted({ ok: false, error: `Code execution failed in the sandbox: ${hostErrorText(error)}` }),
       healthy: false,
     };
   }
@@ -55,6 +61,7 @@ async function execute(
   request: CodeRequest,
   limits: Limits,
   clock: RunClock,
+  budget: FetchBudget,
 ): Promise<CodeResult> {
   // Taken before the code runs, so that code replacing JSON.stringify does not change how values come out.
   const json = vm.getProp(vm.global, 'JSON');
@@ -64,7 +71,7 @@ async function execute(
   try {
     const setVariables: { name: string; value: unknown }[] = [];
     defineGlobals(vm, request, setVariables, stringify);
-    if (request.allowFetch && limits.fetch) defineFetch(vm, limits, clock, fetches, stringify);
+    if (request.allowFetch && limits.fetch) defineFetch(vm, limits, clock, fetches, stringify, budget);
 
     const body = request.body;
     const source = request.isAsync ? `(async () => {\n${body}\n})()` : `(() => {\n${body}\n})()`;

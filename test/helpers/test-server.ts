@@ -40,6 +40,10 @@ export interface TestServerOptions {
   sessionLeaseMs?: number;
   /** PARLEY_EFFECT_TIMEOUT_MS: the default time an effect may take. */
   effectTimeoutMs?: number;
+  /** PARLEY_OUTBOUND_PER_TURN and PARLEY_OUTBOUND_PER_WORKSPACE_MINUTE */
+  outbound?: Partial<Config['effects']['outbound']>;
+  /** PARLEY_MCP_CONCURRENCY */
+  mcpConcurrency?: number;
   /** PARLEY_OUTBOUND_ALLOW: what bot requests may reach although private (the local stand-ins of third parties). */
   outboundAllow?: string;
   /** Wraps the real effect performers (a local stand-in of a slow third party in front of one). */
@@ -135,7 +139,9 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     effects: {
       ...defaults.effects,
       ...given({ timeoutMs: options.effectTimeoutMs, outboundAllow: options.outboundAllow }),
+      outbound: { ...defaults.effects.outbound, ...options.outbound },
     },
+    mcp: { concurrencyPerToken: options.mcpConcurrency ?? defaults.mcp.concurrencyPerToken },
     log: {
       ...defaults.log,
       level: options.logLines

@@ -122,6 +122,24 @@ export const effects = {
       'comma-separated hostnames, IPs or CIDR ranges bot requests may reach although loopback or private ' +
       '(internal APIs of a self-hosted deployment); nothing else bypasses the outbound guard',
   }),
+  outbound: {
+    perTurn: integer({
+      env: 'PARLEY_OUTBOUND_PER_TURN',
+      default: 50,
+      min: 1,
+      doc:
+        'requests to the outside world (HTTP request blocks, AI calls, the `fetch` of server-side code) one chat ' +
+        'turn may make; past it a request is not sent and its block logs why',
+    }),
+    perWorkspaceMinute: integer({
+      env: 'PARLEY_OUTBOUND_PER_WORKSPACE_MINUTE',
+      default: 1000,
+      min: 1,
+      doc:
+        "such requests a workspace's bots (previews included) may make per minute, in each process; past it they " +
+        'are not sent, their blocks log why and the server logs a warning once a minute',
+    }),
+  },
 };
 
 export const live = {

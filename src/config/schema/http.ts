@@ -50,6 +50,18 @@ export const graphql = {
   },
 };
 
+/** The assistants' `/mcp` (src/http/mcp.ts). */
+export const mcp = {
+  concurrencyPerToken: integer({
+    env: 'PARLEY_MCP_CONCURRENCY',
+    default: 4,
+    min: 1,
+    doc:
+      'requests one API token may have in progress at once on `/mcp`, in each process (each tool call is one: ' +
+      'a preview of 30 replies holds its slot until it ends); past it, 429 saying so',
+  }),
+};
+
 export const rateLimit = {
   enabled: flag({
     env: 'PARLEY_RATE_LIMIT',

@@ -3,7 +3,7 @@
 // docs/configuration.md is generated from it (npm run docs:config).
 import { channels } from './channels';
 import { chat, bounds, effects, live, quota, sandbox } from './chat';
-import { graphql, rateLimit, redis } from './http';
+import { graphql, mcp, rateLimit, redis } from './http';
 import { admin, consoleSettings, database, drafts, log, metrics, server } from './server';
 import { credentials, s3, smtp, uploads } from './storage';
 
@@ -21,6 +21,7 @@ export const CONFIG_SCHEMA = {
   live,
   quota,
   graphql,
+  mcp,
   rateLimit,
   redis,
   uploads,

@@ -16,7 +16,14 @@ export interface CodeRequest {
    * (server-side Code and Set variable code, as in the reference).
    */
   allowFetch?: boolean;
+  /**
+   * Fewer requests than the sandbox's own per-run limit, when the turn or its
+   * workspace has fewer left: `message` is the error a fetch past them gets.
+   */
+  fetchLimit?: { max: number; message: string };
 }
 
-export type CodeResult =
-  { ok: true; value: unknown; setVariables: { name: string; value: unknown }[] } | { ok: false; error: string };
+/** `fetches`: the requests the run's `fetch` sent (counted against the turn's and the workspace's). */
+export type CodeResult = (
+  { ok: true; value: unknown; setVariables: { name: string; value: unknown }[] } | { ok: false; error: string }
+) & { fetches?: number };

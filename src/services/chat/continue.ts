@@ -8,11 +8,10 @@ import { assertAnswerSize } from './bounds';
 import { parseMessage } from './chat-input';
 import type { ChatDeps } from './deps';
 import { settle } from './effect-loop';
-import { engineEnv } from './engine-env';
 import { assertOriginAllowed, type RequestOrigin } from './origin-policy';
 import { partsOf } from './response';
 import { withClaimedSession } from './sessions';
-import { codeRunnerFor, guarded, measured } from './turn';
+import { guarded, measured, turnEnv } from './turn';
 import { receiptOf, storedParts, type TurnOptions } from './turn-receipts';
 import { writeTurn } from './write-turn';
 
@@ -47,7 +46,7 @@ export async function continueChat(
           deps.store,
           state.queue.map((entry) => entry.bot),
         );
-        const env = engineEnv(codeRunnerFor(deps, state), deps.limits);
+        const env = turnEnv(deps, state);
         const wasRegisteredOnly = state.isRegisteredOnly === true;
         // Read before the engine runs: it works on this state.
         const answeredBlockId = state.currentBlockId;

@@ -7,6 +7,7 @@ import type { ChatQuota } from '../quota';
 import { DEFAULT_SESSION_BOUNDS, type SessionBounds } from './bounds';
 import { DEFAULT_EFFECT_TIMEOUTS, type EffectPerformers, type EffectTimeouts } from './effects';
 import type { TurnLimits } from './engine-env';
+import { DEFAULT_OUTBOUND_LIMITS, WorkspaceOutbound } from './outbound-budget';
 import { DEFAULT_CLAIM, type ClaimOptions } from './sessions';
 
 // What the chat use cases run on, built once per server: the settings a
@@ -23,6 +24,10 @@ export interface ChatDepsInput {
    * published bots' code (the sandbox pool's `untrusted`); `code` when absent.
    */
   untrustedCode?: CodeRunner;
+  /** Where members' previews' code runs: a lane apart from published bots' too (the pool's `preview`); `code` when absent. */
+  previewCode?: CodeRunner;
+  /** Requests to the outside world one turn and one workspace may make (outbound-budget.ts). */
+  outbound?: WorkspaceOutbound;
   limits: TurnLimits;
   sessionTtlMs: number;
   claim?: ClaimOptions;
@@ -48,6 +53,8 @@ export function chatDeps(input: ChatDepsInput): ChatDeps {
   return {
     ...input,
     untrustedCode: input.untrustedCode ?? input.code,
+    previewCode: input.previewCode ?? input.code,
+    outbound: input.outbound ?? new WorkspaceOutbound(DEFAULT_OUTBOUND_LIMITS),
     claim: input.claim ?? DEFAULT_CLAIM,
     effectTimeouts: input.effectTimeouts ?? DEFAULT_EFFECT_TIMEOUTS,
     bounds: input.bounds ?? DEFAULT_SESSION_BOUNDS,

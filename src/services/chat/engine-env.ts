@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { CodeRunner } from '../../engine/contracts';
 import type { EngineEnv } from '../../engine/env';
+import type { TurnOutbound } from './outbound-budget';
 
 export interface TurnLimits {
   maxBlocksPerTurn: number;
@@ -39,6 +40,8 @@ export function newId(): string {
 export interface TurnEnv extends EngineEnv {
   /** Runs `work` with the budget clock stopped: effect time does not count against the turn's budget. */
   offTheClock<T>(work: () => Promise<T>): Promise<T>;
+  /** The turn's share of requests to the outside world (absent: a replay, which sends none). */
+  outbound?: TurnOutbound;
 }
 
 /** The outside world as one turn of the engine sees it: the real clock and randomness, the sandbox, the limits. */

@@ -8,6 +8,7 @@ import { resolveAiCall } from './ai-calls';
 import { credentialsWithheld } from './preview-credentials';
 import { BotLibrary } from './bot-loader';
 import { engineEnv } from './engine-env';
+import { turnEnv } from './turn';
 import { assertOriginAllowed, type RequestOrigin } from './origin-policy';
 import type { ChatDeps } from './deps';
 import { releaseSession, sessionState } from './records';
@@ -48,13 +49,16 @@ export async function openMessageStream(
     deps.store,
     state.queue.map((entry) => entry.bot),
   );
-  const request = await streamRequest(state, engineEnv(deps.code, deps.limits), library.resolve, messages);
+  const env = turnEnv(deps, state);
+  const request = await streamRequest(state, env, library.resolve, messages);
   if ('status' in request) throw request.status === 404 ? notFound(request.message) : badRequest(request.message);
   const withheld = credentialsWithheld(state);
   if (withheld) throw badRequest(withheld);
   const call = await resolveAiCall(deps.db, deps.secrets, state.workspaceId, request);
   if (!call) throw notFound('Could not find credentials');
   if ('refused' in call) throw badRequest(call.refused);
+  const overBound = await env.outbound.take();
+  if (overBound) throw badRequest(overBound);
   const parts = deps.ai.stream(call);
   let first: IteratorResult<{ text?: string; responseId?: string }>;
   try {

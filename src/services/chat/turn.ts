@@ -10,7 +10,8 @@ import { BotLibrary } from './bot-loader';
 import type { CommitPlan } from './commit';
 import type { ChatDeps } from './deps';
 import { settle } from './effect-loop';
-import { engineEnv } from './engine-env';
+import { engineEnv, type TurnEnv } from './engine-env';
+import { TurnOutbound } from './outbound-budget';
 import { receiptOf, type TurnOptions } from './turn-receipts';
 import { writeTurn } from './write-turn';
 
@@ -41,9 +42,35 @@ export async function guarded<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Anonymous previews' code runs in the sandbox's untrusted lane. */
-export function codeRunnerFor(deps: ChatDeps, session: { isPreview: boolean; workspaceId: string }): CodeRunner {
-  return isAnonymousPreview(session) ? deps.untrustedCode : deps.code;
+/**
+ * The sandbox lane a session's code runs in: anonymous previews' in the
+ * untrusted lane, members' previews' in a lane of their own, published bots'
+ * in the main one, which previews never make wait.
+ */
+function codeLaneFor(deps: ChatDeps, session: { isPreview: boolean; workspaceId: string }): CodeRunner {
+  if (isAnonymousPreview(session)) return deps.untrustedCode;
+  return session.isPreview ? deps.previewCode : deps.code;
+}
+
+/** Code whose `fetch` is counted against the turn's (and its workspace's) outbound requests. */
+function budgetedCode(lane: CodeRunner, outbound: TurnOutbound): CodeRunner {
+  return {
+    async run(request) {
+      if (!request.allowFetch) return lane.run(request);
+      const result = await lane.run({ ...request, fetchLimit: await outbound.forCode() });
+      if (result.fetches) await outbound.spentByCode(result.fetches);
+      return result;
+    },
+  };
+}
+
+/** One turn's environment: its code lane and its share of outbound requests. */
+export function turnEnv(
+  deps: ChatDeps,
+  session: { isPreview: boolean; workspaceId: string },
+): TurnEnv & { outbound: TurnOutbound } {
+  const outbound = new TurnOutbound(deps.outbound, session.workspaceId);
+  return { ...engineEnv(budgetedCode(codeLaneFor(deps, session), outbound), deps.limits), outbound };
 }
 
 export interface StartedTurn {
@@ -67,7 +94,7 @@ export async function runStart<R>(
 ): Promise<R> {
   const library = new BotLibrary();
   library.add(input.botRef, input.bot);
-  const env = engineEnv(codeRunnerFor(deps, input), deps.limits);
+  const env = turnEnv(deps, input);
   const started = await engineStart(input, env, library.resolve);
   const themeVariables = started.initialVariables;
   const turn = await settle(deps, library, started, input.textFormat, env);

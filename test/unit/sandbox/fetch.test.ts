@@ -42,7 +42,13 @@ test('answers the text of the response; method, headers and body reach the host'
   const result = await run(
     'const text = await fetch("https://api.test/a", { method: "post", headers: { "X-A": 1 }, body: { b: 2 } }); return JSON.parse(text)',
   );
-  expect(result).toEqual({ ok: true, value: { url: 'https://api.test/a', method: 'POST' }, setVariables: [] });
+  // `fetches`: what the run sent, which the turn counts against its outbound bounds.
+  expect(result).toEqual({
+    ok: true,
+    value: { url: 'https://api.test/a', method: 'POST' },
+    setVariables: [],
+    fetches: 1,
+  });
   expect(calls).toEqual([{ url: 'https://api.test/a', method: 'POST', headers: { 'X-A': '1' }, body: '{"b":2}' }]);
 });
 
@@ -55,6 +61,7 @@ test('time spent waiting is not the code’s time (a 500 ms answer under a 300 m
     ok: true,
     value: true,
     setVariables: [],
+    fetches: 2,
   });
 });
 
@@ -63,6 +70,7 @@ test('a refusal rejects the promise with the reason; code may catch it', async (
     ok: false,
     error:
       'TypeError: fetch failed: Security validation failed: Access to loopback addresses (127.0.0.0/8) is not allowed for security reasons.',
+    fetches: 1,
   });
   expect(await run('try { await fetch("http://127.0.0.1/refused") } catch (e) { return "caught" }')).toMatchObject({
     ok: true,
@@ -74,11 +82,35 @@ test('the budget of the run’s fetches, and the number of them, are bounded', a
   expect(await run('await fetch("https://api.test/slow")')).toEqual({
     ok: false,
     error: "TypeError: fetch timed out (the run's requests may take 1 s)",
+    fetches: 1,
   });
   const many = await run(
     'const out = []; for (let i = 0; i < 4; i++) { try { await fetch("https://api.test/" + i); out.push("ok") } catch (e) { out.push(e.message) } } return out',
   );
-  expect(many).toMatchObject({ ok: true, value: ['ok', 'ok', 'ok', 'fetch: at most 3 requests per run'] });
+  expect(many).toMatchObject({ ok: true, value: ['ok', 'ok', 'ok', 'fetch: at most 3 requests per run'], fetches: 3 });
+});
+
+test("a turn's smaller budget bounds the run's fetches, with the turn's own words; only what was sent is counted", async () => {
+  const result = await sandbox.run({
+    body: 'const out = []; for (let i = 0; i < 3; i++) { try { await fetch("https://api.test/" + i); out.push("ok") } catch (e) { out.push(e.message) } } return out',
+    globals: {},
+    isAsync: true,
+    allowFetch: true,
+    fetchLimit: { max: 1, message: 'fetch: the turn has no requests left' },
+  });
+  expect(result).toEqual({
+    ok: true,
+    value: ['ok', 'fetch: the turn has no requests left', 'fetch: the turn has no requests left'],
+    setVariables: [],
+    fetches: 1,
+  });
+  expect(calls).toHaveLength(1);
+  // A run that sends nothing reports nothing.
+  expect(await sandbox.run({ body: 'return 1', globals: {}, isAsync: true, allowFetch: true })).toEqual({
+    ok: true,
+    value: 1,
+    setVariables: [],
+  });
 });
 
 test('code that is not allowed the network has no fetch', async () => {

@@ -138,6 +138,9 @@ function responseOf(result: EffectResult): HttpResponseData & { refusal?: string
   if (result.type === 'httpRequest') return result;
   if (result.type === 'failed' && result.reason === 'timeout')
     return { statusCode: 408, data: { message: result.message } };
+  // Not sent: the turn or its workspace made as many requests as they may.
+  if (result.type === 'failed' && result.reason === 'limit')
+    return { statusCode: 429, data: { message: result.message } };
   return {
     statusCode: 500,
     data: { message: result.type === 'failed' ? result.message : 'Unexpected answer to an HTTP request' },

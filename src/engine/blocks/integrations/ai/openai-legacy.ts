@@ -147,7 +147,7 @@ export const openAiLegacyBlock: LogicHandler<'OpenAI'> = {
       return { kind: 'next' };
     }
     if (result.type === 'failed')
-      ctx.log({ status: 'error', description: result.reason === 'timeout' ? result.message : 'Internal error' });
+      ctx.log({ status: 'error', description: result.reason === 'error' ? 'Internal error' : result.message });
     else if (result.type !== 'aiChat') throw new Error(`unexpected ${result.type} result for OpenAI`);
     else if (result.outcome === 'no-credentials') ctx.log({ status: 'error', description: NO_ACCOUNT });
     else if (result.outcome === 'withheld') ctx.log({ status: 'error', description: result.message });
