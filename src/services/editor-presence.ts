@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db, User } from '../db/client';
+import type { EditorTab } from './live/events';
 import type { LiveResults } from './live/live-results';
 import { parseInput } from './validation';
 
@@ -8,6 +9,10 @@ import { parseInput } from './validation';
  * key of its own; a tab counts as present while its last heartbeat is recent.
  * State lives in the database (not in memory) because the processes sharing
  * one database each serve some of the tabs.
+ *
+ * A tab is its user and its key together: every read and write here is of the
+ * caller's own rows, so a key someone else learnt or guessed opens another tab
+ * of theirs, and never refreshes, takes over or closes the owner's.
  */
 
 /** A tab heartbeats every 15 s: three missed beats and it no longer counts. */
@@ -33,8 +38,8 @@ export interface BotEditor {
 
 /**
  * Chosen by the browser: bounded so a caller cannot store arbitrary text. The
- * key is never shown to anyone else, which is what keeps one member's tab
- * from being refreshed or closed by another.
+ * key is never shown to another user (nor is it what makes a tab someone's:
+ * rows are keyed by user too).
  */
 const sessionKeySchema = z
   .string()
@@ -79,14 +84,14 @@ export interface Heartbeat {
 export async function heartbeat(db: Db, live: LiveResults, beat: Heartbeat, now: Date): Promise<void> {
   const key = parseSessionKey(beat.sessionKey);
   const selection = beat.selection === undefined ? undefined : parseSelection(beat.selection);
-  const where = { botId_sessionKey: { botId: beat.botId, sessionKey: key } };
+  const where = { botId_userId_sessionKey: { botId: beat.botId, userId: beat.userId, sessionKey: key } };
   const before = await db.botEditorPresence.findUnique({ where });
   await db.botEditorPresence.upsert({
     where,
     create: { botId: beat.botId, userId: beat.userId, sessionKey: key, seenAt: now, ...selection },
-    update: { userId: beat.userId, seenAt: now, ...selection },
+    update: { seenAt: now, ...selection },
   });
-  const arrived = !before || before.userId !== beat.userId || before.seenAt.getTime() < now.getTime() - PRESENT_FOR_MS;
+  const arrived = !before || before.seenAt.getTime() < now.getTime() - PRESENT_FOR_MS;
   const moved =
     selection !== undefined && (before?.groupId !== selection.groupId || before?.blockId !== selection.blockId);
   if (arrived || moved) live.publish([{ event: 'editors', botId: beat.botId, userId: beat.userId, sessionKey: key }]);
@@ -98,10 +103,15 @@ export async function heartbeat(db: Db, live: LiveResults, beat: Heartbeat, now:
  * One entry per user, ordered by e-mail so the list does not reshuffle between
  * heartbeats.
  */
-export async function editorsOf(db: Db, botId: string, exceptSessionKey: string, now: Date): Promise<BotEditor[]> {
+export async function editorsOf(db: Db, botId: string, except: EditorTab, now: Date): Promise<BotEditor[]> {
   await sweepNowAndThen(db, now);
   const rows = await db.botEditorPresence.findMany({
-    where: { botId, seenAt: { gte: new Date(now.getTime() - PRESENT_FOR_MS) }, sessionKey: { not: exceptSessionKey } },
+    where: {
+      botId,
+      seenAt: { gte: new Date(now.getTime() - PRESENT_FOR_MS) },
+      // Only the caller's own tab: another user's tab sent under the same key is listed.
+      NOT: { userId: except.userId, sessionKey: except.sessionKey },
+    },
     include: { user: true },
   });
   const byUser = new Map<string, BotEditor>();
@@ -120,7 +130,7 @@ export async function editorsOf(db: Db, botId: string, exceptSessionKey: string,
 
 const selectionKey = (selection: EditorSelection) => `${selection.groupId ?? ''} ${selection.blockId ?? ''}`;
 
-/** Whether the tab was still recorded. */
+/** Whether the caller's tab was still recorded (another user's tab under the same key is not the caller's). */
 export async function leave(
   db: Db,
   live: LiveResults,
@@ -129,7 +139,7 @@ export async function leave(
   sessionKey: string,
 ): Promise<boolean> {
   const key = parseSessionKey(sessionKey);
-  const { count } = await db.botEditorPresence.deleteMany({ where: { botId, sessionKey: key } });
+  const { count } = await db.botEditorPresence.deleteMany({ where: { botId, userId, sessionKey: key } });
   if (count > 0) live.publish([{ event: 'editors', botId, userId, sessionKey: key }]);
   return count > 0;
 }

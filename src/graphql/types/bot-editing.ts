@@ -3,7 +3,7 @@ import { isDraftEvent, type DraftEvent, type EditorsEvent } from '../../services
 import { builder } from '../builder';
 import { botLiveStream, LIVE_STREAM_BOUNDS, unlessAccessLost, type ACCESS_LOST } from '../live-access';
 import { DraftChangedRef } from './draft-changes';
-import { EditorsChangedRef } from './editor-presence';
+import { callersTab, EditorsChangedRef } from './editor-presence';
 
 // What an open editor tab follows, on one stream: a browser keeps only about
 // six connections per server over HTTP/1.1, and an editor that held one for
@@ -29,15 +29,15 @@ const BotEditingRef = builder.objectRef<DraftEvent | EditorsEvent>('BotEditing')
 builder.subscriptionFields((t) => ({
   botEditing: t.field({
     type: BotEditingRef,
-    description: `\`draftChanged\` and \`editorsChanged\` on one stream, for an editor tab (\`sessionKey\`: its own presence changes are left out; its own saves come with their clientKey). Same access rules: any member of the bot's workspace, checked again as events come; a caller who lost access gets NOT_FOUND, then the end of the stream. ${LIVE_STREAM_BOUNDS}`,
+    description: `\`draftChanged\` and \`editorsChanged\` on one stream, for an editor tab (\`sessionKey\`: its own presence changes are left out; the caller's own saves come with their clientKey, other users' with none). Same access rules: any member of the bot's workspace, checked again as events come; a caller who lost access gets NOT_FOUND, then the end of the stream. ${LIVE_STREAM_BOUNDS}`,
     args: {
       botId: t.arg.id({ required: true }),
       sessionKey: t.arg.string({ required: true, description: "The subscribing editor tab (as editingBot's)." }),
     },
     subscribe: (_root, args, ctx) => {
       const botId = String(args.botId);
-      const except = parseSessionKey(args.sessionKey);
-      return botLiveStream(ctx, botId, (live) => live.subscribeEditing(botId, except));
+      const sessionKey = parseSessionKey(args.sessionKey);
+      return botLiveStream(ctx, botId, (live) => live.subscribeEditing(botId, callersTab(ctx, sessionKey)));
     },
     resolve: (event: DraftEvent | EditorsEvent | typeof ACCESS_LOST) => unlessAccessLost(event),
   }),

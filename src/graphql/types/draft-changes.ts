@@ -14,8 +14,20 @@ import { botLiveStream, LIVE_STREAM_BOUNDS, unlessAccessLost, type ACCESS_LOST }
 export const clientKeyArg = (t: Parameters<Parameters<typeof builder.mutationFields>[0]>[0]) =>
   t.arg.string({
     description:
-      "The saving editor tab's presence key (as editingBot's sessionKey): its own save comes back to it marked as its own. API clients leave it out.",
+      "The saving editor tab's presence key (as editingBot's sessionKey): its own save comes back to it marked as its own. The key is the caller's: other users read the save without it, and a save another user sends under the same key is never marked as this tab's. API clients leave it out.",
   });
+
+/**
+ * A save's tab key, shown to the save's author only. A tab recognises its own
+ * saves by it, so another user who read it could pass their saves off as the
+ * tab's (skipped by it, never caught up with); and it is the tab's presence key.
+ * A save without an author has no key to show.
+ */
+const clientKeyFor = (save: { authorId: string | null; clientKey: string | null }, ctx: GraphQLContext) =>
+  save.authorId !== null && save.authorId === ctx.viewer?.userId ? save.clientKey : null;
+
+const CLIENT_KEY =
+  "The editor tab that saved, if one did, to the user who saved: null for everyone else's saves (another user's key is never shown). A tab compares it with its own key to skip its own saves.";
 
 /** Who saves, the live channel that tells the others, and the quiet spell after which a save checkpoints the draft first. */
 export function draftSave(ctx: GraphQLContext, clientKey: string | null | undefined): Omit<SaveOptions, 'origin'> {
@@ -42,7 +54,11 @@ const DraftChangeRef = builder.objectRef<DraftChange>('DraftChange').implement({
       resolve: (change, _args, ctx) =>
         change.authorId ? ctx.db.user.findUnique({ where: { id: change.authorId } }) : null,
     }),
-    clientKey: t.exposeString('clientKey', { nullable: true, description: 'The editor tab that saved, if one did.' }),
+    clientKey: t.string({
+      nullable: true,
+      description: CLIENT_KEY,
+      resolve: (change, _args, ctx) => clientKeyFor(change, ctx),
+    }),
     patch: t.field({
       type: 'JSON',
       description:
@@ -86,7 +102,11 @@ export const DraftChangedRef = builder.objectRef<DraftEvent>('DraftChanged').imp
     botId: t.exposeID('botId'),
     draftVersion: t.exposeInt('draftVersion'),
     authorId: t.exposeID('authorId', { nullable: true }),
-    clientKey: t.exposeString('clientKey', { nullable: true }),
+    clientKey: t.string({
+      nullable: true,
+      description: CLIENT_KEY,
+      resolve: (event, _args, ctx) => clientKeyFor(event, ctx),
+    }),
   }),
 });
 

@@ -7,8 +7,9 @@ import {
   type BotEditor,
   type EditorSelection,
 } from '../../services/editor-presence';
-import type { EditorsEvent } from '../../services/live/events';
+import type { EditorTab, EditorsEvent } from '../../services/live/events';
 import { builder } from '../builder';
+import type { GraphQLContext } from '../context';
 import { botLiveStream, LIVE_STREAM_BOUNDS, unlessAccessLost, type ACCESS_LOST } from '../live-access';
 import { UserRef } from './member';
 
@@ -56,7 +57,17 @@ const EditorSelectionInput = builder.inputType('EditorSelectionInput', {
 type FieldBuilder = Parameters<Parameters<typeof builder.mutationFields>[0]>[0];
 
 const SESSION_KEY =
-  'A random id of the editor tab (1 to 64 of A-Z, a-z, 0-9, _ and -), the same for every call of that tab.';
+  "A random id of the editor tab (1 to 64 of A-Z, a-z, 0-9, _ and -), the same for every call of that tab. A tab is the caller's and this key together: the same key sent by another user is another tab, so it never reaches the caller's own.";
+
+/**
+ * The caller's tab named by a key already parsed: a tab is its user's, so the
+ * same key from another user names another tab. Only once access is checked
+ * (there is a viewer): a subscription calls it when its stream opens.
+ */
+export const callersTab = (ctx: GraphQLContext, sessionKey: string): EditorTab => ({
+  userId: ctx.viewer!.userId,
+  sessionKey,
+});
 
 const presenceArgs = (t: FieldBuilder) => ({
   botId: t.arg.id({ required: true }),
@@ -87,12 +98,12 @@ builder.mutationFields((t) => ({
         { botId, userId: ctx.viewer!.userId, sessionKey: args.sessionKey, selection: args.selection },
         now,
       );
-      return editorsOf(ctx.db, botId, args.sessionKey, now);
+      return editorsOf(ctx.db, botId, callersTab(ctx, parseSessionKey(args.sessionKey)), now);
     },
   }),
   leftBot: t.boolean({
     description:
-      "The caller's tab closed the bot: others stop seeing it at once (`editorsChanged` tells them). False when the tab was not (or no longer) recorded.",
+      "The caller's tab closed the bot: others stop seeing it at once (`editorsChanged` tells them). False when the caller had no tab recorded under that key (another user's tab under the same key stays).",
     args: presenceArgs(t),
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: ANY_ROLE } }),
     resolve: (_root, args, ctx) =>
@@ -110,7 +121,8 @@ builder.queryFields((t) => ({
       sessionKey: t.arg.string({ required: true, description: SESSION_KEY }),
     },
     authScopes: (_root, args) => ({ bot: { id: String(args.botId), roles: ANY_ROLE } }),
-    resolve: (_root, args, ctx) => editorsOf(ctx.db, String(args.botId), parseSessionKey(args.sessionKey), new Date()),
+    resolve: (_root, args, ctx) =>
+      editorsOf(ctx.db, String(args.botId), callersTab(ctx, parseSessionKey(args.sessionKey)), new Date()),
   }),
 }));
 
@@ -135,8 +147,10 @@ builder.subscriptionFields((t) => ({
     },
     subscribe: (_root, args, ctx) => {
       const botId = String(args.botId);
-      const except = args.sessionKey == null ? undefined : parseSessionKey(args.sessionKey);
-      return botLiveStream(ctx, botId, (live) => live.subscribeEditors(botId, except));
+      const sessionKey = args.sessionKey == null ? undefined : parseSessionKey(args.sessionKey);
+      return botLiveStream(ctx, botId, (live) =>
+        live.subscribeEditors(botId, sessionKey === undefined ? undefined : callersTab(ctx, sessionKey)),
+      );
     },
     resolve: (event: EditorsEvent | typeof ACCESS_LOST) => unlessAccessLost(event),
   }),

@@ -40,8 +40,20 @@ export interface DraftEvent {
   botId: string;
   draftVersion: number;
   authorId: string | null;
-  /** The editor tab that saved (its presence key): it knows its own changes. */
+  /**
+   * The editor tab that saved (its presence key): it knows its own changes.
+   * Subscribers other than `authorId` never see it (graphql/types/draft-changes.ts).
+   */
   clientKey: string | null;
+}
+
+/**
+ * One editor tab: its user and the key it chose. The key alone names no tab: a
+ * key sent by another user is another tab of theirs (docs/co-editing.md).
+ */
+export interface EditorTab {
+  userId: string;
+  sessionKey: string;
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   isEditorsEvent,
   isResultEvent,
   type DraftEvent,
+  type EditorTab,
   type EditorsEvent,
   type LiveEvent,
   type ResultEvent,
@@ -79,11 +80,14 @@ export class LiveSubscription<E extends LiveEvent = LiveEvent> implements AsyncI
   }
 }
 
-/** Presence events of every editor tab but `exceptSessionKey` (a tab is not told of its own changes). */
+/**
+ * Presence events of every editor tab but `except` (a tab is not told of its
+ * own changes). Another user's tab with the same key is another tab: it is told.
+ */
 const othersPresence =
-  (exceptSessionKey: string | undefined) =>
+  (except: EditorTab | undefined) =>
   (event: LiveEvent): event is EditorsEvent =>
-    isEditorsEvent(event) && event.sessionKey !== exceptSessionKey;
+    isEditorsEvent(event) && (event.userId !== except?.userId || event.sessionKey !== except.sessionKey);
 
 /** This process's subscribers, by bot: an event goes to the subscribers of its bot that want its kind. */
 export class LocalFanout {
@@ -101,18 +105,18 @@ export class LocalFanout {
     return this.add(new LiveSubscription(botId, isDraftEvent, (ended) => this.remove(ended)));
   }
 
-  /** A bot's editors coming, going and selecting (the editor's presence), but for those of the tab `exceptSessionKey`. */
-  subscribeEditors(botId: string, exceptSessionKey?: string): LiveSubscription<EditorsEvent> {
-    return this.add(new LiveSubscription(botId, othersPresence(exceptSessionKey), (ended) => this.remove(ended)));
+  /** A bot's editors coming, going and selecting (the editor's presence), but for those of the tab `except`. */
+  subscribeEditors(botId: string, except?: EditorTab): LiveSubscription<EditorsEvent> {
+    return this.add(new LiveSubscription(botId, othersPresence(except), (ended) => this.remove(ended)));
   }
 
   /**
    * What an open editor follows, on one stream (a browser holds few
    * connections per server): the bot's draft saves, and its editors but for
-   * the tab `exceptSessionKey`.
+   * the tab `except`.
    */
-  subscribeEditing(botId: string, exceptSessionKey?: string): LiveSubscription<DraftEvent | EditorsEvent> {
-    const others = othersPresence(exceptSessionKey);
+  subscribeEditing(botId: string, except?: EditorTab): LiveSubscription<DraftEvent | EditorsEvent> {
+    const others = othersPresence(except);
     const wants = (event: LiveEvent): event is DraftEvent | EditorsEvent => isDraftEvent(event) || others(event);
     return this.add(new LiveSubscription(botId, wants, (ended) => this.remove(ended)));
   }

@@ -1,4 +1,4 @@
-import type { DraftEvent, EditorsEvent, LiveEvent, ResultEvent } from './events';
+import type { DraftEvent, EditorTab, EditorsEvent, LiveEvent, ResultEvent } from './events';
 
 /**
  * Live results: chat turns publish what they changed, dashboards subscribe
@@ -17,10 +17,10 @@ export interface LiveResults {
   subscribe(botId: string): AsyncIterableIterator<ResultEvent>;
   /** The draft saves of one bot from now on (editors that have it open), until `return()` or `close()`. */
   subscribeDrafts(botId: string): AsyncIterableIterator<DraftEvent>;
-  /** Editor tabs of one bot joining, changing their selection or leaving, but for the tab `exceptSessionKey`'s own. */
-  subscribeEditors(botId: string, exceptSessionKey?: string): AsyncIterableIterator<EditorsEvent>;
+  /** Editor tabs of one bot joining, changing their selection or leaving, but for the tab `except`'s own. */
+  subscribeEditors(botId: string, except?: EditorTab): AsyncIterableIterator<EditorsEvent>;
   /** Both of the above on one stream: what an open editor tab follows. */
-  subscribeEditing(botId: string, exceptSessionKey?: string): AsyncIterableIterator<DraftEvent | EditorsEvent>;
+  subscribeEditing(botId: string, except?: EditorTab): AsyncIterableIterator<DraftEvent | EditorsEvent>;
   /** Open subscriptions in this process. */
   readonly subscriberCount: number;
   /** Ends every subscription and stops listening (shutdown). Publishing afterwards is a no-op locally. */

@@ -45,8 +45,8 @@ export async function postgresLiveResults(options: PostgresLiveOptions): Promise
     },
     subscribe: (botId) => fanout.subscribe(botId),
     subscribeDrafts: (botId) => fanout.subscribeDrafts(botId),
-    subscribeEditors: (botId, exceptSessionKey) => fanout.subscribeEditors(botId, exceptSessionKey),
-    subscribeEditing: (botId, exceptSessionKey) => fanout.subscribeEditing(botId, exceptSessionKey),
+    subscribeEditors: (botId, except) => fanout.subscribeEditors(botId, except),
+    subscribeEditing: (botId, except) => fanout.subscribeEditing(botId, except),
     get subscriberCount() {
       return fanout.size;
     },

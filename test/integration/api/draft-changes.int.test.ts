@@ -415,3 +415,104 @@ describe('changeBotDraft: an editor sends what it changed, merged over what othe
     expect(read.body.data.bot.draftVersion).toBe(bot.draftVersion);
   });
 });
+
+describe('a tab\'s key is its user\'s (docs/co-editing.md, "Whose tab")', () => {
+  const CHANGE = `
+    mutation ($botId: ID!, $patch: JSON!, $clientKey: String, $since: Int!) {
+      changeBotDraft(botId: $botId, patch: $patch, clientKey: $clientKey) {
+        draftChanges(since: $since) {
+          authorId
+          clientKey
+        }
+      }
+    }
+  `;
+  const EDITING = `subscription($botId: ID!, $sessionKey: String!) {
+    botEditing(botId: $botId, sessionKey: $sessionKey) { draftChanged { draftVersion authorId clientKey } }
+  }`;
+  const title = (value: string) => ({
+    groups: { set: [{ id: 'g1', title: value, graphCoordinates: { x: 0, y: 0 }, blockIds: ['b1'] }] },
+  });
+  const keysIn = (changes: { authorId: string; clientKey: string | null }[]) =>
+    changes.map(({ authorId, clientKey }) => [authorId, clientKey]);
+
+  test("another user's saves come without their tab's key, and a save sent under the admin's key is not the admin's tab's", async () => {
+    const bot = await newBot();
+    const member = await createUserWithToken(server.db, `member-${bot.id}@parley.test`, {
+      workspaceId: server.adminWorkspaceId,
+      role: 'MEMBER',
+    });
+    const guest = await createUserWithToken(server.db, `guest-key-${bot.id}@parley.test`, {
+      workspaceId: server.adminWorkspaceId,
+      role: 'GUEST',
+    });
+    // What the admin's editor tab follows (the console's stream), and what REST clients of the admin and a guest read.
+    const adminTab = await openSse(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${server.adminToken}` },
+      body: JSON.stringify({ query: EDITING, variables: { botId: bot.id, sessionKey: 'admin-tab' } }),
+    });
+    streams.push(adminTab);
+    await adminTab.opened;
+    const adminLive = await watch(server.url, bot.id);
+    const guestLive = await watch(server.url, bot.id, guest.token);
+
+    const save = (token: string, value: string) =>
+      graphql(
+        server.url,
+        CHANGE,
+        { botId: bot.id, patch: title(value), since: bot.draftVersion, clientKey: 'admin-tab' },
+        token,
+      );
+    expect((await save(server.adminToken, 'The admin’s')).body.errors).toBeUndefined();
+    // A member who learnt the admin's key sends it with a save of theirs.
+    const members = await save(member.token, 'The member’s');
+    expect(members.body.errors).toBeUndefined();
+    // The member sees the key they sent on their own save only.
+    expect(keysIn(members.body.data.changeBotDraft.draftChanges)).toEqual([
+      [adminId, null],
+      [member.userId, 'admin-tab'],
+    ]);
+    // The admin's tab: the member's save is someone else's (caught up with, never skipped as its own).
+    const admins = await save(server.adminToken, 'The admin’s again');
+    expect(keysIn(admins.body.data.changeBotDraft.draftChanges)).toEqual([
+      [adminId, 'admin-tab'],
+      [member.userId, null],
+      [adminId, 'admin-tab'],
+    ]);
+
+    const version = (n: number) => bot.draftVersion + n;
+    for (const [n, authorId, clientKey] of [
+      [1, adminId, 'admin-tab'],
+      [2, member.userId, null],
+      [3, adminId, 'admin-tab'],
+    ] as const) {
+      expect(await eventOf(adminTab, n)).toEqual({
+        data: { botEditing: { draftChanged: { draftVersion: version(n), authorId, clientKey } } },
+      });
+      expect(await eventOf(adminLive, n)).toEqual({ botId: bot.id, draftVersion: version(n), authorId, clientKey });
+      // A guest never reads anyone's key.
+      expect(await eventOf(guestLive, n)).toEqual({
+        botId: bot.id,
+        draftVersion: version(n),
+        authorId,
+        clientKey: null,
+      });
+    }
+    const logOf = async (token: string) =>
+      keysIn(
+        (await request(server.url, 'GET', `/v1/bots/${bot.id}/draft/changes?since=${bot.draftVersion}`, { token })).body
+          .changes,
+      );
+    expect(await logOf(guest.token)).toEqual([
+      [adminId, null],
+      [member.userId, null],
+      [adminId, null],
+    ]);
+    expect(await logOf(member.token)).toEqual([
+      [adminId, null],
+      [member.userId, 'admin-tab'],
+      [adminId, null],
+    ]);
+  });
+});

@@ -106,7 +106,7 @@ test('a heartbeat older than 45 s no longer counts; forgotten tabs are deleted a
 
   // Ten minutes on, a reader sweeps every tab not seen since (it is the only cleanup there is).
   const later = new Date(Date.now() + FORGET_AFTER_MS + 60_000);
-  await editorsOf(server.db, botId, 'nobody', later);
+  await editorsOf(server.db, botId, { userId: ann.userId, sessionKey: 'nobody' }, later);
   expect(await server.db.botEditorPresence.count({ where: { botId } })).toBe(0);
 });
 
@@ -407,7 +407,8 @@ describe('botEditing: one stream for an editor tab', () => {
     expect(await changeOf(stream, 2)).toEqual({
       data: {
         botEditing: {
-          draftChanged: { draftVersion: saved.body.data!.editBot.bot.draftVersion, clientKey: 'ann-tab' },
+          // Ann's tab key is hers: Bob's stream carries her save without it.
+          draftChanged: { draftVersion: saved.body.data!.editBot.bot.draftVersion, clientKey: null },
           editorsChanged: null,
         },
       },
@@ -428,5 +429,40 @@ describe('botEditing: one stream for an editor tab', () => {
     const first = JSON.parse((await stream.message(1, 5_000)).data);
     // As for a bot that does not exist: nothing says it does.
     expect(first.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+});
+
+// A tab is its user's and its key together: keys are never shown to another
+// user, and one that leaks anyway opens a tab of the sender's own.
+describe('whose tab', () => {
+  const ADMIN = 'admin@parley.test';
+
+  test("a GUEST sending the admin's key can neither close nor take over the admin's tab: it is a tab of the guest's", async () => {
+    const botId = await newBot();
+    await selecting(server.adminToken, botId, 'admin-tab', { groupId: 'g1' });
+    const adminTab = await watchEditors(botId, server.adminToken, 'admin-tab');
+
+    // Closing it: the guest had no tab under that key, and the admin's stays.
+    expect(await left(guest.token, botId, 'admin-tab')).toBe(false);
+    expect(await readEditors(bob.token, botId, 'bob-tab')).toEqual({ [ADMIN]: [{ groupId: 'g1', blockId: null }] });
+
+    // Heartbeating under it: the guest's own tab, listed next to the admin's, and the admin's tab is told of it.
+    expect(await selecting(guest.token, botId, 'admin-tab', { groupId: 'g-guest' })).toEqual({
+      [ADMIN]: [{ groupId: 'g1', blockId: null }],
+    });
+    expect(await changeOf(adminTab, 1)).toEqual({ data: { editorsChanged: { botId, userId: guest.userId } } });
+    expect(await readEditors(bob.token, botId, 'bob-tab')).toEqual({
+      [ADMIN]: [{ groupId: 'g1', blockId: null }],
+      'guest@presence.test': [{ groupId: 'g-guest', blockId: null }],
+    });
+    expect(await readEditors(server.adminToken, botId, 'admin-tab')).toEqual({
+      'guest@presence.test': [{ groupId: 'g-guest', blockId: null }],
+    });
+
+    // Leaving under it closes the guest's tab only.
+    expect(await left(guest.token, botId, 'admin-tab')).toBe(true);
+    expect(await changeOf(adminTab, 2)).toEqual({ data: { editorsChanged: { botId, userId: guest.userId } } });
+    expect(await readEditors(bob.token, botId, 'bob-tab')).toEqual({ [ADMIN]: [{ groupId: 'g1', blockId: null }] });
+    expect(await selecting(server.adminToken, botId, 'admin-tab')).toEqual({});
   });
 });

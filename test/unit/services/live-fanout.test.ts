@@ -52,10 +52,10 @@ describe('LocalFanout', () => {
 });
 
 describe('editor presence events', () => {
-  const editors = (botId: string, sessionKey: string): EditorsEvent => ({
+  const editors = (botId: string, sessionKey: string, userId = 'u1'): EditorsEvent => ({
     event: 'editors',
     botId,
-    userId: 'u1',
+    userId,
     sessionKey,
   });
 
@@ -63,14 +63,18 @@ describe('editor presence events', () => {
     const fanout = new LocalFanout();
     const results = fanout.subscribe('bot-a');
     const drafts = fanout.subscribeDrafts('bot-a');
-    const tabOne = fanout.subscribeEditors('bot-a', 'tab-1');
+    const tabOne = fanout.subscribeEditors('bot-a', { userId: 'u1', sessionKey: 'tab-1' });
     const anyone = fanout.subscribeEditors('bot-a');
     fanout.deliver(editors('bot-b', 'tab-2'));
     fanout.deliver(editors('bot-a', 'tab-1'));
+    // Another user's tab under the same key is another tab: its changes are told.
+    fanout.deliver(editors('bot-a', 'tab-1', 'u2'));
     fanout.deliver(editors('bot-a', 'tab-2'));
     fanout.deliver(event('bot-a', 'r1'));
+    expect(await tabOne.next()).toEqual({ value: editors('bot-a', 'tab-1', 'u2'), done: false });
     expect(await tabOne.next()).toEqual({ value: editors('bot-a', 'tab-2'), done: false });
     expect(await anyone.next()).toEqual({ value: editors('bot-a', 'tab-1'), done: false });
+    expect(await anyone.next()).toEqual({ value: editors('bot-a', 'tab-1', 'u2'), done: false });
     expect(await anyone.next()).toEqual({ value: editors('bot-a', 'tab-2'), done: false });
     expect(await results.next()).toEqual({ value: event('bot-a', 'r1'), done: false });
     fanout.endAll();
