@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createBot, group, setVariable, textBubble, texts, v6Bot } from '../../helpers/chat';
 import { graphql, request } from '../../helpers/http';
+import { countingHost, type CountingHost } from '../../helpers/counting-host';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 import { localDiskStore } from '../../../src/integrations/storage/local-disk';
 import { sweepExpiredSessions } from '../../../src/services/chat/sessions';
@@ -13,24 +12,9 @@ import { sweepExpiredSessions } from '../../../src/services/chat/sessions';
 // body, no token) run a definition nobody vouches for: they reach no network
 // (code's fetch included), take no uploads, have a small size bound and a
 // budget of their own, and their code runs in a sandbox lane apart. Previews
-// by members keep today's behaviour; their files go with their session when it expires.
+// by members keep today's behaviour (their code in a lane of their own too); their files go with their session when it expires.
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-
-/** A local stand-in of an internal service, allow-listed, that counts what reaches it. */
-async function countingServer(): Promise<{ url: string; hits: () => number; close(): Promise<void> }> {
-  let hits = 0;
-  const server = http.createServer((_req, res) => {
-    hits += 1;
-    res.end('internal secret');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    hits: () => hits,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 function fetchingBot(url: string) {
   return v6Bot({
@@ -69,10 +53,10 @@ const preview = (server: TestServer, body: Record<string, unknown>, token?: stri
 
 describe('anonymous previews', () => {
   let server: TestServer;
-  let internal: Awaited<ReturnType<typeof countingServer>>;
+  let internal: CountingHost;
   let uploadsDir: string;
   beforeAll(async () => {
-    internal = await countingServer();
+    internal = await countingHost('internal secret', 'text/plain');
     uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-preview-uploads-'));
     server = await startTestServer({
       outboundAllow: '127.0.0.1',
@@ -282,7 +266,17 @@ describe('the sandbox', () => {
   });
   afterAll(() => server.close());
 
-  test("anonymous previews' busy loops do not hold up a published bot's code: it answers before them", async () => {
+  // Anonymous previews run their code in the untrusted lane, members' previews in a lane of their own.
+  test.each([
+    ['an anonymous preview', async (loop: Record<string, unknown>) => () => preview(server, { bot: loop })],
+    [
+      "an editor's preview of the stored draft",
+      async (loop: Record<string, unknown>) => {
+        const { botId } = await createBot(server, loop);
+        return () => preview(server, {}, server.adminToken, botId);
+      },
+    ],
+  ])("busy loops in %s do not hold up a published bot's code: it answers before them", async (_, previewOf) => {
     const loop = v6Bot({
       groups: [
         group('g1', [
@@ -300,6 +294,7 @@ describe('the sandbox', () => {
       ],
       variables: [{ id: 'v1', name: 'A' }],
     });
+    const startLoop = await previewOf(loop);
     const { botId } = await createBot(server, published);
     const { body } = await request(server.url, 'POST', `/v1/bots/${botId}/publish`, { token: server.adminToken });
     const chatOnce = () => request(server.url, 'POST', `/v1/bots/${body.bot.publicId}/startChat`, { json: {} });
@@ -307,7 +302,7 @@ describe('the sandbox', () => {
     expect(texts((await chatOnce()).body)).toEqual(['Answer 42']);
     const order: string[] = [];
     const loops = [1, 2, 3, 4].map((index) =>
-      preview(server, { bot: loop }).then((response) => {
+      startLoop().then((response) => {
         order.push(`loop ${index}: ${response.status}`);
       }),
     );

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   createBot,
   group,
@@ -11,29 +9,13 @@ import {
   v6Bot,
   type Json,
 } from '../../helpers/chat';
-import { request } from '../../helpers/http';
+import { countingHost, type CountingHost } from '../../helpers/counting-host';
 import { createUserWithToken, startTestServer, type TestServer } from '../../helpers/test-server';
 
 // Requests to the outside world per turn and per workspace
-// (docs/security.md#outbound-requests-per-turn-and-workspace), and previews'
-// code in a sandbox lane of their own: what one small request can make a
-// server do for a bot, and what it can make published bots wait for.
-
-/** A local stand-in of a third-party host (allow-listed) that counts the requests reaching it. */
-async function thirdParty(): Promise<{ url: string; hits: () => number; close(): Promise<void> }> {
-  let hits = 0;
-  const server = http.createServer((_req, res) => {
-    hits += 1;
-    res.setHeader('content-type', 'application/json');
-    res.end('{"ok":true}');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    hits: () => hits,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+// (docs/security.md#outbound-requests-per-turn-and-workspace): what one small
+// request can make a server send for a bot. (Previews' sandbox lanes:
+// anonymous-preview.int.test.ts.)
 
 const calls = (url: string, count: number, prefix = 'h'): Json[] =>
   Array.from({ length: count }, (_, index) => ({
@@ -62,9 +44,9 @@ async function webhookLogs(server: TestServer, resultId: string): Promise<[strin
 
 describe('per turn: PARLEY_OUTBOUND_PER_TURN', () => {
   let server: TestServer;
-  let host: Awaited<ReturnType<typeof thirdParty>>;
+  let host: CountingHost;
   beforeAll(async () => {
-    host = await thirdParty();
+    host = await countingHost();
     server = await startTestServer({ outboundAllow: '127.0.0.1', outbound: { perTurn: 3 } });
   });
   afterAll(async () => {
@@ -123,10 +105,10 @@ describe('per turn: PARLEY_OUTBOUND_PER_TURN', () => {
 
 describe('per workspace: PARLEY_OUTBOUND_PER_WORKSPACE_MINUTE', () => {
   let server: TestServer;
-  let host: Awaited<ReturnType<typeof thirdParty>>;
+  let host: CountingHost;
   const logLines: Record<string, unknown>[] = [];
   beforeAll(async () => {
-    host = await thirdParty();
+    host = await countingHost();
     server = await startTestServer({
       outboundAllow: '127.0.0.1',
       outbound: { perWorkspaceMinute: 4 },
@@ -167,61 +149,5 @@ describe('per workspace: PARLEY_OUTBOUND_PER_WORKSPACE_MINUTE', () => {
     const theirs = await published(server, callingBot(host.url, 2), other.personalWorkspaceId, other.token);
     await startChat(server, theirs);
     expect(host.hits()).toBe(6);
-  });
-});
-
-describe("members' previews run their code in a lane of their own", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ codeThreads: 1 });
-  });
-  afterAll(() => server.close());
-
-  test("an editor's preview busy loops do not hold up a published bot's code: it answers before them", async () => {
-    const loop = v6Bot({
-      groups: [
-        group('g1', [
-          { id: 'c1', type: 'Code', options: { content: 'while (true) {}', isExecutedOnClient: false } },
-          textBubble('b1', 'looped'),
-        ]),
-      ],
-    });
-    const answering = v6Bot({
-      groups: [
-        group('g1', [
-          { id: 'c1', type: 'Code', options: { content: "setVariable('A', 6 * 7)", isExecutedOnClient: false } },
-          textBubble('b1', 'Answer {{A}}'),
-        ]),
-      ],
-      variables: [{ id: 'v1', name: 'A' }],
-    });
-    const publicId = await published(server, answering);
-    const { botId: loopId } = await createBot(server, loop);
-    const chatOnce = () => startChat(server, publicId);
-    // Warm: the published bot's worker is started and its first chat served.
-    expect(texts((await chatOnce()).body)).toEqual(['Answer 42']);
-    const order: string[] = [];
-    const loops = [1, 2, 3, 4].map((index) =>
-      request(server.url, 'POST', `/v1/bots/${loopId}/preview/startChat`, { token: server.adminToken, json: {} }).then(
-        (response) => {
-          order.push(`loop ${index}: ${response.status}`);
-        },
-      ),
-    );
-    // The loops are queued first; the published bot's chat starts after them.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const chat = chatOnce().then((response) => {
-      order.push(`published: ${texts(response.body).join()}`);
-    });
-    await Promise.all([...loops, chat]);
-    // Each loop holds the preview lane for the code time limit (1 s), one after another; in the
-    // published bots' lane (as before) the published chat would have answered last.
-    expect(order.slice(0, 2)).toContain('published: Answer 42');
-    expect(order.filter((entry) => entry.startsWith('loop')).sort()).toEqual([
-      'loop 1: 200',
-      'loop 2: 200',
-      'loop 3: 200',
-      'loop 4: 200',
-    ]);
   });
 });
