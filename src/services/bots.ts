@@ -194,7 +194,8 @@ export async function createBot(
   { storageBytes, bounds = DEFAULT_DRAFT_BOUNDS }: Pick<SaveOptions, 'storageBytes' | 'bounds'> = {},
 ): Promise<BotRecord> {
   const { metadata, definition } = parseBotInput(raw);
-  assertDraftBounds(definition, null, bounds);
+  const split = splitDefinition(definition);
+  assertDraftBounds(definition, null, { next: split.draftSize, stored: null }, bounds);
   if (
     metadata.publicId &&
     (await db.bot.findUnique({ where: { publicId: metadata.publicId }, select: { id: true } }))
@@ -212,7 +213,7 @@ export async function createBot(
     publicId: metadata.publicId ?? null,
     // An export's isClosed is ignored (docs/api-decisions.md#importing-a-bot): a new bot always starts open.
     isClosed: false,
-    ...splitDefinition(definition),
+    ...split,
   };
   // A new bot's draft counts in the workspace's draft storage like a save's.
   const create = (id: string | undefined) =>
@@ -319,7 +320,13 @@ export async function updateBot(
   const stored = draftDefinition(bot);
   const { metadata, definition } = parseBotInput(raw, stored);
   refuseNewShapeProblems(stored, definition);
-  assertDraftBounds(definition, stored, save.bounds ?? DEFAULT_DRAFT_BOUNDS);
+  const split = splitDefinition(definition);
+  assertDraftBounds(
+    definition,
+    stored,
+    { next: split.draftSize, stored: bot.draftSize },
+    save.bounds ?? DEFAULT_DRAFT_BOUNDS,
+  );
   const patch = raw as Record<string, unknown>;
   if (metadata.publicId && metadata.publicId !== bot.publicId) {
     const holder = await db.bot.findUnique({ where: { publicId: metadata.publicId }, select: { id: true } });
@@ -338,7 +345,6 @@ export async function updateBot(
     : (reason ??
       ((await overwritesAnother(db, botId, bot.draftVersion, changes, save, now)) ? ('overwrite' as const) : null));
   const version = bot.draftVersion + 1;
-  const split = splitDefinition(definition);
   try {
     const saved = await db.$transaction(async (tx) => {
       // Compare-and-set on the version read: an edit landing in between makes this one a conflict.

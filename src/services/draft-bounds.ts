@@ -76,17 +76,18 @@ const MEASURES: Measure[] = [
 
 export const DRAFT_TOO_LARGE = 'This bot would be too large';
 
-/** The bytes of a definition as it is stored. */
-export function draftBytes(definition: BotDefinition): number {
-  return Buffer.byteLength(JSON.stringify(definition));
-}
-
 /**
  * Refuses a draft past a bound, unless the one it replaces was already past it
  * and this save does not grow it: a bound lowered by the operator must not
- * make a bot unsavable, only keep it from growing.
+ * make a bot unsavable, only keep it from growing. `bytes`: the stored JSON's
+ * sizes (the draft's size column), so nothing is serialised twice.
  */
-export function assertDraftBounds(next: BotDefinition, stored: BotDefinition | null, bounds: DraftBounds): void {
+export function assertDraftBounds(
+  next: BotDefinition,
+  stored: BotDefinition | null,
+  bytes: { next: number; stored: number | null },
+  bounds: DraftBounds,
+): void {
   const issues: Issue[] = [];
   for (const measure of MEASURES) {
     const count = measure.count(next);
@@ -98,13 +99,10 @@ export function assertDraftBounds(next: BotDefinition, stored: BotDefinition | n
       });
   }
   // Counted after the objects: a draft with 100,000 blocks is named for them, not only for its weight.
-  if (issues.length === 0) {
-    const bytes = draftBytes(next);
-    if (bytes > bounds.maxBytes && (!stored || bytes > draftBytes(stored)))
-      issues.push({
-        message: `${sizeText(bytes)}: a bot's definition may weigh at most ${sizeText(bounds.maxBytes)} (PARLEY_BOT_BODY_LIMIT)`,
-        path: ['bot'],
-      });
-  }
+  if (issues.length === 0 && bytes.next > bounds.maxBytes && (bytes.stored === null || bytes.next > bytes.stored))
+    issues.push({
+      message: `${sizeText(bytes.next)}: a bot's definition may weigh at most ${sizeText(bounds.maxBytes)} (PARLEY_BOT_BODY_LIMIT)`,
+      path: ['bot'],
+    });
   if (issues.length > 0) throw badRequest(DRAFT_TOO_LARGE, issues);
 }
