@@ -15,6 +15,13 @@ export interface EngineEnv {
    * none was recorded.
    */
   recordedValue?(blockId: string, variableId: string): { value: unknown } | undefined;
+  /**
+   * Replays only: whether a value is recorded for this block's next set of
+   * this variable (without taking it). Server-side code whose sets are
+   * recorded is not run again: its requests (its `fetch`) would be sent again
+   * each time a transcript is read.
+   */
+  hasRecorded?(blockId: string, variableId: string): boolean;
   /** Milliseconds the turn has spent so far, effects excluded (the wall-clock budget). */
   elapsedMs(): number;
 }

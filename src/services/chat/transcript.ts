@@ -107,20 +107,24 @@ function remainingReplies(accepted: StoredReply[], rejected: StoredReply[]): Sto
   return rest;
 }
 
-/** Hands out the recorded values of each block in the order they were stored. */
-function recordedValues(history: readonly HistoryItem[]): TurnEnv['recordedValue'] {
+/** Hands out the recorded values of each block in the order they were stored (and tells whether one is left). */
+function recordedValues(history: readonly HistoryItem[]): Required<Pick<TurnEnv, 'recordedValue' | 'hasRecorded'>> {
   const byBlock = new Map<string, HistoryItem[]>();
   for (const item of history) {
     const queue = byBlock.get(item.blockId) ?? [];
     queue.push(item);
     byBlock.set(item.blockId, queue);
   }
-  return (blockId, variableId) => {
-    const queue = byBlock.get(blockId);
-    const index = queue?.findIndex((item) => item.variableId === variableId) ?? -1;
-    if (!queue || index < 0) return undefined;
-    const [item] = queue.splice(index, 1);
-    return { value: item!.value };
+  const indexOf = (blockId: string, variableId: string) =>
+    byBlock.get(blockId)?.findIndex((item) => item.variableId === variableId) ?? -1;
+  return {
+    recordedValue: (blockId, variableId) => {
+      const index = indexOf(blockId, variableId);
+      if (index < 0) return undefined;
+      const [item] = byBlock.get(blockId)!.splice(index, 1);
+      return { value: item!.value };
+    },
+    hasRecorded: (blockId, variableId) => indexOf(blockId, variableId) >= 0,
   };
 }
 
@@ -152,7 +156,7 @@ export async function resultTranscript(deps: ChatDeps, botId: string, resultId: 
 
   const env: TurnEnv = {
     ...engineEnv(deps.code, deps.limits),
-    recordedValue: recordedValues(result.setVariableHistory),
+    ...recordedValues(result.setVariableHistory),
   };
   const library = new BotLibrary();
   const ref: BotRef = { kind: 'snapshot', botId, revision };

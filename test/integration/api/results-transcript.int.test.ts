@@ -10,6 +10,7 @@ import {
   v6Bot,
   continueChat,
 } from '../../helpers/chat';
+import { countingHost } from '../../helpers/counting-host';
 import { errorBody, graphql, request } from '../../helpers/http';
 import { createUserWithToken, startTestServer, type TestServer } from '../../helpers/test-server';
 
@@ -194,4 +195,45 @@ test('another workspace gets 404; an unknown or archived result is 404', async (
     token: server.adminToken,
   });
   expect(archived.status).toBe(404);
+});
+
+describe('reading a transcript sends nothing', () => {
+  let allowed: TestServer;
+  beforeAll(async () => {
+    allowed = await startTestServer({ outboundAllow: '127.0.0.1' });
+  });
+  afterAll(() => allowed.close());
+
+  test("server-side code's requests are not sent again when a transcript is read: the recorded values show", async () => {
+    const host = await countingHost('{"quote":"Stay curious"}');
+    try {
+      const definition = v6Bot({
+        groups: [
+          group('g1', [
+            setVariable('quote', 'vquote', `return JSON.parse(await fetch(${JSON.stringify(host.url)})).quote`, {
+              isCode: true,
+            }),
+            textBubble('say', 'Quote: {{Quote}}'),
+            textInput('ask', 'vname'),
+          ]),
+        ],
+        variables: [
+          { id: 'vquote', name: 'Quote' },
+          { id: 'vname', name: 'Name' },
+        ],
+      });
+      const { publicId, botId } = await publishDefinition(allowed, definition);
+      const started = await startChat(allowed, publicId);
+      expect(texts(started.body)).toEqual(['Quote: Stay curious']);
+      expect(host.hits()).toBe(1);
+      const read = await request(allowed.url, 'GET', `/v1/bots/${botId}/results/${started.body.resultId}/transcript`, {
+        token: allowed.adminToken,
+      });
+      expect(read.status).toBe(200);
+      expect(read.body.transcript[0]).toMatchObject({ role: 'bot', text: 'Quote: Stay curious' });
+      expect(host.hits()).toBe(1);
+    } finally {
+      await host.close();
+    }
+  });
 });

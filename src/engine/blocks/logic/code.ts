@@ -70,10 +70,18 @@ export const codeBlock: LogicHandler<'Code'> = {
       ctx.action({ type: 'scriptToExecute', scriptToExecute: { ...clientScript(content, variables), ...isUnsafe } });
       return { kind: 'next' };
     }
-    await runOnServer(content, ctx);
+    if (ctx.env.hasRecorded) replayOnServer(block.id, ctx);
+    else await runOnServer(content, ctx);
     return { kind: 'next' };
   },
 };
+
+/** A replay (a transcript): the sets the code made, as recorded, without running it again (or its requests). */
+function replayOnServer(blockId: string, ctx: BlockContext): void {
+  for (const variable of [...ctx.variables.list()])
+    // The store takes the recorded value in place of the one given.
+    if (ctx.env.hasRecorded?.(blockId, variable.id)) ctx.variables.set(variable.id, null);
+}
 
 async function runOnServer(content: string, ctx: BlockContext): Promise<void> {
   const variables = ctx.variables.list();

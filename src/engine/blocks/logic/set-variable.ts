@@ -197,8 +197,8 @@ async function evaluate(code: string, ctx: BlockContext): Promise<Evaluation> {
     isAsync: true,
     // Provided so that code calling it does not fail, but ignored: only the Code block applies those.
     allowSetVariable: true,
-    // Anonymous previews reach no network at all, code's fetch included.
-    allowFetch: !isAnonymousPreview(ctx.state),
+    // Anonymous previews reach no network at all, code's fetch included; a replay sends nothing again.
+    allowFetch: !isAnonymousPreview(ctx.state) && !ctx.env.hasRecorded,
   });
   if (result.ok) return { value: result.value };
   // Plain text such as "Hello {{Name}}" is not JavaScript: it ends up here and is stored as text.
@@ -252,7 +252,10 @@ export const setVariableBlock: LogicHandler<'Set variable'> = {
     }
 
     const { value, error } =
-      expression.kind === 'code' ? await evaluate(expression.code, ctx) : { value: expression.value, error: undefined };
+      expression.kind === 'code' && !ctx.env.hasRecorded?.(block.id, variableId ?? '')
+        ? await evaluate(expression.code, ctx)
+        : // A replay with the value recorded: the store takes it, the code (and its requests) is not run again.
+          { value: expression.kind === 'code' ? null : expression.value, error: undefined };
     if (error !== undefined) reportError(error, type, options, ctx);
     const updated = ctx.variables.set(variableId, value);
     // The transcript is session data: never copied into the result.
