@@ -10,6 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { apiCall } from './http-post';
 import { DEFAULT_POSTGRES, listeningUrl, postgresServer } from './serve-process';
 import { Client } from 'pg';
 
@@ -135,15 +136,8 @@ export function postRaw(url: string, raw: string, headers: Record<string, string
   });
 }
 
-export async function api(url: string, method: string, route: string, body?: unknown): Promise<any> {
-  const response = await fetch(url + route, {
-    method,
-    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
+export const api = (url: string, method: string, route: string, body?: unknown) =>
+  apiCall(url, TOKEN, method, route, body);
 
 const THREE_QUESTIONS = {
   version: '6',

@@ -13,20 +13,14 @@ import { Client } from 'pg';
 import { applyDraftPatch, type DraftPatch } from '../src/engine/shapes/draft-patch';
 import { parseDefinition, type BotDefinition } from '../src/engine/definition/parse';
 import { bigBot } from './bots';
+import { apiCall } from './http-post';
 import { BENCH_TOKEN, DEFAULT_POSTGRES, parleyServe, quantile, type ServerProcess } from './serve-process';
 
 const GROUPS = 500;
 const SAVES = 60;
 
-async function call(url: string, method: string, route: string, body?: unknown): Promise<any> {
-  const response = await fetch(url + route, {
-    method,
-    headers: { authorization: `Bearer ${BENCH_TOKEN}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
+const call = (url: string, method: string, route: string, body?: unknown) =>
+  apiCall(url, BENCH_TOKEN, method, route, body);
 
 /** An editor on one process: its copy of the draft, kept up to date from the live stream and the change log. */
 class Listener {

@@ -27,3 +27,14 @@ export function post(url: string, body: unknown): Promise<{ status: number; json
     request.end(data);
   });
 }
+
+/** A builder API call with a bearer token (fetch, JSON both ways); throws with the answer when it is not 2xx. */
+export async function apiCall(url: string, token: string, method: string, route: string, body?: unknown): Promise<any> {
+  const response = await fetch(url + route, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
+  return response.json();
+}

@@ -22,6 +22,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { apiCall } from './http-post';
 import { listeningUrl, quantile } from './serve-process';
 
 const SECONDS = Number(process.env.BENCH_PREVIEW_SECONDS ?? 20);
@@ -47,16 +48,6 @@ async function thirdParty(): Promise<{ url: string; hits: () => number; close():
     hits: () => hits,
     close: () => server.close(),
   };
-}
-
-async function call(url: string, token: string, method: string, route: string, body?: unknown): Promise<any> {
-  const response = await fetch(url + route, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-  return response.json();
 }
 
 const group = (id: string, blocks: unknown[]) => ({ id, title: id, graphCoordinates: { x: 0, y: 0 }, blocks });
@@ -217,15 +208,15 @@ async function run(): Promise<void> {
       .trim()
       .split('\n');
     const loadToken = lines[lines.length - 1]!.trim();
-    const [victimWorkspace] = (await call(url, ADMIN_TOKEN, 'GET', '/v1/workspaces')).workspaces;
-    const created = await call(url, ADMIN_TOKEN, 'POST', '/v1/bots', {
+    const [victimWorkspace] = (await apiCall(url, ADMIN_TOKEN, 'GET', '/v1/workspaces')).workspaces;
+    const created = await apiCall(url, ADMIN_TOKEN, 'POST', '/v1/bots', {
       workspaceId: victimWorkspace.id,
       bot: victimBot,
     });
-    const publicId = (await call(url, ADMIN_TOKEN, 'POST', `/v1/bots/${created.bot.id}/publish`)).bot.publicId;
-    const [loadWorkspace] = (await call(url, loadToken, 'GET', '/v1/workspaces')).workspaces;
+    const publicId = (await apiCall(url, ADMIN_TOKEN, 'POST', `/v1/bots/${created.bot.id}/publish`)).bot.publicId;
+    const [loadWorkspace] = (await apiCall(url, loadToken, 'GET', '/v1/workspaces')).workspaces;
     const loadBotId = (
-      await call(url, loadToken, 'POST', '/v1/bots', { workspaceId: loadWorkspace.id, bot: loadBot(host.url) })
+      await apiCall(url, loadToken, 'POST', '/v1/bots', { workspaceId: loadWorkspace.id, bot: loadBot(host.url) })
     ).bot.id;
 
     await victimStarts(url, publicId, 2, 1);

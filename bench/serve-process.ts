@@ -5,7 +5,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
-import { post } from './http-post';
+import { apiCall, post } from './http-post';
 
 const root = path.resolve(__dirname, '../..');
 export const BENCH_TOKEN = 'bench-workers-token-0123456789';
@@ -106,15 +106,7 @@ export function bareKoa(): Promise<ServerProcess> {
 
 /** Creates and publishes `definition` through the REST API; answers its public id. */
 export async function publishThroughApi(url: string, definition: unknown): Promise<string> {
-  const call = async (method: string, route: string, body?: unknown) => {
-    const response = await fetch(url + route, {
-      method,
-      headers: { authorization: `Bearer ${BENCH_TOKEN}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as any;
-  };
+  const call = (method: string, route: string, body?: unknown) => apiCall(url, BENCH_TOKEN, method, route, body);
   const [workspace] = (await call('GET', '/v1/workspaces')).workspaces;
   const created = await call('POST', '/v1/bots', { workspaceId: workspace.id, bot: definition });
   return (await call('POST', `/v1/bots/${created.bot.id}/publish`)).bot.publicId as string;
