@@ -122,11 +122,18 @@ interface LoadFigures {
   batchStatus: number | string | undefined;
   callsAnswered: number;
   refused429: number;
+  /** The start of a preview_chat answer: what the load's conversations looked like. */
+  sample?: string;
 }
 
-/** The heaviest preview load the server allows one token, until `stop` says so. */
-async function previewLoad(url: string, token: string, botId: string, stop: () => boolean): Promise<LoadFigures> {
-  const figures: LoadFigures = { batchStatus: undefined, callsAnswered: 0, refused429: 0 };
+/** The heaviest preview load the server allows one token, until `stop` says so; `figures` count as it goes. */
+async function previewLoad(
+  url: string,
+  token: string,
+  botId: string,
+  stop: () => boolean,
+  figures: LoadFigures,
+): Promise<void> {
   const message = (id: number) => ({
     jsonrpc: '2.0',
     id,
@@ -144,7 +151,8 @@ async function previewLoad(url: string, token: string, botId: string, stop: () =
       },
       body: JSON.stringify(body),
     });
-    await response.text();
+    const text = await response.text();
+    if (response.status === 200) figures.sample ??= text.slice(0, 600);
     return response;
   };
   let id = 0;
@@ -159,8 +167,7 @@ async function previewLoad(url: string, token: string, botId: string, stop: () =
     figures.batchStatus = first === 'running' ? 'taken, still running' : first;
     if (first === 'running' || first === 200) {
       // Taken: its calls are the load (still running when the figures are taken, most likely).
-      while (!stop()) await sleep(100);
-      return figures;
+      return;
     }
   }
   const lane = async () => {
@@ -174,7 +181,6 @@ async function previewLoad(url: string, token: string, botId: string, stop: () =
   };
   // As many at once as the server allows a token (more would only collect 429s).
   await Promise.all(Array.from({ length: Number(process.env.BENCH_PREVIEW_LANES ?? 4) }, lane));
-  return figures;
 }
 
 async function run(): Promise<void> {
@@ -222,12 +228,14 @@ async function run(): Promise<void> {
     await victimStarts(url, publicId, 2, 1);
     const alone = await victimStarts(url, publicId, SECONDS, 2);
     let stopped = false;
-    const load = previewLoad(url, loadToken, loadBotId, () => stopped);
+    const figures: LoadFigures = { batchStatus: undefined, callsAnswered: 0, refused429: 0 };
+    // Not awaited: calls in progress when the victim is done end with the server.
+    void previewLoad(url, loadToken, loadBotId, () => stopped, figures).catch(() => undefined);
     await sleep(1000);
     const hitsBefore = host.hits();
     const loaded = await victimStarts(url, publicId, SECONDS, 3);
     stopped = true;
-    const figures = await load;
+    const hits = host.hits() - hitsBefore;
     const row = (name: string, phase: Phase) =>
       `| ${name.padEnd(16)} | ${String(phase.latencies.length).padStart(6)} | ${quantile(phase.latencies, 0.5)
         .toFixed(0)
@@ -240,9 +248,10 @@ async function run(): Promise<void> {
     console.log(row('alone', alone));
     console.log(row('under the load', loaded));
     console.log(
-      `load: batch of ${BATCH} answered ${figures.batchStatus}; preview_chat calls answered ${figures.callsAnswered}, ` +
-        `refused 429 ${figures.refused429}; third-party requests during the ${SECONDS} s: ${host.hits() - hitsBefore}`,
+      `load: batch of ${BATCH} answered ${figures.batchStatus}; preview_chat calls answered by then ${figures.callsAnswered}, ` +
+        `refused 429 ${figures.refused429}; third-party requests during the ${SECONDS} s: ${hits}`,
     );
+    if (figures.sample) console.log(`a preview_chat answer begins: ${figures.sample}`);
   } finally {
     child.kill('SIGTERM');
     if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
