@@ -2,7 +2,6 @@ import type { Context, Middleware } from 'koa';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { recordRateLimited } from '../../observability/metrics';
 import { AppError } from '../../errors';
-import { clientIpResolver, parseTrustedProxies } from './client-ip';
 
 /** PARLEY_RATE_LIMIT_*: token buckets per client and per bot. */
 export interface RateLimitConfig {
@@ -181,9 +180,9 @@ function signInGate(ctx: Context, limiter: RateLimiterAbstract, address: string,
  */
 export function rateLimit(config: RateLimitConfig, limiters: RateLimiters): Middleware {
   if (!config.enabled) return async (_ctx, next) => next();
-  const clientIp = clientIpResolver(parseTrustedProxies(config.trustedProxies));
   return async (ctx, next) => {
-    const ip = () => clientIp(ctx.req.socket.remoteAddress, ctx.get('x-forwarded-for') || undefined);
+    // Resolved once per request by the clientAddress middleware (PARLEY_TRUSTED_PROXIES), which runs before this one.
+    const ip = () => ctx.state.clientAddress as string;
     const preflight = ctx.method === 'OPTIONS';
     const chat = ctx.method === 'POST' || preflight ? CHAT_PATH.exec(ctx.path) : null;
     if (chat) {

@@ -14,15 +14,18 @@ const sameBase = (url: string) => url.trim().replace(/\/+$/, '');
  * missing), sent to the credentials' base URL, else the provider's. A stored
  * key goes nowhere else (docs/security.md#previews-and-stored-credentials): a block
  * that names another base URL would send it to whoever the bot's author
- * chose, so its call is refused with the reason. Undefined when the
- * credentials cannot be found.
+ * chose, so its call is refused with the reason, as is any call of a session
+ * that may not use stored credentials (`withheld`: why, from
+ * preview-credentials.ts). Undefined when the credentials cannot be found.
  */
 export async function resolveAiCall(
   db: Db,
   secrets: SecretBox,
-  workspaceId: string,
+  session: { workspaceId: string; withheld: string | null },
   request: AiChatRequest,
 ): Promise<AiCall | { refused: string } | undefined> {
+  if (session.withheld) return { refused: session.withheld };
+  const { workspaceId } = session;
   const credentials = await resolveCredentials(db, secrets, workspaceId, request.credentialsId, request.provider);
   if (!credentials) return undefined;
   const { credentialsId: _id, baseUrl: asked, ...rest } = request;

@@ -131,8 +131,8 @@ export function createPerformers(deps: PerformerDeps): EffectPerformers {
       return { type: 'loadTranscript', lines: await scope.transcript(effect.lines) };
     },
     async aiChat(effect, scope) {
-      if (scope.credentialsWithheld) return { type: 'aiChat', outcome: 'withheld', message: scope.credentialsWithheld };
-      const call = await resolveAiCall(scope.db, deps.secrets, scope.workspaceId, effect.request);
+      const session = { workspaceId: scope.workspaceId, withheld: scope.credentialsWithheld };
+      const call = await resolveAiCall(scope.db, deps.secrets, session, effect.request);
       if (!call) return { type: 'aiChat', outcome: 'no-credentials' };
       if ('refused' in call) return { type: 'aiChat', outcome: 'withheld', message: call.refused };
       try {

@@ -43,9 +43,12 @@ export function startPreviewChat(deps: ChatDeps, input: PreviewInput): Promise<S
 }
 
 /** The definition to preview: the body's (an anonymous caller's within its bound), else the member's stored draft. */
+/** Whether the preview runs a definition sent with the request (rather than the stored draft). */
+const sentDefinition = (input: PreviewInput) => input.bot !== undefined && input.bot !== null;
+
 async function previewDefinition(deps: ChatDeps, input: PreviewInput, bounds: SessionBounds): Promise<BotDefinition> {
   const workspaceId = input.memberWorkspaceId;
-  if (input.bot !== undefined && input.bot !== null) {
+  if (sentDefinition(input)) {
     if (!workspaceId) assertAnonymousPreviewSize(bounds, input.bot);
     const parsed = parseDefinition(input.bot);
     if (!parsed.ok) throw invalidInput(parsed.issues.map((issue) => ({ ...issue, path: ['bot', ...issue.path] })));
@@ -75,10 +78,7 @@ async function previewTurn(deps: ChatDeps, input: PreviewInput): Promise<StartRe
         botRef: ref,
         workspaceId: input.memberWorkspaceId ?? '',
         isPreview: true,
-        previewCredentials: previewCredentials({
-          sentDefinition: input.bot !== undefined && input.bot !== null,
-          role: input.memberRole,
-        }),
+        previewCredentials: previewCredentials({ sentDefinition: sentDefinition(input), role: input.memberRole }),
         prefilledVariables,
         message,
         startFrom,

@@ -52,9 +52,12 @@ export async function openMessageStream(
   const env = turnEnv(deps, state);
   const request = await streamRequest(state, env, library.resolve, messages);
   if ('status' in request) throw request.status === 404 ? notFound(request.message) : badRequest(request.message);
-  const withheld = credentialsWithheld(state);
-  if (withheld) throw badRequest(withheld);
-  const call = await resolveAiCall(deps.db, deps.secrets, state.workspaceId, request);
+  const call = await resolveAiCall(
+    deps.db,
+    deps.secrets,
+    { workspaceId: state.workspaceId, withheld: credentialsWithheld(state) },
+    request,
+  );
   if (!call) throw notFound('Could not find credentials');
   if ('refused' in call) throw badRequest(call.refused);
   const overBound = await env.outbound.take();
