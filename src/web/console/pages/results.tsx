@@ -147,7 +147,7 @@ export function ResultsTab({ bot, editable }: { bot: BotDefinition; editable: bo
             Search
           </button>
         </form>
-        <span className={`live ${live}`} role="status">
+        <span className={`live-status ${live}`} role="status">
           {live === 'live' ? 'Live' : live === 'lost' ? 'Live updates lost: reconnecting…' : 'Connecting…'}
         </span>
         <button type="button" className="secondary" disabled={exportCsv.pending} onClick={() => void exportCsv.run()}>
