@@ -88,7 +88,7 @@ export async function buildTestPublishAndRead(client: Client, server: ScenarioSe
   expect(outline.outline.groups[1].blocks[1]).toMatchObject({
     id: 'ask-email',
     label: 'E-mail input',
-    summary: 'E-mail input → {{Email}}',
+    summary: '"Nice to meet you, {{Name}}. Your e-mail?" → {{Email}}',
     next: { groupId: 'thanks', group: 'Thanks' },
   });
 
@@ -148,7 +148,14 @@ export async function buildTestPublishAndRead(client: Client, server: ScenarioSe
   expect(analytics.stats).toEqual({ totalViews: 1, totalStarts: 1, totalCompleted: 1 });
   expect(analytics.dropOff).toEqual([
     expect.objectContaining({ blockId: 'ask-name', group: 'Welcome', reached: 1, answered: 1, dropped: 0 }),
-    expect.objectContaining({ blockId: 'ask-email', group: 'Contact', reached: 1, answered: 1, dropped: 0 }),
+    expect.objectContaining({
+      blockId: 'ask-email',
+      group: 'Contact',
+      block: 'E-mail input: "Nice to meet you, {{Name}}. Your e-mail?" → {{Email}}',
+      reached: 1,
+      answered: 1,
+      dropped: 0,
+    }),
   ]);
 
   const link = await okTool(client, 'export_results', { botId, format: 'csv' });

@@ -1,5 +1,6 @@
 import { blockLabel } from '../shapes/block-labels';
 import { richTextToMarkdown } from '../variables/markdown';
+import { INPUT_TYPES } from './block-types';
 import type { BotDefinition } from './parse';
 import type { BlockDefinition, EdgeDefinition } from './schema';
 
@@ -70,22 +71,46 @@ function itemText(item: Record<string, unknown>): string {
   return text(item.title) ?? text(item.pictureSrc) ?? 'item';
 }
 
-/** One line on what a block does, with its variables by name. */
-function summaryOf(block: BlockDefinition, variableName: (id: unknown) => string | undefined): string {
+const INPUTS = new Set<string>(INPUT_TYPES);
+
+/** What the visitor reads just before an input: the last text bubble above it in its group. */
+function questionBefore(blocks: readonly BlockDefinition[], index: number): string | undefined {
+  for (let position = index - 1; position >= 0; position -= 1) {
+    const block = blocks[position]!;
+    if (INPUTS.has(block.type)) return undefined;
+    const said = bubbleText(record(block.content));
+    if (said !== undefined) return said;
+  }
+  return undefined;
+}
+
+/**
+ * One line on what a block does, with its variables by name. An input is
+ * named by the question asked before it (its placeholder when none), without
+ * its kind: the block's label says that.
+ */
+function summaryOf(
+  block: BlockDefinition,
+  question: string | undefined,
+  variableName: (id: unknown) => string | undefined,
+): string {
   const options = record(block.options);
   const content = record(block.content);
   const saved = variableName(options.variableId);
   const into = saved ? ` → {{${saved}}}` : '';
+  const labels = record(options.labels);
+  if (INPUTS.has(block.type) && !Array.isArray(block.items)) {
+    const asked = question ?? text(labels.placeholder);
+    return clip(`${asked === undefined ? '(no question before it)' : `"${asked}"`}${into}`);
+  }
   const said = bubbleText(content);
   if (said !== undefined) return clip(said);
   if (text(content.url)) return clip(String(content.url));
   if (Array.isArray(block.items) && block.type !== 'Condition')
     return clip(`${block.items.map((item) => itemText(record(item))).join(' | ')}${into}`);
-  const labels = record(options.labels);
-  const asked = text(labels.placeholder) ?? text(labels.button);
   const target = text(record(options.webhook).url) ?? text(options.url);
   const expression = text(options.expressionToEvaluate) ?? text(options.type);
-  const detail = asked ?? target ?? expression;
+  const detail = target ?? expression;
   return clip(`${blockLabel(block.type)}${detail ? `: ${detail}` : ''}${into}`);
 }
 
@@ -126,14 +151,14 @@ export function outlineOf(definition: BotDefinition): Outline {
       id: group.id,
       title: group.title,
       ...(group.graphCoordinates ? { position: { x: group.graphCoordinates.x, y: group.graphCoordinates.y } } : {}),
-      blocks: group.blocks.map((block) => {
+      blocks: group.blocks.map((block, index) => {
         const options = withoutEmpty(record(block.options));
         const next = targetOf(block.outgoingEdgeId);
         return {
           id: block.id,
           type: block.type,
           label: blockLabel(block.type),
-          summary: summaryOf(block, variableName),
+          summary: summaryOf(block, questionBefore(group.blocks, index), variableName),
           ...(options ? { options } : {}),
           ...(block.items
             ? {

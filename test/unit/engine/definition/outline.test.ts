@@ -31,7 +31,7 @@ test('a v6 export: the start event, each block summarised, paths named by group 
       id: 'snbsad18Bgry8yZ8DZCfdFD',
       type: 'email input',
       label: 'E-mail input',
-      summary: 'E-mail input → {{Email}}',
+      summary: '"What\'s the best email we can reach you at?" → {{Email}}',
       options: { variableId: 'v3VFChNVSCXQ2rXv4DrJ8Ah' },
       next: { groupId: expect.any(String), group: 'Services' },
     },
