@@ -134,6 +134,12 @@ function landingPage(graphiql: boolean, consoleOrigin = ''): string {
 
 const PUBLIC_ID = /^[A-Za-z0-9][\w.-]{0,127}$/;
 
+// A share link is a page unless the client prefers JSON: browsers, curl and assistants' fetch tools (which send
+// "Accept: */*") and clients without an Accept header take HTML when both rank equal.
+function wantsPage(ctx: Context): boolean {
+  return ctx.accepts('html', 'json') === 'html';
+}
+
 /** Not a public id (those start with a letter or digit): no bot can take this path. */
 export const PREVIEW_FRAME_PATH = '/_parley/preview';
 
@@ -161,9 +167,8 @@ export function createChatRedirects(options: ChatRedirectsOptions): Router {
   router.get('/static/:name', toChat);
   router.get('/v1/files/{*key}', toChat);
   router.get('/:publicId', (ctx, next) => {
-    // API clients asking for an unknown path keep the JSON 404; browsers go to the bot's page.
-    if (!ctx.accepts('html') || ctx.accepts('json', 'html') === 'json' || !PUBLIC_ID.test(ctx.params.publicId!))
-      return next();
+    // API clients asking for JSON keep the JSON 404; anyone else goes to the bot's page.
+    if (!wantsPage(ctx) || !PUBLIC_ID.test(ctx.params.publicId!)) return next();
     return toChat(ctx, next);
   });
   return router;
@@ -186,8 +191,8 @@ export function createPagesRouter(options: PagesOptions): Router {
     sendHtml(ctx, 200, previewFramePage(consoleOrigin, hashedPath));
   });
   router.get('/:publicId', async (ctx, next) => {
-    // API clients asking for an unknown path keep the JSON 404; browsers get pages.
-    if (!ctx.accepts('html') || ctx.accepts('json', 'html') === 'json') return next();
+    // API clients asking for JSON keep the JSON 404; anyone else gets pages.
+    if (!wantsPage(ctx)) return next();
     const publicId = ctx.params.publicId!;
     const page = PUBLIC_ID.test(publicId) ? await options.loadChatPage(publicId) : null;
     if (!page) return sendHtml(ctx, 404, notFoundPage());

@@ -96,11 +96,40 @@ test('404 page for an unknown bot or publicShare disabled; API clients keep the 
     expect(response.status).toBe(404);
     expect(response.body).toContain("The bot you're looking for doesn't exist.");
   }
-  const api = await request(server.chatUrl, 'GET', '/unknown-bot');
-  expect({ status: api.status, body: api.body }).toEqual({
-    status: 404,
-    body: { code: 'NOT_FOUND', message: 'Not found', issues: [] },
-  });
+  for (const accept of ['application/json', 'application/json, text/html;q=0.5']) {
+    const api = await request(server.chatUrl, 'GET', '/unknown-bot', { headers: { accept } });
+    expect({ status: api.status, body: api.body }).toEqual({
+      status: 404,
+      body: { code: 'NOT_FOUND', message: 'Not found', issues: [] },
+    });
+  }
+});
+
+test('a share link is the page for clients that accept anything (curl, fetch tools) or send no Accept', async () => {
+  const { publicId } = await publishDefinition(server, bot({}));
+  for (const headers of [{ accept: '*/*' }, {}] as Record<string, string>[]) {
+    const page = await new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+      // node:http, since fetch adds an Accept header of its own.
+      http
+        .get(`${server.chatUrl}/${publicId}`, { headers }, (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode!, type: String(response.headers['content-type']), body }),
+          );
+        })
+        .on('error', reject);
+    });
+    expect({ status: page.status, type: page.type }).toEqual({ status: 200, type: 'text/html; charset=utf-8' });
+    expect(page.body).toContain('<!doctype html>');
+    // The console origin sends such a client to the bot's page too.
+    const redirected = await fetch(`${server.url}/${publicId}`, { headers, redirect: 'manual' });
+    expect({ status: redirected.status, location: redirected.headers.get('location') }).toEqual({
+      status: 302,
+      location: `${server.chatUrl}/${publicId}`,
+    });
+  }
 });
 
 test('/embed.js: gzip when accepted, short cache, ETag revalidation; the hashed copy is immutable', async () => {
@@ -155,8 +184,8 @@ describe('the two origins', () => {
         location: `${server.chatUrl}${path}`,
       });
     }
-    // API clients asking the console origin for an unknown path keep the JSON 404.
-    const api = await request(server.url, 'GET', `/${publicId}`);
+    // API clients asking the console origin for JSON at an unknown path keep the JSON 404.
+    const api = await request(server.url, 'GET', `/${publicId}`, { headers: { accept: 'application/json' } });
     expect(api.status).toBe(404);
   });
 
