@@ -202,6 +202,14 @@ describe('Send e-mail block', () => {
       { status: 'error', description: 'No credentials found, make sure to configure your SMTP provider properly' },
     ]);
     expect(await resultLogs(borrowed.resultId)).toEqual([noCredentials]);
+    // An id that names no credentials at all (deleted, or from another instance's export) is told the same way.
+    for (const id of ['clnonexistent0000000000000', 'deleted-smtp']) {
+      const unknown = await run(emailBot(id), ['Ann', 'ann@example.com']);
+      expect(unknown.last.logs).toEqual([
+        { status: 'error', description: 'No credentials found, make sure to configure your SMTP provider properly' },
+      ]);
+      expect(await resultLogs(unknown.resultId)).toEqual([noCredentials]);
+    }
     expect(inbox.messages).toHaveLength(0);
   });
 });
