@@ -4,6 +4,7 @@ import { handlerFor } from './blocks/registry';
 import type { BotDefinition } from './definition/parse';
 import { canonicalJson, isRecord } from './json';
 import { lowContrastMessage, lowContrastPairs } from './shapes/theme-contrast';
+import { defaultThemeColor, THEME_DEFAULTS, themeVersionOf } from './shapes/theme-defaults';
 import { settingsShapeIssues, themeShapeIssues } from './shapes/theme';
 
 // Values whose shape is wrong (a colour that is not one, a width that is not a
@@ -137,13 +138,21 @@ export function valueShapeProblems(definition: BotDefinition): ValueShapeProblem
     ...(blockId ? { blockId } : {}),
     path,
   }));
-  for (const low of lowContrastPairs(definition.theme))
+  // The colours visitors will see: a colour the theme leaves out is the chat's default for the bot's version (a
+  // Typebot export relying on the defaults of 6.1 shows white on #FF5924, 3.1:1).
+  const defaults = THEME_DEFAULTS[themeVersionOf(definition.version)];
+  const theme: unknown = definition.theme;
+  for (const low of lowContrastPairs(theme, (path) => defaultThemeColor(defaults, path), { judgeDefaults: true })) {
+    const ownColours = [low.pair.background, low.pair.text].filter((path) => valueAt(theme, [...path]) !== undefined);
     problems.push({
       severity: 'warning',
       code: 'LOW_CONTRAST',
-      message: lowContrastMessage(low),
+      message:
+        lowContrastMessage(low) +
+        (ownColours.length === 0 ? "; these are the chat's default colours: set others in the Theme tab" : ''),
       path: ['theme', ...low.pair.text],
     });
+  }
   return problems;
 }
 

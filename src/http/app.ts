@@ -224,6 +224,12 @@ export function createApps({
     onReceived: () => deps.channels?.onReceived(),
     logger,
   });
+  /** Whether one of `routers` answers the path with some method (what 405s are made of). */
+  const answeredBy =
+    (routers: Router[]) =>
+    (path: string): boolean =>
+      routers.some((router) => router.match(path, 'GET').path.length > 0);
+  const consoleKnown = [health, system, consoleRest, channelWebhooks];
   const consoleApp = base(
     [
       system,
@@ -239,9 +245,10 @@ export function createApps({
       createChatRedirects({
         graphiql: config.graphql.graphiql,
         chatOrigin: (host) => origins.chat(host, 'console'),
+        isServerPath: answeredBy(consoleKnown),
       }),
     ],
-    [health, system, consoleRest, channelWebhooks],
+    consoleKnown,
   );
 
   // The chat origin: no /graphql, no console, no builder routes; a console session cookie means nothing here.
@@ -253,8 +260,10 @@ export function createApps({
     createContext: contextFor('chat'),
     jsonBody: jsonBodyOf,
   });
+  const chatKnown = [health, chatRest];
   const pages = createPagesRouter({
     graphiql: config.graphql.graphiql,
+    isServerPath: answeredBy(chatKnown),
     consoleOrigin: (host) => origins.console(host, 'chat'),
     // The page's data comes from the PublicChatPage operation, executed in-process like a REST route.
     loadChatPage: async (publicId) => {
@@ -271,7 +280,7 @@ export function createApps({
   });
   const chatApp = base(
     [chatRest, typebotAlias('chat'), createUploadsRouter(deps.uploads, { serveFiles: true }), pages],
-    [health, chatRest],
+    chatKnown,
   );
 
   return { console: consoleApp, chat: chatApp };

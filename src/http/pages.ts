@@ -24,6 +24,8 @@ export interface PagesOptions {
   graphiql: boolean;
   /** The console origin for a request with this Host: the only page that may frame the preview. */
   consoleOrigin(host: string): string | undefined;
+  /** A path the server answers with other methods: never a bot's page, it keeps its 405. */
+  isServerPath(path: string): boolean;
 }
 
 interface Asset {
@@ -145,6 +147,8 @@ export const PREVIEW_FRAME_PATH = '/_parley/preview';
 
 export interface ChatRedirectsOptions {
   graphiql: boolean;
+  /** A path the server answers with other methods (POST /mcp): never a bot's page, it keeps its 405. */
+  isServerPath(path: string): boolean;
   /** The chat origin for a request with this Host. */
   chatOrigin(host: string): string | undefined;
 }
@@ -168,7 +172,7 @@ export function createChatRedirects(options: ChatRedirectsOptions): Router {
   router.get('/v1/files/{*key}', toChat);
   router.get('/:publicId', (ctx, next) => {
     // API clients asking for JSON keep the JSON 404; anyone else goes to the bot's page.
-    if (!wantsPage(ctx) || !PUBLIC_ID.test(ctx.params.publicId!)) return next();
+    if (!wantsPage(ctx) || !PUBLIC_ID.test(ctx.params.publicId!) || options.isServerPath(ctx.path)) return next();
     return toChat(ctx, next);
   });
   return router;
@@ -192,7 +196,7 @@ export function createPagesRouter(options: PagesOptions): Router {
   });
   router.get('/:publicId', async (ctx, next) => {
     // API clients asking for JSON keep the JSON 404; anyone else gets pages.
-    if (!wantsPage(ctx)) return next();
+    if (!wantsPage(ctx) || options.isServerPath(ctx.path)) return next();
     const publicId = ctx.params.publicId!;
     const page = PUBLIC_ID.test(publicId) ? await options.loadChatPage(publicId) : null;
     if (!page) return sendHtml(ctx, 404, notFoundPage());

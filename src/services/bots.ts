@@ -32,7 +32,7 @@ const PUBLIC_ID_PATTERN = /^[a-zA-Z0-9-.]+$/;
  * sign-in pages (a bot there could pass for the operator's own page).
  */
 const RESERVED_PUBLIC_IDS = new Set([
-  ...['app', 'api', 'graphql', 'v1', 'health', 'ready', 'metrics', 'embed.js', 'static', 'openapi.json'],
+  ...['app', 'api', 'graphql', 'mcp', 'v1', 'health', 'ready', 'metrics', 'embed.js', 'static', 'openapi.json'],
   ...[
     'login',
     'logout',

@@ -1,6 +1,6 @@
 import { h, safeUrl } from './dom';
 import type { Json } from './api';
-import { DEFAULT_BUTTON_LABEL, DEFAULT_PLACEHOLDERS } from './theme-defaults';
+import { DEFAULT_BUTTON_LABEL, DEFAULT_PLACEHOLDERS } from '../engine/shapes/theme-defaults';
 
 export interface InputHandlers {
   /** Sends the reply text (what the reference's client sends), with the URLs of files attached to it. */

@@ -1,6 +1,6 @@
 import type { Json } from './api';
 import { safeUrl } from './dom';
-import { ROUNDNESS, SHADOWS, THEME_DEFAULTS, themeVersionOf } from './theme-defaults';
+import { ROUNDNESS, SHADOWS, THEME_DEFAULTS, themeVersionOf } from '../engine/shapes/theme-defaults';
 
 export const STYLES = `
 :host{display:block;font-family:var(--parley-font);color:var(--parley-container-fg)}:host([hidden]){display:none}

@@ -5,6 +5,7 @@ import { DEFAULT_TIME_FORMAT } from './inputs/time';
 import { DEFAULT_TIMEOUT_S } from './integrations/http-request';
 import { authorSchema, type JsonSchema } from './json-schema';
 import { BLOCK_LABELS } from '../shapes/block-labels';
+import { DEFAULT_BUTTON_LABEL, DEFAULT_PLACEHOLDERS } from '../shapes/theme-defaults';
 import { handledBlockTypes, handlerFor, type HandledBlockType } from './registry';
 
 // What the flow editor knows of each block type the engine runs: its palette
@@ -51,21 +52,6 @@ const AI_TYPES = new Set<HandledBlockType>([
   'deepseek',
 ]);
 
-/**
- * Placeholders the chat widget shows when an input sets none (the reference's
- * block constants; src/web/theme-defaults.ts draws them, the engine never
- * sees them): written into new blocks so the author sees what visitors see.
- */
-const PLACEHOLDERS: Partial<Record<HandledBlockType, string>> = {
-  'text input': 'Type your answer...',
-  'email input': 'Type your email...',
-  'url input': 'Type a URL...',
-  'phone number input': 'Type your phone number...',
-  'number input': 'Type a number...',
-};
-
-const BUTTON = 'Send';
-
 const EMPTY_PARAGRAPH = [{ type: 'p', children: [{ text: '' }] }];
 
 /** What a new block of the type holds besides its options' labels and retry message. */
@@ -110,9 +96,11 @@ function categoryOf(type: HandledBlockType, handler: BlockHandler): BlockCategor
 /** An input's labels as the widget shows them when absent, and the retry message the engine sends. */
 function inputDefaults(type: HandledBlockType, handler: BlockHandler): Record<string, unknown> {
   if (handler.category !== 'input') return {};
-  const placeholder = PLACEHOLDERS[type];
+  // The placeholder and button label the chat widget shows when an input sets none: written into new blocks so
+  // the author sees what visitors see.
+  const placeholder = DEFAULT_PLACEHOLDERS[type];
   return {
-    labels: { ...(placeholder ? { placeholder } : {}), button: BUTTON },
+    labels: { ...(placeholder ? { placeholder } : {}), button: DEFAULT_BUTTON_LABEL },
     ...(handler.defaultRetryMessage ? { retryMessageContent: handler.defaultRetryMessage } : {}),
   };
 }

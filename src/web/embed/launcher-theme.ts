@@ -1,5 +1,5 @@
 import type { Json } from '../api';
-import { THEME_DEFAULTS, themeVersionOf } from '../theme-defaults';
+import { THEME_DEFAULTS, themeVersionOf } from '../../engine/shapes/theme-defaults';
 
 // The bubble launcher's look, in the shape of Typebot's bubble options
 // (`theme.button`, `theme.placement`) so a snippet written for Typebot reads

@@ -1,3 +1,4 @@
+import { starterTheme } from '../../../src/engine/shapes/templates/theme';
 import { request } from '../../helpers/http';
 import { createUserWithToken, startTestServer, type TestServer } from '../../helpers/test-server';
 
@@ -34,7 +35,7 @@ function draft(blocks: Record<string, unknown>[], extra: Record<string, unknown>
     edges: [{ id: 'start-edge', from: { eventId: 'start' }, to: { groupId: 'g1' } }],
     groups: [{ id: 'g1', title: 'Welcome', graphCoordinates: { x: 0, y: 0 }, blocks }],
     variables: [{ id: 'v-name', name: 'Name' }],
-    theme: {},
+    theme: starterTheme(),
     settings: {},
     ...extra,
   };

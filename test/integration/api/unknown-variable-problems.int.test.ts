@@ -1,3 +1,4 @@
+import { starterTheme } from '../../../src/engine/shapes/templates/theme';
 import { request } from '../../helpers/http';
 import { createUserWithToken, startTestServer, type TestServer } from '../../helpers/test-server';
 
@@ -32,7 +33,7 @@ function draft(greeting: string) {
       },
     ],
     variables: [{ id: 'v-name', name: 'name' }],
-    theme: {},
+    theme: starterTheme(),
     settings: {},
   };
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { request } from '../../helpers/http';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
@@ -161,6 +163,59 @@ describe('saving a draft', () => {
         }),
       ]),
     );
+  });
+
+  test("a bot without a theme is judged on the chat's default colours of its version (a Typebot export's look)", async () => {
+    const lowOnes = async (definition: unknown) => {
+      const problems = await send('GET', `/v1/bots/${await createBot(definition)}/problems`);
+      expect(problems.status).toBe(200);
+      return (problems.body.problems as { code: string; path: string[]; message: string }[])
+        .filter((problem) => problem.code === 'LOW_CONTRAST')
+        .map(({ path, message }) => ({ path, message }));
+    };
+    // 6.1: white on #FF5924 in visitor bubbles and buttons; 6: white on #FF8E21 in visitor bubbles; both: the
+    // inputs' grey placeholder on white.
+    const placeholder = {
+      path: ['theme', 'chat', 'inputs', 'placeholderColor'],
+      message: expect.stringMatching(/^Input placeholder: text and background contrast 3\.0:1/),
+    };
+    const lead = JSON.parse(readFileSync(path.join(__dirname, '../../fixtures/bots/lead-gen.json'), 'utf8'));
+    expect(await lowOnes(lead)).toEqual([
+      {
+        path: ['theme', 'chat', 'guestBubbles', 'color'],
+        message:
+          "Visitor bubbles: text and background contrast 3.1:1, below the 4.5:1 that makes text readable for most people (WCAG AA); these are the chat's default colours: set others in the Theme tab",
+      },
+      {
+        path: ['theme', 'chat', 'buttons', 'color'],
+        message: expect.stringMatching(
+          /^Buttons: text and background contrast 3\.1:1, .*: set others in the Theme tab$/,
+        ),
+      },
+      placeholder,
+    ]);
+    expect(await lowOnes({ ...bot({ length: 5 }), version: '6' })).toEqual([
+      {
+        path: ['theme', 'chat', 'guestBubbles', 'color'],
+        message: expect.stringMatching(/^Visitor bubbles: .* 2\.\d:1/),
+      },
+      placeholder,
+    ]);
+    // Readable colours set over the defaults leave nothing to say.
+    expect(
+      await lowOnes(
+        bot(
+          { length: 5 },
+          {
+            chat: {
+              guestBubbles: { backgroundColor: '#c2410c', color: '#ffffff' },
+              buttons: { backgroundColor: '#c2410c' },
+              inputs: { placeholderColor: '#6b7280' },
+            },
+          },
+        ),
+      ),
+    ).toEqual([]);
   });
 });
 

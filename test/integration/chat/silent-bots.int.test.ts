@@ -13,10 +13,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** The problems of a bot's draft but the contrast of its (default) colours, which these tests do not set. */
 const problemsOf = async (botId: string) =>
-  (await request(server.url, 'GET', `/v1/bots/${botId}/problems`, { token: server.adminToken })).body.problems.map(
-    (problem: { severity: string; code: string }) => `${problem.severity} ${problem.code}`,
-  );
+  (await request(server.url, 'GET', `/v1/bots/${botId}/problems`, { token: server.adminToken })).body.problems
+    .filter((problem: { code: string }) => problem.code !== 'LOW_CONTRAST')
+    .map((problem: { severity: string; code: string }) => `${problem.severity} ${problem.code}`);
 
 test('a bot whose flow is a link to another bot publishes; the linked bot speaks', async () => {
   const child = await publishDefinition(

@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { draftProblems, type Problem } from '../../../src/engine/problems';
+import { starterTheme } from '../../../src/engine/shapes/templates/theme';
 
 type Block = Record<string, unknown> & { id: string; type: string };
 
-/** A v6 bot: the start leads to the first group; `extra` overrides any part. */
+/** A v6 bot: the start leads to the first group, its colours read well; `extra` overrides any part. */
 function bot(groups: { id: string; title?: string; blocks: Block[] }[], extra: Record<string, unknown> = {}) {
   return {
     version: '6.1',
@@ -15,6 +16,7 @@ function bot(groups: { id: string; title?: string; blocks: Block[] }[], extra: R
       { id: 'v-name', name: 'Name' },
       { id: 'v-city', name: 'City', value: 'Paris' },
     ],
+    theme: starterTheme(),
     ...extra,
   };
 }

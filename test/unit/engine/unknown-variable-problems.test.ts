@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { draftProblems, type Problem } from '../../../src/engine/problems';
+import { starterTheme } from '../../../src/engine/shapes/templates/theme';
 import { renameVariableMentions } from '../../../src/engine/variables/rename';
 
 type Block = Record<string, unknown> & { id: string; type: string };
@@ -11,7 +12,7 @@ const says = (id: string, text: string): Block => ({
   content: { richText: [{ type: 'p', children: [{ text }] }] },
 });
 
-/** A v6 bot whose start leads to group g1; Name is asked, City has a value: no other problem. */
+/** A v6 bot whose start leads to group g1; Name is asked, City has a value, colours read well: no other problem. */
 function bot(blocks: Block[], variables = [{ id: 'v-name', name: 'Name' }]) {
   return {
     version: '6.1',
@@ -25,6 +26,7 @@ function bot(blocks: Block[], variables = [{ id: 'v-name', name: 'Name' }]) {
       },
     ],
     variables: [...variables, { id: 'v-city', name: 'City', value: 'Paris' }],
+    theme: starterTheme(),
   };
 }
 

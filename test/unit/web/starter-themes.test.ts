@@ -1,6 +1,6 @@
 import { TEMPLATES } from '../../../src/engine/shapes/templates';
 import { blankBot } from '../../../src/engine/shapes/templates/blank';
-import { THEME_DEFAULTS } from '../../../src/web/theme-defaults';
+import { THEME_DEFAULTS } from '../../../src/engine/shapes/theme-defaults';
 import {
   AA_CONTRAST,
   contrastRatio,

@@ -2,7 +2,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { blockCatalog, type BlockTypeInfo } from '../../../../src/engine/blocks/catalog';
 import { handledBlockTypes, handlerFor } from '../../../../src/engine/blocks/registry';
 import { parseDefinition } from '../../../../src/engine/definition/parse';
-import { DEFAULT_BUTTON_LABEL, DEFAULT_PLACEHOLDERS } from '../../../../src/web/theme-defaults';
+import { DEFAULT_BUTTON_LABEL, DEFAULT_PLACEHOLDERS } from '../../../../src/engine/shapes/theme-defaults';
 
 const catalog = blockCatalog();
 const entry = (type: string): BlockTypeInfo => {

@@ -97,6 +97,26 @@ export const SHADOWS: Record<string, string> = {
 };
 
 /** Each input kind's placeholder when its block sets none (the reference's block constants). */
+/** The chat's default colour at the theme path of a text or background colour of THEME_COLOR_PAIRS. */
+export function defaultThemeColor(defaults: ThemeDefaults, path: readonly string[]): string | undefined {
+  const [, element, key] = path;
+  const own =
+    element === 'hostBubbles'
+      ? defaults.host
+      : element === 'guestBubbles'
+        ? defaults.guest
+        : element === 'buttons'
+          ? defaults.buttons
+          : element === 'inputs'
+            ? defaults.inputs
+            : undefined;
+  if (!own) return undefined;
+  if (key === 'backgroundColor') return own.background;
+  if (key === 'color') return own.color;
+  if (key === 'placeholderColor' && own === defaults.inputs) return defaults.inputs.placeholder;
+  return undefined;
+}
+
 export const DEFAULT_PLACEHOLDERS: Record<string, string> = {
   'text input': 'Type your answer...',
   'email input': 'Type your email...',
