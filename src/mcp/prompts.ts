@@ -21,7 +21,7 @@ export function registerPrompts(server: McpServer): void {
       ask(
         `Build a Parley chat bot that does this: ${description}
 
-1. Read the parley://docs/bot-format and parley://block-types resources; look at the parley://templates resources for one close to the goal.
+1. Read the parley://docs/bot-format resource and the parley://block-types index, then the parley://block-types/{type} resource of each type you will use; look at the parley://templates resources for one close to the goal.
 2. ${workspaceId ? `Create the bot in workspace ${workspaceId}` : 'Find the workspace with list_workspaces (ask me if there are several), then create the bot'} with create_bot (from a template when one fits, else empty).
 3. Add variables for what it collects, then groups and blocks with edit_bot; connect every path, and save every answer in a variable.
 4. Call get_problems and fix every error and warning that matters.

@@ -18,7 +18,7 @@ import { registerResultTools } from './tools/results';
 
 const INSTRUCTIONS = `Parley builds and runs chat bots. A bot is a flow: groups of blocks (bubbles that say something, inputs that ask, logic, integrations) joined by paths, with variables.
 Typical work: list_workspaces → list_bots / get_bot → create_bot → edit_bot (small edits, passing expectedVersion) → get_problems → preview_chat (test) → publish_bot (ask first).
-Read parley://docs/bot-format and parley://block-types before writing blocks. Results and analytics count real visitors of the published bot: get_analytics, get_series, search_results, get_result, export_results (a link).`;
+Read parley://docs/bot-format before writing blocks, and the parley://block-types index, then parley://block-types/{type} for each type you use (types are case-sensitive: "Webhook" is an HTTP request, "webhook" waits for one). Results and analytics count real visitors of the published bot: get_analytics, get_series, search_results, get_result, export_results (a link).`;
 
 let version: string | undefined;
 /** The version assistants are told (package.json's), read once. */

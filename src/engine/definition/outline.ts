@@ -16,9 +16,17 @@ export interface OutlineTarget {
   blockId?: string;
 }
 
+/** What a Condition item tests, variables by name: a reader need not look their ids up. */
+export interface OutlineCondition {
+  logicalOperator: 'AND' | 'OR';
+  comparisons: { variable?: string; variableId?: string; operator?: string; value?: string }[];
+}
+
 export interface OutlineItem {
   id: string;
   summary: string;
+  condition?: OutlineCondition;
+  /** Absent: the block's own path (buttons), or the end of the chat when a Condition's item holds. */
   next?: OutlineTarget;
 }
 
@@ -31,6 +39,12 @@ export interface OutlineBlock {
   options?: Record<string, unknown>;
   items?: OutlineItem[];
   next?: OutlineTarget;
+  /**
+   * A Condition's path when no item holds (its own edge, else the next block
+   * of its group; absent: the chat ends there). Said apart from `next`, which
+   * a Condition does not have: its own edge is only this fallback.
+   */
+  otherwise?: OutlineTarget;
 }
 
 export interface Outline {
@@ -62,12 +76,40 @@ function bubbleText(content: Record<string, unknown>): string | undefined {
   return text(content.markdown) ?? text(content.plainText) ?? text(content.html);
 }
 
-function itemText(item: Record<string, unknown>): string {
+type VariableName = (id: unknown) => string | undefined;
+
+function conditionOf(content: Record<string, unknown>, variableName: VariableName): OutlineCondition {
+  const comparisons = Array.isArray(content.comparisons) ? content.comparisons.map(record) : [];
+  return {
+    logicalOperator: content.logicalOperator === 'OR' ? 'OR' : 'AND',
+    comparisons: comparisons.map((comparison) => {
+      const variable = variableName(comparison.variableId);
+      return {
+        ...(variable ? { variable } : {}),
+        ...(typeof comparison.variableId === 'string' ? { variableId: comparison.variableId } : {}),
+        ...(typeof comparison.comparisonOperator === 'string' ? { operator: comparison.comparisonOperator } : {}),
+        ...(typeof comparison.value === 'string' ? { value: comparison.value } : {}),
+      };
+    }),
+  };
+}
+
+/** `{{Score}} Greater than 8 AND {{Name}} Is set`: what the editor's condition form reads as. */
+function conditionText(condition: OutlineCondition): string {
+  if (condition.comparisons.length === 0) return 'no comparison (never holds)';
+  return condition.comparisons
+    .map(({ variable, variableId, operator, value }) =>
+      [variable ? `{{${variable}}}` : (variableId ?? '(no variable)'), operator ?? '(no operator)', value]
+        .filter((part) => part !== undefined && part !== '')
+        .join(' '),
+    )
+    .join(` ${condition.logicalOperator} `);
+}
+
+function itemText(item: Record<string, unknown>, variableName: VariableName): string {
   const content = item.content;
   if (typeof content === 'string') return content;
-  const comparisons = record(content).comparisons;
-  if (Array.isArray(comparisons))
-    return `condition (${comparisons.length} comparison${comparisons.length === 1 ? '' : 's'})`;
+  if (Array.isArray(record(content).comparisons)) return conditionText(conditionOf(record(content), variableName));
   return text(item.title) ?? text(item.pictureSrc) ?? 'item';
 }
 
@@ -89,11 +131,7 @@ function questionBefore(blocks: readonly BlockDefinition[], index: number): stri
  * named by the question asked before it (its placeholder when none), without
  * its kind: the block's label says that.
  */
-function summaryOf(
-  block: BlockDefinition,
-  question: string | undefined,
-  variableName: (id: unknown) => string | undefined,
-): string {
+function summaryOf(block: BlockDefinition, question: string | undefined, variableName: VariableName): string {
   const options = record(block.options);
   const content = record(block.content);
   const saved = variableName(options.variableId);
@@ -106,8 +144,12 @@ function summaryOf(
   const said = bubbleText(content);
   if (said !== undefined) return clip(said);
   if (text(content.url)) return clip(String(content.url));
-  if (Array.isArray(block.items) && block.type !== 'Condition')
-    return clip(`${block.items.map((item) => itemText(record(item))).join(' | ')}${into}`);
+  if (Array.isArray(block.items) && block.type === 'Condition')
+    return clip(
+      `${blockLabel(block.type)}: ${block.items.map((item) => itemText(record(item), variableName)).join(' | ')}`,
+    );
+  if (Array.isArray(block.items))
+    return clip(`${block.items.map((item) => itemText(record(item), variableName)).join(' | ')}${into}`);
   const target = text(record(options.webhook).url) ?? text(options.url);
   const expression = text(options.expressionToEvaluate) ?? text(options.type);
   const detail = target ?? expression;
@@ -151,14 +193,19 @@ export function outlineOf(definition: BotDefinition): Outline {
       id: group.id,
       title: group.title,
       ...(group.graphCoordinates ? { position: { x: group.graphCoordinates.x, y: group.graphCoordinates.y } } : {}),
-      blocks: group.blocks.map((block, index) => {
+      blocks: group.blocks.map((block, position) => {
         const options = withoutEmpty(record(block.options));
+        const isCondition = block.type === 'Condition';
+        const following = group.blocks[position + 1];
         const next = targetOf(block.outgoingEdgeId);
+        // No item holds: the Condition's own edge, else the walk goes on to the next block (the engine's order).
+        const otherwise =
+          next ?? (following ? { groupId: group.id, group: group.title, blockId: following.id } : undefined);
         return {
           id: block.id,
           type: block.type,
           label: blockLabel(block.type),
-          summary: summaryOf(block, questionBefore(group.blocks, index), variableName),
+          summary: summaryOf(block, questionBefore(group.blocks, position), variableName),
           ...(options ? { options } : {}),
           ...(block.items
             ? {
@@ -166,13 +213,14 @@ export function outlineOf(definition: BotDefinition): Outline {
                   const itemNext = targetOf(item.outgoingEdgeId);
                   return {
                     id: item.id,
-                    summary: clip(itemText(record(item))),
+                    summary: clip(itemText(record(item), variableName)),
+                    ...(isCondition ? { condition: conditionOf(record(item.content), variableName) } : {}),
                     ...(itemNext ? { next: itemNext } : {}),
                   };
                 }),
               }
             : {}),
-          ...(next ? { next } : {}),
+          ...(isCondition ? (otherwise ? { otherwise } : {}) : next ? { next } : {}),
         };
       }),
     })),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { answering, field } from '../answers';
+import { REPLIES } from '../block-catalogue';
 import {
   awaitedInput,
   botLines,
@@ -35,8 +36,7 @@ export function registerPreviewTools({ server, run }: ToolHost): void {
     'preview_chat',
     {
       title: 'Test a bot',
-      description:
-        "Runs a test conversation with the bot's current draft (as the editor's preview: no result is stored, nothing is published) and answers the transcript: the bot's messages, your scripted replies in order, what the bot waits for at the end, and any errors its blocks logged. A reply to buttons is the button's text. Scripts and redirects meant for the visitor's browser are listed, not run.",
+      description: `Runs a test conversation with the bot's current draft (as the editor's preview: no result is stored, nothing is published) and answers the transcript: the bot's messages, your scripted replies in order, what the bot waits for at the end, and any errors its blocks logged. Scripts and redirects meant for the visitor's browser are listed, not run. Buttons: ${REPLIES['choice input']} Dates: ${REPLIES['date input']} A reply an input refuses gets its retry message, and the input waits again.`,
       inputSchema: {
         botId,
         replies: z

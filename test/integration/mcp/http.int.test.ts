@@ -79,8 +79,10 @@ test('serves the block catalogue, the bot format and the templates; create_bot s
   );
   const catalogue = JSON.parse(
     ((await admin.readResource({ uri: 'parley://block-types' })).contents[0] as { text: string }).text,
-  ) as { type: string; optionsSchema: object }[];
-  expect(catalogue.map((entry) => entry.type)).toEqual(expect.arrayContaining(['text', 'email input', 'Condition']));
+  ) as { types: { type: string }[] };
+  expect(catalogue.types.map((entry) => entry.type)).toEqual(
+    expect.arrayContaining(['text', 'email input', 'Condition']),
+  );
   const format = (await admin.readResource({ uri: 'parley://docs/bot-format' })).contents[0] as { text: string };
   expect(format.text).toContain('outgoingEdgeId');
   const template = JSON.parse(
@@ -242,5 +244,275 @@ describe('who may do what', () => {
     expect((await request(server.url, 'GET', '/mcp', { token: server.adminToken })).status).toBe(405);
     // Builder data only on the console origin.
     expect((await request(server.chatUrl, 'POST', '/mcp', { json: body, token: server.adminToken })).status).toBe(404);
+  });
+});
+
+describe('words for assistants', () => {
+  const paragraph = (text: string) => ({ richText: [{ type: 'p', children: [{ text }] }] });
+  const text = async (uri: string) => ((await admin.readResource({ uri })).contents[0] as { text: string }).text;
+  const newBot = async (name: string) =>
+    okTool(admin, 'create_bot', { workspaceId: server.adminWorkspaceId, name }) as Promise<{
+      id: string;
+      draftVersion: number;
+      outline: { start: { eventId: string } };
+    }>;
+
+  test('an unknown block type says which types it may have meant and where they are listed, not a GraphQL query', async () => {
+    const bot = await newBot('Typos');
+    const typo = await callTool(admin, 'edit_bot', {
+      botId: bot.id,
+      edits: [
+        { op: 'addGroup', id: 'g', blocks: [{ type: 'text' }, { type: 'Webook' }] },
+        { op: 'addBlock', groupId: 'g', block: { type: 'email imput' } },
+      ],
+    });
+    expect(typo.isError).toBe(true);
+    expect(typo.value.error).toMatchObject({ code: 'BAD_REQUEST' });
+    const issues = typo.value.error.issues as { path: unknown[]; message: string }[];
+    expect(issues.map((issue) => issue.path)).toEqual([
+      ['edits', 0, 'blocks', 1, 'type'],
+      ['edits', 1, 'block', 'type'],
+    ]);
+    expect(issues[0]!.message).toBe(
+      'unknown block type "Webook": did you mean "Webhook" (HTTP request) or "webhook" (Wait for webhook)? Every type, with the URI of its options: parley://block-types',
+    );
+    expect(issues[1]!.message).toContain('did you mean "email input" (E-mail input)?');
+    expect(JSON.stringify(typo.value)).not.toMatch(/graphql|query/i);
+    // Nothing was saved.
+    expect((await okTool(admin, 'get_bot', { botId: bot.id })).draftVersion).toBe(bot.draftVersion);
+
+    // A type's own resource answers the same for a type that does not exist.
+    await expect(admin.readResource({ uri: 'parley://block-types/Webook' })).rejects.toThrow(
+      /unknown block type "Webook": did you mean "Webhook" \(HTTP request\).*parley:\/\/block-types/,
+    );
+  });
+
+  test('parley://block-types is a small index; every type has a resource of its own with its schemas', async () => {
+    const index = await text('parley://block-types');
+    expect(index.length).toBeLessThan(12_000);
+    const { types } = JSON.parse(index) as { types: { type: string; label: string; category: string; uri: string }[] };
+    const listed = await request(server.url, 'POST', '/graphql', {
+      json: { query: '{ blockTypes { type label category optionsSchema } }' },
+      token: server.adminToken,
+    });
+    const catalogue = listed.body.data.blockTypes as { type: string; label: string; optionsSchema: unknown }[];
+    expect(types.map((entry) => entry.type)).toEqual(catalogue.map((entry) => entry.type));
+    for (const entry of types) expect(entry.uri).toBe(`parley://block-types/${encodeURIComponent(entry.type)}`);
+    for (const [position, entry] of types.entries()) {
+      const one = JSON.parse(await text(entry.uri));
+      expect(one).toMatchObject({ type: entry.type, label: entry.label, category: entry.category });
+      expect(one.optionsSchema).toEqual(catalogue[position]!.optionsSchema);
+    }
+    const { resourceTemplates } = await admin.listResourceTemplates();
+    expect(resourceTemplates.map((template) => template.uriTemplate)).toContain('parley://block-types/{type}');
+    // A type that shares its letters with another says so.
+    expect(JSON.parse(await text('parley://block-types/webhook')).notToBeConfusedWith).toEqual([
+      { type: 'Webhook', label: 'HTTP request', uri: 'parley://block-types/Webhook' },
+    ]);
+  });
+
+  test("edit_bot's schema tells apart the block types that differ only by case, by their labels", async () => {
+    const { tools } = await admin.listTools();
+    const schema = tools.find((tool) => tool.name === 'edit_bot')!.inputSchema;
+    const typeEnums: { enum: string[]; description?: string }[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') {
+        const record = node as Record<string, unknown>;
+        if (Array.isArray(record.enum) && record.enum.includes('Webhook'))
+          typeEnums.push(record as { enum: string[]; description?: string });
+        Object.values(record).forEach(walk);
+      }
+    };
+    walk(schema);
+    // addGroup's blocks and addBlock's block.
+    expect(typeEnums).toHaveLength(2);
+    for (const { enum: values, description } of typeEnums) {
+      expect(values).toEqual(expect.arrayContaining(['webhook', 'Webhook', 'openai', 'OpenAI', 'text input']));
+      expect(description).toContain('"webhook" is Wait for webhook, "Webhook" is HTTP request');
+      expect(description).toContain('"OpenAI" is OpenAI (legacy), "openai" is OpenAI');
+    }
+    // The rest of the edit list's schema is as the API's.
+    expect(schema.properties!.edits).toMatchObject({ type: 'array', minItems: 1, items: { oneOf: expect.any(Array) } });
+  });
+
+  test('get_bot shows what each condition tests and where "otherwise" goes', async () => {
+    const bot = await newBot('Scores');
+    const comparison = (variableId: string, comparisonOperator: string, value?: string) => ({
+      variableId,
+      comparisonOperator,
+      ...(value === undefined ? {} : { value }),
+    });
+    await okTool(admin, 'edit_bot', {
+      botId: bot.id,
+      edits: [
+        { op: 'addVariable', id: 'v_score', name: 'Score' },
+        { op: 'addVariable', id: 'v_name', name: 'Name' },
+        {
+          op: 'addGroup',
+          id: 'ask',
+          title: 'Ask',
+          blocks: [
+            { id: 'score', type: 'number input', options: { variableId: 'v_score' } },
+            {
+              id: 'check',
+              type: 'Condition',
+              items: [
+                {
+                  id: 'high',
+                  content: {
+                    logicalOperator: 'AND',
+                    comparisons: [comparison('v_score', 'Greater than', '8'), comparison('v_name', 'Is set')],
+                  },
+                },
+                {
+                  id: 'zero',
+                  content: { logicalOperator: 'OR', comparisons: [comparison('v_score', 'Equal to', '0')] },
+                },
+              ],
+            },
+            {
+              id: 'check-again',
+              type: 'Condition',
+              items: [{ id: 'low', content: { comparisons: [comparison('v_score', 'Less than', '3')] } }],
+            },
+            { id: 'after', type: 'text', content: paragraph('Thanks') },
+          ],
+        },
+        { op: 'addGroup', id: 'promoters', title: 'Promoters', blocks: [{ type: 'text', content: paragraph(':)') }] },
+        { op: 'addGroup', id: 'others', title: 'Others', blocks: [{ type: 'text', content: paragraph(':|') }] },
+        { op: 'connect', from: { blockId: 'check', itemId: 'high' }, to: { groupId: 'promoters' } },
+        { op: 'connect', from: { blockId: 'check' }, to: { groupId: 'others' } },
+      ],
+    });
+    const outline = (await okTool(admin, 'get_bot', { botId: bot.id })).outline;
+    const [check, checkAgain] = outline.groups[0].blocks.slice(1, 3);
+    expect(check).toEqual({
+      id: 'check',
+      type: 'Condition',
+      label: 'Condition',
+      summary: 'Condition: {{Score}} Greater than 8 AND {{Name}} Is set | {{Score}} Equal to 0',
+      items: [
+        {
+          id: 'high',
+          summary: '{{Score}} Greater than 8 AND {{Name}} Is set',
+          condition: {
+            logicalOperator: 'AND',
+            comparisons: [
+              { variable: 'Score', variableId: 'v_score', operator: 'Greater than', value: '8' },
+              { variable: 'Name', variableId: 'v_name', operator: 'Is set' },
+            ],
+          },
+          next: { groupId: 'promoters', group: 'Promoters' },
+        },
+        {
+          id: 'zero',
+          summary: '{{Score}} Equal to 0',
+          condition: {
+            logicalOperator: 'OR',
+            comparisons: [{ variable: 'Score', variableId: 'v_score', operator: 'Equal to', value: '0' }],
+          },
+        },
+      ],
+      otherwise: { groupId: 'others', group: 'Others' },
+    });
+    // Without an edge of its own, a condition that holds for no item goes on to the next block.
+    expect(checkAgain.otherwise).toEqual({ groupId: 'ask', group: 'Ask', blockId: 'after' });
+    expect(checkAgain.next).toBeUndefined();
+  });
+
+  test('every link of the bot format is a resource the assistant can read', async () => {
+    const seen = new Set<string>();
+    const follow = async (uri: string): Promise<void> => {
+      if (seen.has(uri)) return;
+      seen.add(uri);
+      const page = await text(uri);
+      const links = [...page.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!);
+      for (const link of links.filter((target) => !target.startsWith('#'))) {
+        expect({ in: uri, link }).toEqual({ in: uri, link: expect.stringMatching(/^parley:\/\//) });
+        await follow(link);
+      }
+    };
+    await follow('parley://docs/bot-format');
+    expect([...seen]).toEqual(['parley://docs/bot-format', 'parley://docs/engine-behaviour']);
+    const { resources } = await admin.listResources();
+    expect(resources.map((resource) => resource.uri)).toEqual(expect.arrayContaining([...seen]));
+  });
+
+  test('edit_bot says that problems in options are saved and answered, not refused; they are', async () => {
+    const { tools } = await admin.listTools();
+    const description = tools.find((tool) => tool.name === 'edit_bot')!.description!;
+    expect(description).toContain('Options, content and items are not refused');
+    expect(description).toContain('saved as written and answered in "problems"');
+
+    const bot = await newBot('Loose options');
+    const edited = await okTool(admin, 'edit_bot', {
+      botId: bot.id,
+      expectedVersion: bot.draftVersion,
+      edits: [{ op: 'addGroup', blocks: [{ id: 'ask', type: 'text input', options: { isLong: 'yes' } }] }],
+    });
+    expect(edited.draftVersion).toBe(bot.draftVersion + 1);
+    expect(edited.problems).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: 'INVALID_OPTIONS', blockId: 'ask' })]),
+    );
+  });
+
+  test('a version conflict says to read the bot again with get_bot, and nothing about overwriting', async () => {
+    const bot = await newBot('Raced');
+    await okTool(admin, 'edit_bot', { botId: bot.id, edits: [{ op: 'addVariable', name: 'First' }] });
+    const stale = await callTool(admin, 'edit_bot', {
+      botId: bot.id,
+      expectedVersion: bot.draftVersion,
+      edits: [{ op: 'addVariable', name: 'Second' }],
+    });
+    expect(stale.value.error).toEqual({
+      code: 'CONFLICT',
+      message: `This bot was changed since version ${bot.draftVersion}, by another edit or person: nothing of this edit list was saved. Read it again with get_bot, then send edits that fit its draft, with its draftVersion as expectedVersion.`,
+      issues: [{ message: `the current version is ${bot.draftVersion + 1}`, path: ['expectedVersion'] }],
+    });
+    expect(stale.value.error.message).not.toMatch(/overwrite/i);
+  });
+
+  test('the replies a date input and buttons take are documented, and a preview takes them so', async () => {
+    const { tools } = await admin.listTools();
+    const description = tools.find((tool) => tool.name === 'preview_chat')!.description!;
+    for (const words of ['"2024-01-31"', '"31/01/2024"', '"tomorrow"', '"2024-01-31 to 2024-02-03"', 'case-sensitive'])
+      expect(description).toContain(words);
+    expect(JSON.parse(await text('parley://block-types/date%20input')).replies).toContain('"31/01/2024"');
+    expect(JSON.parse(await text('parley://block-types/choice%20input')).replies).toContain('case-sensitive');
+
+    const bot = await newBot('Booking');
+    await okTool(admin, 'edit_bot', {
+      botId: bot.id,
+      edits: [
+        { op: 'addVariable', id: 'v_day', name: 'Day' },
+        { op: 'addVariable', id: 'v_stay', name: 'Stay' },
+        {
+          op: 'addGroup',
+          id: 'g',
+          blocks: [
+            { id: 'sure', type: 'choice input', items: [{ content: 'Yes' }, { content: 'No' }] },
+            { id: 'day', type: 'date input', options: { variableId: 'v_day' } },
+            { type: 'text', content: paragraph('On {{Day}}') },
+            { id: 'stay', type: 'date input', options: { variableId: 'v_stay', isRange: true } },
+            { type: 'text', content: paragraph('From {{Stay}}') },
+          ],
+        },
+        { op: 'connect', from: { eventId: bot.outline.start.eventId }, to: { groupId: 'g' } },
+      ],
+    });
+    const said = async (replies: string[]) =>
+      ((await okTool(admin, 'preview_chat', { botId: bot.id, replies })).lines as { from: string; text: string }[])
+        .filter((line) => line.from === 'bot')
+        .map((line) => line.text);
+    // "yes" is not the button "Yes": the bot asks again, and waits.
+    const lower = await okTool(admin, 'preview_chat', { botId: bot.id, replies: ['yes'] });
+    expect(lower.waitingFor).toMatchObject({ type: 'choice input', choices: ['Yes', 'No'] });
+    for (const day of ['2024-01-31', '31/01/2024', '31 January 2024'])
+      expect(await said(['Yes', day, '2024-01-31 to 2024-02-03'])).toEqual([
+        'On 31/01/2024',
+        'From 31/01/2024 to 03/02/2024',
+      ]);
+    expect((await said(['Yes', 'tomorrow']))[0]).toMatch(/^On \d\d\/\d\d\/\d{4}$/);
   });
 });

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { request } from '../../helpers/http';
@@ -29,6 +30,38 @@ test('builds, tests and publishes a bot, then reads its answers, over stdio', as
   await buildTestPublishAndRead(admin, server, server.adminWorkspaceId);
   // Standard output is the protocol's: the server's own lines went to standard error.
   expect(stderr.join('')).toContain('Parley MCP server ready on stdio');
+});
+
+test("share links name the chat origin parley mcp is configured with (PARLEY_CHAT_URL), as the README's desktop snippet says", async () => {
+  const chatUrl = 'https://chat.parley.test';
+  const configured = await stdioClient({ ...server, chatUrl }, server.adminToken);
+  try {
+    const botId = (await okTool(configured, 'create_bot', { workspaceId: server.adminWorkspaceId, name: 'Linked' })).id;
+    await okTool(configured, 'edit_bot', {
+      botId,
+      edits: [
+        {
+          op: 'addGroup',
+          blocks: [{ type: 'text', content: { richText: [{ type: 'p', children: [{ text: 'Hi' }] }] } }],
+        },
+      ],
+    });
+    const bot = await okTool(configured, 'get_bot', { botId });
+    await okTool(configured, 'edit_bot', {
+      botId,
+      edits: [
+        { op: 'connect', from: { eventId: bot.outline.start.eventId }, to: { groupId: bot.outline.groups[0].id } },
+      ],
+    });
+    const published = await okTool(configured, 'publish_bot', { botId });
+    expect(published.shareUrl).toBe(`${chatUrl}/${published.publicId}`);
+    expect((await okTool(configured, 'get_bot', { botId })).shareUrl).toBe(`${chatUrl}/${published.publicId}`);
+  } finally {
+    await configured.close();
+  }
+  const readme = fs.readFileSync(path.resolve(__dirname, '../../../README.md'), 'utf8');
+  const desktop = readme.split('\n- **').find((entry) => entry.startsWith('Desktop assistant (stdio)'));
+  expect(desktop).toContain('"PARLEY_CHAT_URL"');
 });
 
 test("a GUEST token cannot write, and another workspace's bot is not found", async () => {
