@@ -1,3 +1,4 @@
+import { blockProblems, variableIdsIn, type BlockProblemsContext } from './block-problems';
 import type { BlockHandler } from './blocks/handler';
 import { authorSchema, schemaIssues, type JsonSchema } from './blocks/json-schema';
 import { blockLabel } from './shapes/block-labels';
@@ -6,6 +7,7 @@ import { START_TYPE } from './definition/block-types';
 import { parseDefinition, type BotDefinition, type DefinitionIssue } from './definition/parse';
 import type { BlockDefinition, GroupDefinition } from './definition/schema';
 import { isRecord } from './json';
+import type { Problem } from './problem-types';
 import { VARIABLE_PATTERN } from './variables/templating';
 import { unknownMentions } from './variables/unknown-mentions';
 import { valueShapeProblems } from './value-shape-problems';
@@ -14,35 +16,8 @@ import { valueShapeProblems } from './value-shape-problems';
 // publish (the bot would break or say nothing), warnings point at what is
 // probably unfinished. Read from the definition alone, without running it.
 
-export type ProblemSeverity = 'error' | 'warning';
-
-export type ProblemCode =
-  | 'INVALID_DEFINITION'
-  | 'UNKNOWN_BLOCK_TYPE'
-  | 'INVALID_OPTIONS'
-  | 'INVALID_CONTENT'
-  | 'INVALID_ITEM'
-  | 'MISSING_EDGE_TARGET'
-  | 'MISSING_JUMP_TARGET'
-  | 'UNREACHABLE_GROUP'
-  | 'ANSWER_NOT_SAVED'
-  | 'VARIABLE_NEVER_SET'
-  | 'UNKNOWN_VARIABLE'
-  | 'MISSING_CREDENTIALS'
-  | 'BOT_IS_EMPTY'
-  | 'BOT_SAYS_NOTHING'
-  | 'INVALID_VALUE'
-  | 'LOW_CONTRAST';
-
-export interface Problem {
-  severity: ProblemSeverity;
-  code: ProblemCode;
-  message: string;
-  groupId?: string;
-  blockId?: string;
-  /** Where in the definition (['groups', 2, 'blocks', 0, 'options', 'variableId']). */
-  path: (string | number)[];
-}
+export type { Problem, ProblemCode, ProblemSeverity } from './problem-types';
+export type { WorkspaceCredentials } from './block-problems';
 
 interface Located {
   group: GroupDefinition;
@@ -65,8 +40,6 @@ const READ_KEYS = new Set([
   'userMessagesVariableId',
 ]);
 
-const VARIABLE_KEY = /(^v|V)ariableId$/;
-
 /** Code saves variables by name: `setVariable('Name', value)`. */
 const SET_VARIABLE_CALL = /setVariable\(\s*(['"`])(.+?)\1/g;
 
@@ -75,18 +48,6 @@ function schemaOf(zodSchema: BlockHandler['options']): JsonSchema {
   let schema = schemas.get(zodSchema);
   if (!schema) schemas.set(zodSchema, (schema = authorSchema(zodSchema)));
   return schema;
-}
-
-/** Every `...VariableId` value of a JSON tree, with whether its key reads the variable. */
-function* variableIds(value: unknown): Generator<{ id: string; read: boolean }> {
-  if (Array.isArray(value)) for (const item of value) yield* variableIds(item);
-  else if (isRecord(value)) {
-    for (const [key, child] of Object.entries(value)) {
-      if (VARIABLE_KEY.test(key) && typeof child === 'string' && child !== '')
-        yield { id: child, read: READ_KEYS.has(key) };
-      else yield* variableIds(child);
-    }
-  }
 }
 
 function* strings(value: unknown): Generator<string> {
@@ -150,24 +111,43 @@ function schemaProblems(blocks: Located[]): Problem[] {
   return problems;
 }
 
+/** Where a connection leaves from, in words, with the block it leaves (none for an event). */
+function edgeSource(edge: BotDefinition['edges'][number], blocks: Map<string, GroupDefinition>) {
+  if ('blockId' in edge.from && typeof edge.from.blockId === 'string') {
+    const group = blocks.get(edge.from.blockId);
+    return {
+      words: `from block "${edge.from.blockId}"`,
+      where: group ? { groupId: group.id, blockId: edge.from.blockId } : {},
+    };
+  }
+  if ('eventId' in edge.from) return { words: `from the start`, where: {} };
+  return { words: '', where: {} };
+}
+
 function edgeProblems(definition: BotDefinition): Problem[] {
   const groups = new Map(definition.groups.map((group) => [group.id, group]));
+  const groupOfBlock = new Map(
+    definition.groups.flatMap((group) => group.blocks.map((block) => [block.id, group] as const)),
+  );
   const problems: Problem[] = [];
   definition.edges.forEach((edge, e) => {
     const target = groups.get(edge.to.groupId);
+    const source = edgeSource(edge, groupOfBlock);
+    const connection = `The connection "${edge.id}"${source.words ? ` ${source.words}` : ''}`;
     if (!target) {
       problems.push({
         severity: 'error',
         code: 'MISSING_EDGE_TARGET',
-        message: `A link leads to a group that no longer exists`,
+        message: `${connection} leads to group "${edge.to.groupId}", which this bot does not have: connect it to a group of the bot or remove it`,
+        ...source.where,
         path: ['edges', e, 'to', 'groupId'],
       });
     } else if (edge.to.blockId && !target.blocks.some((block) => block.id === edge.to.blockId)) {
       problems.push({
         severity: 'error',
         code: 'MISSING_EDGE_TARGET',
-        message: `A link leads to a block that is no longer in group "${target.title}"`,
-        groupId: target.id,
+        message: `${connection} leads to block "${edge.to.blockId}", which group "${target.title}" does not have`,
+        ...(source.where.groupId ? source.where : { groupId: target.id }),
         path: ['edges', e, 'to', 'blockId'],
       });
     }
@@ -257,10 +237,13 @@ function flowProblems(definition: BotDefinition, blocks: Located[]): Problem[] {
   // the reference publishes: it links to a bot that speaks, shows a QR code, sets variables and redirects, or
   // calls a webhook for API clients (docs/engine-behaviour.md#bots-that-say-nothing).
   if (afterStart.length === 0) {
+    const hasBlocks = blocks.some(({ block }) => block.type !== START_TYPE);
     problems.push({
       severity: 'error',
       code: 'BOT_IS_EMPTY',
-      message: 'The bot has nothing after its start: add a message or a question',
+      message: hasBlocks
+        ? 'The start leads to nothing: connect the start to the group where the chat begins'
+        : 'The bot has nothing after its start: add a message or a question',
       path: ['groups'],
     });
   } else if (!afterStart.some(({ handler }) => handler.category === 'bubble' || handler.category === 'input')) {
@@ -335,12 +318,12 @@ function variableProblems(definition: BotDefinition, blocks: Located[]): Problem
 
   for (const entry of blocks) {
     const { block } = entry;
-    for (const { id, read } of variableIds([block.options, block.content])) {
-      if (read) reads.push({ id, located: entry });
+    for (const { id, key } of variableIdsIn([block.options, block.content])) {
+      if (READ_KEYS.has(key)) reads.push({ id, located: entry });
       else set.add(id);
     }
     // Conditions and display conditions of items only compare.
-    for (const { id } of variableIds(block.items)) reads.push({ id, located: entry });
+    for (const { id } of variableIdsIn(block.items)) reads.push({ id, located: entry });
     for (const text of strings([block.options, block.content, block.items])) {
       for (const match of text.matchAll(VARIABLE_PATTERN)) {
         const name = match[1]!;
@@ -398,8 +381,9 @@ function issueLocation(raw: unknown, issue: DefinitionIssue): Pick<Problem, 'gro
 /**
  * The problems of a draft (a stored definition, any supported version): a
  * definition that does not parse has only its parse errors. Errors first.
+ * With the workspace's credentials, the accounts blocks name are checked too.
  */
-export function draftProblems(raw: unknown): Problem[] {
+export function draftProblems(raw: unknown, context: BlockProblemsContext = {}): Problem[] {
   const parsed = parseDefinition(raw);
   if (!parsed.ok) {
     return parsed.issues.map((issue) => ({
@@ -420,6 +404,7 @@ export function draftProblems(raw: unknown): Problem[] {
     ...variableProblems(definition, blocks),
     ...unknownVariableProblems(definition),
     ...credentialsProblems(blocks),
+    ...blockProblems(definition, context),
     ...valueShapeProblems(definition),
   ];
   return [

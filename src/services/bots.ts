@@ -8,7 +8,7 @@ import { outlineOf, type Outline } from '../engine/definition/outline';
 import { draftPatch, isEmptyPatch } from '../engine/shapes/draft-patch';
 import { announceDraftChange, overwritesAnother, recordDraftChange, type DraftSave } from './bot-changes';
 import { blocksWithHandlers } from '../engine/blocks/registry';
-import { draftProblems, type Problem } from '../engine/problems';
+import { draftProblems, type Problem, type WorkspaceCredentials } from '../engine/problems';
 import { newShapeFindings } from '../engine/value-shape-problems';
 import { AppError, badRequest, invalidInput, notFound, type Issue } from '../errors';
 import { pageRequest, toPage, type Page } from './pagination';
@@ -432,8 +432,11 @@ export const EMPTY_BOT = 'This bot has nothing in it yet: add a message or a que
 export const DRAFT_HAS_ERRORS = 'This bot has problems to fix before publishing it';
 
 /** The problems of the bot's draft (errors first): what the editor shows and what stops a publish. */
-export function botProblems(bot: Pick<Bot, 'version' | 'draft'>): Problem[] {
-  return draftProblems({ ...(isRecord(bot.draft) ? bot.draft : {}), version: bot.version });
+export function botProblems(
+  bot: Pick<Bot, 'version' | 'draft'>,
+  context?: { credentials?: readonly WorkspaceCredentials[] },
+): Problem[] {
+  return draftProblems({ ...(isRecord(bot.draft) ? bot.draft : {}), version: bot.version }, context);
 }
 
 /**

@@ -260,7 +260,9 @@ test('an error in the Problems list leads to its block; a link to a missing grou
   await open(page, botId);
   await page.getByRole('group', { name: 'Greeting' }).waitFor();
   const problems = page.getByRole('region', { name: 'Problems' });
-  const error = problems.getByRole('button', { name: 'A link leads to a group that no longer exists' });
+  const error = problems.getByRole('button', {
+    name: 'The connection "e-gone" from block "b2" leads to group "gone-group", which this bot does not have: connect it to a group of the bot or remove it',
+  });
   await error.click();
   // The block the link leaves from is selected (outlined) and its form says where the link went.
   await page.locator('.flow-group li.selected .flow-block[data-block-id="b2"]').waitFor();

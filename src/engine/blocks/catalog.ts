@@ -111,6 +111,13 @@ function defaultBlock(type: HandledBlockType, handler: BlockHandler): NewBlock {
   return { type, ...own, ...(Object.keys(options).length > 0 ? { options } : {}) };
 }
 
+/** The credentials field says which kinds of credentials it takes (`x-parley-credentials`), for the editor's picker. */
+function withCredentialsTypes(schema: JsonSchema, types: readonly string[] | undefined): JsonSchema {
+  const field = (schema.properties as Record<string, JsonSchema> | undefined)?.credentialsId;
+  if (field && types) field['x-parley-credentials'] = [...types];
+  return schema;
+}
+
 let catalog: BlockTypeInfo[] | undefined;
 
 /** Every block type the engine runs, in palette order (built once: schemas do not change while running). */
@@ -121,7 +128,7 @@ export function blockCatalog(): BlockTypeInfo[] {
       type,
       category: categoryOf(type, handler),
       label: LABELS[type],
-      optionsSchema: authorSchema(handler.options),
+      optionsSchema: withCredentialsTypes(authorSchema(handler.options), handler.credentialsTypes),
       contentSchema: handler.category === 'bubble' ? authorSchema(handler.content) : null,
       itemSchema: handler.item ? authorSchema(handler.item) : null,
       defaultBlock: defaultBlock(type, handler),

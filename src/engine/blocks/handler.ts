@@ -57,6 +57,12 @@ export interface FlowHooks {
   acceptsWebhookPayload?: boolean;
   /** Does nothing without `options.credentialsId` (an account of the workspace): a draft without one has a problem. */
   needsCredentials?: boolean;
+  /**
+   * The kinds of credentials (`type`s of the workspace's credentials) `options.credentialsId` may name: the editor
+   * lists only those, and a draft naming one of another kind has a problem. Empty: Parley has no kind for the
+   * service (every value is a problem).
+   */
+  credentialsTypes?: readonly string[];
 }
 
 /** The running bot and session, as blocks see them. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isRecord } from '../json';
 import { isMentionableName } from '../shapes/mentions';
 import { renameVariableMentions } from '../variables/rename';
-import { BLOCK_TYPES, START_TYPE } from './block-types';
+import { BLOCK_TYPES, BUBBLE_TYPES, START_TYPE } from './block-types';
 import type { BotDefinition } from './parse';
 import { variableSchema, type BlockDefinition, type EdgeDefinition, type GroupDefinition } from './schema';
 import { isV6 } from './versions';
@@ -589,6 +589,8 @@ class Draft {
 
   private connect(edit: Extract<Edit, { op: 'connect' }>): void {
     const source = this.source(edit.from, ['from']);
+    if ('blockId' in source && !source.itemId && typeof source.blockId === 'string')
+      this.assertFollowedFrom(source.blockId);
     const target = this.group(edit.to.groupId, ['to', 'groupId']);
     if (edit.to.blockId !== undefined && !target.blocks.some((block) => block.id === edit.to.blockId))
       this.fail(['to', 'blockId'], `Group "${target.id}" has no block with id "${edit.to.blockId}"`);
@@ -602,6 +604,18 @@ class Draft {
     });
     const holder = this.sourceHolder(source);
     if (holder) holder.outgoingEdgeId = id;
+  }
+
+  /** A message in the middle of its group leads on to the next block: a connection from it would never be followed. */
+  private assertFollowedFrom(blockId: string): void {
+    const { group, index } = this.locate(blockId, ['from', 'blockId']);
+    const block = group.blocks[index]!;
+    const last = group.blocks[group.blocks.length - 1]!;
+    if ((BUBBLE_TYPES as readonly string[]).includes(block.type) && block !== last)
+      this.fail(
+        ['from', 'blockId'],
+        `Block "${block.id}" is a message in the middle of group "${group.id}": the chat goes on to the next block and never follows a connection from it. Connect from the group (from: { groupId: "${group.id}" }) or its last block "${last.id}"`,
+      );
   }
 
   /** The event, block, item or path that keeps a source's `outgoingEdgeId`. */

@@ -1,5 +1,6 @@
 import { blockCatalog, type BlockTypeInfo, type Problem } from '../../services/block-types';
 import { botProblems } from '../../services/bots';
+import { listCredentials } from '../../services/credentials/credentials';
 import { builder } from '../builder';
 
 // What the flow editor builds its palette, forms and problem list from.
@@ -66,7 +67,7 @@ const ProblemRef = builder.objectRef<Problem>('Problem').implement({
     severity: t.field({ type: ProblemSeverity, resolve: (problem) => problem.severity }),
     code: t.exposeString('code', {
       description:
-        'INVALID_DEFINITION, UNKNOWN_BLOCK_TYPE, INVALID_OPTIONS, INVALID_CONTENT, INVALID_ITEM, MISSING_EDGE_TARGET, MISSING_JUMP_TARGET, BOT_IS_EMPTY (errors); UNREACHABLE_GROUP, ANSWER_NOT_SAVED, VARIABLE_NEVER_SET, UNKNOWN_VARIABLE, MISSING_CREDENTIALS, BOT_SAYS_NOTHING, INVALID_VALUE, LOW_CONTRAST (warnings).',
+        'INVALID_DEFINITION, UNKNOWN_BLOCK_TYPE, INVALID_OPTIONS, INVALID_CONTENT, INVALID_ITEM, MISSING_EDGE_TARGET, MISSING_JUMP_TARGET, BOT_IS_EMPTY (errors); UNREACHABLE_GROUP, ANSWER_NOT_SAVED, VARIABLE_NEVER_SET, UNKNOWN_VARIABLE, UNKNOWN_VARIABLE_ID, INCOMPLETE_BLOCK, UNFOLLOWED_EDGE, MISSING_CREDENTIALS, UNKNOWN_CREDENTIALS, WRONG_CREDENTIALS_KIND, BOT_SAYS_NOTHING, INVALID_VALUE, LOW_CONTRAST (warnings).',
     }),
     message: t.exposeString('message'),
     groupId: t.string({ nullable: true, resolve: (problem) => problem.groupId ?? null }),
@@ -82,8 +83,10 @@ const ProblemRef = builder.objectRef<Problem>('Problem').implement({
 builder.prismaObjectField('Bot', 'problems', (t) =>
   t.field({
     type: [ProblemRef],
-    select: { draft: true, version: true },
+    select: { draft: true, version: true, workspaceId: true },
     description: 'Problems of the draft, errors first. publishBot is refused while there are errors.',
-    resolve: (bot) => botProblems(bot),
+    // The workspace's accounts (kinds and names, never their secrets): blocks naming one of another kind or none.
+    resolve: async (bot, _args, ctx) =>
+      botProblems(bot, { credentials: await listCredentials(ctx.db, bot.workspaceId) }),
   }),
 );

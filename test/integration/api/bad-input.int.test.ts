@@ -367,7 +367,8 @@ describe('paths', () => {
     ['GET', '/v2/workspaces'],
     ['DELETE', '/v1/billing/usage/extra'],
   ])('%s %s is a 404 error object', async (method, path) => {
-    const response = await send(method, path);
+    // A client that prefers JSON: any other gets the chat origin's page for a one-segment path (a share link).
+    const response = await send(method, path, { headers: { accept: 'application/json' } });
     expectError(response, 404, 'NOT_FOUND', 'Not found');
     expect(response.body.issues).toEqual([]);
   });

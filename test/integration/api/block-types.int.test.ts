@@ -139,6 +139,56 @@ describe('problems of a draft', () => {
     expect(viaRest.body).toEqual({ problems: expected });
   });
 
+  test("an AI block's account of another kind, or of no account of the workspace, is a problem; the catalogue says which kinds each picker takes", async () => {
+    const user = await newUser();
+    const credentials = async (type: string, name: string, data: unknown) => {
+      const created = await request(server.url, 'POST', `/v1/workspaces/${user.personalWorkspaceId}/credentials`, {
+        token: user.token,
+        json: { type, name, data },
+      });
+      expect(created.status).toBe(200);
+      return created.body.credentials.id as string;
+    };
+    const telegram = await credentials('telegram', 'Support bot', { botToken: '123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ' });
+    const openai = await credentials('openai', 'Our OpenAI', { apiKey: 'sk-test' });
+    const ai = (id: string, credentialsId: string) => ({
+      id,
+      type: 'openai',
+      options: { action: 'Create chat completion', credentialsId },
+    });
+    const botId = await importBot(
+      user.token,
+      user.personalWorkspaceId,
+      draft([say('hi', 'Hello'), ai('right', openai), ai('wrong', telegram), ai('gone', 'cl-not-here')]),
+    );
+    const problems = await request(server.url, 'GET', `/v1/bots/${botId}/problems`, { token: user.token });
+    expect(
+      (problems.body.problems as { code: string; blockId: string; message: string }[])
+        .filter((problem) => problem.code.includes('CREDENTIALS'))
+        .map(({ code, blockId, message }) => ({ code, blockId, message })),
+    ).toEqual([
+      {
+        code: 'WRONG_CREDENTIALS_KIND',
+        blockId: 'wrong',
+        message: '"Support bot" is a Telegram connection, not an OpenAI account: this OpenAI block cannot use it',
+      },
+      {
+        code: 'UNKNOWN_CREDENTIALS',
+        blockId: 'gone',
+        message:
+          'This OpenAI block names an account this workspace does not have ("cl-not-here"): it does nothing until you pick an OpenAI account',
+      },
+    ]);
+    const catalogue = await graphql(user.token, '{ blockTypes { type optionsSchema } }');
+    const kinds = Object.fromEntries(
+      (catalogue.body.data.blockTypes as { type: string; optionsSchema: { properties?: Record<string, any> } }[])
+        .filter((entry) => entry.optionsSchema.properties?.credentialsId)
+        .map((entry) => [entry.type, entry.optionsSchema.properties!.credentialsId['x-parley-credentials']]),
+    );
+    expect(kinds).toMatchObject({ openai: ['openai'], anthropic: ['anthropic'], Email: ['smtp'], 'Google Sheets': [] });
+    expect(Object.values(kinds).every((value) => Array.isArray(value))).toBe(true);
+  });
+
   test('problems are read by members only', async () => {
     const owner = await newUser();
     const stranger = await newUser();
@@ -169,7 +219,11 @@ describe('publishing and problems', () => {
       code: 'BAD_REQUEST',
       message: 'This bot has problems to fix before publishing it',
       issues: [
-        { message: 'A link leads to a group that no longer exists', path: ['edges', 1, 'to', 'groupId'] },
+        {
+          message:
+            'The connection "broken" from block "hi" leads to group "deleted", which this bot does not have: connect it to a group of the bot or remove it',
+          path: ['edges', 1, 'to', 'groupId'],
+        },
         { message: 'Jumps to a group that no longer exists', path: ['groups', 0, 'blocks', 1, 'options', 'groupId'] },
       ],
     });

@@ -38,7 +38,7 @@ describe('draftProblems', () => {
     const problems = draftProblems(
       bot([
         { id: 'g1', blocks: [askName, hello] },
-        { id: 'orphan', title: 'Orphan', blocks: [{ id: 'bye', type: 'text', content: {} }] },
+        { id: 'orphan', title: 'Orphan', blocks: [{ ...hello, id: 'bye' }] },
       ]),
     );
     expect(problems).toEqual([
@@ -57,14 +57,14 @@ describe('draftProblems', () => {
       id: 'choice',
       type: 'choice input',
       options: { variableId: 'v-name' },
-      items: [{ id: 'i1', outgoingEdgeId: 'to-g2' }],
+      items: [{ id: 'i1', content: 'Go', outgoingEdgeId: 'to-g2' }],
     };
     const jump = { id: 'jump', type: 'Jump', options: { groupId: 'g3' } };
     const definition = bot(
       [
         { id: 'g1', blocks: [choice] },
         { id: 'g2', blocks: [hello, jump] },
-        { id: 'g3', blocks: [{ id: 'end', type: 'text', content: {} }] },
+        { id: 'g3', blocks: [{ ...hello, id: 'end' }] },
       ],
       {
         edges: [
@@ -156,7 +156,9 @@ describe('draftProblems', () => {
     const condition = {
       id: 'if',
       type: 'Condition',
-      items: [{ id: 'c', content: { comparisons: [{ variableId: 'v-city', value: 3 }] } }],
+      items: [
+        { id: 'c', content: { comparisons: [{ variableId: 'v-city', comparisonOperator: 'Equal to', value: 3 }] } },
+      ],
     };
     const problems = draftProblems(bot([{ id: 'g1', blocks: [askName, hello, condition] }]));
     expect(problems).toEqual([
@@ -254,8 +256,16 @@ describe('draftProblems', () => {
         ),
       ),
     ).toEqual(['warning BOT_SAYS_NOTHING']);
-    const unlinked = bot([{ id: 'g1', blocks: [{ id: 'hi', type: 'text', content: {} }] }], { edges: [] });
+    const hi = { id: 'hi', type: 'text', content: { richText: [{ type: 'p', children: [{ text: 'Hi' }] }] } };
+    const unlinked = bot([{ id: 'g1', blocks: [hi] }], { edges: [] });
     expect(codes(draftProblems(unlinked))).toEqual(['error BOT_IS_EMPTY', 'warning UNREACHABLE_GROUP']);
+    // With blocks in groups, what is missing is the start's connection.
+    expect(draftProblems(unlinked)[0]!.message).toBe(
+      'The start leads to nothing: connect the start to the group where the chat begins',
+    );
+    expect(draftProblems(bot([], { edges: [] }))[0]!.message).toBe(
+      'The bot has nothing after its start: add a message or a question',
+    );
   });
 
   test('a jump to a missing group is an error', () => {

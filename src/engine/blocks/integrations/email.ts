@@ -132,6 +132,7 @@ export const emailBlock: LogicHandler<'Email'> = {
   category: 'integration',
   type: 'Email',
   options: emailOptions,
+  credentialsTypes: ['smtp'],
   async execute(block, ctx) {
     const conversation = ctx.entry.resultId;
     if (ctx.state.isPreview || !conversation) {

@@ -18,6 +18,7 @@ export function vendorBlock<T extends BlockType>(type: T): LogicHandler<T> {
     type,
     options,
     needsCredentials: true,
+    credentialsTypes: [],
     execute(block, ctx) {
       const skip = anonymousPreviewSkip(type, ctx);
       if (skip) ctx.log(skip);

@@ -331,7 +331,7 @@ describe('connections', () => {
         { message: 'Block "b2" has no item with id "i9"', path: ['edits', 0, 'from', 'itemId'] },
       ],
       [
-        { op: 'connect', from: { blockId: 'b1' }, to: { groupId: 'g3', blockId: 'b1' } },
+        { op: 'connect', from: { blockId: 'b3' }, to: { groupId: 'g3', blockId: 'b1' } },
         { message: 'Group "g3" has no block with id "b1"', path: ['edits', 0, 'to', 'blockId'] },
       ],
       [
@@ -343,8 +343,17 @@ describe('connections', () => {
         { message: 'No event with id "nope" in the draft', path: ['edits', 0, 'from', 'eventId'] },
       ],
       [
-        { op: 'connect', from: { blockId: 'b1' }, to: { groupId: 'g2' }, id: 'e0' },
+        { op: 'connect', from: { blockId: 'b3' }, to: { groupId: 'g2' }, id: 'e0' },
         { message: 'The draft already has an edge with id "e0"', path: ['edits', 0, 'id'] },
+      ],
+      [
+        // A message in the middle of its group: the chat goes on to the next block, the connection would be dead.
+        { op: 'connect', from: { blockId: 'b1' }, to: { groupId: 'g3' } },
+        {
+          message:
+            'Block "b1" is a message in the middle of group "g1": the chat goes on to the next block and never follows a connection from it. Connect from the group (from: { groupId: "g1" }) or its last block "b2"',
+          path: ['edits', 0, 'from', 'blockId'],
+        },
       ],
     ];
     for (const [edit, issue] of cases) expect(refusal(bot(), [edit]).issue).toEqual(issue);

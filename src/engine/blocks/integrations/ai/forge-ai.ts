@@ -314,6 +314,7 @@ export function forgeAiBlock<T extends BlockType>(type: T, spec: AiBlockSpec): L
     type,
     options: aiOptions,
     needsCredentials: true,
+    credentialsTypes: [spec.provider],
     async execute(block, ctx): Promise<Outcome> {
       const skip = anonymousPreviewSkip(type, ctx);
       if (skip) {

@@ -112,6 +112,7 @@ export const openAiLegacyBlock: LogicHandler<'OpenAI'> = {
   type: 'OpenAI',
   options: legacyOptions,
   needsCredentials: true,
+  credentialsTypes: ['openai'],
   async execute(block, ctx): Promise<Outcome> {
     const skip = anonymousPreviewSkip('OpenAI', ctx);
     if (skip) {
