@@ -146,7 +146,8 @@ export function useDraftSync({
   const push = useCallback(async (): Promise<void> => {
     clearTimeout(retry.current.timer);
     const sent = latest.current;
-    const patch = draftPatch(base.current, sent);
+    const from = base.current;
+    const patch = draftPatch(from, sent);
     if (isEmptyPatch(patch)) {
       failed.current = false;
       setError(null);
@@ -161,7 +162,7 @@ export function useDraftSync({
         clientKey: TAB_KEY,
         since: version.current,
       });
-      rememberSave(recent.current, patch, changeBotDraft.draftVersion, Date.now());
+      rememberSave(recent.current, from, patch, changeBotDraft.draftVersion, Date.now());
       await absorb(changeBotDraft.draftChanges, sent);
       await follow(changeBotDraft.draftVersion);
       failed.current = false;
