@@ -29,8 +29,8 @@ export function SaveProblems({
       {status === 'error' && <ErrorNote error={error} />}
       {status === 'retrying' && (
         <p className="save-retrying" role="status">
-          {error instanceof Error ? error.message : 'The server cannot be reached'}. Your changes are kept in this tab
-          and saved by themselves as soon as the server answers again.
+          {error instanceof Error ? error.message.replace(/\.$/, '') : 'The server cannot be reached'}. Your changes are
+          kept in this tab and saved by themselves as soon as the server answers again.
         </p>
       )}
       {notices.length > 0 && (

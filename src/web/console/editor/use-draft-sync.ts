@@ -240,10 +240,17 @@ export function useDraftSync({
     () => () => {
       clearTimeout(timer.current);
       clearTimeout(retry.current.timer);
-      retry.current.left = true;
       void enqueue(push).catch(() => undefined);
     },
     [enqueue, push],
+  );
+
+  // Declared after the save on leaving: its cleanup runs after that one's, before the save's answer comes.
+  useEffect(
+    () => () => {
+      retry.current.left = true;
+    },
+    [],
   );
 
   useEffect(
