@@ -20,6 +20,7 @@ const SQLITE_ONLY = [
   'test/integration/http/metrics-labels.int.test.ts',
   'test/integration/http/request-log.int.test.ts',
   'test/integration/http/keep-alive.int.test.ts',
+  'test/integration/http/live-heartbeat.int.test.ts',
   'test/integration/http/pages.int.test.ts',
   // What is refused or described before any query runs.
   'test/integration/api/graphql-limits.int.test.ts',

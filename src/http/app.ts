@@ -41,7 +41,8 @@ import { silentLogger, type Logger } from '../observability/logger';
 export interface AppOptions {
   /** The services' dependencies, which every request's GraphQL context carries. */
   deps: ServerDeps;
-  config: Pick<Config, 'server' | 'graphql' | 'metrics'> & Partial<Pick<Config, 'rateLimit' | 'channels' | 'mcp'>>;
+  config: Pick<Config, 'server' | 'graphql' | 'metrics'> &
+    Partial<Pick<Config, 'rateLimit' | 'channels' | 'mcp' | 'live'>>;
   /** Where each surface is reached (src/http/origins.ts). */
   origins: Origins;
   /** Request log destination; silent when absent. */
@@ -203,6 +204,7 @@ export function createApps({
       anonymousBodyLimit: config.server.bodyLimit,
       graphiql: config.graphql.graphiql,
       limits: config.graphql.limits,
+      heartbeatMs: config.live?.heartbeatMs,
       publicUrl: config.server.publicUrl,
       consoleOrigin: (host) => origins.console(host, 'console'),
     }),

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import type { GraphQLSchema } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import type { Context, Middleware } from 'koa';
@@ -39,6 +39,8 @@ export interface GraphQLEndpointOptions {
   consoleOrigin(host: string): string | undefined;
   graphiql: boolean;
   limits: GraphQLLimits;
+  /** PARLEY_LIVE_HEARTBEAT_SECONDS, in ms: how often a subscription's event stream says it is alive. */
+  heartbeatMs?: number;
 }
 
 /**
@@ -110,7 +112,11 @@ export function graphqlEndpoint(options: GraphQLEndpointOptions): Middleware {
       // Written as it comes. Koa destroys the body stream when the client goes away, which cancels
       // yoga's stream and so returns the subscription's iterator (its listener is released).
       ctx.set('X-Accel-Buffering', 'no');
-      ctx.body = nodeReadable(response.body);
+      const body = nodeReadable(response.body);
+      ctx.body =
+        options.heartbeatMs && isEventStream(response.headers.get('content-type'))
+          ? withHeartbeat(body, options.heartbeatMs)
+          : body;
       return;
     }
     ctx.body = Buffer.from(await response.arrayBuffer());
@@ -153,6 +159,50 @@ function exchange(ctx: Context, publicUrl: string | undefined): HttpExchange {
 /** Subscriptions (and incremental delivery) answer with a stream that must not be buffered whole. */
 function isStream(contentType: string | null): boolean {
   return /^(text\/event-stream|multipart\/mixed)\b/i.test(contentType ?? '');
+}
+
+function isEventStream(contentType: string | null): boolean {
+  return /^text\/event-stream\b/i.test(contentType ?? '');
+}
+
+/**
+ * A subscription's event stream with a comment line every `everyMs`
+ * (docs/co-editing.md#the-flow-editors-side), its period in it
+ * (`: heartbeat 15000`) so that a client knows how long a silence may last
+ * before the connection is dead although open (a peer gone without closing
+ * it): yoga's own pings are fixed and say nothing. A beat due in the middle
+ * of an event (yoga writes its `event:` and `data:` lines apart) waits for
+ * the event's end, where a comment cannot split it.
+ */
+function withHeartbeat(source: Readable, everyMs: number): Readable {
+  const beat = `: heartbeat ${everyMs}\n\n`;
+  // Until yoga's first chunk is read its subscription is not listening: nothing may tell the client it is open before.
+  let atBoundary = false;
+  let owed = true;
+  const timer = setInterval(() => {
+    if (atBoundary) out.push(beat);
+    else owed = true;
+  }, everyMs);
+  timer.unref();
+  const out = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      this.push(chunk);
+      atBoundary = chunk.length >= 2 && chunk[chunk.length - 1] === 10 && chunk[chunk.length - 2] === 10;
+      if (atBoundary && owed) {
+        owed = false;
+        this.push(beat);
+      }
+      done();
+    },
+  });
+  // Koa destroys the body when the client goes away: the source goes too, which ends the subscription.
+  out.on('close', () => {
+    clearInterval(timer);
+    source.destroy();
+  });
+  source.on('error', (error) => out.destroy(error));
+  source.pipe(out);
+  return out;
 }
 
 /**

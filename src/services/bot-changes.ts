@@ -1,6 +1,7 @@
 import type { Db, Prisma } from '../db/client';
 import { readStoredPatch } from '../engine/definition/patch';
 import { touchedObjects, type DraftPatch } from '../engine/shapes/draft-patch';
+import { patchedValues, readSaveWords, replacesWords, type SaveWords } from '../engine/shapes/draft-words';
 import type { LiveResults } from './live/live-results';
 import { jsonBytes } from './draft-storage';
 
@@ -56,10 +57,13 @@ export async function recordDraftChange(
   version: number,
   patch: DraftPatch,
   save: DraftSave | undefined,
+  words: SaveWords,
 ): Promise<number> {
   const restoredRevision = save?.restoredRevision ?? null;
   const stored = restoredRevision === null ? patch : {};
-  const size = jsonBytes(stored);
+  const kept = restoredRevision === null ? words : {};
+  // The words count in what the log keeps (the workspace's storage), and in a read's bytes: never less than it answers.
+  const size = jsonBytes(stored) + jsonBytes(kept);
   await tx.botDraftChange.create({
     data: {
       botId,
@@ -67,6 +71,7 @@ export async function recordDraftChange(
       authorId: save?.authorId ?? null,
       clientKey: save?.clientKey ?? null,
       patch: stored as Prisma.InputJsonValue,
+      words: kept as Prisma.InputJsonValue,
       size,
       restoredRevision,
     },
@@ -154,7 +159,11 @@ export async function draftChangesSince(
  */
 export const OVERWRITE_WINDOW_MS = 2 * 60_000;
 
-/** Whether this save changes an object that another person's save changed moments before. */
+/**
+ * Whether this save replaces words another person's save put in moments before
+ * (src/engine/shapes/draft-words.ts): setting the same object is not enough,
+ * adding to their text or changing another of its fields replaces nothing.
+ */
 export async function overwritesAnother(
   db: Db,
   botId: string,
@@ -169,6 +178,14 @@ export async function overwritesAnother(
     (previous.authorId ?? null) === (save?.authorId ?? null) &&
     (previous.clientKey ?? null) === (save?.clientKey ?? null);
   if (sameWriter) return false;
+  const words = previous.words === null ? null : readSaveWords(previous.words);
+  if (words) {
+    const values = patchedValues(changes);
+    return Object.entries(words).some(
+      ([object, leaves]) => values.has(object) && replacesWords(leaves, values.get(object)),
+    );
+  }
+  // Logged without its words (before they were kept): any object both changed counts.
   const patch = readStoredPatch(previous.patch);
   // Unreadable: what it changed is unknown, so keep the draft rather than risk losing someone's value.
   if (!patch) return true;

@@ -6,6 +6,7 @@ import { canonicalJson, isRecord } from '../engine/json';
 import { CONTENT_KEYS, parseDefinition, type BotDefinition } from '../engine/definition/parse';
 import { outlineOf, type Outline } from '../engine/definition/outline';
 import { draftPatch, isEmptyPatch } from '../engine/shapes/draft-patch';
+import { saveWords } from '../engine/shapes/draft-words';
 import { announceDraftChange, overwritesAnother, recordDraftChange, type DraftSave } from './bot-changes';
 import { blocksWithHandlers } from '../engine/blocks/registry';
 import { draftProblems, type Problem, type WorkspaceCredentials } from '../engine/problems';
@@ -360,7 +361,7 @@ export async function updateBot(
         },
       });
       if (count === 0) return false;
-      const logged = await recordDraftChange(tx, botId, version, changes, save);
+      const logged = await recordDraftChange(tx, botId, version, changes, save, saveWords(stored, changes));
       // The version matched, so `stored` is exactly the draft this save replaced.
       if (checkpoint) await checkpointDraft(tx, bot, stored, { reason: checkpoint, authorId: save.authorId, now });
       // A save that frees more than it logs (and keeps no checkpoint) is taken even over the quota: it is how room is made.

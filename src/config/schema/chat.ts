@@ -174,6 +174,16 @@ export const live = {
       'a live stream ends cleanly after this long (up to a tenth sooner, so that streams opened together do not ' +
       'reconnect together); clients reconnect and catch up',
   }),
+  heartbeatMs: duration({
+    env: 'PARLEY_LIVE_HEARTBEAT_SECONDS',
+    unit: 'seconds',
+    default: 15,
+    min: 1,
+    doc:
+      'a `/graphql` live stream (the console\'s) sends a comment line this often, and says so when it opens: the ' +
+      'console opens the stream again when nothing came for two and a half times this long (a connection that died ' +
+      'silently) and catches up',
+  }),
 };
 
 export const quota = {

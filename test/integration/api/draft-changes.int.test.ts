@@ -288,6 +288,53 @@ describe('two people changing the same object at once', () => {
     expect(other.body.errors).toBeUndefined();
     expect((await revisionsOf(bot.id)).filter((revision) => revision.reason === 'overwrite')).toEqual([]);
   });
+
+  test('adding to the other person’s words, or a block to the group they renamed, replaces nothing: no checkpoint', async () => {
+    const bot = await newBot();
+    const bob = await createUserWithToken(server.db, `bob4-${bot.id}@parley.test`, {
+      workspaceId: server.adminWorkspaceId,
+      role: 'MEMBER',
+    });
+    const edit = (token: string, edits: unknown[], clientKey: string) =>
+      graphql(
+        server.url,
+        `
+          mutation ($botId: ID!, $edits: JSON!, $clientKey: String) {
+            editBot(botId: $botId, edits: $edits, clientKey: $clientKey) {
+              bot {
+                draftVersion
+              }
+            }
+          }
+        `,
+        { botId: bot.id, edits, clientKey },
+        token,
+      );
+    const overwrites = async () => (await revisionsOf(bot.id)).filter((revision) => revision.reason === 'overwrite');
+    expect((await setText(server.adminToken, bot.id, 'b1', 'Ann wrote this', 'ann-tab')).body.errors).toBeUndefined();
+    expect(
+      (await setText(bob.token, bot.id, 'b1', 'Ann wrote this, and Bob that', 'bob-tab')).body.errors,
+    ).toBeUndefined();
+    expect(
+      (await edit(server.adminToken, [{ op: 'updateGroup', groupId: 'g1', title: 'Ann’s title' }], 'ann-tab')).body
+        .errors,
+    ).toBeUndefined();
+    expect(
+      (
+        await edit(
+          bob.token,
+          [{ op: 'addBlock', groupId: 'g1', block: { type: 'text', content: text('Bob’s') } }],
+          'bob-tab',
+        )
+      ).body.errors,
+    ).toBeUndefined();
+    expect(await overwrites()).toEqual([]);
+
+    // Taking her words out is replacing them.
+    await setText(server.adminToken, bot.id, 'b1', 'Ann wrote this, and Bob that, and Ann again', 'ann-tab');
+    await setText(bob.token, bot.id, 'b1', 'Bob alone', 'bob-tab');
+    expect(await overwrites()).toHaveLength(1);
+  });
 });
 
 describe('changeBotDraft: an editor sends what it changed, merged over what others saved', () => {

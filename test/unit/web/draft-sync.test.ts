@@ -146,7 +146,7 @@ describe('knowing that someone replaced what one had just saved', () => {
 
   test('their later save of the same block, within two minutes, is a notice naming the block', () => {
     const recent: RecentSaves = new Map();
-    rememberSave(recent, mine, 4, 1_000);
+    rememberSave(recent, start, mine, 4, 1_000);
     const found = overwrites(recent, [change(5, theirs)], 30_000);
     expect(found.map((each) => each.objects)).toEqual([['block:b1']]);
     expect(describeObject(found[0]!.objects[0]!, start)).toBe('a block in “Welcome”');
@@ -154,10 +154,48 @@ describe('knowing that someone replaced what one had just saved', () => {
 
   test('an earlier save, another object, or a save long after is none', () => {
     const recent: RecentSaves = new Map();
-    rememberSave(recent, mine, 4, 1_000);
+    rememberSave(recent, start, mine, 4, 1_000);
     expect(overwrites(recent, [change(3, theirs)], 2_000)).toEqual([]);
     const other = draftPatch(start, setWords(start, 'b2', 'Else'));
     expect(overwrites(recent, [change(5, other)], 2_000)).toEqual([]);
     expect(overwrites(recent, [change(5, theirs)], 1_000 + 3 * 60_000)).toEqual([]);
+  });
+
+  test('their save that adds to my words, or renames the group I added a block to, replaces nothing', () => {
+    const recent: RecentSaves = new Map();
+    const said = setWords(start, 'b1', 'Hi from me');
+    rememberSave(recent, start, draftPatch(start, said), 4, 1_000);
+    const added = setWords(said, 'b1', 'Hi from me, and them');
+    expect(overwrites(recent, [change(5, draftPatch(said, added))], 2_000)).toEqual([]);
+
+    const grown = placeBlock(start, { id: 'b9', type: 'Wait' }, 'g2', 1);
+    rememberSave(recent, start, draftPatch(start, grown), 6, 3_000);
+    const renamed = {
+      ...grown,
+      groups: grown.groups.map((group) => (group.id === 'g2' ? { ...group, title: 'Later' } : group)),
+    };
+    expect(overwrites(recent, [change(7, draftPatch(grown, renamed))], 4_000)).toEqual([]);
+    // Dropping the block I added does replace it.
+    expect(overwrites(recent, [change(8, draftPatch(grown, start))], 5_000).map((each) => each.objects)).toEqual([
+      ['group:g2'],
+    ]);
+  });
+
+  test('a replacement is told once: their next saves of the block are not', () => {
+    const recent: RecentSaves = new Map();
+    rememberSave(recent, start, mine, 4, 1_000);
+    expect(overwrites(recent, [change(5, theirs)], 2_000)).toHaveLength(1);
+    const more = draftPatch(setWords(start, 'b1', 'Theirs'), setWords(start, 'b1', 'Theirs and more'));
+    expect(overwrites(recent, [change(6, more)], 3_000)).toEqual([]);
+  });
+
+  test('what I typed and then deleted myself is not mine to lose', () => {
+    const recent: RecentSaves = new Map();
+    const typo = setWords(start, 'b1', 'Hi thre');
+    rememberSave(recent, start, draftPatch(start, typo), 4, 1_000);
+    const fixed = setWords(start, 'b1', 'Hi there');
+    rememberSave(recent, typo, draftPatch(typo, fixed), 5, 2_000);
+    expect(overwrites(recent, [change(6, draftPatch(fixed, setWords(start, 'b1', 'Hi there!')))], 3_000)).toEqual([]);
+    expect(overwrites(recent, [change(7, draftPatch(fixed, setWords(start, 'b1', 'Hi')))], 3_000)).toHaveLength(1);
   });
 });

@@ -118,6 +118,9 @@ export async function request<Result, Variables>(
   return body.data;
 }
 
+/** A stream silent for this many of its heartbeat periods is taken for dead (one late beat is not enough). */
+const HEARTBEAT_SILENCE = 2.5;
+
 export interface Subscription {
   close(): void;
 }
@@ -133,6 +136,19 @@ export function subscribe<Result, Variables>(
   handlers: { next(data: Result): void; open?(): void; error?(error: ApiError): void; complete?(): void },
 ): Subscription {
   const controller = new AbortController();
+  // The server says how often it writes a heartbeat (`: heartbeat <ms>`): a
+  // longer silence means the connection died without closing (a peer or a
+  // network gone), and it is given up as lost so that the caller opens it again.
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+  let silenceMs: number | undefined;
+  const heard = () => {
+    if (silenceMs === undefined) return;
+    clearTimeout(quiet);
+    quiet = setTimeout(() => {
+      controller.abort();
+      handlers.error?.(new ApiError('NETWORK', 'The live connection went quiet'));
+    }, silenceMs);
+  };
   const run = async () => {
     const response = await fetch('/graphql', {
       method: 'POST',
@@ -153,7 +169,10 @@ export function subscribe<Result, Variables>(
       for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
         const event = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
+        const beat = /^: heartbeat (\d+)$/m.exec(event);
+        if (beat) silenceMs = HEARTBEAT_SILENCE * Number(beat[1]);
         if (/^event: complete$/m.test(event)) {
+          clearTimeout(quiet);
           handlers.complete?.();
           return;
         }
@@ -167,12 +186,20 @@ export function subscribe<Result, Variables>(
         if (payload.errors?.length) handlers.error?.(toError(payload.errors[0]!));
         else if (payload.data) handlers.next(payload.data);
       }
+      heard();
     }
+    clearTimeout(quiet);
     handlers.complete?.();
   };
   run().catch((error: unknown) => {
+    clearTimeout(quiet);
     if (controller.signal.aborted) return;
     handlers.error?.(error instanceof ApiError ? error : new ApiError('NETWORK', 'The live connection was lost'));
   });
-  return { close: () => controller.abort() };
+  return {
+    close: () => {
+      clearTimeout(quiet);
+      controller.abort();
+    },
+  };
 }

@@ -2,13 +2,19 @@ import {
   applyDraftPatch,
   draftPatch,
   isEmptyPatch,
-  touchedObjects,
   type DraftPatch,
   type GroupShell,
   type ObjectChanges,
   type OrderedChanges,
   type PatchedObject,
 } from '../../../engine/shapes/draft-patch';
+import {
+  leafWords,
+  objectValue,
+  patchedValues,
+  replacesWords,
+  type LeafWords,
+} from '../../../engine/shapes/draft-words';
 import { isObject } from '../json';
 import { readDraft, type Draft } from './draft';
 
@@ -158,12 +164,24 @@ export function withForeign(draft: Draft, foreign: readonly DraftChange[]): Draf
 /** How long after one's own save another person's change to the same object counts as replacing it (as the server's OVERWRITE_WINDOW_MS). */
 export const OVERWRITE_WINDOW_MS = 2 * 60_000;
 
-/** The objects this tab saved lately: object → the version of its save and when. */
-export type RecentSaves = Map<string, { version: number; at: number }>;
+/** The objects this tab saved lately: object → what its saves put there (draft-words.ts), the version of the last and when. */
+export type RecentSaves = Map<string, { version: number; at: number; words: LeafWords[] }>;
 
-export function rememberSave(recent: RecentSaves, patch: DraftPatch, version: number, at: number): void {
+/**
+ * Remembers what a save of this tab put in each object it changed, given the
+ * base it was made from (so that nobody else's change is taken for its own).
+ * Words an earlier save put in the same object stay, unless this one changed
+ * them itself; objects it created hold nobody's words yet.
+ */
+export function rememberSave(recent: RecentSaves, base: Draft, patch: DraftPatch, version: number, at: number): void {
   for (const [object, saved] of recent) if (at - saved.at > OVERWRITE_WINDOW_MS) recent.delete(object);
-  for (const object of touchedObjects(patch)) recent.set(object, { version, at });
+  for (const [object, after] of patchedValues(patch)) {
+    const before = objectValue(base, object);
+    const earlier = (recent.get(object)?.words ?? []).filter((leaf) => !replacesWords([leaf], after));
+    const words = [...earlier, ...(before === undefined ? [] : leafWords(before, after))];
+    if (words.length > 0) recent.set(object, { version, at, words });
+    else recent.delete(object);
+  }
 }
 
 /** Another person's save that replaced something this tab saved moments before: what, and who. */
@@ -172,11 +190,20 @@ export interface Overwrite {
   change: DraftChange;
 }
 
+/**
+ * Other people's saves that replaced words this tab saved moments before (not
+ * those that only set the same object: adding to a text, changing another
+ * field). Each object is told once: its words are forgotten then, so the
+ * other person's next saves of it raise nothing.
+ */
 export function overwrites(recent: RecentSaves, foreign: readonly DraftChange[], now: number): Overwrite[] {
   return foreign.flatMap((change) => {
-    const objects = [...touchedObjects(change.patch)].filter((object) => {
+    const objects = [...patchedValues(change.patch)].flatMap(([object, value]) => {
       const mine = recent.get(object);
-      return mine !== undefined && mine.version < change.version && now - mine.at <= OVERWRITE_WINDOW_MS;
+      if (!mine || mine.version >= change.version || now - mine.at > OVERWRITE_WINDOW_MS) return [];
+      if (!replacesWords(mine.words, value)) return [];
+      recent.delete(object);
+      return [object];
     });
     return objects.length > 0 ? [{ objects, change }] : [];
   });

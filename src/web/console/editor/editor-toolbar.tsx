@@ -6,6 +6,7 @@ const STATUS_WORDS: Record<SaveStatus, string> = {
   saved: 'All changes saved',
   pending: 'Unsaved changes…',
   saving: 'Saving…',
+  retrying: 'Not saved yet: retrying…',
   error: 'Not saved',
 };
 

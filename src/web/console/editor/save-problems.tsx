@@ -27,6 +27,12 @@ export function SaveProblems({
   return (
     <>
       {status === 'error' && <ErrorNote error={error} />}
+      {status === 'retrying' && (
+        <p className="save-retrying" role="status">
+          {error instanceof Error ? error.message.replace(/\.$/, '') : 'The server cannot be reached'}. Your changes are
+          kept in this tab and saved by themselves as soon as the server answers again.
+        </p>
+      )}
       {notices.length > 0 && (
         <ul className="overwrite-notices" role="status">
           {notices.map((notice) => (

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { applyDraftPatch, draftPatch, isEmptyPatch } from '../../../engine/shapes/draft-patch';
-import { request } from '../api/client';
+import { ApiError, request } from '../api/client';
 import { BotFlowDocument, ChangeBotDraftDocument, DraftChangesDocument } from '../api/generated';
 import { followBotEditing, TAB_KEY } from '../editing-stream';
 import { readDraft, type Draft } from './draft';
@@ -25,9 +25,12 @@ import { registerFlusher } from './save-barrier';
 // person's unsaved changes. One task at a time, in order: a save or a
 // catch-up. Leaving the page with unsaved changes asks first.
 
-export type SaveStatus = 'saved' | 'pending' | 'saving' | 'error';
+/** `retrying`: a save failed for want of the server (offline, restarting, busy); it goes out again by itself. */
+export type SaveStatus = 'saved' | 'pending' | 'saving' | 'retrying' | 'error';
 
 const PAUSE_MS = 800;
+/** Waits before sending again a save that could not reach the server, the last repeated; the browser coming back online, or the live stream opening again, sends it at once. */
+const RETRY_MS = [2_000, 5_000, 10_000, 30_000];
 /** Notices shown at once, the newest last. */
 const MAX_NOTICES = 3;
 
@@ -66,6 +69,7 @@ export function useDraftSync({
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const recent = useRef<RecentSaves>(new Map());
   const failed = useRef(false);
+  const retry = useRef<{ timer?: ReturnType<typeof setTimeout>; attempts: number; left?: boolean }>({ attempts: 0 });
   const saved = useRef(onSaved);
   saved.current = onSaved;
   const rebaseSteps = useRef(rebaseHistory);
@@ -140,9 +144,13 @@ export function useDraftSync({
   }, []);
 
   const push = useCallback(async (): Promise<void> => {
+    clearTimeout(retry.current.timer);
     const sent = latest.current;
-    const patch = draftPatch(base.current, sent);
+    const from = base.current;
+    const patch = draftPatch(from, sent);
     if (isEmptyPatch(patch)) {
+      failed.current = false;
+      setError(null);
       setStatus('saved');
       return;
     }
@@ -154,10 +162,11 @@ export function useDraftSync({
         clientKey: TAB_KEY,
         since: version.current,
       });
-      rememberSave(recent.current, patch, changeBotDraft.draftVersion, Date.now());
+      rememberSave(recent.current, from, patch, changeBotDraft.draftVersion, Date.now());
       await absorb(changeBotDraft.draftChanges, sent);
       await follow(changeBotDraft.draftVersion);
       failed.current = false;
+      retry.current.attempts = 0;
       setError(null);
       saved.current(changeBotDraft.draftVersion);
       const more = latest.current !== base.current;
@@ -167,9 +176,22 @@ export function useDraftSync({
     } catch (caught) {
       failed.current = true;
       setError(caught);
-      setStatus('error');
+      // After the editor was left, its last save is tried once (the page that asked for it reports a failure).
+      if (!mayRetry(caught) || retry.current.left) return setStatus('error');
+      // The changes stay in this tab (base and copy are as they were) and go out again by themselves.
+      setStatus('retrying');
+      const wait = RETRY_MS[Math.min(retry.current.attempts, RETRY_MS.length - 1)]!;
+      retry.current.attempts += 1;
+      retry.current.timer = setTimeout(() => void enqueue(push).catch(() => undefined), wait);
     }
   }, [botId, latest, absorb, follow, enqueue]);
+
+  /** Sends again at once a save that could not reach the server (a sign that it can now). */
+  const retryNow = useCallback(() => {
+    if (!failed.current) return;
+    clearTimeout(timer.current);
+    void enqueue(push).catch(() => undefined);
+  }, [enqueue, push]);
 
   const pull = useCallback(
     () =>
@@ -184,12 +206,13 @@ export function useDraftSync({
 
   useEffect(() => {
     if (draft === base.current) return;
-    setStatus((previous) => (previous === 'saving' ? previous : 'pending'));
+    // Still unable to save: that is what the person needs to read, not "Unsaved changes".
+    setStatus((previous) => (previous === 'saving' || previous === 'retrying' ? previous : 'pending'));
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void enqueue(push).catch(() => undefined), PAUSE_MS);
   }, [draft, enqueue, push]);
 
-  // Everyone's saves, live; after a lost connection, what was missed is read from the log.
+  // Everyone's saves, live; after a lost connection, what was missed is read from the log, and a save that failed meanwhile goes out.
   useEffect(() => {
     const catchUpNow = () => void pull().catch(() => undefined);
     const stop = followBotEditing(botId, {
@@ -198,20 +221,36 @@ export function useDraftSync({
         if (draftChanged && draftChanged.clientKey !== TAB_KEY && draftChanged.draftVersion > version.current)
           catchUpNow();
       },
-      resumed: catchUpNow,
+      resumed: () => {
+        retryNow();
+        catchUpNow();
+      },
     });
     // Saves between the page's read of the bot and the stream.
     catchUpNow();
-    return stop;
-  }, [botId, pull]);
+    window.addEventListener('online', retryNow);
+    return () => {
+      window.removeEventListener('online', retryNow);
+      stop();
+    };
+  }, [botId, pull, retryNow]);
 
   // Leaving the editor (another tab of the bot, another page of the console) saves at once.
   useEffect(
     () => () => {
       clearTimeout(timer.current);
+      clearTimeout(retry.current.timer);
       void enqueue(push).catch(() => undefined);
     },
     [enqueue, push],
+  );
+
+  // Declared after the save on leaving: its cleanup runs after that one's, before the save's answer comes.
+  useEffect(
+    () => () => {
+      retry.current.left = true;
+    },
+    [],
   );
 
   useEffect(
@@ -241,4 +280,9 @@ export function useDraftSync({
     notices,
     dismiss: useCallback((notice: Overwrite) => setNotices((shown) => shown.filter((each) => each !== notice)), []),
   };
+}
+
+/** A failure the same save may get past later: no answer (offline, a restart), a rate limit, a server or gateway error. */
+function mayRetry(error: unknown): boolean {
+  return error instanceof ApiError && ['NETWORK', 'TOO_MANY_REQUESTS', 'INTERNAL_SERVER_ERROR'].includes(error.code);
 }
