@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { setPassword } from '../../src/services/sign-in/password-change';
 import { screenshot, signInToConsole } from '../helpers/browser';
-import { createBot, group, textBubble, v6Bot, type Json } from '../helpers/chat';
+import { textBubble, type Json } from '../helpers/chat';
+import { sharedBot } from '../helpers/co-editors';
 import { editorSuite, eventually, palette, saved, signedInAdmin } from '../helpers/console-editor';
 import { request } from '../helpers/http';
 import { createUserWithToken, type TestServer } from '../helpers/test-server';
@@ -46,16 +47,6 @@ const bob = () =>
 async function openFlow(person: Person, botId: string, firstGroup: string): Promise<void> {
   await person.page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${botId}/flow`);
   await person.page.getByRole('group', { name: firstGroup }).waitFor();
-}
-
-async function sharedBot(name: string): Promise<string> {
-  const second = group('g2', [textBubble('b2', 'Second words')], 'Second');
-  second.graphCoordinates = { x: 420, y: 0 };
-  const { botId } = await createBot(
-    server,
-    v6Bot({ name, groups: [group('g1', [textBubble('b1', 'Hello')], 'Welcome'), second] }),
-  );
-  return botId;
 }
 
 const draftOf = async (botId: string) =>
@@ -111,7 +102,7 @@ async function sideBySide(left: Page, right: Page, name: string): Promise<void> 
 }
 
 test('a group Bob adds appears in Ann’s open flow, and a block Ann adds meanwhile to another group lands too, with no banner', async () => {
-  const botId = await sharedBot('Shared bot');
+  const botId = await sharedBot(server, 'Shared bot');
   const a = await ann();
   const b = await bob();
   await openFlow(a, botId, 'Welcome');
@@ -154,7 +145,7 @@ test('a group Bob adds appears in Ann’s open flow, and a block Ann adds meanwh
 });
 
 test('both change one block at once: the later save wins, Ann is told, and her text is in the draft history', async () => {
-  const botId = await sharedBot('Same block');
+  const botId = await sharedBot(server, 'Same block');
   const a = await ann();
   const b = await bob();
   await openFlow(a, botId, 'Welcome');
@@ -198,7 +189,7 @@ test('both change one block at once: the later save wins, Ann is told, and her t
 });
 
 test('an API client’s PATCH appears live in an open editor, which keeps its own unsaved edit', async () => {
-  const botId = await sharedBot('Patched live');
+  const botId = await sharedBot(server, 'Patched live');
   const a = await ann();
   await openFlow(a, botId, 'Welcome');
   // Ann's edit is still waiting for its pause when the PATCH lands.
@@ -227,7 +218,7 @@ test('an API client’s PATCH appears live in an open editor, which keeps its ow
 });
 
 test('a change to the block whose message has the caret: the caret keeps its place (the end, or after a word), so typing goes on where it was', async () => {
-  const botId = await sharedBot('Caret stays');
+  const botId = await sharedBot(server, 'Caret stays');
   const a = await ann();
   await openFlow(a, botId, 'Welcome');
   await caretInto(a.page, 'b1');
