@@ -130,14 +130,9 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
   const [, navigate] = useLocation();
   const loaded = useLoad(() => request(BotDefinitionDocument, { botId }), [botId]);
   const editable = canEdit(workspace.viewerRole);
-  // Saved by the editor since the bot was loaded: there is something to publish.
-  const [edited, setEdited] = useState(false);
   // The version the flow editor's last save made: the other tabs' saves (theme, history) start from it.
   const [savedVersion, setSavedVersion] = useState<number | null>(null);
-  const markEdited = useCallback((version: number) => {
-    setEdited(true);
-    setSavedVersion(version);
-  }, []);
+  const markEdited = useCallback((version: number) => setSavedVersion(version), []);
   const rename = useAction(async (name: string) => {
     // The flow's pending edits go first, so the rename's version is the latest the page knows.
     await saveOpenEdits();
@@ -149,7 +144,6 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
     if (on) {
       await saveOpenEdits();
       await request(PublishBotDocument, { botId });
-      setEdited(false);
     } else {
       if (!confirm('Unpublish this bot? Its page and embeds stop answering new visitors.')) return;
       await request(UnpublishBotDocument, { botId });
@@ -170,6 +164,9 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
   // A bot of another workspace opened under this one's address.
   if (bot.workspaceId !== workspace.id) return <NotFound what="bot" />;
   const current: TabId = TABS.some((each) => each.id === tab) ? (tab as TabId) : 'flow';
+  // The editor saved since the bot was loaded: something to publish. Once the bot is loaded again
+  // (a publish, a restore of the live revision), the server's answer, which compares the contents, decides.
+  const edited = savedVersion !== null && loadedBot !== undefined && savedVersion > loadedBot.draftVersion;
   const unpublished = bot.hasUnpublishedChanges || edited;
   return (
     <section className={current === 'flow' || current === 'test' ? 'bot flow-page' : 'bot'}>
