@@ -123,6 +123,27 @@ function defaultBlock(type: HandledBlockType, handler: BlockHandler): NewBlock {
   return { type, ...own, ...(Object.keys(options).length > 0 ? { options } : {}) };
 }
 
+// Stand-in for the engine's own declaration of the credential types a block
+// accepts (the lead's change): the AI blocks named after their provider.
+const CREDENTIAL_KINDS: Partial<Record<string, string[]>> = {
+  OpenAI: ['openai'],
+  openai: ['openai'],
+  anthropic: ['anthropic'],
+  mistral: ['mistral'],
+  groq: ['groq'],
+  'together-ai': ['together-ai'],
+  'open-router': ['open-router'],
+  deepseek: ['deepseek'],
+  perplexity: ['perplexity'],
+};
+
+function withCredentialKinds(type: string, schema: JsonSchema): JsonSchema {
+  const field = (schema.properties as Record<string, JsonSchema> | undefined)?.credentialsId;
+  const kinds = CREDENTIAL_KINDS[type];
+  if (field && kinds) field['x-parley-credentials'] = kinds;
+  return schema;
+}
+
 let catalog: BlockTypeInfo[] | undefined;
 
 /** Every block type the engine runs, in palette order (built once: schemas do not change while running). */
@@ -133,7 +154,7 @@ export function blockCatalog(): BlockTypeInfo[] {
       type,
       category: categoryOf(type, handler),
       label: LABELS[type],
-      optionsSchema: authorSchema(handler.options),
+      optionsSchema: withCredentialKinds(type, authorSchema(handler.options)),
       contentSchema: handler.category === 'bubble' ? authorSchema(handler.content) : null,
       itemSchema: handler.item ? authorSchema(handler.item) : null,
       defaultBlock: defaultBlock(type, handler),
