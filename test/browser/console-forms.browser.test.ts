@@ -197,3 +197,42 @@ test('an import with a block type Parley does not know says which, in words', as
   await screenshot(page, 'import-unknown-block');
   await context.close();
 });
+
+test('a sticky save bar never covers the field scrolled to, on a phone and on a laptop', async () => {
+  const { botId } = await createBot(server, simpleBot('Sticky bar'));
+  for (const viewport of [
+    { width: 390, height: 700 },
+    { width: 1280, height: 700 },
+  ]) {
+    const { context, page } = await signedIn(viewport);
+    await openTab(page, botId, 'theme', 'Theme');
+    // Something to save: the bar sticks to the bottom of the window.
+    await page.getByLabel('Font family').fill('Georgia');
+    const bar = page.locator('.save-bar.pending');
+    await bar.waitFor();
+    let covered = 0;
+    let checked = 0;
+    for (let step = 0; step < 40; step += 1) {
+      await page.keyboard.press('Tab');
+      const overlap = await page.evaluate(() => {
+        const field = document.activeElement;
+        const sticky = document.querySelector('.save-bar.pending');
+        if (!field || !sticky || sticky.contains(field) || !field.closest('form.draft-form')) return null;
+        if (!(
+          field instanceof HTMLInputElement ||
+          field instanceof HTMLSelectElement ||
+          field instanceof HTMLTextAreaElement
+        ))
+          return null;
+        return field.getBoundingClientRect().bottom - sticky.getBoundingClientRect().top;
+      });
+      if (overlap === null) continue;
+      checked += 1;
+      if (overlap > 0) covered += 1;
+    }
+    expect(checked).toBeGreaterThan(10);
+    expect(covered).toBe(0);
+    await screenshot(page, `theme-sticky-bar-${viewport.width}`);
+    await context.close();
+  }
+});
