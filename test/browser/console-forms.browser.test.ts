@@ -236,3 +236,39 @@ test('a sticky save bar never covers the field scrolled to, on a phone and on a 
     await context.close();
   }
 });
+
+test('Publish warns of the colours visitors would find hard to read, the defaults of a bot without a theme included', async () => {
+  // A Typebot export relying on the defaults: white on the default orange visitor bubbles.
+  const { botId } = await createBot(server, simpleBot('No theme'));
+  const { context, page } = await signedIn();
+  await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${botId}/flow`);
+  await page.getByRole('button', { name: 'Publish', exact: true }).waitFor();
+  const warning = page.getByRole('note').filter({ hasText: 'Before publishing' });
+  await warning.waitFor();
+  expect(await warning.textContent()).toContain(
+    'Visitor bubbles: text and background contrast 2.3:1, below the 4.5:1 that makes text readable for most people (WCAG AA).',
+  );
+  await screenshot(page, 'publish-contrast-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'publish-contrast-390');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await context.close();
+
+  // Readable colours: nothing to warn of.
+  const { botId: readable } = await createBot(
+    server,
+    simpleBot('Readable', {
+      theme: {
+        chat: {
+          guestBubbles: { backgroundColor: '#1a202c', color: '#ffffff' },
+          inputs: { placeholderColor: '#4a5568' },
+        },
+      },
+    }),
+  );
+  const second = await signedIn();
+  await second.page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${readable}/flow`);
+  await second.page.getByRole('button', { name: 'Publish', exact: true }).waitFor();
+  expect(await second.page.getByRole('note').filter({ hasText: 'Before publishing' }).count()).toBe(0);
+  await second.context.close();
+});

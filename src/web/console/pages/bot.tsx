@@ -15,6 +15,8 @@ import { AnalyticsTab } from './analytics';
 import { FlowTab } from './flow-tab';
 import { ResultsTab } from './results';
 import { ShareTab } from './share';
+import { lowContrastMessage } from '../../../engine/shapes/theme-contrast';
+import { visibleLowContrast } from './theme-contrast-defaults';
 
 // The editors load with their tab, not with the console.
 const ThemeEditor = lazy(() => import('./theme-editor').then((module) => ({ default: module.ThemeEditor })));
@@ -158,6 +160,11 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
         : loadedBot,
     [loadedBot, savedVersion],
   );
+  // What Publish would show visitors hard to read: the Theme tab's warnings, before it goes live.
+  const lowContrast = useMemo(
+    () => (loadedBot ? visibleLowContrast(loadedBot.theme, loadedBot.version) : []),
+    [loadedBot?.theme, loadedBot?.version],
+  );
   if (loaded.error instanceof ApiError && loaded.error.code === 'NOT_FOUND') return <NotFound what="bot" />;
   if (loaded.error) return <ErrorNote error={loaded.error} />;
   if (!bot) return <p className="loading">Loading…</p>;
@@ -197,6 +204,12 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
           </>
         )}
       </header>
+      {editable && (!bot.publishedAt || unpublished) && lowContrast.length > 0 && (
+        <p className="hint warning-note publish-warning" role="note">
+          Before publishing: {lowContrast.map((each) => `${lowContrastMessage(each)}.`).join(' ')}{' '}
+          {current === 'theme' ? 'Change these colours below.' : 'The Theme tab changes these colours.'}
+        </p>
+      )}
       <ErrorNote error={publish.error} />
       <ErrorNote error={rename.error} />
       <Tabs tabs={[...TABS]} current={current} onSelect={(id) => navigate(`/bots/${bot.id}/${id}`)} />

@@ -2,7 +2,8 @@ import { useEffect, useId, useMemo, useRef } from 'react';
 import { h } from '../../dom';
 import { applyTheme, STYLES } from '../../theme';
 import { THEME_DEFAULTS, themeVersionOf, type ThemeDefaults } from '../../theme-defaults';
-import { lowContrastMessage, lowContrastPairs } from '../../../engine/shapes/theme-contrast';
+import { lowContrastMessage } from '../../../engine/shapes/theme-contrast';
+import { visibleLowContrast } from './theme-contrast-defaults';
 import { AvatarUpload } from './avatar-upload';
 import type { BotDefinition } from '../bot-definition';
 import { ColorField } from './color-field';
@@ -35,35 +36,13 @@ type Background = (typeof BACKGROUNDS)[number]['value'];
 const URL_SHAPE = { shape: 'url' } as const;
 const LENGTH_SHAPE = { shape: 'length' } as const;
 
-/** The chat's default colour at a theme path of a text/background pair. */
-function defaultColor(defaults: ThemeDefaults, path: readonly string[]): string | undefined {
-  const [, element, key] = path;
-  const own =
-    element === 'hostBubbles'
-      ? defaults.host
-      : element === 'guestBubbles'
-        ? defaults.guest
-        : element === 'buttons'
-          ? defaults.buttons
-          : element === 'inputs'
-            ? defaults.inputs
-            : undefined;
-  if (!own) return undefined;
-  if (key === 'backgroundColor') return own.background;
-  if (key === 'color') return own.color;
-  if (key === 'placeholderColor' && own === defaults.inputs) return defaults.inputs.placeholder;
-  return undefined;
-}
-
 /**
  * Under a section's colours: the pairs of them (set or default) whose text is
  * hard to read on its background, said in words. A warning, not a refusal.
  */
 function ContrastWarning({ pairs, defaults }: { pairs: readonly string[]; defaults: ThemeDefaults }) {
   const draft = useDraftContext();
-  const low = lowContrastPairs(draft.value, (path) => defaultColor(defaults, path), { judgeDefaults: true }).filter(
-    (each) => pairs.includes(each.pair.label),
-  );
+  const low = visibleLowContrast(draft.value, undefined, defaults).filter((each) => pairs.includes(each.pair.label));
   return (
     <p className="contrast-warning wide" role="status" hidden={low.length === 0}>
       {low.map((each) => `${lowContrastMessage(each)}.`).join(' ')}
