@@ -272,3 +272,22 @@ test('Publish warns of the colours visitors would find hard to read, the default
   expect(await second.page.getByRole('note').filter({ hasText: 'Before publishing' }).count()).toBe(0);
   await second.context.close();
 });
+
+test('the AI assistant template’s Test, without an account, shows no empty bubble', async () => {
+  const { context, page } = await signedIn();
+  await page.getByRole('button', { name: 'New bot' }).click();
+  await page.getByRole('dialog', { name: 'New bot' }).getByRole('button', { name: 'AI assistant' }).click();
+  await page.getByRole('link', { name: 'Test' }).click();
+  const chat = page.frameLocator('iframe[title="Preview chat"]');
+  await chat.locator('.parley-host', { hasText: 'Ask me anything' }).waitFor();
+  await chat.locator('input.parley-field').fill('What time is it?');
+  await chat.locator('input.parley-field').press('Enter');
+  await chat.locator('.parley-host', { hasText: 'Connect an OpenAI account' }).waitFor();
+  // The next question is asked: whatever the answer bubble was going to be, it has been drawn by now.
+  await chat.locator('input.parley-field').waitFor();
+  await page.waitForTimeout(500);
+  const bubbles = await chat.locator('.parley-bubble').allTextContents();
+  await screenshot(page, 'ai-template-test-1280');
+  expect(bubbles.filter((text) => text.trim() === '')).toEqual([]);
+  await context.close();
+});
