@@ -108,6 +108,9 @@ test('a Typebot export naming WhatsApp credentials this workspace does not have 
   // The export's switch is on: that is what Parley reads, and shows.
   expect(await answer.isChecked()).toBe(true);
   await screenshot(page, 'channels-typebot-export-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'channels-typebot-export-390');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await context.close();
 });
 

@@ -49,6 +49,15 @@ const draftOf = async (botId: string): Promise<Json> =>
 
 const saveStatus = (page: Page) => page.locator('.save-bar [role="status"]');
 
+/** Screenshots at 1280 and 390 px; at 390 nothing is wider than the screen. */
+async function bothWidths(page: Page, name: string): Promise<void> {
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, `${name}-390`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 test('a Theme save while a field holds a refused value names that field, saves nothing and never says “Saved to the draft”', async () => {
   const { botId } = await createBot(server, simpleBot('Refused colour'));
   const { context, page } = await signedIn();
@@ -64,6 +73,7 @@ test('a Theme save while a field holds a refused value names that field, saves n
   // The field in question has the focus, to be corrected.
   expect(await guest.evaluate((input) => input === document.activeElement)).toBe(true);
   expect((await draftOf(botId)).theme).toEqual({});
+  await bothWidths(page, 'theme-refused-field');
 
   // Corrected, the save goes through and says so.
   await guest.fill('#2f855a');
@@ -156,7 +166,7 @@ test('an allowed origin’s error goes with its row', async () => {
   await origin(2).fill('still typing');
   expect(await rowErrors.count()).toBe(0);
   await origin(2).blur();
-  await screenshot(page, 'settings-origins-1280');
+  await bothWidths(page, 'settings-origins');
   await page.getByRole('button', { name: 'Remove allowed origin 2' }).click();
   expect(await rowErrors.count()).toBe(0);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -177,6 +187,7 @@ test('the bots list puts the bot changed last first', async () => {
   const names = await page.locator('table.list tbody tr td:first-child').allTextContents();
   expect(names.indexOf('Changed late!')).toBeLessThan(names.indexOf('Created late'));
   expect(names[0]).toBe('Changed late!');
+  await bothWidths(page, 'bots-list');
   await context.close();
 });
 
@@ -194,7 +205,7 @@ test('an import with a block type Parley does not know says which, in words', as
   expect(await alert.textContent()).toBe(
     'This file is not a bot Parley can import' + 'Block 2 of group 1 is of a type Parley does not know: "Teleporter".',
   );
-  await screenshot(page, 'import-unknown-block');
+  await bothWidths(page, 'import-unknown-block');
   await context.close();
 });
 
