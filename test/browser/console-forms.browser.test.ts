@@ -169,6 +169,17 @@ test('an allowed origin’s error goes with its row', async () => {
   await bothWidths(page, 'settings-origins');
   await page.getByRole('button', { name: 'Remove allowed origin 2' }).click();
   expect(await rowErrors.count()).toBe(0);
+  // An address with a path passes for a URL but is no origin: the server refuses it, and says which row.
+  await add();
+  await origin(2).fill('https://shop.example.com/checkout');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const barError = page.locator('.save-bar').getByRole('alert');
+  await barError.filter({ hasText: 'Allowed origin 2' }).waitFor();
+  // Another field changed: the row still holds what was refused, the error stays.
+  await page.getByLabel('Title', { exact: true }).fill('Shop');
+  expect(await barError.count()).toBe(1);
+  await page.getByRole('button', { name: 'Remove allowed origin 2' }).click();
+  expect(await barError.count()).toBe(0);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await saveStatus(page).filter({ hasText: 'Saved to the draft' }).waitFor();
   expect((await draftOf(botId)).settings.security).toEqual({ allowedOrigins: ['https://good.example.com'] });

@@ -134,16 +134,16 @@ export type DraftState = ReturnType<typeof useDraft>;
 
 /**
  * Whether the form still holds what a refused save was refused for: the
- * values at the error's paths (under the edited key) as they were sent, or,
- * when the error names none, the whole form as it was sent. A row removed, a
- * field corrected: its error goes with it.
+ * values at the error's paths (under the edited key) as they were sent. A row
+ * removed, a field corrected: its error goes with it.
  */
 function stillRefused(error: unknown, key: DraftKey, sent: Json, now: Json): boolean {
   const paths = (error instanceof ApiError ? error.issues : [])
     .map((issue) => issue.path ?? [])
     .filter((path) => path.includes(key))
     .map((path) => path.slice(path.indexOf(key) + 1).map(String));
-  if (paths.length === 0) return sameJson(sent, now);
+  // An error about no field in particular stays until the next save.
+  if (paths.length === 0) return true;
   return paths.some((path) => sameJson(valueAt(sent, path), valueAt(now, path)));
 }
 
