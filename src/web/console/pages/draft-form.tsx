@@ -90,8 +90,8 @@ function Refused({ refusals }: { refusals: readonly { field: string; problem: st
         <>
           Nothing was saved. Correct or empty these fields, then save:
           <ul>
-            {refusals.map((each) => (
-              <li key={each.field}>{sentence(each)}</li>
+            {refusals.map((each, index) => (
+              <li key={index}>{sentence(each)}</li>
             ))}
           </ul>
         </>
