@@ -3,8 +3,8 @@ import { authorSchema, shapeIssues, type JsonSchema } from './blocks/json-schema
 import { handlerFor } from './blocks/registry';
 import type { BotDefinition } from './definition/parse';
 import { canonicalJson, isRecord } from './json';
-import { lowContrastMessage, lowContrastPairs } from './shapes/theme-contrast';
-import { defaultThemeColor, THEME_DEFAULTS, themeVersionOf } from './shapes/theme-defaults';
+import { lowContrastMessage } from './shapes/theme-contrast';
+import { visibleLowContrast } from './shapes/theme-defaults';
 import { settingsShapeIssues, themeShapeIssues } from './shapes/theme';
 
 // Values whose shape is wrong (a colour that is not one, a width that is not a
@@ -140,9 +140,8 @@ export function valueShapeProblems(definition: BotDefinition): ValueShapeProblem
   }));
   // The colours visitors will see: a colour the theme leaves out is the chat's default for the bot's version (a
   // Typebot export relying on the defaults of 6.1 shows white on #FF5924, 3.1:1).
-  const defaults = THEME_DEFAULTS[themeVersionOf(definition.version)];
   const theme: unknown = definition.theme;
-  for (const low of lowContrastPairs(theme, (path) => defaultThemeColor(defaults, path), { judgeDefaults: true })) {
+  for (const low of visibleLowContrast(theme, definition.version)) {
     const ownColours = [low.pair.background, low.pair.text].filter((path) => valueAt(theme, [...path]) !== undefined);
     problems.push({
       severity: 'warning',

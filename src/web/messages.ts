@@ -43,8 +43,11 @@ function text(content: Json): HTMLElement {
 export function renderMessage(message: Json): HTMLElement | null {
   const content = (message.content ?? {}) as Json;
   switch (message.type) {
-    case 'text':
-      return text(content);
+    case 'text': {
+      // A bubble whose variables are all empty (an AI answer that never came) says nothing: none is drawn.
+      const element = text(content);
+      return element.textContent?.trim() ? element : null;
+    }
     case 'image': {
       const src = safeUrl(content.url);
       if (!src) return null;

@@ -3,6 +3,8 @@
 // between definition versions 6 and 6.1. Older versions (3 to 5) are read as 6,
 // as the reference migrates them. The values are design constants, restated here.
 
+import { lowContrastPairs, type LowContrast } from './theme-contrast';
+
 export type ThemeVersion = '6' | '6.1';
 
 export function themeVersionOf(version: unknown): ThemeVersion {
@@ -115,6 +117,15 @@ export function defaultThemeColor(defaults: ThemeDefaults, path: readonly string
   if (key === 'color') return own.color;
   if (key === 'placeholderColor' && own === defaults.inputs) return defaults.inputs.placeholder;
   return undefined;
+}
+
+/**
+ * The pairs below AA in the colours the visitor sees: each colour the theme leaves out is the chat's default for
+ * the bot's version, so a bot without a theme (a Typebot export relying on the defaults) is judged too.
+ */
+export function visibleLowContrast(theme: unknown, version: unknown, defaults?: ThemeDefaults): LowContrast[] {
+  const own = defaults ?? THEME_DEFAULTS[themeVersionOf(version)];
+  return lowContrastPairs(theme ?? {}, (path) => defaultThemeColor(own, path), { judgeDefaults: true });
 }
 
 export const DEFAULT_PLACEHOLDERS: Record<string, string> = {

@@ -45,7 +45,18 @@ function fileSentence(issue: Issue): string {
   // "unsupported version …", "duplicate group id …": what the file has.
   if (issue.message.startsWith('unsupported ')) return `It has an ${issue.message}.`;
   if (issue.message.startsWith('duplicate ')) return `It has a ${issue.message}.`;
+  const unknownType = /^unknown block type (".*")/.exec(issue.message);
+  if (unknownType) return `${blockPlace(issue.path ?? [])}is of a type Parley does not know: ${unknownType[1]}.`;
   return `${fieldName(issue.path ?? [])} ${predicate(issue.message)}.`;
+}
+
+/** ["bot", "groups", 0, "blocks", 1, "type"] → "Block 2 of group 1 ". */
+function blockPlace(path: (string | number)[]): string {
+  const group = path[path.indexOf('groups') + 1];
+  const block = path[path.indexOf('blocks') + 1];
+  return typeof group === 'number' && typeof block === 'number'
+    ? `Block ${block + 1} of group ${group + 1} `
+    : 'A block ';
 }
 
 const isMissing = (issue: Issue) => /received undefined$/.test(issue.message) || /^Required$/i.test(issue.message);

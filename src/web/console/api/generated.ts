@@ -156,7 +156,7 @@ export type BotDefinitionQueryVariables = Exact<{
 }>;
 
 
-export type BotDefinitionQuery = { bot: { id: string, name: string, icon: string | null, version: string, draftVersion: number, workspaceId: string, publicId: string | null, shareUrl: string | null, publishedAt: string | null, hasUnpublishedChanges: boolean, updatedAt: string, groups: unknown, edges: unknown, variables: unknown, events: unknown, theme: unknown, settings: unknown } };
+export type BotDefinitionQuery = { bot: { id: string, name: string, icon: string | null, version: string, draftVersion: number, workspaceId: string, publicId: string | null, shareUrl: string | null, publishedAt: string | null, hasUnpublishedChanges: boolean, updatedAt: string, groups: unknown, edges: unknown, variables: unknown, events: unknown, theme: unknown, settings: unknown, whatsAppCredentialsId: string | null } };
 
 export type UpdateBotDraftMutationVariables = Exact<{
   botId: string | number;
@@ -845,6 +845,7 @@ export const BotDefinitionDocument = new TypedDocumentString(`
     events
     theme
     settings
+    whatsAppCredentialsId
   }
 }
     `) as unknown as TypedDocumentString<BotDefinitionQuery, BotDefinitionQueryVariables>;

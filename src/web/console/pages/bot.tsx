@@ -15,6 +15,8 @@ import { AnalyticsTab } from './analytics';
 import { FlowTab } from './flow-tab';
 import { ResultsTab } from './results';
 import { ShareTab } from './share';
+import { lowContrastMessage } from '../../../engine/shapes/theme-contrast';
+import { visibleLowContrast } from '../../../engine/shapes/theme-defaults';
 
 // The editors load with their tab, not with the console.
 const ThemeEditor = lazy(() => import('./theme-editor').then((module) => ({ default: module.ThemeEditor })));
@@ -130,14 +132,9 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
   const [, navigate] = useLocation();
   const loaded = useLoad(() => request(BotDefinitionDocument, { botId }), [botId]);
   const editable = canEdit(workspace.viewerRole);
-  // Saved by the editor since the bot was loaded: there is something to publish.
-  const [edited, setEdited] = useState(false);
   // The version the flow editor's last save made: the other tabs' saves (theme, history) start from it.
   const [savedVersion, setSavedVersion] = useState<number | null>(null);
-  const markEdited = useCallback((version: number) => {
-    setEdited(true);
-    setSavedVersion(version);
-  }, []);
+  const markEdited = useCallback((version: number) => setSavedVersion(version), []);
   const rename = useAction(async (name: string) => {
     // The flow's pending edits go first, so the rename's version is the latest the page knows.
     await saveOpenEdits();
@@ -149,7 +146,6 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
     if (on) {
       await saveOpenEdits();
       await request(PublishBotDocument, { botId });
-      setEdited(false);
     } else {
       if (!confirm('Unpublish this bot? Its page and embeds stop answering new visitors.')) return;
       await request(UnpublishBotDocument, { botId });
@@ -164,12 +160,20 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
         : loadedBot,
     [loadedBot, savedVersion],
   );
+  // What Publish would show visitors hard to read: the Theme tab's warnings, before it goes live.
+  const lowContrast = useMemo(
+    () => (loadedBot ? visibleLowContrast(loadedBot.theme, loadedBot.version) : []),
+    [loadedBot?.theme, loadedBot?.version],
+  );
   if (loaded.error instanceof ApiError && loaded.error.code === 'NOT_FOUND') return <NotFound what="bot" />;
   if (loaded.error) return <ErrorNote error={loaded.error} />;
   if (!bot) return <p className="loading">Loading…</p>;
   // A bot of another workspace opened under this one's address.
   if (bot.workspaceId !== workspace.id) return <NotFound what="bot" />;
   const current: TabId = TABS.some((each) => each.id === tab) ? (tab as TabId) : 'flow';
+  // The editor saved since the bot was loaded: something to publish. Once the bot is loaded again
+  // (a publish, a restore of the live revision), the server's answer, which compares the contents, decides.
+  const edited = savedVersion !== null && loadedBot !== undefined && savedVersion > loadedBot.draftVersion;
   const unpublished = bot.hasUnpublishedChanges || edited;
   return (
     <section className={current === 'flow' || current === 'test' ? 'bot flow-page' : 'bot'}>
@@ -200,6 +204,12 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
           </>
         )}
       </header>
+      {editable && (!bot.publishedAt || unpublished) && lowContrast.length > 0 && (
+        <p className="hint warning-note publish-warning" role="note">
+          Before publishing: {lowContrast.map((each) => `${lowContrastMessage(each)}.`).join(' ')}{' '}
+          {current === 'theme' ? 'Change these colours below.' : 'The Theme tab changes these colours.'}
+        </p>
+      )}
       <ErrorNote error={publish.error} />
       <ErrorNote error={rename.error} />
       <Tabs tabs={[...TABS]} current={current} onSelect={(id) => navigate(`/bots/${bot.id}/${id}`)} />

@@ -91,7 +91,10 @@ export function BotsPage({ workspace }: { workspace: Workspace }) {
     const file = event.dataTransfer.files[0];
     if (file) void importFile.run(file);
   };
-  const shown = (bots.data ?? []).filter((bot) => bot.name.toLowerCase().includes(search.trim().toLowerCase()));
+  // The bot worked on last comes first: the API pages by creation, and the list holds every page.
+  const shown = (bots.data ?? [])
+    .filter((bot) => bot.name.toLowerCase().includes(search.trim().toLowerCase()))
+    .sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt));
   return (
     <section>
       <header className="row">

@@ -6,7 +6,8 @@ import type { Workspace } from '../session';
 import { ErrorNote, useLoad } from '../ui';
 import { ConnectionDetails, type Connection } from './channels/connection-details';
 import { START_CONDITION, StartConditionFields, withoutEmptyStartCondition } from './channels/start-condition';
-import { useDraftContext } from './draft-context';
+import { useDraftContext, type Draft } from './draft-context';
+import { getPath, isRecord, setPath, type Json } from './draft-path';
 import { CheckField, NumberField } from './draft-fields';
 import { DraftForm, Section } from './draft-form';
 import { useDraft } from './use-draft';
@@ -19,7 +20,51 @@ import { useDraft } from './use-draft';
 const CREDENTIALS_ID = ['messagingApp', 'credentialsId'] as const;
 const KIND_LABEL: Record<string, string> = { whatsApp: 'WhatsApp', telegram: 'Telegram' };
 
-function ConnectionPicker({ connections, loading }: { connections: Connection[] | undefined; loading: boolean }) {
+/**
+ * The settings as Parley reads them (services/channels/bot-selection.ts,
+ * docs/channels.md): `messagingApp`, else a Typebot export's `whatsApp`, the
+ * connection's id falling back to the bot's top-level `whatsAppCredentialsId`.
+ */
+function effectiveMessagingApp(settings: Json, topLevelId: string | null): Json {
+  const own = isRecord(settings.messagingApp)
+    ? settings.messagingApp
+    : isRecord(settings.whatsApp)
+      ? settings.whatsApp
+      : {};
+  return typeof own.credentialsId !== 'string' && topLevelId ? { ...own, credentialsId: topLevelId } : own;
+}
+
+/**
+ * The form's fields read and write `messagingApp`; this draft shows them what
+ * Parley reads. The first change of a bot that relies on the Typebot keys
+ * writes them all under `messagingApp` (which Parley then reads instead), and
+ * "Not connected" over a top-level id is an empty id: the top-level one would
+ * apply again otherwise.
+ */
+function effectiveDraft(draft: Draft, topLevelId: string | null): Draft {
+  const inMessagingApp = (path: readonly string[]) => path[0] === 'messagingApp';
+  return {
+    ...draft,
+    get: (path) =>
+      inMessagingApp(path) ? getPath(effectiveMessagingApp(draft.value, topLevelId), path.slice(1)) : draft.get(path),
+    set: (path, next) => {
+      if (!inMessagingApp(path) || path.length === 1) return draft.set(path, next);
+      const current = effectiveMessagingApp(draft.value, topLevelId);
+      const cleared = path[1] === 'credentialsId' && next === undefined && topLevelId ? '' : next;
+      draft.set(['messagingApp'], setPath(current, path.slice(1), cleared));
+    },
+  };
+}
+
+function ConnectionPicker({
+  connections,
+  loading,
+  topLevelId,
+}: {
+  connections: Connection[] | undefined;
+  loading: boolean;
+  topLevelId: string | null;
+}) {
   const draft = useDraftContext();
   const chosen = draft.get(CREDENTIALS_ID);
   const current = typeof chosen === 'string' ? chosen : '';
@@ -30,7 +75,9 @@ function ConnectionPicker({ connections, loading }: { connections: Connection[] 
     ? 'A connection of the workspace'
     : loading
       ? 'Loading…'
-      : 'Unknown or deleted connection';
+      : current === topLevelId
+        ? 'Not in this workspace (from the imported file)'
+        : 'Unknown or deleted connection';
   return (
     <div className="field wide connection-picker">
       <label htmlFor="channel-connection">Connection</label>
@@ -39,7 +86,14 @@ function ConnectionPicker({ connections, loading }: { connections: Connection[] 
           id="channel-connection"
           value={current}
           disabled={loading && !connections}
-          onChange={(event) => draft.set(CREDENTIALS_ID, event.target.value === '' ? undefined : event.target.value)}
+          onChange={(event) => {
+            const picked = event.target.value;
+            const app = draft.get(['messagingApp']);
+            // A connection is picked to be answered on: its switch comes on with it (and can be turned off).
+            if (picked !== '')
+              draft.set(['messagingApp'], { ...(isRecord(app) ? app : {}), credentialsId: picked, isEnabled: true });
+            else draft.set(CREDENTIALS_ID, undefined);
+          }}
         >
           <option value="">Not connected</option>
           {connections?.map((each) => (
@@ -51,6 +105,14 @@ function ConnectionPicker({ connections, loading }: { connections: Connection[] 
         </select>
         {draft.editable && <Link href="/settings#credentials">Add a WhatsApp or Telegram connection</Link>}
       </div>
+      {unknown && draft.editable && connections && (
+        <p className="hint warning-note" role="note">
+          {current === topLevelId
+            ? `This bot came with the id of a WhatsApp connection (${current}) that is not one of this workspace’s: a Typebot export names the connection of the installation it came from, and`
+            : `The connection this bot names (${current}) is not one of this workspace’s:`}{' '}
+          the bot answers no messages through it. Choose a connection here, or “Not connected”.
+        </p>
+      )}
       {connections?.length === 0 && (
         <small className="hint">
           None yet: a connection is WhatsApp or Telegram credentials, added in Settings › Credentials.
@@ -104,7 +166,9 @@ export function ChannelsTab({
   editable: boolean;
   onSaved: () => void;
 }) {
-  const state = useDraft(bot, 'settings', editable, onSaved, withoutEmptyStartCondition);
+  const stored = useDraft(bot, 'settings', editable, onSaved, withoutEmptyStartCondition);
+  const topLevelId = bot.whatsAppCredentialsId;
+  const state = { ...stored, draft: effectiveDraft(stored.draft, topLevelId) };
   // Credentials are listed to editors only: a guest sees the settings, not the connections.
   const loaded = useLoad(
     () =>
@@ -122,7 +186,7 @@ export function ChannelsTab({
         title="Messaging apps"
         hint="The bot answers WhatsApp or Telegram conversations of the connection chosen here. Changes are saved to the draft: publish the bot for them to take effect."
       >
-        <ConnectionPicker connections={loaded.data} loading={loaded.loading} />
+        <ConnectionPicker connections={loaded.data} loading={loaded.loading} topLevelId={topLevelId} />
         <ErrorNote error={loaded.error} />
         <CheckField
           label="Answer messages on this connection"

@@ -1,6 +1,7 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { FieldError, invalidProps, useShapedText } from '../shaped-text';
-import { useDraftContext } from './draft-context';
+import { useDraftContext, useRefusal } from './draft-context';
+import { shapeProblem } from '../../../engine/shapes/values';
 import { textOf } from './draft-path';
 import { pickerValue } from './color-picker-value';
 
@@ -27,6 +28,13 @@ export function ColorField({
   const id = useId();
   const saved = textOf(draft.get(path));
   const text = useShapedText(COLOR, saved, (next) => draft.set(path, next));
+  const input = useRef<HTMLInputElement>(null);
+  useRefusal(
+    path.join('.'),
+    group ? `${group}: ${label}` : label,
+    text.value === saved ? undefined : shapeProblem(COLOR, text.value.trim()),
+    input,
+  );
   return (
     <div className="field color-field">
       <label htmlFor={id}>
@@ -42,6 +50,7 @@ export function ColorField({
           onChange={(event) => draft.set(path, event.target.value)}
         />
         <input
+          ref={input}
           id={id}
           type="text"
           spellCheck={false}

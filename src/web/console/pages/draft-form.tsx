@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { ErrorNote } from '../ui';
 import { DraftContext } from './draft-context';
 import type { DraftState } from './use-draft';
@@ -17,11 +17,15 @@ export function DraftForm({
   className?: string;
   children: ReactNode;
 }) {
-  const { draft, dirty, saved, conflict, save, reload } = state;
+  const { draft, dirty, saved, conflict, save, reload, refusals, blocked, saveError } = state;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void save.run(false);
   };
+  const unsaved = dirty || refusals.length > 0;
+  const pending = unsaved || conflict || Boolean(saveError) || Boolean(reload.error);
+  const bar = useRef<HTMLDivElement>(null);
+  useStickySpace(bar, draft.editable && pending);
   return (
     <DraftContext.Provider value={draft}>
       <form className={`draft-form${className ? ` ${className}` : ''}`} aria-label={label} onSubmit={submit}>
@@ -36,7 +40,7 @@ export function DraftForm({
         </fieldset>
         {draft.editable && (
           // With something to save or to decide, kept in view at the bottom of the window, where the Save button is.
-          <div className={dirty || conflict || save.error || reload.error ? 'save-bar pending' : 'save-bar'}>
+          <div ref={bar} className={pending ? 'save-bar pending' : 'save-bar'}>
             {conflict && (
               <div role="alert" className="conflict">
                 <p>
@@ -58,13 +62,14 @@ export function DraftForm({
                 </div>
               </div>
             )}
-            <ErrorNote error={save.error ?? reload.error} />
+            {blocked && <Refused refusals={refusals} />}
+            <ErrorNote error={saveError ?? reload.error} />
             <div className="row">
-              <button type="submit" disabled={save.pending || !dirty}>
+              <button type="submit" disabled={save.pending || !unsaved}>
                 {save.pending ? 'Saving…' : 'Save'}
               </button>
               <span role="status" className="hint">
-                {dirty ? 'Unsaved changes' : saved ? 'Saved to the draft: publish to show it to visitors' : ''}
+                {unsaved ? 'Unsaved changes' : saved ? 'Saved to the draft: publish to show it to visitors' : ''}
               </span>
             </div>
           </div>
@@ -72,6 +77,48 @@ export function DraftForm({
       </form>
     </DraftContext.Provider>
   );
+}
+
+/** Why Save saved nothing: the fields whose text they cannot take, by name. */
+function Refused({ refusals }: { refusals: readonly { field: string; problem: string }[] }) {
+  const sentence = (each: { field: string; problem: string }) => `${each.field}: ${each.problem}.`;
+  return (
+    <div role="alert" className="error">
+      {refusals.length === 1 ? (
+        `Nothing was saved. ${sentence(refusals[0]!)} Correct it or empty it, then save.`
+      ) : (
+        <>
+          Nothing was saved. Correct or empty these fields, then save:
+          <ul>
+            {refusals.map((each, index) => (
+              <li key={index}>{sentence(each)}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * While the save bar sticks to the bottom of the window, the page keeps its
+ * height clear when it scrolls a field into view (focus, Tab, a jump to a
+ * field): the field is never left under the bar.
+ */
+function useStickySpace(bar: { current: HTMLElement | null }, sticky: boolean) {
+  useEffect(() => {
+    const element = bar.current;
+    if (!sticky || !element) return;
+    const root = document.documentElement;
+    const measure = () => root.style.setProperty('--save-bar-space', `${element.offsetHeight + 8}px`);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--save-bar-space');
+    };
+  }, [sticky]);
 }
 
 /** A titled group of fields. */

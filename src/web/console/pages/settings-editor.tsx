@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { normalisedOrigin, ORIGIN_SHAPE } from '../../../engine/shapes/origins';
 import { chatOrigin } from '../api/client';
 import type { BotDefinition } from '../bot-definition';
@@ -38,19 +38,33 @@ function AllowedOrigins() {
   const draft = useDraftContext();
   const raw = draft.get(ORIGINS);
   const origins = Array.isArray(raw) ? raw.map((origin) => (typeof origin === 'string' ? origin : String(origin))) : [];
+  // Each row's own key, so that what belongs to a row (the DOM input, the focus, whether it was left)
+  // goes with it when a row above is removed.
+  const keys = useRef<number[]>([]);
+  const nextKey = useRef(0);
+  while (keys.current.length < origins.length) keys.current.push((nextKey.current += 1));
+  keys.current.length = origins.length;
   // A row is judged once the person leaves it, not while they are still typing its address.
   const [left, setLeft] = useState<ReadonlySet<number>>(new Set());
+  // The row Add made, to type in at once.
+  const [focusRow, setFocusRow] = useState<number | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (focusRow === null) return;
+    list.current?.querySelectorAll('input')[focusRow]?.focus();
+    setFocusRow(null);
+  }, [focusRow]);
   const change = (next: string[]) => draft.set(ORIGINS, next);
   const leave = (index: number) => {
     const origin = normalisedOrigin(origins[index] ?? '');
     if (origin && origin !== origins[index]) change(origins.map((each, at) => (at === index ? origin : each)));
-    setLeft((previous) => new Set(previous).add(index));
+    const key = keys.current[index];
+    if (key !== undefined) setLeft((previous) => new Set(previous).add(key));
   };
   const remove = (index: number) => {
+    const [key] = keys.current.splice(index, 1);
     change(origins.filter((_, at) => at !== index));
-    setLeft(
-      new Set([...left].filter((at) => at < index).concat([...left].filter((at) => at > index).map((at) => at - 1))),
-    );
+    setLeft((previous) => new Set([...previous].filter((each) => each !== key)));
   };
   return (
     <div className="wide origins">
@@ -59,11 +73,12 @@ function AllowedOrigins() {
         The bot’s own page ({chatOrigin()}) and the console’s Test preview are always allowed.
       </p>
       {origins.length > 0 && (
-        <ul className="plain" aria-describedby="origins-hint" aria-label="Allowed origins">
+        <ul ref={list} className="plain" aria-describedby="origins-hint" aria-label="Allowed origins">
           {origins.map((origin, index) => {
-            const wrong = left.has(index) && origin.trim() !== '' && !normalisedOrigin(origin);
+            const key = keys.current[index]!;
+            const wrong = left.has(key) && origin.trim() !== '' && !normalisedOrigin(origin);
             return (
-              <li key={index} className="origin">
+              <li key={key} className="origin">
                 <div className="row">
                   <input
                     type="url"
@@ -95,7 +110,17 @@ function AllowedOrigins() {
         </ul>
       )}
       {draft.editable && (
-        <button type="button" className="secondary" onClick={() => change([...origins, ''])}>
+        <button
+          type="button"
+          className="secondary"
+          // Pressing it leaves the row in hand, whose error then shows above and would move the button
+          // from under the pointer before the click: the row is left when the new one takes the focus.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => {
+            change([...origins, '']);
+            setFocusRow(origins.length);
+          }}
+        >
           Add an origin
         </button>
       )}

@@ -1,7 +1,7 @@
-import { useId } from 'react';
-import type { ShapeRule } from '../../../engine/shapes/values';
+import { useId, useRef } from 'react';
+import { shapeProblem, type ShapeRule } from '../../../engine/shapes/values';
 import { FieldError, invalidProps, useShapedText } from '../shaped-text';
-import { useDraftContext } from './draft-context';
+import { useDraftContext, useRefusal } from './draft-context';
 import { textOf } from './draft-path';
 
 // Fields of a DraftForm held to a shape (a CSS length, a web address, a
@@ -24,11 +24,15 @@ export function ShapedTextField({
 }) {
   const draft = useDraftContext();
   const id = useId();
-  const text = useShapedText(rule, textOf(draft.get(path)), (next) => draft.set(path, next));
+  const saved = textOf(draft.get(path));
+  const text = useShapedText(rule, saved, (next) => draft.set(path, next));
+  const input = useRef<HTMLInputElement>(null);
+  useRefusal(path.join('.'), label, text.value === saved ? undefined : shapeProblem(rule, text.value.trim()), input);
   return (
     <div className={`field${wide ? ' wide' : ''}`}>
       <label htmlFor={id}>{label}</label>
       <input
+        ref={input}
         id={id}
         type="text"
         spellCheck={false}
@@ -69,15 +73,21 @@ export function BoundedNumberField({
   const draft = useDraftContext();
   const id = useId();
   const value = draft.get(path);
-  const text = useShapedText(
-    { shape: 'number', minimum, maximum },
-    typeof value === 'number' ? String(value) : '',
-    (next) => draft.set(path, next),
+  const rule = { shape: 'number', minimum, maximum } as const;
+  const saved = typeof value === 'number' ? String(value) : '';
+  const text = useShapedText(rule, saved, (next) => draft.set(path, next));
+  const input = useRef<HTMLInputElement>(null);
+  useRefusal(
+    path.join('.'),
+    unit ? `${label} (${unit})` : label,
+    text.value === saved ? undefined : shapeProblem(rule, text.value.trim()),
+    input,
   );
   return (
     <div className="field">
       <label htmlFor={id}>{unit ? `${label} (${unit})` : label}</label>
       <input
+        ref={input}
         id={id}
         type="number"
         inputMode="decimal"

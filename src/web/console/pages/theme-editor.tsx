@@ -2,12 +2,12 @@ import { useEffect, useId, useMemo, useRef } from 'react';
 import { h } from '../../dom';
 import { applyTheme, STYLES } from '../../theme';
 import {
-  defaultThemeColor,
   THEME_DEFAULTS,
   themeVersionOf,
+  visibleLowContrast,
   type ThemeDefaults,
 } from '../../../engine/shapes/theme-defaults';
-import { lowContrastMessage, lowContrastPairs } from '../../../engine/shapes/theme-contrast';
+import { lowContrastMessage } from '../../../engine/shapes/theme-contrast';
 import { AvatarUpload } from './avatar-upload';
 import type { BotDefinition } from '../bot-definition';
 import { ColorField } from './color-field';
@@ -46,9 +46,7 @@ const LENGTH_SHAPE = { shape: 'length' } as const;
  */
 function ContrastWarning({ pairs, defaults }: { pairs: readonly string[]; defaults: ThemeDefaults }) {
   const draft = useDraftContext();
-  const low = lowContrastPairs(draft.value, (path) => defaultThemeColor(defaults, path), {
-    judgeDefaults: true,
-  }).filter((each) => pairs.includes(each.pair.label));
+  const low = visibleLowContrast(draft.value, undefined, defaults).filter((each) => pairs.includes(each.pair.label));
   return (
     <p className="contrast-warning wide" role="status" hidden={low.length === 0}>
       {low.map((each) => `${lowContrastMessage(each)}.`).join(' ')}

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { request } from '../api/client';
+import { ApiError, request } from '../api/client';
 import { propertyChanges, sameJson } from '../../../engine/shapes/draft-patch';
 import { BotDefinitionDocument, ChangeBotPartDocument } from '../api/generated';
 import type { BotDefinition } from '../bot-definition';
 import { useAction } from '../ui';
-import type { Draft } from './draft-context';
+import type { Draft, Refusal } from './draft-context';
 import { getPath, isRecord, setPath, type DraftKey, type Json } from './draft-path';
 
 // The theme and settings editors edit one object of the draft (Typebot v6
@@ -34,11 +34,22 @@ export function useDraft(
   const [value, setValue] = useState<Json>(base.value);
   const [conflict, setConflict] = useState(false);
   const [saved, setSaved] = useState(false);
-  const dirty = JSON.stringify(value) !== JSON.stringify(base.value);
+  // Fields holding text they keep out of the draft, by field key: Save stops at them.
+  const [refused, setRefused] = useState<ReadonlyMap<string, Refusal>>(new Map());
+  // Save pressed while fields refused text: what the save bar says instead of saving.
+  const [blocked, setBlocked] = useState(false);
+  // What a refused save sent: its error stays while the form still holds what it refused.
+  const [sent, setSent] = useState<Json | null>(null);
+  // Key order aside (a field emptied then typed again moves to the end): a value typed back is no change.
+  const dirty = !sameJson(value, base.value);
+  useEffect(() => {
+    if (refused.size === 0) setBlocked(false);
+  }, [refused]);
   const adopt = (stored: Json, version: number) => {
     setBase({ value: stored, version });
     setValue(stored);
     setConflict(false);
+    setSent(null);
   };
   // The page reloaded the bot after another change (a publish, another tab's save):
   // taken in unless the form holds edits.
@@ -47,6 +58,13 @@ export function useDraft(
   }, [bot.draftVersion]);
 
   const save = useAction(async (overwrite: boolean) => {
+    setSent(null);
+    const refusals = [...refused.values()];
+    if (refusals.length > 0) {
+      setBlocked(true);
+      refusals[0]!.element.current?.focus();
+      return;
+    }
     const mine = prepare(value);
     const changed = propertyChanges(base.value, mine);
     // Only tidying (an empty list row): nothing to send.
@@ -60,7 +78,13 @@ export function useDraft(
         return;
       }
     }
-    const { changeBotDraft } = await request(ChangeBotPartDocument, { botId: bot.id, patch: { [key]: changed } });
+    let changeBotDraft;
+    try {
+      ({ changeBotDraft } = await request(ChangeBotPartDocument, { botId: bot.id, patch: { [key]: changed } }));
+    } catch (error) {
+      setSent(value);
+      throw error;
+    }
     adopt(storedOf(changeBotDraft, key), changeBotDraft.draftVersion);
     setSaved(true);
     onSaved();
@@ -79,8 +103,54 @@ export function useDraft(
       setValue((previous) => setPath(previous, path, next));
       setSaved(false);
     },
+    refuse: (field, refusal) => {
+      if (refusal) setSaved(false);
+      setRefused((previous) => {
+        const had = previous.get(field);
+        if (!refusal && !had) return previous;
+        if (refusal && had && had.field === refusal.field && had.problem === refusal.problem) return previous;
+        const next = new Map(previous);
+        if (refusal) next.set(field, refusal);
+        else next.delete(field);
+        return next;
+      });
+    },
   };
-  return { draft, dirty, saved, conflict, save, reload };
+  const refusals = [...refused.values()];
+  return {
+    draft,
+    dirty,
+    saved,
+    conflict,
+    save,
+    reload,
+    refusals,
+    blocked: blocked && refusals.length > 0,
+    saveError: sent && !stillRefused(save.error, key, sent, value) ? null : save.error,
+  };
 }
 
 export type DraftState = ReturnType<typeof useDraft>;
+
+/**
+ * Whether the form still holds what a refused save was refused for: the
+ * values at the error's paths (under the edited key) as they were sent. A row
+ * removed, a field corrected: its error goes with it.
+ */
+function stillRefused(error: unknown, key: DraftKey, sent: Json, now: Json): boolean {
+  const paths = (error instanceof ApiError ? error.issues : [])
+    .map((issue) => issue.path ?? [])
+    .filter((path) => path.includes(key))
+    .map((path) => path.slice(path.indexOf(key) + 1).map(String));
+  // An error about no field in particular stays until the next save.
+  if (paths.length === 0) return true;
+  return paths.some((path) => sameJson(valueAt(sent, path), valueAt(now, path)));
+}
+
+/** The value at `path`, through objects and lists (an issue's path names list entries by index). */
+function valueAt(root: unknown, path: readonly string[]): unknown {
+  let current = root;
+  for (const part of path)
+    current = Array.isArray(current) ? current[Number(part)] : isRecord(current) ? current[part] : undefined;
+  return current;
+}

@@ -4,6 +4,7 @@ import { VariablePicker } from './variable-picker';
 import { isObject } from '../../json';
 import { shapeRuleOf, type ShapeRule } from '../../../../engine/shapes/values';
 import { FieldError, invalidProps, useShapedText } from '../../shaped-text';
+import { credentialsTypeName } from '../../pages/credentials-form';
 
 // A block's options drawn from their JSON Schema (the API's blockTypes): the
 // same description the engine parses them with. Fields the schema marks get
@@ -44,6 +45,76 @@ function typesOf(schema: Json): string[] {
     ...(Array.isArray(schema.oneOf) ? schema.oneOf : []),
   ].filter(isObject);
   return alternatives.flatMap(typesOf);
+}
+
+/** The credential types a field accepts (`x-parley-credentials`); undefined: any. */
+function credentialKinds(schema: Json): string[] | undefined {
+  const kinds = schema['x-parley-credentials'];
+  return Array.isArray(kinds) ? kinds.filter((kind): kind is string => typeof kind === 'string') : undefined;
+}
+
+/**
+ * An account: the workspace's credentials of the kinds the block takes. One
+ * of another kind already saved (a Telegram connection in an OpenAI block)
+ * stays shown as chosen, marked invalid with the reason, until another is picked.
+ */
+function CredentialsField({
+  id,
+  label,
+  kinds,
+  value,
+  credentials,
+  hint,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  kinds: string[] | undefined;
+  value: unknown;
+  credentials: Credential[];
+  hint: ReactNode;
+  onChange(value: unknown): void;
+}) {
+  const current = typeof value === 'string' ? value : '';
+  const offered = kinds ? credentials.filter((credential) => kinds.includes(credential.type)) : credentials;
+  const chosen = credentials.find((credential) => credential.id === current);
+  const wrongKind = chosen && kinds && !kinds.includes(chosen.type) ? chosen : undefined;
+  const kindWords = kinds?.map(credentialsTypeName).join(' or ');
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        value={current}
+        aria-invalid={wrongKind ? true : undefined}
+        aria-describedby={wrongKind ? errorId : undefined}
+        onChange={(event) => onChange(event.target.value || undefined)}
+      >
+        <option value="">— none —</option>
+        {offered.map((credential) => (
+          <option key={credential.id} value={credential.id}>
+            {credential.name} ({credentialsTypeName(credential.type)})
+          </option>
+        ))}
+        {wrongKind && (
+          <option value={wrongKind.id}>
+            {wrongKind.name} ({credentialsTypeName(wrongKind.type)}): not usable here
+          </option>
+        )}
+      </select>
+      {wrongKind && (
+        <small id={errorId} className="field-error">
+          {wrongKind.name} is a {credentialsTypeName(wrongKind.type)} account; this block needs {kindWords} credentials.
+          Choose another.
+        </small>
+      )}
+      {offered.length === 0 && (
+        <small className="hint">Add {kindWords ? `${kindWords} ` : ''}credentials in Settings first.</small>
+      )}
+      {hint}
+    </div>
+  );
 }
 
 /** A text or number field held to its schema's shape. */
@@ -138,23 +209,15 @@ function Field({
     );
   if (widget === 'credentials')
     return (
-      <div className="field">
-        <label htmlFor={id}>{label}</label>
-        <select
-          id={id}
-          value={typeof value === 'string' ? value : ''}
-          onChange={(event) => onChange(event.target.value || undefined)}
-        >
-          <option value="">— none —</option>
-          {context.credentials.map((credential) => (
-            <option key={credential.id} value={credential.id}>
-              {credential.name} ({credential.type})
-            </option>
-          ))}
-        </select>
-        {context.credentials.length === 0 && <small className="hint">Add credentials in Settings first.</small>}
-        {hint}
-      </div>
+      <CredentialsField
+        id={id}
+        label={label}
+        kinds={credentialKinds(schema)}
+        value={value}
+        credentials={context.credentials}
+        hint={hint}
+        onChange={onChange}
+      />
     );
   if (Array.isArray(schema.enum))
     return (
