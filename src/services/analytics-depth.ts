@@ -46,24 +46,18 @@ export async function inDepthAnalytics(
     isArchived: false,
     createdAt: createdAtRange(options, DEFAULT_TIME_FILTER, now),
   };
-  const [stats, answerPairs, edgeGroups, edgePairs] = await Promise.all([
+  const [stats, answerPairs, visitedEdges] = await Promise.all([
     botStats(db, botId, options, now),
-    db.answer.findMany({
-      where: { result: inRange },
-      select: { blockId: true, resultId: true },
-      distinct: ['blockId', 'resultId'],
-    }),
-    db.visitedEdge.groupBy({ by: ['edgeId'], where: { result: inRange }, _count: { _all: true } }),
-    db.visitedEdge.findMany({
-      where: { result: inRange },
-      select: { edgeId: true, resultId: true },
-      distinct: ['edgeId', 'resultId'],
-    }),
+    db.answer.findMany({ where: { result: inRange }, select: { blockId: true, resultId: true } }),
+    // Every passage (a loop taken twice is two): the totals count them, the funnel each result once.
+    db.visitedEdge.findMany({ where: { result: inRange }, select: { edgeId: true, resultId: true } }),
   ]);
-  const edges = edgeGroups
-    .map((group) => ({ edgeId: group.edgeId, total: group._count._all }))
+  const totals = new Map<string, number>();
+  for (const { edgeId } of visitedEdges) totals.set(edgeId, (totals.get(edgeId) ?? 0) + 1);
+  const edges = [...totals]
+    .map(([edgeId, total]) => ({ edgeId, total }))
     .sort((a, b) => a.edgeId.localeCompare(b.edgeId));
-  const paths = visitorPaths(stats.totalViews, answerPairs, edgePairs);
+  const paths = visitorPaths(stats.totalViews, answerPairs, visitedEdges);
   return { stats, blocks: funnel(draftDefinition(bot), paths), edges };
 }
 
@@ -91,10 +85,13 @@ function visitorPaths(
   for (const { edgeId, resultId } of visitedEdges) of(resultId).visited.push(edgeId);
   const paths = new Map<string, VisitorPath>();
   for (const { answered, visited } of byResult.values()) {
-    const key = JSON.stringify([answered.sort(), visited.sort()]);
+    // A question answered twice (asked again) and an edge taken twice count once for the visitor.
+    const said = [...new Set(answered)].sort();
+    const taken = [...new Set(visited)].sort();
+    const key = `${said.join(' ')}|${taken.join(' ')}`;
     const known = paths.get(key);
     if (known) known.count += 1;
-    else paths.set(key, { answered: new Set(answered), visited: new Set(visited), count: 1 });
+    else paths.set(key, { answered: new Set(said), visited: new Set(taken), count: 1 });
   }
   const silent = views - byResult.size;
   if (silent > 0) paths.set('', { answered: new Set(), visited: new Set(), count: silent });
