@@ -89,7 +89,7 @@ export function findChromium(
 
 /**
  * The path of the Chromium `source` names, ready to run: the npm package's
- * build is inflated the first time (about 4 s, 210 MB), into a file of its own
+ * build is inflated the first time (about 3 s, 210 MB), into a file of its own
  * renamed into place, so that a run cut short or another process inflating at
  * the same time never leaves a half-written browser at that path.
  */
