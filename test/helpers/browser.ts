@@ -131,6 +131,19 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/**
+ * The browser's environment: English (United States) whatever the machine's
+ * locale, which Chromium takes its language from. Under LANG=C.UTF-8, a
+ * container's usual, the @sparticuz/chromium build says `en-US@posix`, a tag
+ * `Intl.NumberFormat` refuses (uPlot formats the Analytics chart's axes with
+ * it: the tab did not render); and the tests read English formats anyway.
+ */
+export const CHROMIUM_ENV: Record<string, string | undefined> = {
+  ...process.env,
+  LANG: 'en_US.UTF-8',
+  LC_ALL: 'en_US.UTF-8',
+};
+
 /** Where the browser project's shared Chromium listens (test/setup/browser-global.ts). */
 export const BROWSER_ENDPOINT_ENV = 'PARLEY_TEST_BROWSER_WS';
 /** Why the browser project has no Chromium: each browser file fails with it, and the other projects run. */
@@ -147,7 +160,12 @@ export async function launchBrowser(): Promise<Browser> {
   if (failure) throw new Error(failure);
   const endpoint = process.env[BROWSER_ENDPOINT_ENV];
   if (endpoint) return chromium.connect(endpoint);
-  return chromium.launch({ executablePath: await chromiumExecutable(), headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: await chromiumExecutable(),
+    headless: true,
+    args: CHROMIUM_ARGS,
+    env: CHROMIUM_ENV,
+  });
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   BROWSER_ENDPOINT_ENV,
   BROWSER_FAILURE_ENV,
   CHROMIUM_ARGS,
+  CHROMIUM_ENV,
   chromiumExecutable,
   findChromium,
 } from '../helpers/browser';
@@ -26,7 +27,12 @@ export default async function globalSetup(): Promise<void> {
       process.stderr.write(
         `\nNo system Chromium: inflated the @sparticuz/chromium build to ${executablePath} in ${Date.now() - started} ms (once).\n`,
       );
-    const server = await chromium.launchServer({ executablePath, headless: true, args: CHROMIUM_ARGS });
+    const server = await chromium.launchServer({
+      executablePath,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      env: CHROMIUM_ENV,
+    });
     (globalThis as WithServer)[SERVER] = server;
     // Read by the workers, which are spawned after this with the parent's environment.
     process.env[BROWSER_ENDPOINT_ENV] = server.wsEndpoint();

@@ -3,7 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { chromiumExecutable, findChromium, launchBrowser, SYSTEM_CHROMIUMS } from '../helpers/browser';
+import { chromium } from 'playwright-core';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_ENV,
+  chromiumExecutable,
+  findChromium,
+  launchBrowser,
+  SYSTEM_CHROMIUMS,
+} from '../helpers/browser';
 
 // Which Chromium the browser tests run (test/helpers/browser.ts): the one
 // PARLEY_CHROMIUM names, else the system's, else, on a machine with neither,
@@ -77,6 +85,23 @@ test('a PARLEY_CHROMIUM that is not an executable file is refused by name, not r
     expect(executable).toBe(path.resolve(__dirname, `../../node_modules/.cache/parley/chromium-${version}/chromium`));
     const { stdout } = await promisify(execFile)(executable, ['--version']);
     expect(stdout).toMatch(new RegExp(`^Chromium ${version.split('.')[0]}\\.`));
+    // Driven by playwright-core as the browser tests drive it: a page runs, in English whatever the machine's
+    // locale, and the language it reports is one Intl accepts (uPlot's number formats take it).
+    const browser = await chromium.launch({
+      executablePath: executable,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      env: CHROMIUM_ENV,
+    });
+    try {
+      const page = await browser.newPage();
+      await page.setContent('<p>1234.5</p>');
+      expect(
+        await page.evaluate(() => [navigator.language, new Intl.NumberFormat(navigator.language).format(1234.5)]),
+      ).toEqual(['en-US', '1,234.5']);
+    } finally {
+      await browser.close();
+    }
     // Inflated once: a second lookup finds the same file and leaves it alone.
     const inflated = fs.statSync(executable).mtimeMs;
     expect(await chromiumExecutable(findChromium({ env: {}, systemPaths: nowhere() }))).toBe(executable);
