@@ -38,6 +38,12 @@ import { routeLabels } from './route-label';
 import { memoryStore } from './rate-limit/stores';
 import { silentLogger, type Logger } from '../observability/logger';
 
+/**
+ * What a client leaving mid-answer raises: the answer ended early (it closed its connection), or the connection
+ * was reset (it closed with data unread, or its network went): the client's doing, not the server's.
+ */
+const CLIENT_LEFT = new Set<unknown>(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
+
 export interface AppOptions {
   /** The services' dependencies, which every request's GraphQL context carries. */
   deps: ServerDeps;
@@ -138,9 +144,9 @@ export function createApps({
    */
   const base = (routers: Router[], known: Router[]): Koa => {
     const app = new Koa();
-    // A client closing a stream is how a live results stream ends (and how a client drops an export): not a fault to print.
+    // A client going away is how a live results stream ends (and how a client drops an export): not a fault to print.
     app.on('error', (error: Error & { code?: unknown }) => {
-      if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE') app.onerror(error);
+      if (!CLIENT_LEFT.has(error.code)) app.onerror(error);
     });
     const routeOf = routeLabels([health, ...routers]);
     app.use(requestId);

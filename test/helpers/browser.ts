@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import {
   chromium,
   type Browser,
@@ -9,17 +11,116 @@ import {
   type Page,
 } from 'playwright-core';
 
-// Headless Debian Chromium driven by playwright-core (no browser download;
-// .ci/run installs the shell when it is missing). Debian's
-// `chromium-headless-shell` is Chromium's headless build without the browser's
-// user interface, what Playwright itself runs headless tests in: the same
-// Blink and V8, at about 60 % of the full browser's CPU per page on two cores
-// (docs/testing.md#keeping-it-fast). The full browser serves where it is the
-// only one installed.
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-export const CHROMIUM =
-  process.env.PARLEY_CHROMIUM || (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+// Headless Chromium driven by playwright-core, which downloads no browser.
+// Debian's `chromium-headless-shell` is Chromium's headless build without the
+// browser's user interface, what Playwright itself runs headless tests in: the
+// same Blink and V8, at about 60 % of the full browser's CPU per page on two
+// cores (docs/testing.md#keeping-it-fast). The full browser serves where it is
+// the only one installed. A machine with neither (a fresh one: `npm test`
+// needs nothing but Node) runs the headless shell the `@sparticuz/chromium`
+// dev dependency ships inside its npm package, for Linux x64.
+export const SYSTEM_CHROMIUMS = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
 export const ARTEFACTS = path.join(__dirname, '../../artefacts/browser');
+const CACHE = path.join(__dirname, '../../node_modules/.cache/parley');
+
+/** The Chromium the browser tests run, as found by `findChromium`. */
+export type ChromiumSource =
+  | { kind: 'named' | 'system'; path: string }
+  /** The npm package's build: `archive` (Brotli) is inflated to `path` on first use. */
+  | { kind: 'npm'; archive: string; path: string }
+  | { kind: 'none'; reason: string };
+
+const isExecutableFile = (file: string): boolean => {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+};
+
+/** The npm package's compressed build and its version, or undefined when the package is not installed. */
+function npmChromium(): { archive: string; version: string } | undefined {
+  let entry: string;
+  try {
+    // Resolved, never loaded: the package's module (ESM) inflates to fixed paths in /tmp, shared by every
+    // version and every process; the build itself is one Brotli file.
+    entry = require.resolve('@sparticuz/chromium');
+  } catch {
+    return undefined;
+  }
+  const root = path.join(path.dirname(entry), '..');
+  const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
+  return { archive: path.join(root, 'bin/chromium.br'), version };
+}
+
+/**
+ * Which Chromium to run: the executable `PARLEY_CHROMIUM` names, else the
+ * first system Chromium that is an executable file, else the npm package's
+ * build (Linux x64 only: the one it ships), inflated under `cacheDir`.
+ */
+export function findChromium(
+  options: { env?: NodeJS.ProcessEnv; systemPaths?: string[]; platform?: string; cacheDir?: string } = {},
+): ChromiumSource {
+  const {
+    env = process.env,
+    systemPaths = SYSTEM_CHROMIUMS,
+    platform = `${process.platform}-${process.arch}`,
+    cacheDir = CACHE,
+  } = options;
+  // Empty means unset, as for the benchmarks' PARLEY_CHROMIUM.
+  if (env.PARLEY_CHROMIUM) return { kind: 'named', path: env.PARLEY_CHROMIUM };
+  const system = systemPaths.find(isExecutableFile);
+  if (system) return { kind: 'system', path: system };
+  const install = `\`apt-get install chromium-headless-shell\` (Debian), or PARLEY_CHROMIUM=<path to a Chromium>`;
+  const npm = npmChromium();
+  if (!npm)
+    return {
+      kind: 'none',
+      reason: `No Chromium at ${systemPaths.join(' or ')}, and the @sparticuz/chromium dev dependency is not installed (npm install): ${install}.`,
+    };
+  if (platform !== 'linux-x64')
+    return {
+      kind: 'none',
+      reason: `No Chromium at ${systemPaths.join(' or ')}, and @sparticuz/chromium ships a build for Linux x64 only (this is ${platform}): ${install}.`,
+    };
+  return { kind: 'npm', archive: npm.archive, path: path.join(cacheDir, `chromium-${npm.version}`, 'chromium') };
+}
+
+/**
+ * The path of the Chromium `source` names, ready to run: the npm package's
+ * build is inflated the first time (about 3 s, 210 MB), into a file of its own
+ * renamed into place, so that a run cut short or another process inflating at
+ * the same time never leaves a half-written browser at that path.
+ */
+export async function chromiumExecutable(source: ChromiumSource = findChromium()): Promise<string> {
+  switch (source.kind) {
+    case 'none':
+      throw new Error(`The browser tests need Chromium. ${source.reason}`);
+    case 'named':
+      if (!isExecutableFile(source.path))
+        throw new Error(`PARLEY_CHROMIUM is ${source.path}, which is not an executable file.`);
+      return source.path;
+    case 'system':
+      return source.path;
+    case 'npm': {
+      if (isExecutableFile(source.path)) return source.path;
+      fs.mkdirSync(path.dirname(source.path), { recursive: true });
+      const partial = `${source.path}.${process.pid}.partial`;
+      try {
+        await pipeline(
+          fs.createReadStream(source.archive),
+          zlib.createBrotliDecompress(),
+          fs.createWriteStream(partial, { mode: 0o755 }),
+        );
+        fs.renameSync(partial, source.path);
+      } finally {
+        fs.rmSync(partial, { force: true });
+      }
+      return source.path;
+    }
+  }
+}
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -30,8 +131,23 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/**
+ * The browser's environment: English (United States) whatever the machine's
+ * locale, which Chromium takes its language from. Under LANG=C.UTF-8, a
+ * container's usual, the @sparticuz/chromium build says `en-US@posix`, a tag
+ * `Intl.NumberFormat` refuses (uPlot formats the Analytics chart's axes with
+ * it: the tab did not render); and the tests read English formats anyway.
+ */
+export const CHROMIUM_ENV: Record<string, string | undefined> = {
+  ...process.env,
+  LANG: 'en_US.UTF-8',
+  LC_ALL: 'en_US.UTF-8',
+};
+
 /** Where the browser project's shared Chromium listens (test/setup/browser-global.ts). */
 export const BROWSER_ENDPOINT_ENV = 'PARLEY_TEST_BROWSER_WS';
+/** Why the browser project has no Chromium: each browser file fails with it, and the other projects run. */
+export const BROWSER_FAILURE_ENV = 'PARLEY_TEST_BROWSER_FAILURE';
 
 /**
  * A browser for one test file: a connection to the browser project's shared
@@ -39,10 +155,17 @@ export const BROWSER_ENDPOINT_ENV = 'PARLEY_TEST_BROWSER_WS';
  * per file otherwise), else a Chromium of its own. Either way `close()` ends
  * what the file opened: a connection's contexts close with it.
  */
-export function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(): Promise<Browser> {
+  const failure = process.env[BROWSER_FAILURE_ENV];
+  if (failure) throw new Error(failure);
   const endpoint = process.env[BROWSER_ENDPOINT_ENV];
   if (endpoint) return chromium.connect(endpoint);
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: await chromiumExecutable(),
+    headless: true,
+    args: CHROMIUM_ARGS,
+    env: CHROMIUM_ENV,
+  });
 }
 
 /**

@@ -3,20 +3,43 @@
 // contexts, instead of starting and stopping a browser of its own.
 import fs from 'node:fs';
 import { chromium, type BrowserServer } from 'playwright-core';
-import { BROWSER_ENDPOINT_ENV, CHROMIUM, CHROMIUM_ARGS } from '../helpers/browser';
+import {
+  BROWSER_ENDPOINT_ENV,
+  BROWSER_FAILURE_ENV,
+  CHROMIUM_ARGS,
+  CHROMIUM_ENV,
+  chromiumExecutable,
+  findChromium,
+} from '../helpers/browser';
 
 const SERVER = Symbol.for('parley.test.browserServer');
 type WithServer = typeof globalThis & { [SERVER]?: BrowserServer };
 
 export default async function globalSetup(): Promise<void> {
-  if (!fs.existsSync(CHROMIUM))
-    throw new Error(
-      `The browser tests need Chromium, and ${CHROMIUM} does not exist: \`apt-get install chromium-headless-shell\` (Debian), or PARLEY_CHROMIUM=<path to a Chromium>.`,
-    );
-  const server = await chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  (globalThis as WithServer)[SERVER] = server;
-  // Read by the workers, which are spawned after this with the parent's environment.
-  process.env[BROWSER_ENDPOINT_ENV] = server.wsEndpoint();
+  // A Chromium that cannot be found or started fails the browser files (launchBrowser throws this), not the
+  // whole run: jest stops every project when a globalSetup throws, the unit tests included.
+  try {
+    const source = findChromium();
+    const inflating = source.kind === 'npm' && !fs.existsSync(source.path);
+    const started = Date.now();
+    const executablePath = await chromiumExecutable(source);
+    if (inflating)
+      process.stderr.write(
+        `\nNo system Chromium: inflated the @sparticuz/chromium build to ${executablePath} in ${Date.now() - started} ms (once).\n`,
+      );
+    const server = await chromium.launchServer({
+      executablePath,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      env: CHROMIUM_ENV,
+    });
+    (globalThis as WithServer)[SERVER] = server;
+    // Read by the workers, which are spawned after this with the parent's environment.
+    process.env[BROWSER_ENDPOINT_ENV] = server.wsEndpoint();
+  } catch (error) {
+    process.env[BROWSER_FAILURE_ENV] = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`\n${process.env[BROWSER_FAILURE_ENV]}\n`);
+  }
 }
 
 export async function stopSharedBrowser(): Promise<void> {
@@ -24,5 +47,6 @@ export async function stopSharedBrowser(): Promise<void> {
   const server = holder[SERVER];
   delete holder[SERVER];
   delete process.env[BROWSER_ENDPOINT_ENV];
+  delete process.env[BROWSER_FAILURE_ENV];
   await server?.close();
 }

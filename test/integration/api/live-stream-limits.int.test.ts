@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { createToken } from '../../../src/services/tokens';
 import { MINIMAL_BOT } from '../../helpers/bots';
 import { signIn } from '../../helpers/console-session';
@@ -244,5 +245,38 @@ describe('lifetime', () => {
     const again = await graphqlStream(brief.url, briefBot, bearer(brief.adminToken));
     expect(again.status).toBe(200);
     await endOf(again);
+  });
+});
+
+describe('a client going away', () => {
+  /** A live results stream over a raw connection, once its first bytes came (the server has subscribed). */
+  const rawStream = (address: string) =>
+    new Promise<http.ClientRequest>((resolve, reject) => {
+      const request = http.get(`${server.url}/v1/bots/${botId}/results/live`, {
+        headers: bearer(server.adminToken, address),
+      });
+      request.on('response', (response) => response.once('data', () => resolve(request)));
+      request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
+    });
+
+  test('is not a fault the server prints, whether the client closes its connection or resets it', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      // Closed: the answer ends early (ERR_STREAM_PREMATURE_CLOSE). Reset, as a client that closes with data
+      // unread does: the server's next read fails (ECONNRESET).
+      for (const leave of ['destroy', 'resetAndDestroy'] as const) {
+        const request = await rawStream(`203.0.113.40`);
+        expect(await liveSubscriptions()).toBe(1);
+        if (leave === 'destroy') request.destroy();
+        else request.socket!.resetAndDestroy();
+        for (let tries = 0; (await liveSubscriptions()) > 0; tries += 1) {
+          if (tries > 200) throw new Error(`the stream left by ${leave} is still open on the server`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+      expect(logged.mock.calls).toEqual([]);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

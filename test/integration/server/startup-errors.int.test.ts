@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -58,10 +59,13 @@ function oneLineFailure(result: Run): string {
 
 const adminUrl = process.env.PARLEY_TEST_POSTGRES_URL || DEFAULT_TEST_POSTGRES_URL;
 
-function withDatabase(url: string, name: string, user?: string): string {
+function withDatabase(url: string, name: string, login?: { user: string; password: string }): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
-  if (user) parsed.username = user;
+  if (login) {
+    parsed.username = login.user;
+    parsed.password = login.password;
+  }
   return parsed.toString();
 }
 
@@ -191,9 +195,12 @@ describe('parley start-up errors', () => {
     test('a missing database the role may not create is one line with the createdb command', async () => {
       const role = `parley_nocreate_${Date.now()}`;
       const name = `parley_test_missing_${Date.now()}`;
-      await adminQuery(`CREATE ROLE ${role} LOGIN NOCREATEDB`);
+      // A password of its own: the throw-away server (test/setup/postgresql-global.ts) asks every role for one,
+      // where a server on trust auth ignores it.
+      const password = crypto.randomBytes(12).toString('hex');
+      await adminQuery(`CREATE ROLE ${role} LOGIN NOCREATEDB PASSWORD '${password}'`);
       try {
-        const url = withDatabase(adminUrl, name, role);
+        const url = withDatabase(adminUrl, name, { user: role, password });
         const { hostname, port } = new URL(url);
         const result = await run(['serve'], { DATABASE_URL: url });
         expect(oneLineFailure(result)).toBe(
