@@ -267,9 +267,18 @@ test('Publish warns of the colours visitors would find hard to read, the default
   await page.getByRole('button', { name: 'Publish', exact: true }).waitFor();
   const warning = page.getByRole('note').filter({ hasText: 'Before publishing' });
   await warning.waitFor();
-  expect(await warning.textContent()).toContain(
+  expect(await warning.textContent()).toBe(
+    'Before publishing: Visitor bubbles (2.3:1), Input placeholder (3.0:1) are hard to read (WCAG AA asks 4.5:1). Change them in the Theme tab.',
+  );
+  // The full words, and the way to the Theme tab.
+  expect(await warning.getAttribute('title')).toContain(
     'Visitor bubbles: text and background contrast 2.3:1, below the 4.5:1 that makes text readable for most people (WCAG AA).',
   );
+  await warning.getByRole('link', { name: 'Change them in the Theme tab.' }).click();
+  await page.waitForURL(/\/theme$/);
+  await page.getByRole('note').filter({ hasText: 'Change these colours below.' }).waitFor();
+  await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/bots/${botId}/flow`);
+  await warning.waitFor();
   await screenshot(page, 'publish-contrast-1280');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'publish-contrast-390');

@@ -119,25 +119,29 @@ describe.each([
     await guestBackground.fill('#c2410c');
     await warning.waitFor({ state: 'hidden' });
 
-    // Another field changes and the form is saved: the wrong values are not, the last good ones stay.
+    // Another field changes and Save is pressed: nothing is saved while fields hold refused text, and the form says
+    // which (never "Saved to the draft").
     await hostText.fill('#111111');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByRole('status').filter({ hasText: 'Saved to the draft' }).waitFor();
-    const theme = (await storedTheme(botId)) as { chat: Record<string, Record<string, unknown>> };
-    expect(theme.chat.hostBubbles).toEqual({ backgroundColor: '#ffffff', color: '#111111' });
-    expect(theme.chat.container).toBeUndefined();
-    expect(theme.chat.guestBubbles).toEqual({ backgroundColor: '#c2410c', color: '#ffffff' });
+    const refused = page.getByRole('alert').filter({ hasText: 'Nothing was saved' });
+    await refused.waitFor();
+    expect(await refused.textContent()).toContain('Bot bubbles: Background');
+    expect(await refused.textContent()).toContain('Chat width (max)');
+    expect(await page.getByRole('status').filter({ hasText: 'Saved to the draft' }).count()).toBe(0);
+    expect(((await storedTheme(botId)) as { chat?: { hostBubbles?: unknown } }).chat?.hostBubbles).not.toEqual(
+      expect.objectContaining({ color: '#111111' }),
+    );
 
-    // Fixed, the colour is saved.
+    // Fixed (and the width emptied), everything is saved.
     await hostBackground.fill('#fafafa');
     expect(await hostBackground.getAttribute('aria-invalid')).toBeNull();
     expect(await errorOf(hostBackground)).toBe('');
+    await width.fill('');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Saved to the draft' }).waitFor();
-    expect(((await storedTheme(botId)) as { chat: { hostBubbles: unknown } }).chat.hostBubbles).toEqual({
-      backgroundColor: '#fafafa',
-      color: '#111111',
-    });
+    const theme = (await storedTheme(botId)) as { chat: Record<string, Record<string, unknown>> };
+    expect(theme.chat.hostBubbles).toEqual({ backgroundColor: '#fafafa', color: '#111111' });
+    expect(theme.chat.guestBubbles).toEqual({ backgroundColor: '#c2410c', color: '#ffffff' });
     await context.close();
   });
 

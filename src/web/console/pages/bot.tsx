@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { saveOpenEdits } from '../editor/save-barrier';
 import { NotFound } from '../not-found';
 import { ApiError, request } from '../api/client';
@@ -201,15 +201,26 @@ export function BotPage({ workspace, botId, tab }: { workspace: Workspace; botId
                 Unpublish
               </button>
             )}
+            {(!bot.publishedAt || unpublished) && lowContrast.length > 0 && (
+              // Beside Publish, in one line: the flow canvas below keeps the window's height.
+              <span
+                className="publish-warning"
+                role="note"
+                title={lowContrast.map((each) => `${lowContrastMessage(each)}.`).join(' ')}
+              >
+                Before publishing:{' '}
+                {lowContrast.map((each) => `${each.pair.label} (${each.ratio.toFixed(1)}:1)`).join(', ')}{' '}
+                {lowContrast.length === 1 ? 'is' : 'are'} hard to read (WCAG AA asks 4.5:1).{' '}
+                {current === 'theme' ? (
+                  'Change these colours below.'
+                ) : (
+                  <Link href={`/bots/${bot.id}/theme`}>Change them in the Theme tab.</Link>
+                )}
+              </span>
+            )}
           </>
         )}
       </header>
-      {editable && (!bot.publishedAt || unpublished) && lowContrast.length > 0 && (
-        <p className="hint warning-note publish-warning" role="note">
-          Before publishing: {lowContrast.map((each) => `${lowContrastMessage(each)}.`).join(' ')}{' '}
-          {current === 'theme' ? 'Change these colours below.' : 'The Theme tab changes these colours.'}
-        </p>
-      )}
       <ErrorNote error={publish.error} />
       <ErrorNote error={rename.error} />
       <Tabs tabs={[...TABS]} current={current} onSelect={(id) => navigate(`/bots/${bot.id}/${id}`)} />
