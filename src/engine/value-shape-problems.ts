@@ -1,4 +1,5 @@
 import type { BlockHandler } from './blocks/handler';
+import { choiceIssues } from './blocks/form-schema';
 import { authorSchema, shapeIssues, type JsonSchema } from './blocks/json-schema';
 import { handlerFor } from './blocks/registry';
 import type { BotDefinition } from './definition/parse';
@@ -8,8 +9,10 @@ import { visibleLowContrast } from './shapes/theme-defaults';
 import { settingsShapeIssues, themeShapeIssues } from './shapes/theme';
 
 // Values whose shape is wrong (a colour that is not one, a width that is not a
-// length, a rating out of 1…100) and theme colours hard to read. The engine
-// reads a wrong value as the default, so a definition holding one still runs:
+// length, a rating out of 1…100), values not among the ones their field takes
+// (a Set variable's "Next week", an action the AI block does not have) and
+// theme colours hard to read. The engine reads a wrong shape as the default
+// and a value it does not know as each block says, so a definition holding one still runs:
 // for a draft they are warnings; on save only newly written ones are refused
 // (newShapeIssues), so Typebot exports import and keep saving as they are.
 
@@ -33,6 +36,8 @@ export interface ShapeFinding {
   value: unknown;
   groupId?: string;
   blockId?: string;
+  /** A value not among its field's values (its message says what the block does then), rather than without its shape. */
+  unknownChoice?: boolean;
 }
 
 const schemas = new WeakMap<object, JsonSchema>();
@@ -52,7 +57,11 @@ export function shapeFindings(definition: BotDefinition): ShapeFinding[] {
       const at = ['groups', g, 'blocks', b];
       const where = { groupId: group.id, blockId: block.id };
       const add = (part: (string | number)[], keyPart: (string | number)[], schema: JsonSchema, value: unknown) => {
-        for (const issue of shapeIssues(schema, value ?? {}))
+        const found = [
+          ...shapeIssues(schema, value ?? {}).map((issue) => ({ issue, unknownChoice: false })),
+          ...choiceIssues(schema, value ?? {}).map((issue) => ({ issue, unknownChoice: true })),
+        ];
+        for (const { issue, unknownChoice } of found)
           findings.push({
             path: [...at, ...part, ...issue.path],
             message: issue.message,
@@ -60,6 +69,7 @@ export function shapeFindings(definition: BotDefinition): ShapeFinding[] {
             key: ['block', block.id, ...keyPart, ...issue.path].join('.'),
             value: valueAt(value, issue.path),
             ...where,
+            ...(unknownChoice ? { unknownChoice } : {}),
           });
       };
       add(['options'], ['options'], schemaOf(handler.options), block.options);
@@ -130,14 +140,16 @@ function valueAt(root: unknown, path: (string | number)[]): unknown {
 
 /** The definition's values without their shape and its hard-to-read theme colours, as warnings of the draft. */
 export function valueShapeProblems(definition: BotDefinition): ValueShapeProblem[] {
-  const problems: ValueShapeProblem[] = shapeFindings(definition).map(({ path, message, field, groupId, blockId }) => ({
-    severity: 'warning',
-    code: 'INVALID_VALUE',
-    message: `${field}: ${message}; the chat uses the default instead`,
-    ...(groupId ? { groupId } : {}),
-    ...(blockId ? { blockId } : {}),
-    path,
-  }));
+  const problems: ValueShapeProblem[] = shapeFindings(definition).map(
+    ({ path, message, field, groupId, blockId, unknownChoice }) => ({
+      severity: 'warning',
+      code: 'INVALID_VALUE',
+      message: unknownChoice ? `${field}: ${message}` : `${field}: ${message}; the chat uses the default instead`,
+      ...(groupId ? { groupId } : {}),
+      ...(blockId ? { blockId } : {}),
+      path,
+    }),
+  );
   // The colours visitors will see: a colour the theme leaves out is the chat's default for the bot's version (a
   // Typebot export relying on the defaults of 6.1 shows white on #FF5924, 3.1:1).
   const theme: unknown = definition.theme;

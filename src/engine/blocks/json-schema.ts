@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { shapeProblem, shapeRuleOf } from '../shapes/values';
+import { allProperties, applyModes } from './form-schema';
 
 // Block schemas as JSON Schema (draft 2020-12), as an author writes the
 // fields: zod reads them leniently, the editor and the problems of a draft
-// hold them to their declared types.
+// hold them to their declared types, values and modes (form-schema.ts says
+// how lists of values, modes and references are written).
 
 export type JsonSchema = { [keyword: string]: unknown };
 
@@ -47,10 +49,11 @@ function annotate(schema: JsonSchema): void {
   if (Array.isArray(schema.anyOf)) schema.anyOf.filter(isSchema).forEach(annotate);
 }
 
-/** The JSON Schema of a block schema's input, every field titled. */
+/** The JSON Schema of a block schema's input, every field titled, its modes a discriminated union. */
 export function authorSchema(schema: z.ZodType): JsonSchema {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   annotate(json);
+  applyModes(json);
   return json;
 }
 
@@ -93,10 +96,10 @@ export function schemaIssues(schema: JsonSchema, value: unknown, path: (string |
     ];
   }
   const issues: SchemaIssue[] = [];
-  if (isSchema(schema.properties) && isSchema(value)) {
-    for (const [key, field] of Object.entries(schema.properties)) {
+  if (isSchema(value)) {
+    for (const [key, field] of Object.entries(allProperties(schema))) {
       const child = value[key];
-      if (child === undefined || child === null || !isSchema(field)) continue;
+      if (child === undefined || child === null) continue;
       issues.push(...schemaIssues(field, child, [...path, key]));
     }
   }
@@ -122,10 +125,9 @@ export function shapeIssues(schema: JsonSchema, value: unknown, path: (string | 
       : [];
   }
   const issues: SchemaIssue[] = [];
-  if (isSchema(schema.properties) && isSchema(value)) {
-    for (const [key, field] of Object.entries(schema.properties))
-      if (isSchema(field)) issues.push(...shapeIssues(field, value[key], [...path, key]));
-  }
+  if (isSchema(value))
+    for (const [key, field] of Object.entries(allProperties(schema)))
+      issues.push(...shapeIssues(field, value[key], [...path, key]));
   if (isSchema(schema.items) && Array.isArray(value)) {
     const items = schema.items;
     value.forEach((item, index) => issues.push(...shapeIssues(items, item, [...path, index])));

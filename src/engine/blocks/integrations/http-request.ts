@@ -17,11 +17,14 @@ import { anonymousPreviewSkip } from './anonymous-preview';
 const keyValues = (title: string) =>
   opt.objectList({ key: opt.string({ title: 'Key' }), value: opt.string({ title: 'Value' }) }, { title });
 
+/** The methods the reference offers; a lower-case one is sent upper-cased. */
+const HTTP_METHODS = ['POST', 'GET', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'CONNECT', 'OPTIONS', 'TRACE'] as const;
+
 const httpRequestOptions = optionsSchema({
   webhook: opt.object(
     {
       url: opt.string({ title: 'URL' }),
-      method: opt.string({ title: 'Method' }),
+      method: opt.choice(HTTP_METHODS, { title: 'Method', unknown: 'the request is sent with it, upper-cased' }),
       headers: keyValues('Headers'),
       queryParams: keyValues('Query parameters'),
       body: opt.string({ title: 'Body', widget: 'code' }),
@@ -30,7 +33,12 @@ const httpRequestOptions = optionsSchema({
   ),
   isCustomBody: opt.boolean({ title: 'Custom body' }),
   isExecutedOnClient: opt.boolean({ title: 'Run on the client' }),
-  timeout: opt.number({ title: 'Timeout (seconds)' }),
+  timeout: opt.boundedNumber(
+    { minimum: 1, maximum: 120 },
+    { title: 'Timeout (seconds)' },
+    // Read as before: a longer timeout is cut to the longest, a nought or negative one means the default.
+    { readAsWritten: true },
+  ),
   responseVariableMapping: responseMappingOption(),
 });
 

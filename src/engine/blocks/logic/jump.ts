@@ -3,7 +3,10 @@ import type { BlockDefinition, EdgeDefinition } from '../../definition/schema';
 import type { BlockContext, LogicHandler } from '../handler';
 import { resolveGroup } from './group-target';
 
-const options = optionsSchema({ groupId: opt.string({ title: 'Group' }), blockId: opt.string({ title: 'Block' }) });
+const options = optionsSchema({
+  groupId: opt.group({ title: 'Group' }),
+  blockId: opt.block('groupId', { title: 'Block', description: 'Empty: the group’s first block' }),
+});
 
 /** The block that would have run after `block`: the next one in its group, else the first one its own edge reaches. */
 function nextBlockAfter(block: BlockDefinition, ctx: BlockContext, edges: EdgeDefinition[]): string | undefined {

@@ -2,7 +2,7 @@ import { isAnonymousPreview } from '../integrations/anonymous-preview';
 import { describeCodeError } from './code-errors';
 import { jsonOrText } from '../../json';
 import type { z } from 'zod';
-import { opt, optionsSchema, readOptions } from '../options';
+import { opt, optionsSchema, readOptions, withModes } from '../options';
 import { DateTime } from 'luxon';
 import type { BlockContext, LogicHandler, Outcome } from '../handler';
 import { asFunctionBody, substituteVariables } from '../../variables/templating';
@@ -14,29 +14,70 @@ import { clientScript, isFetchError, scriptGlobals } from './code';
 // type computes something; "nothing" clears the variable (null), it never
 // leaves it untouched.
 
-const blockOptions = optionsSchema({
-  variableId: opt.variable('Variable'),
-  type: opt.string({
-    title: 'Value',
-    description: 'Custom, Empty, Now, Today, Random ID, Append value(s), Pop, Shift...',
+/** The kinds of value, as the reference lists them ("Today" and "User ID" it no longer offers, but runs). */
+const VALUE_TYPES = [
+  { value: 'Custom', title: 'Custom (text or code)' },
+  'Empty',
+  'Append value(s)',
+  'Environment name',
+  'Device type',
+  'Transcript',
+  'User ID',
+  'Result ID',
+  { value: 'Now', title: 'Now (date and time)' },
+  { value: 'Today', title: 'Today (date and time, UTC)' },
+  'Yesterday',
+  'Tomorrow',
+  'Random ID',
+  'Moment of the day',
+  'Map item with same index',
+  { value: 'Pop', title: 'Pop (take the last item)' },
+  { value: 'Shift', title: 'Shift (take the first item)' },
+  { value: 'Phone number', title: 'Phone number (WhatsApp)' },
+  { value: 'Contact name', title: 'Contact name (WhatsApp)' },
+  { value: 'Referral Click ID', title: 'Referral click ID (WhatsApp)' },
+  { value: 'Referral Source ID', title: 'Referral source ID (WhatsApp)' },
+] as const;
+
+const DATE_FIELDS = ['timeZone'];
+const TAKE_FIELDS = ['saveItemInVariableId'];
+
+const blockOptions = withModes(
+  optionsSchema({
+    variableId: opt.variable('Variable'),
+    type: opt.choice(VALUE_TYPES, { title: 'Value', unknown: 'the block empties the variable' }),
+    expressionToEvaluate: opt.string({ title: 'Expression', widget: 'code' }),
+    isCode: opt.boolean({ title: 'Evaluate as code' }),
+    isExecutedOnClient: opt.boolean({ title: 'Run on the client' }),
+    isUnsafe: opt.boolean({ title: 'Unsafe' }),
+    saveErrorInVariableId: opt.variable('Save the error in'),
+    timeZone: opt.string({ title: 'Time zone', description: 'Europe/Paris, America/New_York… (empty: UTC)' }),
+    item: opt.string({ title: 'Item' }),
+    saveItemInVariableId: opt.variable('Save the item in'),
+    mapListItemParams: opt.object(
+      {
+        baseItemVariableId: opt.variable('Base item'),
+        baseListVariableId: opt.variable('Base list'),
+        targetListVariableId: opt.variable('Target list'),
+      },
+      { title: 'Map item with same index' },
+    ),
   }),
-  expressionToEvaluate: opt.string({ title: 'Expression', widget: 'code' }),
-  isCode: opt.boolean({ title: 'Evaluate as code' }),
-  isExecutedOnClient: opt.boolean({ title: 'Run on the client' }),
-  isUnsafe: opt.boolean({ title: 'Unsafe' }),
-  saveErrorInVariableId: opt.variable('Save the error in'),
-  timeZone: opt.string({ title: 'Time zone' }),
-  item: opt.string({ title: 'Item' }),
-  saveItemInVariableId: opt.variable('Save the item in'),
-  mapListItemParams: opt.object(
-    {
-      baseItemVariableId: opt.variable('Base item'),
-      baseListVariableId: opt.variable('Base list'),
-      targetListVariableId: opt.variable('Target list'),
+  {
+    key: 'type',
+    default: 'Custom',
+    fields: {
+      Custom: ['expressionToEvaluate', 'isCode', 'isExecutedOnClient', 'isUnsafe', 'saveErrorInVariableId'],
+      Now: DATE_FIELDS,
+      Yesterday: DATE_FIELDS,
+      Tomorrow: DATE_FIELDS,
+      'Append value(s)': ['item'],
+      'Map item with same index': ['mapListItemParams'],
+      Pop: TAKE_FIELDS,
+      Shift: TAKE_FIELDS,
     },
-    { title: 'Map item with same index' },
-  ),
-});
+  },
+);
 
 type Options = z.output<typeof blockOptions>;
 

@@ -11,8 +11,12 @@ import { resolveGroup } from './group-target';
 // this one) on top of the queue, then comes back.
 
 const options = optionsSchema({
-  typebotId: opt.string({ title: 'Bot', description: '"current" for this bot' }),
-  groupId: opt.string({ title: 'Group' }),
+  typebotId: opt.bot({ title: 'Bot' }),
+  groupId: opt.group({
+    title: 'Group',
+    description: 'Empty: where the bot starts',
+    keywords: { 'x-parley-bot-field': 'typebotId' },
+  }),
   mergeResults: opt.boolean({ title: 'Merge answers' }),
 });
 

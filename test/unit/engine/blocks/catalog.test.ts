@@ -76,11 +76,13 @@ describe('block catalog', () => {
   });
 
   test('variable, credentials, code and rich text fields carry their widget', () => {
+    // A field of one mode only is in that mode's variant (form-schema.ts).
+    const field = (node: Record<string, unknown>, key: string) =>
+      [node, ...((node.oneOf as Record<string, unknown>[] | undefined) ?? [])]
+        .map((each) => (each.properties as Record<string, Record<string, unknown>> | undefined)?.[key])
+        .find((found) => typeof found === 'object' && found !== null)!;
     const widget = (schema: Record<string, unknown>, ...path: string[]) =>
-      path.reduce<Record<string, unknown>>(
-        (node, key) => (node.properties as Record<string, Record<string, unknown>>)[key]!,
-        schema,
-      )['x-parley-widget'];
+      path.reduce<Record<string, unknown>>(field, schema)['x-parley-widget'];
     expect(widget(entry('text input').optionsSchema, 'variableId')).toBe('variable');
     expect(widget(entry('Set variable').optionsSchema, 'variableId')).toBe('variable');
     expect(widget(entry('Set variable').optionsSchema, 'mapListItemParams', 'baseListVariableId')).toBe('variable');
@@ -93,8 +95,7 @@ describe('block catalog', () => {
     expect(comparisons.title).toBe('Comparisons');
     expect(comparisons.items.properties.variableId).toMatchObject({ title: 'Variable', 'x-parley-widget': 'variable' });
     expect(comparisons.items.properties.comparisonOperator.enum).toContain('Equal to');
-    const mapping = (entry('openai').optionsSchema.properties as Record<string, { items: Record<string, unknown> }>)
-      .responseMapping!.items;
+    const mapping = field(entry('openai').optionsSchema, 'responseMapping').items as Record<string, unknown>;
     expect(widget(mapping, 'variableId')).toBe('variable');
   });
 

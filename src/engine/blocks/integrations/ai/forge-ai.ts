@@ -6,7 +6,7 @@ import type { BlockDefinition } from '../../../definition/schema';
 import type { EffectResult } from '../../../effects';
 import type { ChatMessage } from '../../../wire';
 import type { BlockContext, LogicHandler, Outcome } from '../../handler';
-import { opt, optionsSchema, readOptions } from '../../options';
+import { opt, optionsSchema, readOptions, withModes } from '../../options';
 import { anonymousPreviewSkip } from '../anonymous-preview';
 import { AI_TIMEOUT_MS, numberOption, providerErrorLog, usageValue } from './completion';
 import { chatMessages, messagesOption } from './messages';
@@ -21,8 +21,22 @@ import { blockLabel } from '../../../shapes/block-labels';
 // streams and the next bubble shows the answer's variable, the block asks the
 // client to stream it instead (`stream` action) and waits for the full text.
 
+/** The answer's parts an AI block saves in variables (reference `responseMapping.item`). */
+const ANSWER_PARTS = [
+  'Message content',
+  'Message',
+  'Response ID',
+  'Total tokens',
+  'Prompt tokens',
+  'Completion tokens',
+];
+
 const aiOptions = optionsSchema({
-  action: opt.string({ title: 'Action' }),
+  // Each block type offers its own actions (optionsFor).
+  action: opt.choice(['Create chat completion', 'Create Chat Message', 'Generate variables', 'Ask Model'], {
+    title: 'Action',
+    unknown: 'the block does nothing (its block type does not have this action)',
+  }),
   credentialsId: opt.credentials(),
   baseUrl: opt.string({ title: 'Base URL' }),
   apiVersion: opt.string({ title: 'API version' }),
@@ -33,7 +47,7 @@ const aiOptions = optionsSchema({
   maxTokens: opt.numberOrString({ title: 'Max tokens' }),
   responseMapping: opt.objectList(
     {
-      item: opt.string({ title: 'Value', description: 'Message content, Total tokens...' }),
+      item: opt.choice(ANSWER_PARTS, { title: 'Value', unknown: 'nothing is saved' }),
       variableId: opt.variable('Save in'),
     },
     { title: 'Save the answer' },
@@ -43,7 +57,10 @@ const aiOptions = optionsSchema({
   variablesToExtract: opt.objectList(
     {
       variableId: opt.variable('Variable'),
-      type: opt.string({ title: 'Type' }),
+      type: opt.choice(['string', 'number', 'boolean', 'array', 'enum'], {
+        title: 'Type',
+        unknown: 'the variable is not asked for',
+      }),
       description: opt.string({ title: 'Description' }),
       isRequired: opt.boolean({ title: 'Required' }),
       values: opt.stringList({ title: 'Values' }),
@@ -62,6 +79,36 @@ const aiOptions = optionsSchema({
   instructions: opt.string({ title: 'Instructions' }),
   responseIdVariableId: opt.variable('Save the response ID in'),
 });
+
+const CHAT_FIELDS = ['model', 'messages', 'systemMessage', 'temperature', 'maxTokens', 'responseMapping'];
+
+/** The fields each action shows (the others' stay in the options, unused). */
+const ACTION_FIELDS: Record<string, string[]> = {
+  'Create chat completion': CHAT_FIELDS,
+  'Create Chat Message': CHAT_FIELDS,
+  'Ask Model': [
+    'model',
+    'message',
+    'instructions',
+    'temperature',
+    'maxTokens',
+    'responseIdVariableId',
+    'responseMapping',
+  ],
+  'Generate variables': ['model', 'prompt', 'variablesToExtract', 'temperature', 'maxTokens'],
+  'Create transcription': ['model', 'url', 'prompt', 'transcriptionVariableId'],
+  'Create speech': ['model', 'input', 'voice', 'instructions', 'saveUrlInVariableId'],
+};
+
+/** One block type's options: the actions it has, each with its fields (the same schema, read the same way). */
+const optionsFor = (actions: readonly string[]) =>
+  withModes(aiOptions, {
+    key: 'action',
+    choices: actions.map((action) =>
+      action === 'Ask Assistant' ? { value: action, title: 'Ask Assistant (no longer available)' } : action,
+    ),
+    fields: ACTION_FIELDS,
+  });
 
 type AiOptions = z.output<typeof aiOptions>;
 
@@ -312,7 +359,7 @@ export function forgeAiBlock<T extends BlockType>(type: T, spec: AiBlockSpec): L
   return {
     category: 'integration',
     type,
-    options: aiOptions,
+    options: optionsFor(spec.actions),
     needsCredentials: true,
     credentialsTypes: [spec.provider],
     async execute(block, ctx): Promise<Outcome> {

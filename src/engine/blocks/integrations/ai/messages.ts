@@ -10,16 +10,42 @@ import { opt } from '../../options';
 // alternating user and assistant turns, and the legacy "Messages sequence ✨"
 // interleaving two list variables.
 
+const ROLES = [
+  { value: 'system', title: 'System' },
+  { value: 'user', title: 'User' },
+  { value: 'assistant', title: 'Assistant' },
+  { value: 'Dialogue', title: 'Dialogue (a list variable)' },
+  { value: 'Messages sequence ✨', title: 'Messages sequence (two list variables)' },
+];
+
+const TEXT_FIELDS = ['content', 'name'];
+
 export const messagesOption = () =>
   opt.objectList(
     {
-      role: opt.string({ title: 'Role' }),
+      role: opt.choice(ROLES, { title: 'Role', unknown: 'the message is not sent' }),
       content: contentOption(),
       name: opt.string({ title: 'Name' }),
       dialogueVariableId: opt.variable('Dialogue'),
-      startsBy: opt.string({ title: 'Starts by' }),
+      startsBy: opt.choice(
+        [
+          { value: 'user', title: 'User' },
+          { value: 'assistant', title: 'Assistant' },
+        ],
+        { title: 'Starts by', unknown: 'the dialogue starts with the user' },
+      ),
     },
     { title: 'Messages' },
+    {
+      key: 'role',
+      fields: {
+        system: TEXT_FIELDS,
+        user: TEXT_FIELDS,
+        assistant: TEXT_FIELDS,
+        Dialogue: ['dialogueVariableId', 'startsBy'],
+        'Messages sequence ✨': ['content'],
+      },
+    },
   );
 
 /** `content` is a text, except in a legacy "Messages sequence ✨" where it names two variables. */

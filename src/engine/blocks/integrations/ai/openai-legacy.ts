@@ -3,7 +3,7 @@ import type { AiChatRequest, AiMessage } from '../../../contracts';
 import type { BlockDefinition } from '../../../definition/schema';
 import type { EffectResult } from '../../../effects';
 import type { BlockContext, LogicHandler, Outcome } from '../../handler';
-import { opt, optionsSchema, readOptions } from '../../options';
+import { opt, optionsSchema, readOptions, withModes } from '../../options';
 import { anonymousPreviewSkip } from '../anonymous-preview';
 import { AI_TIMEOUT_MS, numberOption, usageValue } from './completion';
 import { chatMessages, messagesOption } from './messages';
@@ -15,29 +15,44 @@ import { streamsInto } from './stream-target';
 // answer is appended to a list variable, set otherwise; streaming uses the
 // legacy `streamOpenAiChatCompletion` action carrying the messages.
 
-const legacyOptions = optionsSchema({
-  task: opt.string({ title: 'Task' }),
-  credentialsId: opt.credentials(),
-  baseUrl: opt.string({ title: 'Base URL' }),
-  apiVersion: opt.string({ title: 'API version' }),
-  model: opt.string({ title: 'Model' }),
-  messages: messagesOption(),
-  advancedSettings: opt.object(
-    { temperature: opt.numberOrString({ title: 'Temperature' }) },
-    { title: 'Advanced settings' },
-  ),
-  responseMapping: opt.objectList(
-    {
-      valueToExtract: opt.string({ title: 'Value', description: 'Message content, Total tokens' }),
-      variableId: opt.variable('Save in'),
+const legacyOptions = withModes(
+  optionsSchema({
+    task: opt.choice(['Create chat completion', 'Create speech', 'Create image'], {
+      title: 'Task',
+      unknown: 'the block does nothing',
+    }),
+    credentialsId: opt.credentials(),
+    baseUrl: opt.string({ title: 'Base URL' }),
+    apiVersion: opt.string({ title: 'API version' }),
+    model: opt.string({ title: 'Model' }),
+    messages: messagesOption(),
+    advancedSettings: opt.object(
+      { temperature: opt.numberOrString({ title: 'Temperature' }) },
+      { title: 'Advanced settings' },
+    ),
+    responseMapping: opt.objectList(
+      {
+        valueToExtract: opt.choice(['Message content', 'Total tokens', 'Prompt tokens', 'Completion tokens'], {
+          title: 'Value',
+          unknown: 'nothing is saved',
+        }),
+        variableId: opt.variable('Save in'),
+      },
+      { title: 'Save the answer' },
+    ),
+    // Create speech
+    input: opt.string({ title: 'Text to speak' }),
+    voice: opt.string({ title: 'Voice' }),
+    saveUrlInVariableId: opt.variable('Save the audio URL in'),
+  }),
+  {
+    key: 'task',
+    fields: {
+      'Create chat completion': ['model', 'messages', 'advancedSettings', 'responseMapping'],
+      'Create speech': ['model', 'input', 'voice', 'saveUrlInVariableId'],
     },
-    { title: 'Save the answer' },
-  ),
-  // Create speech
-  input: opt.string({ title: 'Text to speak' }),
-  voice: opt.string({ title: 'Voice' }),
-  saveUrlInVariableId: opt.variable('Save the audio URL in'),
-});
+  },
+);
 
 type LegacyOptions = z.output<typeof legacyOptions>;
 
