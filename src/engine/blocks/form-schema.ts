@@ -26,6 +26,8 @@ export { choiceIssues } from '../shapes/choices';
 //   reads it; the editor picks it by the discriminator's value alone (as
 //   OpenAPI's `discriminator` does). A mode with no fields of its own has a
 //   variant all the same.
+// - A list of rows (`type: array` of objects) may name one row
+//   (`x-parley-row`: "Saved value") where its title does not ("Save in variables").
 // - References: `x-parley-widget` is `variable`, `credentials` (the kinds in
 //   `x-parley-credentials`), `group`, `block` (of the group the sibling field
 //   `x-parley-group-field` names), `bot` (`current` is the bot itself).

@@ -14,7 +14,7 @@ export const responseMappingOption = () =>
       bodyPath: opt.string({ title: 'Value', description: 'data.items[0].name' }),
       variableId: opt.variable('Save in'),
     },
-    { title: 'Save in variables' },
+    { title: 'Save in variables', keywords: { 'x-parley-row': 'Saved value' } },
   );
 
 const options = optionsSchema({ responseVariableMapping: responseMappingOption() });

@@ -1,3 +1,4 @@
+import { useParams } from 'wouter';
 import type { BlockTypeInfo } from './block-types';
 import type { Draft, DraftBlock, DraftItem, DraftVariable, EdgeSource, Json } from './draft';
 import { ConditionEditor } from './forms/condition';
@@ -6,6 +7,7 @@ import { MediaAddress } from './forms/media-address';
 import { NextStep } from './forms/next-step';
 import { RichTextEditor } from './forms/rich-text';
 import { SchemaForm, type Credential } from './forms/schema-form';
+import { useWorkspaceCredentials } from './forms/workspace-lists';
 import { isObject } from '../json';
 
 export interface PanelActions {
@@ -47,6 +49,11 @@ export function BlockPanel({
     actions.updateBlock(block.id, (current) => ({ ...current, content: next }), coalesce);
   const setItems = (items: DraftItem[], coalesce?: string) =>
     actions.updateBlock(block.id, (current) => ({ ...current, items }), coalesce);
+  // The bot's page route names its workspace and bot: the forms list that workspace's bots and credentials.
+  const { workspaceId, botId } = useParams<{ workspaceId?: string; botId?: string }>();
+  // Guests may not list credentials: theirs stay the page's (none).
+  const formWorkspaceId = readOnly ? undefined : workspaceId;
+  const workspaceCredentials = useWorkspaceCredentials(formWorkspaceId, credentials);
   const schema = info?.optionsSchema;
   const hasOptions = isObject(schema) && isObject(schema.properties) && Object.keys(schema.properties).length > 0;
   return (
@@ -108,9 +115,14 @@ export function BlockPanel({
             <SchemaForm
               schema={schema}
               value={options}
-              variables={variables}
-              credentials={credentials}
-              createVariable={actions.createVariable}
+              context={{
+                variables,
+                credentials: workspaceCredentials,
+                createVariable: actions.createVariable,
+                draft,
+                botId,
+                workspaceId: formWorkspaceId,
+              }}
               onChange={(next) =>
                 actions.updateBlock(block.id, (current) => ({ ...current, options: next }), `options:${block.id}`)
               }

@@ -113,11 +113,14 @@ function dataOf(type: string, values: Record<string, string | boolean>): Record<
 export function CredentialsForm({
   onSave,
   pending,
+  types = CREDENTIAL_TYPES,
 }: {
   onSave(type: string, name: string, data: Record<string, unknown>): Promise<boolean>;
   pending: boolean;
+  /** The types offered (a block's picker adds only the kinds the block takes). */
+  types?: readonly string[];
 }) {
-  const [type, setType] = useState('openai');
+  const [type, setType] = useState(types.includes('openai') ? 'openai' : (types[0] ?? 'openai'));
   const [name, setName] = useState('');
   const [values, setValues] = useState<Record<string, string | boolean>>({});
   const set = (key: string, value: string | boolean) => setValues((previous) => ({ ...previous, [key]: value }));
@@ -141,7 +144,7 @@ export function CredentialsForm({
               setValues({});
             }}
           >
-            {CREDENTIAL_TYPES.map((each) => (
+            {types.map((each) => (
               <option key={each} value={each}>
                 {credentialsTypeName(each)}
               </option>

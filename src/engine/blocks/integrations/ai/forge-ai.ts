@@ -50,7 +50,7 @@ const aiOptions = optionsSchema({
       item: opt.choice(ANSWER_PARTS, { title: 'Value', unknown: 'nothing is saved' }),
       variableId: opt.variable('Save in'),
     },
-    { title: 'Save the answer' },
+    { title: 'Save the answer', keywords: { 'x-parley-row': 'Saved part' } },
   ),
   // Generate variables
   prompt: opt.string({ title: 'Prompt' }),
@@ -65,7 +65,7 @@ const aiOptions = optionsSchema({
       isRequired: opt.boolean({ title: 'Required' }),
       values: opt.stringList({ title: 'Values' }),
     },
-    { title: 'Variables to extract' },
+    { title: 'Variables to extract', keywords: { 'x-parley-row': 'Variable' } },
   ),
   // Create speech
   input: opt.string({ title: 'Text to speak' }),

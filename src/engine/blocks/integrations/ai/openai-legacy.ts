@@ -38,7 +38,7 @@ const legacyOptions = withModes(
         }),
         variableId: opt.variable('Save in'),
       },
-      { title: 'Save the answer' },
+      { title: 'Save the answer', keywords: { 'x-parley-row': 'Saved part' } },
     ),
     // Create speech
     input: opt.string({ title: 'Text to speak' }),
