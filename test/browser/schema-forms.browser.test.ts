@@ -1,5 +1,6 @@
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { screenshot } from '../helpers/browser';
+import { ARTEFACTS, screenshot } from '../helpers/browser';
 import { createBot, group, textBubble, v6Bot, type Json } from '../helpers/chat';
 import { editorSuite, saved, signedInAdmin } from '../helpers/console-editor';
 import { graphql, request } from '../helpers/http';
@@ -13,7 +14,8 @@ import type { TestServer } from '../helpers/test-server';
 // field in words; and the saved options, read back through the API, are as
 // the reference format writes them. One row per block type (FORMS): a row
 // creates the block, fills its form and says what must be saved, so every
-// type of the catalogue can get its row.
+// type of the catalogue can get its row (the runner takes the rows as they
+// come; block-forms.browser.test.ts covers every type with one change each).
 
 jest.setTimeout(180_000);
 
@@ -45,6 +47,9 @@ interface FormRow {
   absent?: string[];
 }
 
+/** A picture of the page now (artefacts/browser/schema-form-<name>-<size>.png). */
+const shot = ({ page, size }: Setup, name: string) => screenshot(page, `schema-form-${name}-${size}`);
+
 const field = (panel: Locator, name: string) => panel.getByLabel(name, { exact: true });
 
 /** The words under a field (its aria-describedby error). */
@@ -65,7 +70,8 @@ const FORMS: FormRow[] = [
     type: 'Set variable',
     label: 'Set variable',
     options: { variableId: 'v-answer', type: 'Next week' },
-    async fill({ panel }) {
+    async fill(setup) {
+      const { panel } = setup;
       const value = field(panel, 'Value');
       expect(await value.getAttribute('aria-invalid')).toBe('true');
       expect(await errorOf(value)).toMatch(
@@ -76,12 +82,14 @@ const FORMS: FormRow[] = [
       );
       // A mode whose value is unknown shows none of the modes' fields.
       expect(await shownLabels(panel)).not.toContain('Expression');
+      await shot(setup, 'Set-variable-unknown-value');
       await value.selectOption({ label: 'Custom (text or code)' });
       expect(await shownLabels(panel)).toEqual(
         expect.arrayContaining(['Expression', 'Evaluate as code', 'Save the error in']),
       );
       expect(await shownLabels(panel)).not.toContain('Time zone');
       await field(panel, 'Expression').fill('1 + 1');
+      await shot(setup, 'Set-variable-custom');
       await value.selectOption({ label: 'Now (date and time)' });
       const labels = await shownLabels(panel);
       expect(labels).toContain('Time zone');
@@ -201,9 +209,11 @@ const FORMS: FormRow[] = [
     type: 'openai',
     label: 'OpenAI',
     options: { action: 'Create image' },
-    async fill({ panel, openaiId }) {
+    async fill(setup) {
+      const { panel, openaiId } = setup;
       const action = field(panel, 'Action');
       expect(await errorOf(action)).toMatch(/^“Create image” is not one of the values this field takes/);
+      await shot(setup, 'OpenAI-unknown-action');
       await action.selectOption({ label: 'Create chat completion' });
       let labels = await shownLabels(panel);
       expect(labels).toEqual(expect.arrayContaining(['Model', 'Messages', 'Save the answer']));
@@ -217,6 +227,17 @@ const FORMS: FormRow[] = [
       expect(await optionTexts(field(message, 'Role'))).toEqual(
         expect.arrayContaining(['System', 'User', 'Assistant', 'Dialogue (a list variable)']),
       );
+      // A new message is the user's: its text is there to write.
+      expect(await field(message, 'Role').inputValue()).toBe('user');
+      await field(message, 'Content').fill('Hello');
+      await field(message, 'Role').selectOption({ label: 'Dialogue (a list variable)' });
+      expect(await message.locator('.field > label, legend').allTextContents()).toEqual([
+        'Message 1',
+        'Role',
+        'Dialogue',
+        'Starts by',
+      ]);
+      await shot(setup, 'OpenAI-chat');
       await action.selectOption({ label: 'Create speech' });
       labels = await shownLabels(panel);
       expect(labels).toEqual(expect.arrayContaining(['Text to speak', 'Voice', 'Save the audio URL in']));
@@ -246,6 +267,7 @@ const FORMS: FormRow[] = [
       expect(await optionTexts(dialog.getByLabel('Type'))).toEqual(['Anthropic']);
       await dialog.getByLabel('Name').fill(`Claude team ${size}`);
       await dialog.getByLabel('API key').fill('sk-ant-test');
+      await screenshot(page, `schema-form-add-credentials-${size}`);
       await dialog.getByRole('button', { name: 'Add credentials' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await account
@@ -305,6 +327,27 @@ async function formsBot(server: TestServer, size: string): Promise<string> {
   return botId;
 }
 
+/** The page, and the whole panel (it scrolls inside the editor: unfolded for the picture, then as it was). */
+async function shootForm(page: Page, panel: Locator, name: string): Promise<void> {
+  await screenshot(page, name);
+  await page.evaluate(() => {
+    for (let node = document.querySelector('.block-panel'); node && node !== document.body; node = node.parentElement) {
+      const element = node as HTMLElement;
+      element.dataset.shotStyle = element.getAttribute('style') ?? '';
+      element.style.maxHeight = 'none';
+      element.style.height = 'auto';
+      element.style.overflow = 'visible';
+    }
+  });
+  await panel.locator('fieldset.plain').screenshot({ path: path.join(ARTEFACTS, `${name}-panel.png`) });
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll<HTMLElement>('[data-shot-style]')) {
+      element.setAttribute('style', element.dataset.shotStyle ?? '');
+      delete element.dataset.shotStyle;
+    }
+  });
+}
+
 async function savedOptions(server: TestServer, botId: string): Promise<Map<string, Json>> {
   const answer = await request(server.url, 'GET', `/v1/bots/${botId}`, { token: server.adminToken });
   const groups = answer.body.bot.groups as { blocks: { id: string; options?: Json }[] }[];
@@ -348,12 +391,7 @@ describe.each([
       await page.locator(`.flow-block[data-block-id="b-${index}"]`).click();
       await panel.getByRole('heading', { name: row.label, exact: true }).waitFor();
       await row.fill(setup);
-      await panel.locator('.options').screenshot({
-        path: (await screenshot(page, `schema-form-${row.type.replace(/\W+/g, '-')}-${size}`)).replace(
-          /\.png$/,
-          '-panel.png',
-        ),
-      });
+      await shootForm(page, panel, `schema-form-${row.label.replace(/\W+/g, '-')}-${size}`);
     }
     await saved(page);
     await context.close();

@@ -15,7 +15,8 @@ export { choiceIssues } from '../shapes/choices';
 //   problem of the draft; `x-parley-unknown` says what the block does with it.
 // - A block whose fields depend on one of its fields (its modes: Set
 //   variable's `type`, an AI block's `action`): the object's `properties` hold
-//   the fields of every mode, the discriminating field among them (its own
+//   the fields of every mode in the order the form shows them (a mode's own
+//   fields go right after the discriminating field), that field among them (its own
 //   `oneOf` lists the modes in words, its `default` is the mode an absent
 //   value reads as); `x-parley-discriminator` names it; `oneOf` holds one
 //   variant per mode, in the same order: `{title, properties: {<key>: {const:
@@ -27,7 +28,9 @@ export { choiceIssues } from '../shapes/choices';
 //   OpenAPI's `discriminator` does). A mode with no fields of its own has a
 //   variant all the same.
 // - A list of rows (`type: array` of objects) may name one row
-//   (`x-parley-row`: "Saved value") where its title does not ("Save in variables").
+//   (`x-parley-row`: "Saved value") where its title does not ("Save in
+//   variables"), and say what a new row holds (`x-parley-new-row`: a message
+//   is the user's); the editor gives each new row an `id`.
 // - References: `x-parley-widget` is `variable`, `credentials` (the kinds in
 //   `x-parley-credentials`), `group`, `block` (of the group the sibling field
 //   `x-parley-group-field` names), `bot` (`current` is the bot itself).
@@ -49,6 +52,8 @@ export interface ModesMeta {
   choices?: readonly (string | { value: string; title: string })[];
   /** Each mode's own fields, in the order shown; a field no mode names shows in every mode. */
   fields: Readonly<Record<string, readonly string[]>>;
+  /** Fields of every mode shown first, in this order (an account before the action); the rest as declared. */
+  first?: readonly string[];
 }
 
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -76,7 +81,11 @@ function discriminate(schema: Node, meta: ModesMeta): void {
   if (!modes) throw new Error(`the mode field "${meta.key}" lists no values`);
   const own = new Set(Object.values(meta.fields).flat());
   for (const key of own) if (!isNode(properties[key])) throw new Error(`a mode shows "${key}", which is no field`);
-  schema.properties = Object.fromEntries(Object.entries(properties).filter(([key]) => !own.has(key)));
+  const common = Object.entries(properties).filter(([key]) => !own.has(key));
+  const first = meta.first ?? [];
+  const rank = (key: string) => (first.includes(key) ? first.indexOf(key) : first.length);
+  // The JSON object's order is the form's: a stable sort keeps the declared order of the others.
+  schema.properties = Object.fromEntries(common.sort(([a], [b]) => rank(a) - rank(b)));
   schema[DISCRIMINATOR] = meta.key;
   const variants: Node[] = modes.map(({ value, title }) => ({
     title,

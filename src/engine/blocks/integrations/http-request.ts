@@ -27,7 +27,11 @@ const httpRequestOptions = optionsSchema({
       method: opt.choice(HTTP_METHODS, { title: 'Method', unknown: 'the request is sent with it, upper-cased' }),
       headers: keyValues('Headers'),
       queryParams: keyValues('Query parameters'),
-      body: opt.string({ title: 'Body', widget: 'code' }),
+      body: opt.string({
+        title: 'Body',
+        widget: 'code',
+        description: 'Sent with Custom body on; else the answers and variables, as JSON',
+      }),
     },
     { title: 'Request' },
   ),

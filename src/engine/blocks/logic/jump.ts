@@ -5,7 +5,8 @@ import { resolveGroup } from './group-target';
 
 const options = optionsSchema({
   groupId: opt.group({ title: 'Group' }),
-  blockId: opt.block('groupId', { title: 'Block', description: 'Empty: the group’s first block' }),
+  // None: the group's first block.
+  blockId: opt.block('groupId', { title: 'Block' }),
 });
 
 /** The block that would have run after `block`: the next one in its group, else the first one its own edge reaches. */

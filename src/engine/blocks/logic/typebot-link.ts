@@ -12,11 +12,8 @@ import { resolveGroup } from './group-target';
 
 const options = optionsSchema({
   typebotId: opt.bot({ title: 'Bot' }),
-  groupId: opt.group({
-    title: 'Group',
-    description: 'Empty: where the bot starts',
-    keywords: { 'x-parley-bot-field': 'typebotId' },
-  }),
+  // None: where the bot starts.
+  groupId: opt.group({ title: 'Group', keywords: { 'x-parley-bot-field': 'typebotId' } }),
   mergeResults: opt.boolean({ title: 'Merge answers' }),
 });
 

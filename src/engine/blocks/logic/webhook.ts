@@ -11,7 +11,7 @@ export interface ResponseMapping {
 export const responseMappingOption = () =>
   opt.objectList(
     {
-      bodyPath: opt.string({ title: 'Value', description: 'data.items[0].name' }),
+      bodyPath: opt.string({ title: 'Value', description: 'Where in the answer, such as data.items[0].name' }),
       variableId: opt.variable('Save in'),
     },
     { title: 'Save in variables', keywords: { 'x-parley-row': 'Saved value' } },

@@ -102,7 +102,7 @@ describe('modes: a discriminated union in the author schema', () => {
       'instructions',
       'saveUrlInVariableId',
     ]);
-    expect(Object.keys(properties(optionsOf('openai')))).toEqual(['action', 'credentialsId', 'baseUrl', 'apiVersion']);
+    expect(Object.keys(properties(optionsOf('openai')))).toEqual(['credentialsId', 'action', 'baseUrl', 'apiVersion']);
     // A message's fields follow its role.
     const messages = variantFields(openai, variantOf(openai, { action: 'Create chat completion' })).messages!;
     const roles = modesOf(messages.items as Node)!;

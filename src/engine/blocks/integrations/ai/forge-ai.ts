@@ -104,6 +104,7 @@ const ACTION_FIELDS: Record<string, string[]> = {
 const optionsFor = (actions: readonly string[]) =>
   withModes(aiOptions, {
     key: 'action',
+    first: ['credentialsId', 'action'],
     choices: actions.map((action) =>
       action === 'Ask Assistant' ? { value: action, title: 'Ask Assistant (no longer available)' } : action,
     ),

@@ -35,7 +35,7 @@ export const messagesOption = () =>
         { title: 'Starts by', unknown: 'the dialogue starts with the user' },
       ),
     },
-    { title: 'Messages' },
+    { title: 'Messages', keywords: { 'x-parley-new-row': { role: 'user' } } },
     {
       key: 'role',
       fields: {

@@ -47,6 +47,7 @@ const legacyOptions = withModes(
   }),
   {
     key: 'task',
+    first: ['credentialsId', 'task'],
     fields: {
       'Create chat completion': ['model', 'messages', 'advancedSettings', 'responseMapping'],
       'Create speech': ['model', 'input', 'voice', 'saveUrlInVariableId'],

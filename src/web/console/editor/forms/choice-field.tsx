@@ -56,7 +56,7 @@ export function ChoiceField({
         ))}
         {problem && (
           <option value={'\u0000invalid'} disabled>
-            {typeof value === 'string' ? `“${value}”` : JSON.stringify(value)}: not a value this field takes
+            {typeof value === 'string' ? `“${value}”` : JSON.stringify(value)} (not allowed)
           </option>
         )}
       </select>

@@ -15,6 +15,9 @@ import { refreshCredentials, type Credential } from './workspace-lists';
 
 const ADD = '\u0000add';
 
+/** Send e-mail's account when none is picked (or `default`): the server's own SMTP. */
+const SERVER_SMTP = 'default';
+
 export function CredentialsField({
   label,
   kinds,
@@ -36,7 +39,8 @@ export function CredentialsField({
   const id = useId();
   const errorId = `${id}-error`;
   const [adding, setAdding] = useState(false);
-  const current = typeof value === 'string' ? value : '';
+  const serverOwn = kinds?.includes('smtp') === true;
+  const current = typeof value === 'string' && !(serverOwn && value === SERVER_SMTP) ? value : '';
   const offered = kinds ? credentials.filter((credential) => kinds.includes(credential.type)) : credentials;
   const chosen = credentials.find((credential) => credential.id === current);
   const wrongKind = chosen && kinds && !kinds.includes(chosen.type) ? chosen : undefined;
@@ -67,7 +71,7 @@ export function CredentialsField({
           else onChange(event.target.value || undefined);
         }}
       >
-        <option value="">— none —</option>
+        <option value="">{serverOwn ? '— the server’s own —' : '— none —'}</option>
         {offered.map((credential) => (
           <option key={credential.id} value={credential.id}>
             {credential.name} ({credentialsTypeName(credential.type)})
@@ -84,6 +88,9 @@ export function CredentialsField({
         )}
       </select>
       {hint}
+      {kinds?.length === 0 && (
+        <small className="hint">Parley has no kind of credentials for this block: it cannot run here.</small>
+      )}
       <ValueError id={errorId} problem={problem} />
       {workspaceId && (
         <Dialog

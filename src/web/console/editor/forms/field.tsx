@@ -103,6 +103,7 @@ export function Field({ name, schema, value, siblings, onChange, context }: Fiel
       <ObjectListField
         {...base}
         rowName={typeof schema['x-parley-row'] === 'string' ? schema['x-parley-row'] : undefined}
+        newRow={isObject(schema['x-parley-new-row']) ? schema['x-parley-new-row'] : undefined}
         renderRow={(row, change) => <ObjectFields schema={items} value={row} onChange={change} context={context} />}
       />
     );

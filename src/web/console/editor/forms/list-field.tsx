@@ -10,6 +10,7 @@ import { singular } from './schema-read';
 export function ObjectListField({
   label,
   rowName,
+  newRow,
   hint,
   value,
   onChange,
@@ -18,6 +19,8 @@ export function ObjectListField({
   label: string;
   /** One row's name (`x-parley-row`); else the label made singular. */
   rowName?: string;
+  /** What a new row holds besides its id (`x-parley-new-row`). */
+  newRow?: Json;
   hint: ReactNode;
   value: unknown;
   onChange(value: unknown): void;
@@ -52,7 +55,7 @@ export function ObjectListField({
           </fieldset>
         ) : null,
       )}
-      <button type="button" onClick={() => onChange([...rows, { id: newId() }])}>
+      <button type="button" onClick={() => onChange([...rows, { id: newId(), ...newRow }])}>
         Add {words}
       </button>
     </fieldset>
