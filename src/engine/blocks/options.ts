@@ -49,7 +49,7 @@ const asChoice = (choice: ChoiceInput): Choice =>
   typeof choice === 'string' ? { value: choice, title: choice } : choice;
 
 /** The JSON Schema keywords of a field taking one of `choices` (form-schema.ts: `oneOf` of `const` with words). */
-export function choiceKeywords(choices: readonly ChoiceInput[]): { oneOf: { const: string; title: string }[] } {
+function choiceKeywords(choices: readonly ChoiceInput[]): { oneOf: { const: string; title: string }[] } {
   return { oneOf: choices.map(asChoice).map(({ value, title }) => ({ const: value, title })) };
 }
 
@@ -162,7 +162,7 @@ export const opt = {
   /** A list of objects (rows, mappings): other entries dropped. `modes`: the fields of an entry depend on one of them. */
   objectList: <T extends z.ZodRawShape>(shape: T, meta: FieldMeta = {}, modes?: ModesMeta) => {
     const entry = z.looseObject(shape);
-    const described = modes ? entry.meta({ [MODES_META]: modes }) : entry;
+    const withEntryModes = modes ? entry.meta({ [MODES_META]: modes }) : entry;
     return z
       .array(z.unknown())
       .optional()
@@ -173,7 +173,7 @@ export const opt = {
           return parsed.success ? [parsed.data] : [];
         }),
       )
-      .meta({ ...jsonMeta(meta), items: entrySchema(described) });
+      .meta({ ...jsonMeta(meta), items: entrySchema(withEntryModes) });
   },
   object: <T extends z.ZodRawShape>(shape: T, meta: FieldMeta = {}) =>
     z.looseObject(shape).optional().catch(undefined).meta(jsonMeta(meta)),

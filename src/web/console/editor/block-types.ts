@@ -11,7 +11,7 @@ export interface BlockTypeInfo {
   type: string;
   category: BlockCategory | string;
   label: string;
-  /** JSON Schema of the block's options (titles, enums, x-parley-widget marks). */
+  /** JSON Schema of the block's options as an author writes them (src/engine/blocks/form-schema.ts: modes, lists of values, references). */
   optionsSchema: Json;
   /** What the palette inserts (fresh ids are given on insertion). */
   defaultBlock: Json;
