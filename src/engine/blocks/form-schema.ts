@@ -33,7 +33,8 @@ export { choiceIssues } from '../shapes/choices';
 //   is the user's); the editor gives each new row an `id`.
 // - References: `x-parley-widget` is `variable`, `credentials` (the kinds in
 //   `x-parley-credentials`), `group`, `block` (of the group the sibling field
-//   `x-parley-group-field` names), `bot` (`current` is the bot itself).
+//   `x-parley-group-field` names), `bot` (`current` is the bot itself);
+//   `timeZone` is a text offered the IANA zones.
 //
 // Modules declare modes with `withModes` (options.ts), as metadata under
 // MODES_META that `authorSchema` turns into the form above.

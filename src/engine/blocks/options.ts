@@ -21,9 +21,10 @@ import { MODES_META, type ModesMeta } from './form-schema';
 /**
  * How the editor edits a field beyond its JSON type: references are picked
  * among what they name (a variable of the bot, credentials of the workspace,
- * a group or a block of the bot, a bot of the workspace).
+ * a group or a block of the bot, a bot of the workspace); a time zone is
+ * typed with the zones the browser knows offered.
  */
-export type Widget = 'variable' | 'credentials' | 'code' | 'richText' | 'group' | 'block' | 'bot';
+export type Widget = 'variable' | 'credentials' | 'code' | 'richText' | 'group' | 'block' | 'bot' | 'timeZone';
 
 export interface FieldMeta {
   title?: string;

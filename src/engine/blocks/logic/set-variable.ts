@@ -51,7 +51,11 @@ const blockOptions = withModes(
     isExecutedOnClient: opt.boolean({ title: 'Run on the client' }),
     isUnsafe: opt.boolean({ title: 'Unsafe' }),
     saveErrorInVariableId: opt.variable('Save the error in'),
-    timeZone: opt.string({ title: 'Time zone', description: 'Europe/Paris, America/New_York… (empty: UTC)' }),
+    timeZone: opt.string({
+      title: 'Time zone',
+      description: 'Europe/Paris, America/New_York… (empty: UTC)',
+      widget: 'timeZone',
+    }),
     item: opt.string({ title: 'Item' }),
     saveItemInVariableId: opt.variable('Save the item in'),
     mapListItemParams: opt.object(

@@ -52,8 +52,7 @@ export function BlockPanel({
   // The bot's page route names its workspace and bot: the forms list that workspace's bots and credentials.
   const { workspaceId, botId } = useParams<{ workspaceId?: string; botId?: string }>();
   // Guests may not list credentials: theirs stay the page's (none).
-  const formWorkspaceId = readOnly ? undefined : workspaceId;
-  const workspaceCredentials = useWorkspaceCredentials(formWorkspaceId, credentials);
+  const workspaceCredentials = useWorkspaceCredentials(readOnly ? undefined : workspaceId, credentials);
   const schema = info?.optionsSchema;
   const hasOptions = isObject(schema) && isObject(schema.properties) && Object.keys(schema.properties).length > 0;
   return (
@@ -121,7 +120,8 @@ export function BlockPanel({
                 createVariable: actions.createVariable,
                 draft,
                 botId,
-                workspaceId: formWorkspaceId,
+                workspaceId,
+                readOnly,
               }}
               onChange={(next) =>
                 actions.updateBlock(block.id, (current) => ({ ...current, options: next }), `options:${block.id}`)

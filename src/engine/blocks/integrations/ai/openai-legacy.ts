@@ -17,10 +17,13 @@ import { streamsInto } from './stream-target';
 
 const legacyOptions = withModes(
   optionsSchema({
-    task: opt.choice(['Create chat completion', 'Create speech', 'Create image'], {
-      title: 'Task',
-      unknown: 'the block does nothing',
-    }),
+    task: opt.choice(
+      ['Create chat completion', 'Create speech', { value: 'Create image', title: 'Create image (does nothing here)' }],
+      {
+        title: 'Task',
+        unknown: 'the block does nothing',
+      },
+    ),
     credentialsId: opt.credentials(),
     baseUrl: opt.string({ title: 'Base URL' }),
     apiVersion: opt.string({ title: 'API version' }),

@@ -82,7 +82,9 @@ export function CredentialsField({
             {wrongKind.name} ({credentialsTypeName(wrongKind.type)}): not usable here
           </option>
         )}
-        {missing && <option value={current}>Unknown credentials ({current})</option>}
+        {current !== '' && !chosen && (
+          <option value={current}>{missing ? `Unknown credentials (${current})` : 'Chosen credentials'}</option>
+        )}
         {workspaceId && addable.length > 0 && (
           <option value={ADD}>Add {kindWords ? `${kindWords} ` : ''}credentials…</option>
         )}

@@ -57,7 +57,7 @@ export function Field({ name, schema, value, siblings, onChange, context }: Fiel
           {...base}
           kinds={credentialKinds(schema)}
           credentials={context.credentials}
-          workspaceId={context.workspaceId}
+          workspaceId={context.readOnly ? undefined : context.workspaceId}
         />
       );
     case 'group': {
@@ -130,6 +130,7 @@ export function Field({ name, schema, value, siblings, onChange, context }: Fiel
         {...base}
         placeholder={placeholder}
         code={widget === 'code'}
+        suggestTimeZones={widget === 'timeZone'}
         multiline={widget === 'richText' || LONG_TEXTS.has(name)}
       />
     );

@@ -10,8 +10,10 @@ export interface FormContext {
   draft: Draft;
   /** The edited bot (a link to it is "This bot"). */
   botId?: string;
-  /** Its workspace: its bots and credentials (none for guests, who may not list credentials). */
+  /** Its workspace: its bots and credentials. */
   workspaceId?: string;
+  /** A guest's view: credentials are neither listed (guests may not) nor added. */
+  readOnly?: boolean;
 }
 
 /** What every field is given. */

@@ -41,6 +41,10 @@ export function ShapedField({ rule, label, hint, placeholder, value, onChange }:
   );
 }
 
+/** The IANA time zones the browser knows (none where it cannot say). */
+const timeZones = (): string[] =>
+  typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+
 export function TextField({
   label,
   hint,
@@ -49,7 +53,8 @@ export function TextField({
   onChange,
   multiline,
   code,
-}: Base & { multiline?: boolean; code?: boolean }) {
+  suggestTimeZones,
+}: Base & { multiline?: boolean; code?: boolean; suggestTimeZones?: boolean }) {
   const id = useId();
   const shown = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
   return (
@@ -70,8 +75,16 @@ export function TextField({
           id={id}
           placeholder={placeholder}
           value={shown}
+          list={suggestTimeZones ? `${id}-zones` : undefined}
           onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
         />
+      )}
+      {suggestTimeZones && (
+        <datalist id={`${id}-zones`}>
+          {timeZones().map((zone) => (
+            <option key={zone} value={zone} />
+          ))}
+        </datalist>
       )}
       {hint}
     </div>
