@@ -1,8 +1,8 @@
 import type { BlockHandler } from './handler';
-import { DEFAULT_DATE_FORMAT } from './inputs/date';
-import { DEFAULT_RATING_LENGTH } from './inputs/rating';
-import { DEFAULT_TIME_FORMAT } from './inputs/time';
-import { DEFAULT_TIMEOUT_S } from './integrations/http-request';
+import { DEFAULT_DATE_FORMAT } from './inputs/date/block';
+import { DEFAULT_RATING_LENGTH } from './inputs/rating/block';
+import { DEFAULT_TIME_FORMAT } from './inputs/time/block';
+import { DEFAULT_TIMEOUT_S } from './integrations/http-request/block';
 import { authorSchema, type JsonSchema } from './json-schema';
 import { BLOCK_LABELS } from '../shapes/block-labels';
 import { DEFAULT_BUTTON_LABEL, DEFAULT_PLACEHOLDERS } from '../shapes/theme-defaults';
