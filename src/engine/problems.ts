@@ -1,7 +1,7 @@
 import { blockProblems, variableIdsIn, type BlockProblemsContext } from './block-problems';
 import type { BlockHandler } from './blocks/handler';
 import { authorSchema, schemaIssues, type JsonSchema } from './blocks/json-schema';
-import { blockLabel } from './shapes/block-labels';
+import { blockLabel } from './blocks/definitions';
 import { handlerFor } from './blocks/registry';
 import { START_TYPE } from './definition/block-types';
 import { parseDefinition, type BotDefinition, type DefinitionIssue } from './definition/parse';

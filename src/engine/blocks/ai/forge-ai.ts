@@ -12,7 +12,7 @@ import { AI_TIMEOUT_MS, numberOption, providerErrorLog, usageValue } from './com
 import { chatMessages, messagesOption } from './messages';
 import { streamsInto } from './stream-target';
 import { notConfigured } from '../integrations/not-configured';
-import { blockLabel } from '../../shapes/block-labels';
+import { blockLabel } from '../definitions';
 
 // The forge AI blocks (docs/engine-behaviour.md#forge-blocks): OpenAI, Anthropic and the
 // OpenAI-compatible providers. The engine writes the request; the service
@@ -77,6 +77,9 @@ const ACTIONS: Record<string, ActionKind> = {
   'Create transcription': 'transcription',
   'Create speech': 'speech',
 };
+
+/** Providers whose only forge action is a chat completion. */
+export const CHAT_ONLY = ['Create chat completion'] as const;
 
 export interface AiBlockSpec {
   provider: AiProvider;

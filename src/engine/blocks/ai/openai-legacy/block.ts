@@ -8,6 +8,7 @@ import { anonymousPreviewSkip } from '../../integrations/anonymous-preview';
 import { AI_TIMEOUT_MS, numberOption, usageValue } from '../completion';
 import { chatMessages, messagesOption } from '../messages';
 import { streamsInto } from '../stream-target';
+import definition from './definition';
 
 // The legacy `OpenAI` integration block (docs/engine-behaviour.md#other-integration-blocks,
 // bot-engine/blocks/integrations/legacy/openai): chat completion and speech
@@ -107,9 +108,9 @@ async function speech(options: LegacyOptions, ctx: BlockContext): Promise<Outcom
   return { kind: 'effect', effect: { type: 'aiChat', request, timeoutMs: AI_TIMEOUT_MS } };
 }
 
-export const openAiLegacyBlock: LogicHandler<'OpenAI'> = {
+export const openAiLegacyBlock: LogicHandler<typeof definition.type> = {
   category: 'integration',
-  type: 'OpenAI',
+  type: definition.type,
   options: legacyOptions,
   needsCredentials: true,
   credentialsTypes: ['openai'],
@@ -184,3 +185,5 @@ export const openAiLegacyBlock: LogicHandler<'OpenAI'> = {
     return request(options, messages ?? (await chatMessages(options.messages, ctx)), ctx);
   },
 };
+
+export default openAiLegacyBlock;

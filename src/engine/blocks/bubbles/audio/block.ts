@@ -1,11 +1,13 @@
 import { NO_OPTIONS, opt, optionsSchema } from '../../options';
 import { mediaTranscriptTurn } from '../../../transcript-lines';
 import type { BubbleHandler } from '../../handler';
+import definition from './definition';
 
 /** An audio clip: every string of the content has its variables substituted. */
-export const audioBubble: BubbleHandler<'audio'> = {
+export const audioBubble: BubbleHandler<typeof definition.type> = {
   category: 'bubble',
-  type: 'audio',
+  type: definition.type,
+  newBlock: { content: {} },
   options: NO_OPTIONS,
   content: optionsSchema({
     url: opt.url({ title: 'Audio URL' }),
@@ -17,3 +19,5 @@ export const audioBubble: BubbleHandler<'audio'> = {
     return { id: block.id, type: block.type, content: await ctx.deep(block.content) };
   },
 };
+
+export default audioBubble;

@@ -1,6 +1,7 @@
 import { jsonOrText } from '../../../json';
 import { NO_OPTIONS, opt, optionsSchema } from '../../options';
 import type { BubbleHandler } from '../../handler';
+import definition from './definition';
 
 /**
  * A `height` written as "number or single {{var}}": after substitution a
@@ -30,9 +31,10 @@ function waitForEventOf(content: Record<string, unknown> | null | undefined): Wa
  * client sends the event's payload as a text reply, stored (JSON-parsed when it
  * is JSON) into `waitForEvent.saveDataInVariableId`.
  */
-export const embedBubble: BubbleHandler<'embed'> = {
+export const embedBubble: BubbleHandler<typeof definition.type> = {
   category: 'bubble',
-  type: 'embed',
+  type: definition.type,
+  newBlock: { content: {} },
   options: NO_OPTIONS,
   content: optionsSchema({
     url: opt.url({ title: 'URL' }),
@@ -66,3 +68,5 @@ export const embedBubble: BubbleHandler<'embed'> = {
     ctx.variables.set(variableId, jsonOrText(reply.text));
   },
 };
+
+export default embedBubble;

@@ -1,11 +1,13 @@
 import { NO_OPTIONS, opt, optionsSchema } from '../../options';
 import { mediaTranscriptTurn } from '../../../transcript-lines';
 import type { BubbleHandler } from '../../handler';
+import definition from './definition';
 
 /** An image: every string of the content (url, click link) has its variables substituted. */
-export const imageBubble: BubbleHandler<'image'> = {
+export const imageBubble: BubbleHandler<typeof definition.type> = {
   category: 'bubble',
-  type: 'image',
+  type: definition.type,
+  newBlock: { content: {} },
   options: NO_OPTIONS,
   content: optionsSchema({
     url: opt.url({ title: 'Image URL' }),
@@ -20,3 +22,5 @@ export const imageBubble: BubbleHandler<'image'> = {
     return { id: block.id, type: block.type, content: await ctx.deep(block.content) };
   },
 };
+
+export default imageBubble;

@@ -14,14 +14,16 @@ import { isV6 } from '../../../definition/versions';
 import { richTextToMarkdown } from '../../../variables/markdown';
 import { substituteRichText } from '../../../variables/rich-text';
 import type { BubbleHandler } from '../../handler';
+import definition from './definition';
 
 /**
  * Rich text with variables substituted inside the tree (markdown when the
  * request asked for it). Before v6, a list variable shows its last item.
  */
-export const textBubble: BubbleHandler<'text'> = {
+export const textBubble: BubbleHandler<typeof definition.type> = {
   category: 'bubble',
-  type: 'text',
+  type: definition.type,
+  newBlock: { content: { richText: [{ type: 'p', children: [{ text: '' }] }] } },
   options: NO_OPTIONS,
   content,
   transcriptTurn(message) {
@@ -47,3 +49,5 @@ export const textBubble: BubbleHandler<'text'> = {
     return { id: block.id, type: 'text', content };
   },
 };
+
+export default textBubble;

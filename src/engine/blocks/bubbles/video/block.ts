@@ -2,6 +2,7 @@ import { NO_OPTIONS, opt, optionsSchema } from '../../options';
 import { mediaTranscriptTurn } from '../../../transcript-lines';
 import type { BubbleHandler } from '../../handler';
 import { numericHeight } from '../embed/block';
+import definition from './definition';
 
 export type VideoKind = 'url' | 'youtube' | 'vimeo' | 'tiktok' | 'gumlet';
 
@@ -68,9 +69,10 @@ export function parseVideoUrl(url: string): ParsedVideoUrl {
  * dropped). `height` is a number: a numeric text after substitution is read as
  * one; a video without a usable height has none (the client picks its own).
  */
-export const videoBubble: BubbleHandler<'video'> = {
+export const videoBubble: BubbleHandler<typeof definition.type> = {
   category: 'bubble',
-  type: 'video',
+  type: definition.type,
+  newBlock: { content: {} },
   options: NO_OPTIONS,
   content: optionsSchema({
     url: opt.url({ title: 'Video URL' }),
@@ -93,3 +95,5 @@ export const videoBubble: BubbleHandler<'video'> = {
     return { id: block.id, type: block.type, content };
   },
 };
+
+export default videoBubble;

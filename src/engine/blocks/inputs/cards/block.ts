@@ -5,6 +5,8 @@ import { singleVariableName } from '../../../variables/templating';
 import type { BlockContext, InputHandler } from '../../handler';
 import { opt, readOptions } from '../../options';
 import { displayedItems, FAIL, inputOptions, isRecord, itemsOf, ok } from '../shared';
+import { cardParts } from './channel';
+import definition from './definition';
 
 const options = inputOptions({
   saveResponseMapping: opt.objectList(
@@ -117,9 +119,11 @@ function mappedValue(field: string | undefined, card: CardItem, path: CardPath |
  * card's first path is taken. Content: the card title, else its image URL.
  * `saveResponseMapping` sets variables from the chosen card and path.
  */
-export const cardsInput: InputHandler<'cards'> = {
+export const cardsInput: InputHandler<typeof definition.type> = {
   category: 'input',
-  type: 'cards',
+  type: definition.type,
+  channelParts: cardParts,
+  newBlock: { items: [{}] },
   options,
   // A start's first message never answers it (docs/engine-behaviour.md#starting-with-a-message).
   answersFirstMessage: false,
@@ -162,3 +166,5 @@ export const cardsInput: InputHandler<'cards'> = {
     return ok(content, { edgeId: path?.outgoingEdgeId, variables });
   },
 };
+
+export default cardsInput;

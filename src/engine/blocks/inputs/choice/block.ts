@@ -5,6 +5,8 @@ import { matchMultipleChoice, matchSingleChoice } from '../choice-matching';
 import { opt, optionsSchema, readOptions } from '../../options';
 import { conditionSchema } from '../../logic/condition/block';
 import { buttonLabel, displayedItems, FAIL, inputLabels, inputOptions, itemsOf, valueAsList } from '../shared';
+import { choiceParts } from './channel';
+import definition from './definition';
 
 const options = inputOptions({
   isMultipleChoice: opt.boolean({ title: 'Multiple choice' }),
@@ -55,9 +57,11 @@ async function displayChoice(block: BlockDefinition, ctx: BlockContext): Promise
  * Single choice: exact (case-sensitive) id / value / label, item edge chosen.
  * Multiple choice: greedy, case-insensitive, with 1-based positions.
  */
-export const choiceInput: InputHandler<'choice input'> = {
+export const choiceInput: InputHandler<typeof definition.type> = {
   category: 'input',
-  type: 'choice input',
+  type: definition.type,
+  channelParts: choiceParts,
+  newBlock: { options: { isMultipleChoice: false }, items: [{ content: '' }] },
   options,
   item,
   // A start's first message never answers it (docs/engine-behaviour.md#starting-with-a-message).
@@ -73,3 +77,5 @@ export const choiceInput: InputHandler<'choice input'> = {
       : matchSingleChoice(items, reply, labelOf);
   },
 };
+
+export default choiceInput;

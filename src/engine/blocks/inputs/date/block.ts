@@ -18,6 +18,7 @@ import {
   textOf,
   withPrefilledValue,
 } from '../shared';
+import definition from './definition';
 
 const options = inputOptions({
   hasTime: opt.boolean({ title: 'With time' }),
@@ -119,9 +120,10 @@ async function dateOptions(block: BlockDefinition, ctx: BlockContext): Promise<D
  * by day, or to the minute when the input has a time (the reference compares
  * instants, so a date-only reply on the max day was refused: fixed here).
  */
-export const dateInput: InputHandler<'date input'> = {
+export const dateInput: InputHandler<typeof definition.type> = {
   category: 'input',
-  type: 'date input',
+  type: definition.type,
+  newBlock: { options: { hasTime: false, isRange: false, format: DEFAULT_DATE_FORMAT } },
   options,
   replyEventType: 'date',
   async display(block, ctx) {
@@ -172,3 +174,5 @@ export const dateInput: InputHandler<'date input'> = {
     return ok(`${startText} ${separator} ${formatUtc(end, pattern, defaultFormat)}`);
   },
 };
+
+export default dateInput;

@@ -9,6 +9,7 @@ import {
   placeholderLabel,
   textOf,
 } from '../shared';
+import definition from './definition';
 
 const options = inputOptions({ labels: inputLabels({ placeholder: placeholderLabel(), button: buttonLabel() }) });
 
@@ -25,9 +26,9 @@ export function isEmail(text: string): boolean {
 }
 
 /** A valid address is saved lower-cased (surrounding whitespace dropped). */
-export const emailInput: InputHandler<'email input'> = {
+export const emailInput: InputHandler<typeof definition.type> = {
   category: 'input',
-  type: 'email input',
+  type: definition.type,
   options,
   replyEventType: 'email',
   defaultRetryMessage: "This email doesn't seem to be valid. Can you type it again?",
@@ -38,3 +39,5 @@ export const emailInput: InputHandler<'email input'> = {
     return ok(text.toLowerCase());
   },
 };
+
+export default emailInput;

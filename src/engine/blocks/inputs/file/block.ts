@@ -30,6 +30,7 @@ const options = inputOptions({
   }),
 });
 import { isWebUrl } from '../url/block';
+import definition from './definition';
 
 /** Families a `type/*` allowed type stands for. */
 const FAMILY_EXTENSIONS: Record<string, string[]> = {
@@ -109,7 +110,7 @@ export interface FileInputConfig {
  * enabled, every URL has an allowed extension. Without multiple files, only the
  * first URL is kept. No message: skipped unless the input is required (default).
  */
-export function createFileInput(config: FileInputConfig): InputHandler<'file input'> {
+export function createFileInput(config: FileInputConfig): InputHandler<typeof definition.type> {
   const hostsWithoutTld = new Set(config.hostsWithoutTld.map((host) => host.toLowerCase()));
   const isUploadUrl = (url: string): boolean => {
     const host = hostOf(url);
@@ -117,7 +118,7 @@ export function createFileInput(config: FileInputConfig): InputHandler<'file inp
   };
   return {
     category: 'input',
-    type: 'file input',
+    type: definition.type,
     options,
     replyEventType: 'file',
     display: displayWithPrefill,
@@ -141,4 +142,6 @@ export function createFileInput(config: FileInputConfig): InputHandler<'file inp
   };
 }
 
-export const fileInput: InputHandler<'file input'> = createFileInput({ hostsWithoutTld: ['localhost'] });
+export const fileInput: InputHandler<typeof definition.type> = createFileInput({ hostsWithoutTld: ['localhost'] });
+
+export default fileInput;

@@ -10,6 +10,7 @@ import {
   placeholderLabel,
   textOf,
 } from '../shared';
+import definition from './definition';
 
 const options = inputOptions({
   min: opt.numberOrStringWithin({}, { title: 'Minimum' }, { readAsWritten: true }),
@@ -35,9 +36,9 @@ async function boundOf(option: unknown, text: (template: string) => Promise<stri
  * Accepts a number within min/max. Content: the text as typed when it starts
  * with "0" (`007`, `0.50`), else the canonical number (`1.50` ⇒ `1.5`, `1e3` ⇒ `1000`).
  */
-export const numberInput: InputHandler<'number input'> = {
+export const numberInput: InputHandler<typeof definition.type> = {
   category: 'input',
-  type: 'number input',
+  type: definition.type,
   options,
   replyEventType: 'number',
   display: displayWithPrefill,
@@ -53,3 +54,5 @@ export const numberInput: InputHandler<'number input'> = {
     return ok(text.startsWith('0') ? text : String(number));
   },
 };
+
+export default numberInput;

@@ -2,6 +2,7 @@ import { EngineRequestError } from '../../../errors';
 import type { InputHandler } from '../../handler';
 import { opt } from '../../options';
 import { buttonLabel, FAIL, inputLabels, inputOptions, ok, textOrAudioOf } from '../shared';
+import definition from './definition';
 
 const options = inputOptions({
   amount: opt.string({ title: 'Amount' }),
@@ -20,9 +21,9 @@ export function requirePaymentProvider(): never {
 }
 
 /** The client sends "fail" when the payment failed, anything else (the success label) when it succeeded. */
-export const paymentInput: InputHandler<'payment input'> = {
+export const paymentInput: InputHandler<typeof definition.type> = {
   category: 'input',
-  type: 'payment input',
+  type: definition.type,
   options,
   // A start's first message never answers it (docs/engine-behaviour.md#starting-with-a-message).
   answersFirstMessage: false,
@@ -37,3 +38,5 @@ export const paymentInput: InputHandler<'payment input'> = {
     return ok(text);
   },
 };
+
+export default paymentInput;

@@ -12,6 +12,7 @@ import {
   placeholderLabel,
   textOf,
 } from '../shared';
+import definition from './definition';
 
 const options = inputOptions({
   defaultCountryCode: opt.string({
@@ -35,9 +36,9 @@ export function findPhoneNumber(text: string, defaultCountryCode?: string): stri
 }
 
 /** Saved in E.164 (`06 12 34 56 78` with FR ⇒ `+33612345678`); the generic invalid message on failure. */
-export const phoneInput: InputHandler<'phone number input'> = {
+export const phoneInput: InputHandler<typeof definition.type> = {
   category: 'input',
-  type: 'phone number input',
+  type: definition.type,
   options,
   replyEventType: 'phone',
   display: displayWithPrefill,
@@ -49,3 +50,5 @@ export const phoneInput: InputHandler<'phone number input'> = {
     return number ? ok(number) : FAIL;
   },
 };
+
+export default phoneInput;

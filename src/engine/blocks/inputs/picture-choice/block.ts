@@ -5,6 +5,8 @@ import { matchMultipleChoice, matchSingleChoice } from '../choice-matching';
 import { opt, optionsSchema, readOptions } from '../../options';
 import { conditionSchema } from '../../logic/condition/block';
 import { buttonLabel, displayedItems, FAIL, inputLabels, inputOptions, itemsOf, valueAsSimpleList } from '../shared';
+import { pictureChoiceParts } from './channel';
+import definition from './definition';
 
 const options = inputOptions({
   isMultipleChoice: opt.boolean({ title: 'Multiple choice' }),
@@ -80,9 +82,11 @@ async function displayPictureChoice(block: BlockDefinition, ctx: BlockContext): 
  * Picture choice: like buttons, the label being `title || pictureSrc`.
  * Dynamic items come from `dynamicItems` (pictures, titles, descriptions variables).
  */
-export const pictureChoiceInput: InputHandler<'picture choice input'> = {
+export const pictureChoiceInput: InputHandler<typeof definition.type> = {
   category: 'input',
-  type: 'picture choice input',
+  type: definition.type,
+  channelParts: pictureChoiceParts,
+  newBlock: { options: { isMultipleChoice: false }, items: [{}] },
   options,
   item,
   // A start's first message never answers it (docs/engine-behaviour.md#starting-with-a-message).
@@ -98,3 +102,5 @@ export const pictureChoiceInput: InputHandler<'picture choice input'> = {
       : matchSingleChoice(items, reply, labelOf);
   },
 };
+
+export default pictureChoiceInput;

@@ -1,6 +1,7 @@
 import type { InputHandler } from '../../handler';
 import { opt, readOptions } from '../../options';
 import { buttonLabel, displayWithPrefill, FAIL, inputLabels, inputOptions, ok, textOf } from '../shared';
+import definition from './definition';
 
 const options = inputOptions({
   length: opt.numberOrStringWithin({ minimum: 1, maximum: 100, integer: true }, { title: 'Maximum rating' }),
@@ -23,9 +24,10 @@ async function lengthOf(option: unknown, text: (template: string) => Promise<str
  * Reference quirk kept: accepted iff Number(text) <= length (default 10): no
  * lower bound, no integer check, `startsAt` ignored, an empty reply counts as 0.
  */
-export const ratingInput: InputHandler<'rating input'> = {
+export const ratingInput: InputHandler<typeof definition.type> = {
   category: 'input',
-  type: 'rating input',
+  type: definition.type,
+  newBlock: { options: { length: DEFAULT_RATING_LENGTH } },
   options,
   replyEventType: 'rating',
   display: displayWithPrefill,
@@ -35,3 +37,5 @@ export const ratingInput: InputHandler<'rating input'> = {
     return Number(text) <= (await lengthOf(readOptions(options, block).length, ctx.text)) ? ok(text) : FAIL;
   },
 };
+
+export default ratingInput;

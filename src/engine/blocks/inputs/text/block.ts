@@ -10,6 +10,7 @@ import {
   placeholderLabel,
   uploadOptions,
 } from '../shared';
+import definition from './definition';
 
 const options = inputOptions({
   ...uploadOptions,
@@ -18,9 +19,10 @@ const options = inputOptions({
 });
 
 /** Any text is accepted as typed; an audio message answers with its URL. */
-export const textInput: InputHandler<'text input'> = {
+export const textInput: InputHandler<typeof definition.type> = {
   category: 'input',
-  type: 'text input',
+  type: definition.type,
+  newBlock: { options: { isLong: false } },
   options,
   replyEventType: 'text',
   display: displayWithPrefill,
@@ -30,3 +32,5 @@ export const textInput: InputHandler<'text input'> = {
     return FAIL;
   },
 };
+
+export default textInput;

@@ -2,6 +2,7 @@ import type { InputHandler } from '../../handler';
 import { chrono, formatUtc, parsingReference } from '../date/block';
 import { opt, readOptions } from '../../options';
 import { buttonLabel, displayWithPrefill, FAIL, inputLabels, inputOptions, ok, textOf } from '../shared';
+import definition from './definition';
 
 const options = inputOptions({
   format: opt.string({ title: 'Format', description: 'HH:mm when empty' }),
@@ -11,9 +12,10 @@ const options = inputOptions({
 export const DEFAULT_TIME_FORMAT = 'HH:mm';
 
 /** Natural-language times ("3pm", "15:30", "noon"), formatted with `format` (default HH:mm), in UTC. */
-export const timeInput: InputHandler<'time input'> = {
+export const timeInput: InputHandler<typeof definition.type> = {
   category: 'input',
-  type: 'time input',
+  type: definition.type,
+  newBlock: { options: { format: DEFAULT_TIME_FORMAT } },
   options,
   replyEventType: 'time',
   display: displayWithPrefill,
@@ -27,3 +29,5 @@ export const timeInput: InputHandler<'time input'> = {
     return ok(formatUtc(parsed, pattern || DEFAULT_TIME_FORMAT, DEFAULT_TIME_FORMAT));
   },
 };
+
+export default timeInput;

@@ -10,6 +10,7 @@ import {
   placeholderLabel,
   textOf,
 } from '../shared';
+import definition from './definition';
 
 const options = inputOptions({ labels: inputLabels({ placeholder: placeholderLabel(), button: buttonLabel() }) });
 
@@ -22,9 +23,9 @@ export function isWebUrl(text: string, requireTld = true): boolean {
  * A valid URL is saved as typed (surrounding whitespace dropped). No built-in
  * retry text: the bot's generic invalid message is used (docs/engine-behaviour.md#retry-messages).
  */
-export const urlInput: InputHandler<'url input'> = {
+export const urlInput: InputHandler<typeof definition.type> = {
   category: 'input',
-  type: 'url input',
+  type: definition.type,
   options,
   replyEventType: 'url',
   display: displayWithPrefill,
@@ -34,3 +35,5 @@ export const urlInput: InputHandler<'url input'> = {
     return ok(text);
   },
 };
+
+export default urlInput;

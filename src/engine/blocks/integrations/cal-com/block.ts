@@ -2,6 +2,7 @@ import type { LogicHandler, Outcome } from '../../handler';
 import { opt, optionsSchema, readOptions } from '../../options';
 import { jsonOrText } from '../../../json';
 import { notConfigured } from '../not-configured';
+import definition from './definition';
 
 // Cal.com forge block ("Book event", no credentials): a custom embed the
 // client mounts (Cal.com's booking widget, loaded from the event's host) and
@@ -58,9 +59,9 @@ const booked = (event) => {
 };
 window.Cal('on', { action: 'bookingSuccessful', callback: booked });`;
 
-export const calComBlock: LogicHandler<'cal-com'> = {
+export const calComBlock: LogicHandler<typeof definition.type> = {
   category: 'integration',
-  type: 'cal-com',
+  type: definition.type,
   options,
   async execute(block, ctx): Promise<Outcome> {
     const read = await ctx.deep(readOptions(options, block));
@@ -104,3 +105,5 @@ export const calComBlock: LogicHandler<'cal-com'> = {
     return { kind: 'next' };
   },
 };
+
+export default calComBlock;

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { opt, optionsSchema, readOptions } from '../../options';
 import type { LogicHandler } from '../../handler';
 import { clientScript } from '../../logic/code/block';
+import definition from './definition';
 
 // Chatwoot: the client opens (or closes) a Chatwoot live-chat widget. The
 // action carries a script in the Code block's convention (variables as
@@ -72,9 +73,9 @@ if (window.$chatwoot) {
   window.$chatwoot.toggleBubbleVisibility("hide");
 }`;
 
-export const chatwootBlock: LogicHandler<'Chatwoot'> = {
+export const chatwootBlock: LogicHandler<typeof definition.type> = {
   category: 'integration',
-  type: 'Chatwoot',
+  type: definition.type,
   options,
   execute(block, ctx) {
     const settings = readOptions(options, block);
@@ -86,3 +87,5 @@ export const chatwootBlock: LogicHandler<'Chatwoot'> = {
     return { kind: 'next' };
   },
 };
+
+export default chatwootBlock;

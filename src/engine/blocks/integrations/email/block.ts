@@ -5,6 +5,7 @@ import type { EmailSpec } from '../../../contracts';
 import type { EffectResult } from '../../../effects';
 import { renderText, singleVariableName } from '../../../variables/templating';
 import type { BlockContext, LogicHandler } from '../../handler';
+import definition from './definition';
 
 // Send e-mail (docs/engine-behaviour.md#other-integration-blocks). The engine writes the message; the service
 // sends it (SMTP) as an effect, once per conversation, a few per conversation
@@ -128,9 +129,9 @@ function outcomeLog(result: EffectResult, email: { to: string[]; subject: string
   }
 }
 
-export const emailBlock: LogicHandler<'Email'> = {
+export const emailBlock: LogicHandler<typeof definition.type> = {
   category: 'integration',
-  type: 'Email',
+  type: definition.type,
   options: emailOptions,
   credentialsTypes: ['smtp'],
   async execute(block, ctx) {
@@ -152,3 +153,5 @@ export const emailBlock: LogicHandler<'Email'> = {
     return { kind: 'next' };
   },
 };
+
+export default emailBlock;

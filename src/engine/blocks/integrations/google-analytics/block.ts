@@ -1,6 +1,7 @@
 import { opt, optionsSchema, readOptions } from '../../options';
 import type { LogicHandler } from '../../handler';
 import { clientPayload } from '../client-payload';
+import definition from './definition';
 
 const options = optionsSchema({
   trackingId: opt.string({ title: 'Measurement ID' }),
@@ -15,9 +16,9 @@ const options = optionsSchema({
  * options with variables substituted). Its tracking id also goes into the
  * start props. Nothing is sent without a result (previews).
  */
-export const googleAnalyticsBlock: LogicHandler<'Google Analytics'> = {
+export const googleAnalyticsBlock: LogicHandler<typeof definition.type> = {
   category: 'integration',
-  type: 'Google Analytics',
+  type: definition.type,
   options,
   startProps(block) {
     const { trackingId } = readOptions(options, block);
@@ -29,3 +30,5 @@ export const googleAnalyticsBlock: LogicHandler<'Google Analytics'> = {
     return { kind: 'next' };
   },
 };
+
+export default googleAnalyticsBlock;

@@ -8,9 +8,11 @@ import type { BlockContext, LogicHandler, Outcome } from '../../handler';
 import { applyResponseMapping, responseMappingOption } from '../../logic/wait-for-webhook/block';
 import { opt, optionsSchema, readOptions } from '../../options';
 import { anonymousPreviewSkip } from '../anonymous-preview';
+import definition from './definition';
 
-// HTTP request blocks (docs/engine-behaviour.md#http-request-blocks): `Webhook`, and `Zapier`, `Make.com`,
-// `Pabbly`, which send the same request with a longer timeout. The engine
+// HTTP request blocks (docs/engine-behaviour.md#http-request-blocks): this
+// block, and the automation platforms' blocks (../zapier, ../make-com,
+// ../pabbly), which send the same request with a longer timeout. The engine
 // builds the request; the service sends it through the outbound guard (an
 // effect) and the block maps the answer into variables.
 
@@ -39,8 +41,6 @@ type KeyValue = { key?: string; value?: string };
 
 export const DEFAULT_TIMEOUT_S = 10;
 const MAX_TIMEOUT_S = 120;
-/** Automation platforms answer slowly: the reference always gives them the maximum. */
-const LONG_TIMEOUT_TYPES = new Set<BlockType>(['Zapier', 'Make.com', 'Pabbly']);
 
 /** Rows with both a key and a value once substituted; empty ones are dropped. */
 async function substitutedPairs(rows: readonly KeyValue[] | undefined, ctx: BlockContext): Promise<[string, string][]> {
@@ -126,11 +126,11 @@ export async function buildHttpRequest(
   return { url, method, headers, body };
 }
 
-function timeoutSeconds(type: BlockType, options: HttpRequestOptions): number {
+function timeoutSeconds(family: HttpRequestFamily, options: HttpRequestOptions): number {
   const custom =
     options.timeout !== undefined && options.timeout > 0 ? Math.min(options.timeout, MAX_TIMEOUT_S) : undefined;
   if (custom !== undefined && custom !== DEFAULT_TIMEOUT_S) return custom;
-  return LONG_TIMEOUT_TYPES.has(type) ? MAX_TIMEOUT_S : DEFAULT_TIMEOUT_S;
+  return family.answersSlowly ? MAX_TIMEOUT_S : DEFAULT_TIMEOUT_S;
 }
 
 /** The answer as blocks see it, whatever happened to the request. */
@@ -154,7 +154,13 @@ function loggedRequest(request: HttpRequestSpec | undefined): unknown {
   return { url: request.url, method: request.method, ...(body ? { body: body.ok ? body.value : request.body } : {}) };
 }
 
-export function httpRequestBlock<T extends BlockType>(type: T): LogicHandler<T> {
+export interface HttpRequestFamily {
+  /** Automation platforms (Zapier, Make.com, Pabbly) answer slowly: the reference always gives them the maximum. */
+  answersSlowly?: boolean;
+}
+
+/** An HTTP request block of this type: the request an author describes, sent through the outbound guard. */
+export function httpRequestBlock<T extends BlockType>(type: T, family: HttpRequestFamily = {}): LogicHandler<T> {
   return {
     category: 'integration',
     type,
@@ -180,7 +186,7 @@ export function httpRequestBlock<T extends BlockType>(type: T): LogicHandler<T> 
       }
       return {
         kind: 'effect',
-        effect: { type: 'httpRequest', request, timeoutMs: timeoutSeconds(type, options) * 1000 },
+        effect: { type: 'httpRequest', request, timeoutMs: timeoutSeconds(family, options) * 1000 },
       };
     },
     async onEffect(block, result, ctx, effect) {
@@ -222,3 +228,8 @@ export function httpRequestBlock<T extends BlockType>(type: T): LogicHandler<T> 
     },
   };
 }
+
+export default {
+  ...httpRequestBlock(definition.type),
+  newBlock: { options: { webhook: { method: 'POST' }, timeout: DEFAULT_TIMEOUT_S } },
+} satisfies LogicHandler<typeof definition.type>;

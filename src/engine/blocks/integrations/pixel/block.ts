@@ -1,6 +1,7 @@
 import { opt, optionsSchema, readOptions } from '../../options';
 import type { LogicHandler } from '../../handler';
 import { clientPayload } from '../client-payload';
+import definition from './definition';
 
 const options = optionsSchema({
   pixelId: opt.string({ title: 'Pixel ID' }),
@@ -13,9 +14,9 @@ const options = optionsSchema({
  * a pixel and an event type. Pixels not marked isInitSkip are initialised by
  * the start props. Nothing is sent without a result (previews).
  */
-export const pixelBlock: LogicHandler<'Pixel'> = {
+export const pixelBlock: LogicHandler<typeof definition.type> = {
   category: 'integration',
-  type: 'Pixel',
+  type: definition.type,
   options,
   startProps(block) {
     const { pixelId, isInitSkip } = readOptions(options, block);
@@ -30,3 +31,5 @@ export const pixelBlock: LogicHandler<'Pixel'> = {
     return { kind: 'next' };
   },
 };
+
+export default pixelBlock;

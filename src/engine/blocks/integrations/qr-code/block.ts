@@ -2,6 +2,7 @@ import type { LogicHandler, Outcome } from '../../handler';
 import { opt, optionsSchema, readOptions } from '../../options';
 import { anonymousPreviewSkip } from '../anonymous-preview';
 import { notConfigured } from '../not-configured';
+import definition from './definition';
 
 // QR code forge block ("Generate a QR Code", no credentials): the service
 // renders the PNG (an effect) and the block stores its URL in a variable. The
@@ -16,9 +17,9 @@ const options = optionsSchema({
 
 const ACTION = 'Generate a QR Code';
 
-export const qrCodeBlock: LogicHandler<'qr-code'> = {
+export const qrCodeBlock: LogicHandler<typeof definition.type> = {
   category: 'integration',
-  type: 'qr-code',
+  type: definition.type,
   options,
   async execute(block, ctx): Promise<Outcome> {
     const skip = anonymousPreviewSkip('qr-code', ctx);
@@ -59,3 +60,5 @@ export const qrCodeBlock: LogicHandler<'qr-code'> = {
     return { kind: 'next' };
   },
 };
+
+export default qrCodeBlock;

@@ -1,12 +1,14 @@
 import { opt, optionsSchema, readOptions } from '../../options';
 import type { LogicHandler } from '../../handler';
+import definition from './definition';
 
 const options = optionsSchema({ aPercent: opt.number({ title: 'Percent of visitors on path A' }) });
 
 /** Sends aPercent % of visitors down path A, the others down B. */
-export const abTestBlock: LogicHandler<'AB test'> = {
+export const abTestBlock: LogicHandler<typeof definition.type> = {
   category: 'logic',
-  type: 'AB test',
+  type: definition.type,
+  newBlock: { options: { aPercent: 50 }, items: [{ path: 'a' }, { path: 'b' }] },
   options,
   execute(block, ctx) {
     const [a, b] = block.items ?? [];
@@ -16,3 +18,5 @@ export const abTestBlock: LogicHandler<'AB test'> = {
     return { kind: 'next' };
   },
 };
+
+export default abTestBlock;

@@ -5,6 +5,7 @@ import type { BlockContext, LogicHandler } from '../../handler';
 import type { RuntimeVariable } from '../../../session';
 import { codeGlobals, findVariable, substituteVariables, VARIABLE_PATTERN } from '../../../variables/templating';
 import { guessType } from '../../../variables/values';
+import definition from './definition';
 
 /** The variables a text references with {{Name}}, in order of first appearance. */
 export function referencedVariables(text: string, variables: readonly RuntimeVariable[]): RuntimeVariable[] {
@@ -57,9 +58,11 @@ const options = optionsSchema({
  * function body; `setVariable(name, value)` calls are applied by variable
  * name once the code has finished (none when it throws); an error becomes a log.
  */
-export const codeBlock: LogicHandler<'Code'> = {
+export const codeBlock: LogicHandler<typeof definition.type> = {
   category: 'logic',
-  type: 'Code',
+  type: definition.type,
+  // The script runs on the client unless the author says otherwise.
+  newBlock: { options: { isExecutedOnClient: true } },
   options,
   async execute(block, ctx) {
     const { content = '', isExecutedOnClient, isUnsafe: unsafe } = readOptions(options, block);
@@ -104,3 +107,5 @@ async function runOnServer(content: string, ctx: BlockContext): Promise<void> {
     if (variable) ctx.variables.set(variable.id, value);
   }
 }
+
+export default codeBlock;

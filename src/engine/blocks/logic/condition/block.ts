@@ -18,15 +18,19 @@ export const conditionSchema = () =>
     { title: 'Condition' },
   );
 import type { LogicHandler } from '../../handler';
+import definition from './definition';
 
 /**
  * The first item whose condition holds wins: its edge, or the end of the walk
  * when it has none (the rest of the group does not run). No item: the block's
  * own edge (the "else" path), or the next block.
  */
-export const conditionBlock: LogicHandler<'Condition'> = {
+export const conditionBlock: LogicHandler<typeof definition.type> = {
   category: 'logic',
-  type: 'Condition',
+  type: definition.type,
+  newBlock: {
+    items: [{ content: { logicalOperator: 'AND', comparisons: [{ comparisonOperator: 'Equal to', value: '' }] } }],
+  },
   options: NO_OPTIONS,
   item: optionsSchema({ content: conditionSchema() }),
   itemWithoutEdgeEndsWalk: true,
@@ -38,3 +42,5 @@ export const conditionBlock: LogicHandler<'Condition'> = {
     return block.outgoingEdgeId ? { kind: 'goto', edgeId: block.outgoingEdgeId } : { kind: 'next' };
   },
 };
+
+export default conditionBlock;

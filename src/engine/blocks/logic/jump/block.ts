@@ -2,6 +2,7 @@ import { opt, optionsSchema, readOptions } from '../../options';
 import type { BlockDefinition, EdgeDefinition } from '../../../definition/schema';
 import type { BlockContext, LogicHandler } from '../../handler';
 import { resolveGroup } from '../group-target';
+import definition from './definition';
 
 const options = optionsSchema({ groupId: opt.string({ title: 'Group' }), blockId: opt.string({ title: 'Block' }) });
 
@@ -19,9 +20,9 @@ function nextBlockAfter(block: BlockDefinition, ctx: BlockContext, edges: EdgeDe
  * Goes to a group (or a block of it) and remembers where to come back: one
  * return slot, overwritten by the next jump (as the reference does).
  */
-export const jumpBlock: LogicHandler<'Jump'> = {
+export const jumpBlock: LogicHandler<typeof definition.type> = {
   category: 'logic',
-  type: 'Jump',
+  type: definition.type,
   options,
   jumpTarget(block) {
     const { groupId, blockId } = readOptions(options, block);
@@ -46,3 +47,5 @@ export const jumpBlock: LogicHandler<'Jump'> = {
     return { kind: 'goto', edgeId: ctx.virtualEdge({ groupId: group.id, blockId }) };
   },
 };
+
+export default jumpBlock;

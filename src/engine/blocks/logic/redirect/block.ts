@@ -1,5 +1,6 @@
 import { opt, optionsSchema, readOptions } from '../../options';
 import type { LogicHandler } from '../../handler';
+import definition from './definition';
 
 const options = optionsSchema({
   url: opt.string({ title: 'URL' }),
@@ -9,9 +10,10 @@ const options = optionsSchema({
 const KEPT_SCHEMES = /^(http|mailto:|tel:|sms:|\{\{)/;
 
 /** Asks the client to open a URL (https:// added to bare hosts); the flow goes on. */
-export const redirectBlock: LogicHandler<'Redirect'> = {
+export const redirectBlock: LogicHandler<typeof definition.type> = {
   category: 'logic',
-  type: 'Redirect',
+  type: definition.type,
+  newBlock: { options: { isNewTab: false } },
   options,
   async execute(block, ctx) {
     const { url: raw, isNewTab } = readOptions(options, block);
@@ -23,3 +25,5 @@ export const redirectBlock: LogicHandler<'Redirect'> = {
     return { kind: 'next' };
   },
 };
+
+export default redirectBlock;

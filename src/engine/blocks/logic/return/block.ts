@@ -1,10 +1,11 @@
 import { NO_OPTIONS } from '../../options';
 import type { LogicHandler } from '../../handler';
+import definition from './definition';
 
 /** Goes back to the block remembered by the last Jump, command or event. */
-export const returnBlock: LogicHandler<'Return'> = {
+export const returnBlock: LogicHandler<typeof definition.type> = {
   category: 'logic',
-  type: 'Return',
+  type: definition.type,
   options: NO_OPTIONS,
   execute(_block, ctx) {
     const mark = ctx.state.returnMark;
@@ -20,3 +21,5 @@ export const returnBlock: LogicHandler<'Return'> = {
     return { kind: 'goto', edgeId: ctx.virtualEdge({ groupId: group.id, blockId: mark.blockId }) };
   },
 };
+
+export default returnBlock;

@@ -9,6 +9,7 @@ import { asFunctionBody, substituteVariables } from '../../../variables/templati
 import { formatTranscript } from '../../../transcript-lines';
 import { hasValue } from '../../../variables/values';
 import { clientScript, isFetchError, scriptGlobals } from '../code/block';
+import definition from './definition';
 
 // Set variable (docs/engine-behaviour.md#set-variable): computes a value for one variable. Every
 // type computes something; "nothing" clears the variable (null), it never
@@ -230,9 +231,10 @@ function executeOnClient(code: string, type: string, options: Options, ctx: Bloc
   return { kind: 'await-reply' };
 }
 
-export const setVariableBlock: LogicHandler<'Set variable'> = {
+export const setVariableBlock: LogicHandler<typeof definition.type> = {
   category: 'logic',
-  type: 'Set variable',
+  type: definition.type,
+  newBlock: { options: { type: 'Custom' } },
   options: blockOptions,
   needsTranscript: (block) => readOptions(blockOptions, block).type === 'Transcript',
   async execute(block, ctx) {
@@ -302,3 +304,5 @@ function reportError(error: string, type: string, options: Options, ctx: BlockCo
   }
   if (isCode) ctx.variables.set(options.saveErrorInVariableId, description);
 }
+
+export default setVariableBlock;

@@ -6,6 +6,7 @@ import type { RuntimeBot } from '../../../definition/runtime-bot';
 import { addVirtualEdge } from '../../../walker/virtual-edges';
 import type { BlockContext, LogicHandler, Outcome } from '../../handler';
 import { resolveGroup } from '../group-target';
+import definition from './definition';
 
 // Link to bot ("Typebot link", docs/engine-behaviour.md#linking-to-another-bot): runs another bot (or a group of
 // this one) on top of the queue, then comes back.
@@ -79,9 +80,9 @@ function link(
   return { kind: 'goto', edgeId };
 }
 
-export const typebotLinkBlock: LogicHandler<'Typebot link'> = {
+export const typebotLinkBlock: LogicHandler<typeof definition.type> = {
   category: 'logic',
-  type: 'Typebot link',
+  type: definition.type,
   options,
   linkTarget(block) {
     const { typebotId: botId, groupId } = readOptions(options, block);
@@ -113,3 +114,5 @@ export const typebotLinkBlock: LogicHandler<'Typebot link'> = {
     return link(block, ctx, result.bot, result.ref, false);
   },
 };
+
+export default typebotLinkBlock;

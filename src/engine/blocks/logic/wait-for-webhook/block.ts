@@ -1,5 +1,6 @@
 import { opt, optionsSchema, readOptions } from '../../options';
 import type { BlockContext, LogicHandler } from '../../handler';
+import definition from './definition';
 
 export interface ResponseMapping {
   id?: string;
@@ -51,9 +52,9 @@ export async function applyResponseMapping(
 }
 
 /** Pauses until an external system calls back; the callback's body arrives as the client's reply. */
-export const webhookBlock: LogicHandler<'webhook'> = {
+export const webhookBlock: LogicHandler<typeof definition.type> = {
   category: 'logic',
-  type: 'webhook',
+  type: definition.type,
   options,
   acceptsWebhookPayload: true,
   execute(_block, ctx) {
@@ -77,3 +78,5 @@ export const webhookBlock: LogicHandler<'webhook'> = {
     return { kind: 'next' };
   },
 };
+
+export default webhookBlock;

@@ -1,5 +1,6 @@
 import { opt, optionsSchema, readOptions } from '../../options';
 import type { LogicHandler } from '../../handler';
+import definition from './definition';
 
 const options = optionsSchema({
   secondsToWaitFor: opt.numberOrString({ title: 'Seconds to wait for' }),
@@ -10,9 +11,9 @@ const options = optionsSchema({
  * A client-side delay. The server does not wait: only `shouldPause` makes the
  * walk stop until the client comes back (with no message) after waiting.
  */
-export const waitBlock: LogicHandler<'Wait'> = {
+export const waitBlock: LogicHandler<typeof definition.type> = {
   category: 'logic',
-  type: 'Wait',
+  type: definition.type,
   options,
   async execute(block, ctx) {
     const { secondsToWaitFor: raw, shouldPause: pauseOption } = readOptions(options, block);
@@ -28,3 +29,5 @@ export const waitBlock: LogicHandler<'Wait'> = {
   },
   onReply: () => ({ kind: 'next' }),
 };
+
+export default waitBlock;

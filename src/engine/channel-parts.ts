@@ -1,4 +1,5 @@
-// The provider-neutral pieces of a turn's output (turn-parts.ts builds them, each channel writes them).
+// The provider-neutral pieces of a turn as a messaging channel shows it (services/channels/turn-parts.ts builds
+// them, an input block may say how its input looks: its folder's channel.ts; each channel writes them).
 
 /** One button, list row or keyboard key: `value` is what the engine matches when it is chosen. */
 export interface ChoiceOption {
