@@ -82,13 +82,3 @@ export function unknownBlockTypeMessage(type: string): string {
   const guess = suggestions.length > 0 ? `: did you mean ${suggestions.map(named).join(' or ')}?` : '.';
   return `unknown block type ${JSON.stringify(type)}${guess} Every type, with the URI of its options: ${BLOCK_TYPES_URI}`;
 }
-
-/** Replies some inputs take that an assistant scripting a preview would not guess (docs/engine-behaviour.md). */
-export const REPLIES: Record<string, string> = {
-  'choice input':
-    'A reply picks the button whose text (or internal value) it equals, trimmed and case-sensitive: "yes" does not pick "Yes". With multiple choice, one reply names several buttons (case-insensitive) or their numbers from 1: "Red, Blue" or "1 3".',
-  'picture choice input':
-    'A reply picks the picture whose title (or internal value) it equals, trimmed and case-sensitive; with multiple choice, several titles or numbers from 1.',
-  'date input':
-    'A reply is a date as a person writes it: "2024-01-31", "31/01/2024" (day first; month first, "01/31/2024", only when options.format does not start with "dd"), "31 January 2024", "tomorrow"; with options.hasTime, "2024-01-31 14:30"; with options.isRange, two dates: "2024-01-31 to 2024-02-03". The answer is written in options.format (default dd/MM/yyyy).',
-};

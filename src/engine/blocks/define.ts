@@ -18,6 +18,13 @@ export interface BlockTypeDefinition<T extends string = string> {
   readonly order: number;
   /** Inputs: the placeholder the chat widget shows when the block sets none (written into new blocks). */
   readonly placeholder?: string;
+  /**
+   * Its items are conditions tried in order; none holding, the block's own edge (else the next block) is taken:
+   * the editor draws an edge from each item and from the block, and the outline says "otherwise".
+   */
+  readonly itemsAreConditions?: boolean;
+  /** Inputs whose replies an assistant scripting a preview would not guess: what a reply looks like (docs/engine-behaviour.md). */
+  readonly replyHint?: string;
 }
 
 /** Declares a block type; `T` keeps the wire id as a literal, so the type list is derived from the folders. */

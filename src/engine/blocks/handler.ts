@@ -51,6 +51,8 @@ export interface FlowHooks {
   linkTarget?(block: BlockDefinition): { botId: string; groupId?: string } | undefined;
   /** An item without an edge ends the walk when the item applies (Condition). */
   itemWithoutEdgeEndsWalk?: boolean;
+  /** What the block lacks to show or do anything (INCOMPLETE_BLOCK warnings), each with where it belongs. */
+  lacks?(block: BlockDefinition): Lack[];
   startProps?(block: BlockDefinition): StartPropsPart | undefined;
   /** The session records the conversation (from the start) because of this block. */
   needsTranscript?(block: BlockDefinition): boolean;
@@ -64,8 +66,16 @@ export interface FlowHooks {
    * service (every value is a problem).
    */
   credentialsTypes?: readonly string[];
+  /** A `credentialsId` that names no account of the workspace but the server's own (Send e-mail's "default" SMTP). */
+  builtInCredentialsId?: string;
   /** What the palette inserts besides an input's labels and retry message (none: an empty block of the type). */
   newBlock?: NewBlockParts;
+}
+
+/** Something a block lacks: the words an author reads, and where in the block it belongs. */
+export interface Lack {
+  message: string;
+  at: (string | number)[];
 }
 
 /** What a new block of the type holds besides its type (the ids of the block, items and paths are the editor's to give). */
@@ -153,6 +163,10 @@ export interface InputHandler<T extends BlockType = BlockType> extends FlowHooks
    * a location, and nothing is shown for the input itself.
    */
   channelParts?(input: InputObject, prompt: unknown[] | undefined): TurnPart[];
+  /** The last text bubble before the input travels with its parts as their `prompt` (WhatsApp's buttons need a body). */
+  channelPartsCarryPrompt?: boolean;
+  /** A visitor may upload files while the block waits (its reply, or attachments to it). */
+  takesUploads?(block: BlockDefinition): boolean;
 }
 
 export interface LogicHandler<T extends BlockType = BlockType> extends FlowHooks {

@@ -1,4 +1,4 @@
-import { blockLabel } from '../blocks/definitions';
+import { blockDefinition, blockLabel } from '../blocks/definitions';
 import { richTextToMarkdown } from '../variables/markdown';
 import { INPUT_TYPES } from './block-types';
 import type { BotDefinition } from './parse';
@@ -144,7 +144,7 @@ function summaryOf(block: BlockDefinition, question: string | undefined, variabl
   const said = bubbleText(content);
   if (said !== undefined) return clip(said);
   if (text(content.url)) return clip(String(content.url));
-  if (Array.isArray(block.items) && block.type === 'Condition')
+  if (Array.isArray(block.items) && blockDefinition(block.type)?.itemsAreConditions)
     return clip(
       `${blockLabel(block.type)}: ${block.items.map((item) => itemText(record(item), variableName)).join(' | ')}`,
     );
@@ -195,7 +195,7 @@ export function outlineOf(definition: BotDefinition): Outline {
       ...(group.graphCoordinates ? { position: { x: group.graphCoordinates.x, y: group.graphCoordinates.y } } : {}),
       blocks: group.blocks.map((block, position) => {
         const options = withoutEmpty(record(block.options));
-        const isCondition = block.type === 'Condition';
+        const isCondition = blockDefinition(block.type)?.itemsAreConditions === true;
         const following = group.blocks[position + 1];
         const next = targetOf(block.outgoingEdgeId);
         // No item holds: the Condition's own edge, else the walk goes on to the next block (the engine's order).

@@ -1,12 +1,14 @@
 import { NO_OPTIONS, opt, optionsSchema } from '../../options';
 import { mediaTranscriptTurn } from '../../../transcript-lines';
 import type { BubbleHandler } from '../../handler';
+import { lacksUrl } from '../media-url';
 import definition from './definition';
 
 /** An audio clip: every string of the content has its variables substituted. */
 export const audioBubble: BubbleHandler<typeof definition.type> = {
   category: 'bubble',
   type: definition.type,
+  lacks: lacksUrl,
   newBlock: { content: {} },
   options: NO_OPTIONS,
   content: optionsSchema({

@@ -1,6 +1,7 @@
 import { jsonOrText } from '../../../json';
 import { NO_OPTIONS, opt, optionsSchema } from '../../options';
 import type { BubbleHandler } from '../../handler';
+import { lacksUrl } from '../media-url';
 import definition from './definition';
 
 /**
@@ -34,6 +35,7 @@ function waitForEventOf(content: Record<string, unknown> | null | undefined): Wa
 export const embedBubble: BubbleHandler<typeof definition.type> = {
   category: 'bubble',
   type: definition.type,
+  lacks: lacksUrl,
   newBlock: { content: {} },
   options: NO_OPTIONS,
   content: optionsSchema({

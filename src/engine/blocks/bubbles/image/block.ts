@@ -1,12 +1,14 @@
 import { NO_OPTIONS, opt, optionsSchema } from '../../options';
 import { mediaTranscriptTurn } from '../../../transcript-lines';
 import type { BubbleHandler } from '../../handler';
+import { lacksUrl } from '../media-url';
 import definition from './definition';
 
 /** An image: every string of the content (url, click link) has its variables substituted. */
 export const imageBubble: BubbleHandler<typeof definition.type> = {
   category: 'bubble',
   type: definition.type,
+  lacks: lacksUrl,
   newBlock: { content: {} },
   options: NO_OPTIONS,
   content: optionsSchema({

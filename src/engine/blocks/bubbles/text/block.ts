@@ -13,8 +13,17 @@ const content = optionsSchema({
 import { isV6 } from '../../../definition/versions';
 import { richTextToMarkdown } from '../../../variables/markdown';
 import { substituteRichText } from '../../../variables/rich-text';
-import type { BubbleHandler } from '../../handler';
+import type { BubbleHandler, Lack } from '../../handler';
+import { asRecord } from '../../../json';
+import type { BlockDefinition } from '../../../definition/schema';
 import definition from './definition';
+
+function lacks(block: BlockDefinition): Lack[] {
+  const nodes = asRecord(block.content).richText;
+  return richTextToMarkdown(Array.isArray(nodes) ? nodes : []).trim() === ''
+    ? [{ message: 'This text bubble has no text: the visitor sees an empty bubble', at: ['content', 'richText'] }]
+    : [];
+}
 
 /**
  * Rich text with variables substituted inside the tree (markdown when the
@@ -23,6 +32,7 @@ import definition from './definition';
 export const textBubble: BubbleHandler<typeof definition.type> = {
   category: 'bubble',
   type: definition.type,
+  lacks,
   newBlock: { content: { richText: [{ type: 'p', children: [{ text: '' }] }] } },
   options: NO_OPTIONS,
   content,

@@ -2,6 +2,7 @@ import { NO_OPTIONS, opt, optionsSchema } from '../../options';
 import { mediaTranscriptTurn } from '../../../transcript-lines';
 import type { BubbleHandler } from '../../handler';
 import { numericHeight } from '../embed/block';
+import { lacksUrl } from '../media-url';
 import definition from './definition';
 
 export type VideoKind = 'url' | 'youtube' | 'vimeo' | 'tiktok' | 'gumlet';
@@ -72,6 +73,7 @@ export function parseVideoUrl(url: string): ParsedVideoUrl {
 export const videoBubble: BubbleHandler<typeof definition.type> = {
   category: 'bubble',
   type: definition.type,
+  lacks: lacksUrl,
   newBlock: { content: {} },
   options: NO_OPTIONS,
   content: optionsSchema({

@@ -1,11 +1,12 @@
 import type { BlockDefinition } from '../../../definition/schema';
 import type { InputObject } from '../../../wire';
-import type { BlockContext, InputHandler } from '../../handler';
+import type { BlockContext, InputHandler, Lack } from '../../handler';
 import { matchMultipleChoice, matchSingleChoice } from '../choice-matching';
 import { opt, optionsSchema, readOptions } from '../../options';
 import { conditionSchema } from '../../logic/condition/block';
 import { buttonLabel, displayedItems, FAIL, inputLabels, inputOptions, itemsOf, valueAsList } from '../shared';
 import { choiceParts } from './channel';
+import { asRecord, isBlank } from '../../../json';
 import definition from './definition';
 
 const options = inputOptions({
@@ -51,6 +52,15 @@ async function displayChoice(block: BlockDefinition, ctx: BlockContext): Promise
   return (await ctx.deep({ ...block, items })) as InputObject;
 }
 
+function lacks(block: BlockDefinition): Lack[] {
+  if (!isBlank(asRecord(block.options).dynamicVariableId)) return [];
+  return (block.items ?? []).flatMap((item, i) =>
+    isBlank(item.content)
+      ? [{ message: `Button ${i + 1} has no label: the visitor sees an empty button`, at: ['items', i, 'content'] }]
+      : [],
+  );
+}
+
 /**
  * Buttons. Displayed items: rebuilt from `dynamicVariableId` (a list, a JSON
  * array in a string, or a single string) or filtered by display conditions.
@@ -60,6 +70,8 @@ async function displayChoice(block: BlockDefinition, ctx: BlockContext): Promise
 export const choiceInput: InputHandler<typeof definition.type> = {
   category: 'input',
   type: definition.type,
+  lacks,
+  channelPartsCarryPrompt: true,
   channelParts: choiceParts,
   newBlock: { options: { isMultipleChoice: false }, items: [{ content: '' }] },
   options,

@@ -5,7 +5,6 @@ import {
   buttonLabel,
   displayWithPrefill,
   FAIL,
-  INPUT_BASE_OPTIONS,
   inputLabels,
   inputOptions,
   placeholderLabel,
@@ -83,14 +82,6 @@ function hostOf(url: string): string | undefined {
   }
 }
 
-/** Whether a visitor may upload files while this block waits: a file input, or a text input taking attachments or audio clips. */
-export function takesUploads(block: BlockDefinition): boolean {
-  if (block.type === 'file input') return true;
-  if (block.type !== 'text input') return false;
-  const { attachments, audioClip } = readOptions(INPUT_BASE_OPTIONS, block);
-  return attachments?.isEnabled === true || audioClip?.isEnabled === true;
-}
-
 /** Whether a file input takes a file of this name: by extension, when its allowed types are enabled; any name otherwise. */
 export function acceptsFileName(block: BlockDefinition, fileName: string): boolean {
   const { allowedFileTypes: allowed } = readOptions(options, block);
@@ -119,6 +110,7 @@ export function createFileInput(config: FileInputConfig): InputHandler<typeof de
   return {
     category: 'input',
     type: definition.type,
+    takesUploads: () => true,
     options,
     replyEventType: 'file',
     display: displayWithPrefill,

@@ -1,11 +1,12 @@
 import type { BlockDefinition } from '../../../definition/schema';
 import type { InputObject } from '../../../wire';
-import type { BlockContext, InputHandler } from '../../handler';
+import type { BlockContext, InputHandler, Lack } from '../../handler';
 import { matchMultipleChoice, matchSingleChoice } from '../choice-matching';
 import { opt, optionsSchema, readOptions } from '../../options';
 import { conditionSchema } from '../../logic/condition/block';
 import { buttonLabel, displayedItems, FAIL, inputLabels, inputOptions, itemsOf, valueAsSimpleList } from '../shared';
 import { pictureChoiceParts } from './channel';
+import { asRecord, isBlank } from '../../../json';
 import definition from './definition';
 
 const options = inputOptions({
@@ -78,6 +79,20 @@ async function displayPictureChoice(block: BlockDefinition, ctx: BlockContext): 
   return (await ctx.deep({ ...block, items })) as InputObject;
 }
 
+function lacks(block: BlockDefinition): Lack[] {
+  if (asRecord(asRecord(block.options).dynamicItems).isEnabled === true) return [];
+  return (block.items ?? []).flatMap((item, i) =>
+    isBlank(item.pictureSrc) && isBlank(item.title)
+      ? [
+          {
+            message: `Picture ${i + 1} has no picture and no title: the visitor sees an empty choice`,
+            at: ['items', i, 'pictureSrc'],
+          },
+        ]
+      : [],
+  );
+}
+
 /**
  * Picture choice: like buttons, the label being `title || pictureSrc`.
  * Dynamic items come from `dynamicItems` (pictures, titles, descriptions variables).
@@ -85,6 +100,7 @@ async function displayPictureChoice(block: BlockDefinition, ctx: BlockContext): 
 export const pictureChoiceInput: InputHandler<typeof definition.type> = {
   category: 'input',
   type: definition.type,
+  lacks,
   channelParts: pictureChoiceParts,
   newBlock: { options: { isMultipleChoice: false }, items: [{}] },
   options,

@@ -5,4 +5,6 @@ export default defineBlockType({
   label: 'Picture choice',
   category: 'inputs',
   order: 12,
+  replyHint:
+    'A reply picks the picture whose title (or internal value) it equals, trimmed and case-sensitive; with multiple choice, several titles or numbers from 1.',
 });

@@ -1,6 +1,7 @@
 import type { InputHandler } from '../../handler';
-import { opt } from '../../options';
+import { opt, readOptions } from '../../options';
 import {
+  INPUT_BASE_OPTIONS,
   buttonLabel,
   displayWithPrefill,
   FAIL,
@@ -22,6 +23,10 @@ const options = inputOptions({
 export const textInput: InputHandler<typeof definition.type> = {
   category: 'input',
   type: definition.type,
+  takesUploads(block) {
+    const { attachments, audioClip } = readOptions(INPUT_BASE_OPTIONS, block);
+    return attachments?.isEnabled === true || audioClip?.isEnabled === true;
+  },
   newBlock: { options: { isLong: false } },
   options,
   replyEventType: 'text',

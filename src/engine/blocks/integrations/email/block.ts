@@ -132,6 +132,8 @@ function outcomeLog(result: EffectResult, email: { to: string[]; subject: string
 export const emailBlock: LogicHandler<typeof definition.type> = {
   category: 'integration',
   type: definition.type,
+  // The server's own SMTP (PARLEY_SMTP_*), not an account of the workspace.
+  builtInCredentialsId: 'default',
   options: emailOptions,
   credentialsTypes: ['smtp'],
   async execute(block, ctx) {

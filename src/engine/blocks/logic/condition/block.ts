@@ -17,8 +17,35 @@ export const conditionSchema = () =>
     },
     { title: 'Condition' },
   );
-import type { LogicHandler } from '../../handler';
+import type { Lack, LogicHandler } from '../../handler';
+import { asRecord, isBlank } from '../../../json';
+import type { BlockDefinition } from '../../../definition/schema';
 import definition from './definition';
+
+/** Operators that compare with nothing. */
+const WITHOUT_VALUE = new Set(['Is set', 'Is empty']);
+
+function lacks(block: BlockDefinition): Lack[] {
+  return (block.items ?? []).flatMap((item, i) => {
+    const comparisons = asRecord(item.content).comparisons;
+    if (!Array.isArray(comparisons) || comparisons.length === 0)
+      return [
+        { message: `Condition ${i + 1} compares nothing: it never holds`, at: ['items', i, 'content', 'comparisons'] },
+      ];
+    return comparisons.flatMap((raw, c) => {
+      const comparison = asRecord(raw);
+      const where = ['items', i, 'content', 'comparisons', c];
+      const name = `Condition ${i + 1}, comparison ${c + 1}`;
+      if (isBlank(comparison.variableId))
+        return [{ message: `${name} compares no variable: it never holds`, at: [...where, 'variableId'] }];
+      if (isBlank(comparison.comparisonOperator))
+        return [{ message: `${name} has no operator: it never holds`, at: [...where, 'comparisonOperator'] }];
+      if (!WITHOUT_VALUE.has(String(comparison.comparisonOperator)) && isBlank(comparison.value))
+        return [{ message: `${name} has no value to compare with`, at: [...where, 'value'] }];
+      return [];
+    });
+  });
+}
 
 /**
  * The first item whose condition holds wins: its edge, or the end of the walk
@@ -28,6 +55,7 @@ import definition from './definition';
 export const conditionBlock: LogicHandler<typeof definition.type> = {
   category: 'logic',
   type: definition.type,
+  lacks,
   newBlock: {
     items: [{ content: { logicalOperator: 'AND', comparisons: [{ comparisonOperator: 'Equal to', value: '' }] } }],
   },

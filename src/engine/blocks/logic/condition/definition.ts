@@ -1,3 +1,9 @@
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'Condition', label: 'Condition', category: 'logic', order: 2 });
+export default defineBlockType({
+  type: 'Condition',
+  label: 'Condition',
+  category: 'logic',
+  order: 2,
+  itemsAreConditions: true,
+});

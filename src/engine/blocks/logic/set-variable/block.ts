@@ -4,11 +4,13 @@ import { jsonOrText } from '../../../json';
 import type { z } from 'zod';
 import { opt, optionsSchema, readOptions } from '../../options';
 import { DateTime } from 'luxon';
-import type { BlockContext, LogicHandler, Outcome } from '../../handler';
+import type { BlockContext, Lack, LogicHandler, Outcome } from '../../handler';
 import { asFunctionBody, substituteVariables } from '../../../variables/templating';
 import { formatTranscript } from '../../../transcript-lines';
 import { hasValue } from '../../../variables/values';
 import { clientScript, isFetchError, scriptGlobals } from '../code/block';
+import { asRecord, isBlank } from '../../../json';
+import type { BlockDefinition } from '../../../definition/schema';
 import definition from './definition';
 
 // Set variable (docs/engine-behaviour.md#set-variable): computes a value for one variable. Every
@@ -231,9 +233,24 @@ function executeOnClient(code: string, type: string, options: Options, ctx: Bloc
   return { kind: 'await-reply' };
 }
 
+function lacks(block: BlockDefinition): Lack[] {
+  const options = asRecord(block.options);
+  const out: Lack[] = [];
+  if (isBlank(options.variableId))
+    out.push({ message: 'Set variable sets no variable: choose the variable', at: ['options', 'variableId'] });
+  const type = typeof options.type === 'string' ? options.type : 'Custom';
+  if (type === 'Custom' && isBlank(options.expressionToEvaluate))
+    out.push({
+      message: 'Set variable has no value: it empties the variable (choose "Empty" if that is what you mean)',
+      at: ['options', 'expressionToEvaluate'],
+    });
+  return out;
+}
+
 export const setVariableBlock: LogicHandler<typeof definition.type> = {
   category: 'logic',
   type: definition.type,
+  lacks,
   newBlock: { options: { type: 'Custom' } },
   options: blockOptions,
   needsTranscript: (block) => readOptions(blockOptions, block).type === 'Transcript',
