@@ -96,7 +96,7 @@ module.exports = {
     layer(
       'mcp-executes-graphql',
       'mcp/',
-      `mcp/|graphql/|rest/operations\\.ts$|engine/shapes/|engine/definition/edits\\.ts$|${crossCutting}`,
+      `mcp/|graphql/|rest/operations\\.ts$|engine/shapes/|engine/definition/edits/schema\\.ts$|${crossCutting}`,
       "An assistant's tool runs GraphQL operations, like a REST route.",
     ),
     layer(
