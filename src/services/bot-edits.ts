@@ -6,7 +6,8 @@ import type { BotDefinition } from '../engine/definition/parse';
 import { draftPatchSchema } from '../engine/definition/patch';
 import { applyDraftPatch, type DraftPatch } from '../engine/shapes/draft-patch';
 import { AppError, badRequest } from '../errors';
-import { draftDefinition, editConflict, getBot, updateBot, type BotRecord, type SaveOptions } from './bots';
+import { editConflict, updateBot, type SaveOptions } from './bot-saves';
+import { draftDefinition, getBot, type BotRecord } from './bots';
 import { newId } from './chat/engine-env';
 import { parseInput } from './validation';
 
