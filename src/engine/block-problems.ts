@@ -4,7 +4,7 @@ import type { BotDefinition } from './definition/parse';
 import type { BlockDefinition, GroupDefinition } from './definition/schema';
 import { isRecord } from './json';
 import type { Problem } from './problem-types';
-import { blockLabel } from './shapes/block-labels';
+import { blockLabel } from './blocks/definitions';
 import { richTextToMarkdown } from './variables/markdown';
 
 // Mistakes a definition holds that the engine runs through without a word:

@@ -1,4 +1,4 @@
-import { BLOCK_LABELS, blockLabel } from '../engine/shapes/block-labels';
+import { BLOCK_DEFINITIONS, blockLabel } from '../engine/blocks/definitions';
 
 // Block types as an assistant meets them: one URI each (the whole catalogue
 // is too big to read at once), a "did you mean" for a type that does not
@@ -7,8 +7,8 @@ import { BLOCK_LABELS, blockLabel } from '../engine/shapes/block-labels';
 
 export const BLOCK_TYPES_URI = 'parley://block-types';
 
-/** Types a block may be written with: every type has its label (the catalog checks it); older bots' start block has none, and is made, not written. */
-const WRITABLE_TYPES: readonly string[] = Object.keys(BLOCK_LABELS);
+/** Types a block may be written with: every block folder's; older bots' start block is made, not written. */
+const WRITABLE_TYPES: readonly string[] = BLOCK_DEFINITIONS.map((definition) => definition.type);
 
 export function isBlockType(type: string): boolean {
   return WRITABLE_TYPES.includes(type);

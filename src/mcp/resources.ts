@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { blockLabel } from '../engine/shapes/block-labels';
+import { blockLabel } from '../engine/blocks/definitions';
 import { projectRoot } from '../project-root';
 import {
   BLOCK_TYPES_URI,

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { acceptsFileName, takesUploads } from '../engine/blocks/inputs/file';
+import { acceptsFileName, takesUploads } from '../engine/blocks/inputs/file/block';
 import { isAnonymousPreview } from '../engine/blocks/integrations/anonymous-preview';
 import { parseSessionState } from '../engine/session-state';
 import { AppError, badRequest } from '../errors';

@@ -2,6 +2,7 @@
 import type { ZodType } from 'zod';
 import type { Condition } from '../conditions/evaluate';
 import type { BlockType } from '../definition/block-types';
+import type { TurnPart } from '../channel-parts';
 import type { AiChatRequest, AiMessage } from '../contracts';
 import type { BlockDefinition, EdgeDefinition, GroupDefinition } from '../definition/schema';
 import type { ChatLog, ChatMessage, ClientSideAction, InputObject, ReplyMessage, TextFormat } from '../wire';
@@ -63,6 +64,15 @@ export interface FlowHooks {
    * service (every value is a problem).
    */
   credentialsTypes?: readonly string[];
+  /** What the palette inserts besides an input's labels and retry message (none: an empty block of the type). */
+  newBlock?: NewBlockParts;
+}
+
+/** What a new block of the type holds besides its type (the ids of the block, items and paths are the editor's to give). */
+export interface NewBlockParts {
+  options?: Record<string, unknown>;
+  content?: Record<string, unknown>;
+  items?: Record<string, unknown>[];
 }
 
 /** The running bot and session, as blocks see them. */
@@ -137,6 +147,12 @@ export interface InputHandler<T extends BlockType = BlockType> extends FlowHooks
   parse(block: BlockDefinition, reply: ReplyMessage | undefined, ctx: BlockContext): Awaitable<ReplyParse>;
   /** Built-in retry text when the block has no retryMessageContent (email, payment). */
   defaultRetryMessage?: string;
+  /**
+   * The input as a messaging channel shows it (buttons, a numbered list, cards), after the bubbles before it
+   * (`prompt`: the last text bubble, which buttons may carry). None: the person answers with a text, a file or
+   * a location, and nothing is shown for the input itself.
+   */
+  channelParts?(input: InputObject, prompt: unknown[] | undefined): TurnPart[];
 }
 
 export interface LogicHandler<T extends BlockType = BlockType> extends FlowHooks {

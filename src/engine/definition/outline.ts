@@ -1,4 +1,4 @@
-import { blockLabel } from '../shapes/block-labels';
+import { blockLabel } from '../blocks/definitions';
 import { richTextToMarkdown } from '../variables/markdown';
 import { INPUT_TYPES } from './block-types';
 import type { BotDefinition } from './parse';

@@ -1,6 +1,6 @@
 import { isRecord } from '../json';
 import type { Problem } from '../problem-types';
-import { blockLabel } from '../shapes/block-labels';
+import { blockLabel } from '../blocks/definitions';
 import type { BlockDefinition } from '../definition/schema';
 import type { Located } from './located';
 

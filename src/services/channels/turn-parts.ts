@@ -11,7 +11,7 @@ import type { ChatMessage, ClientSideAction } from '../../engine/wire';
 import type { SentChoices, TurnToSend } from './channel';
 import { inputParts } from './input-parts';
 import { numberedKey } from './numbered-choices';
-import type { TurnPart } from './parts';
+import type { TurnPart } from '../../engine/channel-parts';
 import { bubbleRichText } from './rich-text-format';
 
 function stringField(record: unknown, key: string): string | undefined {

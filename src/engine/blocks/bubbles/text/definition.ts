@@ -1,0 +1,3 @@
+import { defineBlockType } from '../../define';
+
+export default defineBlockType({ type: 'text', label: 'Text', category: 'bubbles', order: 1 });

@@ -1,0 +1,3 @@
+import { defineBlockType } from '../../define';
+
+export default defineBlockType({ type: 'file input', label: 'File upload', category: 'inputs', order: 9 });

@@ -1,0 +1,3 @@
+import { defineBlockType } from '../../define';
+
+export default defineBlockType({ type: 'Chatwoot', label: 'Chatwoot', category: 'integrations', order: 9 });

@@ -1,0 +1,3 @@
+import { defineBlockType } from '../../define';
+
+export default defineBlockType({ type: 'segment', label: 'Segment', category: 'integrations', order: 16 });

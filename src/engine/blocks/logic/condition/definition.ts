@@ -1,0 +1,3 @@
+import { defineBlockType } from '../../define';
+
+export default defineBlockType({ type: 'Condition', label: 'Condition', category: 'logic', order: 2 });

@@ -1,0 +1,3 @@
+import { defineBlockType } from '../../define';
+
+export default defineBlockType({ type: 'Typebot link', label: 'Link to bot', category: 'logic', order: 5 });
