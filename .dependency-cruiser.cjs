@@ -122,7 +122,7 @@ module.exports = {
     layer(
       'mcp-executes-graphql',
       'mcp/',
-      `mcp/|graphql/|rest/operations\\.ts$|engine/shapes/|engine/definition/edits\\.ts$|${blockDefinitions}|${crossCutting}`,
+      `mcp/|graphql/|rest/operations\\.ts$|engine/shapes/|engine/definition/edits/schema\\.ts$|${blockDefinitions}|${crossCutting}`,
       "An assistant's tool runs GraphQL operations, like a REST route.",
     ),
     layer(
