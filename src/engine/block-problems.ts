@@ -103,8 +103,6 @@ function unknownVariableIds(definition: BotDefinition, all: Place[]): Problem[] 
   return problems;
 }
 
-const record = asRecord;
-
 /** What a block lacks to show or do anything, as its module says. */
 function lacks(block: BlockDefinition): Lack[] {
   return handlerFor(block.type)?.lacks?.(block) ?? [];
@@ -149,7 +147,7 @@ function credentialsOfBlocks(all: Place[], credentials: readonly WorkspaceCreden
   for (const place of all) {
     const handler = handlerFor(place.block.type);
     const types = handler?.credentialsTypes;
-    const id = record(place.block.options).credentialsId;
+    const id = asRecord(place.block.options).credentialsId;
     if (!types || typeof id !== 'string' || id === '' || id === handler?.builtInCredentialsId) continue;
     const label = blockLabel(place.block.type);
     const wanted = types.length > 0 ? types.map(kindWords).join(' or ') : 'an account';
