@@ -1,3 +1,4 @@
+import { BrainCircuit } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'anthropic', label: 'Anthropic', category: 'ai', order: 4 });
+export default defineBlockType({ type: 'anthropic', label: 'Anthropic', category: 'ai', order: 4, icon: BrainCircuit });

@@ -1,3 +1,4 @@
+import { Telescope } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'deepseek', label: 'DeepSeek', category: 'ai', order: 9 });
+export default defineBlockType({ type: 'deepseek', label: 'DeepSeek', category: 'ai', order: 9, icon: Telescope });

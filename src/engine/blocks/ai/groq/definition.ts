@@ -1,3 +1,4 @@
+import { Gauge } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'groq', label: 'Groq', category: 'ai', order: 7 });
+export default defineBlockType({ type: 'groq', label: 'Groq', category: 'ai', order: 7, icon: Gauge });

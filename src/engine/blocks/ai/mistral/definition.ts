@@ -1,3 +1,4 @@
+import { Wind } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'mistral', label: 'Mistral', category: 'ai', order: 3 });
+export default defineBlockType({ type: 'mistral', label: 'Mistral', category: 'ai', order: 3, icon: Wind });

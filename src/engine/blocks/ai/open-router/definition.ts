@@ -1,3 +1,4 @@
+import { Route } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'open-router', label: 'OpenRouter', category: 'ai', order: 6 });
+export default defineBlockType({ type: 'open-router', label: 'OpenRouter', category: 'ai', order: 6, icon: Route });

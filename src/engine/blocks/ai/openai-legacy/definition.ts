@@ -1,3 +1,4 @@
+import { Sparkle } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'OpenAI', label: 'OpenAI (legacy)', category: 'ai', order: 1 });
+export default defineBlockType({ type: 'OpenAI', label: 'OpenAI (legacy)', category: 'ai', order: 1, icon: Sparkle });

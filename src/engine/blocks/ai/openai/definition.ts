@@ -1,3 +1,4 @@
+import { Sparkles } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'openai', label: 'OpenAI', category: 'ai', order: 2 });
+export default defineBlockType({ type: 'openai', label: 'OpenAI', category: 'ai', order: 2, icon: Sparkles });

@@ -1,3 +1,4 @@
+import { Search } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'perplexity', label: 'Perplexity', category: 'ai', order: 8 });
+export default defineBlockType({ type: 'perplexity', label: 'Perplexity', category: 'ai', order: 8, icon: Search });

@@ -1,3 +1,4 @@
+import { AudioLines } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'audio', label: 'Audio', category: 'bubbles', order: 4 });
+export default defineBlockType({ type: 'audio', label: 'Audio', category: 'bubbles', order: 4, icon: AudioLines });

@@ -1,3 +1,4 @@
+import { AppWindow } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'embed', label: 'Embed', category: 'bubbles', order: 5 });
+export default defineBlockType({ type: 'embed', label: 'Embed', category: 'bubbles', order: 5, icon: AppWindow });

@@ -1,3 +1,4 @@
+import { Image } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'image', label: 'Image', category: 'bubbles', order: 2 });
+export default defineBlockType({ type: 'image', label: 'Image', category: 'bubbles', order: 2, icon: Image });

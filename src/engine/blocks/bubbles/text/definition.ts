@@ -1,3 +1,4 @@
+import { MessageSquareText } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'text', label: 'Text', category: 'bubbles', order: 1 });
+export default defineBlockType({ type: 'text', label: 'Text', category: 'bubbles', order: 1, icon: MessageSquareText });

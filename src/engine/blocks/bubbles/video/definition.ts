@@ -1,3 +1,4 @@
+import { Video } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'video', label: 'Video', category: 'bubbles', order: 3 });
+export default defineBlockType({ type: 'video', label: 'Video', category: 'bubbles', order: 3, icon: Video });

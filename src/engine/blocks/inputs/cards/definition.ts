@@ -1,3 +1,10 @@
+import { GalleryHorizontal } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'cards', label: 'Cards', category: 'inputs', order: 13 });
+export default defineBlockType({
+  type: 'cards',
+  label: 'Cards',
+  category: 'inputs',
+  order: 13,
+  icon: GalleryHorizontal,
+});

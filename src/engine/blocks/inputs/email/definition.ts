@@ -1,3 +1,4 @@
+import { AtSign } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -6,4 +7,5 @@ export default defineBlockType({
   category: 'inputs',
   order: 3,
   placeholder: 'Type your email...',
+  icon: AtSign,
 });

@@ -1,3 +1,10 @@
+import { Upload } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'file input', label: 'File upload', category: 'inputs', order: 9 });
+export default defineBlockType({
+  type: 'file input',
+  label: 'File upload',
+  category: 'inputs',
+  order: 9,
+  icon: Upload,
+});

@@ -1,3 +1,10 @@
+import { CreditCard } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'payment input', label: 'Payment', category: 'inputs', order: 10 });
+export default defineBlockType({
+  type: 'payment input',
+  label: 'Payment',
+  category: 'inputs',
+  order: 10,
+  icon: CreditCard,
+});

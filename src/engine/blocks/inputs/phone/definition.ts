@@ -1,3 +1,4 @@
+import { Phone } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -6,4 +7,5 @@ export default defineBlockType({
   category: 'inputs',
   order: 5,
   placeholder: 'Type your phone number...',
+  icon: Phone,
 });

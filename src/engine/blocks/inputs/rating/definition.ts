@@ -1,3 +1,4 @@
+import { Star } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'rating input', label: 'Rating', category: 'inputs', order: 8 });
+export default defineBlockType({ type: 'rating input', label: 'Rating', category: 'inputs', order: 8, icon: Star });

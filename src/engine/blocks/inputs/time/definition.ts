@@ -1,3 +1,4 @@
+import { Clock } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'time input', label: 'Time input', category: 'inputs', order: 7 });
+export default defineBlockType({ type: 'time input', label: 'Time input', category: 'inputs', order: 7, icon: Clock });

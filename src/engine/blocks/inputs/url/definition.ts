@@ -1,3 +1,4 @@
+import { Link } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -6,4 +7,5 @@ export default defineBlockType({
   category: 'inputs',
   order: 4,
   placeholder: 'Type a URL...',
+  icon: Link,
 });

@@ -1,3 +1,4 @@
+import { Send } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'blink', label: 'Blink', category: 'integrations', order: 19 });
+export default defineBlockType({ type: 'blink', label: 'Blink', category: 'integrations', order: 19, icon: Send });

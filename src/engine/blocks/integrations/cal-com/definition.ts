@@ -1,3 +1,10 @@
+import { CalendarCheck } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'cal-com', label: 'Cal.com', category: 'integrations', order: 10 });
+export default defineBlockType({
+  type: 'cal-com',
+  label: 'Cal.com',
+  category: 'integrations',
+  order: 10,
+  icon: CalendarCheck,
+});

@@ -1,3 +1,10 @@
+import { BotMessageSquare } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'chat-node', label: 'ChatNode', category: 'integrations', order: 11 });
+export default defineBlockType({
+  type: 'chat-node',
+  label: 'ChatNode',
+  category: 'integrations',
+  order: 11,
+  icon: BotMessageSquare,
+});

@@ -1,3 +1,10 @@
+import { MessagesSquare } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'Chatwoot', label: 'Chatwoot', category: 'integrations', order: 9 });
+export default defineBlockType({
+  type: 'Chatwoot',
+  label: 'Chatwoot',
+  category: 'integrations',
+  order: 9,
+  icon: MessagesSquare,
+});

@@ -1,3 +1,10 @@
+import { Speech } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'elevenlabs', label: 'ElevenLabs', category: 'integrations', order: 14 });
+export default defineBlockType({
+  type: 'elevenlabs',
+  label: 'ElevenLabs',
+  category: 'integrations',
+  order: 14,
+  icon: Speech,
+});

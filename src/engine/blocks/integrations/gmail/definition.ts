@@ -1,3 +1,4 @@
+import { Inbox } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'gmail', label: 'Gmail', category: 'integrations', order: 20 });
+export default defineBlockType({ type: 'gmail', label: 'Gmail', category: 'integrations', order: 20, icon: Inbox });

@@ -1,3 +1,4 @@
+import { ChartLine } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -5,4 +6,5 @@ export default defineBlockType({
   label: 'Google Analytics',
   category: 'integrations',
   order: 7,
+  icon: ChartLine,
 });

@@ -1,3 +1,10 @@
+import { Sheet } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'Google Sheets', label: 'Google Sheets', category: 'integrations', order: 6 });
+export default defineBlockType({
+  type: 'Google Sheets',
+  label: 'Google Sheets',
+  category: 'integrations',
+  order: 6,
+  icon: Sheet,
+});

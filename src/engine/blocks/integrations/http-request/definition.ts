@@ -1,3 +1,10 @@
+import { Globe } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'Webhook', label: 'HTTP request', category: 'integrations', order: 1 });
+export default defineBlockType({
+  type: 'Webhook',
+  label: 'HTTP request',
+  category: 'integrations',
+  order: 1,
+  icon: Globe,
+});

@@ -1,3 +1,10 @@
+import { Waypoints } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'Make.com', label: 'Make.com', category: 'integrations', order: 3 });
+export default defineBlockType({
+  type: 'Make.com',
+  label: 'Make.com',
+  category: 'integrations',
+  order: 3,
+  icon: Waypoints,
+});

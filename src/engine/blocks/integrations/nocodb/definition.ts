@@ -1,3 +1,10 @@
+import { Database } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'nocodb', label: 'NocoDB', category: 'integrations', order: 15 });
+export default defineBlockType({
+  type: 'nocodb',
+  label: 'NocoDB',
+  category: 'integrations',
+  order: 15,
+  icon: Database,
+});

@@ -1,3 +1,10 @@
+import { Plug } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'Pabbly', label: 'Pabbly Connect', category: 'integrations', order: 4 });
+export default defineBlockType({
+  type: 'Pabbly',
+  label: 'Pabbly Connect',
+  category: 'integrations',
+  order: 4,
+  icon: Plug,
+});

@@ -1,3 +1,10 @@
+import { Target } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'Pixel', label: 'Meta Pixel', category: 'integrations', order: 8 });
+export default defineBlockType({
+  type: 'Pixel',
+  label: 'Meta Pixel',
+  category: 'integrations',
+  order: 8,
+  icon: Target,
+});

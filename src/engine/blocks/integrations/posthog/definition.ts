@@ -1,3 +1,10 @@
+import { Activity } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'posthog', label: 'PostHog', category: 'integrations', order: 17 });
+export default defineBlockType({
+  type: 'posthog',
+  label: 'PostHog',
+  category: 'integrations',
+  order: 17,
+  icon: Activity,
+});

@@ -1,3 +1,10 @@
+import { QrCode } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'qr-code', label: 'QR code', category: 'integrations', order: 12 });
+export default defineBlockType({
+  type: 'qr-code',
+  label: 'QR code',
+  category: 'integrations',
+  order: 12,
+  icon: QrCode,
+});

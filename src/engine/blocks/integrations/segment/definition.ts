@@ -1,3 +1,10 @@
+import { ChartPie } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'segment', label: 'Segment', category: 'integrations', order: 16 });
+export default defineBlockType({
+  type: 'segment',
+  label: 'Segment',
+  category: 'integrations',
+  order: 16,
+  icon: ChartPie,
+});

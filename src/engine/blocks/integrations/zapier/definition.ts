@@ -1,3 +1,4 @@
+import { Zap } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'Zapier', label: 'Zapier', category: 'integrations', order: 2 });
+export default defineBlockType({ type: 'Zapier', label: 'Zapier', category: 'integrations', order: 2, icon: Zap });

@@ -1,3 +1,10 @@
+import { Headset } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'zendesk', label: 'Zendesk', category: 'integrations', order: 18 });
+export default defineBlockType({
+  type: 'zendesk',
+  label: 'Zendesk',
+  category: 'integrations',
+  order: 18,
+  icon: Headset,
+});

@@ -1,3 +1,4 @@
+import { Shuffle } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'AB test', label: 'A/B test', category: 'logic', order: 7 });
+export default defineBlockType({ type: 'AB test', label: 'A/B test', category: 'logic', order: 7, icon: Shuffle });

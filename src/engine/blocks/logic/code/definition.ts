@@ -1,3 +1,4 @@
+import { Code } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'Code', label: 'Script', category: 'logic', order: 4 });
+export default defineBlockType({ type: 'Code', label: 'Script', category: 'logic', order: 4, icon: Code });

@@ -1,3 +1,4 @@
+import { Split } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -6,4 +7,5 @@ export default defineBlockType({
   category: 'logic',
   order: 2,
   itemsAreConditions: true,
+  icon: Split,
 });

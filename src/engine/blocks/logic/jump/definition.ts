@@ -1,3 +1,4 @@
+import { CornerDownRight } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'Jump', label: 'Jump', category: 'logic', order: 9 });
+export default defineBlockType({ type: 'Jump', label: 'Jump', category: 'logic', order: 9, icon: CornerDownRight });

@@ -1,3 +1,10 @@
+import { ExternalLink } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'Redirect', label: 'Redirect', category: 'logic', order: 3 });
+export default defineBlockType({
+  type: 'Redirect',
+  label: 'Redirect',
+  category: 'logic',
+  order: 3,
+  icon: ExternalLink,
+});

@@ -1,3 +1,4 @@
+import { CornerUpLeft } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'Return', label: 'Return', category: 'logic', order: 10 });
+export default defineBlockType({ type: 'Return', label: 'Return', category: 'logic', order: 10, icon: CornerUpLeft });

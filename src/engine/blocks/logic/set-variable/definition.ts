@@ -1,3 +1,10 @@
+import { Variable } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'Set variable', label: 'Set variable', category: 'logic', order: 1 });
+export default defineBlockType({
+  type: 'Set variable',
+  label: 'Set variable',
+  category: 'logic',
+  order: 1,
+  icon: Variable,
+});

@@ -1,3 +1,10 @@
+import { Webhook } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'webhook', label: 'Wait for webhook', category: 'logic', order: 8 });
+export default defineBlockType({
+  type: 'webhook',
+  label: 'Wait for webhook',
+  category: 'logic',
+  order: 8,
+  icon: Webhook,
+});

@@ -1,3 +1,4 @@
+import { Hourglass } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'Wait', label: 'Wait', category: 'logic', order: 6 });
+export default defineBlockType({ type: 'Wait', label: 'Wait', category: 'logic', order: 6, icon: Hourglass });
