@@ -11,7 +11,7 @@
 const crossCutting = '(errors|project-root|same-secret)\\.ts$|config/|observability/';
 const engineContracts = 'engine/contracts/';
 // A block type's definition (its folder's definition.ts, the generated list of them and what they are made of):
-// words and ids only, so the console and the chat bundle may read them.
+// ids, words and an icon's name only, so the console and the chat bundle may read them.
 const blockDefinitions =
   'engine/blocks/(define|definitions)\\.ts$|engine/blocks/generated/definitions\\.ts$|engine/blocks/[^/]+/[^/]+/definition\\.ts$';
 // An input's visitor widget: browser code kept in its block's folder, bundled into the chat only.
@@ -52,7 +52,7 @@ module.exports = {
       'block-definitions-stand-alone',
       `(${blockDefinitions})`,
       blockDefinitions,
-      "A block type's definition holds words and ids only: the console and the chat bundle import it without the engine.",
+      "A block type's definition holds ids, words and an icon's name only: the console and the chat bundle import it without the engine.",
     ),
     layer(
       'block-widgets-are-browser-code',

@@ -15,6 +15,7 @@ const generated = [
   'src/web/console/api/generated.ts',
   'src/engine/blocks/generated/',
   'src/web/widgets/generated.ts',
+  'src/web/console/editor/generated-icons.ts',
 ];
 
 function filesUnder(folder: string): string[] {

@@ -1,8 +1,8 @@
 // What a block type is before anything runs it: its wire id, the palette's words
 // and icon for it and where the palette shows it. Each block folder's
-// `definition.ts` declares one, importing nothing of ours but this file (its
-// icon comes from lucide-static), so the console and the chat bundle can read
-// block types without loading the engine that runs them.
+// `definition.ts` declares one, importing nothing but this file, so the
+// console and the chat bundle can read block types without loading the engine
+// that runs them.
 
 /** The palette's sections, in the order the palette shows them. */
 export const PALETTE_CATEGORIES = ['bubbles', 'inputs', 'logic', 'integrations', 'ai'] as const;
@@ -18,9 +18,9 @@ export interface BlockTypeDefinition<T extends string = string> {
   /** Its place within its palette section (lower first). */
   readonly order: number;
   /**
-   * The block's icon beside its label in the palette and on the canvas: an SVG document (a lucide-static export,
-   * 24×24 view box) drawn in `currentColor`, so it takes the text colour of either console theme. Trusted markup
-   * from the bundle, never from a bot or a request.
+   * The block's icon beside its label in the palette and on the canvas: the name of a `lucide-static` export
+   * ("Star"). Only a name, so the server and the chat bundle never load icons: the console's icon list
+   * (web/console/editor/generated-icons.ts, written from the definitions) imports the ones named.
    */
   readonly icon: string;
   /** Inputs: the placeholder the chat widget shows when the block sets none (written into new blocks). */

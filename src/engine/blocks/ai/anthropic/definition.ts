@@ -1,4 +1,9 @@
-import { BrainCircuit } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'anthropic', label: 'Anthropic', category: 'ai', order: 4, icon: BrainCircuit });
+export default defineBlockType({
+  type: 'anthropic',
+  label: 'Anthropic',
+  category: 'ai',
+  order: 4,
+  icon: 'BrainCircuit',
+});

@@ -1,4 +1,3 @@
-import { Telescope } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'deepseek', label: 'DeepSeek', category: 'ai', order: 9, icon: Telescope });
+export default defineBlockType({ type: 'deepseek', label: 'DeepSeek', category: 'ai', order: 9, icon: 'Telescope' });

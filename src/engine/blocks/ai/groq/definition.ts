@@ -1,4 +1,3 @@
-import { Gauge } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'groq', label: 'Groq', category: 'ai', order: 7, icon: Gauge });
+export default defineBlockType({ type: 'groq', label: 'Groq', category: 'ai', order: 7, icon: 'Gauge' });

@@ -1,4 +1,3 @@
-import { Wind } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'mistral', label: 'Mistral', category: 'ai', order: 3, icon: Wind });
+export default defineBlockType({ type: 'mistral', label: 'Mistral', category: 'ai', order: 3, icon: 'Wind' });

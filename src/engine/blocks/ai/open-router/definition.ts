@@ -1,4 +1,3 @@
-import { Route } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'open-router', label: 'OpenRouter', category: 'ai', order: 6, icon: Route });
+export default defineBlockType({ type: 'open-router', label: 'OpenRouter', category: 'ai', order: 6, icon: 'Route' });

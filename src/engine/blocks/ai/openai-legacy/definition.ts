@@ -1,4 +1,3 @@
-import { Sparkle } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'OpenAI', label: 'OpenAI (legacy)', category: 'ai', order: 1, icon: Sparkle });
+export default defineBlockType({ type: 'OpenAI', label: 'OpenAI (legacy)', category: 'ai', order: 1, icon: 'Sparkle' });

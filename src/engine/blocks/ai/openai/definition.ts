@@ -1,4 +1,3 @@
-import { Sparkles } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'openai', label: 'OpenAI', category: 'ai', order: 2, icon: Sparkles });
+export default defineBlockType({ type: 'openai', label: 'OpenAI', category: 'ai', order: 2, icon: 'Sparkles' });

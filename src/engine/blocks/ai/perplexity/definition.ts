@@ -1,4 +1,3 @@
-import { Search } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'perplexity', label: 'Perplexity', category: 'ai', order: 8, icon: Search });
+export default defineBlockType({ type: 'perplexity', label: 'Perplexity', category: 'ai', order: 8, icon: 'Search' });

@@ -1,4 +1,3 @@
-import { Layers } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'together-ai', label: 'Together AI', category: 'ai', order: 5, icon: Layers });
+export default defineBlockType({ type: 'together-ai', label: 'Together AI', category: 'ai', order: 5, icon: 'Layers' });

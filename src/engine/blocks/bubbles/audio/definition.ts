@@ -1,4 +1,3 @@
-import { AudioLines } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'audio', label: 'Audio', category: 'bubbles', order: 4, icon: AudioLines });
+export default defineBlockType({ type: 'audio', label: 'Audio', category: 'bubbles', order: 4, icon: 'AudioLines' });

@@ -1,4 +1,3 @@
-import { AppWindow } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'embed', label: 'Embed', category: 'bubbles', order: 5, icon: AppWindow });
+export default defineBlockType({ type: 'embed', label: 'Embed', category: 'bubbles', order: 5, icon: 'AppWindow' });

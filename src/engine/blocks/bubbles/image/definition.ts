@@ -1,4 +1,3 @@
-import { Image } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'image', label: 'Image', category: 'bubbles', order: 2, icon: Image });
+export default defineBlockType({ type: 'image', label: 'Image', category: 'bubbles', order: 2, icon: 'Image' });

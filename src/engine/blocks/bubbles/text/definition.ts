@@ -1,4 +1,9 @@
-import { MessageSquareText } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'text', label: 'Text', category: 'bubbles', order: 1, icon: MessageSquareText });
+export default defineBlockType({
+  type: 'text',
+  label: 'Text',
+  category: 'bubbles',
+  order: 1,
+  icon: 'MessageSquareText',
+});

@@ -1,4 +1,3 @@
-import { Video } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'video', label: 'Video', category: 'bubbles', order: 3, icon: Video });
+export default defineBlockType({ type: 'video', label: 'Video', category: 'bubbles', order: 3, icon: 'Video' });

@@ -1,4 +1,3 @@
-import { GalleryHorizontal } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -6,5 +5,5 @@ export default defineBlockType({
   label: 'Cards',
   category: 'inputs',
   order: 13,
-  icon: GalleryHorizontal,
+  icon: 'GalleryHorizontal',
 });

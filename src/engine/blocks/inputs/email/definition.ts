@@ -1,4 +1,3 @@
-import { AtSign } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -7,5 +6,5 @@ export default defineBlockType({
   category: 'inputs',
   order: 3,
   placeholder: 'Type your email...',
-  icon: AtSign,
+  icon: 'AtSign',
 });

@@ -1,4 +1,3 @@
-import { Upload } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -6,5 +5,5 @@ export default defineBlockType({
   label: 'File upload',
   category: 'inputs',
   order: 9,
-  icon: Upload,
+  icon: 'Upload',
 });

@@ -1,4 +1,3 @@
-import { Hash } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -7,5 +6,5 @@ export default defineBlockType({
   category: 'inputs',
   order: 2,
   placeholder: 'Type a number...',
-  icon: Hash,
+  icon: 'Hash',
 });

@@ -1,4 +1,3 @@
-import { CreditCard } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -6,5 +5,5 @@ export default defineBlockType({
   label: 'Payment',
   category: 'inputs',
   order: 10,
-  icon: CreditCard,
+  icon: 'CreditCard',
 });

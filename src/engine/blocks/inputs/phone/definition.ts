@@ -1,4 +1,3 @@
-import { Phone } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -7,5 +6,5 @@ export default defineBlockType({
   category: 'inputs',
   order: 5,
   placeholder: 'Type your phone number...',
-  icon: Phone,
+  icon: 'Phone',
 });

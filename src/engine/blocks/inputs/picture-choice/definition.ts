@@ -1,4 +1,3 @@
-import { Images } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -8,5 +7,5 @@ export default defineBlockType({
   order: 12,
   replyHint:
     'A reply picks the picture whose title (or internal value) it equals, trimmed and case-sensitive; with multiple choice, several titles or numbers from 1.',
-  icon: Images,
+  icon: 'Images',
 });

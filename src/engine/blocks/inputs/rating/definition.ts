@@ -1,4 +1,3 @@
-import { Star } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'rating input', label: 'Rating', category: 'inputs', order: 8, icon: Star });
+export default defineBlockType({ type: 'rating input', label: 'Rating', category: 'inputs', order: 8, icon: 'Star' });

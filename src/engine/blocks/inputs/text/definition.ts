@@ -1,4 +1,3 @@
-import { TextCursorInput } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -7,5 +6,5 @@ export default defineBlockType({
   category: 'inputs',
   order: 1,
   placeholder: 'Type your answer...',
-  icon: TextCursorInput,
+  icon: 'TextCursorInput',
 });

@@ -1,4 +1,9 @@
-import { Clock } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'time input', label: 'Time input', category: 'inputs', order: 7, icon: Clock });
+export default defineBlockType({
+  type: 'time input',
+  label: 'Time input',
+  category: 'inputs',
+  order: 7,
+  icon: 'Clock',
+});

@@ -1,4 +1,3 @@
-import { Link } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -7,5 +6,5 @@ export default defineBlockType({
   category: 'inputs',
   order: 4,
   placeholder: 'Type a URL...',
-  icon: Link,
+  icon: 'Link',
 });

@@ -1,4 +1,3 @@
-import { Send } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'blink', label: 'Blink', category: 'integrations', order: 19, icon: Send });
+export default defineBlockType({ type: 'blink', label: 'Blink', category: 'integrations', order: 19, icon: 'Send' });

@@ -1,4 +1,3 @@
-import { CalendarCheck } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -6,5 +5,5 @@ export default defineBlockType({
   label: 'Cal.com',
   category: 'integrations',
   order: 10,
-  icon: CalendarCheck,
+  icon: 'CalendarCheck',
 });

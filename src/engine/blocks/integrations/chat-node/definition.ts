@@ -1,4 +1,3 @@
-import { BotMessageSquare } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -6,5 +5,5 @@ export default defineBlockType({
   label: 'ChatNode',
   category: 'integrations',
   order: 11,
-  icon: BotMessageSquare,
+  icon: 'BotMessageSquare',
 });

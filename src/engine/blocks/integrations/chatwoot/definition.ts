@@ -1,4 +1,3 @@
-import { MessagesSquare } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -6,5 +5,5 @@ export default defineBlockType({
   label: 'Chatwoot',
   category: 'integrations',
   order: 9,
-  icon: MessagesSquare,
+  icon: 'MessagesSquare',
 });

@@ -1,4 +1,3 @@
-import { Bot } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'dify-ai', label: 'Dify.AI', category: 'integrations', order: 13, icon: Bot });
+export default defineBlockType({ type: 'dify-ai', label: 'Dify.AI', category: 'integrations', order: 13, icon: 'Bot' });

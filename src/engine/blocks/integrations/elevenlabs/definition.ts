@@ -1,4 +1,3 @@
-import { Speech } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -6,5 +5,5 @@ export default defineBlockType({
   label: 'ElevenLabs',
   category: 'integrations',
   order: 14,
-  icon: Speech,
+  icon: 'Speech',
 });

@@ -1,4 +1,9 @@
-import { Mail } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'Email', label: 'Send e-mail', category: 'integrations', order: 5, icon: Mail });
+export default defineBlockType({
+  type: 'Email',
+  label: 'Send e-mail',
+  category: 'integrations',
+  order: 5,
+  icon: 'Mail',
+});

@@ -1,4 +1,3 @@
-import { Inbox } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'gmail', label: 'Gmail', category: 'integrations', order: 20, icon: Inbox });
+export default defineBlockType({ type: 'gmail', label: 'Gmail', category: 'integrations', order: 20, icon: 'Inbox' });

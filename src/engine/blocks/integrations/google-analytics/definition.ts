@@ -1,4 +1,3 @@
-import { ChartLine } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -6,5 +5,5 @@ export default defineBlockType({
   label: 'Google Analytics',
   category: 'integrations',
   order: 7,
-  icon: ChartLine,
+  icon: 'ChartLine',
 });

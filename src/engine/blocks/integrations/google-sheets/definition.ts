@@ -1,4 +1,3 @@
-import { Sheet } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -6,5 +5,5 @@ export default defineBlockType({
   label: 'Google Sheets',
   category: 'integrations',
   order: 6,
-  icon: Sheet,
+  icon: 'Sheet',
 });

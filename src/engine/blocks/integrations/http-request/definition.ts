@@ -1,4 +1,3 @@
-import { Globe } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -6,5 +5,5 @@ export default defineBlockType({
   label: 'HTTP request',
   category: 'integrations',
   order: 1,
-  icon: Globe,
+  icon: 'Globe',
 });

@@ -1,4 +1,3 @@
-import { Waypoints } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -6,5 +5,5 @@ export default defineBlockType({
   label: 'Make.com',
   category: 'integrations',
   order: 3,
-  icon: Waypoints,
+  icon: 'Waypoints',
 });

@@ -1,4 +1,3 @@
-import { Database } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -6,5 +5,5 @@ export default defineBlockType({
   label: 'NocoDB',
   category: 'integrations',
   order: 15,
-  icon: Database,
+  icon: 'Database',
 });

@@ -1,4 +1,3 @@
-import { Plug } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -6,5 +5,5 @@ export default defineBlockType({
   label: 'Pabbly Connect',
   category: 'integrations',
   order: 4,
-  icon: Plug,
+  icon: 'Plug',
 });

@@ -1,4 +1,3 @@
-import { Target } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -6,5 +5,5 @@ export default defineBlockType({
   label: 'Meta Pixel',
   category: 'integrations',
   order: 8,
-  icon: Target,
+  icon: 'Target',
 });

@@ -1,4 +1,3 @@
-import { Activity } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -6,5 +5,5 @@ export default defineBlockType({
   label: 'PostHog',
   category: 'integrations',
   order: 17,
-  icon: Activity,
+  icon: 'Activity',
 });

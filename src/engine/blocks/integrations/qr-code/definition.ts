@@ -1,4 +1,3 @@
-import { QrCode } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -6,5 +5,5 @@ export default defineBlockType({
   label: 'QR code',
   category: 'integrations',
   order: 12,
-  icon: QrCode,
+  icon: 'QrCode',
 });

@@ -1,4 +1,3 @@
-import { ChartPie } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -6,5 +5,5 @@ export default defineBlockType({
   label: 'Segment',
   category: 'integrations',
   order: 16,
-  icon: ChartPie,
+  icon: 'ChartPie',
 });

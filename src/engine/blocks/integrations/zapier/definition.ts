@@ -1,4 +1,3 @@
-import { Zap } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'Zapier', label: 'Zapier', category: 'integrations', order: 2, icon: Zap });
+export default defineBlockType({ type: 'Zapier', label: 'Zapier', category: 'integrations', order: 2, icon: 'Zap' });

@@ -1,4 +1,3 @@
-import { Headset } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -6,5 +5,5 @@ export default defineBlockType({
   label: 'Zendesk',
   category: 'integrations',
   order: 18,
-  icon: Headset,
+  icon: 'Headset',
 });

@@ -1,4 +1,3 @@
-import { Shuffle } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'AB test', label: 'A/B test', category: 'logic', order: 7, icon: Shuffle });
+export default defineBlockType({ type: 'AB test', label: 'A/B test', category: 'logic', order: 7, icon: 'Shuffle' });

@@ -1,4 +1,3 @@
-import { Code } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'Code', label: 'Script', category: 'logic', order: 4, icon: Code });
+export default defineBlockType({ type: 'Code', label: 'Script', category: 'logic', order: 4, icon: 'Code' });

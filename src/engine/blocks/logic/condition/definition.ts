@@ -1,4 +1,3 @@
-import { Split } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -7,5 +6,5 @@ export default defineBlockType({
   category: 'logic',
   order: 2,
   itemsAreConditions: true,
-  icon: Split,
+  icon: 'Split',
 });

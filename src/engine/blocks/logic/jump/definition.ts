@@ -1,4 +1,3 @@
-import { CornerDownRight } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'Jump', label: 'Jump', category: 'logic', order: 9, icon: CornerDownRight });
+export default defineBlockType({ type: 'Jump', label: 'Jump', category: 'logic', order: 9, icon: 'CornerDownRight' });

@@ -1,4 +1,3 @@
-import { ExternalLink } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -6,5 +5,5 @@ export default defineBlockType({
   label: 'Redirect',
   category: 'logic',
   order: 3,
-  icon: ExternalLink,
+  icon: 'ExternalLink',
 });

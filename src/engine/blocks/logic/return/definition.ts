@@ -1,4 +1,3 @@
-import { CornerUpLeft } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'Return', label: 'Return', category: 'logic', order: 10, icon: CornerUpLeft });
+export default defineBlockType({ type: 'Return', label: 'Return', category: 'logic', order: 10, icon: 'CornerUpLeft' });

@@ -1,4 +1,3 @@
-import { Variable } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -6,5 +5,5 @@ export default defineBlockType({
   label: 'Set variable',
   category: 'logic',
   order: 1,
-  icon: Variable,
+  icon: 'Variable',
 });

@@ -1,4 +1,3 @@
-import { Workflow } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -6,5 +5,5 @@ export default defineBlockType({
   label: 'Link to bot',
   category: 'logic',
   order: 5,
-  icon: Workflow,
+  icon: 'Workflow',
 });

@@ -1,4 +1,3 @@
-import { Webhook } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
 export default defineBlockType({
@@ -6,5 +5,5 @@ export default defineBlockType({
   label: 'Wait for webhook',
   category: 'logic',
   order: 8,
-  icon: Webhook,
+  icon: 'Webhook',
 });

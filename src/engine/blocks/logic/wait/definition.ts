@@ -1,4 +1,3 @@
-import { Hourglass } from 'lucide-static';
 import { defineBlockType } from '../../define';
 
-export default defineBlockType({ type: 'Wait', label: 'Wait', category: 'logic', order: 6, icon: Hourglass });
+export default defineBlockType({ type: 'Wait', label: 'Wait', category: 'logic', order: 6, icon: 'Hourglass' });
