@@ -10,6 +10,12 @@
 
 const crossCutting = '(errors|project-root|same-secret)\\.ts$|config/|observability/';
 const engineContracts = 'engine/contracts/';
+// A block type's definition (its folder's definition.ts, the generated list of them and what they are made of):
+// ids, words and an icon's name only, so the console and the chat bundle may read them.
+const blockDefinitions =
+  'engine/blocks/(define|definitions)\\.ts$|engine/blocks/generated/definitions\\.ts$|engine/blocks/[^/]+/[^/]+/definition\\.ts$';
+// An input's visitor widget: browser code kept in its block's folder, bundled into the chat only.
+const blockWidgets = 'engine/blocks/[^/]+/[^/]+/widget\\.ts$';
 
 /** A layer (folder under src/) and the folders/files it may import, as regex alternatives. */
 function layer(name, from, allowed, comment, extra = {}) {
@@ -40,7 +46,27 @@ module.exports = {
       'engine/',
       'engine/',
       'The engine imports nothing of ours outside src/engine: a pure function of definition, state, reply, clock and random.',
+      { fromNot: `^src/${blockWidgets}` },
     ),
+    layer(
+      'block-definitions-stand-alone',
+      `(${blockDefinitions})`,
+      blockDefinitions,
+      "A block type's definition holds ids, words and an icon's name only: the console and the chat bundle import it without the engine.",
+    ),
+    layer(
+      'block-widgets-are-browser-code',
+      blockWidgets,
+      `web/widgets/(kit|widget)\\.ts$|${blockDefinitions}`,
+      "A visitor widget is built from the widget kit and its block's definition: no engine code reaches the chat bundle.",
+    ),
+    {
+      name: 'engine-runtime-without-widgets',
+      comment: 'Only the chat bundle loads visitor widgets: they are DOM code, and the engine runs on the server.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/web/' },
+      to: { path: `^src/${blockWidgets}` },
+    },
     layer(
       'sandbox-stands-alone',
       'sandbox/',
@@ -96,7 +122,7 @@ module.exports = {
     layer(
       'mcp-executes-graphql',
       'mcp/',
-      `mcp/|graphql/|rest/operations\\.ts$|engine/shapes/|engine/definition/edits\\.ts$|${crossCutting}`,
+      `mcp/|graphql/|rest/operations\\.ts$|engine/shapes/|engine/definition/edits/schema\\.ts$|${blockDefinitions}|${crossCutting}`,
       "An assistant's tool runs GraphQL operations, like a REST route.",
     ),
     layer(
@@ -126,8 +152,8 @@ module.exports = {
     layer(
       'web-is-a-separate-bundle',
       'web/',
-      'web/|engine/shapes/',
-      'The browser client talks to the server over HTTP only (it shares only the pure engine/shapes/ checks).',
+      `web/|engine/shapes/|${blockDefinitions}|${blockWidgets}`,
+      "The browser client talks to the server over HTTP only (it shares the pure engine/shapes/ checks, block definitions and the inputs' widgets).",
     ),
     layer(
       'engine-shapes-stand-alone',

@@ -3,7 +3,7 @@
 //   PARLEY_BENCH_DATABASE_URL=postgresql://... npm run bench:dashboard
 // Seeds 100 bots with 200 results each spread over the last 30 days, then times
 // one GraphQL query asking every bot's stats and daily series (median, p95).
-import { createBot } from '../src/services/bots';
+import { createBot } from '../src/services/bot-saves';
 import { BENCH_ADMIN_TOKEN, startBenchServer } from './in-process';
 
 const BOTS = 100;

@@ -5,7 +5,7 @@
 // 20,000 results, their answers and recorded edges, then times the drop-off
 // route (GET /v1/bots/{botId}/analytics/inDepthData: per-visitor reached and
 // answered counts) (median, p95).
-import { createBot } from '../src/services/bots';
+import { createBot } from '../src/services/bot-saves';
 import { BENCH_ADMIN_TOKEN, startBenchServer } from './in-process';
 
 const RESULTS = 20_000;

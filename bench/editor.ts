@@ -7,7 +7,7 @@
 // this canvas shows it (issue 37's "within a second").
 // Goal (issue 22): canvas under 1.5 s, dragging smooth, one save request.
 import { chromium } from 'playwright-core';
-import { createBot } from '../src/services/bots';
+import { createBot } from '../src/services/bot-saves';
 import { createToken } from '../src/services/tokens';
 import { bigBot } from './bots';
 import { startBenchServer } from './in-process';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config';
 import { startServer } from '../src/cli/serve';
-import { createBot } from '../src/services/bots';
+import { createBot } from '../src/services/bot-saves';
 
 const RESULTS = Number(process.env.PARLEY_BENCH_RESULTS ?? 200_000);
 const TOKEN = 'bench-export-token-0123456789';

@@ -11,7 +11,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../src/config';
 import { startServer } from '../src/cli/serve';
-import { createBot, publishBot } from '../src/services/bots';
+import { publishBot } from '../src/services/bot-publishing';
+import { createBot } from '../src/services/bot-saves';
 import { agent, post } from './http-post';
 
 const text = (id: string, words: string) => ({

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config';
 import { startServer, type RunningServer } from '../src/cli/serve';
-import { createBot, publishBot } from '../src/services/bots';
+import { publishBot } from '../src/services/bot-publishing';
+import { createBot } from '../src/services/bot-saves';
 
 export interface BenchServer {
   server: RunningServer;

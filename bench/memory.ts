@@ -61,7 +61,8 @@ async function main(): Promise<void> {
   figure('(sandbox worker closed again)');
 
   const { startServer } = await import('../src/cli/serve');
-  const { createBot, publishBot } = await import('../src/services/bots');
+  const { createBot } = await import('../src/services/bot-saves');
+  const { publishBot } = await import('../src/services/bot-publishing');
   const server = await startServer(
     // Rate limits off: one client drives the load. Logs off: their buffers are not the server's memory.
     loadConfig({

@@ -11,7 +11,8 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { startServer } from '../src/cli/serve';
 import { loadConfig } from '../src/config';
 import { memoryStore, postgresStore, redisStore, type RateLimitStore } from '../src/http/rate-limit/stores';
-import { createBot, publishBot } from '../src/services/bots';
+import { publishBot } from '../src/services/bot-publishing';
+import { createBot } from '../src/services/bot-saves';
 import { THREE_INPUTS } from './bots';
 import { agent, post } from './http-post';
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run build`: the Prisma clients, the server (tsc) and the browser
+// `npm run build`: the Prisma clients, the block lists, the server (tsc) and the browser
 // bundles, then a fingerprint of everything the build read, saved in dist/.
 // With --if-changed (npm start, npm test, the benchmarks) the build is skipped
 // when dist/ holds the fingerprint of the sources as they are now: a restart
@@ -77,6 +77,7 @@ function staleReason(root) {
 function build(root) {
   const node = (args) => execFileSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
   node(['scripts/prisma-generate.cjs']);
+  node(['scripts/generate-blocks.cjs']);
   // Taken once the derived PostgreSQL schema is written, before compiling: an edit made while the build runs
   // leaves a fingerprint that no longer matches.
   const before = fingerprint(root);

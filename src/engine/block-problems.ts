@@ -1,11 +1,11 @@
+import type { Lack } from './blocks/handler';
 import { handlerFor } from './blocks/registry';
 import { BUBBLE_TYPES } from './definition/block-types';
 import type { BotDefinition } from './definition/parse';
 import type { BlockDefinition, GroupDefinition } from './definition/schema';
-import { isRecord } from './json';
+import { asRecord, isRecord } from './json';
 import type { Problem } from './problem-types';
-import { blockLabel } from './shapes/block-labels';
-import { richTextToMarkdown } from './variables/markdown';
+import { blockLabel } from './blocks/definitions';
 
 // Mistakes a definition holds that the engine runs through without a word:
 // variable ids that name nothing, blocks missing what they need to show or do
@@ -29,9 +29,6 @@ interface Place {
 
 const VARIABLE_KEY = /(^v|V)ariableId$/;
 const BUBBLES = new Set<string>(BUBBLE_TYPES);
-
-/** Operators that compare with nothing. */
-const WITHOUT_VALUE = new Set(['Is set', 'Is empty']);
 
 /** Each kind of credentials in words, with its article. */
 const KIND_WORDS: Record<string, string> = {
@@ -106,91 +103,9 @@ function unknownVariableIds(definition: BotDefinition, all: Place[]): Problem[] 
   return problems;
 }
 
-const record = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
-/** Nothing written (a value of the wrong type is an INVALID_* error of its own). */
-const blank = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-
-/** What a block lacks to show or do anything, each with where it belongs. */
-function lacks(block: BlockDefinition): { message: string; at: (string | number)[] }[] {
-  const content = record(block.content);
-  const options = record(block.options);
-  switch (block.type) {
-    case 'text': {
-      const nodes = Array.isArray(content.richText) ? content.richText : [];
-      return richTextToMarkdown(nodes).trim() === ''
-        ? [{ message: 'This text bubble has no text: the visitor sees an empty bubble', at: ['content', 'richText'] }]
-        : [];
-    }
-    case 'image':
-    case 'video':
-    case 'audio':
-    case 'embed':
-      return blank(content.url)
-        ? [
-            {
-              message: `This ${blockLabel(block.type).toLowerCase()} has no URL: nothing is shown`,
-              at: ['content', 'url'],
-            },
-          ]
-        : [];
-    case 'choice input':
-      if (!blank(options.dynamicVariableId)) return [];
-      return (block.items ?? []).flatMap((item, i) =>
-        blank(item.content)
-          ? [{ message: `Button ${i + 1} has no label: the visitor sees an empty button`, at: ['items', i, 'content'] }]
-          : [],
-      );
-    case 'picture choice input':
-      if (record(options.dynamicItems).isEnabled === true) return [];
-      return (block.items ?? []).flatMap((item, i) =>
-        blank(item.pictureSrc) && blank(item.title)
-          ? [
-              {
-                message: `Picture ${i + 1} has no picture and no title: the visitor sees an empty choice`,
-                at: ['items', i, 'pictureSrc'],
-              },
-            ]
-          : [],
-      );
-    case 'Set variable': {
-      const out: { message: string; at: (string | number)[] }[] = [];
-      if (blank(options.variableId))
-        out.push({ message: 'Set variable sets no variable: choose the variable', at: ['options', 'variableId'] });
-      const type = typeof options.type === 'string' ? options.type : 'Custom';
-      if (type === 'Custom' && blank(options.expressionToEvaluate))
-        out.push({
-          message: 'Set variable has no value: it empties the variable (choose "Empty" if that is what you mean)',
-          at: ['options', 'expressionToEvaluate'],
-        });
-      return out;
-    }
-    case 'Condition':
-      return (block.items ?? []).flatMap((item, i) => {
-        const comparisons = record(item.content).comparisons;
-        if (!Array.isArray(comparisons) || comparisons.length === 0)
-          return [
-            {
-              message: `Condition ${i + 1} compares nothing: it never holds`,
-              at: ['items', i, 'content', 'comparisons'],
-            },
-          ];
-        return comparisons.flatMap((raw, c) => {
-          const comparison = record(raw);
-          const where = ['items', i, 'content', 'comparisons', c];
-          const name = `Condition ${i + 1}, comparison ${c + 1}`;
-          if (blank(comparison.variableId))
-            return [{ message: `${name} compares no variable: it never holds`, at: [...where, 'variableId'] }];
-          if (blank(comparison.comparisonOperator))
-            return [{ message: `${name} has no operator: it never holds`, at: [...where, 'comparisonOperator'] }];
-          if (!WITHOUT_VALUE.has(String(comparison.comparisonOperator)) && blank(comparison.value))
-            return [{ message: `${name} has no value to compare with`, at: [...where, 'value'] }];
-          return [];
-        });
-      });
-    default:
-      return [];
-  }
+/** What a block lacks to show or do anything, as its module says. */
+function lacks(block: BlockDefinition): Lack[] {
+  return handlerFor(block.type)?.lacks?.(block) ?? [];
 }
 
 function incompleteBlocks(all: Place[]): Problem[] {
@@ -230,10 +145,10 @@ function credentialsOfBlocks(all: Place[], credentials: readonly WorkspaceCreden
   const byId = new Map(credentials.map((each) => [each.id, each]));
   const problems: Problem[] = [];
   for (const place of all) {
-    const types = handlerFor(place.block.type)?.credentialsTypes;
-    const id = record(place.block.options).credentialsId;
-    // Send e-mail's "default" is the server's own SMTP.
-    if (!types || typeof id !== 'string' || id === '' || (place.block.type === 'Email' && id === 'default')) continue;
+    const handler = handlerFor(place.block.type);
+    const types = handler?.credentialsTypes;
+    const id = asRecord(place.block.options).credentialsId;
+    if (!types || typeof id !== 'string' || id === '' || id === handler?.builtInCredentialsId) continue;
     const label = blockLabel(place.block.type);
     const wanted = types.length > 0 ? types.map(kindWords).join(' or ') : 'an account';
     const path = [...place.path, 'options', 'credentialsId'];

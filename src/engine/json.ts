@@ -5,6 +5,16 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The object a JSON value is, or an empty one: for reading open documents field by field. */
+export function asRecord(value: unknown): Record<string, unknown> {
+  return isRecord(value) ? value : {};
+}
+
+/** Nothing written: absent, null, or only spaces (a value of another type is written, if wrongly). */
+export function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
 /** A JSON text read as `schema` says (stored rows, messages of other processes); undefined when it is not JSON or not that. */
 export function jsonAs<T>(text: string, schema: z.ZodType<T>): T | undefined {
   let json: unknown;

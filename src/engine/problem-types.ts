@@ -1,4 +1,4 @@
-// A problem of a draft, as the editor, the API and assistants are told it (src/engine/problems.ts finds them).
+// A problem of a draft, as the editor, the API and assistants are told it (src/engine/problems/ finds them).
 
 export type ProblemSeverity = 'error' | 'warning';
 

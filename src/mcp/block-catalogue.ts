@@ -1,4 +1,4 @@
-import { BLOCK_LABELS, blockLabel } from '../engine/shapes/block-labels';
+import { BLOCK_DEFINITIONS, blockLabel } from '../engine/blocks/definitions';
 
 // Block types as an assistant meets them: one URI each (the whole catalogue
 // is too big to read at once), a "did you mean" for a type that does not
@@ -7,8 +7,8 @@ import { BLOCK_LABELS, blockLabel } from '../engine/shapes/block-labels';
 
 export const BLOCK_TYPES_URI = 'parley://block-types';
 
-/** Types a block may be written with: every type has its label (the catalog checks it); older bots' start block has none, and is made, not written. */
-const WRITABLE_TYPES: readonly string[] = Object.keys(BLOCK_LABELS);
+/** Types a block may be written with: every block folder's; older bots' start block is made, not written. */
+const WRITABLE_TYPES: readonly string[] = BLOCK_DEFINITIONS.map((definition) => definition.type);
 
 export function isBlockType(type: string): boolean {
   return WRITABLE_TYPES.includes(type);
@@ -82,13 +82,3 @@ export function unknownBlockTypeMessage(type: string): string {
   const guess = suggestions.length > 0 ? `: did you mean ${suggestions.map(named).join(' or ')}?` : '.';
   return `unknown block type ${JSON.stringify(type)}${guess} Every type, with the URI of its options: ${BLOCK_TYPES_URI}`;
 }
-
-/** Replies some inputs take that an assistant scripting a preview would not guess (docs/engine-behaviour.md). */
-export const REPLIES: Record<string, string> = {
-  'choice input':
-    'A reply picks the button whose text (or internal value) it equals, trimmed and case-sensitive: "yes" does not pick "Yes". With multiple choice, one reply names several buttons (case-insensitive) or their numbers from 1: "Red, Blue" or "1 3".',
-  'picture choice input':
-    'A reply picks the picture whose title (or internal value) it equals, trimmed and case-sensitive; with multiple choice, several titles or numbers from 1.',
-  'date input':
-    'A reply is a date as a person writes it: "2024-01-31", "31/01/2024" (day first; month first, "01/31/2024", only when options.format does not start with "dd"), "31 January 2024", "tomorrow"; with options.hasTime, "2024-01-31 14:30"; with options.isRange, two dates: "2024-01-31 to 2024-02-03". The answer is written in options.format (default dd/MM/yyyy).',
-};

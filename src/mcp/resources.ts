@@ -2,16 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { blockLabel } from '../engine/shapes/block-labels';
+import { blockDefinition, blockLabel } from '../engine/blocks/definitions';
 import { projectRoot } from '../project-root';
-import {
-  BLOCK_TYPES_URI,
-  blockTypeUri,
-  caseRule,
-  REPLIES,
-  sameLettersAs,
-  unknownBlockTypeMessage,
-} from './block-catalogue';
+import { BLOCK_TYPES_URI, blockTypeUri, caseRule, sameLettersAs, unknownBlockTypeMessage } from './block-catalogue';
 import type { ToolHost } from './tools/shared';
 
 // What an assistant reads before it writes: an index of the block types and
@@ -132,6 +125,7 @@ export function registerResources({ server, run }: ToolHost): void {
       const entry = (await catalogue()).find((candidate) => candidate.type === name);
       if (!entry) throw notFound(unknownBlockTypeMessage(name));
       const others = sameLettersAs(name);
+      const replyHint = blockDefinition(name)?.replyHint;
       return json(uri.href, {
         ...entry,
         ...(others.length > 0
@@ -143,7 +137,7 @@ export function registerResources({ server, run }: ToolHost): void {
               })),
             }
           : {}),
-        ...(REPLIES[name] ? { replies: REPLIES[name] } : {}),
+        ...(replyHint ? { replies: replyHint } : {}),
       });
     },
   );

@@ -1,20 +1,17 @@
 import type { Db } from '../db/client';
-import {
-  applyEdits,
-  editListSchema,
-  EditError,
-  type CreatedEntity,
-  type EditsApplied,
-} from '../engine/definition/edits';
+import { applyEdits, type EditsApplied } from '../engine/definition/edits/apply';
+import { EditError, type CreatedEntity } from '../engine/definition/edits/draft';
+import { editListSchema } from '../engine/definition/edits/schema';
 import type { BotDefinition } from '../engine/definition/parse';
 import { draftPatchSchema } from '../engine/definition/patch';
 import { applyDraftPatch, type DraftPatch } from '../engine/shapes/draft-patch';
 import { AppError, badRequest } from '../errors';
-import { draftDefinition, editConflict, getBot, updateBot, type BotRecord, type SaveOptions } from './bots';
+import { editConflict, updateBot, type SaveOptions } from './bot-saves';
+import { draftDefinition, getBot, type BotRecord } from './bots';
 import { newId } from './chat/engine-env';
 import { parseInput } from './validation';
 
-export type { CreatedEntity, CreatedKind } from '../engine/definition/edits';
+export type { CreatedEntity, CreatedKind } from '../engine/definition/edits/draft';
 
 export interface EditedBot {
   bot: BotRecord;
@@ -38,7 +35,7 @@ function applied(definition: BotDefinition, edits: Parameters<typeof applyEdits>
 }
 
 /**
- * Applies a list of edits to the bot's draft (engine/definition/edits.ts), all
+ * Applies a list of edits to the bot's draft (engine/definition/edits/), all
  * or none, and saves it the way updateBot saves a whole draft: validated
  * whole, values without their shape refused, compare-and-set on the version
  * read. Edits are relative to the draft, so a save that lost the race to

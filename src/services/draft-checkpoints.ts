@@ -12,7 +12,7 @@ import type { BotDefinition } from '../engine/definition/parse';
 export const REVISION_KINDS = ['published', 'draft'] as const;
 export type RevisionKind = (typeof REVISION_KINDS)[number];
 
-/** What made a save (services/bots.ts SaveOptions). */
+/** What made a save (services/bot-saves.ts SaveOptions). */
 export type SaveOrigin = 'patch' | 'edits' | 'changes' | 'restore';
 
 export const CHECKPOINT_REASONS = ['quiet', 'restore', 'import', 'overwrite', 'manual'] as const;

@@ -2,7 +2,8 @@ import type { Bot, Db, User } from '../db/client';
 import { diffDefinitions, type DefinitionChanges } from '../engine/definition/diff';
 import { parseDefinition, type BotDefinition } from '../engine/definition/parse';
 import { notFound } from '../errors';
-import { draftDefinition, getBot, updateBot, type BotRecord, type SaveOptions } from './bots';
+import { updateBot, type SaveOptions } from './bot-saves';
+import { draftDefinition, getBot, type BotRecord } from './bots';
 import { checkpointDraft, type CheckpointReason, type RevisionKind } from './draft-checkpoints';
 import { assertDraftStorageRoom } from './draft-storage';
 

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { acceptsFileName, takesUploads } from '../engine/blocks/inputs/file';
+import { acceptsFileName } from '../engine/blocks/inputs/file/block';
+import { handlerFor } from '../engine/blocks/registry';
 import { isAnonymousPreview } from '../engine/blocks/integrations/anonymous-preview';
 import { parseSessionState } from '../engine/session-state';
 import { AppError, badRequest } from '../errors';
@@ -103,7 +104,9 @@ export async function createUploadUrl(
   );
   const bot = library.resolve(state.queue[0]!.bot);
   const block = bot.groups.flatMap((group) => group.blocks).find((candidate) => candidate.id === input.blockId);
-  if (!block || !takesUploads(block)) throw badRequest('The session is not waiting for a file on this block');
+  const handler = block && handlerFor(block.type);
+  if (!block || handler?.category !== 'input' || !handler.takesUploads?.(block))
+    throw badRequest('The session is not waiting for a file on this block');
   const blockLimitMb = Number((block.options as { sizeLimit?: unknown } | undefined)?.sizeLimit);
   const maxBytes = Math.min(
     deps.maxBytes,

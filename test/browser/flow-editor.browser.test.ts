@@ -1,4 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { BLOCK_DEFINITIONS } from '../../src/engine/blocks/definitions';
 import { createBot, group, textBubble, v6Bot } from '../helpers/chat';
 import { axeViolations, screenshot } from '../helpers/browser';
 import { editorSuite, eventually, palette, saved, signedInAdmin } from '../helpers/console-editor';
@@ -38,6 +39,16 @@ async function typeMessage(page: Page, words: string) {
   await page.keyboard.type(words);
 }
 
+/** The texts of the buttons under `scope` that show no block icon (an SVG hidden from screen readers) before their words. */
+const withoutIcon = (scope: Locator, selector: string) =>
+  scope
+    .locator(selector)
+    .evaluateAll((buttons) =>
+      buttons
+        .filter((button) => !button.querySelector(':scope > .block-icon[aria-hidden="true"]:first-child > svg'))
+        .map((button) => button.textContent),
+    );
+
 const draftOf = async (botId: string) => {
   const bot = await server.db.bot.findUniqueOrThrow({ where: { id: botId } });
   return bot.draft as {
@@ -58,6 +69,9 @@ test('a person builds the lead-capture flow from a blank bot by clicking and typ
   const blank = page.getByRole('button', { name: /^Blank/ });
   if (await blank.isVisible().catch(() => false)) await blank.click();
   await palette(page).waitFor();
+  // Every block type is in the palette with its icon; its name alone is what a screen reader says (addBlock finds it so).
+  await eventually(() => palette(page).locator('li button').count(), BLOCK_DEFINITIONS.length);
+  expect(await withoutIcon(palette(page), 'li button')).toEqual([]);
   const botId = /\/bots\/([^/]+)\/flow/.exec(page.url())![1]!;
 
   await addBlock(page, 'Text');
@@ -90,6 +104,8 @@ test('a person builds the lead-capture flow from a blank bot by clicking and typ
   await addBlock(page, 'Text');
   await typeMessage(page, 'Support will write to you.');
   await saved(page);
+  expect(await page.locator('.flow-block').count()).toBe(8);
+  expect(await withoutIcon(page.locator('.react-flow'), '.flow-block')).toEqual([]);
   await palette(page).getByRole('searchbox').fill('inp');
   await screenshot(page, 'editor-canvas-palette');
   await palette(page).getByRole('searchbox').fill('');

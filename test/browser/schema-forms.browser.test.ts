@@ -1,6 +1,13 @@
-import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
-import { ARTEFACTS, screenshot } from '../helpers/browser';
+import {
+  errorOf,
+  field,
+  optionTexts,
+  shootForm,
+  shot,
+  shownLabels,
+  type FormRow,
+  type Setup,
+} from '../helpers/block-form-rows';
 import { createBot, group, textBubble, v6Bot, type Json } from '../helpers/chat';
 import { editorSuite, saved, signedInAdmin } from '../helpers/console-editor';
 import { graphql, request } from '../helpers/http';
@@ -20,50 +27,6 @@ import type { TestServer } from '../helpers/test-server';
 jest.setTimeout(180_000);
 
 const suite = editorSuite();
-
-interface Setup {
-  server: TestServer;
-  page: Page;
-  panel: Locator;
-  /** The other bot of the workspace (Link to bot) and its group. */
-  otherBotId: string;
-  /** Credentials of the workspace: an OpenAI account and an e-mail server. */
-  openaiId: string;
-  /** The viewport's width: each run has its own bot (and adds its own credentials). */
-  size: string;
-}
-
-interface FormRow {
-  /** The block's type and palette name (the panel's heading). */
-  type: string;
-  label: string;
-  /** The block's options as the bot is created with them. */
-  options?: Json;
-  /** Fills the open form, checking what it shows on the way. */
-  fill(setup: Setup): Promise<void>;
-  /** What the saved options hold (toMatchObject), read back through the API. */
-  saved(setup: Setup): Json;
-  /** Keys the saved options must not hold (fields of another mode). */
-  absent?: string[];
-}
-
-/** A picture of the page now (artefacts/browser/schema-form-<name>-<size>.png). */
-const shot = ({ page, size }: Setup, name: string) => screenshot(page, `schema-form-${name}-${size}`);
-
-const field = (panel: Locator, name: string) => panel.getByLabel(name, { exact: true });
-
-/** The words under a field (its aria-describedby error). */
-async function errorOf(locator: Locator): Promise<string> {
-  const ids = ((await locator.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
-  const texts = await Promise.all(ids.map((id) => locator.page().locator(`[id="${id}"]`).textContent()));
-  return texts.join(' ');
-}
-
-const optionTexts = (select: Locator) => select.locator('option').allTextContents();
-
-/** Labels of the form's fields now shown (what a mode shows). */
-const shownLabels = (panel: Locator) =>
-  panel.locator('.options .field > label, .options .field.check label, .options legend').allTextContents();
 
 const FORMS: FormRow[] = [
   {
@@ -256,7 +219,8 @@ const FORMS: FormRow[] = [
   {
     type: 'anthropic',
     label: 'Anthropic',
-    async fill({ panel, page, size }) {
+    async fill(setup) {
+      const { panel, page, size } = setup;
       const account = field(panel, 'Account');
       const offered = await optionTexts(account);
       expect(offered[0]).toBe('— none —');
@@ -267,7 +231,7 @@ const FORMS: FormRow[] = [
       expect(await optionTexts(dialog.getByLabel('Type'))).toEqual(['Anthropic']);
       await dialog.getByLabel('Name').fill(`Claude team ${size}`);
       await dialog.getByLabel('API key').fill('sk-ant-test');
-      await screenshot(page, `schema-form-add-credentials-${size}`);
+      await shot(setup, 'add-credentials');
       await dialog.getByRole('button', { name: 'Add credentials' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await account
@@ -325,27 +289,6 @@ async function formsBot(server: TestServer, size: string): Promise<string> {
     }),
   );
   return botId;
-}
-
-/** The page, and the whole panel (it scrolls inside the editor: unfolded for the picture, then as it was). */
-async function shootForm(page: Page, panel: Locator, name: string): Promise<void> {
-  await screenshot(page, name);
-  await page.evaluate(() => {
-    for (let node = document.querySelector('.block-panel'); node && node !== document.body; node = node.parentElement) {
-      const element = node as HTMLElement;
-      element.dataset.shotStyle = element.getAttribute('style') ?? '';
-      element.style.maxHeight = 'none';
-      element.style.height = 'auto';
-      element.style.overflow = 'visible';
-    }
-  });
-  await panel.locator('fieldset.plain').screenshot({ path: path.join(ARTEFACTS, `${name}-panel.png`) });
-  await page.evaluate(() => {
-    for (const element of document.querySelectorAll<HTMLElement>('[data-shot-style]')) {
-      element.setAttribute('style', element.dataset.shotStyle ?? '');
-      delete element.dataset.shotStyle;
-    }
-  });
 }
 
 async function savedOptions(server: TestServer, botId: string): Promise<Map<string, Json>> {

@@ -48,6 +48,9 @@ test('each layer rule refuses its deliberate violation, and only those', async (
       'integrations-are-adapters: src/integrations/smtp.ts → src/services/chat.ts',
       'web-is-a-separate-bundle: src/web/client.ts → src/config/index.ts',
       'engine-shapes-stand-alone: src/engine/shapes/values.ts → src/engine/session/state.ts',
+      'block-definitions-stand-alone: src/engine/blocks/inputs/rating/definition.ts → src/engine/session/state.ts',
+      'block-widgets-are-browser-code: src/engine/blocks/inputs/rating/widget.ts → src/engine/walker.ts',
+      'engine-runtime-without-widgets: src/engine/blocks/inputs/rating/block.ts → src/engine/blocks/inputs/rating/widget.ts',
       'no-circular: src/services/a.ts → src/services/b.ts',
       // Through a type-only import, between .tsx files (the console's case): cycles count whatever carries them.
       'no-circular: src/web/console/page.tsx → src/web/console/shell.tsx',

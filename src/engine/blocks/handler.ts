@@ -2,6 +2,7 @@
 import type { ZodType } from 'zod';
 import type { Condition } from '../conditions/evaluate';
 import type { BlockType } from '../definition/block-types';
+import type { TurnPart } from '../channel-parts';
 import type { AiChatRequest, AiMessage } from '../contracts';
 import type { BlockDefinition, EdgeDefinition, GroupDefinition } from '../definition/schema';
 import type { ChatLog, ChatMessage, ClientSideAction, InputObject, ReplyMessage, TextFormat } from '../wire';
@@ -50,6 +51,8 @@ export interface FlowHooks {
   linkTarget?(block: BlockDefinition): { botId: string; groupId?: string } | undefined;
   /** An item without an edge ends the walk when the item applies (Condition). */
   itemWithoutEdgeEndsWalk?: boolean;
+  /** What the block lacks to show or do anything (INCOMPLETE_BLOCK warnings), each with where it belongs. */
+  lacks?(block: BlockDefinition): Lack[];
   startProps?(block: BlockDefinition): StartPropsPart | undefined;
   /** The session records the conversation (from the start) because of this block. */
   needsTranscript?(block: BlockDefinition): boolean;
@@ -63,6 +66,23 @@ export interface FlowHooks {
    * service (every value is a problem).
    */
   credentialsTypes?: readonly string[];
+  /** A `credentialsId` that names no account of the workspace but the server's own (Send e-mail's "default" SMTP). */
+  builtInCredentialsId?: string;
+  /** What the palette inserts besides an input's labels and retry message (none: an empty block of the type). */
+  newBlock?: NewBlockParts;
+}
+
+/** Something a block lacks: the words an author reads, and where in the block it belongs. */
+export interface Lack {
+  message: string;
+  at: (string | number)[];
+}
+
+/** What a new block of the type holds besides its type (the ids of the block, items and paths are the editor's to give). */
+export interface NewBlockParts {
+  options?: Record<string, unknown>;
+  content?: Record<string, unknown>;
+  items?: Record<string, unknown>[];
 }
 
 /** The running bot and session, as blocks see them. */
@@ -137,6 +157,16 @@ export interface InputHandler<T extends BlockType = BlockType> extends FlowHooks
   parse(block: BlockDefinition, reply: ReplyMessage | undefined, ctx: BlockContext): Awaitable<ReplyParse>;
   /** Built-in retry text when the block has no retryMessageContent (email, payment). */
   defaultRetryMessage?: string;
+  /**
+   * The input as a messaging channel shows it (buttons, a numbered list, cards), after the bubbles before it
+   * (`prompt`: the last text bubble, which buttons may carry). None: the person answers with a text, a file or
+   * a location, and nothing is shown for the input itself.
+   */
+  channelParts?(input: InputObject, prompt: unknown[] | undefined): TurnPart[];
+  /** The last text bubble before the input travels with its parts as their `prompt` (WhatsApp's buttons need a body). */
+  channelPartsCarryPrompt?: boolean;
+  /** A visitor may upload files while the block waits (its reply, or attachments to it). */
+  takesUploads?(block: BlockDefinition): boolean;
 }
 
 export interface LogicHandler<T extends BlockType = BlockType> extends FlowHooks {

@@ -1,148 +1,40 @@
-import type { BlockType } from '../definition/block-types';
 import type { BlockDefinition } from '../definition/schema';
-import { audioBubble } from './bubbles/audio';
-import { embedBubble } from './bubbles/embed';
-import { imageBubble } from './bubbles/image';
-import { textBubble } from './bubbles/text';
-import { videoBubble } from './bubbles/video';
+import { BLOCK_DEFINITIONS, type DefinedBlockType } from './definitions';
+import { BLOCKS } from './generated/blocks';
 import type { BlockHandler } from './handler';
-import { cardsInput } from './inputs/cards';
-import { choiceInput } from './inputs/choice';
-import { dateInput } from './inputs/date';
-import { emailInput } from './inputs/email';
-import { fileInput } from './inputs/file';
-import { numberInput } from './inputs/number';
-import { paymentInput } from './inputs/payment';
-import { phoneInput } from './inputs/phone';
-import { pictureChoiceInput } from './inputs/picture-choice';
-import { ratingInput } from './inputs/rating';
-import { textInput } from './inputs/text';
-import { timeInput } from './inputs/time';
-import { urlInput } from './inputs/url';
-import { chatwootBlock } from './integrations/chatwoot';
-import { emailBlock } from './integrations/email';
-import { googleAnalyticsBlock } from './integrations/google-analytics';
-import { httpRequestBlock } from './integrations/http-request';
-import { calComBlock } from './integrations/cal-com';
-import { qrCodeBlock } from './integrations/qr-code';
-import { forgeAiBlock } from './integrations/ai/forge-ai';
-import { openAiLegacyBlock } from './integrations/ai/openai-legacy';
-import { pixelBlock } from './integrations/pixel';
-import { vendorBlock } from './integrations/vendor-forge';
-import { abTestBlock } from './logic/ab-test';
-import { codeBlock } from './logic/code';
-import { conditionBlock } from './logic/condition';
-import { jumpBlock } from './logic/jump';
-import { redirectBlock } from './logic/redirect';
-import { returnBlock } from './logic/return';
-import { setVariableBlock } from './logic/set-variable';
-import { typebotLinkBlock } from './logic/typebot-link';
-import { waitBlock } from './logic/wait';
-
-/** Providers whose only forge action is a chat completion. */
-const CHAT_ONLY = ['Create chat completion'] as const;
-import { webhookBlock } from './logic/webhook';
 
 /** Every wire type but the v5 start block, which the runtime migration removes. */
-export type HandledBlockType = Exclude<BlockType, 'start'>;
+export type HandledBlockType = DefinedBlockType;
 
-type Registry = { [T in HandledBlockType]: BlockHandler<T> };
-
-let built: Registry | undefined;
+let built: Map<string, BlockHandler> | undefined;
 
 /**
- * Every block module, keyed by its wire `type`. The key and the module's own
- * `type` must agree, and a type without a module (or a misspelt one) does not
- * compile. Adding a block: one module, one row here. Built on first use:
- * modules that read hooks of other blocks (transcript, link) import this
- * file, so the table cannot be built while modules are still loading.
+ * Every block folder's module (generated/blocks.ts lists them), keyed by its
+ * wire `type`, in palette order. Built on first use: modules that read hooks
+ * of other blocks (transcript, link) import this file, so the table cannot be
+ * built while modules are still loading.
  */
-const registry = (): Registry =>
-  (built ??= {
-    text: textBubble,
-    image: imageBubble,
-    video: videoBubble,
-    audio: audioBubble,
-    embed: embedBubble,
-    'text input': textInput,
-    'number input': numberInput,
-    'email input': emailInput,
-    'url input': urlInput,
-    'phone number input': phoneInput,
-    'date input': dateInput,
-    'time input': timeInput,
-    'rating input': ratingInput,
-    'file input': fileInput,
-    'payment input': paymentInput,
-    'choice input': choiceInput,
-    'picture choice input': pictureChoiceInput,
-    cards: cardsInput,
-    'Set variable': setVariableBlock,
-    Condition: conditionBlock,
-    Redirect: redirectBlock,
-    Code: codeBlock,
-    'Typebot link': typebotLinkBlock,
-    Wait: waitBlock,
-    'AB test': abTestBlock,
-    webhook: webhookBlock,
-    Jump: jumpBlock,
-    Return: returnBlock,
-    Webhook: httpRequestBlock('Webhook'),
-    Zapier: httpRequestBlock('Zapier'),
-    'Make.com': httpRequestBlock('Make.com'),
-    Pabbly: httpRequestBlock('Pabbly'),
-    Email: emailBlock,
-    'Google Sheets': vendorBlock('Google Sheets'),
-    OpenAI: openAiLegacyBlock,
-    'Google Analytics': googleAnalyticsBlock,
-    Pixel: pixelBlock,
-    Chatwoot: chatwootBlock,
-    openai: forgeAiBlock('openai', {
-      provider: 'openai',
-      actions: [
-        'Create chat completion',
-        'Ask Model',
-        'Generate variables',
-        'Ask Assistant',
-        'Create transcription',
-        'Create speech',
-      ],
-    }),
-    'cal-com': calComBlock,
-    'chat-node': vendorBlock('chat-node'),
-    'qr-code': qrCodeBlock,
-    'dify-ai': vendorBlock('dify-ai'),
-    mistral: forgeAiBlock('mistral', {
-      provider: 'mistral',
-      actions: ['Create chat completion', 'Generate variables'],
-    }),
-    elevenlabs: vendorBlock('elevenlabs'),
-    anthropic: forgeAiBlock('anthropic', {
-      provider: 'anthropic',
-      actions: ['Create Chat Message', 'Generate variables'],
-    }),
-    'together-ai': forgeAiBlock('together-ai', { provider: 'together-ai', actions: CHAT_ONLY }),
-    'open-router': forgeAiBlock('open-router', { provider: 'open-router', actions: CHAT_ONLY }),
-    nocodb: vendorBlock('nocodb'),
-    segment: vendorBlock('segment'),
-    posthog: vendorBlock('posthog'),
-    groq: forgeAiBlock('groq', { provider: 'groq', actions: CHAT_ONLY }),
-    zendesk: vendorBlock('zendesk'),
-    perplexity: forgeAiBlock('perplexity', { provider: 'perplexity', actions: CHAT_ONLY }),
-    deepseek: forgeAiBlock('deepseek', { provider: 'deepseek', actions: CHAT_ONLY }),
-    blink: vendorBlock('blink'),
-    gmail: vendorBlock('gmail'),
-  });
+function registry(): Map<string, BlockHandler> {
+  if (built) return built;
+  const byType = new Map(BLOCKS.map((handler) => [handler.type as string, handler]));
+  built = new Map();
+  for (const { type } of BLOCK_DEFINITIONS) {
+    const handler = byType.get(type);
+    // test/unit/engine/blocks/folders.test.ts says which folder lacks what; here the server refuses to start.
+    if (!handler) throw new Error(`The block type "${type}" has a definition but no block.ts in its folder`);
+    built.set(type, handler);
+  }
+  return built;
+}
 
-/** Every wire type the engine runs, in the registry's order (bubbles, inputs, logic, integrations). */
+/** Every wire type the engine runs, in palette order. */
 export function handledBlockTypes(): HandledBlockType[] {
-  return Object.keys(registry()) as HandledBlockType[];
+  return [...registry().keys()] as HandledBlockType[];
 }
 
 /** The module for a block type; undefined for blocks the walker skips (a v5 start block). */
 export function handlerFor(type: string): BlockHandler | undefined {
-  const table = registry();
-  return Object.hasOwn(table, type) ? table[type as HandledBlockType] : undefined;
+  return registry().get(type);
 }
 
 /** The blocks of a bot with their modules (analyses that read hooks). */

@@ -1,4 +1,5 @@
-import { blockLabel } from '../shapes/block-labels';
+import { asRecord } from '../json';
+import { blockDefinition, blockLabel } from '../blocks/definitions';
 import { richTextToMarkdown } from '../variables/markdown';
 import { INPUT_TYPES } from './block-types';
 import type { BotDefinition } from './parse';
@@ -67,8 +68,6 @@ function clip(text: string): string {
   return flat.length > SUMMARY_LIMIT ? `${flat.slice(0, SUMMARY_LIMIT - 1)}…` : flat;
 }
 
-const record = (value: unknown): Record<string, unknown> =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);
 
 function bubbleText(content: Record<string, unknown>): string | undefined {
@@ -79,7 +78,7 @@ function bubbleText(content: Record<string, unknown>): string | undefined {
 type VariableName = (id: unknown) => string | undefined;
 
 function conditionOf(content: Record<string, unknown>, variableName: VariableName): OutlineCondition {
-  const comparisons = Array.isArray(content.comparisons) ? content.comparisons.map(record) : [];
+  const comparisons = Array.isArray(content.comparisons) ? content.comparisons.map(asRecord) : [];
   return {
     logicalOperator: content.logicalOperator === 'OR' ? 'OR' : 'AND',
     comparisons: comparisons.map((comparison) => {
@@ -109,7 +108,7 @@ function conditionText(condition: OutlineCondition): string {
 function itemText(item: Record<string, unknown>, variableName: VariableName): string {
   const content = item.content;
   if (typeof content === 'string') return content;
-  if (Array.isArray(record(content).comparisons)) return conditionText(conditionOf(record(content), variableName));
+  if (Array.isArray(asRecord(content).comparisons)) return conditionText(conditionOf(asRecord(content), variableName));
   return text(item.title) ?? text(item.pictureSrc) ?? 'item';
 }
 
@@ -120,7 +119,7 @@ function questionBefore(blocks: readonly BlockDefinition[], index: number): stri
   for (let position = index - 1; position >= 0; position -= 1) {
     const block = blocks[position]!;
     if (INPUTS.has(block.type)) return undefined;
-    const said = bubbleText(record(block.content));
+    const said = bubbleText(asRecord(block.content));
     if (said !== undefined) return said;
   }
   return undefined;
@@ -132,11 +131,11 @@ function questionBefore(blocks: readonly BlockDefinition[], index: number): stri
  * its kind: the block's label says that.
  */
 function summaryOf(block: BlockDefinition, question: string | undefined, variableName: VariableName): string {
-  const options = record(block.options);
-  const content = record(block.content);
+  const options = asRecord(block.options);
+  const content = asRecord(block.content);
   const saved = variableName(options.variableId);
   const into = saved ? ` → {{${saved}}}` : '';
-  const labels = record(options.labels);
+  const labels = asRecord(options.labels);
   if (INPUTS.has(block.type) && !Array.isArray(block.items)) {
     const asked = question ?? text(labels.placeholder);
     return clip(`${asked === undefined ? '(no question before it)' : `"${asked}"`}${into}`);
@@ -144,13 +143,13 @@ function summaryOf(block: BlockDefinition, question: string | undefined, variabl
   const said = bubbleText(content);
   if (said !== undefined) return clip(said);
   if (text(content.url)) return clip(String(content.url));
-  if (Array.isArray(block.items) && block.type === 'Condition')
+  if (Array.isArray(block.items) && blockDefinition(block.type)?.itemsAreConditions)
     return clip(
-      `${blockLabel(block.type)}: ${block.items.map((item) => itemText(record(item), variableName)).join(' | ')}`,
+      `${blockLabel(block.type)}: ${block.items.map((item) => itemText(asRecord(item), variableName)).join(' | ')}`,
     );
   if (Array.isArray(block.items))
-    return clip(`${block.items.map((item) => itemText(record(item), variableName)).join(' | ')}${into}`);
-  const target = text(record(options.webhook).url) ?? text(options.url);
+    return clip(`${block.items.map((item) => itemText(asRecord(item), variableName)).join(' | ')}${into}`);
+  const target = text(asRecord(options.webhook).url) ?? text(options.url);
   const expression = text(options.expressionToEvaluate) ?? text(options.type);
   const detail = target ?? expression;
   return clip(`${blockLabel(block.type)}${detail ? `: ${detail}` : ''}${into}`);
@@ -194,8 +193,8 @@ export function outlineOf(definition: BotDefinition): Outline {
       title: group.title,
       ...(group.graphCoordinates ? { position: { x: group.graphCoordinates.x, y: group.graphCoordinates.y } } : {}),
       blocks: group.blocks.map((block, position) => {
-        const options = withoutEmpty(record(block.options));
-        const isCondition = block.type === 'Condition';
+        const options = withoutEmpty(asRecord(block.options));
+        const isCondition = blockDefinition(block.type)?.itemsAreConditions === true;
         const following = group.blocks[position + 1];
         const next = targetOf(block.outgoingEdgeId);
         // No item holds: the Condition's own edge, else the walk goes on to the next block (the engine's order).
@@ -213,8 +212,8 @@ export function outlineOf(definition: BotDefinition): Outline {
                   const itemNext = targetOf(item.outgoingEdgeId);
                   return {
                     id: item.id,
-                    summary: clip(itemText(record(item), variableName)),
-                    ...(isCondition ? { condition: conditionOf(record(item.content), variableName) } : {}),
+                    summary: clip(itemText(asRecord(item), variableName)),
+                    ...(isCondition ? { condition: conditionOf(asRecord(item.content), variableName) } : {}),
                     ...(itemNext ? { next: itemNext } : {}),
                   };
                 }),
@@ -226,7 +225,7 @@ export function outlineOf(definition: BotDefinition): Outline {
     })),
     edges: definition.edges.map((edge) => ({
       id: edge.id,
-      from: withoutEmpty(record(edge.from)) ?? {},
+      from: withoutEmpty(asRecord(edge.from)) ?? {},
       to: { groupId: edge.to.groupId, ...(edge.to.blockId ? { blockId: edge.to.blockId } : {}) },
     })),
   };

@@ -128,12 +128,4 @@ export function visibleLowContrast(theme: unknown, version: unknown, defaults?: 
   return lowContrastPairs(theme ?? {}, (path) => defaultThemeColor(own, path), { judgeDefaults: true });
 }
 
-export const DEFAULT_PLACEHOLDERS: Record<string, string> = {
-  'text input': 'Type your answer...',
-  'email input': 'Type your email...',
-  'url input': 'Type a URL...',
-  'phone number input': 'Type your phone number...',
-  'number input': 'Type a number...',
-};
-
 export const DEFAULT_BUTTON_LABEL = 'Send';

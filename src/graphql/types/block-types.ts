@@ -1,5 +1,5 @@
 import { blockCatalog, type BlockTypeInfo, type Problem } from '../../services/block-types';
-import { botProblems } from '../../services/bots';
+import { botProblems } from '../../services/bot-publishing';
 import { listCredentials } from '../../services/credentials/credentials';
 import { builder } from '../builder';
 

@@ -1,18 +1,8 @@
 import { ANY_ROLE, EDITOR_ROLES } from '../../services/access';
 import { editBot, patchDraft, type CreatedEntity, type EditedBot } from '../../services/bot-edits';
-import {
-  archiveBot,
-  createBot,
-  draftDefinition,
-  draftOutline,
-  getBot,
-  hasUnpublishedChanges,
-  listBots,
-  publishBot,
-  unpublishBot,
-  updateBot,
-  type BotRecord,
-} from '../../services/bots';
+import { hasUnpublishedChanges, publishBot, unpublishBot } from '../../services/bot-publishing';
+import { createBot, updateBot } from '../../services/bot-saves';
+import { archiveBot, draftDefinition, draftOutline, getBot, listBots, type BotRecord } from '../../services/bots';
 import type { Page } from '../../services/pagination';
 import { builder } from '../builder';
 import { clientKeyArg, draftSave } from './draft-changes';

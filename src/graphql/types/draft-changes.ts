@@ -1,5 +1,5 @@
 import { DEFAULT_DRAFT_CHANGES_PAGE, draftChangesSince, type DraftChange } from '../../services/bot-changes';
-import type { SaveOptions } from '../../services/bots';
+import type { SaveOptions } from '../../services/bot-saves';
 import { parseSessionKey } from '../../services/editor-presence';
 import type { DraftEvent } from '../../services/live/events';
 import { builder } from '../builder';

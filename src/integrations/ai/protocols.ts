@@ -112,8 +112,8 @@ const anthropicMessages: Protocol = {
     const root = record(body);
     const text = ((root.content as unknown[] | undefined) ?? [])
       .map(record)
-      .filter((block) => block.type === 'text' && typeof block.text === 'string')
-      .map((block) => block.text as string)
+      .filter((part) => part.type === 'text' && typeof part.text === 'string')
+      .map((part) => part.text as string)
       .join('');
     const usage = record(root.usage);
     const prompt = num(usage.input_tokens);

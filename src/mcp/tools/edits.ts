@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { editListSchema } from '../../engine/definition/edits';
+import { editListSchema } from '../../engine/definition/edits/schema';
 import { answering, field } from '../answers';
 import { BLOCK_TYPES_URI, caseRule, isBlockType, unknownBlockTypeMessage } from '../block-catalogue';
 import { OperationFailure } from '../execute';

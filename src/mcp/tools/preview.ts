@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { answering, field } from '../answers';
-import { REPLIES } from '../block-catalogue';
+import { BLOCK_DEFINITIONS } from '../../engine/blocks/definitions';
 import {
   awaitedInput,
   botLines,
@@ -14,6 +14,11 @@ import { botId, WRITES, type ToolHost } from './shared';
 
 /** Replies one preview takes; a longer conversation is several calls (each starts over). */
 const MAX_REPLIES = 30;
+
+/** "Buttons: a reply picks…": how the inputs whose replies are not guessed take them, from their definitions. */
+const REPLY_HINTS = BLOCK_DEFINITIONS.filter((definition) => definition.replyHint)
+  .map((definition) => `${definition.label}: ${definition.replyHint}`)
+  .join(' ');
 
 interface Transcript {
   lines: TranscriptLine[];
@@ -36,7 +41,7 @@ export function registerPreviewTools({ server, run }: ToolHost): void {
     'preview_chat',
     {
       title: 'Test a bot',
-      description: `Runs a test conversation with the bot's current draft (as the editor's preview: no result is stored, nothing is published) and answers the transcript: the bot's messages, your scripted replies in order, what the bot waits for at the end, and any errors its blocks logged. Scripts and redirects meant for the visitor's browser are listed, not run. Buttons: ${REPLIES['choice input']} Dates: ${REPLIES['date input']} A reply an input refuses gets its retry message, and the input waits again.`,
+      description: `Runs a test conversation with the bot's current draft (as the editor's preview: no result is stored, nothing is published) and answers the transcript: the bot's messages, your scripted replies in order, what the bot waits for at the end, and any errors its blocks logged. Scripts and redirects meant for the visitor's browser are listed, not run. ${REPLY_HINTS} A reply an input refuses gets its retry message, and the input waits again.`,
       inputSchema: {
         botId,
         replies: z

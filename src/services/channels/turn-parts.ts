@@ -10,8 +10,9 @@
 import type { ChatMessage, ClientSideAction } from '../../engine/wire';
 import type { SentChoices, TurnToSend } from './channel';
 import { inputParts } from './input-parts';
+import { handlerFor } from '../../engine/blocks/registry';
 import { numberedKey } from './numbered-choices';
-import type { TurnPart } from './parts';
+import type { TurnPart } from '../../engine/channel-parts';
 import { bubbleRichText } from './rich-text-format';
 
 function stringField(record: unknown, key: string): string | undefined {
@@ -53,8 +54,10 @@ function actionPart(action: ClientSideAction): TurnPart | undefined {
   return url ? { kind: 'link', url } : undefined;
 }
 
-function isChoiceInput(turn: TurnToSend): boolean {
-  return turn.input?.type === 'choice input';
+/** The input's parts carry the last text bubble (buttons need a body on WhatsApp). */
+function inputCarriesPrompt(turn: TurnToSend): boolean {
+  const handler = turn.input && handlerFor(turn.input.type);
+  return handler?.category === 'input' && handler.channelPartsCarryPrompt === true;
 }
 
 export function turnParts(turn: TurnToSend): TurnPart[] {
@@ -62,7 +65,11 @@ export function turnParts(turn: TurnToSend): TurnPart[] {
   const messages = [...turn.messages];
   const last = messages.at(-1);
   let prompt: unknown[] | undefined;
-  if (isChoiceInput(turn) && last?.type === 'text' && !actions.some((action) => action.lastBubbleBlockId === last.id)) {
+  if (
+    inputCarriesPrompt(turn) &&
+    last?.type === 'text' &&
+    !actions.some((action) => action.lastBubbleBlockId === last.id)
+  ) {
     prompt = bubbleRichText(last.content);
     messages.pop();
   }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/client';
 import { jsonOrText } from '../../engine/json';
-import { MAX_EMAILS_PER_CONVERSATION } from '../../engine/blocks/integrations/email';
+import { MAX_EMAILS_PER_CONVERSATION } from '../../engine/blocks/integrations/email/block';
 import type { Effect, EffectResult } from '../../engine/effects';
 import type { EmailSpec, HttpResponseData } from '../../engine/contracts';
 import type { TranscriptTurn } from '../../engine/session';

@@ -8,7 +8,7 @@ import { PrismaClient as PgPrismaClient } from '../../../src/db/generated/postgr
 import type { GraphQLContext } from '../../../src/graphql/context';
 import { schema } from '../../../src/graphql/schema';
 import { Access } from '../../../src/services/access';
-import { createBot } from '../../../src/services/bots';
+import { createBot } from '../../../src/services/bot-saves';
 import { createResult, markCompleted, recordAnswer } from '../../../src/services/results';
 import { MINIMAL_BOT } from '../../helpers/bots';
 import { createUserWithToken, startTestServer, type TestServer } from '../../helpers/test-server';

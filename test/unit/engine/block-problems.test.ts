@@ -1,4 +1,5 @@
-import { draftProblems, type Problem } from '../../../src/engine/problems';
+import type { Problem } from '../../../src/engine/problem-types';
+import { draftProblems } from '../../../src/engine/problems/draft-problems';
 import { starterTheme } from '../../../src/engine/shapes/templates/theme';
 
 // The mistakes a definition holds that the chat runs through in silence: each

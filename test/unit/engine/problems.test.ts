@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { draftProblems, type Problem } from '../../../src/engine/problems';
+import type { Problem } from '../../../src/engine/problem-types';
+import { draftProblems } from '../../../src/engine/problems/draft-problems';
 import { starterTheme } from '../../../src/engine/shapes/templates/theme';
 
 type Block = Record<string, unknown> & { id: string; type: string };

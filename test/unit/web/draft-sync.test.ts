@@ -13,7 +13,8 @@ import {
   type RecentSaves,
 } from '../../../src/web/console/editor/draft-sync';
 import { historyReducer, type History } from '../../../src/web/console/editor/history';
-import { addGroup, placeBlock, updateBlock } from '../../../src/web/console/editor/operations';
+import { placeBlock, updateBlock } from '../../../src/web/console/editor/operations/blocks';
+import { addGroup } from '../../../src/web/console/editor/operations/groups';
 
 // The editor's side of editing together: its copy follows everyone's saves
 // under its own unsaved changes, its undo steps take in other people's saves,

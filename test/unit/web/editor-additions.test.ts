@@ -1,7 +1,8 @@
 import { flaggedBlocks, locateProblems } from '../../../src/web/console/editor/block-problems';
 import { readDraft, type Draft } from '../../../src/web/console/editor/draft';
 import { instantiate } from '../../../src/web/console/editor/new-block';
-import { addGroup, copyTitle } from '../../../src/web/console/editor/operations';
+import { copyTitle } from '../../../src/web/console/editor/operations/clipboard';
+import { addGroup } from '../../../src/web/console/editor/operations/groups';
 import { freeSpot, GAP, groupBoxes, startAt, type Box } from '../../../src/web/console/editor/placement';
 
 // The flow editor's helpers for what it adds: blocks from the palette, where new groups go, what the first one is for.

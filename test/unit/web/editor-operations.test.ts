@@ -1,22 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { flowContent, readDraft, type Draft } from '../../../src/web/console/editor/draft';
-import {
-  addGroup,
-  addVariable,
-  blockToNewGroup,
-  connect,
-  copyGroups,
-  duplicateGroups,
-  moveNodes,
-  pasteGroups,
-  placeBlock,
-  removeBlocks,
-  removeEdges,
-  removeGroups,
-  updateVariable,
-  variableUsages,
-} from '../../../src/web/console/editor/operations';
+import { blockToNewGroup, placeBlock, removeBlocks } from '../../../src/web/console/editor/operations/blocks';
+import { copyGroups, duplicateGroups, pasteGroups } from '../../../src/web/console/editor/operations/clipboard';
+import { connect, removeEdges } from '../../../src/web/console/editor/operations/edges';
+import { addGroup, moveNodes, removeGroups } from '../../../src/web/console/editor/operations/groups';
+import { addVariable, updateVariable, variableUsages } from '../../../src/web/console/editor/operations/variables';
 
 // The flow editor's changes to a draft: pure functions whose result must stay
 // a definition the engine runs (edges and outgoingEdgeId agree, no dangling ends).

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { renameVariableMentions } from '../../../src/engine/variables/rename';
 import { flowContent, readDraft, type Draft } from '../../../src/web/console/editor/draft';
-import { variableUsages } from '../../../src/web/console/editor/operations';
+import { variableUsages } from '../../../src/web/console/editor/operations/variables';
 import { renameVariable, variableNameError } from '../../../src/web/console/editor/rename-variable';
 
 // The console renames a variable with its mentions in one change, over the

@@ -1,4 +1,4 @@
-import { draftProblems } from '../../../src/engine/problems';
+import { draftProblems } from '../../../src/engine/problems/draft-problems';
 import { TEMPLATES } from '../../../src/engine/shapes/templates';
 import { withOnlyAccounts } from '../../../src/web/console/templates/with-credentials';
 

@@ -12,7 +12,14 @@ import { notConfigured } from './not-configured';
 
 const options = optionsSchema({ action: opt.string({ title: 'Action' }), credentialsId: opt.credentials() });
 
-export function vendorBlock<T extends BlockType>(type: T): LogicHandler<T> {
+export interface VendorBlockQuirks {
+  /** Legacy Google Sheets blocks have no action: their configuration is their credentials. */
+  configuredWithoutAction?: boolean;
+  /** The reference's own executor stores the missing credentials in the result only (forged blocks return it). */
+  logsToResultOnly?: boolean;
+}
+
+export function vendorBlock<T extends BlockType>(type: T, quirks: VendorBlockQuirks = {}): LogicHandler<T> {
   return {
     category: 'integration',
     type,
@@ -22,14 +29,12 @@ export function vendorBlock<T extends BlockType>(type: T): LogicHandler<T> {
     execute(block, ctx) {
       const skip = anonymousPreviewSkip(type, ctx);
       if (skip) ctx.log(skip);
-      // Legacy Google Sheets blocks have no action: their configuration is their credentials.
-      else if (type !== 'Google Sheets' && !readOptions(options, block).action) ctx.log(notConfigured(type));
-      // The reference's Google Sheets executor stores this in the result only; forged blocks return it.
+      else if (!quirks.configuredWithoutAction && !readOptions(options, block).action) ctx.log(notConfigured(type));
       else
         ctx.log({
           status: 'error',
           description: `Could not find credentials for block ${type}`,
-          ...(type === 'Google Sheets' ? { visibility: 'result' as const } : {}),
+          ...(quirks.logsToResultOnly ? { visibility: 'result' as const } : {}),
         });
       return { kind: 'next' };
     },

@@ -4,7 +4,7 @@
 // keyboards of one button per row whose callback data is the item id.
 import type { OutboundRequest, SentChoices, TurnToSend } from '../channel';
 import { numberedLines } from '../numbered-choices';
-import type { ChoiceOption, TurnPart } from '../parts';
+import type { ChoiceOption, TurnPart } from '../../../engine/channel-parts';
 import { choicesOf, turnParts } from '../turn-parts';
 import { escapeHtml, richTextToTelegramHtml, telegramHtmlChunks } from './html';
 

@@ -2,7 +2,7 @@
 // (developers.facebook.com/docs/whatsapp/cloud-api/messages/interactive-reply-buttons-messages,
 // …/interactive-list-messages): up to 3 reply buttons, beyond that list
 // messages of up to 10 rows; a card is a button message with an image header.
-import type { ChoiceOption } from '../parts';
+import type { ChoiceOption } from '../../../engine/channel-parts';
 import { cut, uniqueTitles } from './titles';
 
 export const MAX_BUTTONS = 3;

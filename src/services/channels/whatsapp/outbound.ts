@@ -3,7 +3,7 @@
 // Media go by link; WhatsApp fetches them itself.
 import type { OutboundRequest, SentChoices, TurnToSend } from '../channel';
 import { numberedLines } from '../numbered-choices';
-import type { TurnPart } from '../parts';
+import type { TurnPart } from '../../../engine/channel-parts';
 import { textChunks } from '../text-chunks';
 import { choicesOf, turnParts } from '../turn-parts';
 import { cardMessage, choiceMessages, type WhatsAppMessage } from './interactive';

@@ -1,5 +1,7 @@
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import { memo, useRef, useState, type KeyboardEvent } from 'react';
+import { blockDefinition } from '../../../engine/blocks/definitions';
+import { BlockIcon } from './block-icon';
 import { blockSummary, type BlockTypeInfo } from './block-types';
 import type { CanvasActions } from './canvas-actions';
 import { acceptsDrag, dragPayload, startBlockDrag } from './drag-data';
@@ -115,6 +117,7 @@ export const GroupNode = memo(function GroupNode({ data, selected }: NodeProps<N
                 onDragStart={(event) => startBlockDrag(event, block.id)}
                 onClick={() => actions.selectBlock(block.id)}
               >
+                <BlockIcon type={block.type} />
                 <span className="block-kind">{info?.label ?? block.type}</span>
                 <span className="block-summary">{blockSummary(block)}</span>
               </button>
@@ -144,7 +147,7 @@ export const GroupNode = memo(function GroupNode({ data, selected }: NodeProps<N
                   </div>
                 ),
               )}
-              {(index === last || (block.items && block.type === 'Condition')) && (
+              {(index === last || (block.items && blockDefinition(block.type)?.itemsAreConditions)) && (
                 <Handle type="source" position={Position.Right} id={`block:${block.id}`} className="block-source" />
               )}
             </li>

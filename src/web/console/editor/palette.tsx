@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { BlockIcon } from './block-icon';
 import { CATEGORIES, type BlockTypeInfo } from './block-types';
 import { startTypeDrag } from './drag-data';
 
@@ -65,6 +66,7 @@ export function Palette({
                     onDragStart={(event) => startTypeDrag(event, type.type)}
                     onClick={() => onAdd(type.type)}
                   >
+                    <BlockIcon type={type.type} />
                     {type.label}
                   </button>
                 </li>

@@ -1,5 +1,5 @@
 import type { Draft, DraftGroup, Point } from './draft';
-import { connect } from './operations';
+import { connect } from './operations/edges';
 
 // Where new groups go, and what the first one is for. A new group must never
 // land on an existing one: overlapping groups hide each other's blocks (they

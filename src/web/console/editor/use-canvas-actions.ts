@@ -3,16 +3,9 @@ import type { BlockTypeInfo } from './block-types';
 import type { CanvasActions, DropPayload } from './canvas-actions';
 import type { Editing } from './editing';
 import { instantiate } from './new-block';
-import {
-  addGroup,
-  blockToNewGroup,
-  connect,
-  findBlock,
-  locateBlock,
-  moveNodes,
-  placeBlock,
-  renameGroup,
-} from './operations';
+import { blockToNewGroup, findBlock, locateBlock, placeBlock } from './operations/blocks';
+import { connect } from './operations/edges';
+import { addGroup, moveNodes, renameGroup } from './operations/groups';
 import { startAt } from './placement';
 import type { EditorSelection } from './use-editor-selection';
 import type { ViewPlacement } from './use-view-placement';

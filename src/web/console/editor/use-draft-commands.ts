@@ -4,17 +4,10 @@ import type { PanelActions } from './block-panel';
 import type { EdgeSource } from './draft';
 import type { Editing } from './editing';
 import { instantiate } from './new-block';
-import {
-  addGroup,
-  addVariable,
-  connect,
-  locateBlock,
-  placeBlock,
-  removeBlocks,
-  removeEdges,
-  removeGroups,
-  updateBlock,
-} from './operations';
+import { locateBlock, placeBlock, removeBlocks, updateBlock } from './operations/blocks';
+import { connect, removeEdges } from './operations/edges';
+import { addGroup, removeGroups } from './operations/groups';
+import { addVariable } from './operations/variables';
 import { startAt } from './placement';
 import type { EditorSelection } from './use-editor-selection';
 import type { ViewPlacement } from './use-view-placement';

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import type { DraftGroup, Point } from './draft';
 import type { Editing } from './editing';
-import { copyGroups, duplicateGroups, pasteGroups, removeGroups, type Clipboard } from './operations';
+import { copyGroups, duplicateGroups, pasteGroups, type Clipboard } from './operations/clipboard';
+import { removeGroups } from './operations/groups';
 import type { SelectionChange } from './use-editor-selection';
 import type { Added } from './use-view-placement';
 import { STORED_KEYS } from '../stored-data';

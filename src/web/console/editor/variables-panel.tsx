@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { BlockTypeInfo } from './block-types';
 import type { Draft, DraftVariable } from './draft';
-import { variableUsages } from './operations';
+import { variableUsages } from './operations/variables';
 import { variableNameError } from './rename-variable';
 
 /**

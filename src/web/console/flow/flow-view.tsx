@@ -10,6 +10,7 @@ import {
   type NodeProps,
 } from '@xyflow/react';
 import { useEffect, useMemo } from 'react';
+import { BlockIcon } from '../editor/block-icon';
 import type { Flow, FlowBlock, FlowGroup } from './model';
 
 /** Per input block: how many results reached it and how many answered (the rest dropped off there). */
@@ -35,7 +36,8 @@ function GroupNode({ data }: NodeProps<Node<GroupData>>) {
                 onClick={() => data.onSelect(block)}
                 aria-pressed={block.id === data.selectedId}
               >
-                {block.label}
+                <BlockIcon type={block.type} />
+                <span>{block.label}</span>
               </button>
               {stats && (
                 <span className="drop-off" data-block-id={block.id}>

@@ -1,5 +1,5 @@
 import { isObject, type Json } from '../json';
-import { blockLabel as typeLabel } from '../../../engine/shapes/block-labels';
+import { blockLabel as typeLabel } from '../../../engine/blocks/definitions';
 // The stored bot definition (JSON of any version Parley keeps) read into what
 // the flow view draws. Parsed field by field: nothing unknown is trusted.
 

@@ -186,7 +186,7 @@ function ProgressFields({ defaults }: { defaults: { color: string; background: s
   );
 }
 
-/** A short conversation in the chat client's own markup (src/web/chat.ts, inputs.ts), styled as visitors see it. */
+/** A short conversation in the chat client's own markup (src/web/chat.ts, the inputs' widgets), styled as visitors see it. */
 function sampleConversation(theme: Json, avatars: PreviewImages['avatars']): HTMLElement {
   const row = (role: 'host' | 'guest', text: string, hideAvatar = false) => {
     const picture = avatars[role];

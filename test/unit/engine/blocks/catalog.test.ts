@@ -2,7 +2,8 @@ import Ajv2020 from 'ajv/dist/2020';
 import { blockCatalog, type BlockTypeInfo } from '../../../../src/engine/blocks/catalog';
 import { handledBlockTypes, handlerFor } from '../../../../src/engine/blocks/registry';
 import { parseDefinition } from '../../../../src/engine/definition/parse';
-import { DEFAULT_BUTTON_LABEL, DEFAULT_PLACEHOLDERS } from '../../../../src/engine/shapes/theme-defaults';
+import { BLOCK_DEFINITIONS } from '../../../../src/engine/blocks/definitions';
+import { DEFAULT_BUTTON_LABEL } from '../../../../src/engine/shapes/theme-defaults';
 
 const catalog = blockCatalog();
 const entry = (type: string): BlockTypeInfo => {
@@ -117,7 +118,11 @@ describe('block catalog', () => {
   });
 
   test('new inputs show the labels the chat widget uses when none is set', () => {
-    for (const [type, placeholder] of Object.entries(DEFAULT_PLACEHOLDERS)) {
+    const placeholders = BLOCK_DEFINITIONS.filter((definition) => definition.placeholder);
+    expect(placeholders.map((definition) => definition.type).sort()).toEqual(
+      ['email input', 'number input', 'phone number input', 'text input', 'url input'].sort(),
+    );
+    for (const { type, placeholder } of placeholders) {
       expect(entry(type).defaultBlock.options).toMatchObject({ labels: { placeholder, button: DEFAULT_BUTTON_LABEL } });
     }
     expect(entry('email input').defaultBlock.options?.retryMessageContent).toBe(

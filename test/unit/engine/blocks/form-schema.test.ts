@@ -3,7 +3,7 @@ import { blockCatalog } from '../../../../src/engine/blocks/catalog';
 import { readOptions } from '../../../../src/engine/blocks/options';
 import { handlerFor } from '../../../../src/engine/blocks/registry';
 import type { BlockDefinition } from '../../../../src/engine/definition/schema';
-import { draftProblems } from '../../../../src/engine/problems';
+import { draftProblems } from '../../../../src/engine/problems/draft-problems';
 import { choicesOf, modesOf, variantFields, variantOf } from '../../../../src/engine/shapes/choices';
 import { newShapeFindings } from '../../../../src/engine/value-shape-problems';
 import { parseDefinition, type BotDefinition } from '../../../../src/engine/definition/parse';

@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import {
-  applyEdits,
-  EDIT_OPS,
-  editListSchema,
-  EditError,
-  type Edit,
-  type EditsApplied,
-} from '../../../../src/engine/definition/edits';
+import { applyEdits, type EditsApplied } from '../../../../src/engine/definition/edits/apply';
+import { EditError } from '../../../../src/engine/definition/edits/draft';
+import { EDIT_OPS, editListSchema, type Edit } from '../../../../src/engine/definition/edits/schema';
 import { parseDefinition, type BotDefinition } from '../../../../src/engine/definition/parse';
 
 function definition(raw: Record<string, unknown>): BotDefinition {

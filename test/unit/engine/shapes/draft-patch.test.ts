@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalJson } from '../../../../src/engine/json';
-import { applyEdits, type Edit } from '../../../../src/engine/definition/edits';
+import { applyEdits } from '../../../../src/engine/definition/edits/apply';
+import type { Edit } from '../../../../src/engine/definition/edits/schema';
 import { parseDefinition, type BotDefinition } from '../../../../src/engine/definition/parse';
 import { applyDraftPatch, draftPatch, isEmptyPatch } from '../../../../src/engine/shapes/draft-patch';
 

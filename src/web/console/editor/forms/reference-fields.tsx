@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { blockLabel } from '../../../../engine/shapes/block-labels';
+import { blockLabel } from '../../../../engine/blocks/definitions';
 import { blockSummary } from '../block-types';
 import type { Draft } from '../draft';
 import { ValueError } from './choice-field';

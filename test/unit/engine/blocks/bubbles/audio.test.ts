@@ -1,4 +1,4 @@
-import { audioBubble } from '../../../../../src/engine/blocks/bubbles/audio';
+import { audioBubble } from '../../../../../src/engine/blocks/bubbles/audio/block';
 import type { BlockDefinition } from '../../../../../src/engine/definition/schema';
 import { testContext } from '../../../../helpers/engine';
 

@@ -1,4 +1,4 @@
-import { embedBubble, numericHeight } from '../../../../../src/engine/blocks/bubbles/embed';
+import { embedBubble, numericHeight } from '../../../../../src/engine/blocks/bubbles/embed/block';
 import type { BlockDefinition } from '../../../../../src/engine/definition/schema';
 import { testContext } from '../../../../helpers/engine';
 

@@ -1,4 +1,4 @@
-import { imageBubble } from '../../../../../src/engine/blocks/bubbles/image';
+import { imageBubble } from '../../../../../src/engine/blocks/bubbles/image/block';
 import type { BlockDefinition } from '../../../../../src/engine/definition/schema';
 import { testContext } from '../../../../helpers/engine';
 

@@ -1,4 +1,4 @@
-import { textBubble } from '../../../../../src/engine/blocks/bubbles/text';
+import { textBubble } from '../../../../../src/engine/blocks/bubbles/text/block';
 import type { BlockDefinition } from '../../../../../src/engine/definition/schema';
 import { testContext } from '../../../../helpers/engine';
 

@@ -1,4 +1,4 @@
-import { parseVideoUrl, videoBubble } from '../../../../../src/engine/blocks/bubbles/video';
+import { parseVideoUrl, videoBubble } from '../../../../../src/engine/blocks/bubbles/video/block';
 import type { BlockDefinition } from '../../../../../src/engine/definition/schema';
 import { testContext } from '../../../../helpers/engine';
 

@@ -1,4 +1,4 @@
-import { cardsInput } from '../../../../../src/engine/blocks/inputs/cards';
+import { cardsInput } from '../../../../../src/engine/blocks/inputs/cards/block';
 import { condition, contextWith, contextWithConditions, inputBlock, textReply, variable } from './helpers';
 
 describe('cards input', () => {

@@ -1,4 +1,4 @@
-import { choiceInput } from '../../../../../src/engine/blocks/inputs/choice';
+import { choiceInput } from '../../../../../src/engine/blocks/inputs/choice/block';
 import { condition, contextWith, contextWithConditions, inputBlock, textReply, variable } from './helpers';
 
 const items = (...contents: string[]) => contents.map((content, index) => ({ id: `id${index + 1}`, content }));

@@ -1,4 +1,4 @@
-import { dateInput } from '../../../../../src/engine/blocks/inputs/date';
+import { dateInput } from '../../../../../src/engine/blocks/inputs/date/block';
 import { contextWith, inputBlock, textReply, variable } from './helpers';
 import type { RuntimeVariable } from '../../../../../src/engine/session';
 

@@ -1,4 +1,4 @@
-import { emailInput, isEmail } from '../../../../../src/engine/blocks/inputs/email';
+import { emailInput, isEmail } from '../../../../../src/engine/blocks/inputs/email/block';
 import { audioReply, contextWith, inputBlock, textReply, variable } from './helpers';
 
 describe('email input', () => {

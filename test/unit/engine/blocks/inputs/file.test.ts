@@ -1,4 +1,4 @@
-import { createFileInput, fileInput } from '../../../../../src/engine/blocks/inputs/file';
+import { createFileInput, fileInput } from '../../../../../src/engine/blocks/inputs/file/block';
 import { audioReply, contextWith, inputBlock, textReply, variable } from './helpers';
 
 describe('file input', () => {

@@ -1,4 +1,4 @@
-import { numberInput } from '../../../../../src/engine/blocks/inputs/number';
+import { numberInput } from '../../../../../src/engine/blocks/inputs/number/block';
 import { contextWith, inputBlock, textReply, variable } from './helpers';
 
 describe('number input', () => {

@@ -1,4 +1,4 @@
-import { paymentInput, requirePaymentProvider } from '../../../../../src/engine/blocks/inputs/payment';
+import { paymentInput, requirePaymentProvider } from '../../../../../src/engine/blocks/inputs/payment/block';
 import { EngineRequestError } from '../../../../../src/engine/errors';
 import { contextWith, inputBlock, textReply } from './helpers';
 

@@ -1,4 +1,4 @@
-import { phoneInput } from '../../../../../src/engine/blocks/inputs/phone';
+import { phoneInput } from '../../../../../src/engine/blocks/inputs/phone/block';
 import { contextWith, inputBlock, textReply, variable } from './helpers';
 
 describe('phone number input', () => {

@@ -1,4 +1,4 @@
-import { pictureChoiceInput } from '../../../../../src/engine/blocks/inputs/picture-choice';
+import { pictureChoiceInput } from '../../../../../src/engine/blocks/inputs/picture-choice/block';
 import { condition, contextWith, contextWithConditions, inputBlock, textReply, variable } from './helpers';
 
 describe('picture choice input', () => {

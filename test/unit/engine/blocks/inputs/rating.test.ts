@@ -1,4 +1,4 @@
-import { ratingInput } from '../../../../../src/engine/blocks/inputs/rating';
+import { ratingInput } from '../../../../../src/engine/blocks/inputs/rating/block';
 import { contextWith, inputBlock, textReply, variable } from './helpers';
 
 describe('rating input', () => {

@@ -1,4 +1,4 @@
-import { textInput } from '../../../../../src/engine/blocks/inputs/text';
+import { textInput } from '../../../../../src/engine/blocks/inputs/text/block';
 import { audioReply, contextWith, inputBlock, textReply, variable } from './helpers';
 
 describe('text input', () => {

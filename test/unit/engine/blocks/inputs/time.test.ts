@@ -1,4 +1,4 @@
-import { timeInput } from '../../../../../src/engine/blocks/inputs/time';
+import { timeInput } from '../../../../../src/engine/blocks/inputs/time/block';
 import { contextWith, inputBlock, textReply, variable } from './helpers';
 
 describe('time input', () => {

@@ -1,4 +1,4 @@
-import { urlInput } from '../../../../../src/engine/blocks/inputs/url';
+import { urlInput } from '../../../../../src/engine/blocks/inputs/url/block';
 import { contextWith, inputBlock, textReply, variable } from './helpers';
 
 describe('url input', () => {

@@ -1,4 +1,4 @@
-import { abTestBlock } from '../../../../../src/engine/blocks/logic/ab-test';
+import { abTestBlock } from '../../../../../src/engine/blocks/logic/ab-test/block';
 import type { BlockDefinition } from '../../../../../src/engine/definition/schema';
 import { testContext } from '../../../../helpers/engine';
 

@@ -1,4 +1,4 @@
-import { clientScript, codeBlock, referencedVariables } from '../../../../../src/engine/blocks/logic/code';
+import { clientScript, codeBlock, referencedVariables } from '../../../../../src/engine/blocks/logic/code/block';
 import type { BlockDefinition } from '../../../../../src/engine/definition/schema';
 import type { RuntimeVariable } from '../../../../../src/engine/session';
 import { loadTestSandbox, testContext } from '../../../../helpers/engine';

@@ -1,4 +1,4 @@
-import { conditionBlock } from '../../../../../src/engine/blocks/logic/condition';
+import { conditionBlock } from '../../../../../src/engine/blocks/logic/condition/block';
 import type { BlockDefinition } from '../../../../../src/engine/definition/schema';
 import type { RuntimeVariable } from '../../../../../src/engine/session';
 import { testContext } from '../../../../helpers/engine';

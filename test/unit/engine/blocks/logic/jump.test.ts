@@ -1,4 +1,4 @@
-import { jumpBlock } from '../../../../../src/engine/blocks/logic/jump';
+import { jumpBlock } from '../../../../../src/engine/blocks/logic/jump/block';
 import type { BlockDefinition, GroupDefinition } from '../../../../../src/engine/definition/schema';
 import type { RuntimeVariable } from '../../../../../src/engine/session';
 import { testContext } from '../../../../helpers/engine';

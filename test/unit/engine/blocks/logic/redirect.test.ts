@@ -1,4 +1,4 @@
-import { redirectBlock } from '../../../../../src/engine/blocks/logic/redirect';
+import { redirectBlock } from '../../../../../src/engine/blocks/logic/redirect/block';
 import type { BlockDefinition } from '../../../../../src/engine/definition/schema';
 import type { RuntimeVariable } from '../../../../../src/engine/session';
 import { testContext } from '../../../../helpers/engine';

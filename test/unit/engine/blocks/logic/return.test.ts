@@ -1,4 +1,4 @@
-import { returnBlock } from '../../../../../src/engine/blocks/logic/return';
+import { returnBlock } from '../../../../../src/engine/blocks/logic/return/block';
 import type { BlockDefinition, GroupDefinition } from '../../../../../src/engine/definition/schema';
 import type { ReturnMark } from '../../../../../src/engine/session';
 import { testContext } from '../../../../helpers/engine';

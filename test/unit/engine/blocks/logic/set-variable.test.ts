@@ -1,4 +1,4 @@
-import { setVariableBlock } from '../../../../../src/engine/blocks/logic/set-variable';
+import { setVariableBlock } from '../../../../../src/engine/blocks/logic/set-variable/block';
 import type { BlockDefinition } from '../../../../../src/engine/definition/schema';
 import type { RuntimeVariable } from '../../../../../src/engine/session';
 import { loadTestSandbox, noCode, testContext, type TestContextInput } from '../../../../helpers/engine';

@@ -1,4 +1,4 @@
-import { typebotLinkBlock } from '../../../../../src/engine/blocks/logic/typebot-link';
+import { typebotLinkBlock } from '../../../../../src/engine/blocks/logic/typebot-link/block';
 import type { BlockDefinition, GroupDefinition } from '../../../../../src/engine/definition/schema';
 import type { BotRef, RuntimeVariable } from '../../../../../src/engine/session';
 import type { Effect } from '../../../../../src/engine/effects';

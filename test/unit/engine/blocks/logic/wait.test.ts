@@ -1,4 +1,4 @@
-import { waitBlock } from '../../../../../src/engine/blocks/logic/wait';
+import { waitBlock } from '../../../../../src/engine/blocks/logic/wait/block';
 import type { BlockDefinition } from '../../../../../src/engine/definition/schema';
 import type { RuntimeVariable } from '../../../../../src/engine/session';
 import { testContext } from '../../../../helpers/engine';

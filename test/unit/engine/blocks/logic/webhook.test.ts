@@ -1,4 +1,4 @@
-import { applyResponseMapping, webhookBlock } from '../../../../../src/engine/blocks/logic/webhook';
+import { applyResponseMapping, webhookBlock } from '../../../../../src/engine/blocks/logic/wait-for-webhook/block';
 import type { BlockDefinition } from '../../../../../src/engine/definition/schema';
 import type { RuntimeVariable } from '../../../../../src/engine/session';
 import { loadTestSandbox, testContext } from '../../../../helpers/engine';

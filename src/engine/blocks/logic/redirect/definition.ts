@@ -1,0 +1,9 @@
+import { defineBlockType } from '../../define';
+
+export default defineBlockType({
+  type: 'Redirect',
+  label: 'Redirect',
+  category: 'logic',
+  order: 3,
+  icon: 'ExternalLink',
+});
