@@ -32,7 +32,7 @@ export const messagesOption = () =>
           { value: 'user', title: 'User' },
           { value: 'assistant', title: 'Assistant' },
         ],
-        { title: 'Starts by', unknown: 'the dialogue starts with the user' },
+        { title: 'Starts by', unknown: 'the dialogue starts with the user', keywords: { default: 'user' } },
       ),
     },
     { title: 'Messages', keywords: { 'x-parley-new-row': { role: 'user' } } },
