@@ -195,7 +195,7 @@ export type EditorSupportQueryVariables = Exact<{
 }>;
 
 
-export type EditorSupportQuery = { blockTypes: Array<{ type: string, category: BlockCategory, label: string, optionsSchema: unknown, defaultBlock: unknown }>, bot: { id: string, problems: Array<{ severity: ProblemSeverity, code: string, message: string, groupId: string | null, blockId: string | null, path: unknown }> } };
+export type EditorSupportQuery = { blockTypes: Array<{ type: string, category: BlockCategory, label: string, optionsSchema: unknown, contentSchema: unknown, itemSchema: unknown, defaultBlock: unknown }>, bot: { id: string, problems: Array<{ severity: ProblemSeverity, code: string, message: string, groupId: string | null, blockId: string | null, path: unknown }> } };
 
 export type DraftChangeFieldsFragment = { version: number, authorId: string | null, clientKey: string | null, patch: unknown, author: { name: string | null, email: string } | null };
 
@@ -930,6 +930,8 @@ export const EditorSupportDocument = new TypedDocumentString(`
     category
     label
     optionsSchema
+    contentSchema
+    itemSchema
     defaultBlock
   }
   bot(botId: $botId) {

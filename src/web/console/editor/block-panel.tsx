@@ -1,4 +1,5 @@
 import { useParams } from 'wouter';
+import { blockDefinition } from '../../../engine/blocks/definitions';
 import type { BlockTypeInfo } from './block-types';
 import type { Draft, DraftBlock, DraftItem, DraftVariable, EdgeSource, Json } from './draft';
 import { ConditionEditor } from './forms/condition';
@@ -19,7 +20,21 @@ export interface PanelActions {
   createVariable(name: string): string;
 }
 
-const MEDIA = new Set(['image', 'video', 'audio', 'embed']);
+/** A field of a schema's `properties`, when the schema has it. */
+function property(schema: Json | null | undefined, key: string): Json | undefined {
+  const properties = isObject(schema) && isObject(schema.properties) ? schema.properties : undefined;
+  const field = properties?.[key];
+  return isObject(field) ? field : undefined;
+}
+
+/** The item field a list of items is edited by (`x-parley-item-label`: a button's label, a picture's title). */
+function itemLabelField(schema: Json | null | undefined): string | undefined {
+  const properties = isObject(schema) && isObject(schema.properties) ? schema.properties : {};
+  return Object.keys(properties).find((key) => {
+    const field = properties[key];
+    return isObject(field) && field['x-parley-item-label'] === true;
+  });
+}
 
 /** The side panel's form for the selected block: its content, its options, where it leads. */
 export function BlockPanel({
@@ -53,6 +68,10 @@ export function BlockPanel({
   const { workspaceId, botId } = useParams<{ workspaceId?: string; botId?: string }>();
   // Guests may not list credentials: theirs stay the page's (none).
   const workspaceCredentials = useWorkspaceCredentials(readOnly ? undefined : workspaceId, credentials);
+  // The content and items are edited as their schemas say: rich text, a media address, a list of labelled items.
+  const richText = property(info?.contentSchema, 'richText');
+  const address = property(info?.contentSchema, 'url');
+  const itemField = itemLabelField(info?.itemSchema);
   const schema = info?.optionsSchema;
   const hasOptions = isObject(schema) && isObject(schema.properties) && Object.keys(schema.properties).length > 0;
   return (
@@ -66,37 +85,33 @@ export function BlockPanel({
         )}
       </header>
       <fieldset disabled={readOnly} className="plain">
-        {block.type === 'text' && (
+        {richText?.['x-parley-widget'] === 'richText' && (
           <RichTextEditor
-            label="Message"
+            label={typeof richText.title === 'string' ? richText.title : 'Message'}
             value={content.richText}
             variables={variables}
             onChange={(richText) => setContent({ ...content, type: 'richText', richText }, `text:${block.id}`)}
           />
         )}
-        {MEDIA.has(block.type) && (
+        {address && (
           <MediaAddress
-            label={
-              block.type === 'embed'
-                ? 'Page address'
-                : `${block.type.charAt(0).toUpperCase()}${block.type.slice(1)} address`
-            }
+            label={typeof address.title === 'string' ? address.title : 'Address'}
             value={typeof content.url === 'string' ? content.url : ''}
             onChange={(url) => setContent({ ...content, url }, `url:${block.id}`)}
           />
         )}
-        {(block.type === 'choice input' || block.type === 'picture choice input') && (
+        {itemField && (
           <ItemsEditor
             block={block}
             draft={draft}
             groupId={groupId}
-            field={block.type === 'choice input' ? 'content' : 'title'}
+            field={itemField}
             onChange={setItems}
             onConnect={actions.connect}
             onNewGroup={actions.newGroupFrom}
           />
         )}
-        {block.type === 'Condition' && (
+        {blockDefinition(block.type)?.itemsAreConditions && (
           <ConditionEditor
             block={block}
             draft={draft}

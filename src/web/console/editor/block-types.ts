@@ -13,6 +13,10 @@ export interface BlockTypeInfo {
   label: string;
   /** JSON Schema of the block's options as an author writes them (src/engine/blocks/form-schema.ts: modes, lists of values, references). */
   optionsSchema: Json;
+  /** Bubbles: JSON Schema of the content (rich text, a media address); null for other blocks. */
+  contentSchema?: Json | null;
+  /** Blocks with items: JSON Schema of an item (`x-parley-item-label` on the field a list is edited by); else null. */
+  itemSchema?: Json | null;
   /** What the palette inserts (fresh ids are given on insertion). */
   defaultBlock: Json;
 }
@@ -55,13 +59,23 @@ export function blockSummary(block: DraftBlock, limit = 60): string {
 
 /** The API's blockTypes, their JSON fields read as objects (anything else as empty). */
 export function readBlockTypes(
-  raw: readonly { type: string; category: string; label: string; optionsSchema: unknown; defaultBlock: unknown }[],
+  raw: readonly {
+    type: string;
+    category: string;
+    label: string;
+    optionsSchema: unknown;
+    contentSchema?: unknown;
+    itemSchema?: unknown;
+    defaultBlock: unknown;
+  }[],
 ): BlockTypeInfo[] {
   return raw.map((entry) => ({
     type: entry.type,
     category: entry.category,
     label: entry.label,
     optionsSchema: isObject(entry.optionsSchema) ? entry.optionsSchema : {},
+    contentSchema: isObject(entry.contentSchema) ? entry.contentSchema : null,
+    itemSchema: isObject(entry.itemSchema) ? entry.itemSchema : null,
     defaultBlock: isObject(entry.defaultBlock) ? entry.defaultBlock : { type: entry.type },
   }));
 }

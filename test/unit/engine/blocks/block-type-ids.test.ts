@@ -29,6 +29,7 @@ const OTHER_MEANINGS: Record<string, string> = {
   'Google Analytics': "a name in the reference's preview log",
   Pixel: "a name in the reference's preview log",
   Condition: "an item's caption in the flow view",
+  Webhook: "a Lucide icon's name (Wait for webhook's)",
 };
 
 const root = path.resolve(__dirname, '../../../..');

@@ -12,7 +12,7 @@ export const audioBubble: BubbleHandler<typeof definition.type> = {
   newBlock: { content: {} },
   options: NO_OPTIONS,
   content: optionsSchema({
-    url: opt.url({ title: 'Audio URL' }),
+    url: opt.url({ title: 'Audio address' }),
     isAutoplayEnabled: opt.boolean({ title: 'Autoplay' }),
   }),
   transcriptTurn: (message) => mediaTranscriptTurn('audio', message),

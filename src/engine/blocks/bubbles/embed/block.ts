@@ -39,7 +39,7 @@ export const embedBubble: BubbleHandler<typeof definition.type> = {
   newBlock: { content: {} },
   options: NO_OPTIONS,
   content: optionsSchema({
-    url: opt.url({ title: 'URL' }),
+    url: opt.url({ title: 'Page address' }),
     height: opt.numberOrStringWithin({ minimum: 0 }, { title: 'Height' }),
     waitForEvent: opt.object(
       {

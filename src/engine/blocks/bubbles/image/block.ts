@@ -12,7 +12,7 @@ export const imageBubble: BubbleHandler<typeof definition.type> = {
   newBlock: { content: {} },
   options: NO_OPTIONS,
   content: optionsSchema({
-    url: opt.url({ title: 'Image URL' }),
+    url: opt.url({ title: 'Image address' }),
     clickLink: opt.object(
       { url: opt.url({ title: 'Link URL' }), alt: opt.string({ title: 'Alternative text' }) },
       { title: 'On click' },

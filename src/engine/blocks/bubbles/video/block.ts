@@ -77,7 +77,7 @@ export const videoBubble: BubbleHandler<typeof definition.type> = {
   newBlock: { content: {} },
   options: NO_OPTIONS,
   content: optionsSchema({
-    url: opt.url({ title: 'Video URL' }),
+    url: opt.url({ title: 'Video address' }),
     height: opt.numberOrStringWithin({ minimum: 0 }, { title: 'Height' }),
     aspectRatio: opt.string({ title: 'Aspect ratio' }),
     maxWidth: opt.length({ title: 'Maximum width' }),

@@ -16,7 +16,7 @@ const options = inputOptions({
 });
 
 const item = optionsSchema({
-  content: opt.string({ title: 'Label' }),
+  content: opt.string({ title: 'Label', keywords: { 'x-parley-item-label': true } }),
   value: opt.string({ title: 'Value', description: 'Saved instead of the label when set' }),
   displayCondition: opt.object(
     { isEnabled: opt.boolean({ title: 'Show only if' }), condition: conditionSchema() },

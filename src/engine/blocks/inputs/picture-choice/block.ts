@@ -25,7 +25,7 @@ const options = inputOptions({
 
 const item = optionsSchema({
   pictureSrc: opt.url({ title: 'Picture URL' }),
-  title: opt.string({ title: 'Title' }),
+  title: opt.string({ title: 'Title', keywords: { 'x-parley-item-label': true } }),
   description: opt.string({ title: 'Description' }),
   value: opt.string({ title: 'Value', description: 'Saved instead of the title when set' }),
   displayCondition: opt.object(

@@ -15,8 +15,8 @@ export function ItemsEditor({
   block: DraftBlock;
   draft: Draft;
   groupId: string;
-  /** `content` for buttons, `title` for picture choices. */
-  field: 'content' | 'title';
+  /** The item field the list edits: a button's `content`, a picture's `title`. */
+  field: string;
   onChange(items: DraftItem[], coalesce?: string): void;
   onConnect(from: EdgeSource, groupId: string | null): void;
   onNewGroup(from: EdgeSource): void;
