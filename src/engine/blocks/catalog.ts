@@ -21,7 +21,7 @@ export interface BlockTypeInfo {
   type: HandledBlockType;
   category: BlockCategory;
   label: string;
-  /** JSON Schema (2020-12) of `options` as an author writes them; fields titled, `x-parley-widget` on variable, credentials, code and rich text fields. */
+  /** JSON Schema (2020-12) of `options` as an author writes them (form-schema.ts: titles, widgets, lists of values, modes). */
   optionsSchema: JsonSchema;
   /** Bubbles: JSON Schema of `content`; null for other blocks. */
   contentSchema: JsonSchema | null;

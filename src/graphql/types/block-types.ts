@@ -21,21 +21,21 @@ const BlockTypeRef = builder.objectRef<BlockTypeInfo>('BlockType').implement({
     optionsSchema: t.field({
       type: 'JSON',
       description:
-        'JSON Schema (draft 2020-12) of the block\'s `options` as an author writes them, from the schema the engine parses them with. Every field has a `title`; `x-parley-widget` is "variable" (a variable id), "credentials" (a credentials id), "code" or "richText".',
+        'JSON Schema (draft 2020-12) of the block\'s `options` as an author writes them, from the schema the engine parses them with. Every field has a `title`; `x-parley-widget` is "variable" (a variable id), "credentials" (a credentials id, `x-parley-credentials` listing the kinds it takes), "group", "block", "bot", "code", "richText" or "timeZone"; a field taking one of a list of values has `oneOf` of `{const, title}`; modes are `oneOf` variants picked by the field `x-parley-discriminator` names (docs/api-decisions.md).',
       resolve: (info) => info.optionsSchema,
     }),
     contentSchema: t.field({
       type: 'JSON',
       nullable: true,
       description:
-        'Bubbles: JSON Schema of the block\'s `content` (text: `richText` marked "richText"); null for other blocks.',
+        'Bubbles: JSON Schema of the block\'s `content` (text: `richText` marked "richText"; media: `url`, titled as the editor labels it); null for other blocks.',
       resolve: (info) => info.contentSchema,
     }),
     itemSchema: t.field({
       type: 'JSON',
       nullable: true,
       description:
-        "Item-based blocks (Condition, buttons, picture choice): JSON Schema of each of `items` (a Condition item's `content` holds the comparisons); null for other blocks.",
+        "Item-based blocks (Condition, buttons, picture choice): JSON Schema of each of `items` (a Condition item's `content` holds the comparisons; `x-parley-item-label` marks the field a list of buttons or pictures is edited by); null for other blocks.",
       resolve: (info) => info.itemSchema,
     }),
     defaultBlock: t.field({
