@@ -8,6 +8,7 @@ import { MediaAddress } from './forms/media-address';
 import { NextStep } from './forms/next-step';
 import { RichTextEditor } from './forms/rich-text';
 import { SchemaForm, type Credential } from './forms/schema-form';
+import { labelOf, widgetOf } from './forms/schema-read';
 import { useWorkspaceCredentials } from './forms/workspace-lists';
 import { isObject } from '../json';
 
@@ -85,9 +86,9 @@ export function BlockPanel({
         )}
       </header>
       <fieldset disabled={readOnly} className="plain">
-        {richText?.['x-parley-widget'] === 'richText' && (
+        {richText && widgetOf(richText) === 'richText' && (
           <RichTextEditor
-            label={typeof richText.title === 'string' ? richText.title : 'Message'}
+            label={labelOf('richText', richText)}
             value={content.richText}
             variables={variables}
             onChange={(richText) => setContent({ ...content, type: 'richText', richText }, `text:${block.id}`)}
@@ -95,7 +96,7 @@ export function BlockPanel({
         )}
         {address && (
           <MediaAddress
-            label={typeof address.title === 'string' ? address.title : 'Address'}
+            label={labelOf('url', address)}
             value={typeof content.url === 'string' ? content.url : ''}
             onChange={(url) => setContent({ ...content, url }, `url:${block.id}`)}
           />
