@@ -20,6 +20,28 @@ export type CheckpointReason =
   | 'quiet'
   | 'restore';
 
+export type ConversationAuthorKind =
+  | 'agent'
+  | 'bot'
+  | 'visitor';
+
+export type ConversationChannel =
+  | 'embed'
+  | 'preview'
+  | 'telegram'
+  | 'web'
+  | 'whatsApp';
+
+export type ConversationOutcome =
+  | 'closed'
+  | 'released'
+  | 'timedOut';
+
+export type ConversationStatus =
+  | 'active'
+  | 'closed'
+  | 'waiting';
+
 /** What the tab has selected: a block and its group, a group alone, or neither (both null). Each id is 1 to 64 of A-Z, a-z, 0-9, _ and -. */
 export type EditorSelectionInput = {
   /** The selected block. */
@@ -295,6 +317,89 @@ export type CheckpointBotDraftMutationVariables = Exact<{
 
 
 export type CheckpointBotDraftMutation = { checkpointDraft: { revision: number, kind: RevisionKind, reason: CheckpointReason | null, note: string | null, publishedAt: string, isLive: boolean, author: { id: string, email: string, name: string | null } | null, publisher: { id: string, email: string, name: string | null } | null } };
+
+export type ConversationPersonFieldsFragment = { id: string, name: string | null, email: string, image: string | null };
+
+export type ConversationMessageFieldsFragment = { seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null };
+
+export type ConversationSummaryFieldsFragment = { id: string, botId: string, botName: string, status: ConversationStatus, outcome: ConversationOutcome | null, channel: ConversationChannel, team: string | null, waitingSince: string, takenAt: string | null, endedAt: string | null, assignee: { id: string, name: string | null, email: string, image: string | null } | null, lastMessage: { seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null } | null };
+
+export type ConversationFieldsFragment = { resultId: string | null, timeoutAt: string, id: string, botId: string, botName: string, status: ConversationStatus, outcome: ConversationOutcome | null, channel: ConversationChannel, team: string | null, waitingSince: string, takenAt: string | null, endedAt: string | null, messages: Array<{ seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null }>, variables: Array<{ name: string, value: unknown }>, groups: Array<{ id: string, title: string }>, assignee: { id: string, name: string | null, email: string, image: string | null } | null, lastMessage: { seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null } | null };
+
+export type ConversationsQueryVariables = Exact<{
+  workspaceId: string | number;
+  status?: ConversationStatus | null | undefined;
+  mine?: boolean | null | undefined;
+}>;
+
+
+export type ConversationsQuery = { conversations: Array<{ id: string, botId: string, botName: string, status: ConversationStatus, outcome: ConversationOutcome | null, channel: ConversationChannel, team: string | null, waitingSince: string, takenAt: string | null, endedAt: string | null, assignee: { id: string, name: string | null, email: string, image: string | null } | null, lastMessage: { seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null } | null }> };
+
+export type ConversationQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ConversationQuery = { conversation: { resultId: string | null, timeoutAt: string, id: string, botId: string, botName: string, status: ConversationStatus, outcome: ConversationOutcome | null, channel: ConversationChannel, team: string | null, waitingSince: string, takenAt: string | null, endedAt: string | null, messages: Array<{ seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null }>, variables: Array<{ name: string, value: unknown }>, groups: Array<{ id: string, title: string }>, assignee: { id: string, name: string | null, email: string, image: string | null } | null, lastMessage: { seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null } | null } };
+
+export type WaitingConversationCountQueryVariables = Exact<{
+  workspaceId: string | number;
+}>;
+
+
+export type WaitingConversationCountQuery = { waitingConversationCount: number };
+
+export type TakeConversationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TakeConversationMutation = { takeConversation: { resultId: string | null, timeoutAt: string, id: string, botId: string, botName: string, status: ConversationStatus, outcome: ConversationOutcome | null, channel: ConversationChannel, team: string | null, waitingSince: string, takenAt: string | null, endedAt: string | null, messages: Array<{ seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null }>, variables: Array<{ name: string, value: unknown }>, groups: Array<{ id: string, title: string }>, assignee: { id: string, name: string | null, email: string, image: string | null } | null, lastMessage: { seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null } | null } };
+
+export type SendConversationMessageMutationVariables = Exact<{
+  id: string | number;
+  text: string;
+  clientKey?: string | null | undefined;
+}>;
+
+
+export type SendConversationMessageMutation = { sendConversationMessage: { seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null } };
+
+export type ReleaseConversationMutationVariables = Exact<{
+  id: string | number;
+  groupId?: string | number | null | undefined;
+}>;
+
+
+export type ReleaseConversationMutation = { releaseConversation: { resultId: string | null, timeoutAt: string, id: string, botId: string, botName: string, status: ConversationStatus, outcome: ConversationOutcome | null, channel: ConversationChannel, team: string | null, waitingSince: string, takenAt: string | null, endedAt: string | null, messages: Array<{ seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null }>, variables: Array<{ name: string, value: unknown }>, groups: Array<{ id: string, title: string }>, assignee: { id: string, name: string | null, email: string, image: string | null } | null, lastMessage: { seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null } | null } };
+
+export type CloseConversationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type CloseConversationMutation = { closeConversation: { resultId: string | null, timeoutAt: string, id: string, botId: string, botName: string, status: ConversationStatus, outcome: ConversationOutcome | null, channel: ConversationChannel, team: string | null, waitingSince: string, takenAt: string | null, endedAt: string | null, messages: Array<{ seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null }>, variables: Array<{ name: string, value: unknown }>, groups: Array<{ id: string, title: string }>, assignee: { id: string, name: string | null, email: string, image: string | null } | null, lastMessage: { seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null } | null } };
+
+export type ConversationTypingMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ConversationTypingMutation = { conversationTyping: boolean };
+
+export type InboxEventsSubscriptionVariables = Exact<{
+  workspaceId: string | number;
+}>;
+
+
+export type InboxEventsSubscription = { inboxEvents: { type: string, conversationId: string, seq: number | null } };
+
+export type ConversationEventsSubscriptionVariables = Exact<{
+  conversationId: string | number;
+}>;
+
+
+export type ConversationEventsSubscription = { conversationEvents: { type: string, conversationId: string, seq: number | null } };
 
 export type BotEditorFieldsFragment = { since: string, user: { id: string, email: string, name: string | null }, selections: Array<{ groupId: string | null, blockId: string | null }> };
 
@@ -767,6 +872,114 @@ export const DraftChangeFieldsFragmentDoc = new TypedDocumentString(`
   patch
 }
     `, {"fragmentName":"DraftChangeFields"}) as unknown as TypedDocumentString<DraftChangeFieldsFragment, unknown>;
+export const ConversationPersonFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ConversationPersonFields on ConversationPerson {
+  id
+  name
+  email
+  image
+}
+    `, {"fragmentName":"ConversationPersonFields"}) as unknown as TypedDocumentString<ConversationPersonFieldsFragment, unknown>;
+export const ConversationMessageFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ConversationMessageFields on ConversationMessage {
+  seq
+  authorKind
+  author {
+    ...ConversationPersonFields
+  }
+  createdAt
+  text
+}
+    fragment ConversationPersonFields on ConversationPerson {
+  id
+  name
+  email
+  image
+}`, {"fragmentName":"ConversationMessageFields"}) as unknown as TypedDocumentString<ConversationMessageFieldsFragment, unknown>;
+export const ConversationSummaryFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ConversationSummaryFields on Conversation {
+  id
+  botId
+  botName
+  status
+  outcome
+  channel
+  team
+  assignee {
+    ...ConversationPersonFields
+  }
+  waitingSince
+  takenAt
+  endedAt
+  lastMessage {
+    ...ConversationMessageFields
+  }
+}
+    fragment ConversationPersonFields on ConversationPerson {
+  id
+  name
+  email
+  image
+}
+fragment ConversationMessageFields on ConversationMessage {
+  seq
+  authorKind
+  author {
+    ...ConversationPersonFields
+  }
+  createdAt
+  text
+}`, {"fragmentName":"ConversationSummaryFields"}) as unknown as TypedDocumentString<ConversationSummaryFieldsFragment, unknown>;
+export const ConversationFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ConversationFields on Conversation {
+  ...ConversationSummaryFields
+  resultId
+  timeoutAt
+  messages {
+    ...ConversationMessageFields
+  }
+  variables {
+    name
+    value
+  }
+  groups {
+    id
+    title
+  }
+}
+    fragment ConversationPersonFields on ConversationPerson {
+  id
+  name
+  email
+  image
+}
+fragment ConversationMessageFields on ConversationMessage {
+  seq
+  authorKind
+  author {
+    ...ConversationPersonFields
+  }
+  createdAt
+  text
+}
+fragment ConversationSummaryFields on Conversation {
+  id
+  botId
+  botName
+  status
+  outcome
+  channel
+  team
+  assignee {
+    ...ConversationPersonFields
+  }
+  waitingSince
+  takenAt
+  endedAt
+  lastMessage {
+    ...ConversationMessageFields
+  }
+}`, {"fragmentName":"ConversationFields"}) as unknown as TypedDocumentString<ConversationFieldsFragment, unknown>;
 export const BotEditorFieldsFragmentDoc = new TypedDocumentString(`
     fragment BotEditorFields on BotEditor {
   since
@@ -1175,6 +1388,314 @@ export const CheckpointBotDraftDocument = new TypedDocumentString(`
   }
   isLive
 }`) as unknown as TypedDocumentString<CheckpointBotDraftMutation, CheckpointBotDraftMutationVariables>;
+export const ConversationsDocument = new TypedDocumentString(`
+    query Conversations($workspaceId: ID!, $status: ConversationStatus, $mine: Boolean) {
+  conversations(workspaceId: $workspaceId, status: $status, mine: $mine) {
+    ...ConversationSummaryFields
+  }
+}
+    fragment ConversationPersonFields on ConversationPerson {
+  id
+  name
+  email
+  image
+}
+fragment ConversationMessageFields on ConversationMessage {
+  seq
+  authorKind
+  author {
+    ...ConversationPersonFields
+  }
+  createdAt
+  text
+}
+fragment ConversationSummaryFields on Conversation {
+  id
+  botId
+  botName
+  status
+  outcome
+  channel
+  team
+  assignee {
+    ...ConversationPersonFields
+  }
+  waitingSince
+  takenAt
+  endedAt
+  lastMessage {
+    ...ConversationMessageFields
+  }
+}`) as unknown as TypedDocumentString<ConversationsQuery, ConversationsQueryVariables>;
+export const ConversationDocument = new TypedDocumentString(`
+    query Conversation($id: ID!) {
+  conversation(id: $id) {
+    ...ConversationFields
+  }
+}
+    fragment ConversationPersonFields on ConversationPerson {
+  id
+  name
+  email
+  image
+}
+fragment ConversationMessageFields on ConversationMessage {
+  seq
+  authorKind
+  author {
+    ...ConversationPersonFields
+  }
+  createdAt
+  text
+}
+fragment ConversationSummaryFields on Conversation {
+  id
+  botId
+  botName
+  status
+  outcome
+  channel
+  team
+  assignee {
+    ...ConversationPersonFields
+  }
+  waitingSince
+  takenAt
+  endedAt
+  lastMessage {
+    ...ConversationMessageFields
+  }
+}
+fragment ConversationFields on Conversation {
+  ...ConversationSummaryFields
+  resultId
+  timeoutAt
+  messages {
+    ...ConversationMessageFields
+  }
+  variables {
+    name
+    value
+  }
+  groups {
+    id
+    title
+  }
+}`) as unknown as TypedDocumentString<ConversationQuery, ConversationQueryVariables>;
+export const WaitingConversationCountDocument = new TypedDocumentString(`
+    query WaitingConversationCount($workspaceId: ID!) {
+  waitingConversationCount(workspaceId: $workspaceId)
+}
+    `) as unknown as TypedDocumentString<WaitingConversationCountQuery, WaitingConversationCountQueryVariables>;
+export const TakeConversationDocument = new TypedDocumentString(`
+    mutation TakeConversation($id: ID!) {
+  takeConversation(id: $id) {
+    ...ConversationFields
+  }
+}
+    fragment ConversationPersonFields on ConversationPerson {
+  id
+  name
+  email
+  image
+}
+fragment ConversationMessageFields on ConversationMessage {
+  seq
+  authorKind
+  author {
+    ...ConversationPersonFields
+  }
+  createdAt
+  text
+}
+fragment ConversationSummaryFields on Conversation {
+  id
+  botId
+  botName
+  status
+  outcome
+  channel
+  team
+  assignee {
+    ...ConversationPersonFields
+  }
+  waitingSince
+  takenAt
+  endedAt
+  lastMessage {
+    ...ConversationMessageFields
+  }
+}
+fragment ConversationFields on Conversation {
+  ...ConversationSummaryFields
+  resultId
+  timeoutAt
+  messages {
+    ...ConversationMessageFields
+  }
+  variables {
+    name
+    value
+  }
+  groups {
+    id
+    title
+  }
+}`) as unknown as TypedDocumentString<TakeConversationMutation, TakeConversationMutationVariables>;
+export const SendConversationMessageDocument = new TypedDocumentString(`
+    mutation SendConversationMessage($id: ID!, $text: String!, $clientKey: String) {
+  sendConversationMessage(id: $id, text: $text, clientKey: $clientKey) {
+    ...ConversationMessageFields
+  }
+}
+    fragment ConversationPersonFields on ConversationPerson {
+  id
+  name
+  email
+  image
+}
+fragment ConversationMessageFields on ConversationMessage {
+  seq
+  authorKind
+  author {
+    ...ConversationPersonFields
+  }
+  createdAt
+  text
+}`) as unknown as TypedDocumentString<SendConversationMessageMutation, SendConversationMessageMutationVariables>;
+export const ReleaseConversationDocument = new TypedDocumentString(`
+    mutation ReleaseConversation($id: ID!, $groupId: ID) {
+  releaseConversation(id: $id, groupId: $groupId) {
+    ...ConversationFields
+  }
+}
+    fragment ConversationPersonFields on ConversationPerson {
+  id
+  name
+  email
+  image
+}
+fragment ConversationMessageFields on ConversationMessage {
+  seq
+  authorKind
+  author {
+    ...ConversationPersonFields
+  }
+  createdAt
+  text
+}
+fragment ConversationSummaryFields on Conversation {
+  id
+  botId
+  botName
+  status
+  outcome
+  channel
+  team
+  assignee {
+    ...ConversationPersonFields
+  }
+  waitingSince
+  takenAt
+  endedAt
+  lastMessage {
+    ...ConversationMessageFields
+  }
+}
+fragment ConversationFields on Conversation {
+  ...ConversationSummaryFields
+  resultId
+  timeoutAt
+  messages {
+    ...ConversationMessageFields
+  }
+  variables {
+    name
+    value
+  }
+  groups {
+    id
+    title
+  }
+}`) as unknown as TypedDocumentString<ReleaseConversationMutation, ReleaseConversationMutationVariables>;
+export const CloseConversationDocument = new TypedDocumentString(`
+    mutation CloseConversation($id: ID!) {
+  closeConversation(id: $id) {
+    ...ConversationFields
+  }
+}
+    fragment ConversationPersonFields on ConversationPerson {
+  id
+  name
+  email
+  image
+}
+fragment ConversationMessageFields on ConversationMessage {
+  seq
+  authorKind
+  author {
+    ...ConversationPersonFields
+  }
+  createdAt
+  text
+}
+fragment ConversationSummaryFields on Conversation {
+  id
+  botId
+  botName
+  status
+  outcome
+  channel
+  team
+  assignee {
+    ...ConversationPersonFields
+  }
+  waitingSince
+  takenAt
+  endedAt
+  lastMessage {
+    ...ConversationMessageFields
+  }
+}
+fragment ConversationFields on Conversation {
+  ...ConversationSummaryFields
+  resultId
+  timeoutAt
+  messages {
+    ...ConversationMessageFields
+  }
+  variables {
+    name
+    value
+  }
+  groups {
+    id
+    title
+  }
+}`) as unknown as TypedDocumentString<CloseConversationMutation, CloseConversationMutationVariables>;
+export const ConversationTypingDocument = new TypedDocumentString(`
+    mutation ConversationTyping($id: ID!) {
+  conversationTyping(id: $id)
+}
+    `) as unknown as TypedDocumentString<ConversationTypingMutation, ConversationTypingMutationVariables>;
+export const InboxEventsDocument = new TypedDocumentString(`
+    subscription InboxEvents($workspaceId: ID!) {
+  inboxEvents(workspaceId: $workspaceId) {
+    type
+    conversationId
+    seq
+  }
+}
+    `) as unknown as TypedDocumentString<InboxEventsSubscription, InboxEventsSubscriptionVariables>;
+export const ConversationEventsDocument = new TypedDocumentString(`
+    subscription ConversationEvents($conversationId: ID!) {
+  conversationEvents(conversationId: $conversationId) {
+    type
+    conversationId
+    seq
+  }
+}
+    `) as unknown as TypedDocumentString<ConversationEventsSubscription, ConversationEventsSubscriptionVariables>;
 export const EditingBotDocument = new TypedDocumentString(`
     mutation EditingBot($botId: ID!, $sessionKey: String!, $selection: EditorSelectionInput) {
   editingBot(botId: $botId, sessionKey: $sessionKey, selection: $selection) {
