@@ -37,8 +37,7 @@ function NotifyMe() {
   const [state, setState] = useState<NotificationState>(notificationState);
   if (state === 'unsupported') return null;
   if (state === 'granted') return <span className="hint">Notifications on</span>;
-  if (state === 'denied')
-    return <span className="hint">Notifications are blocked in this browser's site settings</span>;
+  if (state === 'denied') return <span className="hint">Notifications blocked by the browser</span>;
   return (
     <button type="button" className="secondary" onClick={() => void askForNotifications().then(setState)}>
       Notify me
