@@ -11,7 +11,7 @@ import {
   texts,
   v6Bot,
 } from '../helpers/chat';
-import { launchBrowser, screenshot, signInToConsole } from '../helpers/browser';
+import { axeViolations, launchBrowser, screenshot, signInToConsole } from '../helpers/browser';
 import { openSse, type SseStream } from '../helpers/sse';
 import { createUserWithToken, startTestServer, type TestServer } from '../helpers/test-server';
 import { setPassword } from '../../src/services/sign-in/password-change';
@@ -138,6 +138,7 @@ test('a waiting visitor is counted live, taken, answered, heard live, and handed
   expect(await details.innerText()).toMatch(/Name\s+Grace/);
   expect(await details.innerText()).toMatch(/Team\s+Sales/);
   await screenshot(page, 'inbox-waiting-1280');
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Take' }).click();
   await page.getByText('You have this conversation.').waitFor();
@@ -211,6 +212,7 @@ test('at phone width the list and the conversation are two screens; a conversati
   const box = (await reply.boundingBox())!;
   expect(box.y + box.height).toBeLessThanOrEqual(844);
   await screenshot(page, 'inbox-conversation-390');
+  expect(await axeViolations(page)).toEqual([]);
 
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Close' }).click();
