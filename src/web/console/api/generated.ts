@@ -25,6 +25,7 @@ export type ConversationAuthorKind =
   | 'bot'
   | 'visitor';
 
+/** Where the visitor chats: Parley's chat page, a site embedding it, WhatsApp, Telegram, or the console's preview. */
 export type ConversationChannel =
   | 'embed'
   | 'preview'
@@ -32,11 +33,13 @@ export type ConversationChannel =
   | 'web'
   | 'whatsApp';
 
+/** released: handed back to the bot; closed: a person closed it; timedOut: nobody took it in time (the bot went on). */
 export type ConversationOutcome =
   | 'closed'
   | 'released'
   | 'timedOut';
 
+/** waiting: nobody has it yet; active: a person has it; closed: it ended (see `outcome`). */
 export type ConversationStatus =
   | 'active'
   | 'closed'
