@@ -321,13 +321,7 @@ export type CheckpointBotDraftMutationVariables = Exact<{
 
 export type CheckpointBotDraftMutation = { checkpointDraft: { revision: number, kind: RevisionKind, reason: CheckpointReason | null, note: string | null, publishedAt: string, isLive: boolean, author: { id: string, email: string, name: string | null } | null, publisher: { id: string, email: string, name: string | null } | null } };
 
-export type ConversationPersonFieldsFragment = { id: string, name: string | null, email: string, image: string | null };
-
-export type ConversationMessageFieldsFragment = { seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null };
-
-export type ConversationSummaryFieldsFragment = { id: string, botId: string, botName: string, status: ConversationStatus, outcome: ConversationOutcome | null, channel: ConversationChannel, team: string | null, waitingSince: string, takenAt: string | null, endedAt: string | null, assignee: { id: string, name: string | null, email: string, image: string | null } | null, lastMessage: { seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null } | null };
-
-export type ConversationFieldsFragment = { resultId: string | null, timeoutAt: string, id: string, botId: string, botName: string, status: ConversationStatus, outcome: ConversationOutcome | null, channel: ConversationChannel, team: string | null, waitingSince: string, takenAt: string | null, endedAt: string | null, messages: Array<{ seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null }>, variables: Array<{ name: string, value: unknown }>, groups: Array<{ id: string, title: string }>, assignee: { id: string, name: string | null, email: string, image: string | null } | null, lastMessage: { seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null } | null };
+export type ConversationSummaryFieldsFragment = { id: string, botId: string, botName: string, status: ConversationStatus, outcome: ConversationOutcome | null, channel: ConversationChannel, team: string | null, waitingSince: string, takenAt: string | null, endedAt: string | null, assignee: { id: string, name: string | null, email: string } | null, lastMessage: { seq: number, authorKind: ConversationAuthorKind, text: string, author: { id: string, name: string | null, email: string } | null } | null };
 
 export type ConversationsQueryVariables = Exact<{
   workspaceId: string | number;
@@ -336,14 +330,14 @@ export type ConversationsQueryVariables = Exact<{
 }>;
 
 
-export type ConversationsQuery = { conversations: Array<{ id: string, botId: string, botName: string, status: ConversationStatus, outcome: ConversationOutcome | null, channel: ConversationChannel, team: string | null, waitingSince: string, takenAt: string | null, endedAt: string | null, assignee: { id: string, name: string | null, email: string, image: string | null } | null, lastMessage: { seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null } | null }> };
+export type ConversationsQuery = { conversations: Array<{ id: string, botId: string, botName: string, status: ConversationStatus, outcome: ConversationOutcome | null, channel: ConversationChannel, team: string | null, waitingSince: string, takenAt: string | null, endedAt: string | null, assignee: { id: string, name: string | null, email: string } | null, lastMessage: { seq: number, authorKind: ConversationAuthorKind, text: string, author: { id: string, name: string | null, email: string } | null } | null }> };
 
 export type ConversationQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type ConversationQuery = { conversation: { resultId: string | null, timeoutAt: string, id: string, botId: string, botName: string, status: ConversationStatus, outcome: ConversationOutcome | null, channel: ConversationChannel, team: string | null, waitingSince: string, takenAt: string | null, endedAt: string | null, messages: Array<{ seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null }>, variables: Array<{ name: string, value: unknown }>, groups: Array<{ id: string, title: string }>, assignee: { id: string, name: string | null, email: string, image: string | null } | null, lastMessage: { seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null } | null } };
+export type ConversationQuery = { conversation: { timeoutAt: string, id: string, botId: string, botName: string, status: ConversationStatus, outcome: ConversationOutcome | null, channel: ConversationChannel, team: string | null, waitingSince: string, takenAt: string | null, endedAt: string | null, messages: Array<{ seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string } | null }>, variables: Array<{ name: string, value: unknown }>, groups: Array<{ id: string, title: string }>, assignee: { id: string, name: string | null, email: string } | null, lastMessage: { seq: number, authorKind: ConversationAuthorKind, text: string, author: { id: string, name: string | null, email: string } | null } | null } };
 
 export type WaitingConversationCountQueryVariables = Exact<{
   workspaceId: string | number;
@@ -357,7 +351,7 @@ export type TakeConversationMutationVariables = Exact<{
 }>;
 
 
-export type TakeConversationMutation = { takeConversation: { resultId: string | null, timeoutAt: string, id: string, botId: string, botName: string, status: ConversationStatus, outcome: ConversationOutcome | null, channel: ConversationChannel, team: string | null, waitingSince: string, takenAt: string | null, endedAt: string | null, messages: Array<{ seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null }>, variables: Array<{ name: string, value: unknown }>, groups: Array<{ id: string, title: string }>, assignee: { id: string, name: string | null, email: string, image: string | null } | null, lastMessage: { seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null } | null } };
+export type TakeConversationMutation = { takeConversation: { id: string, status: ConversationStatus } };
 
 export type SendConversationMessageMutationVariables = Exact<{
   id: string | number;
@@ -366,7 +360,7 @@ export type SendConversationMessageMutationVariables = Exact<{
 }>;
 
 
-export type SendConversationMessageMutation = { sendConversationMessage: { seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null } };
+export type SendConversationMessageMutation = { sendConversationMessage: { seq: number } };
 
 export type ReleaseConversationMutationVariables = Exact<{
   id: string | number;
@@ -374,14 +368,14 @@ export type ReleaseConversationMutationVariables = Exact<{
 }>;
 
 
-export type ReleaseConversationMutation = { releaseConversation: { resultId: string | null, timeoutAt: string, id: string, botId: string, botName: string, status: ConversationStatus, outcome: ConversationOutcome | null, channel: ConversationChannel, team: string | null, waitingSince: string, takenAt: string | null, endedAt: string | null, messages: Array<{ seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null }>, variables: Array<{ name: string, value: unknown }>, groups: Array<{ id: string, title: string }>, assignee: { id: string, name: string | null, email: string, image: string | null } | null, lastMessage: { seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null } | null } };
+export type ReleaseConversationMutation = { releaseConversation: { id: string, status: ConversationStatus } };
 
 export type CloseConversationMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type CloseConversationMutation = { closeConversation: { resultId: string | null, timeoutAt: string, id: string, botId: string, botName: string, status: ConversationStatus, outcome: ConversationOutcome | null, channel: ConversationChannel, team: string | null, waitingSince: string, takenAt: string | null, endedAt: string | null, messages: Array<{ seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null }>, variables: Array<{ name: string, value: unknown }>, groups: Array<{ id: string, title: string }>, assignee: { id: string, name: string | null, email: string, image: string | null } | null, lastMessage: { seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string, image: string | null } | null } | null } };
+export type CloseConversationMutation = { closeConversation: { id: string, status: ConversationStatus } };
 
 export type ConversationTypingMutationVariables = Exact<{
   id: string | number;
@@ -891,30 +885,6 @@ export const DraftChangeFieldsFragmentDoc = new TypedDocumentString(`
   patch
 }
     `, {"fragmentName":"DraftChangeFields"}) as unknown as TypedDocumentString<DraftChangeFieldsFragment, unknown>;
-export const ConversationPersonFieldsFragmentDoc = new TypedDocumentString(`
-    fragment ConversationPersonFields on ConversationPerson {
-  id
-  name
-  email
-  image
-}
-    `, {"fragmentName":"ConversationPersonFields"}) as unknown as TypedDocumentString<ConversationPersonFieldsFragment, unknown>;
-export const ConversationMessageFieldsFragmentDoc = new TypedDocumentString(`
-    fragment ConversationMessageFields on ConversationMessage {
-  seq
-  authorKind
-  author {
-    ...ConversationPersonFields
-  }
-  createdAt
-  text
-}
-    fragment ConversationPersonFields on ConversationPerson {
-  id
-  name
-  email
-  image
-}`, {"fragmentName":"ConversationMessageFields"}) as unknown as TypedDocumentString<ConversationMessageFieldsFragment, unknown>;
 export const ConversationSummaryFieldsFragmentDoc = new TypedDocumentString(`
     fragment ConversationSummaryFields on Conversation {
   id
@@ -925,80 +895,25 @@ export const ConversationSummaryFieldsFragmentDoc = new TypedDocumentString(`
   channel
   team
   assignee {
-    ...ConversationPersonFields
-  }
-  waitingSince
-  takenAt
-  endedAt
-  lastMessage {
-    ...ConversationMessageFields
-  }
-}
-    fragment ConversationPersonFields on ConversationPerson {
-  id
-  name
-  email
-  image
-}
-fragment ConversationMessageFields on ConversationMessage {
-  seq
-  authorKind
-  author {
-    ...ConversationPersonFields
-  }
-  createdAt
-  text
-}`, {"fragmentName":"ConversationSummaryFields"}) as unknown as TypedDocumentString<ConversationSummaryFieldsFragment, unknown>;
-export const ConversationFieldsFragmentDoc = new TypedDocumentString(`
-    fragment ConversationFields on Conversation {
-  ...ConversationSummaryFields
-  resultId
-  timeoutAt
-  messages {
-    ...ConversationMessageFields
-  }
-  variables {
-    name
-    value
-  }
-  groups {
     id
-    title
-  }
-}
-    fragment ConversationPersonFields on ConversationPerson {
-  id
-  name
-  email
-  image
-}
-fragment ConversationMessageFields on ConversationMessage {
-  seq
-  authorKind
-  author {
-    ...ConversationPersonFields
-  }
-  createdAt
-  text
-}
-fragment ConversationSummaryFields on Conversation {
-  id
-  botId
-  botName
-  status
-  outcome
-  channel
-  team
-  assignee {
-    ...ConversationPersonFields
+    name
+    email
   }
   waitingSince
   takenAt
   endedAt
   lastMessage {
-    ...ConversationMessageFields
+    seq
+    authorKind
+    author {
+      id
+      name
+      email
+    }
+    text
   }
-}`, {"fragmentName":"ConversationFields"}) as unknown as TypedDocumentString<ConversationFieldsFragment, unknown>;
+}
+    `, {"fragmentName":"ConversationSummaryFields"}) as unknown as TypedDocumentString<ConversationSummaryFieldsFragment, unknown>;
 export const BotEditorFieldsFragmentDoc = new TypedDocumentString(`
     fragment BotEditorFields on BotEditor {
   since
@@ -1421,22 +1336,7 @@ export const ConversationsDocument = new TypedDocumentString(`
     ...ConversationSummaryFields
   }
 }
-    fragment ConversationPersonFields on ConversationPerson {
-  id
-  name
-  email
-  image
-}
-fragment ConversationMessageFields on ConversationMessage {
-  seq
-  authorKind
-  author {
-    ...ConversationPersonFields
-  }
-  createdAt
-  text
-}
-fragment ConversationSummaryFields on Conversation {
+    fragment ConversationSummaryFields on Conversation {
   id
   botId
   botName
@@ -1445,37 +1345,51 @@ fragment ConversationSummaryFields on Conversation {
   channel
   team
   assignee {
-    ...ConversationPersonFields
+    id
+    name
+    email
   }
   waitingSince
   takenAt
   endedAt
   lastMessage {
-    ...ConversationMessageFields
+    seq
+    authorKind
+    author {
+      id
+      name
+      email
+    }
+    text
   }
 }`) as unknown as TypedDocumentString<ConversationsQuery, ConversationsQueryVariables>;
 export const ConversationDocument = new TypedDocumentString(`
     query Conversation($id: ID!) {
   conversation(id: $id) {
-    ...ConversationFields
+    ...ConversationSummaryFields
+    timeoutAt
+    messages {
+      seq
+      authorKind
+      author {
+        id
+        name
+        email
+      }
+      createdAt
+      text
+    }
+    variables {
+      name
+      value
+    }
+    groups {
+      id
+      title
+    }
   }
 }
-    fragment ConversationPersonFields on ConversationPerson {
-  id
-  name
-  email
-  image
-}
-fragment ConversationMessageFields on ConversationMessage {
-  seq
-  authorKind
-  author {
-    ...ConversationPersonFields
-  }
-  createdAt
-  text
-}
-fragment ConversationSummaryFields on Conversation {
+    fragment ConversationSummaryFields on Conversation {
   id
   botId
   botName
@@ -1484,29 +1398,22 @@ fragment ConversationSummaryFields on Conversation {
   channel
   team
   assignee {
-    ...ConversationPersonFields
+    id
+    name
+    email
   }
   waitingSince
   takenAt
   endedAt
   lastMessage {
-    ...ConversationMessageFields
-  }
-}
-fragment ConversationFields on Conversation {
-  ...ConversationSummaryFields
-  resultId
-  timeoutAt
-  messages {
-    ...ConversationMessageFields
-  }
-  variables {
-    name
-    value
-  }
-  groups {
-    id
-    title
+    seq
+    authorKind
+    author {
+      id
+      name
+      email
+    }
+    text
   }
 }`) as unknown as TypedDocumentString<ConversationQuery, ConversationQueryVariables>;
 export const WaitingConversationCountDocument = new TypedDocumentString(`
@@ -1517,189 +1424,34 @@ export const WaitingConversationCountDocument = new TypedDocumentString(`
 export const TakeConversationDocument = new TypedDocumentString(`
     mutation TakeConversation($id: ID!) {
   takeConversation(id: $id) {
-    ...ConversationFields
-  }
-}
-    fragment ConversationPersonFields on ConversationPerson {
-  id
-  name
-  email
-  image
-}
-fragment ConversationMessageFields on ConversationMessage {
-  seq
-  authorKind
-  author {
-    ...ConversationPersonFields
-  }
-  createdAt
-  text
-}
-fragment ConversationSummaryFields on Conversation {
-  id
-  botId
-  botName
-  status
-  outcome
-  channel
-  team
-  assignee {
-    ...ConversationPersonFields
-  }
-  waitingSince
-  takenAt
-  endedAt
-  lastMessage {
-    ...ConversationMessageFields
-  }
-}
-fragment ConversationFields on Conversation {
-  ...ConversationSummaryFields
-  resultId
-  timeoutAt
-  messages {
-    ...ConversationMessageFields
-  }
-  variables {
-    name
-    value
-  }
-  groups {
     id
-    title
+    status
   }
-}`) as unknown as TypedDocumentString<TakeConversationMutation, TakeConversationMutationVariables>;
+}
+    `) as unknown as TypedDocumentString<TakeConversationMutation, TakeConversationMutationVariables>;
 export const SendConversationMessageDocument = new TypedDocumentString(`
     mutation SendConversationMessage($id: ID!, $text: String!, $clientKey: String) {
   sendConversationMessage(id: $id, text: $text, clientKey: $clientKey) {
-    ...ConversationMessageFields
+    seq
   }
 }
-    fragment ConversationPersonFields on ConversationPerson {
-  id
-  name
-  email
-  image
-}
-fragment ConversationMessageFields on ConversationMessage {
-  seq
-  authorKind
-  author {
-    ...ConversationPersonFields
-  }
-  createdAt
-  text
-}`) as unknown as TypedDocumentString<SendConversationMessageMutation, SendConversationMessageMutationVariables>;
+    `) as unknown as TypedDocumentString<SendConversationMessageMutation, SendConversationMessageMutationVariables>;
 export const ReleaseConversationDocument = new TypedDocumentString(`
     mutation ReleaseConversation($id: ID!, $groupId: ID) {
   releaseConversation(id: $id, groupId: $groupId) {
-    ...ConversationFields
-  }
-}
-    fragment ConversationPersonFields on ConversationPerson {
-  id
-  name
-  email
-  image
-}
-fragment ConversationMessageFields on ConversationMessage {
-  seq
-  authorKind
-  author {
-    ...ConversationPersonFields
-  }
-  createdAt
-  text
-}
-fragment ConversationSummaryFields on Conversation {
-  id
-  botId
-  botName
-  status
-  outcome
-  channel
-  team
-  assignee {
-    ...ConversationPersonFields
-  }
-  waitingSince
-  takenAt
-  endedAt
-  lastMessage {
-    ...ConversationMessageFields
-  }
-}
-fragment ConversationFields on Conversation {
-  ...ConversationSummaryFields
-  resultId
-  timeoutAt
-  messages {
-    ...ConversationMessageFields
-  }
-  variables {
-    name
-    value
-  }
-  groups {
     id
-    title
+    status
   }
-}`) as unknown as TypedDocumentString<ReleaseConversationMutation, ReleaseConversationMutationVariables>;
+}
+    `) as unknown as TypedDocumentString<ReleaseConversationMutation, ReleaseConversationMutationVariables>;
 export const CloseConversationDocument = new TypedDocumentString(`
     mutation CloseConversation($id: ID!) {
   closeConversation(id: $id) {
-    ...ConversationFields
-  }
-}
-    fragment ConversationPersonFields on ConversationPerson {
-  id
-  name
-  email
-  image
-}
-fragment ConversationMessageFields on ConversationMessage {
-  seq
-  authorKind
-  author {
-    ...ConversationPersonFields
-  }
-  createdAt
-  text
-}
-fragment ConversationSummaryFields on Conversation {
-  id
-  botId
-  botName
-  status
-  outcome
-  channel
-  team
-  assignee {
-    ...ConversationPersonFields
-  }
-  waitingSince
-  takenAt
-  endedAt
-  lastMessage {
-    ...ConversationMessageFields
-  }
-}
-fragment ConversationFields on Conversation {
-  ...ConversationSummaryFields
-  resultId
-  timeoutAt
-  messages {
-    ...ConversationMessageFields
-  }
-  variables {
-    name
-    value
-  }
-  groups {
     id
-    title
+    status
   }
-}`) as unknown as TypedDocumentString<CloseConversationMutation, CloseConversationMutationVariables>;
+}
+    `) as unknown as TypedDocumentString<CloseConversationMutation, CloseConversationMutationVariables>;
 export const ConversationTypingDocument = new TypedDocumentString(`
     mutation ConversationTyping($id: ID!) {
   conversationTyping(id: $id)

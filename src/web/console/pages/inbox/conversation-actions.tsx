@@ -1,15 +1,8 @@
 import { useState } from 'react';
 import { request } from '../../api/client';
-import {
-  CloseConversationDocument,
-  ReleaseConversationDocument,
-  TakeConversationDocument,
-  type ConversationFieldsFragment,
-} from '../../api/generated';
+import { CloseConversationDocument, ReleaseConversationDocument, TakeConversationDocument } from '../../api/generated';
 import { Dialog, ErrorNote, useAction } from '../../ui';
-import { OUTCOME_WORDS, personName } from './words';
-
-type Conversation = ConversationFieldsFragment;
+import { OUTCOME_WORDS, personName, type Conversation } from './words';
 
 /** An action after which the conversation is read again, refused too (someone else took it first: who has it now). */
 function useChange<A extends unknown[]>(action: (...args: A) => Promise<unknown>, onChanged: () => void) {

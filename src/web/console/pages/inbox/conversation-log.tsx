@@ -1,8 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import type { ConversationMessageFieldsFragment } from '../../api/generated';
-import { personName } from './words';
-
-type Message = ConversationMessageFieldsFragment;
+import { personName, type ConversationMessage as Message } from './words';
 
 function authorOf(message: Message, meId: string): string {
   if (message.authorKind === 'visitor') return 'Visitor';

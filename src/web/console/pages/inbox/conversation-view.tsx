@@ -1,5 +1,5 @@
 import { request } from '../../api/client';
-import { ConversationDocument, type ConversationFieldsFragment } from '../../api/generated';
+import { ConversationDocument } from '../../api/generated';
 import { useSession } from '../../session';
 import { ErrorNote, formatDate, useLoad } from '../../ui';
 import { ConversationActions } from './conversation-actions';
@@ -7,9 +7,7 @@ import { useConversationEvents } from './conversation-events';
 import { ConversationLog } from './conversation-log';
 import { ReplyBox } from './reply-box';
 import { Span } from './relative-time';
-import { CHANNEL_WORDS, personName, STATUS_WORDS } from './words';
-
-type Conversation = ConversationFieldsFragment;
+import { CHANNEL_WORDS, personName, STATUS_WORDS, type Conversation } from './words';
 
 function valueText(value: unknown): string {
   if (value === null || value === undefined) return '—';

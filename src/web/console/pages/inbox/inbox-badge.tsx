@@ -77,11 +77,11 @@ export function InboxNavLink({ workspace, current }: { workspace: Workspace; cur
   }, [count, current]);
   useEffect(() => () => void (document.title = 'Parley'), []);
   return (
+    // Named "Inbox 2 waiting": the visible "Inbox 2" and what the number counts.
     <Link href="/inbox" aria-current={current ? 'page' : undefined} className="inbox-link">
-      Inbox
+      Inbox{' '}
       {count ? (
         <span className="nav-badge">
-          <span className="visually-hidden">, </span>
           {count}
           <span className="visually-hidden"> waiting</span>
         </span>

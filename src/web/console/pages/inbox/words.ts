@@ -1,7 +1,7 @@
 import type {
   ConversationChannel,
   ConversationOutcome,
-  ConversationPersonFieldsFragment,
+  ConversationQuery,
   ConversationStatus,
 } from '../../api/generated';
 
@@ -27,7 +27,11 @@ export const OUTCOME_WORDS: Record<ConversationOutcome, string> = {
   timedOut: 'Nobody answered in time',
 };
 
-export type Person = ConversationPersonFieldsFragment;
+/** The open conversation, as the page reads it. */
+export type Conversation = ConversationQuery['conversation'];
+export type ConversationMessage = Conversation['messages'][number];
+/** Whoever has or wrote in a conversation (a member of the workspace). */
+export type Person = NonNullable<Conversation['assignee']>;
 
 export function personName(person: Person): string {
   return person.name?.trim() || person.email;
