@@ -142,6 +142,9 @@ test('a waiting visitor is counted live, taken, answered, heard live, and handed
 
   await page.getByRole('button', { name: 'Take' }).click();
   await page.getByText('You have this conversation.').waitFor();
+  // The list follows it to the Mine tab.
+  expect(await page.getByRole('link', { name: 'Mine' }).getAttribute('aria-current')).toBe('page');
+  await conversationItem(page, 'Support bot').filter({ hasText: 'You · waited' }).waitFor();
   await nav.getByRole('link', { name: 'Inbox', exact: true }).waitFor();
   await page.waitForFunction(() => document.title === 'Inbox — Parley');
 
@@ -220,9 +223,9 @@ test('at phone width the list and the conversation are two screens; a conversati
   await visitorEvent(visitor, 'closed');
   visitor.close();
 
-  // Back on the list's screen: nobody waits any more.
+  // Back on the list's screen, on the Mine tab since the take: the closed conversation has left it.
   await back.click();
-  await page.getByText('Nobody is waiting.').waitFor();
+  await page.getByText('You have no conversation open.').waitFor();
   expect(await back.isVisible()).toBe(false);
   await context.close();
 });

@@ -63,15 +63,21 @@ export function ConversationActions({
   meId,
   editable,
   onChanged,
+  onTaken,
 }: {
   conversation: Conversation;
   meId: string;
   editable: boolean;
   onChanged: () => void;
+  /** Taken by this person: the list may follow it to the Mine tab. */
+  onTaken: () => void;
 }) {
   const [handingBack, setHandingBack] = useState(false);
   const { id, status, assignee } = conversation;
-  const take = useChange(() => request(TakeConversationDocument, { id }), onChanged);
+  const take = useChange(async () => {
+    await request(TakeConversationDocument, { id });
+    onTaken();
+  }, onChanged);
   const release = useChange(async (groupId: string | null) => {
     await request(ReleaseConversationDocument, { id, groupId });
     setHandingBack(false);

@@ -62,11 +62,13 @@ export function ConversationView({
   editable,
   onBack,
   onChanged,
+  onTaken,
 }: {
   conversationId: string;
   editable: boolean;
   onBack: () => void;
   onChanged: () => void;
+  onTaken: () => void;
 }) {
   const { me } = useSession();
   const loaded = useLoad(() => request(ConversationDocument, { id: conversationId }), [conversationId]);
@@ -101,7 +103,13 @@ export function ConversationView({
           {live === 'live' ? 'Live' : live === 'lost' ? 'Live updates lost: reconnecting…' : 'Connecting…'}
         </span>
       </header>
-      <ConversationActions conversation={conversation} meId={me.id} editable={editable} onChanged={changed} />
+      <ConversationActions
+        conversation={conversation}
+        meId={me.id}
+        editable={editable}
+        onChanged={changed}
+        onTaken={onTaken}
+      />
       {/* A failed re-read keeps the last transcript shown, and says so. */}
       <ErrorNote error={loaded.error} />
       <div className="conversation-body">

@@ -86,6 +86,8 @@ export function InboxPage({ workspace, conversationId }: { workspace: Workspace;
             editable={canEdit(workspace.viewerRole)}
             onBack={() => navigate('/inbox')}
             onChanged={list.reload}
+            // The taken conversation leaves the Waiting tab: the list follows it to Mine.
+            onTaken={() => setTab((shown) => (shown === 'waiting' ? 'mine' : shown))}
           />
         ) : (
           <p className="hint inbox-pick">Choose a conversation to read it.</p>
