@@ -170,3 +170,103 @@ describe('WhatsApp', () => {
     expect(sentSince(again)).toEqual([[person, 'Here I am']]);
   });
 });
+
+describe('Telegram', () => {
+  let credentialsId: string;
+
+  beforeAll(async () => {
+    credentialsId = await createWebhookCredentials(server, 'telegram', 'handoff');
+    await connectBotThroughApi(server, handoffBot(), credentialsId);
+  });
+
+  /** The texts sent since the `before`-th request (typing actions left out), as [chat, text]. */
+  const sentSince = (before: number) =>
+    telegram
+      .calls()
+      .slice(before)
+      .flatMap((call) => {
+        const params = call.params as { chat_id?: string; text?: string };
+        if (call.method === 'sendChatAction') return [];
+        expect(call.method).toBe('sendMessage');
+        return [[params.chat_id, params.text]];
+      });
+  const sayIn = async (chat: number, text: string) => {
+    const before = telegram.requests.length;
+    expect(await postTelegram(server, credentialsId, telegramText(chat, text).update)).toBe(200);
+    await settled(server);
+    return sentSince(before);
+  };
+  const conversationOfChat = (chat: number) =>
+    conversationOf(async () => {
+      const row = await server.db.channelConversation.findUnique({
+        where: { credentialsId_conversationKey: { credentialsId, conversationKey: String(chat) } },
+      });
+      return row?.sessionId;
+    });
+
+  test('the agent and the person talk through Telegram, a day later too; handed back, the bot goes on', async () => {
+    const chat = 5001;
+    const key = String(chat);
+    expect(await sayIn(chat, 'Cy')).toEqual([[key, 'Hold on, Cy']]);
+    const conversation = await conversationOfChat(chat);
+    expect(await linesOf(conversation.id)).toMatchObject({ channel: 'telegram', status: 'waiting' });
+
+    // Telegram has no service window: a day after the person last wrote the reply still goes.
+    await server.db.channelConversation.update({
+      where: { credentialsId_conversationKey: { credentialsId, conversationKey: key } },
+      data: { lastActivityAt: new Date(Date.now() - 25 * 60 * 60 * 1000) },
+    });
+    let before = telegram.requests.length;
+    expect((await agentSays(conversation.id, 'Hi Cy <3, what is up?')).status).toBe(200);
+    // Sent as text, never as markup.
+    expect(sentSince(before)).toEqual([[key, 'Hi Cy &lt;3, what is up?']]);
+
+    // However long the silence, the person's words go to the agent (the conversation does not start over).
+    expect(await sayIn(chat, 'Where is my parcel?')).toEqual([]);
+    expect(lines(await linesOf(conversation.id)).slice(-2)).toEqual([
+      ['agent', 'Hi Cy <3, what is up?'],
+      ['visitor', 'Where is my parcel?'],
+    ]);
+
+    before = telegram.requests.length;
+    expect((await agentSays(conversation.id, 'On its way.')).status).toBe(200);
+    const released = await inbox(server, admin(), 'POST', `/v1/conversations/${conversation.id}/release`, {
+      groupId: 'later',
+    });
+    expect(released.status).toBe(200);
+    await settled(server);
+    expect(sentSince(before)).toEqual([
+      [key, 'On its way.'],
+      [key, 'Later group'],
+    ]);
+  });
+
+  test('nobody takes it in time: the bot goes on, on Telegram', async () => {
+    const chat = 5002;
+    expect(await sayIn(chat, 'Di')).toEqual([[String(chat), 'Hold on, Di']]);
+    const conversation = await conversationOfChat(chat);
+    const before = telegram.requests.length;
+    await server.db.conversation.update({ where: { id: conversation.id }, data: { timeoutAt: new Date() } });
+    await until(async () => (await linesOf(conversation.id)).outcome === 'timedOut', 'the time-out');
+    await settled(server);
+    expect(sentSince(before)).toEqual([[String(chat), 'Back to the bot, Di']]);
+  });
+
+  test('closed: nothing is sent; the next message starts the bot anew', async () => {
+    const chat = 5003;
+    const key = String(chat);
+    expect(await sayIn(chat, 'Ed')).toEqual([[key, 'Hold on, Ed']]);
+    const conversation = await conversationOfChat(chat);
+    const before = telegram.requests.length;
+    expect((await agentSays(conversation.id, 'Bye Ed')).status).toBe(200);
+    const closed = await inbox(server, admin(), 'POST', `/v1/conversations/${conversation.id}/close`);
+    expect(closed.status).toBe(200);
+    await settled(server);
+    expect(sentSince(before)).toEqual([[key, 'Bye Ed']]);
+
+    expect(await sayIn(chat, 'Fay')).toEqual([[key, 'Hold on, Fay']]);
+    const next = await conversationOfChat(chat);
+    expect(next.id).not.toBe(conversation.id);
+    expect(next.status).toBe('waiting');
+  });
+});
