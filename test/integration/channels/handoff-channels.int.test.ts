@@ -270,3 +270,43 @@ describe('Telegram', () => {
     expect(next.status).toBe('waiting');
   });
 });
+
+test('a line whose outbox rows were never stored (a crash) goes with the answer to the next message', async () => {
+  const credentialsId = await createWebhookCredentials(server, 'telegram', 'handoff-crash');
+  await connectBotThroughApi(server, handoffBot(), credentialsId);
+  const chat = 6001;
+  const key = String(chat);
+  const post = async (text: string) => {
+    const before = telegram.requests.length;
+    expect(await postTelegram(server, credentialsId, telegramText(chat, text).update)).toBe(200);
+    await settled(server);
+    return telegram
+      .calls()
+      .slice(before)
+      .filter((call) => call.method === 'sendMessage')
+      .map((call) => (call.params as { text: string }).text);
+  };
+  expect(await post('Gus')).toEqual(['Hold on, Gus']);
+  const row = await server.db.channelConversation.findUniqueOrThrow({
+    where: { credentialsId_conversationKey: { credentialsId, conversationKey: key } },
+  });
+  const conversation = await server.db.conversation.findFirstOrThrow({ where: { sessionId: row.sessionId! } });
+  // The agent's line committed, its process died before the outbox rows: the mark did not move.
+  const { lastSeq } = await server.db.conversation.update({
+    where: { id: conversation.id },
+    data: { lastSeq: { increment: 1 } },
+  });
+  await server.db.conversationMessage.create({
+    data: { conversationId: conversation.id, seq: lastSeq, createdAt: new Date(), authorKind: 'agent', text: 'Lost?' },
+  });
+  expect(await post('Anyone there?')).toEqual(['Lost?']);
+  // Given once: the next agent message is the only one sent.
+  const before = telegram.requests.length;
+  expect((await agentSays(conversation.id, 'Found it.')).status).toBe(200);
+  expect(
+    telegram
+      .calls()
+      .slice(before)
+      .map((call) => (call.params as { text?: string }).text),
+  ).toEqual(['Found it.']);
+});
