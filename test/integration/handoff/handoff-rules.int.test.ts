@@ -129,7 +129,7 @@ describe('who may do what', () => {
       { id: conversationId },
       stranger.token,
     );
-    expect(viaGraphql.body.errors[0].extensions.code).toBe('NOT_FOUND');
+    expect(viaGraphql.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
 
     // The member takes it; the admin then cannot write in it, and is told who has it.
     const taken = await inbox(server, member.token, 'POST', `/v1/conversations/${conversationId}/take`);
