@@ -98,6 +98,7 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
   let lastRow: { role: string; avatar?: HTMLElement } | undefined;
   // The agent's typing dots stay under the newest message.
   let typingRow: HTMLElement | undefined;
+  let dotsHid: HTMLElement | undefined;
   const bubble = (role: 'host' | 'guest', element: HTMLElement | null, kind?: string, agent?: Agent) => {
     if (!element) return undefined;
     const media = kind === 'image' || kind === 'video' || kind === 'embed';
@@ -187,6 +188,7 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
   let turnRunning: Promise<unknown> = Promise.resolve();
   const agentMessage = (message: Json, agent: Agent) => {
     handoff.agent = agent;
+    handoff.stopTyping();
     bubble('host', renderMessage(message), message.type, agent);
     saved?.transcript.push({ role: 'host', message });
   };
@@ -203,6 +205,10 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
     },
     typing: (agent) => {
       typingRow?.remove();
+      // The dots join the person's run of messages: its avatar moves to them, and back when they go.
+      dotsHid?.removeAttribute('data-hidden');
+      dotsHid = agent && lastRow?.role === `agent:${agent.name}` ? lastRow.avatar : undefined;
+      dotsHid?.setAttribute('data-hidden', '');
       const dots = agent && h('div', { className: 'parley-bubble parley-host parley-agent' }, typingDots());
       typingRow = agent && h('div', { className: 'parley-row parley-row-host' }, agentAvatar(agent), dots);
       if (typingRow) container.append(typingRow);

@@ -220,7 +220,8 @@ export class Handoff {
     }
   }
 
-  private stopTyping(): void {
+  /** Hides the typing dots (the person's message came, or the handoff ended). */
+  stopTyping(): void {
     clearTimeout(this.typingTimer);
     this.typingTimer = undefined;
     this.view.typing(undefined);
