@@ -224,7 +224,7 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
     alive: () => container.isConnected,
   });
 
-  /** Draws an answer; `stale`: asked during a handoff that ended since, only its agent messages are news. */
+  /** Draws an answer; `stale`: answered within a handoff that ended since, only its agent messages are news. */
   const showTurn = (turn: Json, stale = false): Promise<void> => {
     const run = stale ? showAgentMessages(turn) : drawTurn(turn);
     turnRunning = run.catch(() => undefined);
@@ -294,7 +294,8 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
         sessionId,
         attachedFileUrls?.length ? { type: 'text', text, attachedFileUrls } : text,
       );
-      await showTurn(answer, during !== undefined && during !== handoff.epoch);
+      // Answered within a handoff that has ended since (the person let go meanwhile): the bot's input stays.
+      await showTurn(answer, during !== undefined && during !== handoff.epoch && !!answer.handoff);
     } catch (error) {
       bubble(
         'host',

@@ -98,6 +98,7 @@ export interface HandoffView {
 }
 
 const RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
+const MAX_FAILURES = 10;
 
 /**
  * The handoff of one chat: the event stream while it lasts, which agent
@@ -171,7 +172,8 @@ export class Handoff {
       // CONNECTING: the browser reconnects by itself with Last-Event-ID. CLOSED: it gave up (an error
       // status, the server down); a new stream takes up after the last event seen.
       if (source !== this.source || source.readyState !== EventSource.CLOSED) return;
-      if (!this.view.alive()) return this.end();
+      // A session the server no longer streams (its handoff gone) is not asked for ever.
+      if (!this.view.alive() || this.failures >= MAX_FAILURES) return this.end();
       const wait = RETRY_MS[Math.min(this.failures, RETRY_MS.length - 1)]!;
       this.failures += 1;
       this.retryTimer = setTimeout(() => {
