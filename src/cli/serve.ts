@@ -12,6 +12,7 @@ import { recordDbStatement, resetMetrics } from '../observability/metrics';
 import { bootstrapIfEmpty } from '../services/bootstrap';
 import { createSecretBox, loadEncryptionKey } from '../services/credentials/secret-box';
 import { sweepExpiredSessions } from '../services/chat/sessions';
+import { scheduleHandoffTimeouts } from '../services/handoff/timeouts';
 import { buildServerDeps, type ServerOptions } from './server-deps';
 import { forgetSnapshots, setSnapshotCacheSize } from '../services/chat/bot-loader';
 
@@ -181,6 +182,7 @@ export async function startServer(
     );
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
+  const stopHandoffSweep = scheduleHandoffTimeouts(deps.chat, config.handoff.sweepMs, logger);
   const servers = await listen(config, apps, origins);
   ports.console = (servers[0]!.address() as AddressInfo).port;
   ports.chat = servers[1] ? (servers[1].address() as AddressInfo).port : ports.console;
@@ -215,6 +217,7 @@ export async function startServer(
     wakeChannels: channels.onReceived,
     shutdown: async (graceMs) => {
       clearInterval(sweep);
+      stopHandoffSweep();
       logger.info({ inFlight, graceMs }, 'shutting down: no new connections, waiting for requests in flight');
       // Live subscriptions never finish on their own: ended first, their streams close and stop holding the drain.
       const liveClosed = live.close();

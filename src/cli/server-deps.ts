@@ -92,6 +92,11 @@ export async function buildServerDeps(
     live,
     bounds: config.chat.bounds,
     quota: chatQuota(database.db, config.quota),
+    handoffLimits: {
+      maxWaitingPerWorkspace: config.handoff.maxWaitingPerWorkspace,
+      maxMessageLength: config.handoff.maxMessageLength,
+      maxTranscriptLines: config.handoff.maxTranscriptLines,
+    },
   });
   const uploads: ServerDeps['uploads'] = {
     db: database.db,

@@ -20,6 +20,7 @@ import { createBlockContext } from './walker/context';
 import { botOf, type BotResolver, type Run } from './walker/run';
 import { newTurn } from './walker/turn';
 import { locateBlock, resumeAfterEffect, walk, walkOn } from './walker/walk';
+import { addVirtualEdge } from './walker/virtual-edges';
 
 // The engine's entry points: start a chat, continue it with a reply, resume a
 // turn after an effect. Pure: (state, message, env) in, (state, output,
@@ -255,6 +256,50 @@ export async function continueChat(
       ? await handler.onReply(block, message, ctx)
       : { kind: 'next' as const };
   return result(run, await autoResume(run, await walkOn(run, outcome, block, position)));
+}
+
+function addVirtualEdgeTo(run: Run, to: { groupId: string }): string {
+  return addVirtualEdge(run.state.queue[0]!, to);
+}
+
+/** Where a handed-off conversation goes on: the block's outgoing edge, or a group the person picked. */
+export interface HandoffRelease {
+  groupId?: string;
+}
+
+/**
+ * A person handed the conversation back (or nobody took it in time): the flow
+ * goes on from the Handoff block the session waits on. The visitor's words never
+ * reach here: only the service's release does.
+ */
+export async function releaseHandoff(
+  state: SessionState,
+  release: HandoffRelease,
+  textFormat: TextFormat,
+  env: EngineEnv,
+  bots: BotResolver,
+): Promise<TurnResult> {
+  const run = createRun(state, env, bots, textFormat);
+  const located = state.currentBlockId ? locateBlock(run, state.currentBlockId) : undefined;
+  if (!located || handlerFor(located.block.type)?.handsOff !== true)
+    throw new EngineRequestError('The session does not wait for a person');
+  const { block, position } = located;
+  if (release.groupId && !botOf(run).groups.some((group) => group.id === release.groupId))
+    throw new EngineRequestError(`Group ${release.groupId} not found in this bot`);
+  const outcome = release.groupId
+    ? { kind: 'goto' as const, edgeId: addVirtualEdgeTo(run, { groupId: release.groupId }) }
+    : { kind: 'next' as const };
+  return result(run, await walkOn(run, outcome, block, position));
+}
+
+/** Whether the session waits on a Handoff block. */
+export function awaitsPerson(state: SessionState, bots: BotResolver): boolean {
+  const { currentBlockId } = state;
+  if (!currentBlockId) return false;
+  const block = bots(state.queue[0]!.bot)
+    .groups.flatMap((group) => group.blocks)
+    .find((candidate) => candidate.id === currentBlockId);
+  return block !== undefined && handlerFor(block.type)?.handsOff === true;
 }
 
 export async function resumeTurn(

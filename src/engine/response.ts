@@ -14,6 +14,8 @@ export interface ResponseParts {
   lastMessageNewFormat?: string;
   dynamicTheme?: { hostAvatarUrl?: string; guestAvatarUrl?: string; backgroundUrl?: string };
   progress?: number;
+  /** The session waits for a person (docs/handoff.md): Parley's clients open the session's event stream. */
+  handoff?: { status: 'waiting' | 'active' };
 }
 
 /**
@@ -95,5 +97,6 @@ export function responseParts(
   }
   if (dynamicTheme) parts.dynamicTheme = dynamicTheme;
   if (progress !== undefined) parts.progress = progress;
+  if (output.handoff) parts.handoff = { status: 'waiting' };
   return parts;
 }

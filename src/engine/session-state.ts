@@ -107,6 +107,7 @@ const sessionStateSchema = z.object({
   isRegisteredOnly: z.boolean().optional(),
   transcript: transcriptRecord.optional(),
   webhookReply: z.object({ blockId: z.string(), payload: z.unknown() }).optional(),
+  handedBack: z.object({ conversationId: z.string() }).optional(),
 }) satisfies z.ZodType<SessionState, unknown>;
 
 export class UnreadableSessionState extends Error {}

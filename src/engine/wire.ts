@@ -55,4 +55,14 @@ export interface TurnOutput {
   retryAfterReplyEvent?: boolean;
   /** The turn walked the flow (continueChat then answers clientSideActions/logs even when empty). */
   walked: boolean;
+  /** The walk stopped at a Handoff block: the service opens the conversation in the inbox (never on the wire as is). */
+  handoff?: HandoffRequest;
+}
+
+/** A conversation the flow hands to a person (docs/handoff.md). */
+export interface HandoffRequest {
+  blockId: string;
+  /** Nobody took it by then: the flow goes on along the block's outgoing edge. */
+  timeoutSeconds: number;
+  team?: string;
 }

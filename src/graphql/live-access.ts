@@ -110,15 +110,29 @@ export async function botLiveStream<T>(
   open: (live: LiveResults) => AsyncIterableIterator<T>,
 ): Promise<AsyncIterableIterator<T | typeof ACCESS_LOST>> {
   if (!(await hasBotRole(ctx, botId, ANY_ROLE))) throw forbidden();
+  return boundedLiveStream(ctx, open, () => stillReadsBot(ctx, botId));
+}
+
+/**
+ * A live stream the caller was allowed to open (checked by the caller): within
+ * the caller's and its address's caps of open streams, for at most the streams'
+ * lifetime, with `stillAllowed` asked again as events come.
+ */
+export function boundedLiveStream<T>(
+  ctx: GraphQLContext,
+  open: (live: LiveResults) => AsyncIterableIterator<T>,
+  stillAllowed: () => Promise<boolean>,
+  /** Whose streams count: the viewer's (access checks refuse anyone else), or a visitor's session. */
+  holder: string = ctx.viewer!.userId,
+): AsyncIterableIterator<T | typeof ACCESS_LOST> {
   let release: () => void;
   try {
-    // hasBotRole answered for a viewer: it refuses anyone else.
-    release = ctx.liveStreams.take(ctx.viewer!.userId, ctx.request.clientAddress);
+    release = ctx.liveStreams.take(holder, ctx.request.clientAddress);
   } catch (error) {
     if (error instanceof AppError) ctx.request.answerRefusal?.(error);
     throw error;
   }
-  const source = whileAllowed(open(ctx.chat.live), ctx.liveRecheckMs, () => stillReadsBot(ctx, botId));
+  const source = whileAllowed(open(ctx.chat.live), ctx.liveRecheckMs, stillAllowed);
   return endingAfter(source, ctx.liveStreams.lifetimeMs(), release);
 }
 

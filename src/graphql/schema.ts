@@ -17,6 +17,8 @@ import './types/token';
 import './types/chat';
 import './types/credentials';
 import './types/result';
+import './types/conversation';
+import './types/conversation-live';
 import './types/public-page';
 import './types/uploads';
 import './types/sign-in';

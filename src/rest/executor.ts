@@ -120,7 +120,19 @@ export async function subscribeRoute(
   const subscription = await subscribe(prepared.args);
   if (!(Symbol.asyncIterator in subscription))
     return failureOf(subscription) ?? toPublicError(new Error('subscription did not start'));
-  return { status: 200, events: routeEvents(subscription, route) };
+  const shape = route.omitNull
+    ? answerShape(
+        target.schema,
+        target.operations,
+        prepared.operation,
+        rootTypeOf(target.schema, prepared.operation),
+        route.unwrap,
+      )
+    : undefined;
+  const tidy = shape
+    ? (value: unknown) => omitNulls(target.schema, target.operations.fragments, value, shape)
+    : (value: unknown) => value;
+  return { status: 200, events: routeEvents(subscription, route, tidy) };
 }
 
 /**
@@ -129,7 +141,11 @@ export async function subscribeRoute(
  * client leaving a quiet stream (live results) would not end the
  * subscription behind it until its next event; here `return()` reaches it at once.
  */
-function routeEvents(subscription: AsyncGenerator<ExecutionResult>, route: RestRoute): EventStream {
+function routeEvents(
+  subscription: AsyncGenerator<ExecutionResult>,
+  route: RestRoute,
+  tidy: (value: unknown) => unknown,
+): EventStream {
   let failed = false;
   const finish = async (): Promise<IteratorResult<unknown>> => {
     await subscription.return(undefined);
@@ -145,7 +161,7 @@ function routeEvents(subscription: AsyncGenerator<ExecutionResult>, route: RestR
         failed = true;
         return { value: { error: failure.body }, done: false };
       }
-      return { value: unwrap(event.value.data, route.unwrap), done: false };
+      return { value: tidy(unwrap(event.value.data, route.unwrap)), done: false };
     },
     return: finish,
     [Symbol.asyncIterator]() {

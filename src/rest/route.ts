@@ -40,6 +40,12 @@ export interface RestRoute {
    * download (CSV or NDJSON by the `format` parameter).
    */
   stream?: 'sse' | 'export';
+  /**
+   * Resumable server-sent events: each event's `seq` is written as its `id:`,
+   * and a reconnecting client's `Last-Event-ID` header gives this variable
+   * (when the query string does not).
+   */
+  resumeFrom?: string;
   /** The whole JSON body is this one variable (a webhook's payload) instead of one variable per field. */
   wholeBody?: string;
   /**

@@ -41,10 +41,13 @@ export function createRestRouter(options: RestRouterOptions): Router {
         query: ctx.query,
         body: (ctx.state.body as Record<string, unknown> | undefined) ?? {},
       };
+      if (route.resumeFrom && request.query[route.resumeFrom] === undefined && ctx.get('last-event-id'))
+        request.query = { ...request.query, [route.resumeFrom]: ctx.get('last-event-id') };
       if (route.stream) {
         const started = await subscribeRoute(options, route, request, context);
         if ('events' in started) {
-          if (route.stream === 'sse') respondWithEvents(ctx, started.events);
+          if (route.stream === 'sse')
+            respondWithEvents(ctx, started.events, { withIds: route.resumeFrom !== undefined });
           else respondWithDownload(ctx, started.events, ctx.query.format === 'ndjson' ? 'ndjson' : 'csv');
         } else {
           ctx.status = started.status;

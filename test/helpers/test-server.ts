@@ -56,6 +56,8 @@ export interface TestServerOptions {
   operators?: string;
   /** PARLEY_METRICS_TOKEN */
   metricsToken?: string;
+  /** PARLEY_HANDOFF_*: the inbox's bounds and how often nobody-took-it timeouts are swept. */
+  handoff?: Partial<Config['handoff']>;
   /** Collects the server's log lines (parsed JSON) at PARLEY_LOG_LEVEL `info` (silent otherwise). */
   logLines?: Record<string, unknown>[];
   /** PARLEY_METRICS_PUBLIC (true unless given: tests are not production). */
@@ -166,6 +168,7 @@ function serverConfig(databaseUrl: string, adminToken: string, options: TestServ
     sandbox: { ...defaults.sandbox, ...given({ threads: options.codeThreads }) },
     redis: options.redis ?? defaults.redis,
     channels: { ...defaults.channels, ...options.channels },
+    handoff: { ...defaults.handoff, ...options.handoff },
     rateLimit: {
       ...defaults.rateLimit,
       enabled: false,

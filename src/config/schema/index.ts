@@ -4,6 +4,7 @@
 import { channels } from './channels';
 import { chat, bounds, effects, live, quota, sandbox } from './chat';
 import { graphql, mcp, rateLimit, redis } from './http';
+import { handoff } from './handoff';
 import { admin, consoleSettings, database, drafts, log, metrics, server } from './server';
 import { credentials, s3, smtp, uploads } from './storage';
 
@@ -29,4 +30,5 @@ export const CONFIG_SCHEMA = {
   credentials,
   smtp,
   channels,
+  handoff,
 };

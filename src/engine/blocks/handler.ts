@@ -5,7 +5,15 @@ import type { BlockType } from '../definition/block-types';
 import type { TurnPart } from '../channel-parts';
 import type { AiChatRequest, AiMessage } from '../contracts';
 import type { BlockDefinition, EdgeDefinition, GroupDefinition } from '../definition/schema';
-import type { ChatLog, ChatMessage, ClientSideAction, InputObject, ReplyMessage, TextFormat } from '../wire';
+import type {
+  ChatLog,
+  ChatMessage,
+  ClientSideAction,
+  HandoffRequest,
+  InputObject,
+  ReplyMessage,
+  TextFormat,
+} from '../wire';
 import type { Effect, EffectResult } from '../effects';
 import type { EngineEnv } from '../env';
 import type { Persistence } from '../persistence';
@@ -56,6 +64,8 @@ export interface FlowHooks {
   startProps?(block: BlockDefinition): StartPropsPart | undefined;
   /** The session records the conversation (from the start) because of this block. */
   needsTranscript?(block: BlockDefinition): boolean;
+  /** Waits for a person of the workspace (Handoff): only the service's release goes on from it (`releaseHandoff`). */
+  handsOff?: boolean;
   /** Waits for an outside system: a payload posted to executeWebhook is its reply. */
   acceptsWebhookPayload?: boolean;
   /** Does nothing without `options.credentialsId` (an account of the workspace): a draft without one has a problem. */
@@ -107,6 +117,8 @@ export interface BlockContext {
   message(message: ChatMessage): void;
   /** Appends a client action, stamped with the last bubble emitted so far. */
   action(action: ClientSideAction): void;
+  /** The walk stops for a person (Handoff): the service opens the conversation; `input` is what the visitor writes in. */
+  handOff(request: HandoffRequest, input: InputObject): void;
   /** Adds (or retargets) a runtime edge of queue[0] and returns its id. */
   virtualEdge(to: { groupId: string; blockId?: string }): string;
   /** The client already showed the next bubble (a streamed AI answer): the walk does not send it again. */

@@ -43,6 +43,12 @@ export interface SessionState {
   isRegisteredOnly?: boolean;
   /** What an outside system posted to the wait-for-webhook block the session waits on; the next turn's reply. */
   webhookReply?: { blockId: string; payload: unknown };
+  /**
+   * A person handed this conversation back (or nobody took it): what the bot
+   * then said may still be owed to a client that cannot stream (the Typebot
+   * embed), which gets it in the answer to its next message (docs/handoff.md).
+   */
+  handedBack?: { conversationId: string };
   /** A turn stopped for an effect the service must perform (see Effect). */
   pending?: PendingTurn;
   /**

@@ -56,6 +56,10 @@ export function createBlockContext(input: ContextInput): BlockContext {
         turn.lastBubbleBlockId ? { ...action, lastBubbleBlockId: turn.lastBubbleBlockId } : action,
       );
     },
+    handOff: (request, visitorInput) => {
+      turn.output.handoff = request;
+      turn.output.input = visitorInput;
+    },
     virtualEdge: (to) => addVirtualEdge(entry, to),
     skipNextBubble: () => {
       turn.skipNextBubble = true;

@@ -8,6 +8,7 @@ import { startPreviewChat } from '../../services/chat/preview';
 import type { ChatBotObject, ChatLog, ChatMessage, ResponseParts, StartResponse } from '../../services/chat/response';
 import { startChat } from '../../services/chat/start';
 import { builder, membershipOfBot } from '../builder';
+import type { MessageAuthor } from '../../services/handoff/visitor-messages';
 import { MessagePayload } from './scalars';
 
 // The public chat runtime. No builder token is needed (a preview of a stored
@@ -19,9 +20,25 @@ const TextBubbleContentFormat = builder.enumType('TextBubbleContentFormat', {
   values: ['richText', 'markdown'] as const,
 });
 
-const ChatMessageRef = builder.objectRef<ChatMessage>('ChatMessage').implement({
+const MessageAuthorRef = builder.objectRef<MessageAuthor>('ChatMessageAuthor').implement({
+  description:
+    'Who wrote a message that is not the bot’s: a person of the workspace, while the conversation is handed to them.',
+  fields: (t) => ({
+    kind: t.exposeString('kind', { description: 'agent' }),
+    name: t.exposeString('name'),
+    image: t.exposeString('image', { nullable: true }),
+  }),
+});
+
+const ChatMessageRef = builder.objectRef<ChatMessage & { author?: MessageAuthor }>('ChatMessage').implement({
   description: 'A bubble to show. content is open: rich text, media URLs, embed settings.',
   fields: (t) => ({
+    author: t.field({
+      type: MessageAuthorRef,
+      nullable: true,
+      description: 'Absent for the bot’s messages; a person’s messages during a handoff (docs/handoff.md) name them.',
+      resolve: (message) => message.author ?? null,
+    }),
     id: t.exposeString('id', { description: 'The id of the block the message comes from.' }),
     type: t.exposeString('type', { description: 'text, image, video, audio, embed, custom-embed.' }),
     content: t.field({ type: 'JSON', resolve: (message) => message.content }),
@@ -62,6 +79,10 @@ const ChatBotRef = builder.objectRef<ChatBotObject>('ChatBot').implement({
   }),
 });
 
+const HandoffRef = builder.objectRef<NonNullable<ResponseParts['handoff']>>('ChatHandoff').implement({
+  fields: (t) => ({ status: t.exposeString('status', { description: 'waiting, or active once a person has it.' }) }),
+});
+
 /** What every turn answers; start answers add the session, the result and the bot. */
 const ChatTurn = builder.interfaceRef<ResponseParts>('ChatTurn').implement({
   fields: (t) => ({
@@ -84,6 +105,13 @@ const ChatTurn = builder.interfaceRef<ResponseParts>('ChatTurn').implement({
       nullable: true,
       description: '0 to 100, when the progress bar is enabled.',
       resolve: (parts) => parts.progress ?? null,
+    }),
+    handoff: t.field({
+      type: HandoffRef,
+      nullable: true,
+      description:
+        'The session waits for a person (a Handoff block): what the visitor writes goes to them; Parley’s clients follow GET /v1/sessions/{sessionId}/events.',
+      resolve: (parts) => parts.handoff ?? null,
     }),
   }),
 });

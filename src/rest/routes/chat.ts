@@ -28,6 +28,18 @@ export const chatRoutes = routeGroup({ tag: 'Chat', auth: 'none', errors: CHAT_E
     stream: 'sse',
   },
   {
+    method: 'GET',
+    path: '/v1/sessions/{sessionId}/events',
+    operation: 'SessionEvents',
+    summary: "Follow a session handed to a person: the agents' messages, typing, the hand-back (server-sent events)",
+    unwrap: ['sessionEvents'],
+    stream: 'sse',
+    omitNull: true,
+    resumeFrom: 'after',
+    // Not waiting for a person (404), and the visitor's cap of open streams (429).
+    errors: [400, 404, 429, 500],
+  },
+  {
     method: 'POST',
     path: '/v1/sessions/{sessionId}/uploads',
     operation: 'CreateUploadUrl',

@@ -3,6 +3,7 @@ import { analyticsRoutes } from './analytics';
 import { billingRoutes } from './billing';
 import { botRoutes } from './bots';
 import { chatRoutes, webhookRoutes } from './chat';
+import { conversationRoutes } from './conversations';
 import { credentialsRoutes } from './credentials';
 import { memberRoutes } from './members';
 import { resultRoutes } from './results';
@@ -23,6 +24,7 @@ export const routes: RestRoute[] = [
   ...botRoutes,
   ...revisionRoutes,
   ...resultRoutes,
+  ...conversationRoutes,
   ...chatRoutes,
   ...webhookRoutes,
   ...tokenRoutes,

@@ -1,4 +1,5 @@
 import type { ResultChange, SessionWrite, TranscriptLineRow, TurnWrite } from '../../db/client';
+import type { WebSurface } from '../handoff/types';
 import type { SessionState } from '../../engine/session';
 import type { TurnResult } from '../../engine/turn-result';
 import { assertSessionSize, type SessionBounds } from './bounds';
@@ -20,6 +21,8 @@ export interface CommitPlan {
   answeredBlockId?: string;
   /** The turn's answer, kept under its caller's key (turn-receipts.ts). */
   receipt?: { key: string; response: string };
+  /** The web chat's page, should the turn hand the conversation to a person (the inbox shows it). */
+  surface?: WebSurface;
 }
 
 /** Whether the turn ends on a client action the client replies to apart (the flow is not over for the visitor). */

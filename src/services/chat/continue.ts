@@ -1,4 +1,5 @@
-import { continueChat as engineContinue } from '../../engine/chat';
+import { awaitsPerson, continueChat as engineContinue } from '../../engine/chat';
+import { owedAfterHandBack, visitorWrites } from '../handoff/visitor';
 import type { ResponseParts } from '../../engine/response';
 import { parseSessionState } from '../../engine/session-state';
 import type { TextFormat } from '../../engine/wire';
@@ -8,7 +9,7 @@ import { assertAnswerSize } from './bounds';
 import { parseMessage } from './chat-input';
 import type { ChatDeps } from './deps';
 import { settle } from './effect-loop';
-import { assertOriginAllowed, type RequestOrigin } from './origin-policy';
+import { assertOriginAllowed, surfaceOf, type RequestOrigin } from './origin-policy';
 import { partsOf } from './response';
 import { withClaimedSession } from './sessions';
 import { guarded, measured, turnEnv } from './turn';
@@ -46,6 +47,17 @@ export async function continueChat(
           deps.store,
           state.queue.map((entry) => entry.bot),
         );
+        // Waiting for a person: the visitor's words are for them, never an answer to the bot.
+        const toPerson = awaitsPerson(state, library.resolve)
+          ? await visitorWrites(deps, session.id, message, format)
+          : state.handedBack && (await owedAfterHandBack(deps, state.handedBack.conversationId, format));
+        if (toPerson) {
+          // Nothing of the session changed: its claim is given back without a commit.
+          await deps.store.releaseClaim(session.id, session.version);
+          return toPerson;
+        }
+        // What the hand-back said was given already (the client streams): the mark goes with this turn's state.
+        state.handedBack = undefined;
         const env = turnEnv(deps, state);
         const wasRegisteredOnly = state.isRegisteredOnly === true;
         // Read before the engine runs: it works on this state.
@@ -72,6 +84,7 @@ export async function continueChat(
           expiresAt: new Date(Date.now() + deps.sessionTtlMs),
           answeredBlockId,
           receipt: receiptOf(options, parts),
+          surface: surfaceOf(origin),
         });
         return parts;
       }),

@@ -3,6 +3,7 @@ import type { CodeRunner } from '../../engine/contracts';
 import type { AiClient } from '../../integrations/ai/client';
 import type { SecretBox } from '../credentials/secret-box';
 import type { LiveResults } from '../live/live-results';
+import { DEFAULT_HANDOFF_LIMITS, type HandoffLimits } from '../handoff/types';
 import type { ChatQuota } from '../quota';
 import { DEFAULT_SESSION_BOUNDS, type SessionBounds } from './bounds';
 import { DEFAULT_EFFECT_TIMEOUTS, type EffectPerformers, type EffectTimeouts } from './effects';
@@ -44,6 +45,8 @@ export interface ChatDepsInput {
   bounds?: SessionBounds;
   /** The workspaces' chats quota, checked when a live chat starts. */
   quota: ChatQuota;
+  /** Bounds of the inbox of conversations handed to people (docs/handoff.md#bounds). */
+  handoffLimits?: HandoffLimits;
 }
 
 /** The chat services' dependencies, every setting resolved. */
@@ -58,5 +61,6 @@ export function chatDeps(input: ChatDepsInput): ChatDeps {
     claim: input.claim ?? DEFAULT_CLAIM,
     effectTimeouts: input.effectTimeouts ?? DEFAULT_EFFECT_TIMEOUTS,
     bounds: input.bounds ?? DEFAULT_SESSION_BOUNDS,
+    handoffLimits: input.handoffLimits ?? DEFAULT_HANDOFF_LIMITS,
   };
 }

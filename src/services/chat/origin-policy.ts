@@ -41,3 +41,16 @@ export function assertOriginAllowed(allowed: string[] | undefined, request: Requ
   if (origin && isOwn(origin, request) && !(referrer && !isOwn(referrer, request))) return;
   throw badRequest(ORIGIN_NOT_ALLOWED);
 }
+
+/**
+ * Whether a web chat runs on Parley's own chat page or inside another site
+ * (the inbox says which): a page of this server framed by no other site is
+ * ours; a request without an origin (a server's own client) counts as ours.
+ */
+export function surfaceOf(request: RequestOrigin): 'web' | 'embed' {
+  const origin = request.origin ? originOf(request.origin) : undefined;
+  if (!origin) return 'web';
+  const referrer = request.iframeReferrerOrigin ? originOf(request.iframeReferrerOrigin) : undefined;
+  if (referrer && !isOwn(referrer, request)) return 'embed';
+  return isOwn(origin, request) ? 'web' : 'embed';
+}

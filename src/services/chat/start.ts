@@ -9,7 +9,7 @@ import { parseMessage, parsePrefilledVariables } from './chat-input';
 import { hasDedicatedReply } from './commit';
 import type { ChatDeps } from './deps';
 import { newId } from './engine-env';
-import { assertOriginAllowed, type RequestOrigin } from './origin-policy';
+import { assertOriginAllowed, surfaceOf, type RequestOrigin } from './origin-policy';
 import { rememberedResult, type RestoredResult } from './records';
 import { botObject, partsOf, type StartResponse } from './response';
 import { guarded, measured, runStart } from './turn';
@@ -108,6 +108,7 @@ async function startTurn(
       {
         sessionId,
         botId: row.id,
+        surface: surfaceOf(origin),
         createResult: !restored && !isOnlyRegistering ? { id: resultId, botId: row.id } : undefined,
       },
       async ({ turn, themeVariables, library }) => {

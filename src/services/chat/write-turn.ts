@@ -4,6 +4,7 @@ import { AppError } from '../../errors';
 import type { LiveResults } from '../live/live-results';
 import { isEmptyWrite, turnResultChanges, turnWrite, type CommitPlan } from './commit';
 import type { ChatDeps } from './deps';
+import { openConversation } from '../handoff/open';
 import { resultEvents, type TurnResultChanges } from './result-events';
 
 /**
@@ -17,6 +18,7 @@ export async function writeTurn(deps: ChatDeps, turn: TurnResult, plan: CommitPl
   const committed = await deps.store.commitTurn(write, new Date());
   if (committed === 'claim-lost') throw new AppError('INTERNAL_SERVER_ERROR', 'Session claim lost');
   if (committed.results.length) announce(deps.live, committed.results, turnResultChanges(write));
+  if (turn.output.handoff) await openConversation(deps, turn, plan);
 }
 
 /** The turn has committed: whatever happens to its announcement, it must not fail the answer. */

@@ -53,6 +53,7 @@ export function clusterLiveResults(log: LiveLog): LiveResults {
     subscribeDrafts: (botId) => fanout.subscribeDrafts(botId),
     subscribeEditors: (botId, except) => fanout.subscribeEditors(botId, except),
     subscribeEditing: (botId, except) => fanout.subscribeEditing(botId, except),
+    subscribeConversations: (topic) => fanout.subscribeConversations(topic),
     get subscriberCount() {
       return fanout.size;
     },

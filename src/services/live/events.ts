@@ -69,13 +69,54 @@ export interface EditorsEvent {
   sessionKey: string;
 }
 
-/** What travels on the live channel: results a chat turn changed, drafts a save changed, and editors' presence. */
-export type LiveEvent = ResultEvent | DraftEvent | EditorsEvent;
+export const CONVERSATION_EVENT_KINDS = ['waiting', 'taken', 'message', 'typing', 'released', 'closed'] as const;
+export type ConversationEventKind = (typeof CONVERSATION_EVENT_KINDS)[number];
+
+/**
+ * Something happened to a conversation handed to a person (docs/handoff.md):
+ * ids and the message's place only; subscribers read the rest from the
+ * database, which holds every message (a reconnecting stream replays from it).
+ */
+export interface ConversationEvent {
+  event: 'conversation';
+  kind: ConversationEventKind;
+  botId: string;
+  workspaceId: string;
+  conversationId: string;
+  sessionId: string;
+  /** The message (or the end) the event is about. */
+  seq?: number;
+  /** `message`: who wrote it (a visitor's stream is told of agents' messages only). */
+  authorKind?: 'bot' | 'visitor' | 'agent';
+}
+
+/** Whose conversation events a subscriber follows: a workspace's inbox, one conversation, or a visitor's session. */
+export type ConversationTopic = { workspaceId: string } | { conversationId: string } | { sessionId: string };
+
+/** What travels on the live channel: results a chat turn changed, drafts a save changed, editors' presence, handoffs. */
+export type LiveEvent = ResultEvent | DraftEvent | EditorsEvent | ConversationEvent;
 
 export const isDraftEvent = (event: LiveEvent): event is DraftEvent => event.event === 'draft';
 export const isEditorsEvent = (event: LiveEvent): event is EditorsEvent => event.event === 'editors';
+export const isConversationEvent = (event: LiveEvent): event is ConversationEvent => event.event === 'conversation';
 export const isResultEvent = (event: LiveEvent): event is ResultEvent =>
-  event.event !== 'draft' && event.event !== 'editors';
+  event.event !== 'draft' && event.event !== 'editors' && event.event !== 'conversation';
+
+/** The keys a live event is delivered under: its bot, and for conversations also its workspace, itself and its session. */
+export function topicKeysOf(event: LiveEvent): string[] {
+  if (!isConversationEvent(event)) return [event.botId];
+  return [
+    topicKey({ workspaceId: event.workspaceId }),
+    topicKey({ conversationId: event.conversationId }),
+    topicKey({ sessionId: event.sessionId }),
+  ];
+}
+
+export function topicKey(topic: ConversationTopic): string {
+  if ('workspaceId' in topic) return `workspace:${topic.workspaceId}`;
+  if ('conversationId' in topic) return `conversation:${topic.conversationId}`;
+  return `session:${topic.sessionId}`;
+}
 
 const wireDraftEvent = z.object({
   event: z.literal('draft'),
@@ -92,6 +133,17 @@ const wireEditorsEvent = z.object({
   sessionKey: z.string().min(1),
 });
 
+const wireConversationEvent = z.object({
+  event: z.literal('conversation'),
+  kind: z.enum(CONVERSATION_EVENT_KINDS),
+  botId: z.string().min(1),
+  workspaceId: z.string().min(1),
+  conversationId: z.string().min(1),
+  sessionId: z.string().min(1),
+  seq: z.number().int().nonnegative().optional(),
+  authorKind: z.enum(['bot', 'visitor', 'agent']).optional(),
+});
+
 /** An event as one JSON text (the PostgreSQL transport's NOTIFY payload). */
 export function encodeEvent(event: LiveEvent): string {
   if (!isResultEvent(event)) return JSON.stringify(event);
@@ -100,5 +152,5 @@ export function encodeEvent(event: LiveEvent): string {
 
 /** The event a payload carries, or undefined when it is not one (another program on the channel, another version). */
 export function decodeEvent(payload: string): LiveEvent | undefined {
-  return jsonAs(payload, z.union([wireEvent, wireDraftEvent, wireEditorsEvent]));
+  return jsonAs(payload, z.union([wireEvent, wireDraftEvent, wireEditorsEvent, wireConversationEvent]));
 }

@@ -1,8 +1,13 @@
 import { recordLiveSubscriptions } from '../../observability/metrics';
 import {
+  isConversationEvent,
   isDraftEvent,
   isEditorsEvent,
   isResultEvent,
+  topicKey,
+  topicKeysOf,
+  type ConversationEvent,
+  type ConversationTopic,
   type DraftEvent,
   type EditorTab,
   type EditorsEvent,
@@ -29,8 +34,9 @@ export class LiveSubscription<E extends LiveEvent = LiveEvent> implements AsyncI
   private ended = false;
 
   constructor(
-    readonly botId: string,
-    /** Which events of the bot this subscriber wants (results, drafts or editors). */
+    /** What it follows: a bot's id, or a conversation topic's key (events.ts `topicKey`). */
+    readonly key: string,
+    /** Which events of the key this subscriber wants (results, drafts, editors or conversations). */
     readonly wants: (event: LiveEvent) => event is E,
     private readonly onEnd: (subscription: LiveSubscription<E>) => void,
   ) {}
@@ -89,9 +95,9 @@ const othersPresence =
   (event: LiveEvent): event is EditorsEvent =>
     isEditorsEvent(event) && (event.userId !== except?.userId || event.sessionKey !== except.sessionKey);
 
-/** This process's subscribers, by bot: an event goes to the subscribers of its bot that want its kind. */
+/** This process's subscribers, by key (a bot, a conversation topic): an event goes to its keys' subscribers that want its kind. */
 export class LocalFanout {
-  private readonly byBot = new Map<string, Set<LiveSubscription>>();
+  private readonly byKey = new Map<string, Set<LiveSubscription>>();
   private count = 0;
   private closed = false;
 
@@ -121,14 +127,19 @@ export class LocalFanout {
     return this.add(new LiveSubscription(botId, wants, (ended) => this.remove(ended)));
   }
 
+  /** Conversations handed to people: a workspace's inbox, one conversation, or a visitor's session. */
+  subscribeConversations(topic: ConversationTopic): LiveSubscription<ConversationEvent> {
+    return this.add(new LiveSubscription(topicKey(topic), isConversationEvent, (ended) => this.remove(ended)));
+  }
+
   private add<E extends LiveEvent>(subscription: LiveSubscription<E>): LiveSubscription<E> {
-    const botId = subscription.botId;
+    const key = subscription.key;
     if (this.closed) {
       subscription.end();
       return subscription;
     }
-    let subscribers = this.byBot.get(botId);
-    if (!subscribers) this.byBot.set(botId, (subscribers = new Set()));
+    let subscribers = this.byKey.get(key);
+    if (!subscribers) this.byKey.set(key, (subscribers = new Set()));
     subscribers.add(subscription as unknown as LiveSubscription);
     this.count += 1;
     recordLiveSubscriptions(1);
@@ -136,8 +147,8 @@ export class LocalFanout {
   }
 
   deliver(event: LiveEvent): void {
-    for (const subscription of this.byBot.get(event.botId) ?? [])
-      if (subscription.wants(event)) subscription.push(event);
+    for (const key of topicKeysOf(event))
+      for (const subscription of this.byKey.get(key) ?? []) if (subscription.wants(event)) subscription.push(event);
   }
 
   get size(): number {
@@ -147,13 +158,13 @@ export class LocalFanout {
   /** Ends every subscription (shutdown): their streams finish, so their connections can close. */
   endAll(): void {
     this.closed = true;
-    for (const subscribers of [...this.byBot.values()]) for (const subscription of [...subscribers]) subscription.end();
+    for (const subscribers of [...this.byKey.values()]) for (const subscription of [...subscribers]) subscription.end();
   }
 
   private remove<E extends LiveEvent>(subscription: LiveSubscription<E>): void {
-    const subscribers = this.byBot.get(subscription.botId);
+    const subscribers = this.byKey.get(subscription.key);
     if (!subscribers?.delete(subscription as unknown as LiveSubscription)) return;
-    if (subscribers.size === 0) this.byBot.delete(subscription.botId);
+    if (subscribers.size === 0) this.byKey.delete(subscription.key);
     this.count -= 1;
     recordLiveSubscriptions(-1);
   }

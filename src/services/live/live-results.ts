@@ -1,4 +1,12 @@
-import type { DraftEvent, EditorTab, EditorsEvent, LiveEvent, ResultEvent } from './events';
+import type {
+  ConversationEvent,
+  ConversationTopic,
+  DraftEvent,
+  EditorTab,
+  EditorsEvent,
+  LiveEvent,
+  ResultEvent,
+} from './events';
 
 /**
  * Live results: chat turns publish what they changed, dashboards subscribe
@@ -21,6 +29,8 @@ export interface LiveResults {
   subscribeEditors(botId: string, except?: EditorTab): AsyncIterableIterator<EditorsEvent>;
   /** Both of the above on one stream: what an open editor tab follows. */
   subscribeEditing(botId: string, except?: EditorTab): AsyncIterableIterator<DraftEvent | EditorsEvent>;
+  /** Conversations handed to people (docs/handoff.md): a workspace's inbox, one conversation, or a visitor's session. */
+  subscribeConversations(topic: ConversationTopic): AsyncIterableIterator<ConversationEvent>;
   /** Open subscriptions in this process. */
   readonly subscriberCount: number;
   /** Ends every subscription and stops listening (shutdown). Publishing afterwards is a no-op locally. */

@@ -47,6 +47,7 @@ export async function postgresLiveResults(options: PostgresLiveOptions): Promise
     subscribeDrafts: (botId) => fanout.subscribeDrafts(botId),
     subscribeEditors: (botId, except) => fanout.subscribeEditors(botId, except),
     subscribeEditing: (botId, except) => fanout.subscribeEditing(botId, except),
+    subscribeConversations: (topic) => fanout.subscribeConversations(topic),
     get subscriberCount() {
       return fanout.size;
     },

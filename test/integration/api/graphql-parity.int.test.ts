@@ -330,6 +330,7 @@ describe('errors through /graphql carry extensions.code (and match REST)', () =>
       TimeFilter: 'allTime',
       Boolean: true,
       ExportFormat: 'csv',
+      ConversationStatus: 'waiting',
     };
     // The chat runtime is public: its operations need no token.
     const builderOperations = new Set(

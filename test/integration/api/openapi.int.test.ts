@@ -474,9 +474,10 @@ describe('errors and security', () => {
         security: expected,
       });
     }
-    // Builder routes are every route but the chat runtime's (startChat, continueChat, clientLogs, streamMessage, uploads, preview).
+    // Builder routes are every route but the chat runtime's (startChat, continueChat, clientLogs, streamMessage, uploads,
+    // a handed-off session's events, preview).
     const builderRoutes = routes.filter(
-      (route) => !/\/(startChat|continueChat|clientLogs|streamMessage|uploads)$/.test(route.path),
+      (route) => !/\/(startChat|continueChat|clientLogs|streamMessage|uploads|events)$/.test(route.path),
     );
     // But the export link's download, whose path carries its own permission.
     expect(

@@ -95,16 +95,16 @@ export type WorkspaceRole =
 
 export type BotAnalyticsFieldsFragment = { stats: { totalViews: number, totalStarts: number, totalCompleted: number }, blocks: Array<{ blockId: string, reached: number, answered: number }>, edges: Array<{ edgeId: string, total: number }> };
 
-type TurnFields_ContinueChatResponse_Fragment = { input: unknown, clientSideActions: Array<unknown> | null, lastMessageNewFormat: string | null, progress: number | null, messages: Array<{ id: string, type: string, content: unknown }>, logs: Array<{ status: string | null, description: string, details: unknown, context: string | null }> | null, dynamicTheme: { hostAvatarUrl: string | null, guestAvatarUrl: string | null, backgroundUrl: string | null } | null };
+type TurnFields_ContinueChatResponse_Fragment = { input: unknown, clientSideActions: Array<unknown> | null, lastMessageNewFormat: string | null, progress: number | null, messages: Array<{ id: string, type: string, content: unknown, author: { kind: string, name: string, image: string | null } | null }>, logs: Array<{ status: string | null, description: string, details: unknown, context: string | null }> | null, dynamicTheme: { hostAvatarUrl: string | null, guestAvatarUrl: string | null, backgroundUrl: string | null } | null, handoff: { status: string } | null };
 
-type TurnFields_StartChatResponse_Fragment = { input: unknown, clientSideActions: Array<unknown> | null, lastMessageNewFormat: string | null, progress: number | null, messages: Array<{ id: string, type: string, content: unknown }>, logs: Array<{ status: string | null, description: string, details: unknown, context: string | null }> | null, dynamicTheme: { hostAvatarUrl: string | null, guestAvatarUrl: string | null, backgroundUrl: string | null } | null };
+type TurnFields_StartChatResponse_Fragment = { input: unknown, clientSideActions: Array<unknown> | null, lastMessageNewFormat: string | null, progress: number | null, messages: Array<{ id: string, type: string, content: unknown, author: { kind: string, name: string, image: string | null } | null }>, logs: Array<{ status: string | null, description: string, details: unknown, context: string | null }> | null, dynamicTheme: { hostAvatarUrl: string | null, guestAvatarUrl: string | null, backgroundUrl: string | null } | null, handoff: { status: string } | null };
 
 export type TurnFieldsFragment =
   | TurnFields_ContinueChatResponse_Fragment
   | TurnFields_StartChatResponse_Fragment
 ;
 
-export type StartFieldsFragment = { sessionId: string, resultId: string | null, input: unknown, clientSideActions: Array<unknown> | null, lastMessageNewFormat: string | null, progress: number | null, bot: { id: string, version: string, theme: unknown, settings: unknown, publishedAt: string | null }, messages: Array<{ id: string, type: string, content: unknown }>, logs: Array<{ status: string | null, description: string, details: unknown, context: string | null }> | null, dynamicTheme: { hostAvatarUrl: string | null, guestAvatarUrl: string | null, backgroundUrl: string | null } | null };
+export type StartFieldsFragment = { sessionId: string, resultId: string | null, input: unknown, clientSideActions: Array<unknown> | null, lastMessageNewFormat: string | null, progress: number | null, bot: { id: string, version: string, theme: unknown, settings: unknown, publishedAt: string | null }, messages: Array<{ id: string, type: string, content: unknown, author: { kind: string, name: string, image: string | null } | null }>, logs: Array<{ status: string | null, description: string, details: unknown, context: string | null }> | null, dynamicTheme: { hostAvatarUrl: string | null, guestAvatarUrl: string | null, backgroundUrl: string | null } | null, handoff: { status: string } | null };
 
 export type CredentialsFieldsFragment = { id: string, type: string, name: string, createdAt: string };
 
@@ -188,7 +188,7 @@ export type StartPreviewChatMutationVariables = Exact<{
 }>;
 
 
-export type StartPreviewChatMutation = { startPreviewChat: { sessionId: string, resultId: string | null, input: unknown, clientSideActions: Array<unknown> | null, lastMessageNewFormat: string | null, progress: number | null, bot: { id: string, version: string, theme: unknown, settings: unknown, publishedAt: string | null }, messages: Array<{ id: string, type: string, content: unknown }>, logs: Array<{ status: string | null, description: string, details: unknown, context: string | null }> | null, dynamicTheme: { hostAvatarUrl: string | null, guestAvatarUrl: string | null, backgroundUrl: string | null } | null } };
+export type StartPreviewChatMutation = { startPreviewChat: { sessionId: string, resultId: string | null, input: unknown, clientSideActions: Array<unknown> | null, lastMessageNewFormat: string | null, progress: number | null, bot: { id: string, version: string, theme: unknown, settings: unknown, publishedAt: string | null }, messages: Array<{ id: string, type: string, content: unknown, author: { kind: string, name: string, image: string | null } | null }>, logs: Array<{ status: string | null, description: string, details: unknown, context: string | null }> | null, dynamicTheme: { hostAvatarUrl: string | null, guestAvatarUrl: string | null, backgroundUrl: string | null } | null, handoff: { status: string } | null } };
 
 export type EditorSupportQueryVariables = Exact<{
   botId: string | number;
@@ -613,6 +613,11 @@ export const TurnFieldsFragmentDoc = new TypedDocumentString(`
     id
     type
     content
+    author {
+      kind
+      name
+      image
+    }
   }
   input
   clientSideActions
@@ -629,6 +634,9 @@ export const TurnFieldsFragmentDoc = new TypedDocumentString(`
     backgroundUrl
   }
   progress
+  handoff {
+    status
+  }
 }
     `, {"fragmentName":"TurnFields"}) as unknown as TypedDocumentString<TurnFieldsFragment, unknown>;
 export const StartFieldsFragmentDoc = new TypedDocumentString(`
@@ -649,6 +657,11 @@ export const StartFieldsFragmentDoc = new TypedDocumentString(`
     id
     type
     content
+    author {
+      kind
+      name
+      image
+    }
   }
   input
   clientSideActions
@@ -665,6 +678,9 @@ export const StartFieldsFragmentDoc = new TypedDocumentString(`
     backgroundUrl
   }
   progress
+  handoff {
+    status
+  }
 }`, {"fragmentName":"StartFields"}) as unknown as TypedDocumentString<StartFieldsFragment, unknown>;
 export const CredentialsFieldsFragmentDoc = new TypedDocumentString(`
     fragment CredentialsFields on Credentials {
@@ -894,6 +910,11 @@ export const StartPreviewChatDocument = new TypedDocumentString(`
     id
     type
     content
+    author {
+      kind
+      name
+      image
+    }
   }
   input
   clientSideActions
@@ -910,6 +931,9 @@ export const StartPreviewChatDocument = new TypedDocumentString(`
     backgroundUrl
   }
   progress
+  handoff {
+    status
+  }
 }
 fragment StartFields on StartChatResponse {
   sessionId

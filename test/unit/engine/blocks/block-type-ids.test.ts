@@ -30,6 +30,7 @@ const OTHER_MEANINGS: Record<string, string> = {
   Pixel: "a name in the reference's preview log",
   Condition: "an item's caption in the flow view",
   Webhook: "a Lucide icon's name (Wait for webhook's)",
+  handoff: "a chat answer's field (the session waits for a person: docs/handoff.md)",
 };
 
 const root = path.resolve(__dirname, '../../../..');

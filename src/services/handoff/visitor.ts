@@ -1,0 +1,73 @@
+import { handoffInput } from '../../engine/blocks/logic/handoff/block';
+import type { ResponseParts } from '../../engine/response';
+import type { ReplyMessage, TextFormat } from '../../engine/wire';
+import type { ChatDeps } from '../chat/deps';
+import { appendLine } from './lines';
+import { owedAnswer } from './owed';
+import { publishConversation } from './publish';
+
+function visitorText(message: ReplyMessage | undefined): string {
+  if (message?.type === 'text') return [message.text, ...(message.attachedFileUrls ?? [])].join('\n').trim();
+  if (message?.type === 'audio') return message.url;
+  return '';
+}
+
+const conversationFields = {
+  id: true,
+  botId: true,
+  workspaceId: true,
+  sessionId: true,
+  blockId: true,
+  status: true,
+  visitorSeq: true,
+} as const;
+
+/**
+ * The visitor wrote while the session waits for a person: the words go to the
+ * person (stored, then announced), never to the bot; the answer gives what
+ * the agents wrote since the visitor's last answer, and the same text box. A
+ * conversation already closed gives what is owed and no input.
+ */
+export async function visitorWrites(
+  deps: ChatDeps,
+  sessionId: string,
+  message: ReplyMessage | undefined,
+  format: TextFormat,
+): Promise<ResponseParts> {
+  const conversation =
+    (await deps.db.conversation.findUnique({ where: { openSessionId: sessionId }, select: conversationFields })) ??
+    (await deps.db.conversation.findFirst({
+      where: { sessionId },
+      orderBy: { waitingSince: 'desc' },
+      select: conversationFields,
+    }));
+  if (!conversation) return { messages: [] };
+  const isOpen = conversation.status === 'waiting' || conversation.status === 'active';
+  const text = visitorText(message);
+  if (isOpen && text !== '') {
+    const { row } = await appendLine(deps.db, conversation.id, { authorKind: 'visitor', text }, new Date());
+    publishConversation(deps.live, conversation, 'message', { seq: row.seq, authorKind: 'visitor' });
+  }
+  return owedAnswer(
+    deps.db,
+    conversation,
+    format,
+    isOpen
+      ? { input: handoffInput(conversation.blockId), status: conversation.status === 'active' ? 'active' : 'waiting' }
+      : undefined,
+  );
+}
+
+/** A client that cannot stream comes back after the hand-back: what the bot said then, unless it was given already. */
+export async function owedAfterHandBack(
+  deps: ChatDeps,
+  conversationId: string,
+  format: TextFormat,
+): Promise<ResponseParts | undefined> {
+  const conversation = await deps.db.conversation.findUnique({
+    where: { id: conversationId },
+    select: { id: true, visitorSeq: true, lastSeq: true },
+  });
+  if (!conversation || conversation.visitorSeq >= conversation.lastSeq) return undefined;
+  return owedAnswer(deps.db, conversation, format, undefined);
+}
