@@ -361,7 +361,7 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
     showInput(stored.input);
     // Reopened from its start: what came while the page was away shows, what was drawn is not drawn again.
     handoff.agent = stored.handoff?.agent;
-    handoff.follow(stored.handoff);
+    handoff.follow(stored.handoff, 0);
     return;
   }
   sessionId = start.sessionId;

@@ -97,7 +97,7 @@ export interface HandoffView {
   alive(): boolean;
 }
 
-const RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
+const RETRY_MS = [500, 1000, 2000, 5000, 10_000, 30_000];
 const MAX_FAILURES = 10;
 
 /**
@@ -135,14 +135,15 @@ export class Handoff {
 
   /**
    * Follows an answer's `handoff` field: opens the stream when the session is
-   * in a handoff, closes it when it no longer is. The first connection asks
-   * for the whole handoff (`after=0`): what was shown already is not drawn again.
+   * in a handoff, closes it when it no longer is. The stream starts with what
+   * the visitor was not given yet, or after `after` (0: the whole handoff, for
+   * a page that comes back); what was drawn already is not drawn again.
    */
-  follow(state: Json | undefined): void {
+  follow(state: Json | undefined, after?: number): void {
     if (state && typeof state === 'object') {
       if (!this.active) {
         this.active = true;
-        this.open(0);
+        this.open(after);
       }
     } else if (this.active) this.end();
   }
@@ -157,7 +158,7 @@ export class Handoff {
     this.stopTyping();
   }
 
-  private open(after: number): void {
+  private open(after: number | undefined): void {
     if (!this.view.alive()) return this.end();
     const source = new EventSource(eventsUrl(this.apiHost, this.sessionId(), after));
     this.source = source;
@@ -165,19 +166,22 @@ export class Handoff {
       this.failures = 0;
     };
     source.onmessage = (message: MessageEvent<string>) => {
+      const seq = Number(message.lastEventId);
+      if (message.lastEventId && Number.isInteger(seq)) this.lastSeq = Math.max(this.lastSeq, seq);
       const event = parseHandoffEvent(message.data);
       if (event) this.chain = this.chain.then(() => this.handle(event, source)).catch(() => undefined);
     };
     source.onerror = () => {
-      // CONNECTING: the browser reconnects by itself with Last-Event-ID. CLOSED: it gave up (an error
-      // status, the server down); a new stream takes up after the last event seen.
-      if (source !== this.source || source.readyState !== EventSource.CLOSED) return;
-      // A session the server no longer streams (its handoff gone) is not asked for ever.
+      if (source !== this.source) return;
+      // Reopened by this client rather than by the browser's own reconnection: the server reads `?after`
+      // before Last-Event-ID, and the first address may say after=0. The server ends a stream after some
+      // minutes; a refusal (a 404 once the handoff is gone) or an unreachable server waits longer each time.
+      source.close();
       if (!this.view.alive() || this.failures >= MAX_FAILURES) return this.end();
       const wait = RETRY_MS[Math.min(this.failures, RETRY_MS.length - 1)]!;
       this.failures += 1;
       this.retryTimer = setTimeout(() => {
-        if (this.active && this.source === source) this.open(this.lastSeq);
+        if (this.active && this.source === source) this.open(this.lastSeq > 0 ? this.lastSeq : after);
       }, wait);
     };
   }
@@ -188,7 +192,6 @@ export class Handoff {
     if (!this.view.alive()) return this.end();
     await this.view.settled();
     if (source !== this.source) return;
-    if ('seq' in event && event.seq !== undefined) this.lastSeq = Math.max(this.lastSeq, event.seq);
     switch (event.type) {
       case 'message': {
         // The visitor's own words are on the page already, drawn when sent.

@@ -6,13 +6,19 @@ import { ensureUser } from '../../src/services/users';
 import { edge, group, publishDefinition, textBubble, textInput, v6Bot } from '../helpers/chat';
 import { launchBrowser, screenshot } from '../helpers/browser';
 import { eventually } from '../helpers/console-editor';
-import { graphql } from '../helpers/http';
+import { graphql, request } from '../helpers/http';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 // The visitor's side of a human handoff in a real Chromium: the chat page (and
 // the embed on another site) reaches a bot's Handoff block, a person of the
 // workspace takes the conversation and answers over GraphQL, and the visitor
 // sees them live, answers, and gets the bot back when the person lets go.
+
+/** A 1×1 PNG (Grace's picture). */
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6d2e30000000049454e44ae426082',
+  'hex',
+);
 
 let server: TestServer;
 let browser: Browser;
@@ -22,7 +28,8 @@ let siteUrl: string;
 let siteHtml = '';
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Streams end after 2 s (in production after an hour): the client's reopening is part of every test here.
+  server = await startTestServer({ liveStreams: { streamMaxMs: 2_000 } });
   browser = await launchBrowser();
   const { user } = await ensureUser(server.db, 'ada@example.com', { name: 'Ada Lovelace' });
   await server.db.memberInWorkspace.create({
@@ -87,7 +94,10 @@ async function waitingConversation(botName: string): Promise<string> {
 const take = (id: string) => asAda('mutation($id: ID!) { takeConversation(id: $id) { id } }', { id });
 const typing = (id: string) => asAda('mutation($id: ID!) { conversationTyping(id: $id) }', { id });
 const write = (id: string, text: string) =>
-  asAda('mutation($id: ID!, $text: String!) { sendConversationMessage(id: $id, text: $text) { seq } }', { id, text });
+  asAda<{ sendConversationMessage: { seq: number } }>(
+    'mutation($id: ID!, $text: String!) { sendConversationMessage(id: $id, text: $text) { seq } }',
+    { id, text },
+  );
 const release = (id: string) => asAda('mutation($id: ID!) { releaseConversation(id: $id) { id } }', { id });
 const close = (id: string) => asAda('mutation($id: ID!) { closeConversation(id: $id) { id } }', { id });
 
@@ -98,6 +108,15 @@ async function transcript(id: string): Promise<string[]> {
     { id },
   );
   return conversation.messages.map((message) => message.text);
+}
+
+/** The addresses of the page's event stream requests, as they are made. */
+function streamRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/events')) seen.push(request.url());
+  });
+  return seen;
 }
 
 async function newPage(width = 1280): Promise<Page> {
@@ -160,8 +179,13 @@ test('a person takes the chat page, answers live, reads the visitor and hands ba
   expect(await page.locator('.parley-bubble.parley-agent').count()).toBe(3);
   expect(await page.locator('.parley-system').allInnerTexts()).toEqual(['Ada Lovelace joined the conversation']);
 
+  const streams = streamRequests(page);
   await release(id);
   await page.locator('.parley-host', { hasText: 'The bot again: anything else?' }).waitFor();
+  // The handoff is over: the stream is not opened again (it would have been by now, its server ending it at 2 s).
+  const opened = streams.length;
+  await page.waitForTimeout(2_500);
+  expect(streams.length).toBe(opened);
   await send(page, 'No, bye.');
   await page.locator('.parley-guest', { hasText: 'No, bye.' }).waitFor();
   // The bot took that answer (its flow ends there): the person did not get it.
@@ -172,20 +196,45 @@ test('a person takes the chat page, answers live, reads the visitor and hands ba
 
 test('the person ends the conversation: the visitor reads so and has no box to write in', async () => {
   const bot = { ...supportBot(), name: 'Support (closing)' };
-  const { publicId } = await publishDefinition(server, bot);
+  const { botId, publicId } = await publishDefinition(server, bot);
+  // Grace has a picture: it stands beside her words instead of an initial.
+  const picture = await request(server.url, 'POST', `/v1/bots/${botId}/assets`, {
+    token: server.adminToken,
+    json: { fileName: 'grace.png', contentType: 'image/png', dataBase64: PNG.toString('base64') },
+  });
+  const { user } = await ensureUser(server.db, 'grace@example.com', { name: 'Grace Hopper' });
+  await server.db.user.update({ where: { id: user.id }, data: { image: picture.body.url } });
+  await server.db.memberInWorkspace.create({
+    data: { userId: user.id, workspaceId: server.adminWorkspaceId, role: 'MEMBER' },
+  });
+  const grace = await createToken(server.db, user.id, 'inbox');
   const page = await newPage(390);
   await page.goto(`${server.chatUrl}/${publicId}`);
   await page.locator('input.parley-field').waitFor();
   const id = await waitingConversation(bot.name);
-  await take(id);
-  await write(id, 'All sorted, goodbye.');
+  await graphql(server.url, 'mutation($id: ID!) { takeConversation(id: $id) { id } }', { id }, grace.token);
+  const said = await graphql(
+    server.url,
+    'mutation($id: ID!, $text: String!) { sendConversationMessage(id: $id, text: $text) { seq } }',
+    { id, text: 'All sorted, goodbye.' },
+    grace.token,
+  );
+  expect(said.body.errors).toBeUndefined();
   await agentBubble(page, 'All sorted, goodbye.').waitFor();
-  await close(id);
+  const avatar = page.locator('img.parley-agent-avatar').last();
+  expect(await avatar.getAttribute('src')).toBe(picture.body.url);
+  expect(await avatar.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  await graphql(server.url, 'mutation($id: ID!) { closeConversation(id: $id) { id } }', { id }, grace.token);
   await page.locator('.parley-system', { hasText: 'The conversation has ended' }).waitFor();
   expect(await page.locator('input.parley-field').count()).toBe(0);
+  await screenshot(page, 'handoff-visitor-closed-390');
   // So it stays after a reload.
   await page.reload();
   await page.locator('.parley-system', { hasText: 'The conversation has ended' }).waitFor();
+  expect(await page.locator('.parley-system').allInnerTexts()).toEqual([
+    'Grace Hopper joined the conversation',
+    'The conversation has ended',
+  ]);
   expect(await page.locator('input.parley-field').count()).toBe(0);
   await page.context().close();
 });
@@ -207,5 +256,28 @@ test('the bubble embed on another site: the person joins and answers there too',
   await screenshot(page, 'handoff-visitor-embed');
   await release(id);
   await page.locator('.parley-host', { hasText: 'The bot again: anything else?' }).waitFor();
+  await page.context().close();
+});
+
+test('a stream the server ends is opened again after the last event: nothing lost, nothing twice', async () => {
+  const bot = { ...supportBot(), name: 'Support (long)' };
+  const { publicId } = await publishDefinition(server, bot);
+  const page = await newPage();
+  const streams = streamRequests(page);
+  await page.goto(`${server.chatUrl}/${publicId}`);
+  await page.locator('input.parley-field').waitFor();
+  const id = await waitingConversation(bot.name);
+  await take(id);
+  const { sendConversationMessage } = await write(id, 'First words.');
+  await agentBubble(page, 'First words.').waitFor();
+  const before = streams.length;
+  await eventually(async () => streams.length > before, true, 8_000);
+  // Reopened from the last event it had, not from the start.
+  expect(streams.at(-1)).toContain(`after=${sendConversationMessage.seq}`);
+  await write(id, 'Second words.');
+  await agentBubble(page, 'Second words.').waitFor();
+  expect(await page.locator('.parley-bubble.parley-agent').allInnerTexts()).toEqual(['First words.', 'Second words.']);
+  expect(await page.locator('.parley-system').allInnerTexts()).toEqual(['Ada Lovelace joined the conversation']);
+  await close(id);
   await page.context().close();
 });
