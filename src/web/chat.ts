@@ -41,7 +41,7 @@ interface Saved {
   transcript: { role: 'host' | 'guest' | 'system'; message: Json }[];
   input?: Json;
   /** While a person has the chat: reopened with its whole stream on reload. */
-  handoff?: { agent?: Agent };
+  handoff?: { agent?: Agent; joined?: string };
 }
 
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -200,7 +200,7 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
     systemLine: (text) => {
       systemLine(text);
       saved?.transcript.push({ role: 'system', message: { text } });
-      if (saved?.handoff) saved.handoff.agent = handoff.agent;
+      if (saved?.handoff) saved.handoff = { agent: handoff.agent, joined: handoff.joined };
       persist();
     },
     typing: (agent) => {
@@ -274,7 +274,7 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
     if (before !== undefined && !turn.input) return reply_(before, undefined, true);
     if (saved) {
       saved.input = turn.input;
-      saved.handoff = turn.handoff ? { agent: handoff.agent } : undefined;
+      saved.handoff = turn.handoff ? { agent: handoff.agent, joined: handoff.joined } : undefined;
       persist();
     }
     showInput(turn.input);
@@ -361,6 +361,7 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
     showInput(stored.input);
     // Reopened from its start: what came while the page was away shows, what was drawn is not drawn again.
     handoff.agent = stored.handoff?.agent;
+    handoff.joined = stored.handoff?.joined;
     handoff.follow(stored.handoff, 0);
     return;
   }

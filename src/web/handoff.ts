@@ -109,7 +109,10 @@ export class Handoff {
   active = false;
   /** Counts handoffs that ended: an answer asked during one that has ended since is stale. */
   epoch = 0;
+  /** Who is answering (for the typing dots). */
   agent?: Agent;
+  /** Who was last announced as joining: a reconnection tells `taken` again. */
+  joined?: string;
   private source?: EventSource;
   private lastSeq = 0;
   private readonly shown = new Set<string>();
@@ -169,7 +172,8 @@ export class Handoff {
       const seq = Number(message.lastEventId);
       if (message.lastEventId && Number.isInteger(seq)) this.lastSeq = Math.max(this.lastSeq, seq);
       const event = parseHandoffEvent(message.data);
-      if (event) this.chain = this.chain.then(() => this.handle(event, source)).catch(() => undefined);
+      const epoch = this.epoch;
+      if (event) this.chain = this.chain.then(() => this.handle(event, epoch)).catch(() => undefined);
     };
     source.onerror = () => {
       if (source !== this.source) return;
@@ -186,12 +190,13 @@ export class Handoff {
     };
   }
 
-  private async handle(event: HandoffEvent, source: EventSource): Promise<void> {
-    // A stream closed meanwhile (the handoff ended) says nothing more.
-    if (source !== this.source) return;
+  private async handle(event: HandoffEvent, epoch: number): Promise<void> {
+    // A handoff that ended meanwhile says nothing more (a stream reopened since is the same handoff: its
+    // events were counted as seen, they are drawn).
+    if (epoch !== this.epoch) return;
     if (!this.view.alive()) return this.end();
     await this.view.settled();
-    if (source !== this.source) return;
+    if (epoch !== this.epoch) return;
     switch (event.type) {
       case 'message': {
         // The visitor's own words are on the page already, drawn when sent.
@@ -208,9 +213,9 @@ export class Handoff {
         this.typingTimer = setTimeout(() => this.stopTyping(), TYPING_MS);
         return;
       case 'taken':
-        // Said once per person: a reconnection may tell it again.
-        if (this.agent?.name === event.agent.name && this.agent.image === event.agent.image) return;
         this.agent = event.agent;
+        if (this.joined === event.agent.name) return;
+        this.joined = event.agent.name;
         this.view.systemLine(`${event.agent.name} joined the conversation`);
         return;
       case 'released':
