@@ -102,7 +102,14 @@ export async function handBack(deps: ChatDeps, ending: Ending): Promise<void> {
     );
     await tx.conversation.update({
       where: { id: conversation.id },
-      data: { status: 'closed', outcome, endedAt: now, openSessionId: null, endingUntil: null },
+      data: {
+        status: 'closed',
+        outcome,
+        endedAt: now,
+        openSessionId: null,
+        endingUntil: null,
+        releaseGroupId: ending.groupId ?? null,
+      },
     });
     return lines;
   });

@@ -77,6 +77,7 @@ export async function openConversation(deps: ChatDeps, turn: TurnResult, plan: O
           channel: channelOf(turn, plan.surface),
           waitingSince: now,
           timeoutAt,
+          transcriptLines: lines.length,
         },
         select: { id: true, botId: true, workspaceId: true, sessionId: true },
       });

@@ -244,4 +244,35 @@ describe('handoff: reach, take, talk, hand back', () => {
       body: { code: 'NOT_FOUND', message: 'Conversation not found', issues: [] },
     });
   });
+
+  test("the result's transcript keeps the agents' words with their names, and where the bot went on", async () => {
+    const { sessionId, conversationId, botId, resultId } = await reachHandoff(server);
+    await inbox(server, admin(), 'POST', `/v1/conversations/${conversationId}/messages`, { text: 'Hi, I am here' });
+    await say(server, sessionId, 'Thanks');
+    await inbox(server, admin(), 'POST', `/v1/conversations/${conversationId}/release`, { groupId: 'later' });
+    await say(server, sessionId, 'after the person');
+    await say(server, sessionId, 'last answer');
+    // Written before the visitor saw the hand-back: kept as their last line in the conversation.
+    const conversation = await inbox(server, admin(), 'GET', `/v1/conversations/${conversationId}`);
+    expect(conversation.body.messages.at(-1)).toMatchObject({ authorKind: 'visitor', text: 'after the person' });
+    const transcript = await inbox(server, admin(), 'GET', `/v1/bots/${botId}/results/${resultId}/transcript`);
+    expect(transcript.status).toBe(200);
+    const admin_ = await server.db.user.findUniqueOrThrow({ where: { email: server.adminEmail } });
+    expect(
+      transcript.body.transcript.map((line: { role: string; text?: string; author?: string }) => [
+        line.role,
+        line.text,
+        line.author,
+      ]),
+    ).toEqual([
+      ['user', 'Ann', undefined],
+      ['bot', 'Hold on, Ann', undefined],
+      ['agent', 'Hi, I am here', admin_.name?.trim() || admin_.email],
+      ['user', 'Thanks', undefined],
+      // The visitor wrote it before seeing what the bot said on the hand-back.
+      ['user', 'after the person', undefined],
+      ['bot', 'Later group', undefined],
+      ['user', 'last answer', undefined],
+    ]);
+  });
 });
