@@ -32,6 +32,8 @@ export async function takeConversation(deps: ChatDeps, access: Access, conversat
     select: { status: true, assigneeId: true, assignee: { select: { name: true, email: true } } },
   });
   if (!now || !isOpen(now.status)) throw conversationEnded();
+  // Waiting still, but someone is handing it back or closing it (or it is timing out) right now.
+  if (now.status === 'waiting') throw new AppError('CONFLICT', 'This conversation is ending');
   if (now.assigneeId === access.userId) return;
   const who = now.assignee?.name?.trim() || now.assignee?.email || 'Someone';
   throw new AppError('CONFLICT', `${who} has this conversation`);

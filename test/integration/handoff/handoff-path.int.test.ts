@@ -1,6 +1,6 @@
-import { continueChat, say, texts } from '../../helpers/chat';
+import { continueChat, publishDefinition, say, texts } from '../../helpers/chat';
 import { handoffBot, inbox, reachHandoff } from '../../helpers/handoff';
-import { ISO_MS } from '../../helpers/http';
+import { ISO_MS, request } from '../../helpers/http';
 import { openSse } from '../../helpers/sse';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
@@ -274,5 +274,36 @@ describe('handoff: reach, take, talk, hand back', () => {
       ['bot', 'Later group', undefined],
       ['user', 'last answer', undefined],
     ]);
+  });
+
+  test('the official Typebot embed (its /api/v1 paths) writes to the person and gets the answers in its next reply', async () => {
+    const bot = await publishDefinition(server, handoffBot());
+    const started = await request(server.url, 'POST', `/api/v1/typebots/${bot.publicId}/startChat`, { json: {} });
+    expect(started.status).toBe(200);
+    const sessionId: string = started.body.sessionId;
+    const path = `/api/v1/sessions/${sessionId}/continueChat`;
+    const handed = await request(server.url, 'POST', path, { json: { message: 'Ann' } });
+    expect(texts(handed.body)).toEqual(['Hold on, Ann']);
+    expect(handed.body.input).toMatchObject({ id: 'hand', type: 'text input' });
+    const { id: conversationId } = await server.db.conversation.findFirstOrThrow({ where: { sessionId } });
+    expect((await server.db.conversation.findUniqueOrThrow({ where: { id: conversationId } })).channel).toBe('web');
+    await inbox(server, admin(), 'POST', `/v1/conversations/${conversationId}/messages`, {
+      text: 'Hello from a person',
+    });
+    const reply = await request(server.url, 'POST', path, { json: { message: { type: 'text', text: 'Hi person' } } });
+    expect(reply.status).toBe(200);
+    expect(texts(reply.body)).toEqual(['Hello from a person']);
+    expect(reply.body.input).toMatchObject({ id: 'hand', type: 'text input' });
+    const read = await inbox(server, admin(), 'GET', `/v1/conversations/${conversationId}`);
+    expect(read.body.messages.at(-1)).toMatchObject({ authorKind: 'visitor', text: 'Hi person' });
+  });
+
+  test('a chat embedded in another site is listed as embed', async () => {
+    const bot = await publishDefinition(server, handoffBot());
+    const headers = { origin: 'https://shop.example' };
+    const started = await request(server.url, 'POST', `/v1/bots/${bot.publicId}/startChat`, { json: {}, headers });
+    const sessionId: string = started.body.sessionId;
+    await request(server.url, 'POST', `/v1/sessions/${sessionId}/continueChat`, { json: { message: 'Ann' }, headers });
+    expect((await server.db.conversation.findFirstOrThrow({ where: { sessionId } })).channel).toBe('embed');
   });
 });
