@@ -14,6 +14,9 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
 // workspace takes the conversation and answers over GraphQL, and the visitor
 // sees them live, answers, and gets the bot back when the person lets go.
 
+// The first test waits on purpose (a stream not reopened after the hand-back): room for a loaded machine.
+jest.setTimeout(60_000);
+
 /** A 1×1 PNG (Grace's picture). */
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6d2e30000000049454e44ae426082',
