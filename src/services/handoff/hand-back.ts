@@ -8,6 +8,7 @@ import { partsOf } from '../chat/response';
 import { withClaimedSession } from '../chat/sessions';
 import { guarded, turnEnv } from '../chat/turn';
 import { writeTurn } from '../chat/write-turn';
+import { deliverToChannel } from '../channels/handoff-delivery';
 import { claimEnding, conversationEnded, dropEnding } from './ending';
 import { appendLines } from './lines';
 import { chatMessageText } from './message-text';
@@ -114,4 +115,5 @@ export async function handBack(deps: ChatDeps, ending: Ending): Promise<void> {
     return lines;
   });
   publishConversation(deps.live, conversation, 'released', { seq: line!.seq });
+  await deliverToChannel(deps, conversation);
 }
