@@ -12,6 +12,7 @@ import {
   v6Bot,
 } from '../helpers/chat';
 import { axeViolations, launchBrowser, screenshot, signInToConsole } from '../helpers/browser';
+import { graphql } from '../helpers/http';
 import { openSse, type SseStream } from '../helpers/sse';
 import { createUserWithToken, startTestServer, type TestServer } from '../helpers/test-server';
 import { setPassword } from '../../src/services/sign-in/password-change';
@@ -20,7 +21,8 @@ import { setPassword } from '../../src/services/sign-in/password-change';
 // reaches a Handoff block over HTTP; the agent sees the conversation come in
 // (the top bar's count, the tab's title, the Waiting tab), takes it, replies,
 // reads the visitor's next message arrive live, hands it back to the bot or
-// closes it; a GUEST reads only; on a phone the list and the conversation are two screens.
+// closes it; a member watching sees, live, that someone else took it; a GUEST
+// reads only; on a phone the list and the conversation are two screens.
 
 jest.setTimeout(120_000);
 
@@ -63,6 +65,11 @@ beforeAll(async () => {
     role: 'GUEST',
   });
   await setPassword(server.db, guest.userId, 'guest-password-1');
+  const member = await createUserWithToken(server.db, 'member@parley.test', {
+    workspaceId: server.adminWorkspaceId,
+    role: 'MEMBER',
+  });
+  await setPassword(server.db, member.userId, 'member-password-1');
 });
 afterAll(async () => {
   await browser?.close();
@@ -244,6 +251,38 @@ test('a GUEST reads a waiting conversation and is told why nothing can be done',
   await conversationItem(page, 'Support bot').first().click();
   await page.getByRole('list', { name: 'Conversation' }).getByText('Ada', { exact: true }).waitFor();
   await page.getByText('As a guest of this workspace you read conversations; members answer them.').waitFor();
+  for (const name of ['Take', 'Close', 'Hand back to the bot'])
+    expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
+  expect(await page.getByRole('textbox', { name: 'Reply to the visitor' }).count()).toBe(0);
+  await context.close();
+});
+
+test('a member watching a waiting conversation sees, live, that someone else took it', async () => {
+  await visitorWaiting('Mary');
+  const waiting = await graphql(
+    server.url,
+    'query($workspaceId: ID!) { conversations(workspaceId: $workspaceId, status: waiting) { id } }',
+    { workspaceId: server.adminWorkspaceId },
+    server.adminToken,
+  );
+  const conversationId: string = waiting.body.data.conversations[0].id;
+  const { context, page } = await signInToConsole(browser, server.url, {
+    email: 'member@parley.test',
+    password: 'member-password-1',
+  });
+  await page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/inbox/${conversationId}`);
+  await page.getByRole('button', { name: 'Take' }).waitFor();
+  await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+
+  const taken = await graphql(
+    server.url,
+    'mutation($id: ID!) { takeConversation(id: $id) { assignee { email } } }',
+    { id: conversationId },
+    server.adminToken,
+  );
+  expect(taken.body.data.takeConversation.assignee.email).toBe(server.adminEmail);
+  await page.getByText(/^.+ has this conversation\.$/).waitFor();
+  expect(await page.getByText('You have this conversation.').count()).toBe(0);
   for (const name of ['Take', 'Close', 'Hand back to the bot'])
     expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
   expect(await page.getByRole('textbox', { name: 'Reply to the visitor' }).count()).toBe(0);
