@@ -1,4 +1,4 @@
-import { subscribe, type Subscription } from './api/client';
+import { keepSubscribed } from './api/kept-subscription';
 import { BotEditingDocument, type BotEditingSubscription } from './api/generated';
 
 // One live connection per open bot for everything an editor tab follows (the
@@ -25,9 +25,6 @@ export interface EditingListener {
   resumed(): void;
 }
 
-/** After the stream drops, it is opened again this much later. */
-const RECONNECT_MS = 2_000;
-
 interface Stream {
   listeners: Set<EditingListener>;
   close(): void;
@@ -37,41 +34,20 @@ const streams = new Map<string, Stream>();
 
 function open(botId: string): Stream {
   const listeners = new Set<EditingListener>();
-  let closed = false;
-  let live: Subscription | undefined;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  // Ended by the server too (its lifetime, PARLEY_LIVE_STREAM_MAX_MINUTES, or a restart): opened again the same way.
-  const lost = () => {
-    if (closed) return;
-    clearTimeout(retry);
-    retry = setTimeout(() => listen(true), RECONNECT_MS);
-  };
-  const listen = (again: boolean) => {
-    live = subscribe(
-      BotEditingDocument,
-      { botId, sessionKey: TAB_KEY },
-      {
-        // Once the server listens again: a save read before that could be missed by both the read and the stream.
-        open: () => {
-          if (again) for (const listener of listeners) listener.resumed();
-        },
-        next: ({ botEditing }) => {
-          for (const listener of listeners) listener.event(botEditing);
-        },
-        error: lost,
-        complete: lost,
+  const close = keepSubscribed(
+    BotEditingDocument,
+    { botId, sessionKey: TAB_KEY },
+    {
+      // Once the server listens again: a save read before that could be missed by both the read and the stream.
+      open: (again) => {
+        if (again) for (const listener of listeners) listener.resumed();
       },
-    );
-  };
-  listen(false);
-  return {
-    listeners,
-    close: () => {
-      closed = true;
-      clearTimeout(retry);
-      live?.close();
+      next: ({ botEditing }) => {
+        for (const listener of listeners) listener.event(botEditing);
+      },
     },
-  };
+  );
+  return { listeners, close };
 }
 
 /** Follows what happens to the bot while its editor is open; the returned function stops. */

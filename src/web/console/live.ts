@@ -1,11 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { subscribe, type Subscription } from './api/client';
+import { keepSubscribed } from './api/kept-subscription';
 import { ResultUpdatedDocument } from './api/generated';
 
 export type LiveState = 'connecting' | 'live' | 'lost';
-
-/** After the stream ends or drops, it is opened again this much later. */
-const RECONNECT_MS = 2_000;
 
 /**
  * Calls `onUpdate` (debounced: a burst of turns is one call) whenever a chat
@@ -20,42 +17,27 @@ export function useResultUpdates(botId: string, onUpdate: () => void): LiveState
   latest.current = onUpdate;
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let subscription: Subscription | undefined;
-    let closed = false;
     const update = () => {
       clearTimeout(timer);
       timer = setTimeout(() => latest.current(), 150);
     };
-    const lost = (shown: LiveState) => {
-      if (closed) return;
-      setState(shown);
-      clearTimeout(retry);
-      retry = setTimeout(() => listen(true), RECONNECT_MS);
-    };
-    const listen = (again: boolean) => {
-      subscription = subscribe(
-        ResultUpdatedDocument,
-        { botId },
-        {
-          open: () => {
-            setState('live');
-            // What changed while no stream was open.
-            if (again) update();
-          },
-          next: update,
-          // Ended by the server (its lifetime, a restart): routine, so shown as connecting again.
-          complete: () => lost('connecting'),
-          error: () => lost('lost'),
+    const close = keepSubscribed(
+      ResultUpdatedDocument,
+      { botId },
+      {
+        open: (again) => {
+          setState('live');
+          // What changed while no stream was open.
+          if (again) update();
         },
-      );
-    };
-    listen(false);
+        next: update,
+        // Ended by the server (its lifetime, a restart): routine, so shown as connecting again.
+        lost: (how) => setState(how === 'ended' ? 'connecting' : 'lost'),
+      },
+    );
     return () => {
-      closed = true;
       clearTimeout(timer);
-      clearTimeout(retry);
-      subscription?.close();
+      close();
     };
   }, [botId]);
   return state;

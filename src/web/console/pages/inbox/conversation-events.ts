@@ -1,11 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { subscribe, type Subscription } from '../../api/client';
+import { keepSubscribed } from '../../api/kept-subscription';
 import { ConversationEventsDocument } from '../../api/generated';
 import type { LiveState } from '../../live';
 import { followInbox } from './inbox-stream';
 
-/** After the stream ends or drops, it is opened again this much later. */
-const RECONNECT_MS = 2_000;
 /** A burst of events (a visitor sending three lines) is one re-read. */
 const REREAD_MS = 100;
 /** Someone typing is shown this long after their last keystroke's event. */
@@ -27,53 +25,38 @@ export function useConversationEvents(
   latest.current = onChange;
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let retry: ReturnType<typeof setTimeout> | undefined;
     let typingTimer: ReturnType<typeof setTimeout> | undefined;
-    let subscription: Subscription | undefined;
-    let closed = false;
     const change = () => {
       clearTimeout(timer);
       timer = setTimeout(() => latest.current(), REREAD_MS);
     };
-    const lost = (shown: LiveState) => {
-      if (closed) return;
-      setLive(shown);
-      clearTimeout(retry);
-      retry = setTimeout(() => listen(true), RECONNECT_MS);
-    };
-    const listen = (again: boolean) => {
-      subscription = subscribe(
-        ConversationEventsDocument,
-        { conversationId },
-        {
-          open: () => {
-            setLive('live');
-            if (again) change();
-          },
-          next: ({ conversationEvents: event }) => {
-            if (event.type === 'typing') {
-              setTyping(true);
-              clearTimeout(typingTimer);
-              typingTimer = setTimeout(() => setTyping(false), TYPING_MS);
-              return;
-            }
-            // Whoever typed has sent (or the conversation moved on).
-            clearTimeout(typingTimer);
-            setTyping(false);
-            change();
-          },
-          complete: () => lost('connecting'),
-          error: () => lost('lost'),
+    const close = keepSubscribed(
+      ConversationEventsDocument,
+      { conversationId },
+      {
+        open: (again) => {
+          setLive('live');
+          if (again) change();
         },
-      );
-    };
-    listen(false);
+        next: ({ conversationEvents: event }) => {
+          if (event.type === 'typing') {
+            setTyping(true);
+            clearTimeout(typingTimer);
+            typingTimer = setTimeout(() => setTyping(false), TYPING_MS);
+            return;
+          }
+          // Whoever typed has sent (or the conversation moved on).
+          clearTimeout(typingTimer);
+          setTyping(false);
+          change();
+        },
+        lost: (how) => setLive(how === 'ended' ? 'connecting' : 'lost'),
+      },
+    );
     return () => {
-      closed = true;
       clearTimeout(timer);
-      clearTimeout(retry);
       clearTimeout(typingTimer);
-      subscription?.close();
+      close();
     };
   }, [conversationId]);
   return { live, typing };

@@ -1,4 +1,4 @@
-import { subscribe, type Subscription } from '../../api/client';
+import { keepSubscribed } from '../../api/kept-subscription';
 import { InboxEventsDocument, type InboxEventsSubscription } from '../../api/generated';
 
 // The inboxEvents stream is open on every page of a workspace (the top bar's
@@ -20,38 +20,17 @@ export interface InboxListener {
 
 type Wire = { kind: 'event'; event: InboxEvent } | { kind: 'resumed' };
 
-/** After the stream ends or drops, it is opened again this much later. */
-const RECONNECT_MS = 2_000;
-
 /** Holds the stream open (reopening it when it ends or drops) until the returned function is called. */
 function listen(workspaceId: string, send: (wire: Wire) => void, resumedAtFirst: boolean): () => void {
-  let closed = false;
-  let live: Subscription | undefined;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  // Ended by the server too (its stream lifetime, a restart): opened again the same way.
-  const lost = () => {
-    if (closed) return;
-    clearTimeout(retry);
-    retry = setTimeout(() => start(true), RECONNECT_MS);
-  };
-  const start = (again: boolean) => {
-    live = subscribe(
-      InboxEventsDocument,
-      { workspaceId },
-      {
-        open: () => again && send({ kind: 'resumed' }),
-        next: ({ inboxEvents }) => send({ kind: 'event', event: inboxEvents }),
-        error: lost,
-        complete: lost,
-      },
-    );
-  };
-  start(resumedAtFirst);
-  return () => {
-    closed = true;
-    clearTimeout(retry);
-    live?.close();
-  };
+  return keepSubscribed(
+    InboxEventsDocument,
+    { workspaceId },
+    {
+      open: (again) => again && send({ kind: 'resumed' }),
+      next: ({ inboxEvents }) => send({ kind: 'event', event: inboxEvents }),
+    },
+    { resumedAtFirst },
+  );
 }
 
 interface Stream {
