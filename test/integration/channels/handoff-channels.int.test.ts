@@ -248,6 +248,13 @@ describe('Telegram', () => {
     const before = telegram.requests.length;
     await server.db.conversation.update({ where: { id: conversation.id }, data: { timeoutAt: new Date() } });
     await until(async () => (await linesOf(conversation.id)).outcome === 'timedOut', 'the time-out');
+    // The sweeper stores the bot's answer for the channel just after it ends the conversation (the mark moves then).
+    await until(async () => {
+      const { visitorSeq, lastSeq } = await server.db.conversation.findUniqueOrThrow({
+        where: { id: conversation.id },
+      });
+      return visitorSeq === lastSeq;
+    }, 'the answer stored for Telegram');
     await settled(server);
     expect(sentSince(before)).toEqual([[String(chat), 'Back to the bot, Di']]);
   });
