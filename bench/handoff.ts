@@ -25,8 +25,9 @@ import { DEFAULT_POSTGRES, postgresServer, quantile } from './serve-process';
 
 const VISITORS = Number(process.env.PARLEY_BENCH_VISITORS ?? 200);
 const ROUNDS = Number(process.env.PARLEY_BENCH_ROUNDS ?? 5);
-const WIDTH = Number(process.env.PARLEY_BENCH_WIDTH ?? 20);
+const WIDTH = Number(process.env.PARLEY_BENCH_WIDTH ?? 10);
 const PROCESSES = 3;
+const WARM_UP = 5;
 const EVENT_TIMEOUT_MS = 15_000;
 const TOKEN = 'bench-handoff-token-0123456789';
 const root = path.resolve(__dirname, '../..');
@@ -158,6 +159,23 @@ const figures = (label: string, times: number[], seconds: number) => {
   );
 };
 
+/** A few whole handoffs on each process (start, take, write, answer, close), not measured: code compiled, caches filled. */
+async function warmUp(servers: Server[], publicId: string, workspaceId: string): Promise<void> {
+  for (let round = 0; round < WARM_UP; round += 1) {
+    for (const [index, server] of servers.entries()) {
+      const other = servers[(index + 1) % PROCESSES]!;
+      const started = await post(`${server.chatUrl}/v1/bots/${publicId}/startChat`, {});
+      const [conversation] = (await api(other.url, 'GET', `/v1/workspaces/${workspaceId}/conversations?status=waiting`))
+        .conversations;
+      await api(other.url, 'POST', `/v1/conversations/${conversation.id}/take`);
+      await api(server.url, 'POST', `/v1/conversations/${conversation.id}/messages`, { text: 'warm-up' });
+      await post(`${other.chatUrl}/v1/sessions/${started.json.sessionId}/continueChat`, { message: 'warm-up' });
+      await api(other.url, 'GET', `/v1/conversations/${conversation.id}`);
+      await api(server.url, 'POST', `/v1/conversations/${conversation.id}/close`);
+    }
+  }
+}
+
 async function run(databaseUrl: string): Promise<void> {
   // The first process migrates and makes the admin; the others start on a ready database.
   const first = await serve(databaseUrl);
@@ -166,6 +184,8 @@ async function run(databaseUrl: string): Promise<void> {
     const [workspace] = (await api(first.url, 'GET', '/v1/workspaces')).workspaces;
     const created = await api(first.url, 'POST', '/v1/bots', { workspaceId: workspace.id, bot: HANDOFF_BOT });
     const publicId = (await api(first.url, 'POST', `/v1/bots/${created.bot.id}/publish`)).bot.publicId;
+
+    await warmUp(servers, publicId, workspace.id);
 
     // Visitors reach the Handoff block, spread over the processes.
     const visitors: Visitor[] = [];
