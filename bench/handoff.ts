@@ -57,7 +57,9 @@ interface Server {
 }
 
 function serve(databaseUrl: string): Promise<Server> {
-  const child = spawn(process.execPath, [path.join(root, 'dist/src/main.js'), 'serve', '--workers', '1'], {
+  // e.g. PARLEY_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles": the servers' own profiles.
+  const nodeArgs = (process.env.PARLEY_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/src/main.js'), 'serve', '--workers', '1'], {
     cwd: root,
     env: {
       ...process.env,
