@@ -296,10 +296,10 @@ export async function releaseHandoff(
 export function awaitsPerson(state: SessionState, bots: BotResolver): boolean {
   const { currentBlockId } = state;
   if (!currentBlockId) return false;
-  const block = bots(state.queue[0]!.bot)
-    .groups.flatMap((group) => group.blocks)
-    .find((candidate) => candidate.id === currentBlockId);
-  return block !== undefined && handlerFor(block.type)?.handsOff === true;
+  // Every turn asks: a plain scan, nothing allocated (as locateBlock finds the block it answers).
+  for (const group of bots(state.queue[0]!.bot).groups)
+    for (const block of group.blocks) if (block.id === currentBlockId) return handlerFor(block.type)?.handsOff === true;
+  return false;
 }
 
 export async function resumeTurn(

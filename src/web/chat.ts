@@ -1,9 +1,9 @@
-import { ChatApiError, continueChat, sendClientLogs, startChat, streamMessage, uploadFile, type Json } from './api';
-import { injectStartProps } from './start-props';
+import { ChatApiError, continueChat, startChat, uploadFile, type Json } from './api';
+import { runClientActions, sleep } from './client-actions';
 import { h } from './dom';
 import { renderInput } from './inputs';
 import { renderMessage, visitorWords } from './messages';
-import { runSandboxedScript } from './script-sandbox';
+import { agentAvatar, agentOf, Handoff, typingDots, type Agent } from './handoff';
 import { applyTheme, avatarsOf, STYLES } from './theme';
 import { typingDuration } from './typing';
 
@@ -37,22 +37,14 @@ interface Saved {
   publishedAt?: string;
   sessionId: string;
   resultId?: string;
-  transcript: { role: 'host' | 'guest'; message: Json }[];
+  /** `system`: a line about the conversation (a person joined), `message.text`. */
+  transcript: { role: 'host' | 'guest' | 'system'; message: Json }[];
   input?: Json;
-}
-
-/** An http(s) address, or undefined: where a bot may send the visitor. */
-function webAddress(raw: string): string | undefined {
-  try {
-    const url = new URL(raw, location.href);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
+  /** While a person has the chat: reopened with its whole stream on reload. */
+  handoff?: { agent?: Agent; joined?: string };
 }
 
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function storageOf(settings: Json): Storage | undefined {
   const remember = settings.general?.rememberUser;
@@ -103,17 +95,43 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
   };
 
   let avatars: { host?: string; guest?: string } = {};
-  let lastRow: { role: 'host' | 'guest'; avatar?: HTMLElement } | undefined;
-  const bubble = (role: 'host' | 'guest', element: HTMLElement | null, kind?: string) => {
-    if (!element) return;
+  let lastRow: { role: string; avatar?: HTMLElement } | undefined;
+  // The agent's typing dots stay under the newest message.
+  let typingRow: HTMLElement | undefined;
+  let dotsHid: HTMLElement | undefined;
+  const bubble = (role: 'host' | 'guest', element: HTMLElement | null, kind?: string, agent?: Agent) => {
+    if (!element) return undefined;
     const media = kind === 'image' || kind === 'video' || kind === 'embed';
-    const content = h('div', { className: `parley-bubble parley-${role}${media ? ' parley-media' : ''}` }, element);
+    const content = h(
+      'div',
+      { className: `parley-bubble parley-${role}${media ? ' parley-media' : ''}${agent ? ' parley-agent' : ''}` },
+      element,
+    );
     const picture = avatars[role];
-    const avatar = picture ? h('img', { src: picture, alt: '', className: 'parley-avatar' }) : undefined;
-    // One avatar per run of messages from one side, beside the newest of them.
-    if (avatar && lastRow?.role === role) lastRow.avatar?.setAttribute('data-hidden', '');
-    container.append(h('div', { className: `parley-row parley-row-${role}` }, avatar, content));
-    lastRow = { role, avatar };
+    const avatar = agent
+      ? agentAvatar(agent)
+      : picture
+        ? h('img', { src: picture, alt: '', className: 'parley-avatar' })
+        : undefined;
+    // A run of messages from one side (one person) has one avatar, beside the newest, and one name, above the first.
+    const key = agent ? `agent:${agent.name}` : role;
+    const sameRun = lastRow?.role === key;
+    if (avatar && sameRun) lastRow?.avatar?.setAttribute('data-hidden', '');
+    const body =
+      agent && !sameRun
+        ? h('div', { className: 'parley-authored' }, h('span', { className: 'parley-author' }, agent.name), content)
+        : content;
+    const row = h('div', { className: `parley-row parley-row-${role}` }, avatar, body);
+    container.append(row);
+    if (typingRow) container.append(typingRow);
+    lastRow = { role: key, avatar };
+    scrollToEnd();
+    return row;
+  };
+  const systemLine = (text: string) => {
+    container.append(h('p', { className: 'parley-system', role: 'status' }, text));
+    if (typingRow) container.append(typingRow);
+    lastRow = undefined;
     scrollToEnd();
   };
 
@@ -125,8 +143,7 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
     const duration = typingDuration(message, typing);
     if (duration === 0 || (bubblesShown === 0 && typing.isDisabledOnFirstMessage !== false)) return;
     const before = lastRow;
-    bubble('host', h('div', { className: 'parley-typing', 'aria-hidden': 'true' }, h('span'), h('span'), h('span')));
-    const row = container.lastElementChild;
+    const row = bubble('host', typingDots());
     await sleep(duration);
     row?.remove();
     before?.avatar?.removeAttribute('data-hidden');
@@ -153,77 +170,75 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
     if (interacted) element.querySelector<HTMLElement>('input, textarea, button')?.focus({ preventScroll: true });
   };
 
-  const runActions = async (
-    actions: Json[],
-    after: 'before' | 'after',
-    lastBubbleBlockId: string | undefined,
-    index: number,
-  ): Promise<string | undefined> => {
-    let replyToSend: string | undefined;
-    for (const action of actions) {
-      const isBefore = !action.lastBubbleBlockId;
-      if ((after === 'before') !== isBefore && lastBubbleBlockId !== undefined) continue;
-      void index;
-      if (action.redirect?.url) {
-        // Web addresses only: a javascript: URL would run the bot's code in this page.
-        const url = webAddress(String(action.redirect.url));
-        if (!url) continue;
-        if (action.redirect.isNewTab) window.open(url, '_blank', 'noopener');
-        else location.href = url;
-      } else if (action.wait) {
-        await sleep(Math.max(0, Number(action.wait.secondsToWaitFor) || 0) * 1000);
-      } else if (action.scriptToExecute || action.setVariable) {
-        const script = (action.scriptToExecute ?? action.setVariable.scriptToExecute) as Json;
-        try {
-          const args = ((script.args ?? []) as Json[]).map((arg) => ({
-            id: String(arg.id),
-            value: arg.value as unknown,
-          }));
-          const result = await runSandboxedScript(String(script.content ?? ''), args);
-          if (action.setVariable || action.expectsDedicatedReply) replyToSend = result;
-        } catch (error) {
-          await sendClientLogs(apiHost, sessionId, [
-            { status: 'error', description: 'Script failed', details: String(error) },
-          ]).catch(() => undefined);
-        }
-      } else if (action.httpRequestToExecute) {
-        const request = action.httpRequestToExecute as Json;
-        try {
-          const response = await fetch(request.url, {
-            // The bot's request goes out without this page's cookies.
-            credentials: 'omit',
-            method: request.method ?? 'GET',
-            headers: request.headers,
-            body: request.body ? JSON.stringify(request.body) : undefined,
-          });
-          replyToSend = JSON.stringify({ statusCode: response.status, data: await response.text() });
-        } catch (error) {
-          replyToSend = JSON.stringify({ statusCode: 500, data: String(error) });
-        }
-      } else if (action.type === 'stream' || action.streamOpenAiChatCompletion) {
-        // The AI answer is shown as it is generated, in place of the bubble the server will not send again.
+  const runActions = (actions: Json[], after: 'before' | 'after', lastBubbleBlockId: string | undefined) =>
+    runClientActions(actions, after, lastBubbleBlockId, {
+      apiHost,
+      sessionId,
+      streamBubble: () => {
         const shown = h('p', {});
         bubble('host', h('div', { className: 'parley-text' }, shown));
-        const body = action.streamOpenAiChatCompletion ? { messages: action.streamOpenAiChatCompletion.messages } : {};
-        try {
-          replyToSend = await streamMessage(apiHost, sessionId, body, (textSoFar) => {
-            shown.textContent = textSoFar;
-            scrollToEnd();
-          });
-        } catch (error) {
-          shown.textContent = error instanceof Error ? error.message : 'The answer could not be streamed.';
-          replyToSend = '';
-        }
-        saved?.transcript.push({ role: 'host', message: { type: 'text', content: { markdown: replyToSend } } });
-      } else if (action.startPropsToInject) {
-        // On Parley's own page (the chat origin, which serves the API too), apart from it.
-        injectStartProps(action.startPropsToInject as Json, apiHost === location.origin ? 'frame' : 'page');
-      }
+        return shown;
+      },
+      scrollToEnd,
+      streamed: (markdown) =>
+        saved?.transcript.push({ role: 'host', message: { type: 'text', content: { markdown } } }),
+    });
+
+  // While a person has the chat (docs/chat-runtime.md#a-person-in-the-chat-handoff).
+  let turnRunning: Promise<unknown> = Promise.resolve();
+  const agentMessage = (message: Json, agent: Agent) => {
+    handoff.agent = agent;
+    handoff.stopTyping();
+    bubble('host', renderMessage(message), message.type, agent);
+    saved?.transcript.push({ role: 'host', message });
+  };
+  const handoff = new Handoff(apiHost, () => sessionId, {
+    agentMessage: (message, agent) => {
+      agentMessage(message, agent);
+      persist();
+    },
+    systemLine: (text) => {
+      systemLine(text);
+      saved?.transcript.push({ role: 'system', message: { text } });
+      if (saved?.handoff) saved.handoff = { agent: handoff.agent, joined: handoff.joined };
+      persist();
+    },
+    typing: (agent) => {
+      typingRow?.remove();
+      // The dots join the person's run of messages: its avatar moves to them, and back when they go.
+      dotsHid?.removeAttribute('data-hidden');
+      dotsHid = agent && lastRow?.role === `agent:${agent.name}` ? lastRow.avatar : undefined;
+      dotsHid?.setAttribute('data-hidden', '');
+      const dots = agent && h('div', { className: 'parley-bubble parley-host parley-agent' }, typingDots());
+      typingRow = agent && h('div', { className: 'parley-row parley-row-host' }, agentAvatar(agent), dots);
+      if (typingRow) container.append(typingRow);
+      scrollToEnd();
+    },
+    released: (response) => showTurn(response),
+    closed: () => {
+      inputSlot.replaceChildren();
+      if (saved) saved.input = saved.handoff = undefined;
+      persist();
+    },
+    settled: () => turnRunning,
+    alive: () => container.isConnected,
+  });
+
+  /** Draws an answer; `stale`: answered within a handoff that ended since, only its agent messages are news. */
+  const showTurn = (turn: Json, stale = false): Promise<void> => {
+    const run = stale ? showAgentMessages(turn) : drawTurn(turn);
+    turnRunning = run.catch(() => undefined);
+    return run;
+  };
+  const showAgentMessages = async (turn: Json) => {
+    for (const message of (turn.messages ?? []) as Json[]) {
+      const agent = agentOf(message);
+      if (agent && handoff.firstTime(message)) agentMessage(message, agent);
     }
-    return replyToSend;
+    persist();
   };
 
-  const showTurn = async (turn: Json) => {
+  const drawTurn = async (turn: Json) => {
     // dynamicTheme: avatars set from variables by the bot.
     if (turn.dynamicTheme?.hostAvatarUrl) avatars.host = turn.dynamicTheme.hostAvatarUrl;
     if (turn.dynamicTheme?.guestAvatarUrl) avatars.guest = turn.dynamicTheme.guestAvatarUrl;
@@ -232,9 +247,14 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
       actions.filter((action) => !action.lastBubbleBlockId),
       'before',
       undefined,
-      0,
     );
     for (const message of (turn.messages ?? []) as Json[]) {
+      // A person's words are not typed out by the bot's emulation, and come once (stream or answer).
+      const agent = agentOf(message);
+      if (agent) {
+        if (handoff.firstTime(message)) agentMessage(message, agent);
+        continue;
+      }
       await typeOut(message);
       if (typeof message.id === 'string') options.onBlock?.(message.id);
       bubble('host', renderMessage(message), message.type);
@@ -242,7 +262,7 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
       saved?.transcript.push({ role: 'host', message });
       const after = actions.filter((action) => action.lastBubbleBlockId === message.id);
       if (after.length > 0) {
-        const reply = await runActions(after, 'after', message.id, 0);
+        const reply = await runActions(after, 'after', message.id);
         if (reply !== undefined) return reply_(reply, undefined, true);
       }
     }
@@ -254,9 +274,11 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
     if (before !== undefined && !turn.input) return reply_(before, undefined, true);
     if (saved) {
       saved.input = turn.input;
+      saved.handoff = turn.handoff ? { agent: handoff.agent, joined: handoff.joined } : undefined;
       persist();
     }
     showInput(turn.input);
+    handoff.follow(turn.handoff);
   };
 
   async function reply_(text: string, shown?: string, silent = false, attachedFileUrls?: string[]): Promise<void> {
@@ -265,14 +287,15 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
       bubble('guest', h('p', {}, shown ?? text));
       saved?.transcript.push({ role: 'guest', message: { type: 'text', content: { markdown: shown ?? text } } });
     }
+    const during = handoff.active ? handoff.epoch : undefined;
     try {
-      await showTurn(
-        await continueChat(
-          apiHost,
-          sessionId,
-          attachedFileUrls?.length ? { type: 'text', text, attachedFileUrls } : text,
-        ),
+      const answer = await continueChat(
+        apiHost,
+        sessionId,
+        attachedFileUrls?.length ? { type: 'text', text, attachedFileUrls } : text,
       );
+      // Answered within a handoff that has ended since (the person let go meanwhile): the bot's input stays.
+      await showTurn(answer, during !== undefined && during !== handoff.epoch && !!answer.handoff);
     } catch (error) {
       bubble(
         'host',
@@ -327,15 +350,19 @@ export async function mountChat(host: HTMLElement, options: ChatOptions): Promis
   if (storage && stored && stored.publishedAt === start.bot?.publishedAt && stored.sessionId) {
     saved = stored;
     sessionId = stored.sessionId;
-    for (const entry of stored.transcript)
-      bubble(
-        entry.role,
-        entry.role === 'host'
-          ? renderMessage(entry.message)
-          : h('p', {}, String(entry.message.content?.markdown ?? '')),
-        entry.message.type,
-      );
+    for (const entry of stored.transcript) {
+      if (entry.role === 'system') systemLine(String(entry.message.text ?? ''));
+      else if (entry.role === 'host') {
+        const agent = agentOf(entry.message);
+        if (agent) handoff.firstTime(entry.message);
+        bubble('host', renderMessage(entry.message), entry.message.type, agent);
+      } else bubble('guest', h('p', {}, String(entry.message.content?.markdown ?? '')));
+    }
     showInput(stored.input);
+    // Reopened from its start: what came while the page was away shows, what was drawn is not drawn again.
+    handoff.agent = stored.handoff?.agent;
+    handoff.joined = stored.handoff?.joined;
+    handoff.follow(stored.handoff, 0);
     return;
   }
   sessionId = start.sessionId;

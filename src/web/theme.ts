@@ -19,6 +19,9 @@ export const STYLES = `
 .parley-row{display:flex;gap:8px;align-items:flex-end;max-width:min(100%,640px)}.parley-row-host{align-self:flex-start}.parley-row-guest{align-self:flex-end;flex-direction:row-reverse}
 .parley-row-guest .parley-bubble{max-width:100%}.parley-row>.parley-bubble{min-width:0}
 .parley-avatar{flex:none;width:40px;height:40px;border-radius:50%;object-fit:cover}.parley-avatar[data-hidden]{visibility:hidden}
+.parley-agent-avatar{display:flex;align-items:center;justify-content:center;background:#334155;color:#fff;font-weight:600;font-size:17px;line-height:1}
+.parley-authored{display:flex;flex-direction:column;align-items:flex-start;gap:2px;min-width:0}.parley-author{font-size:.8em;font-weight:600;opacity:.75;padding:0 4px}
+.parley-system{align-self:center;margin:4px 0;padding:0 16px;font-size:.85em;opacity:.7;text-align:center}
 .parley-typing{display:flex;gap:4px;align-items:center;height:20px;padding:8px 16px}.parley-typing span{width:6px;height:6px;border-radius:50%;background:currentColor;opacity:.5;animation:parley-dot 1s infinite}.parley-typing span:nth-child(2){animation-delay:.15s}.parley-typing span:nth-child(3){animation-delay:.3s}
 @keyframes parley-dot{0%,60%,100%{opacity:.25}30%{opacity:.9}}
 .parley-input{display:flex;justify-content:flex-end;margin-top:8px}.parley-input:empty{display:none}

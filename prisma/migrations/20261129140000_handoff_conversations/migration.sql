@@ -20,6 +20,8 @@ CREATE TABLE "Conversation" (
     "lastSeq" INTEGER NOT NULL DEFAULT 0,
     "visitorSeq" INTEGER NOT NULL DEFAULT 0,
     "endingUntil" DATETIME,
+    "releaseGroupId" TEXT,
+    "transcriptLines" INTEGER NOT NULL DEFAULT 0,
     CONSTRAINT "Conversation_workspaceId_fkey" FOREIGN KEY ("workspaceId") REFERENCES "Workspace" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
     CONSTRAINT "Conversation_botId_fkey" FOREIGN KEY ("botId") REFERENCES "Bot" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
     CONSTRAINT "Conversation_assigneeId_fkey" FOREIGN KEY ("assigneeId") REFERENCES "User" ("id") ON DELETE SET NULL ON UPDATE CASCADE

@@ -102,9 +102,7 @@ export const Conversation = builder.objectRef<ConversationView>('Conversation').
     lastMessage: t.field({
       type: ConversationMessage,
       nullable: true,
-      resolve: async (conversation, _args, ctx) =>
-        (await lastLines(ctx.db, [{ id: conversation.id, lastSeq: conversation.lastSeq }])).get(conversation.id) ??
-        null,
+      resolve: (conversation) => conversation.lastMessage,
     }),
     messages: t.field({
       type: [ConversationMessage],

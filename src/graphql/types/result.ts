@@ -79,7 +79,11 @@ builder.prismaObject('Log', {
 const TranscriptLineRef = builder.objectRef<TranscriptLine>('TranscriptLine').implement({
   description: 'One line of a conversation as the visitor saw it: a bot bubble or an answer.',
   fields: (t) => ({
-    role: t.exposeString('role', { description: 'bot or user.' }),
+    role: t.exposeString('role', {
+      description:
+        'bot, user (the visitor) or agent (a person of the workspace while the conversation was handed to them).',
+    }),
+    author: t.exposeString('author', { nullable: true, description: "An agent line's author, by name." }),
     type: t.exposeString('type', { description: 'text, image, video, audio or embed.' }),
     text: t.exposeString('text', {
       nullable: true,

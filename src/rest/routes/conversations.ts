@@ -15,6 +15,7 @@ export const conversationRoutes = builderRoutes('Conversations', [
     summary: 'Live inbox: one event per change of a conversation (waiting, taken, message, typing, released, closed)',
     unwrap: ['inboxEvents'],
     stream: 'sse',
+    omitNull: true,
     errors: [...BUILDER_ERRORS, 429],
   },
   {

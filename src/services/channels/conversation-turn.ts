@@ -51,7 +51,13 @@ function isGoneSession(error: unknown): boolean {
 
 async function isExpired(db: ChatDeps['db'], conversation: ChannelConversationState, now: Date): Promise<boolean> {
   if (!conversation.botId) return true;
-  return conversation.lastActivityAt.getTime() + (await sessionExpiryMs(db, conversation.botId)) < now.getTime();
+  if (conversation.lastActivityAt.getTime() + (await sessionExpiryMs(db, conversation.botId)) >= now.getTime())
+    return false;
+  // A person has it (or it waits for one): however long the silence, the person's words still go to them.
+  const handedOff = conversation.sessionId
+    ? await db.conversation.findUnique({ where: { openSessionId: conversation.sessionId }, select: { id: true } })
+    : null;
+  return handedOff === null;
 }
 
 async function resultIdOf(db: ChatDeps['db'], sessionId: string): Promise<string | undefined> {

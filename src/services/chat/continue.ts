@@ -50,7 +50,7 @@ export async function continueChat(
         // Waiting for a person: the visitor's words are for them, never an answer to the bot.
         const toPerson = awaitsPerson(state, library.resolve)
           ? await visitorWrites(deps, session.id, message, format)
-          : state.handedBack && (await owedAfterHandBack(deps, state.handedBack.conversationId, format));
+          : state.handedBack && (await owedAfterHandBack(deps, state.handedBack.conversationId, message, format));
         if (toPerson) {
           // Nothing of the session changed: its claim is given back without a commit.
           await deps.store.releaseClaim(session.id, session.version);

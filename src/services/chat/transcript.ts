@@ -1,4 +1,11 @@
-import { startChat as engineStart, continueChat as engineContinue, resumeTurn } from '../../engine/chat';
+import {
+  awaitsPerson,
+  continueChat as engineContinue,
+  releaseHandoff,
+  resumeTurn,
+  startChat as engineStart,
+} from '../../engine/chat';
+import { handoffParts } from './transcript-handoffs';
 import { transcriptTurnOf } from '../../engine/transcript';
 import type { BotRef, SessionState } from '../../engine/session';
 import type { ChatMessage } from '../../engine/wire';
@@ -27,7 +34,10 @@ export interface TranscriptMessage {
 
 /** One line of a transcript, in conversation order. */
 export interface TranscriptLine {
-  role: 'bot' | 'user';
+  /** agent: a person of the workspace while the conversation was handed to them (docs/handoff.md). */
+  role: 'bot' | 'user' | 'agent';
+  /** An agent line's author, by name as it was then. */
+  author?: string;
   /** text, image, video, audio (bot media by URL), embed. */
   type: string;
   /** The bubble's text as markdown, or the visitor's answer. */
@@ -198,7 +208,19 @@ export async function resultTranscript(deps: ChatDeps, botId: string, resultId: 
     ),
   );
   lines.push(...botLines(turn.output.messages));
+  const handoffs = await handoffParts(db, resultId);
   for (;;) {
+    // Handed to a person: what was written then, and where the bot went on (or the end: closed, still open).
+    if (turn.status === 'awaiting-reply' && awaitsPerson(turn.state, library.resolve)) {
+      const handoff = handoffs.shift();
+      if (!handoff) break;
+      lines.push(...handoff.lines.map((line) => ({ ...line, type: 'text', rejected: false })));
+      if (!handoff.wentOn) break;
+      const release = handoff.groupId ? { groupId: handoff.groupId } : {};
+      turn = await settle(await releaseHandoff(turn.state, release, REPLAY_FORMAT, env, library.resolve));
+      lines.push(...botLines(turn.output.messages));
+      continue;
+    }
     const awaited = turn.status === 'awaiting-input' ? turn.state.currentBlockId : undefined;
     const replies = nextReplies(accepted, rejected, awaited);
     const reply = replies?.[0];

@@ -1,6 +1,7 @@
 import type { Access } from '../access';
 import type { ChatDeps } from '../chat/deps';
 import { AppError, invalidInput } from '../../errors';
+import { assertChannelCarries, deliverToChannel } from '../channels/handoff-delivery';
 import { ANSWERING_ROLES, conversationFor } from './access';
 import { claimEnding, conversationEnded } from './ending';
 import { handBack } from './hand-back';
@@ -32,6 +33,8 @@ export async function takeConversation(deps: ChatDeps, access: Access, conversat
     select: { status: true, assigneeId: true, assignee: { select: { name: true, email: true } } },
   });
   if (!now || !isOpen(now.status)) throw conversationEnded();
+  // Waiting still, but someone is handing it back or closing it (or it is timing out) right now.
+  if (now.status === 'waiting') throw new AppError('CONFLICT', 'This conversation is ending');
   if (now.assigneeId === access.userId) return;
   const who = now.assignee?.name?.trim() || now.assignee?.email || 'Someone';
   throw new AppError('CONFLICT', `${who} has this conversation`);
@@ -61,6 +64,7 @@ export async function sendAgentMessage(
     if (sent) return sent;
   }
   if (!isOpen(conversation.status)) throw conversationEnded();
+  await assertChannelCarries(deps.db, conversation);
   if (conversation.status === 'waiting') await takeConversation(deps, access, conversation.id);
   else if (conversation.assigneeId !== access.userId) await takeConversation(deps, access, conversation.id);
   const person = await personOf(deps, access.userId);
@@ -77,6 +81,7 @@ export async function sendAgentMessage(
     new Date(),
   );
   if (isNew) publishConversation(deps.live, conversation, 'message', { seq: row.seq, authorKind: 'agent' });
+  await deliverToChannel(deps, conversation);
   return row;
 }
 
@@ -122,6 +127,7 @@ export async function closeConversation(deps: ChatDeps, access: Access, conversa
     return [lines[0]!, completed[0]] as const;
   });
   publishConversation(deps.live, conversation, 'closed', { seq: line.seq });
+  await deliverToChannel(deps, conversation);
   if (result)
     deps.live.publish([
       { botId: result.botId, resultId: result.id, event: 'completed', isCompleted: true, updatedAt: result.updatedAt },

@@ -8,6 +8,7 @@ import { partsOf } from '../chat/response';
 import { withClaimedSession } from '../chat/sessions';
 import { guarded, turnEnv } from '../chat/turn';
 import { writeTurn } from '../chat/write-turn';
+import { deliverToChannel } from '../channels/handoff-delivery';
 import { claimEnding, conversationEnded, dropEnding } from './ending';
 import { appendLines } from './lines';
 import { chatMessageText } from './message-text';
@@ -102,9 +103,17 @@ export async function handBack(deps: ChatDeps, ending: Ending): Promise<void> {
     );
     await tx.conversation.update({
       where: { id: conversation.id },
-      data: { status: 'closed', outcome, endedAt: now, openSessionId: null, endingUntil: null },
+      data: {
+        status: 'closed',
+        outcome,
+        endedAt: now,
+        openSessionId: null,
+        endingUntil: null,
+        releaseGroupId: ending.groupId ?? null,
+      },
     });
     return lines;
   });
   publishConversation(deps.live, conversation, 'released', { seq: line!.seq });
+  await deliverToChannel(deps, conversation);
 }

@@ -18,7 +18,9 @@ export interface OpenPlan {
 function channelOf(turn: TurnResult, surface: WebSurface | undefined): ConversationChannel {
   const { state } = turn;
   if (state.isPreview) return 'preview';
-  if (state.channel === 'whatsApp' || state.channel === 'telegram') return state.channel;
+  // The messaging channels name theirs in lower case ("whatsapp", as Set variable's "Environment name" gives it).
+  if (state.channel === 'whatsapp' || state.channel === 'whatsApp') return 'whatsApp';
+  if (state.channel === 'telegram') return 'telegram';
   return surface ?? 'web';
 }
 
@@ -77,6 +79,7 @@ export async function openConversation(deps: ChatDeps, turn: TurnResult, plan: O
           channel: channelOf(turn, plan.surface),
           waitingSince: now,
           timeoutAt,
+          transcriptLines: lines.length,
         },
         select: { id: true, botId: true, workspaceId: true, sessionId: true },
       });

@@ -5,7 +5,16 @@ import { notFound } from '../../errors';
 import { conversationFor } from './access';
 import { storedResultVariables } from '../results';
 import type { LineRow } from './lines';
-import type { AuthorKind, ConversationChannel, ConversationOutcome, ConversationStatus } from './types';
+import {
+  AUTHOR_KINDS,
+  CONVERSATION_CHANNELS,
+  CONVERSATION_OUTCOMES,
+  CONVERSATION_STATUSES,
+  type AuthorKind,
+  type ConversationChannel,
+  type ConversationOutcome,
+  type ConversationStatus,
+} from './types';
 
 /** The most conversations one list answers (newest first). */
 export const CONVERSATION_LIST_LIMIT = 200;
@@ -42,6 +51,8 @@ export interface ConversationView {
   takenAt: Date | null;
   endedAt: Date | null;
   lastSeq: number;
+  /** Its last line with something to read (lists show it). */
+  lastMessage: LineView | null;
 }
 
 const personSelect = { id: true, name: true, email: true, image: true } as const;
@@ -70,17 +81,22 @@ type ViewRow = {
   status: string;
   outcome: string | null;
   channel: string;
-} & Omit<ConversationView, 'botName' | 'status' | 'outcome' | 'channel'>;
+} & Omit<ConversationView, 'botName' | 'status' | 'outcome' | 'channel' | 'lastMessage'>;
 
-function viewOf(row: ViewRow): ConversationView {
-  const { bot, ...rest } = row;
-  return {
-    ...rest,
+const oneOf = <T extends string>(values: readonly T[], value: string, fallback: T): T =>
+  (values as readonly string[]).includes(value) ? (value as T) : fallback;
+
+/** The rows as the API shows them, with each one's last line (one query for all). */
+async function viewsOf(db: Db, rows: ViewRow[]): Promise<ConversationView[]> {
+  const last = await lastLines(db, rows);
+  return rows.map(({ bot, ...row }) => ({
+    ...row,
     botName: bot.name,
-    status: row.status as ConversationStatus,
-    outcome: row.outcome as ConversationOutcome | null,
-    channel: row.channel as ConversationChannel,
-  };
+    status: oneOf(CONVERSATION_STATUSES, row.status, 'closed'),
+    outcome: row.outcome === null ? null : oneOf(CONVERSATION_OUTCOMES, row.outcome, 'closed'),
+    channel: oneOf(CONVERSATION_CHANNELS, row.channel, 'web'),
+    lastMessage: last.get(row.id) ?? null,
+  }));
 }
 
 /** The conversations of a workspace the caller belongs to (any role), newest first. */
@@ -100,7 +116,7 @@ export async function listConversations(
     take: CONVERSATION_LIST_LIMIT,
     select: viewSelect,
   });
-  return rows.map(viewOf);
+  return viewsOf(db, rows);
 }
 
 export async function waitingCount(db: Db, access: Access, workspaceId: string): Promise<number> {
@@ -112,13 +128,13 @@ export async function getConversation(db: Db, access: Access, conversationId: st
   await conversationFor(db, access, conversationId);
   const row = await db.conversation.findUnique({ where: { id: conversationId }, select: viewSelect });
   if (!row) throw notFound('Conversation not found');
-  return viewOf(row);
+  return (await viewsOf(db, [row]))[0]!;
 }
 
 function lineView(row: LineRow, people: Map<string, PersonView>): LineView {
   return {
     seq: row.seq,
-    authorKind: row.authorKind as AuthorKind,
+    authorKind: oneOf(AUTHOR_KINDS, row.authorKind, 'bot'),
     author: row.authorId ? (people.get(row.authorId) ?? null) : null,
     createdAt: row.createdAt,
     text: row.text,
@@ -140,13 +156,25 @@ export async function conversationLines(db: Db, conversationId: string): Promise
   return shown.map((row) => lineView(row, people));
 }
 
-/** The last line of each conversation (lists show it), one query for all. */
+/**
+ * The last line with text of each conversation, one query for all: its last
+ * line, else (a close's marker has none) the one before.
+ */
 export async function lastLines(db: Db, conversations: { id: string; lastSeq: number }[]) {
   const wanted = conversations.filter((conversation) => conversation.lastSeq > 0);
   if (wanted.length === 0) return new Map<string, LineView>();
-  const rows = await db.conversationMessage.findMany({
-    where: { OR: wanted.map((conversation) => ({ conversationId: conversation.id, seq: conversation.lastSeq })) },
+  const candidates = await db.conversationMessage.findMany({
+    where: {
+      OR: wanted.map((conversation) => ({
+        conversationId: conversation.id,
+        seq: { in: [conversation.lastSeq, conversation.lastSeq - 1] },
+      })),
+      text: { not: '' },
+    },
+    orderBy: { seq: 'asc' },
   });
+  // Ascending: the later of the two wins.
+  const rows = [...new Map(candidates.map((row) => [row.conversationId, row])).values()];
   const people = await peopleOf(db, rows);
   return new Map(rows.map((row) => [row.conversationId, lineView(row, people)]));
 }

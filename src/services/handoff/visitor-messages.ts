@@ -30,17 +30,31 @@ export function agentChatMessage(
   };
 }
 
+const chatLog = z.object({
+  status: z.enum(['success', 'error', 'info']).optional(),
+  description: z.string(),
+  details: z.unknown().optional(),
+  context: z.string().optional(),
+});
+
+/** A hand-back's chat answer as stored (JSON): parsed, not cast. */
 const storedResponse = z.object({
   messages: z.array(z.object({ id: z.string(), type: z.string(), content: z.unknown() })),
-  input: z
-    .record(z.string(), z.unknown())
-    .and(z.object({ id: z.string(), type: z.string() }))
+  input: z.object({ id: z.string(), type: z.string() }).catchall(z.unknown()).optional(),
+  clientSideActions: z.array(z.object({ type: z.string() }).catchall(z.unknown())).optional(),
+  logs: z.array(chatLog).optional(),
+  lastMessageNewFormat: z.string().optional(),
+  dynamicTheme: z
+    .object({
+      hostAvatarUrl: z.string().optional(),
+      guestAvatarUrl: z.string().optional(),
+      backgroundUrl: z.string().optional(),
+    })
     .optional(),
-  clientSideActions: z.array(z.object({ type: z.string() }).passthrough()).optional(),
-  logs: z.array(z.object({ description: z.string() }).passthrough()).optional(),
+  progress: z.number().optional(),
 });
 
 /** The bot's answer a hand-back stored (its chat answer as JSON), or none when the line holds none. */
 export function storedHandBack(row: Pick<LineRow, 'response'>): ResponseParts | undefined {
-  return row.response ? (jsonAs(row.response, storedResponse) as ResponseParts | undefined) : undefined;
+  return row.response ? jsonAs(row.response, storedResponse) : undefined;
 }

@@ -3,7 +3,7 @@ import type { ResponseParts } from '../../engine/response';
 import type { ReplyMessage, TextFormat } from '../../engine/wire';
 import type { ChatDeps } from '../chat/deps';
 import { appendLine } from './lines';
-import { owedAnswer } from './owed';
+import { markGiven, owedAnswer } from './owed';
 import { publishConversation } from './publish';
 
 function visitorText(message: ReplyMessage | undefined): string {
@@ -58,10 +58,15 @@ export async function visitorWrites(
   );
 }
 
-/** A client that cannot stream comes back after the hand-back: what the bot said then, unless it was given already. */
+/**
+ * A client that cannot stream comes back after the hand-back: what the bot
+ * said then, unless it was given already. What the visitor wrote meanwhile
+ * answered nothing the visitor saw: it is kept as their last line.
+ */
 export async function owedAfterHandBack(
   deps: ChatDeps,
   conversationId: string,
+  message: ReplyMessage | undefined,
   format: TextFormat,
 ): Promise<ResponseParts | undefined> {
   const conversation = await deps.db.conversation.findUnique({
@@ -69,5 +74,12 @@ export async function owedAfterHandBack(
     select: { id: true, visitorSeq: true, lastSeq: true },
   });
   if (!conversation || conversation.visitorSeq >= conversation.lastSeq) return undefined;
-  return owedAnswer(deps.db, conversation, format, undefined);
+  const answer = await owedAnswer(deps.db, conversation, format, undefined);
+  const text = visitorText(message);
+  if (text !== '') {
+    const { row } = await appendLine(deps.db, conversation.id, { authorKind: 'visitor', text }, new Date());
+    // The visitor's own line is not owed to them.
+    await markGiven(deps.db, conversation.id, row.seq);
+  }
+  return answer;
 }

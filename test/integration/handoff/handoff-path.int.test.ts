@@ -1,6 +1,6 @@
-import { continueChat, say, texts } from '../../helpers/chat';
+import { continueChat, publishDefinition, say, texts } from '../../helpers/chat';
 import { handoffBot, inbox, reachHandoff } from '../../helpers/handoff';
-import { ISO_MS } from '../../helpers/http';
+import { ISO_MS, request } from '../../helpers/http';
 import { openSse } from '../../helpers/sse';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
@@ -243,5 +243,67 @@ describe('handoff: reach, take, talk, hand back', () => {
       status: 404,
       body: { code: 'NOT_FOUND', message: 'Conversation not found', issues: [] },
     });
+  });
+
+  test("the result's transcript keeps the agents' words with their names, and where the bot went on", async () => {
+    const { sessionId, conversationId, botId, resultId } = await reachHandoff(server);
+    await inbox(server, admin(), 'POST', `/v1/conversations/${conversationId}/messages`, { text: 'Hi, I am here' });
+    await say(server, sessionId, 'Thanks');
+    await inbox(server, admin(), 'POST', `/v1/conversations/${conversationId}/release`, { groupId: 'later' });
+    await say(server, sessionId, 'after the person');
+    await say(server, sessionId, 'last answer');
+    // Written before the visitor saw the hand-back: kept as their last line in the conversation.
+    const conversation = await inbox(server, admin(), 'GET', `/v1/conversations/${conversationId}`);
+    expect(conversation.body.messages.at(-1)).toMatchObject({ authorKind: 'visitor', text: 'after the person' });
+    const transcript = await inbox(server, admin(), 'GET', `/v1/bots/${botId}/results/${resultId}/transcript`);
+    expect(transcript.status).toBe(200);
+    const admin_ = await server.db.user.findUniqueOrThrow({ where: { email: server.adminEmail } });
+    expect(
+      transcript.body.transcript.map((line: { role: string; text?: string; author?: string }) => [
+        line.role,
+        line.text,
+        line.author,
+      ]),
+    ).toEqual([
+      ['user', 'Ann', undefined],
+      ['bot', 'Hold on, Ann', undefined],
+      ['agent', 'Hi, I am here', admin_.name?.trim() || admin_.email],
+      ['user', 'Thanks', undefined],
+      // The visitor wrote it before seeing what the bot said on the hand-back.
+      ['user', 'after the person', undefined],
+      ['bot', 'Later group', undefined],
+      ['user', 'last answer', undefined],
+    ]);
+  });
+
+  test('the official Typebot embed (its /api/v1 paths) writes to the person and gets the answers in its next reply', async () => {
+    const bot = await publishDefinition(server, handoffBot());
+    const started = await request(server.url, 'POST', `/api/v1/typebots/${bot.publicId}/startChat`, { json: {} });
+    expect(started.status).toBe(200);
+    const sessionId: string = started.body.sessionId;
+    const path = `/api/v1/sessions/${sessionId}/continueChat`;
+    const handed = await request(server.url, 'POST', path, { json: { message: 'Ann' } });
+    expect(texts(handed.body)).toEqual(['Hold on, Ann']);
+    expect(handed.body.input).toMatchObject({ id: 'hand', type: 'text input' });
+    const { id: conversationId } = await server.db.conversation.findFirstOrThrow({ where: { sessionId } });
+    expect((await server.db.conversation.findUniqueOrThrow({ where: { id: conversationId } })).channel).toBe('web');
+    await inbox(server, admin(), 'POST', `/v1/conversations/${conversationId}/messages`, {
+      text: 'Hello from a person',
+    });
+    const reply = await request(server.url, 'POST', path, { json: { message: { type: 'text', text: 'Hi person' } } });
+    expect(reply.status).toBe(200);
+    expect(texts(reply.body)).toEqual(['Hello from a person']);
+    expect(reply.body.input).toMatchObject({ id: 'hand', type: 'text input' });
+    const read = await inbox(server, admin(), 'GET', `/v1/conversations/${conversationId}`);
+    expect(read.body.messages.at(-1)).toMatchObject({ authorKind: 'visitor', text: 'Hi person' });
+  });
+
+  test('a chat embedded in another site is listed as embed', async () => {
+    const bot = await publishDefinition(server, handoffBot());
+    const headers = { origin: 'https://shop.example' };
+    const started = await request(server.url, 'POST', `/v1/bots/${bot.publicId}/startChat`, { json: {}, headers });
+    const sessionId: string = started.body.sessionId;
+    await request(server.url, 'POST', `/v1/sessions/${sessionId}/continueChat`, { json: { message: 'Ann' }, headers });
+    expect((await server.db.conversation.findFirstOrThrow({ where: { sessionId } })).channel).toBe('embed');
   });
 });

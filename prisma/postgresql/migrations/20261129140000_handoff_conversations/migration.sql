@@ -20,6 +20,8 @@ CREATE TABLE "Conversation" (
     "lastSeq" INTEGER NOT NULL DEFAULT 0,
     "visitorSeq" INTEGER NOT NULL DEFAULT 0,
     "endingUntil" TIMESTAMP(3),
+    "releaseGroupId" TEXT,
+    "transcriptLines" INTEGER NOT NULL DEFAULT 0,
 
     CONSTRAINT "Conversation_pkey" PRIMARY KEY ("id")
 );

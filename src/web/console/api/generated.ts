@@ -339,7 +339,7 @@ export type ResultTranscriptQueryVariables = Exact<{
 }>;
 
 
-export type ResultTranscriptQuery = { bot: { id: string, result: { id: string, createdAt: string, transcript: Array<{ role: string, type: string, text: string | null, url: string | null, rejected: boolean, message: unknown }> } } };
+export type ResultTranscriptQuery = { bot: { id: string, result: { id: string, createdAt: string, transcript: Array<{ role: string, author: string | null, type: string, text: string | null, url: string | null, rejected: boolean, message: unknown }> } } };
 
 export type DeleteResultsMutationVariables = Exact<{
   botId: string | number;
@@ -1277,6 +1277,7 @@ export const ResultTranscriptDocument = new TypedDocumentString(`
       createdAt
       transcript {
         role
+        author
         type
         text
         url

@@ -42,6 +42,17 @@ function VisitorLine({ line }: { line: Line }) {
   );
 }
 
+/** A person of the workspace, while the conversation was handed to them: their name, then their words. */
+function AgentLine({ line }: { line: Line }) {
+  return (
+    <li className="host agent">
+      <span className="agent-name">{line.author ?? 'Agent'}</span>
+      <span className="visually-hidden">: </span>
+      {plainText(line)}
+    </li>
+  );
+}
+
 /** A result's conversation as the visitor saw it: the chat page's rendering, refused replies in place. */
 export function Transcript({ botId, resultId }: { botId: string; resultId: string }) {
   const loaded = useLoad(() => request(ResultTranscriptDocument, { botId, resultId }), [botId, resultId]);
@@ -51,7 +62,13 @@ export function Transcript({ botId, resultId }: { botId: string; resultId: strin
   return (
     <ol className="transcript" aria-label="Conversation">
       {lines.map((line, index) =>
-        line.role === 'user' ? <VisitorLine key={index} line={line} /> : <BotLine key={index} line={line} />,
+        line.role === 'user' ? (
+          <VisitorLine key={index} line={line} />
+        ) : line.role === 'agent' ? (
+          <AgentLine key={index} line={line} />
+        ) : (
+          <BotLine key={index} line={line} />
+        ),
       )}
     </ol>
   );

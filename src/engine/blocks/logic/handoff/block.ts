@@ -26,7 +26,11 @@ const options = optionsSchema({
 
 /** The text box a visitor writes to the person in (any client shows it, the official Typebot embed too). */
 export function handoffInput(blockId: string): InputObject {
-  return { id: blockId, type: textInput.type, options: { labels: { placeholder: 'Write a message…', button: 'Send' } } };
+  return {
+    id: blockId,
+    type: textInput.type,
+    options: { labels: { placeholder: 'Write a message…', button: 'Send' } },
+  };
 }
 
 function timeoutOf(value: number | undefined): number {

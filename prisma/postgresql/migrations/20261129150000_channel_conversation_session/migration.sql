@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "ChannelConversation_sessionId_idx" ON "ChannelConversation"("sessionId");
