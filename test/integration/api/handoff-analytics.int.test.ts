@@ -1,6 +1,6 @@
 import { publishDefinition, say, startChat } from '../../helpers/chat';
 import { handoffBot, inbox } from '../../helpers/handoff';
-import { graphql } from '../../helpers/http';
+import { graphql, request } from '../../helpers/http';
 import { createUserWithToken, startTestServer, type TestServer } from '../../helpers/test-server';
 
 // A bot's handoffs in its analytics: conversations that began waiting in the
@@ -111,6 +111,15 @@ test('counts handoffs by outcome, with the median wait and handling time, in the
       data: { waitingSince: new Date(row.takenAt!.getTime() - wait * 1000) },
     });
   }
+  // Nor is the console's test chat of the same bot.
+  const preview = await request(server.url, 'POST', `/v1/bots/${bot.botId}/preview/startChat`, {
+    json: {},
+    token: server.adminToken,
+  });
+  expect((await say(server, preview.body.sessionId, 'Tester')).body.handoff).toEqual({ status: 'waiting' });
+  expect(await server.db.conversation.count({ where: { sessionId: preview.body.sessionId, channel: 'preview' } })).toBe(
+    1,
+  );
   // Another bot's handoff is not counted.
   await handOff((await publishDefinition(server, handoffBot())).publicId, 'Other');
 
