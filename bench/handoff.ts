@@ -225,7 +225,7 @@ async function run(databaseUrl: string): Promise<void> {
             if (event.type !== 'message') return;
             const text: string = event.message.content.richText[0].children[0].text;
             const sentAt = Number(/t=([\d.]+)/.exec(text)?.[1]);
-            toVisitor.arrived(text, clock() - sentAt);
+            if (!toVisitor.arrived(text, clock() - sentAt)) failed('message event nobody waited for (twice or late)');
           },
           (error) => {
             if (!closing) failed(`visitor stream ended${error ? `: ${error.message}` : ''}`);
@@ -241,7 +241,12 @@ async function run(databaseUrl: string): Promise<void> {
       `${first.url}/v1/workspaces/${workspace.id}/conversations/live`,
       { authorization: `Bearer ${TOKEN}` },
       (event) => {
-        if (event.type === 'message' && event.authorKind === 'visitor') toAgent.arrived(event.conversationId, clock());
+        if (
+          event.type === 'message' &&
+          event.authorKind === 'visitor' &&
+          !toAgent.arrived(event.conversationId, clock())
+        )
+          failed('inbox event nobody waited for (twice or late)');
       },
       (error) => {
         if (!closing) failed(`agent stream ended${error ? `: ${error.message}` : ''}`);
