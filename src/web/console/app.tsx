@@ -7,6 +7,8 @@ import { SignOutDocument, ViewerDocument, type ViewerQuery } from './api/generat
 import { BillingPage } from './pages/billing';
 import { BotPage } from './pages/bot';
 import { BotsPage } from './pages/bots';
+import { InboxNavLink } from './pages/inbox/inbox-badge';
+import { InboxPage } from './pages/inbox/inbox-page';
 import { SettingsPage } from './pages/settings';
 import { SignInPage } from './pages/sign-in';
 import { SessionProvider, useSession, type SessionValue } from './session';
@@ -106,6 +108,9 @@ function WorkspaceShell() {
           <Link href="/bots" aria-current={location.startsWith('/bots') ? 'page' : undefined}>
             Bots
           </Link>
+          {workspace && (
+            <InboxNavLink key={workspace.id} workspace={workspace} current={location.startsWith('/inbox')} />
+          )}
           <Link href="/settings" aria-current={location.startsWith('/settings') ? 'page' : undefined}>
             Settings
           </Link>
@@ -129,6 +134,11 @@ function WorkspaceShell() {
             </Route>
             <Route path="/bots/:botId/:tab?">
               {(params) => <BotPage workspace={workspace} botId={params.botId} tab={params.tab} />}
+            </Route>
+            <Route path="/inbox/:conversationId?">
+              {(params) => (
+                <InboxPage key={workspace.id} workspace={workspace} conversationId={params.conversationId} />
+              )}
             </Route>
             <Route path="/settings">
               {/* Keyed: its forms start from the workspace shown, not the previous one's values. */}

@@ -6,10 +6,15 @@ import { loadConfig } from '../../../src/config';
 import { graphqlLimitRules } from '../../../src/http/graphql-limits';
 import { pagedCostRule } from '../../../src/http/paged-cost';
 
-// Every operation our REST layer and the assistants' tools (MCP) run must fit under the default limits, in production too.
+// Every operation our REST layer, the assistants' tools (MCP) and the console run must fit under the default
+// limits, in production too.
 const root = join(__dirname, '../../..');
 const schema = buildSchema(readFileSync(join(root, 'schema/schema.graphql'), 'utf8'));
-const operationDirs = [join(root, 'src/rest/operations'), join(root, 'src/mcp/operations')];
+const operationDirs = [
+  join(root, 'src/rest/operations'),
+  join(root, 'src/mcp/operations'),
+  join(root, 'src/web/console/api'),
+];
 
 describe('default GraphQL limits', () => {
   const limits = loadConfig({ NODE_ENV: 'production' }).graphql.limits;

@@ -20,6 +20,31 @@ export type CheckpointReason =
   | 'quiet'
   | 'restore';
 
+export type ConversationAuthorKind =
+  | 'agent'
+  | 'bot'
+  | 'visitor';
+
+/** Where the visitor chats: Parley's chat page, a site embedding it, WhatsApp, Telegram, or the console's preview. */
+export type ConversationChannel =
+  | 'embed'
+  | 'preview'
+  | 'telegram'
+  | 'web'
+  | 'whatsApp';
+
+/** released: handed back to the bot; closed: a person closed it; timedOut: nobody took it in time (the bot went on). */
+export type ConversationOutcome =
+  | 'closed'
+  | 'released'
+  | 'timedOut';
+
+/** waiting: nobody has it yet; active: a person has it; closed: it ended (see `outcome`). */
+export type ConversationStatus =
+  | 'active'
+  | 'closed'
+  | 'waiting';
+
 /** What the tab has selected: a block and its group, a group alone, or neither (both null). Each id is 1 to 64 of A-Z, a-z, 0-9, _ and -. */
 export type EditorSelectionInput = {
   /** The selected block. */
@@ -295,6 +320,83 @@ export type CheckpointBotDraftMutationVariables = Exact<{
 
 
 export type CheckpointBotDraftMutation = { checkpointDraft: { revision: number, kind: RevisionKind, reason: CheckpointReason | null, note: string | null, publishedAt: string, isLive: boolean, author: { id: string, email: string, name: string | null } | null, publisher: { id: string, email: string, name: string | null } | null } };
+
+export type ConversationSummaryFieldsFragment = { id: string, botId: string, botName: string, status: ConversationStatus, outcome: ConversationOutcome | null, channel: ConversationChannel, team: string | null, waitingSince: string, takenAt: string | null, endedAt: string | null, assignee: { id: string, name: string | null, email: string } | null, lastMessage: { seq: number, authorKind: ConversationAuthorKind, text: string, author: { id: string, name: string | null, email: string } | null } | null };
+
+export type ConversationsQueryVariables = Exact<{
+  workspaceId: string | number;
+  status?: ConversationStatus | null | undefined;
+  mine?: boolean | null | undefined;
+}>;
+
+
+export type ConversationsQuery = { conversations: Array<{ id: string, botId: string, botName: string, status: ConversationStatus, outcome: ConversationOutcome | null, channel: ConversationChannel, team: string | null, waitingSince: string, takenAt: string | null, endedAt: string | null, assignee: { id: string, name: string | null, email: string } | null, lastMessage: { seq: number, authorKind: ConversationAuthorKind, text: string, author: { id: string, name: string | null, email: string } | null } | null }> };
+
+export type ConversationQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ConversationQuery = { conversation: { timeoutAt: string, id: string, botId: string, botName: string, status: ConversationStatus, outcome: ConversationOutcome | null, channel: ConversationChannel, team: string | null, waitingSince: string, takenAt: string | null, endedAt: string | null, messages: Array<{ seq: number, authorKind: ConversationAuthorKind, createdAt: string, text: string, author: { id: string, name: string | null, email: string } | null }>, variables: Array<{ name: string, value: unknown }>, groups: Array<{ id: string, title: string }>, assignee: { id: string, name: string | null, email: string } | null, lastMessage: { seq: number, authorKind: ConversationAuthorKind, text: string, author: { id: string, name: string | null, email: string } | null } | null } };
+
+export type WaitingConversationCountQueryVariables = Exact<{
+  workspaceId: string | number;
+}>;
+
+
+export type WaitingConversationCountQuery = { waitingConversationCount: number };
+
+export type TakeConversationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TakeConversationMutation = { takeConversation: { id: string, status: ConversationStatus } };
+
+export type SendConversationMessageMutationVariables = Exact<{
+  id: string | number;
+  text: string;
+  clientKey?: string | null | undefined;
+}>;
+
+
+export type SendConversationMessageMutation = { sendConversationMessage: { seq: number } };
+
+export type ReleaseConversationMutationVariables = Exact<{
+  id: string | number;
+  groupId?: string | number | null | undefined;
+}>;
+
+
+export type ReleaseConversationMutation = { releaseConversation: { id: string, status: ConversationStatus } };
+
+export type CloseConversationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type CloseConversationMutation = { closeConversation: { id: string, status: ConversationStatus } };
+
+export type ConversationTypingMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ConversationTypingMutation = { conversationTyping: boolean };
+
+export type InboxEventsSubscriptionVariables = Exact<{
+  workspaceId: string | number;
+}>;
+
+
+export type InboxEventsSubscription = { inboxEvents: { type: string, conversationId: string, seq: number | null } };
+
+export type ConversationEventsSubscriptionVariables = Exact<{
+  conversationId: string | number;
+}>;
+
+
+export type ConversationEventsSubscription = { conversationEvents: { type: string, conversationId: string, seq: number | null } };
 
 export type BotEditorFieldsFragment = { since: string, user: { id: string, email: string, name: string | null }, selections: Array<{ groupId: string | null, blockId: string | null }> };
 
@@ -783,6 +885,35 @@ export const DraftChangeFieldsFragmentDoc = new TypedDocumentString(`
   patch
 }
     `, {"fragmentName":"DraftChangeFields"}) as unknown as TypedDocumentString<DraftChangeFieldsFragment, unknown>;
+export const ConversationSummaryFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ConversationSummaryFields on Conversation {
+  id
+  botId
+  botName
+  status
+  outcome
+  channel
+  team
+  assignee {
+    id
+    name
+    email
+  }
+  waitingSince
+  takenAt
+  endedAt
+  lastMessage {
+    seq
+    authorKind
+    author {
+      id
+      name
+      email
+    }
+    text
+  }
+}
+    `, {"fragmentName":"ConversationSummaryFields"}) as unknown as TypedDocumentString<ConversationSummaryFieldsFragment, unknown>;
 export const BotEditorFieldsFragmentDoc = new TypedDocumentString(`
     fragment BotEditorFields on BotEditor {
   since
@@ -1199,6 +1330,151 @@ export const CheckpointBotDraftDocument = new TypedDocumentString(`
   }
   isLive
 }`) as unknown as TypedDocumentString<CheckpointBotDraftMutation, CheckpointBotDraftMutationVariables>;
+export const ConversationsDocument = new TypedDocumentString(`
+    query Conversations($workspaceId: ID!, $status: ConversationStatus, $mine: Boolean) {
+  conversations(workspaceId: $workspaceId, status: $status, mine: $mine) {
+    ...ConversationSummaryFields
+  }
+}
+    fragment ConversationSummaryFields on Conversation {
+  id
+  botId
+  botName
+  status
+  outcome
+  channel
+  team
+  assignee {
+    id
+    name
+    email
+  }
+  waitingSince
+  takenAt
+  endedAt
+  lastMessage {
+    seq
+    authorKind
+    author {
+      id
+      name
+      email
+    }
+    text
+  }
+}`) as unknown as TypedDocumentString<ConversationsQuery, ConversationsQueryVariables>;
+export const ConversationDocument = new TypedDocumentString(`
+    query Conversation($id: ID!) {
+  conversation(id: $id) {
+    ...ConversationSummaryFields
+    timeoutAt
+    messages {
+      seq
+      authorKind
+      author {
+        id
+        name
+        email
+      }
+      createdAt
+      text
+    }
+    variables {
+      name
+      value
+    }
+    groups {
+      id
+      title
+    }
+  }
+}
+    fragment ConversationSummaryFields on Conversation {
+  id
+  botId
+  botName
+  status
+  outcome
+  channel
+  team
+  assignee {
+    id
+    name
+    email
+  }
+  waitingSince
+  takenAt
+  endedAt
+  lastMessage {
+    seq
+    authorKind
+    author {
+      id
+      name
+      email
+    }
+    text
+  }
+}`) as unknown as TypedDocumentString<ConversationQuery, ConversationQueryVariables>;
+export const WaitingConversationCountDocument = new TypedDocumentString(`
+    query WaitingConversationCount($workspaceId: ID!) {
+  waitingConversationCount(workspaceId: $workspaceId)
+}
+    `) as unknown as TypedDocumentString<WaitingConversationCountQuery, WaitingConversationCountQueryVariables>;
+export const TakeConversationDocument = new TypedDocumentString(`
+    mutation TakeConversation($id: ID!) {
+  takeConversation(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<TakeConversationMutation, TakeConversationMutationVariables>;
+export const SendConversationMessageDocument = new TypedDocumentString(`
+    mutation SendConversationMessage($id: ID!, $text: String!, $clientKey: String) {
+  sendConversationMessage(id: $id, text: $text, clientKey: $clientKey) {
+    seq
+  }
+}
+    `) as unknown as TypedDocumentString<SendConversationMessageMutation, SendConversationMessageMutationVariables>;
+export const ReleaseConversationDocument = new TypedDocumentString(`
+    mutation ReleaseConversation($id: ID!, $groupId: ID) {
+  releaseConversation(id: $id, groupId: $groupId) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<ReleaseConversationMutation, ReleaseConversationMutationVariables>;
+export const CloseConversationDocument = new TypedDocumentString(`
+    mutation CloseConversation($id: ID!) {
+  closeConversation(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<CloseConversationMutation, CloseConversationMutationVariables>;
+export const ConversationTypingDocument = new TypedDocumentString(`
+    mutation ConversationTyping($id: ID!) {
+  conversationTyping(id: $id)
+}
+    `) as unknown as TypedDocumentString<ConversationTypingMutation, ConversationTypingMutationVariables>;
+export const InboxEventsDocument = new TypedDocumentString(`
+    subscription InboxEvents($workspaceId: ID!) {
+  inboxEvents(workspaceId: $workspaceId) {
+    type
+    conversationId
+    seq
+  }
+}
+    `) as unknown as TypedDocumentString<InboxEventsSubscription, InboxEventsSubscriptionVariables>;
+export const ConversationEventsDocument = new TypedDocumentString(`
+    subscription ConversationEvents($conversationId: ID!) {
+  conversationEvents(conversationId: $conversationId) {
+    type
+    conversationId
+    seq
+  }
+}
+    `) as unknown as TypedDocumentString<ConversationEventsSubscription, ConversationEventsSubscriptionVariables>;
 export const EditingBotDocument = new TypedDocumentString(`
     mutation EditingBot($botId: ID!, $sessionKey: String!, $selection: EditorSelectionInput) {
   editingBot(botId: $botId, sessionKey: $sessionKey, selection: $selection) {
