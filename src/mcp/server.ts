@@ -7,6 +7,7 @@ import { registerPrompts } from './prompts';
 import { registerResources } from './resources';
 import { registerAnalyticsTools } from './tools/analytics';
 import { registerBotTools } from './tools/bots';
+import { registerConversationTools } from './tools/conversations';
 import { registerEditTools } from './tools/edits';
 import { registerPreviewTools } from './tools/preview';
 import { registerResultTools } from './tools/results';
@@ -39,6 +40,7 @@ export function createAssistantServer(run: RunOperation, version: string): McpSe
   registerPreviewTools(host);
   registerAnalyticsTools(host);
   registerResultTools(host);
+  registerConversationTools(host);
   registerResources(host);
   registerPrompts(server);
   return server;

@@ -6,6 +6,7 @@ import {
   type InDepthAnalytics,
 } from '../../services/analytics-depth';
 import { botStats, type BotStats } from '../../services/analytics';
+import { HANDOFF_MEDIAN_SAMPLE, handoffStats, type HandoffStats } from '../../services/handoff-analytics';
 import { loadBotSeries, loadBotStats } from '../analytics-loaders';
 import { SERIES_INTERVALS, workspaceSeries, type SeriesBucket } from '../../services/analytics-series';
 import { TIME_FILTERS, type TimeFilter as TimeFilterValue } from '../../services/time-filter';
@@ -95,6 +96,28 @@ const EdgeTotalRef = builder.objectRef<EdgeTotal>('EdgeTotal').implement({
   fields: (t) => ({ edgeId: t.exposeID('edgeId'), total: t.exposeInt('total') }),
 });
 
+const HandoffStatsRef = builder.objectRef<HandoffStats>('HandoffStats').implement({
+  description:
+    'The conversations of a bot handed to people (Handoff blocks) that began waiting in the range, test chats excluded.',
+  fields: (t) => ({
+    total: t.exposeInt('total', { description: 'Conversations that began waiting for a person.' }),
+    waiting: t.exposeInt('waiting', { description: 'Still waiting.' }),
+    active: t.exposeInt('active', { description: 'Still with a person.' }),
+    taken: t.exposeInt('taken', { description: 'Taken by a person at some point.' }),
+    timedOut: t.exposeInt('timedOut', { description: 'Nobody took them in time: the bot went on.' }),
+    released: t.exposeInt('released', { description: 'Handed back to the bot by a person.' }),
+    closed: t.exposeInt('closed', { description: 'Closed by a person.' }),
+    medianWaitSeconds: t.exposeFloat('medianWaitSeconds', {
+      nullable: true,
+      description: `Median of waitingSince → takenAt over the taken ones (the newest ${HANDOFF_MEDIAN_SAMPLE}); null when none was taken.`,
+    }),
+    medianHandlingSeconds: t.exposeFloat('medianHandlingSeconds', {
+      nullable: true,
+      description: `Median of takenAt → endedAt over the taken ones that ended (the newest ${HANDOFF_MEDIAN_SAMPLE}); null when none.`,
+    }),
+  }),
+});
+
 const BotAnalytics = builder.objectRef<AnalyticsScope>('BotAnalytics').implement({
   fields: (t) => ({
     stats: t.field({ type: Stats, resolve: (scope, _args, ctx) => loadBotStats(ctx, scope.botId!, scope) }),
@@ -106,6 +129,11 @@ const BotAnalytics = builder.objectRef<AnalyticsScope>('BotAnalytics').implement
     edges: t.field({
       type: [EdgeTotalRef],
       resolve: async (scope, _args, ctx) => (await depthOf(scope, ctx.db)).edges,
+    }),
+    handoffs: t.field({
+      type: HandoffStatsRef,
+      description: 'How its conversations handed to people went, by when they began waiting.',
+      resolve: (scope, _args, ctx) => handoffStats(ctx.db, scope.botId!, scope),
     }),
     series: t.field({
       type: [SeriesBucketRef],
