@@ -254,10 +254,11 @@ test('a GUEST reads a waiting conversation and is told why nothing can be done',
   for (const name of ['Take', 'Close', 'Hand back to the bot'])
     expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
   expect(await page.getByRole('textbox', { name: 'Reply to the visitor' }).count()).toBe(0);
+
   await context.close();
 });
 
-test('a member watching a waiting conversation sees, live, that someone else took it', async () => {
+test('a member watching a waiting conversation sees, live, that someone else took it, and who else has it open', async () => {
   await visitorWaiting('Mary');
   const waiting = await graphql(
     server.url,
@@ -286,5 +287,17 @@ test('a member watching a waiting conversation sees, live, that someone else too
   for (const name of ['Take', 'Close', 'Hand back to the bot'])
     expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
   expect(await page.getByRole('textbox', { name: 'Reply to the visitor' }).count()).toBe(0);
+
+  // Presence, as in the editor: another member opening the conversation shows up, and sees who is there.
+  const admin = await signInToConsole(browser, server.url, {
+    email: server.adminEmail,
+    password: server.adminPassword,
+  });
+  await admin.page.goto(`${server.url}/app/w/${server.adminWorkspaceId}/inbox/${conversationId}`);
+  const adminUser = await server.db.user.findUniqueOrThrow({ where: { email: server.adminEmail } });
+  const adminName = adminUser.name?.trim() || adminUser.email;
+  await page.getByText(`Also here: ${adminName}`).waitFor();
+  await admin.page.getByText(/^Also here: member@parley\.test$/).waitFor();
+  await admin.context.close();
   await context.close();
 });

@@ -1,8 +1,10 @@
 import { AppError, notFound } from '../../errors';
 import { conversationFor } from '../../services/handoff/access';
+import { personById } from '../../services/handoff/views';
 import type { ConversationEvent } from '../../services/live/events';
 import { visitorEvents, type VisitorEvent } from '../../services/handoff/visitor-stream';
 import { builder, requireAccess } from '../builder';
+import { ConversationPerson } from './conversation';
 import { createContext, type GraphQLContext } from '../context';
 import { type ACCESS_LOST, boundedLiveStream, LIVE_STREAM_BOUNDS, unlessAccessLost } from '../live-access';
 
@@ -11,13 +13,24 @@ import { type ACCESS_LOST, boundedLiveStream, LIVE_STREAM_BOUNDS, unlessAccessLo
 
 const InboxEvent = builder.objectRef<ConversationEvent>('InboxEvent').implement({
   description:
-    'Something happened to a conversation: `waiting` (it entered the inbox), `taken`, `message` (someone wrote: re-read it), `typing` (the agent), `released` (handed back, or nobody took it in time), `closed`. Ids only: read the conversation.',
+    'Something happened to a conversation: `waiting` (it entered the inbox), `taken`, `message` (someone wrote: re-read it), `typing` (the agent), `viewing` (a member has it open: `userId`), `released` (handed back, or nobody took it in time), `closed`. Ids only: read the conversation.',
   fields: (t) => ({
     type: t.string({ resolve: (event) => event.kind }),
     conversationId: t.exposeID('conversationId'),
     botId: t.exposeID('botId'),
     seq: t.int({ nullable: true, resolve: (event) => event.seq ?? null }),
     authorKind: t.string({ nullable: true, resolve: (event) => event.authorKind ?? null }),
+    userId: t.id({
+      nullable: true,
+      description: '`viewing` and `typing`: the member who has the conversation open, or types.',
+      resolve: (event) => event.userId ?? null,
+    }),
+    person: t.field({
+      type: ConversationPerson,
+      nullable: true,
+      description: 'The member `userId` names.',
+      resolve: (event, _args, ctx) => (event.userId ? personById(ctx.db, event.userId) : null),
+    }),
   }),
 });
 

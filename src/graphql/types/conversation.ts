@@ -21,6 +21,7 @@ import {
 import {
   agentTyping,
   closeConversation,
+  memberViewing,
   releaseConversation,
   sendAgentMessage,
   takeConversation,
@@ -45,7 +46,7 @@ const ConversationChannel = builder.enumType('ConversationChannel', {
 });
 const ConversationAuthorKind = builder.enumType('ConversationAuthorKind', { values: AUTHOR_KINDS });
 
-const ConversationPerson = builder.objectRef<PersonView>('ConversationPerson').implement({
+export const ConversationPerson = builder.objectRef<PersonView>('ConversationPerson').implement({
   description: 'A member of the workspace who has or answered a conversation.',
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -202,6 +203,15 @@ builder.mutationFields((t) => ({
     resolve: async (_root, args, ctx) => {
       await closeConversation(ctx.chat, requireAccess(ctx), String(args.id));
       return getConversation(ctx.db, requireAccess(ctx), String(args.id));
+    },
+  }),
+  conversationViewing: t.boolean({
+    description:
+      'The caller has the conversation open: the members following it get a `viewing` event naming them (send every 15 s while it stays open). Any member.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      await memberViewing(ctx.chat, requireAccess(ctx), String(args.id));
+      return true;
     },
   }),
   conversationTyping: t.boolean({

@@ -88,7 +88,17 @@ export async function sendAgentMessage(
 /** The agent types: the visitor sees an indicator (nothing stored). */
 export async function agentTyping(deps: ChatDeps, access: Access, conversationId: string): Promise<void> {
   const conversation = await conversationFor(deps.db, access, conversationId, ANSWERING_ROLES);
-  if (isOpen(conversation.status)) publishConversation(deps.live, conversation, 'typing');
+  if (isOpen(conversation.status)) publishConversation(deps.live, conversation, 'typing', { userId: access.userId });
+}
+
+/**
+ * A member has the conversation open (the console says so every few seconds
+ * while it shows it): the others looking at it see who is there, as editors
+ * see each other. Nothing stored; any member, GUESTs too.
+ */
+export async function memberViewing(deps: ChatDeps, access: Access, conversationId: string): Promise<void> {
+  const conversation = await conversationFor(deps.db, access, conversationId);
+  publishConversation(deps.live, conversation, 'viewing', { userId: access.userId });
 }
 
 /** Hands the conversation back to the bot: at `groupId`, else along the Handoff block's outgoing edge. */

@@ -14,7 +14,7 @@ export function publishConversation(
   live: LiveResults,
   conversation: ConversationIds,
   kind: ConversationEventKind,
-  extra: Pick<ConversationEvent, 'seq' | 'authorKind'> = {},
+  extra: Pick<ConversationEvent, 'seq' | 'authorKind' | 'userId'> = {},
 ): void {
   const event: ConversationEvent = {
     event: 'conversation',

@@ -208,3 +208,8 @@ export async function botGroups(db: Db, botId: string): Promise<{ id: string; ti
   const parsed = storedGroups.safeParse(snapshot?.definition ?? bot.draft);
   return parsed.success ? parsed.data.groups.map((group) => ({ id: group.id, title: group.title || group.id })) : [];
 }
+
+/** A member as conversations show them (who views or types), or null when gone. */
+export function personById(db: Db, userId: string): Promise<PersonView | null> {
+  return db.user.findUnique({ where: { id: userId }, select: personSelect });
+}

@@ -105,7 +105,11 @@ export async function visitorEvents(
     else if (event.kind === 'taken') {
       const told = await taken();
       if (told) queue.push(told);
-    } else if (event.kind !== 'waiting' && !(event.kind === 'message' && event.authorKind === 'visitor')) {
+    } else if (
+      event.kind !== 'waiting' &&
+      event.kind !== 'viewing' &&
+      !(event.kind === 'message' && event.authorKind === 'visitor')
+    ) {
       await readLines();
     }
   };

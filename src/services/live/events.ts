@@ -69,7 +69,15 @@ export interface EditorsEvent {
   sessionKey: string;
 }
 
-export const CONVERSATION_EVENT_KINDS = ['waiting', 'taken', 'message', 'typing', 'released', 'closed'] as const;
+export const CONVERSATION_EVENT_KINDS = [
+  'waiting',
+  'taken',
+  'message',
+  'typing',
+  'viewing',
+  'released',
+  'closed',
+] as const;
 export type ConversationEventKind = (typeof CONVERSATION_EVENT_KINDS)[number];
 
 /**
@@ -88,6 +96,8 @@ export interface ConversationEvent {
   seq?: number;
   /** `message`: who wrote it (a visitor's stream is told of agents' messages only). */
   authorKind?: 'bot' | 'visitor' | 'agent';
+  /** `viewing`, `typing`: the member who has the conversation open, or types in it. */
+  userId?: string;
 }
 
 /** Whose conversation events a subscriber follows: a workspace's inbox, one conversation, or a visitor's session. */
@@ -142,6 +152,7 @@ const wireConversationEvent = z.object({
   sessionId: z.string().min(1),
   seq: z.number().int().nonnegative().optional(),
   authorKind: z.enum(['bot', 'visitor', 'agent']).optional(),
+  userId: z.string().min(1).optional(),
 });
 
 /** An event as one JSON text (the PostgreSQL transport's NOTIFY payload). */

@@ -384,6 +384,13 @@ export type ConversationTypingMutationVariables = Exact<{
 
 export type ConversationTypingMutation = { conversationTyping: boolean };
 
+export type ConversationViewingMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ConversationViewingMutation = { conversationViewing: boolean };
+
 export type InboxEventsSubscriptionVariables = Exact<{
   workspaceId: string | number;
 }>;
@@ -396,7 +403,7 @@ export type ConversationEventsSubscriptionVariables = Exact<{
 }>;
 
 
-export type ConversationEventsSubscription = { conversationEvents: { type: string, conversationId: string, seq: number | null } };
+export type ConversationEventsSubscription = { conversationEvents: { type: string, conversationId: string, seq: number | null, userId: string | null, person: { id: string, name: string | null, email: string } | null } };
 
 export type BotEditorFieldsFragment = { since: string, user: { id: string, email: string, name: string | null }, selections: Array<{ groupId: string | null, blockId: string | null }> };
 
@@ -1457,6 +1464,11 @@ export const ConversationTypingDocument = new TypedDocumentString(`
   conversationTyping(id: $id)
 }
     `) as unknown as TypedDocumentString<ConversationTypingMutation, ConversationTypingMutationVariables>;
+export const ConversationViewingDocument = new TypedDocumentString(`
+    mutation ConversationViewing($id: ID!) {
+  conversationViewing(id: $id)
+}
+    `) as unknown as TypedDocumentString<ConversationViewingMutation, ConversationViewingMutationVariables>;
 export const InboxEventsDocument = new TypedDocumentString(`
     subscription InboxEvents($workspaceId: ID!) {
   inboxEvents(workspaceId: $workspaceId) {
@@ -1472,6 +1484,12 @@ export const ConversationEventsDocument = new TypedDocumentString(`
     type
     conversationId
     seq
+    userId
+    person {
+      id
+      name
+      email
+    }
   }
 }
     `) as unknown as TypedDocumentString<ConversationEventsSubscription, ConversationEventsSubscriptionVariables>;

@@ -3,6 +3,7 @@ import { keepSubscribed } from '../../api/kept-subscription';
 import { ConversationEventsDocument } from '../../api/generated';
 import type { LiveState } from '../../live';
 import { followInbox } from './inbox-stream';
+import type { Viewer } from './viewers';
 
 /** A burst of events (a visitor sending three lines) is one re-read. */
 const REREAD_MS = 100;
@@ -18,11 +19,14 @@ const TYPING_MS = 4_000;
 export function useConversationEvents(
   conversationId: string,
   onChange: () => void,
+  onViewing: (viewer: Viewer) => void = () => undefined,
 ): { live: LiveState; typing: boolean } {
   const [live, setLive] = useState<LiveState>('connecting');
   const [typing, setTyping] = useState(false);
   const latest = useRef(onChange);
   latest.current = onChange;
+  const viewing = useRef(onViewing);
+  viewing.current = onViewing;
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let typingTimer: ReturnType<typeof setTimeout> | undefined;
@@ -39,6 +43,11 @@ export function useConversationEvents(
           if (again) change();
         },
         next: ({ conversationEvents: event }) => {
+          // Someone has it open: nothing changed in it.
+          if (event.type === 'viewing') {
+            if (event.person) viewing.current(event.person);
+            return;
+          }
           if (event.type === 'typing') {
             setTyping(true);
             clearTimeout(typingTimer);

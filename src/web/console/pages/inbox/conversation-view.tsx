@@ -7,6 +7,7 @@ import { useConversationEvents } from './conversation-events';
 import { ConversationLog } from './conversation-log';
 import { ReplyBox } from './reply-box';
 import { Span } from './relative-time';
+import { useViewers } from './viewers';
 import { CHANNEL_WORDS, personName, STATUS_WORDS, type Conversation } from './words';
 
 function valueText(value: unknown): string {
@@ -72,7 +73,8 @@ export function ConversationView({
 }) {
   const { me } = useSession();
   const loaded = useLoad(() => request(ConversationDocument, { id: conversationId }), [conversationId]);
-  const { live, typing } = useConversationEvents(conversationId, loaded.reload);
+  const { viewers, seen } = useViewers(conversationId, me.id);
+  const { live, typing } = useConversationEvents(conversationId, loaded.reload, seen);
   const conversation = loaded.data?.conversation;
   const changed = () => {
     loaded.reload();
@@ -103,6 +105,9 @@ export function ConversationView({
           {live === 'live' ? 'Live' : live === 'lost' ? 'Live updates lost: reconnecting…' : 'Connecting…'}
         </span>
       </header>
+      {viewers.length > 0 && (
+        <p className="conversation-viewers">Also here: {viewers.map((viewer) => personName(viewer)).join(', ')}</p>
+      )}
       <ConversationActions
         conversation={conversation}
         meId={me.id}
