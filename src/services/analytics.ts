@@ -1,6 +1,5 @@
 import type { Db } from '../db/client';
-import { invalidInput } from '../errors';
-import { DEFAULT_TIME_FILTER, isValidTimeZone, timeRange, type TimeFilter } from './time-filter';
+import { DEFAULT_TIME_FILTER, requestedRange, type TimeFilter } from './time-filter';
 
 export interface BotStats {
   totalViews: number;
@@ -19,16 +18,7 @@ export async function botStats(
   options: { timeFilter?: TimeFilter | null; timeZone?: string | null },
   now = new Date(),
 ): Promise<BotStats> {
-  const timeZone = options.timeZone ?? 'UTC';
-  if (!isValidTimeZone(timeZone)) {
-    throw invalidInput([
-      {
-        message: `unknown time zone ${JSON.stringify(timeZone)}; expected an IANA name such as Europe/Paris`,
-        path: ['timeZone'],
-      },
-    ]);
-  }
-  const range = timeRange(options.timeFilter ?? DEFAULT_TIME_FILTER, timeZone, now);
+  const range = requestedRange(options, DEFAULT_TIME_FILTER, now);
   const groups = await db.result.groupBy({
     by: ['hasStarted', 'isCompleted'],
     where: { botId, isArchived: false, createdAt: { gte: range.from, lte: range.to } },
@@ -51,16 +41,7 @@ export async function botsStats(
   options: { timeFilter?: TimeFilter | null; timeZone?: string | null },
   now = new Date(),
 ): Promise<BotStats[]> {
-  const timeZone = options.timeZone ?? 'UTC';
-  if (!isValidTimeZone(timeZone)) {
-    throw invalidInput([
-      {
-        message: `unknown time zone ${JSON.stringify(timeZone)}; expected an IANA name such as Europe/Paris`,
-        path: ['timeZone'],
-      },
-    ]);
-  }
-  const range = timeRange(options.timeFilter ?? DEFAULT_TIME_FILTER, timeZone, now);
+  const range = requestedRange(options, DEFAULT_TIME_FILTER, now);
   const groups = await db.result.groupBy({
     by: ['botId', 'hasStarted', 'isCompleted'],
     where: { botId: { in: [...botIds] }, isArchived: false, createdAt: { gte: range.from, lte: range.to } },

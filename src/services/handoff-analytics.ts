@@ -1,6 +1,5 @@
 import type { Db } from '../db/client';
-import { invalidInput } from '../errors';
-import { DEFAULT_TIME_FILTER, isValidTimeZone, timeRange, type TimeFilter } from './time-filter';
+import { DEFAULT_TIME_FILTER, requestedRange, type TimeFilter } from './time-filter';
 
 // How a bot's handoffs went (docs/handoff.md): the conversations that began
 // waiting for a person in the range, by how they stand or ended, and how long
@@ -43,16 +42,7 @@ export async function handoffStats(
   options: { timeFilter?: TimeFilter | null; timeZone?: string | null },
   now = new Date(),
 ): Promise<HandoffStats> {
-  const timeZone = options.timeZone ?? 'UTC';
-  if (!isValidTimeZone(timeZone)) {
-    throw invalidInput([
-      {
-        message: `unknown time zone ${JSON.stringify(timeZone)}; expected an IANA name such as Europe/Paris`,
-        path: ['timeZone'],
-      },
-    ]);
-  }
-  const range = timeRange(options.timeFilter ?? DEFAULT_TIME_FILTER, timeZone, now);
+  const range = requestedRange(options, DEFAULT_TIME_FILTER, now);
   // The index (botId, waitingSince) serves all three.
   const where = {
     botId,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Answer, Db, Log, Prisma, Result } from '../db/client';
 import { invalidInput, notFound } from '../errors';
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './pagination';
-import { isValidTimeZone, timeRange, type TimeFilter } from './time-filter';
+import { requestedRange, type TimeFilter } from './time-filter';
 import { parseInput } from './validation';
 
 // Reading results back for builders and dashboards. A listed result is one the
@@ -54,16 +54,7 @@ export function createdAtRange(
   defaultFilter: TimeFilter,
   now: Date,
 ) {
-  const timeZone = filter.timeZone ?? 'UTC';
-  if (!isValidTimeZone(timeZone)) {
-    throw invalidInput([
-      {
-        message: `unknown time zone ${JSON.stringify(timeZone)}; expected an IANA name such as Europe/Paris`,
-        path: ['timeZone'],
-      },
-    ]);
-  }
-  const range = timeRange(filter.timeFilter ?? defaultFilter, timeZone, now);
+  const range = requestedRange(filter, defaultFilter, now);
   return { gte: range.from, lte: range.to };
 }
 

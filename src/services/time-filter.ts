@@ -1,4 +1,5 @@
 import { DateTime, IANAZone } from 'luxon';
+import { invalidInput } from '../errors';
 
 export const TIME_FILTERS = [
   'today',
@@ -29,6 +30,27 @@ export function isValidTimeZone(zone: string): boolean {
 }
 
 /** Calendar ranges are computed in `timeZone` (an IANA name), then expressed as instants. */
+/**
+ * The range a request asks for: its filter (else `defaultFilter`) in its time
+ * zone (else UTC). An unknown zone is BAD_REQUEST with the issue at `timeZone`.
+ */
+export function requestedRange(
+  request: { timeFilter?: TimeFilter | null; timeZone?: string | null },
+  defaultFilter: TimeFilter,
+  now: Date,
+): TimeRange {
+  const timeZone = request.timeZone ?? 'UTC';
+  if (!isValidTimeZone(timeZone)) {
+    throw invalidInput([
+      {
+        message: `unknown time zone ${JSON.stringify(timeZone)}; expected an IANA name such as Europe/Paris`,
+        path: ['timeZone'],
+      },
+    ]);
+  }
+  return timeRange(request.timeFilter ?? defaultFilter, timeZone, now);
+}
+
 export function timeRange(filter: TimeFilter, timeZone: string, now: Date): TimeRange {
   const local = DateTime.fromJSDate(now, { zone: timeZone });
   const today = local.startOf('day');
