@@ -10,7 +10,7 @@ import { SESSION_STATE_FORMAT } from './session-state';
 import { emptyTranscript } from './transcript-lines';
 import type { AiChatRequest, AiMessage } from './contracts';
 import type { Answer, BotRef, PreviewCredentials, RuntimeVariable, SessionState } from './session';
-import type { ChatLog, ReplyMessage, TextFormat } from './wire';
+import type { ChatLog, HandoffRequest, ReplyMessage, TextFormat } from './wire';
 import type { EffectResult } from './effects';
 import type { EngineEnv } from './env';
 import type { RuntimeBot } from './definition/runtime-bot';
@@ -281,7 +281,7 @@ export async function releaseHandoff(
 ): Promise<TurnResult> {
   const run = createRun(state, env, bots, textFormat);
   const located = state.currentBlockId ? locateBlock(run, state.currentBlockId) : undefined;
-  if (!located || handlerFor(located.block.type)?.handsOff !== true)
+  if (!located || !handlerFor(located.block.type)?.handsOff)
     throw new EngineRequestError('The session does not wait for a person');
   const { block, position } = located;
   if (release.groupId && !botOf(run).groups.some((group) => group.id === release.groupId))
@@ -292,14 +292,19 @@ export async function releaseHandoff(
   return result(run, await walkOn(run, outcome, block, position));
 }
 
-/** Whether the session waits on a Handoff block. */
-export function awaitsPerson(state: SessionState, bots: BotResolver): boolean {
+/** What the Handoff block the session waits on asks for (its options as written), or undefined when it waits on none. */
+export function pendingHandoff(state: SessionState, bots: BotResolver): HandoffRequest | undefined {
   const { currentBlockId } = state;
-  if (!currentBlockId) return false;
+  if (!currentBlockId) return undefined;
   // Every turn asks: a plain scan, nothing allocated (as locateBlock finds the block it answers).
   for (const group of bots(state.queue[0]!.bot).groups)
-    for (const block of group.blocks) if (block.id === currentBlockId) return handlerFor(block.type)?.handsOff === true;
-  return false;
+    for (const block of group.blocks) if (block.id === currentBlockId) return handlerFor(block.type)?.handsOff?.(block);
+  return undefined;
+}
+
+/** Whether the session waits on a Handoff block. */
+export function awaitsPerson(state: SessionState, bots: BotResolver): boolean {
+  return pendingHandoff(state, bots) !== undefined;
 }
 
 export async function resumeTurn(

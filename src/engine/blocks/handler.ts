@@ -64,8 +64,11 @@ export interface FlowHooks {
   startProps?(block: BlockDefinition): StartPropsPart | undefined;
   /** The session records the conversation (from the start) because of this block. */
   needsTranscript?(block: BlockDefinition): boolean;
-  /** Waits for a person of the workspace (Handoff): only the service's release goes on from it (`releaseHandoff`). */
-  handsOff?: boolean;
+  /**
+   * Waits for a person of the workspace (Handoff): what it asks the service for, read from the block as
+   * written (no variables). Only the service's release goes on from it (`releaseHandoff`).
+   */
+  handsOff?(block: BlockDefinition): HandoffRequest;
   /** Waits for an outside system: a payload posted to executeWebhook is its reply. */
   acceptsWebhookPayload?: boolean;
   /** Does nothing without `options.credentialsId` (an account of the workspace): a draft without one has a problem. */

@@ -1,4 +1,4 @@
-import { awaitsPerson, continueChat as engineContinue } from '../../engine/chat';
+import { continueChat as engineContinue, pendingHandoff } from '../../engine/chat';
 import { owedAfterHandBack, visitorWrites } from '../handoff/visitor';
 import type { ResponseParts } from '../../engine/response';
 import { parseSessionState } from '../../engine/session-state';
@@ -48,8 +48,14 @@ export async function continueChat(
           state.queue.map((entry) => entry.bot),
         );
         // Waiting for a person: the visitor's words are for them, never an answer to the bot.
-        const toPerson = awaitsPerson(state, library.resolve)
-          ? await visitorWrites(deps, session.id, message, format)
+        const handoff = pendingHandoff(state, library.resolve);
+        const toPerson = handoff
+          ? await visitorWrites(
+              deps,
+              { id: session.id, botId: session.botId ?? '', state, request: handoff },
+              message,
+              format,
+            )
           : state.handedBack && (await owedAfterHandBack(deps, state.handedBack.conversationId, message, format));
         if (toPerson) {
           // Nothing of the session changed: its claim is given back without a commit.

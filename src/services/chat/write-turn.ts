@@ -18,7 +18,8 @@ export async function writeTurn(deps: ChatDeps, turn: TurnResult, plan: CommitPl
   const committed = await deps.store.commitTurn(write, new Date());
   if (committed === 'claim-lost') throw new AppError('INTERNAL_SERVER_ERROR', 'Session claim lost');
   if (committed.results.length) announce(deps.live, committed.results, turnResultChanges(write));
-  if (turn.output.handoff) await openConversation(deps, turn, plan);
+  const request = turn.output.handoff;
+  if (request) await openConversation(deps, { state: turn.state, request, messages: turn.output.messages }, plan);
 }
 
 /** The turn has committed: whatever happens to its announcement, it must not fail the answer. */

@@ -1,4 +1,5 @@
-import type { TurnResult } from '../../engine/turn-result';
+import type { SessionState } from '../../engine/session';
+import type { ChatMessage, HandoffRequest } from '../../engine/wire';
 import type { TranscriptLine } from '../chat/transcript';
 import { resultTranscript } from '../chat/transcript';
 import type { ChatDeps } from '../chat/deps';
@@ -15,8 +16,14 @@ export interface OpenPlan {
   surface?: WebSurface;
 }
 
-function channelOf(turn: TurnResult, surface: WebSurface | undefined): ConversationChannel {
-  const { state } = turn;
+/** A session stopped at a Handoff block: its state, what the block asks for, and what the bot just said. */
+export interface HandedOff {
+  state: SessionState;
+  request: HandoffRequest;
+  messages: readonly ChatMessage[];
+}
+
+function channelOf(state: SessionState, surface: WebSurface | undefined): ConversationChannel {
   if (state.isPreview) return 'preview';
   // The messaging channels name theirs in lower case ("whatsapp", as Set variable's "Environment name" gives it).
   if (state.channel === 'whatsapp' || state.channel === 'whatsApp') return 'whatsApp';
@@ -32,7 +39,7 @@ function lineOf(line: TranscriptLine): NewLine {
 }
 
 /** What the visitor saw before the handoff: the result's transcript (previews have none: the turn's own bubbles). */
-async function transcriptBefore(deps: ChatDeps, turn: TurnResult, botId: string, limits: HandoffLimits) {
+async function transcriptBefore(deps: ChatDeps, turn: HandedOff, botId: string, limits: HandoffLimits) {
   const resultId = turn.state.queue[0]!.resultId;
   let lines: NewLine[] = [];
   if (resultId && !turn.state.isPreview) {
@@ -43,7 +50,7 @@ async function transcriptBefore(deps: ChatDeps, turn: TurnResult, botId: string,
     }
   }
   if (lines.length === 0)
-    lines = turn.output.messages.map((message) => ({ authorKind: 'bot' as const, text: chatMessageText(message) }));
+    lines = turn.messages.map((message) => ({ authorKind: 'bot' as const, text: chatMessageText(message) }));
   return lines.filter((line) => line.text !== '').slice(-limits.maxTranscriptLines);
 }
 
@@ -53,10 +60,8 @@ async function transcriptBefore(deps: ChatDeps, turn: TurnResult, botId: string,
  * already answered, so nothing here may fail it: a failure is logged, and the
  * timeout sweeper or the visitor's next message finds the session again.
  */
-export async function openConversation(deps: ChatDeps, turn: TurnResult, plan: OpenPlan): Promise<void> {
-  const request = turn.output.handoff;
-  if (!request) return;
-  const { state } = turn;
+export async function openConversation(deps: ChatDeps, turn: HandedOff, plan: OpenPlan): Promise<void> {
+  const { state, request } = turn;
   const now = new Date();
   const limits = deps.handoffLimits;
   try {
@@ -76,7 +81,7 @@ export async function openConversation(deps: ChatDeps, turn: TurnResult, plan: O
           blockId: request.blockId,
           team: request.team ?? null,
           status: 'waiting',
-          channel: channelOf(turn, plan.surface),
+          channel: channelOf(state, plan.surface),
           waitingSince: now,
           timeoutAt,
           transcriptLines: lines.length,

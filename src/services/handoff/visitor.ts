@@ -3,6 +3,7 @@ import type { ResponseParts } from '../../engine/response';
 import type { ReplyMessage, TextFormat } from '../../engine/wire';
 import type { ChatDeps } from '../chat/deps';
 import { appendLine } from './lines';
+import { openConversation, type HandedOff } from './open';
 import { markGiven, owedAnswer } from './owed';
 import { publishConversation } from './publish';
 
@@ -30,17 +31,24 @@ const conversationFields = {
  */
 export async function visitorWrites(
   deps: ChatDeps,
-  sessionId: string,
+  session: { id: string; botId: string } & Omit<HandedOff, 'messages'>,
   message: ReplyMessage | undefined,
   format: TextFormat,
 ): Promise<ResponseParts> {
-  const conversation =
+  const sessionId = session.id;
+  const find = async () =>
     (await deps.db.conversation.findUnique({ where: { openSessionId: sessionId }, select: conversationFields })) ??
     (await deps.db.conversation.findFirst({
       where: { sessionId },
       orderBy: { waitingSince: 'desc' },
       select: conversationFields,
     }));
+  let conversation = await find();
+  if (!conversation) {
+    // Its opening failed after the turn committed (logged then): opened now, so the words still reach someone.
+    await openConversation(deps, { ...session, messages: [] }, { sessionId, botId: session.botId });
+    conversation = await find();
+  }
   if (!conversation) return { messages: [] };
   const isOpen = conversation.status === 'waiting' || conversation.status === 'active';
   const text = visitorText(message);

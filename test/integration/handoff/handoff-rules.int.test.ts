@@ -185,4 +185,21 @@ describe('who may do what', () => {
     const noSession = await openSse(`${server.chatUrl}/v1/sessions/nope/events`);
     expect(noSession.status).toBe(404);
   });
+
+  test('a conversation whose opening failed is opened by the visitor’s next words, which reach it', async () => {
+    const { sessionId, conversationId } = await reachHandoff(server);
+    // As if the process died between the turn's commit and the opening.
+    await server.db.conversation.delete({ where: { id: conversationId } });
+    const reply = await say(server, sessionId, 'Anyone there?');
+    expect(reply.status).toBe(200);
+    expect(reply.body.handoff).toEqual({ status: 'waiting' });
+    const reopened = await server.db.conversation.findFirstOrThrow({ where: { sessionId } });
+    expect({ status: reopened.status, blockId: reopened.blockId, team: reopened.team }).toEqual({
+      status: 'waiting',
+      blockId: 'hand',
+      team: null,
+    });
+    const read = await inbox(server, server.adminToken, 'GET', `/v1/conversations/${reopened.id}`);
+    expect(read.body.messages.at(-1)).toMatchObject({ authorKind: 'visitor', text: 'Anyone there?' });
+  });
 });

@@ -51,7 +51,14 @@ export const handoffBlock: LogicHandler<typeof definition.type> = {
   type: definition.type,
   options,
   newBlock: { options: { timeoutSeconds: DEFAULT_HANDOFF_TIMEOUT_SECONDS } },
-  handsOff: true,
+  handsOff(block) {
+    const { timeoutSeconds, team } = readOptions(options, block);
+    return {
+      blockId: block.id,
+      timeoutSeconds: timeoutOf(timeoutSeconds),
+      ...(team?.trim() ? { team: team.trim() } : {}),
+    };
+  },
   async execute(block, ctx) {
     const { message, timeoutSeconds, team } = readOptions(options, block);
     const text = message?.trim() ? await ctx.text(message) : DEFAULT_HANDOFF_MESSAGE;
