@@ -21,8 +21,8 @@ export interface CommitPlan {
   answeredBlockId?: string;
   /** The turn's answer, kept under its caller's key (turn-receipts.ts). */
   receipt?: { key: string; response: string };
-  /** The web chat's page, should the turn hand the conversation to a person (the inbox shows it). */
-  surface?: WebSurface;
+  /** The web chat's page, should the turn hand the conversation to a person (the inbox shows it); read only then. */
+  surface?: () => WebSurface;
 }
 
 /** Whether the turn ends on a client action the client replies to apart (the flow is not over for the visitor). */

@@ -90,7 +90,7 @@ export async function continueChat(
           expiresAt: new Date(Date.now() + deps.sessionTtlMs),
           answeredBlockId,
           receipt: receiptOf(options, parts),
-          surface: surfaceOf(origin),
+          surface: () => surfaceOf(origin),
         });
         return parts;
       }),

@@ -108,7 +108,7 @@ async function startTurn(
       {
         sessionId,
         botId: row.id,
-        surface: surfaceOf(origin),
+        surface: () => surfaceOf(origin),
         createResult: !restored && !isOnlyRegistering ? { id: resultId, botId: row.id } : undefined,
       },
       async ({ turn, themeVariables, library }) => {

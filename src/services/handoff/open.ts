@@ -13,7 +13,7 @@ export interface OpenPlan {
   sessionId: string;
   botId: string;
   /** The web chat's page (the messaging channels say theirs in the session state). */
-  surface?: WebSurface;
+  surface?: () => WebSurface;
 }
 
 /** A session stopped at a Handoff block: its state, what the block asks for, and what the bot just said. */
@@ -23,12 +23,12 @@ export interface HandedOff {
   messages: readonly ChatMessage[];
 }
 
-function channelOf(state: SessionState, surface: WebSurface | undefined): ConversationChannel {
+function channelOf(state: SessionState, surface: (() => WebSurface) | undefined): ConversationChannel {
   if (state.isPreview) return 'preview';
   // The messaging channels name theirs in lower case ("whatsapp", as Set variable's "Environment name" gives it).
   if (state.channel === 'whatsapp' || state.channel === 'whatsApp') return 'whatsApp';
   if (state.channel === 'telegram') return 'telegram';
-  return surface ?? 'web';
+  return surface?.() ?? 'web';
 }
 
 function lineOf(line: TranscriptLine): NewLine {
