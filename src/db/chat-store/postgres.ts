@@ -2,6 +2,7 @@ import type { Pool, QueryConfig } from 'pg';
 import {
   APPLIED_MIGRATIONS,
   CHANNEL_QUEUE_DEPTH,
+  DUE_HANDOFF_SQL,
   type ChatStore,
   type PublicBotRow,
   type SessionRow,
@@ -266,6 +267,10 @@ export function postgresChatStore(pool: Pool, onStatement?: (sql: string, durati
     async hasUsers() {
       const { rowCount } = await pool.query('SELECT 1 FROM "User" LIMIT 1');
       return Boolean(rowCount);
+    },
+    async hasDueHandoffs(now: Date) {
+      const { rows } = await pool.query({ name: 'parley_due_handoff', text: DUE_HANDOFF_SQL('$1'), values: [now] });
+      return rows.length > 0;
     },
     async channelQueueDepth() {
       // COUNT is a bigint: pg hands it over as text.

@@ -6,6 +6,7 @@ import { ClaimLost, writeTurn } from './sqlite-turn';
 import {
   APPLIED_MIGRATIONS,
   CHANNEL_QUEUE_DEPTH,
+  DUE_HANDOFF_SQL,
   type ChannelQueueDepth,
   type ChatStore,
   type TurnWrite,
@@ -105,6 +106,12 @@ export function openSqliteChatStore(
       return (
         (await whenFree('SELECT "User"', () => connection.prepare('SELECT 1 FROM "User" LIMIT 1').get())) !== undefined
       );
+    },
+    async hasDueHandoffs(now: Date) {
+      const row = await whenFree('SELECT due handoff', () =>
+        connection.prepare<[string], { due: number }>(DUE_HANDOFF_SQL('?')).get(sqliteDate(now)),
+      );
+      return row !== undefined;
     },
     async channelQueueDepth() {
       const row = await whenFree('SELECT channel queue depth', () =>

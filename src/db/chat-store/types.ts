@@ -156,6 +156,10 @@ export const CHANNEL_QUEUE_DEPTH =
   'SELECT (SELECT COUNT(*) FROM "ChannelEvent" WHERE "status" = \'pending\') AS "inbox", ' +
   '(SELECT COUNT(*) FROM "ChannelDelivery" WHERE "status" = \'pending\') AS "outbox"';
 
+/** A conversation waiting for a person past its time-out (`$1`/`?`: now). */
+export const DUE_HANDOFF_SQL = (placeholder: string) =>
+  `SELECT 1 AS "due" FROM "Conversation" WHERE "status" = 'waiting' AND "timeoutAt" <= ${placeholder} LIMIT 1`;
+
 export const APPLIED_MIGRATIONS =
   'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL';
 
@@ -195,5 +199,11 @@ export interface ChatStore {
    * server without channel traffic never loads it for them; metrics read it too.
    */
   channelQueueDepth(): Promise<ChannelQueueDepth>;
+  /**
+   * Whether a conversation handed to a person waits past its time-out: the
+   * sweeper looks here every few seconds before ending any through Prisma,
+   * so a server without handoffs never loads it for them.
+   */
+  hasDueHandoffs(now: Date): Promise<boolean>;
   close(): Promise<void>;
 }

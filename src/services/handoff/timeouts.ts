@@ -11,6 +11,8 @@ const ROUND_SIZE = 20;
  * ended by the one that claims it (hand-back.ts), so none twice.
  */
 export async function sweepHandoffTimeouts(deps: ChatDeps, now = new Date()): Promise<number> {
+  // The chat store's own statement first: Prisma (the builder's client, large) loads only when one is due.
+  if (!(await deps.store.hasDueHandoffs(now))) return 0;
   const due = await deps.db.conversation.findMany({
     where: { status: 'waiting', timeoutAt: { lte: now }, OR: [{ endingUntil: null }, { endingUntil: { lt: now } }] },
     orderBy: { timeoutAt: 'asc' },
