@@ -78,11 +78,13 @@ async function started(child: ChildProcess): Promise<ServerProcess> {
 
 /**
  * `parley serve --workers N` on a database, with its admin token and limits off (one client drives the load).
- * BENCH_PARLEY_ROOT: another checkout's built server (a before/after comparison).
+ * BENCH_PARLEY_ROOT: another checkout's built server (a before/after comparison);
+ * PARLEY_BENCH_NODE_ARGS: flags for the server's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 export function parleyServe(databaseUrl: string, workers: number): Promise<ServerProcess> {
   const server = path.join(process.env.BENCH_PARLEY_ROOT ?? root, 'dist/src/main.js');
-  const child = spawn(process.execPath, [server, 'serve', '--workers', String(workers)], {
+  const nodeArgs = (process.env.PARLEY_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, server, 'serve', '--workers', String(workers)], {
     cwd: root,
     env: {
       ...process.env,

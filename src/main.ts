@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { isClusterWorker, workerLog } from './cli/cluster-role';
+import { limitHeapGrowth } from './cli/heap-growth';
 import { describeStartupError } from './cli/startup-error';
 import { UsageError } from './cli/usage';
 import { INVOICES_USAGE, MCP_USAGE, TOKENS_USAGE, USERS_USAGE, WORKSPACES_USAGE } from './cli/usage-texts';
@@ -35,6 +36,7 @@ function workersWanted(args: string[], config: Config): number {
 
 async function serve(args: string[]): Promise<void> {
   const config = loadConfig();
+  limitHeapGrowth(config.server.heapGrowthPercent);
   if (!isClusterWorker()) {
     const workers = workersWanted(args, config);
     if (workers > 1) return (await import('./cli/cluster')).serveCluster(config, workers);

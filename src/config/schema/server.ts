@@ -50,6 +50,16 @@ export const server = {
     max: 64,
     doc: '`parley serve` processes (`--workers` wins over it)',
   }),
+  heapGrowthPercent: integer({
+    env: 'PARLEY_HEAP_GROWTH_PERCENT',
+    default: 20,
+    max: 300,
+    unit: '%',
+    doc:
+      'how much the JavaScript heap may grow past what a full garbage collection kept before the next one ' +
+      "(`0`: V8's own choice, up to 4×). Under load, V8's own choice lets garbage pile up to 400+ MB; 20 % keeps " +
+      'a server near 200 MB for the same throughput (bench/README.md)',
+  }),
   bodyLimit: size({
     env: 'PARLEY_BODY_LIMIT',
     unit: 'bytes',

@@ -34,14 +34,26 @@ export async function postgresLiveResults(options: PostgresLiveOptions): Promise
     if (event) fanout.deliver(event);
   });
   await listener.start();
-  // One NOTIFY after another: the events of this process reach the channel in commit order.
-  let sending: Promise<void> = Promise.resolve();
+  // One NOTIFY statement at a time, so the events of this process reach the channel in commit order; the
+  // turns that publish while one is in flight go together in the next (one round trip for many turns under load).
+  let pending: string[] = [];
+  let sending: Promise<void> | undefined;
+  async function drain(): Promise<void> {
+    while (pending.length > 0) {
+      const payloads = pending;
+      pending = [];
+      await options
+        .notify(LIVE_CHANNEL, payloads)
+        .catch((error: unknown) => options.log.warn({ err: error }, 'live results: NOTIFY failed'));
+    }
+    sending = undefined;
+  }
   return {
     publish(events: readonly LiveEvent[]) {
-      if (events.length === 0) return;
-      sending = sending
-        .then(() => notifyAll(options.notify, events))
-        .catch((error: unknown) => options.log.warn({ err: error }, 'live results: NOTIFY failed'));
+      const payloads = encodedEvents(events, options.log);
+      if (payloads.length === 0) return;
+      pending.push(...payloads);
+      sending ??= drain();
     },
     subscribe: (botId) => fanout.subscribe(botId),
     subscribeDrafts: (botId) => fanout.subscribeDrafts(botId),
@@ -55,21 +67,18 @@ export async function postgresLiveResults(options: PostgresLiveOptions): Promise
       fanout.endAll();
       await listener.close();
       // A draining shutdown's last turns still publish after this was called: wait until nothing is left to send.
-      for (let idle = sending; ; idle = sending) {
-        await idle;
-        if (idle === sending) break;
-      }
+      while (sending) await sending;
     },
   };
 }
 
-/** A turn's events in one statement (they were one NOTIFY each, through Prisma: ~5 % of a PostgreSQL chat request's CPU). */
-async function notifyAll(notify: PostgresLiveOptions['notify'], events: readonly LiveEvent[]): Promise<void> {
+/** A turn's events as NOTIFY payloads; an oversized one (an abused id) drops that turn's events, never the turn. */
+function encodedEvents(events: readonly LiveEvent[], log: LiveLog): string[] {
   const payloads = events.map(encodeEvent);
-  // Ids and a date: far below the limit, unless an id was abused; such a turn's events are dropped, not the turn.
   const oversized = payloads.find((payload) => Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES);
-  if (oversized !== undefined) throw new Error(`event payload of ${Buffer.byteLength(oversized)} bytes`);
-  await notify(LIVE_CHANNEL, payloads);
+  if (oversized === undefined) return payloads;
+  log.warn({ err: new Error(`event payload of ${Buffer.byteLength(oversized)} bytes`) }, 'live results: NOTIFY failed');
+  return [];
 }
 
 /** The dedicated LISTEN connection, reconnected with backoff when it drops. */
