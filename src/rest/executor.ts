@@ -9,6 +9,7 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { noViewerError, type GraphQLContext } from '../graphql/context';
 import { findAppError, logUnexpected, toPublicError, type PublicError } from '../graphql/errors';
 import { AppError } from '../errors';
@@ -64,6 +65,31 @@ function prepare(
   }
 }
 
+/** Compiled chat operations by the operations they were compiled from (a server has one set; tests make many). */
+const compiledOperations = new WeakMap<CompiledOperations, Map<string, CompiledQuery>>();
+
+/**
+ * The public chat routes (a visitor's every turn) run their operation
+ * compiled once into a function (graphql-jit) instead of graphql-js's
+ * interpretation per request (building the execution context, collecting
+ * fields, checking each value against its type): the same resolvers,
+ * results and errors. The builder's routes keep graphql-js: they are not hot,
+ * and Pothos's Prisma plugin reads the resolve info in ways only graphql-js
+ * guarantees.
+ */
+async function executeCompiled(target: RouteTarget, args: ExecutionArgs): Promise<ExecutionResult> {
+  const name = args.operationName!;
+  let byName = compiledOperations.get(target.operations);
+  if (!byName) compiledOperations.set(target.operations, (byName = new Map()));
+  let query = byName.get(name);
+  if (!query) {
+    const compiled = compileQuery(target.schema, args.document, name);
+    if (!isCompiledQuery(compiled)) return compiled;
+    byName.set(name, (query = compiled));
+  }
+  return query.query(undefined, args.contextValue, args.variableValues ?? {});
+}
+
 function failureOf(result: ExecutionResult): PublicError | undefined {
   const firstError = result.errors?.[0];
   if (!firstError) return undefined;
@@ -84,7 +110,7 @@ export async function executeRoute(
   const prepared = prepare(target, route, request, context);
   if ('status' in prepared) return prepared;
   const { operation, args } = prepared;
-  const result = await execute(args);
+  const result = await (route.auth === 'none' ? executeCompiled(target, args) : execute(args));
   const failure = failureOf(result);
   if (failure) return failure;
   const body = unwrap(result.data, route.unwrap);

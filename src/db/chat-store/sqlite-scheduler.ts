@@ -13,7 +13,7 @@ function isBusy(error: unknown): boolean {
 
 export interface SqliteScheduler {
   whenFree<T>(sql: string, work: () => T): Promise<T>;
-  batched<I, O>(sql: string, each: (item: I) => O): (item: I) => Promise<O>;
+  batched<I, O>(each: (item: I) => O): (item: I) => Promise<O>;
 }
 
 /**
@@ -32,37 +32,41 @@ export function sqliteScheduler(
    * that turn alone). A write transaction's fixed cost (the lock, the WAL
    * frames of the table and index pages the rows share) is paid once per
    * batch: 1 worker went from ~700 to ~1,490 conversations/s (bench/README.md).
+   * Every batched kind (session claims, turn commits) shares the one queue:
+   * one transaction a tick, not one per kind (the claims and the commits of a
+   * tick touch the same session pages).
    */
-  function batched<I, O>(sql: string, each: (item: I) => O): (item: I) => Promise<O> {
-    type Outcome = { ok: true; value: O } | { ok: false; error: unknown };
-    const run = connection.transaction((items: I[]): Outcome[] =>
-      items.map((item) => {
-        try {
-          return { ok: true, value: each(item) };
-        } catch (error) {
-          return { ok: false, error };
-        }
-      }),
-    );
-    let waiting: { item: I; resolve(value: O): void; reject(error: unknown): void }[] = [];
-    async function flush(): Promise<void> {
-      const batch = waiting;
-      waiting = [];
+  type Job = { run(): unknown; resolve(value: unknown): void; reject(error: unknown): void };
+  type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+  const runJobs = connection.transaction((jobs: Job[]): Outcome[] =>
+    jobs.map((job) => {
       try {
-        // IMMEDIATE: the write lock is taken first, so a busy database fails before any statement ran.
-        const outcomes = await whenFree(sql, () => run.immediate(batch.map((entry) => entry.item)));
-        batch.forEach((entry, index) => {
-          const outcome = outcomes[index]!;
-          if (outcome.ok) entry.resolve(outcome.value);
-          else entry.reject(outcome.error);
-        });
+        return { ok: true, value: job.run() };
       } catch (error) {
-        for (const entry of batch) entry.reject(error);
+        return { ok: false, error };
       }
+    }),
+  );
+  let waiting: Job[] = [];
+  async function flush(): Promise<void> {
+    const batch = waiting;
+    waiting = [];
+    try {
+      // IMMEDIATE: the write lock is taken first, so a busy database fails before any statement ran.
+      const outcomes = await whenFree('BEGIN (turn batch)', () => runJobs.immediate(batch));
+      batch.forEach((job, index) => {
+        const outcome = outcomes[index]!;
+        if (outcome.ok) job.resolve(outcome.value);
+        else job.reject(outcome.error);
+      });
+    } catch (error) {
+      for (const job of batch) job.reject(error);
     }
+  }
+  function batched<I, O>(each: (item: I) => O): (item: I) => Promise<O> {
     return (item) =>
       new Promise<O>((resolve, reject) => {
-        waiting.push({ item, resolve, reject });
+        waiting.push({ run: () => each(item), resolve: resolve as (value: unknown) => void, reject });
         if (waiting.length === 1) setImmediate(() => void flush());
       });
   }

@@ -71,9 +71,17 @@ function typeOf(value: unknown): string {
   return typeof value;
 }
 
+/** `type` may list several (zod writes a union of plain types so: `["number", "string"]`). */
 function hasType(value: unknown, type: unknown): boolean {
+  if (Array.isArray(type)) return type.some((one) => hasType(value, one));
   const actual = typeOf(value);
   return type === actual || (type === 'number' && actual === 'integer');
+}
+
+/** "a number", "an object", "a number or a string". */
+function typeWords(type: unknown): string {
+  if (Array.isArray(type)) return type.map(typeWords).join(' or ');
+  return `${type === 'array' || type === 'object' || type === 'integer' ? 'an' : 'a'} ${String(type)}`;
 }
 
 /**
@@ -90,7 +98,7 @@ export function schemaIssues(schema: JsonSchema, value: unknown, path: (string |
   if (schema.type !== undefined && !hasType(value, schema.type)) {
     return [
       {
-        message: `must be ${schema.type === 'array' || schema.type === 'object' ? 'an' : 'a'} ${schema.type}, not ${typeOf(value)}`,
+        message: `must be ${typeWords(schema.type)}, not ${typeOf(value)}`,
         path,
       },
     ];
