@@ -7,8 +7,8 @@ import v8 from 'node:v8';
  * collection kept before collecting again: 75 MB of live heap became
  * 225 MB in use and 440 MB resident after 20 s of 64 visitors. Capping the
  * growth factor makes full collections come sooner (they run mostly
- * concurrently, on another core) and keeps the process near 200 MB for the
- * same throughput (bench/README.md, "Where the memory goes under load").
+ * concurrently, on another core) and keeps the process near 210 MB, flat,
+ * for ~5 % more CPU a conversation (bench/README.md, "Third round").
  * V8 reads this flag at each full collection, so setting it at run time
  * works, unlike the young generation's size.
  */

@@ -52,13 +52,13 @@ export const server = {
   }),
   heapGrowthPercent: integer({
     env: 'PARLEY_HEAP_GROWTH_PERCENT',
-    default: 20,
+    default: 40,
     max: 300,
     unit: '%',
     doc:
       'how much the JavaScript heap may grow past what a full garbage collection kept before the next one ' +
-      "(`0`: V8's own choice, up to 4×). Under load, V8's own choice lets garbage pile up to 400+ MB; 20 % keeps " +
-      'a server near 200 MB for the same throughput (bench/README.md)',
+      "(`0`: V8's own choice, up to 4×). Under load, V8's own choice let garbage pile up to 250–350 MB resident, " +
+      'and not flat; 40 % holds a server near 210 MB for ~5 % more CPU a conversation (bench/README.md)',
   }),
   bodyLimit: size({
     env: 'PARLEY_BODY_LIMIT',

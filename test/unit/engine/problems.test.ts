@@ -139,6 +139,8 @@ describe('draftProblems', () => {
         code: 'INVALID_OPTIONS',
         blockId: 'wait',
         path: ['groups', 0, 'blocks', 2, 'options', 'secondsToWaitFor'],
+        // zod writes a union of plain types as a list of types: each is read, and named.
+        message: expect.stringContaining('must be a number or a string, not boolean'),
       }),
       expect.objectContaining({
         code: 'INVALID_OPTIONS',
@@ -151,6 +153,14 @@ describe('draftProblems', () => {
         path: ['groups', 0, 'blocks', 4, 'content', 'url'],
       }),
     ]);
+  });
+
+  test('an option that may be a number or a string takes either', () => {
+    for (const secondsToWaitFor of [5, 2.5, '5', '{{Delay}}']) {
+      const wait = { id: 'wait', type: 'Wait', options: { secondsToWaitFor } };
+      const problems = draftProblems(bot([{ id: 'g1', blocks: [askName, hello, wait] }]));
+      expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
+    }
   });
 
   test('an item of the wrong shape is an error', () => {
