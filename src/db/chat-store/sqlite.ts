@@ -27,10 +27,6 @@ export function openSqliteChatStore(
 ): ChatStore {
   const connection = new Database(file);
   connection.pragma('busy_timeout = 0');
-  // The connection whose commit finds the WAL past this many pages copies them back into the database file, on the
-  // event loop. Every 10,000 pages (~40 MB of WAL) instead of SQLite's 1,000: the session and index pages every turn
-  // rewrites are copied once per checkpoint, not ten times: +12 % conversations/s (bench/README.md).
-  connection.pragma('wal_autocheckpoint = 10000');
   let statements: Statements | undefined;
   const prepared = (): Statements => (statements ??= prepareStatements(connection));
   // One turn: inside the batch's transaction, better-sqlite3 runs it in a savepoint.
