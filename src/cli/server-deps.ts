@@ -63,7 +63,12 @@ export async function buildServerDeps(
   // Processes sharing a PostgreSQL database hear each other's turns through it; SQLite workers through their primary.
   const live =
     database.provider === 'postgresql'
-      ? await postgresLiveResults({ connectionString: database.target.location, notify: database.notify!, log: logger })
+      ? await postgresLiveResults({
+          connectionString: database.target.location,
+          notify: database.notify!,
+          log: logger,
+          publications: database.publicBots,
+        })
       : cluster.isWorker
         ? clusterLiveResults(logger)
         : inProcessLiveResults(logger);

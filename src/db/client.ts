@@ -9,6 +9,7 @@ import { parseDatabaseUrl, type DatabaseTarget, type Provider } from './database
 import { DatabaseSetupError, firstLine } from './setup-error';
 import { openSqliteChatStore } from './chat-store/sqlite';
 import { postgresChatStore } from './chat-store/postgres';
+import { cachePublicBots, type PublicBotCache } from './chat-store/public-bot-cache';
 import type { ChatStore } from './chat-store/types';
 
 export type * from './chat-store/types';
@@ -34,8 +35,20 @@ export interface Database {
    * shared pool (a prepared statement; Prisma stays out of the chat path).
    */
   notify?: (channel: string, payloads: string[]) => Promise<void>;
+  /**
+   * PostgreSQL only: the bots chat starts read, cached by public id
+   * (`chatStore` answers from it); its LISTEN connection tells it of changes.
+   */
+  publicBots?: PublicBotCache;
   close(): Promise<void>;
 }
+
+/**
+ * A statement of this process that may change what a chat start reads of a bot
+ * (Prisma writes `"public"."Bot"`): its cache forgets at once, so this process
+ * reads its own writes without waiting for the database's NOTIFY.
+ */
+const PUBLICATION_WRITE = /^\s*(?:UPDATE|DELETE\s+FROM)\s+"public"\."(?:Bot|Workspace)"/i;
 
 /** SQLite waits this long for a lock held by another connection before failing. */
 const SQLITE_BUSY_TIMEOUT_MS = 10_000;
@@ -51,12 +64,17 @@ const DEFAULT_POOL_SIZE = 10;
 
 export function openDatabase(databaseUrl: string, options: DatabaseOptions = {}): Database {
   const target = parseDatabaseUrl(databaseUrl);
-  // Query events are Prisma's supported per-statement timing with driver adapters; off unless asked for.
-  const log = options.onStatement ? [{ emit: 'event' as const, level: 'query' as const }] : [];
+  // Query events are Prisma's supported per-statement timing with driver adapters; off unless asked for
+  // (PostgreSQL: always, for the public bot cache).
+  const log =
+    options.onStatement || target.provider === 'postgresql'
+      ? [{ emit: 'event' as const, level: 'query' as const }]
+      : [];
   let db: Db;
   let chatStore: ChatStore;
   let closeDriver: () => Promise<void>;
   let notify: Database['notify'];
+  let publicBots: PublicBotCache | undefined;
   if (target.provider === 'sqlite') {
     try {
       fs.mkdirSync(path.dirname(target.location), { recursive: true });
@@ -77,7 +95,8 @@ export function openDatabase(databaseUrl: string, options: DatabaseOptions = {})
     pool.on('error', () => undefined);
     const adapter = new PrismaPg(pool);
     db = new PgPrismaClient({ adapter, log }) as unknown as Db;
-    chatStore = postgresChatStore(pool, options.onStatement);
+    publicBots = cachePublicBots(postgresChatStore(pool, options.onStatement));
+    chatStore = publicBots.store;
     closeDriver = () => pool.end().catch(() => undefined);
     notify = async (channel, payloads) => {
       await pool.query({
@@ -88,13 +107,18 @@ export function openDatabase(databaseUrl: string, options: DatabaseOptions = {})
     };
   }
   const { onStatement } = options;
-  if (onStatement) (db as PrismaClient<'query'>).$on('query', (event) => onStatement(event.query, event.duration));
+  if (onStatement || publicBots)
+    (db as PrismaClient<'query'>).$on('query', (event) => {
+      onStatement?.(event.query, event.duration);
+      if (publicBots && PUBLICATION_WRITE.test(event.query)) publicBots.changed();
+    });
   return {
     db,
     chatStore,
     provider: target.provider,
     target,
     ...(notify ? { notify } : {}),
+    ...(publicBots ? { publicBots } : {}),
     close: async () => {
       await db.$disconnect();
       await closeDriver();

@@ -5,6 +5,8 @@ import type { LiveLog, LiveResults } from './live-results';
 
 /** The one channel every Parley process of a database listens on; subscribers are filtered by bot locally. */
 export const LIVE_CHANNEL = 'parley_results';
+/** Where the database says a bot's publication or its workspace's flags changed (migration 20261129180000). */
+export const PUBLICATION_CHANNEL = 'parley_publication';
 /** How the listening connection shows in pg_stat_activity (operators, and the tests, find it by this). */
 export const LISTENER_APPLICATION_NAME = 'parley-live';
 /** PostgreSQL refuses NOTIFY payloads from 8000 bytes on. */
@@ -18,6 +20,8 @@ export interface PostgresLiveOptions {
   /** NOTIFY goes through the pool every query uses: no connection of its own. */
   notify: (channel: string, payloads: string[]) => Promise<void>;
   log: LiveLog;
+  /** Told when a bot's publication changed, and whether changes are heard at all (the connection is up). */
+  publications?: { changed(): void; listening(on: boolean): void };
 }
 
 /**
@@ -29,9 +33,12 @@ export interface PostgresLiveOptions {
  */
 export async function postgresLiveResults(options: PostgresLiveOptions): Promise<LiveResults> {
   const fanout = new LocalFanout();
-  const listener = new Listener(options.connectionString, options.log, (payload) => {
-    const event = decodeEvent(payload);
-    if (event) fanout.deliver(event);
+  const listener = new Listener(options.connectionString, options.log, {
+    onPayload: (payload) => {
+      const event = decodeEvent(payload);
+      if (event) fanout.deliver(event);
+    },
+    publications: options.publications,
   });
   await listener.start();
   // One NOTIFY statement at a time, so the events of this process reach the channel in commit order; the
@@ -91,7 +98,7 @@ class Listener {
   constructor(
     private readonly connectionString: string,
     private readonly log: LiveLog,
-    private readonly onPayload: (payload: string) => void,
+    private readonly heard: { onPayload(payload: string): void; publications?: PostgresLiveOptions['publications'] },
   ) {}
 
   /** The first connection must work: a process that cannot listen should not start serving. */
@@ -102,6 +109,7 @@ class Listener {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retryTimer);
+    this.heard.publications?.listening(false);
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => undefined);
@@ -113,13 +121,16 @@ class Listener {
       application_name: LISTENER_APPLICATION_NAME,
     });
     client.on('notification', (message) => {
-      if (message.channel === LIVE_CHANNEL && message.payload) this.onPayload(message.payload);
+      if (message.channel === LIVE_CHANNEL && message.payload) this.heard.onPayload(message.payload);
+      else if (message.channel === PUBLICATION_CHANNEL) this.heard.publications?.changed();
     });
     // pg emits 'error' (and then 'end') when the server or the network drops the connection.
     client.on('error', (error) => this.dropped(client, error));
     client.on('end', () => this.dropped(client, undefined));
     try {
       await client.connect();
+      await client.query(`LISTEN ${PUBLICATION_CHANNEL}`);
+      // Last: pg_stat_activity shows a listener by its last query (operators and the tests find it so).
       await client.query(`LISTEN ${LIVE_CHANNEL}`);
     } catch (error) {
       client.removeAllListeners();
@@ -132,11 +143,14 @@ class Listener {
       return;
     }
     this.client = client;
+    // From here every change is heard (what changed before is forgotten with it).
+    this.heard.publications?.listening(true);
   }
 
   private dropped(client: pg.Client, error: Error | undefined): void {
     if (this.closed || this.client !== client) return;
     this.client = undefined;
+    this.heard.publications?.listening(false);
     client.removeAllListeners('notification');
     void client.end().catch(() => undefined);
     this.log.warn({ err: error }, 'live results: the LISTEN connection dropped; reconnecting');
