@@ -1,11 +1,10 @@
 import { keepSubscribed } from './api/kept-subscription';
+import { sharedStreams } from './api/shared-streams';
 import { BotEditingDocument, type BotEditingSubscription } from './api/generated';
 
 // One live connection per open bot for everything an editor tab follows (the
-// draft's saves, who edits it): browsers keep about six connections per
-// server, and a tab holding several, times a few tabs, would leave none for
-// ordinary requests. Whoever needs the stream takes a share of it; the last
-// one to let go closes it.
+// draft's saves, who edits it): a tab holding several, times a few tabs,
+// would leave no connection for ordinary requests (api/shared-streams.ts).
 
 /**
  * One key per page load, i.e. per tab: the server answers everyone but this
@@ -25,16 +24,9 @@ export interface EditingListener {
   resumed(): void;
 }
 
-interface Stream {
-  listeners: Set<EditingListener>;
-  close(): void;
-}
-
-const streams = new Map<string, Stream>();
-
-function open(botId: string): Stream {
-  const listeners = new Set<EditingListener>();
-  const close = keepSubscribed(
+/** Follows what happens to the bot while its editor is open; the returned function stops. */
+export const followBotEditing = sharedStreams<EditingListener>((botId, listeners) =>
+  keepSubscribed(
     BotEditingDocument,
     { botId, sessionKey: TAB_KEY },
     {
@@ -46,20 +38,5 @@ function open(botId: string): Stream {
         for (const listener of listeners) listener.event(botEditing);
       },
     },
-  );
-  return { listeners, close };
-}
-
-/** Follows what happens to the bot while its editor is open; the returned function stops. */
-export function followBotEditing(botId: string, listener: EditingListener): () => void {
-  let stream = streams.get(botId);
-  if (!stream) streams.set(botId, (stream = open(botId)));
-  const shared = stream;
-  shared.listeners.add(listener);
-  return () => {
-    shared.listeners.delete(listener);
-    if (shared.listeners.size > 0) return;
-    shared.close();
-    if (streams.get(botId) === shared) streams.delete(botId);
-  };
-}
+  ),
+);

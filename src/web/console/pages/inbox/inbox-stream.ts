@@ -1,4 +1,5 @@
 import { keepSubscribed } from '../../api/kept-subscription';
+import { sharedStreams } from '../../api/shared-streams';
 import { InboxEventsDocument, type InboxEventsSubscription } from '../../api/generated';
 
 // The inboxEvents stream is open on every page of a workspace (the top bar's
@@ -33,15 +34,8 @@ function listen(workspaceId: string, send: (wire: Wire) => void, resumedAtFirst:
   );
 }
 
-interface Stream {
-  listeners: Set<InboxListener>;
-  close(): void;
-}
-
-const streams = new Map<string, Stream>();
-
-function open(workspaceId: string): Stream {
-  const listeners = new Set<InboxListener>();
+/** The workspace's stream for this tab's followers: held by this tab, or heard from the tab that holds it. */
+function open(workspaceId: string, listeners: ReadonlySet<InboxListener>): () => void {
   const dispatch = (wire: Wire) => {
     for (const listener of listeners) {
       if (wire.kind === 'event') listener.event(wire.event);
@@ -49,8 +43,7 @@ function open(workspaceId: string): Stream {
     }
   };
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (!locks || typeof BroadcastChannel === 'undefined')
-    return { listeners, close: listen(workspaceId, dispatch, false) };
+  if (!locks || typeof BroadcastChannel === 'undefined') return listen(workspaceId, dispatch, false);
 
   const name = `parley-inbox-${workspaceId}`;
   const channel = new BroadcastChannel(name);
@@ -84,27 +77,13 @@ function open(workspaceId: string): Stream {
       return locks.request(name, { signal: waiting.signal }, () => lead(true));
     })
     .catch(() => undefined);
-  return {
-    listeners,
-    close: () => {
-      closed = true;
-      waiting.abort();
-      stop?.();
-      channel.close();
-    },
+  return () => {
+    closed = true;
+    waiting.abort();
+    stop?.();
+    channel.close();
   };
 }
 
 /** Follows the workspace's conversations (new, taken, messages, ended); the returned function stops. */
-export function followInbox(workspaceId: string, listener: InboxListener): () => void {
-  let stream = streams.get(workspaceId);
-  if (!stream) streams.set(workspaceId, (stream = open(workspaceId)));
-  const shared = stream;
-  shared.listeners.add(listener);
-  return () => {
-    shared.listeners.delete(listener);
-    if (shared.listeners.size > 0) return;
-    shared.close();
-    if (streams.get(workspaceId) === shared) streams.delete(workspaceId);
-  };
-}
+export const followInbox = sharedStreams<InboxListener>(open);
