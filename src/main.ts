@@ -3,7 +3,14 @@ import { isClusterWorker, workerLog } from './cli/cluster-role';
 import { limitHeapGrowth } from './cli/heap-growth';
 import { describeStartupError } from './cli/startup-error';
 import { UsageError } from './cli/usage';
-import { INVOICES_USAGE, MCP_USAGE, TOKENS_USAGE, USERS_USAGE, WORKSPACES_USAGE } from './cli/usage-texts';
+import {
+  IMPORT_USAGE,
+  INVOICES_USAGE,
+  MCP_USAGE,
+  TOKENS_USAGE,
+  USERS_USAGE,
+  WORKSPACES_USAGE,
+} from './cli/usage-texts';
 import { isDebug, loadConfig, type Config } from './config';
 import { AppError } from './errors';
 
@@ -19,6 +26,7 @@ ${USERS_USAGE}
 ${INVOICES_USAGE}
 ${WORKSPACES_USAGE}
 ${MCP_USAGE}
+${IMPORT_USAGE}
 parley help                  this list
 
 PARLEY_DEBUG=1 adds stack traces to error messages.`;
@@ -79,6 +87,8 @@ async function run(argv: string[]): Promise<void> {
       return (await import('./cli/workspaces')).workspacesCommand(args);
     case 'mcp':
       return (await import('./cli/mcp')).mcpCommand(loadConfig());
+    case 'import':
+      return (await import('./cli/import')).importCommand(args);
     case undefined:
     case 'help':
     case '--help':

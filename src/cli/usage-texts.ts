@@ -17,3 +17,7 @@ export const WORKSPACES_USAGE = `parley workspaces update WORKSPACE_ID [--plan $
   [--past-due true|false] [--verified true|false|none] [--quarantined true|false] [--payment-provider-id ID|none]`;
 
 export const MCP_USAGE = `parley mcp                   serve AI assistants over stdio (Model Context Protocol) as the user of the API token in PARLEY_TOKEN`;
+
+export const IMPORT_USAGE = `parley import typebot --database TYPEBOT_POSTGRES_URL [--encryption-secret SECRET] [--dry-run]
+                             copy a Typebot instance here (docs/migrating-from-typebot.md); TYPEBOT_DATABASE_URL and
+                             TYPEBOT_ENCRYPTION_SECRET may stand for the options (kept out of the process list)`;

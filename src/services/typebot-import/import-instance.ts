@@ -1,0 +1,71 @@
+import type { Db } from '../../db/client';
+import type { SourceFolder } from '../../integrations/typebot/rows';
+import type { TypebotSource } from '../../integrations/typebot/source';
+import { importBots } from './bots';
+import { decryptAll, importCredentials } from './credentials';
+import { importInvitations, importMembers, importUsers, importWorkspaces } from './people';
+import { emptyReport, SILENT_PROGRESS, type ImportKind, type ImportProgress, type ImportReport } from './report';
+import { importResults } from './results';
+import type { ImportOptions, ImportRun } from './run';
+
+// `parley import typebot`: a Typebot instance's users, workspaces, members,
+// invitations, credentials, bots and results, in that order (each kind
+// refers to the ones before), from one snapshot of its database. Every write
+// is idempotent (docs/migrating-from-typebot.md): a second run imports what
+// is new or changed, and one stopped in the middle is finished by the next.
+
+async function each<T>(
+  run: ImportRun,
+  kind: ImportKind,
+  total: number,
+  batches: AsyncGenerator<T[]>,
+  work: (batch: T[]) => Promise<void>,
+): Promise<void> {
+  run.progress.start(kind, total);
+  let done = 0;
+  for await (const batch of batches) {
+    await work(batch);
+    done += batch.length;
+    run.progress.advance(kind, done);
+  }
+  run.progress.finish(kind);
+}
+
+async function* once<T>(rows: T[]): AsyncGenerator<T[]> {
+  if (rows.length > 0) yield rows;
+}
+
+export async function importTypebotInstance(
+  db: Db,
+  source: TypebotSource,
+  options: ImportOptions,
+  progress: ImportProgress = SILENT_PROGRESS,
+): Promise<ImportReport> {
+  const run: ImportRun = {
+    db,
+    source,
+    options,
+    report: emptyReport(),
+    progress,
+    now: new Date(),
+    users: new Map(),
+    workspaces: new Map(),
+    bots: new Map(),
+    credentials: new Set(),
+    botsSkipped: new Map(),
+    blockPlaces: new Map(),
+  };
+  const credentials = await source.credentials();
+  // A wrong secret stops the import before its first write.
+  if (options.typebotSecret) decryptAll(options.typebotSecret, credentials);
+  const counts = await source.counts();
+  await each(run, 'users', counts.users, source.users(), (batch) => importUsers(run, batch));
+  await each(run, 'workspaces', counts.workspaces, source.workspaces(), (batch) => importWorkspaces(run, batch));
+  await each(run, 'members', counts.members, source.members(), (batch) => importMembers(run, batch));
+  await each(run, 'invitations', counts.invitations, source.invitations(), (batch) => importInvitations(run, batch));
+  await each(run, 'credentials', credentials.length, once(credentials), (batch) => importCredentials(run, batch));
+  const folders = new Map<string, SourceFolder>((await source.folders()).map((folder) => [folder.id, folder]));
+  await each(run, 'bots', counts.bots, source.bots(), (batch) => importBots(run, batch, folders));
+  await each(run, 'results', counts.results, source.results(), (batch) => importResults(run, batch));
+  return run.report;
+}

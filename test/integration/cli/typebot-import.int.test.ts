@@ -1,0 +1,450 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db } from '../../../src/db/client';
+import { TYPEBOT_MIGRATIONS } from '../../../src/integrations/typebot/known-migrations';
+import { group, say, startChat, textInput, v6Bot, type Json } from '../../helpers/chat';
+import { request } from '../../helpers/http';
+import { smtpInbox, type Inbox } from '../../helpers/smtp-inbox';
+import { startTestServer, TEST_ENCRYPTION_KEY, type TestServer } from '../../helpers/test-server';
+import {
+  createTypebotSource,
+  insertCollaborator,
+  insertCredentials,
+  insertFolder,
+  insertMember,
+  insertResult,
+  insertTypebot,
+  insertUser,
+  insertWorkspace,
+  insertWorkspaceInvitation,
+  TYPEBOT_SECRET,
+  type TypebotSource,
+} from '../../helpers/typebot-source';
+
+// `parley import typebot` as a real subprocess (dist/src/main.js) from a
+// Typebot database built with Typebot's schema (test/fixtures/typebot/) into
+// a running server's database, checked through that server's HTTP API.
+
+jest.setTimeout(120_000);
+
+const root = path.resolve(__dirname, '../../..');
+const mainJs = path.join(root, 'dist/src/main.js');
+const fixtures = path.join(root, 'test/fixtures');
+const readJson = (file: string): Json => JSON.parse(fs.readFileSync(path.join(fixtures, file), 'utf8'));
+
+interface CliRun {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+function runImport(databaseUrl: string, args: string[]): Promise<CliRun> {
+  const {
+    PARLEY_ADMIN_TOKEN: _token,
+    PORT: _port,
+    TYPEBOT_ENCRYPTION_SECRET: _s,
+    TYPEBOT_DATABASE_URL: _d,
+    ...env
+  } = process.env;
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [mainJs, 'import', 'typebot', ...args],
+      {
+        cwd: root,
+        env: { ...env, DATABASE_URL: databaseUrl, PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY },
+        encoding: 'utf8',
+        timeout: 100_000,
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (error as { code?: unknown }).code : 0;
+        if (error && typeof code !== 'number') return reject(error);
+        resolve({ status: code as number, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** Rows of every table an import writes: what "writes nothing" and "changes nothing" compare. */
+async function tableCounts(db: Db) {
+  return {
+    users: await db.user.count(),
+    workspaces: await db.workspace.count(),
+    members: await db.memberInWorkspace.count(),
+    invitations: await db.invitation.count(),
+    credentials: await db.credentials.count(),
+    bots: await db.bot.count(),
+    snapshots: await db.botSnapshot.count(),
+    draftChanges: await db.botDraftChange.count(),
+    results: await db.result.count(),
+    answers: await db.answer.count(),
+    logs: await db.log.count(),
+    edges: await db.visitedEdge.count(),
+    history: await db.setVariableHistoryItem.count(),
+    records: await db.importedRecord.count(),
+  };
+}
+
+/** The lines of the summary that count a kind: "  Bots         2 imported, 1 skipped". */
+function summaryLine(stdout: string, label: string): string {
+  const line = stdout.split('\n').find((text) => text.startsWith(`  ${label} `));
+  return line?.replace(/\s+/g, ' ').trim() ?? `(no ${label} line in:\n${stdout})`;
+}
+
+const LEAD_GEN_PUBLIC_ID = 'cloiafj9e00091aqj6o9nfrww-public';
+
+function emailBot(credentialsId: string): Json {
+  return v6Bot({
+    groups: [
+      group('g1', [
+        textInput('ask-mail', 'v-mail'),
+        {
+          id: 'send',
+          type: 'Email',
+          options: {
+            credentialsId,
+            recipients: ['{{Mail}}'],
+            subject: 'Imported',
+            isCustomBody: true,
+            body: 'Hello from Typebot',
+          },
+        },
+        textInput('end'),
+      ]),
+    ],
+    variables: [{ id: 'v-mail', name: 'Mail' }],
+  });
+}
+
+describe('parley import typebot', () => {
+  let server: TestServer;
+  let source: TypebotSource;
+  let inbox: Inbox;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    inbox = await smtpInbox();
+    [server, source] = await Promise.all([startTestServer({ outboundAllow: '127.0.0.1' }), createTypebotSource()]);
+    const { pool } = source;
+    ids.alice = await insertUser(pool, { email: 'alice@example.com', name: 'Alice' });
+    ids.bob = await insertUser(pool, { email: 'Bob@Example.com', name: 'Bob' });
+    // The address of the server's admin: that account gains the membership.
+    ids.carol = await insertUser(pool, { email: server.adminEmail.toUpperCase(), name: 'Carol' });
+    ids.nobody = await insertUser(pool, { email: null, name: 'No address' });
+    ids.acme = await insertWorkspace(pool, { name: 'Acme', plan: 'PRO' });
+    ids.side = await insertWorkspace(pool, { name: 'Side', plan: 'ENTERPRISE', customChatsLimit: 50_000 });
+    await insertMember(pool, { userId: ids.alice, workspaceId: ids.acme, role: 'ADMIN' });
+    await insertMember(pool, { userId: ids.bob, workspaceId: ids.acme, role: 'MEMBER' });
+    await insertMember(pool, { userId: ids.carol, workspaceId: ids.acme, role: 'GUEST' });
+    await insertMember(pool, { userId: ids.alice, workspaceId: ids.side, role: 'ADMIN' });
+    await insertWorkspaceInvitation(pool, { workspaceId: ids.acme, email: 'dave@example.com', type: 'MEMBER' });
+    ids.smtp = await insertCredentials(pool, {
+      workspaceId: ids.acme,
+      type: 'smtp',
+      name: 'Local mail',
+      data: {
+        host: '127.0.0.1',
+        port: inbox.port,
+        username: 'bot',
+        password: 'smtp-secret',
+        isTlsEnabled: false,
+        from: { email: 'typebot@acme.test', name: 'Acme bot' },
+      },
+    });
+    ids.openai = await insertCredentials(pool, {
+      workspaceId: ids.acme,
+      type: 'openai',
+      name: 'OpenAI (first scheme)',
+      data: { apiKey: 'sk-test-123' },
+      scheme: 'v1',
+    });
+    ids.sheets = await insertCredentials(pool, {
+      workspaceId: ids.acme,
+      type: 'google sheets',
+      name: 'Sheets',
+      data: { refresh_token: 'r' },
+    });
+    ids.marketing = await insertFolder(pool, { workspaceId: ids.acme, name: 'Marketing' });
+    ids.leads = await insertFolder(pool, { workspaceId: ids.acme, name: 'Leads', parentFolderId: ids.marketing });
+    const leadGen = readJson('bots/lead-gen.json');
+    ids.leadGen = await insertTypebot(pool, {
+      workspaceId: ids.acme,
+      bot: leadGen,
+      id: leadGen.id,
+      publicId: LEAD_GEN_PUBLIC_ID,
+      folderId: ids.leads,
+      published: true,
+      updatedAt: new Date('2026-03-04T05:06:07.089Z'),
+    });
+    ids.email = await insertTypebot(pool, {
+      workspaceId: ids.acme,
+      bot: { ...emailBot(ids.smtp), name: 'Mailer' },
+      publicId: 'mailer',
+      published: true,
+    });
+    const quiz = readJson('bots/quiz.json');
+    // Its draft was edited after its publication: both come along.
+    ids.quiz = await insertTypebot(pool, {
+      workspaceId: ids.side,
+      bot: { ...quiz, name: 'Quiz (draft)' },
+      publicId: 'the-quiz',
+      published: { ...quiz, groups: quiz.groups },
+    });
+    ids.legacy = await insertTypebot(pool, { workspaceId: ids.side, bot: readJson('bots/legacy-v3-lead-gen.json') });
+    ids.archived = await insertTypebot(pool, {
+      workspaceId: ids.side,
+      bot: readJson('bots/faq.json'),
+      isArchived: true,
+    });
+    ids.broken = await insertTypebot(pool, {
+      workspaceId: ids.side,
+      bot: { version: '6', name: 'Broken', groups: 'not a list', events: [], variables: [], edges: [] },
+    });
+    await insertCollaborator(pool, { userId: ids.bob, typebotId: ids.quiz, type: 'READ' });
+    await insertResult(pool, { typebotId: ids.archived, answersV2: [{ blockId: 'b', content: 'lost' }] });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await source?.drop();
+    await inbox?.close();
+  });
+
+  test('a database that is not Typebot’s, or of a version it does not know, is refused in words', async () => {
+    const before = await tableCounts(server.db);
+    const parleys = await runImport(server.databaseUrl, ['--database', server.databaseUrl]);
+    expect(parleys.status).not.toBe(0);
+    const future = await createTypebotSource({ migrations: [...TYPEBOT_MIGRATIONS, '20271231000000_from_the_future'] });
+    try {
+      const run = await runImport(server.databaseUrl, ['--database', future.url]);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain('20271231000000_from_the_future');
+      expect(run.stderr).toContain('newer than the last version known');
+    } finally {
+      await future.drop();
+    }
+    expect(await tableCounts(server.db)).toEqual(before);
+  });
+
+  test('a wrong secret is an error before anything is written', async () => {
+    const before = await tableCounts(server.db);
+    const run = await runImport(server.databaseUrl, ['--database', source.url, '--encryption-secret', 'x'.repeat(32)]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('opens none of the 3 credentials');
+    expect(await tableCounts(server.db)).toEqual(before);
+  });
+
+  test('--dry-run reads everything, writes nothing and says what it would do', async () => {
+    const before = await tableCounts(server.db);
+    const run = await runImport(server.databaseUrl, [
+      '--database',
+      source.url,
+      '--encryption-secret',
+      TYPEBOT_SECRET,
+      '--dry-run',
+    ]);
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(run.stdout).toContain('Dry run: nothing was written');
+    expect(summaryLine(run.stdout, 'Bots')).toBe('Bots 4 to import, 2 skipped');
+    expect(run.stdout).toContain('its definition does not parse');
+    expect(await tableCounts(server.db)).toEqual(before);
+  });
+
+  test('the import brings people, credentials, bots and results; a second run changes nothing', async () => {
+    const before = await tableCounts(server.db);
+    const run = await runImport(server.databaseUrl, ['--database', source.url, '--encryption-secret', TYPEBOT_SECRET]);
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(summaryLine(run.stdout, 'Users')).toBe('Users 2 imported, 1 already here, 1 skipped');
+    expect(summaryLine(run.stdout, 'Workspaces')).toBe('Workspaces 2 imported');
+    expect(summaryLine(run.stdout, 'Members')).toBe('Members 4 imported');
+    expect(summaryLine(run.stdout, 'Invitations')).toBe('Invitations 1 imported');
+    expect(summaryLine(run.stdout, 'Credentials')).toBe('Credentials 2 imported, 1 skipped');
+    expect(summaryLine(run.stdout, 'Bots')).toBe('Bots 4 imported, 2 skipped');
+    expect(summaryLine(run.stdout, 'Results')).toBe('Results 0 imported, 1 skipped');
+    expect(run.stdout).toContain('Parley has no Google Sheets integration');
+    expect(run.stdout).toContain('parley users set-password');
+
+    const after = await tableCounts(server.db);
+    expect(after.users - before.users).toBe(2);
+    expect(after.workspaces - before.workspaces).toBe(2);
+    expect(after.bots - before.bots).toBe(4);
+    const admin = await server.db.user.findUniqueOrThrow({ where: { email: server.adminEmail } });
+    expect(
+      await server.db.memberInWorkspace.findUnique({
+        where: { userId_workspaceId: { userId: admin.id, workspaceId: ids.acme! } },
+        select: { role: true },
+      }),
+    ).toEqual({ role: 'GUEST' });
+    expect(
+      await server.db.workspace.findUnique({ where: { id: ids.side }, select: { plan: true, customChatsLimit: true } }),
+    ).toEqual({
+      plan: 'CUSTOM',
+      customChatsLimit: 50_000,
+    });
+    const bot = await server.db.bot.findUniqueOrThrow({ where: { id: ids.leadGen } });
+    expect(bot).toMatchObject({
+      name: 'Marketing / Leads / Lead Generation',
+      publicId: LEAD_GEN_PUBLIC_ID,
+      publishedRevision: 1,
+    });
+    expect(bot.publishedAt?.toISOString()).toBe('2026-03-04T05:06:07.089Z');
+
+    const again = await runImport(server.databaseUrl, [
+      '--database',
+      source.url,
+      '--encryption-secret',
+      TYPEBOT_SECRET,
+    ]);
+    expect(again.status).toBe(0);
+    expect(summaryLine(again.stdout, 'Bots')).toBe('Bots 0 imported, 4 already here, 2 skipped');
+    expect(summaryLine(again.stdout, 'Credentials')).toBe('Credentials 0 imported, 2 already here, 1 skipped');
+    expect(await tableCounts(server.db)).toEqual(after);
+  });
+
+  test('a published bot answers on its old publicId as the reference did', async () => {
+    const recording = readJson('conversations/lead-gen-with-retries.json');
+    let sessionId = '';
+    for (const [index, step] of (recording.steps as Json[]).entries()) {
+      const isStart = step.request.call.endsWith('/startChat');
+      const url = isStart ? `/v1/bots/${LEAD_GEN_PUBLIC_ID}/startChat` : `/v1/sessions/${sessionId}/continueChat`;
+      const response = await request(server.url, 'POST', url, { json: step.request.body });
+      const expected = structuredClone(step.response.body);
+      if (isStart) {
+        sessionId = response.body.sessionId;
+        expected.sessionId = sessionId;
+        expected.resultId = response.body.resultId;
+        // Published in Typebot at that time: the import keeps it.
+        expected.bot.publishedAt = '2026-03-04T05:06:07.089Z';
+      }
+      expect({ step: index, status: response.status, body: response.body }).toEqual({
+        step: index,
+        status: step.response.status,
+        body: expected,
+      });
+    }
+  });
+
+  test('imported SMTP credentials send a mail through the local SMTP server', async () => {
+    const started = await startChat(server, 'mailer');
+    expect(started.status).toBe(200);
+    const answered = await say(server, started.body.sessionId, 'visitor@example.com');
+    expect(answered.status).toBe(200);
+    expect(inbox.messages).toHaveLength(1);
+    expect(inbox.messages[0]!.subject).toBe('Imported');
+    expect(inbox.messages[0]!.from?.value[0]).toEqual({ address: 'typebot@acme.test', name: 'Acme bot' });
+    expect(inbox.messages[0]!.to).toMatchObject({ value: [{ address: 'visitor@example.com' }] });
+  });
+});
+
+describe('parley import typebot, again later', () => {
+  let server: TestServer;
+  let source: TypebotSource;
+  let workspaceId: string;
+  const leadGen = readJson('bots/lead-gen.json');
+  const recording = readJson('conversations/lead-gen-with-retries.json');
+  const importAgain = async () => {
+    const run = await runImport(server.databaseUrl, ['--database', source.url]);
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
+    return run.stdout;
+  };
+
+  beforeAll(async () => {
+    [server, source] = await Promise.all([startTestServer(), createTypebotSource()]);
+    const userId = await insertUser(source.pool, { email: server.adminEmail, name: 'Admin' });
+    workspaceId = await insertWorkspace(source.pool, { name: 'Acme' });
+    await insertMember(source.pool, { userId, workspaceId, role: 'ADMIN' });
+    await insertTypebot(source.pool, {
+      workspaceId,
+      bot: leadGen,
+      id: leadGen.id,
+      publicId: LEAD_GEN_PUBLIC_ID,
+      published: true,
+    });
+    await importAgain();
+  });
+  afterAll(async () => {
+    await server?.close();
+    await source?.drop();
+  });
+
+  /** The recorded conversation, chatted here: a result made by Parley's own runtime. */
+  async function chatHere(): Promise<string> {
+    let sessionId = '';
+    let resultId = '';
+    for (const step of recording.steps as Json[]) {
+      const isStart = step.request.call.endsWith('/startChat');
+      const url = isStart ? `/v1/bots/${LEAD_GEN_PUBLIC_ID}/startChat` : `/v1/sessions/${sessionId}/continueChat`;
+      const response = await request(server.url, 'POST', url, { json: step.request.body });
+      expect(response.status).toBe(200);
+      if (isStart) [sessionId, resultId] = [response.body.sessionId, response.body.resultId];
+    }
+    return resultId;
+  }
+
+  const get = (url: string) => request(server.url, 'GET', url, { token: server.adminToken });
+
+  test('an imported result reads like the same conversation had here: answers and transcript', async () => {
+    const native = await chatHere();
+    const rows = await server.db.result.findUniqueOrThrow({
+      where: { id: native },
+      include: {
+        answers: { orderBy: { id: 'asc' } },
+        visitedEdges: { orderBy: { index: 'asc' } },
+        setVariableHistory: { orderBy: { index: 'asc' } },
+      },
+    });
+    // The same conversation as Typebot stored it: its first answer in the first answers table, the others in AnswerV2.
+    const [first, ...others] = rows.answers;
+    const typebotResult = await insertResult(source.pool, {
+      typebotId: leadGen.id,
+      createdAt: rows.createdAt,
+      variables: rows.variables as unknown[],
+      isCompleted: rows.isCompleted,
+      answers: [
+        { blockId: first!.blockId, groupId: first!.groupId!, content: first!.content, createdAt: first!.createdAt },
+      ],
+      answersV2: others.map((answer) => ({
+        blockId: answer.blockId,
+        content: answer.content,
+        createdAt: answer.createdAt,
+      })),
+      logs: [{ status: 'error', description: 'Webhook failed', details: '{"status":500}' }],
+      visitedEdges: rows.visitedEdges.map((visited) => visited.edgeId),
+      setVariableHistory: rows.setVariableHistory.map((item) => ({
+        variableId: item.variableId,
+        blockId: item.blockId,
+        blockIndex: item.blockIndex,
+        value: item.value,
+      })),
+    });
+    const stdout = await importAgain();
+    expect(summaryLine(stdout, 'Results')).toBe('Results 1 imported');
+    expect(summaryLine(stdout, 'Bots')).toBe('Bots 0 imported, 1 already here');
+
+    const base = `/v1/bots/${leadGen.id}/results`;
+    const [importedTranscript, nativeTranscript] = await Promise.all([
+      get(`${base}/${typebotResult}/transcript`),
+      get(`${base}/${native}/transcript`),
+    ]);
+    expect(importedTranscript.status).toBe(200);
+    // Typebot keeps no rejected replies: the native transcript's, and the retry message each got, are all it lacks.
+    const lines = nativeTranscript.body.transcript as Json[];
+    const withoutRejected = lines.filter(
+      (line, index) =>
+        !line.rejected &&
+        !(lines[index - 1]?.rejected && line.role === 'bot' && line.blockId === lines[index - 1]!.blockId),
+    );
+    expect(withoutRejected.length).toBe(lines.length - 6);
+    expect(importedTranscript.body).toEqual({ ...nativeTranscript.body, transcript: withoutRejected });
+    const [imported, here] = await Promise.all([get(`${base}/${typebotResult}`), get(`${base}/${native}`)]);
+    const comparable = (body: Json) => {
+      const { id: _id, lastChatSessionId: _session, updatedAt: _updated, ...rest } = body.result;
+      return rest;
+    };
+    expect(comparable(imported.body)).toEqual(comparable(here.body));
+    const logs = await get(`${base}/${typebotResult}/logs`);
+    expect(logs.body.logs).toMatchObject([
+      { status: 'error', description: 'Webhook failed', details: '{"status":500}' },
+    ]);
+  });
+});
