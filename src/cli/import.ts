@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { loadConfig } from '../config';
+import { openBulkResultWriter } from '../db/bulk-results';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { typebotSecretProblem } from '../integrations/typebot/credentials-cipher';
@@ -165,6 +166,7 @@ async function importTypebot(args: string[]): Promise<void> {
             ),
           )
         : undefined;
+    const resultWriter = dryRun ? undefined : openBulkResultWriter(database.target);
     const report = await importTypebotInstance(
       database.db,
       source,
@@ -172,6 +174,7 @@ async function importTypebot(args: string[]): Promise<void> {
         dryRun,
         typebotSecret,
         secrets,
+        resultWriter,
         storageBytes: config.drafts.workspaceStorageBytes,
         bounds: {
           maxBytes: config.server.botBodyLimit,
@@ -183,7 +186,7 @@ async function importTypebot(args: string[]): Promise<void> {
         },
       },
       progress,
-    );
+    ).finally(() => resultWriter?.close());
     progress.stop();
     console.log(formatReport(report, dryRun));
   } finally {

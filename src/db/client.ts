@@ -51,7 +51,7 @@ export interface Database {
 const PUBLICATION_WRITE = /^\s*(?:UPDATE|DELETE\s+FROM)\s+"public"\."(?:Bot|Workspace)"/i;
 
 /** SQLite waits this long for a lock held by another connection before failing. */
-const SQLITE_BUSY_TIMEOUT_MS = 10_000;
+export const SQLITE_BUSY_TIMEOUT_MS = 10_000;
 
 export interface DatabaseOptions {
   /** Told of every SQL statement the client ran, with its duration (ms): the metrics hook, kept out of this layer. */

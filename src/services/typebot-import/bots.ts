@@ -297,8 +297,11 @@ async function updateBot(
   const publishedChanged = earlier.publishedDigest !== wanted.publishedDigest;
   if (!draftChanged && !publishedChanged) return 'unchanged';
   const stored = draftDefinition(here);
-  const sameDraft = canonicalJson(stored) === canonicalJson(wanted.draft);
-  // Edited here since the import (and not just to what Typebot has now): this side is kept.
+  const metadata = { name: wanted.name, icon: bot.icon, isClosed: bot.isClosed };
+  const sameDraft =
+    canonicalJson(stored) === canonicalJson(wanted.draft) &&
+    canonicalJson({ name: here.name, icon: here.icon, isClosed: here.isClosed }) === canonicalJson(metadata);
+  // Edited here since the import (and not just into what Typebot has now): this side is kept.
   const writeDraft = draftChanged && !sameDraft && here.draftVersion === earlier.targetVersion;
   if (draftChanged && !sameDraft && !writeDraft)
     notes.push('it was edited here since the last import: its draft here was kept (Typebot’s edits since are not)');
@@ -320,7 +323,7 @@ async function updateBot(
     if (writeDraft) {
       const { count } = await tx.bot.updateMany({
         where: { id: here.id, draftVersion: here.draftVersion },
-        data: { draftVersion: { increment: 1 }, name: wanted.name, icon: bot.icon, isClosed: bot.isClosed, ...split },
+        data: { draftVersion: { increment: 1 }, ...metadata, ...split },
       });
       if (count === 0) throw new AppError('CONFLICT', 'the bot was being edited here during the import');
       version += 1;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { Prisma } from '../../db/client';
+import type { ResultRowsBatch } from '../../db/bulk-results';
 import { canonicalJson } from '../../engine/json';
 import type { SourceResult } from '../../integrations/typebot/rows';
 import { skip } from './report';
 import type { ImportRun } from './run';
 
 // Results, a batch at a time, each batch in one transaction (a stop leaves
-// whole results): the result with its variables, its answers from both of
+// whole results; written through db/bulk-results): the result with its variables, its answers from both of
 // Typebot's tables (as one list, in time order), logs, visited edges and
 // variable history. They keep their ids, so a second run finds them: a
 // result that changed in Typebot since (a chat that went on) is written
@@ -26,9 +26,9 @@ interface Shape {
   history: number;
 }
 
-function variablesOf(result: SourceResult): Prisma.InputJsonValue {
+function variablesOf(result: SourceResult): unknown[] {
   const parsed = variablesSchema.safeParse(result.variables);
-  return (parsed.success ? parsed.data : []) as Prisma.InputJsonValue;
+  return parsed.success ? parsed.data : [];
 }
 
 function sourceShape(result: SourceResult): Shape {
@@ -83,12 +83,12 @@ async function shapesHere(run: ImportRun, ids: string[]): Promise<Map<string, Sh
   );
 }
 
-function sameShape(a: Shape, b: Shape): boolean {
-  return (Object.keys(a) as (keyof Shape)[]).every((key) => a[key] === b[key]);
+function sameShape(here: Shape, wanted: Shape): boolean {
+  return (Object.keys(wanted) as (keyof Shape)[]).every((key) => here[key] === wanted[key]);
 }
 
 export async function importResults(run: ImportRun, batch: SourceResult[]): Promise<void> {
-  const { db, report } = run;
+  const { report } = run;
   const wanted = batch.filter((result) => {
     if (run.bots.has(result.typebotId)) return true;
     skip(report.results, run.botsSkipped.get(result.typebotId) ?? 'its bot was not imported', result.id);
@@ -118,12 +118,18 @@ export async function importResults(run: ImportRun, batch: SourceResult[]): Prom
     }
   }
   if (run.options.dryRun || toWrite.length === 0) return;
+  if (!run.options.resultWriter) throw new Error('a result writer is needed to import results');
+  await run.options.resultWriter.write(rowsOf(run, toWrite, replaced));
+}
+
+function rowsOf(run: ImportRun, toWrite: SourceResult[], replace: string[]): ResultRowsBatch {
   const results = toWrite.map((result) => {
     const shape = sourceShape(result);
     return {
       id: result.id,
       botId: run.bots.get(result.typebotId)!,
       createdAt: result.createdAt,
+      // Typebot keeps no time of a result's last change: its start stands for it.
       updatedAt: result.createdAt,
       variables: variablesOf(result),
       isCompleted: shape.isCompleted,
@@ -141,6 +147,7 @@ export async function importResults(run: ImportRun, batch: SourceResult[]): Prom
         groupId: answer.groupId,
         variableId: answer.variableId,
         content: answer.content,
+        attachedFileUrls: null,
       })),
       ...result.answersV2.map((answer) => ({
         resultId: result.id,
@@ -150,8 +157,8 @@ export async function importResults(run: ImportRun, batch: SourceResult[]): Prom
         variableId: places?.get(answer.blockId)?.variableId ?? null,
         content: answer.content,
         attachedFileUrls: Array.isArray(answer.attachedFileUrls)
-          ? (answer.attachedFileUrls.filter((url) => typeof url === 'string') as Prisma.InputJsonValue)
-          : undefined,
+          ? answer.attachedFileUrls.filter((url): url is string => typeof url === 'string')
+          : null,
       })),
     ].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   });
@@ -177,16 +184,8 @@ export async function importResults(run: ImportRun, batch: SourceResult[]): Prom
       blockId: item.blockId,
       // Older rows lack it: the item applies where it was recorded.
       blockIndex: item.blockIndex ?? item.index,
-      value: item.value === null ? Prisma.JsonNull : (item.value as Prisma.InputJsonValue),
+      value: item.value,
     })),
   );
-  await db.$transaction(async (tx) => {
-    // Children go with their result (cascade).
-    if (replaced.length > 0) await tx.result.deleteMany({ where: { id: { in: replaced } } });
-    await tx.result.createMany({ data: results });
-    if (answers.length > 0) await tx.answer.createMany({ data: answers });
-    if (logs.length > 0) await tx.log.createMany({ data: logs });
-    if (edges.length > 0) await tx.visitedEdge.createMany({ data: edges });
-    if (history.length > 0) await tx.setVariableHistoryItem.createMany({ data: history });
-  });
+  return { replace, results, answers, logs, edges, history };
 }

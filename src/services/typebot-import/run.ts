@@ -1,3 +1,4 @@
+import type { BulkResultWriter } from '../../db/bulk-results';
 import type { Db } from '../../db/client';
 import type { TypebotSource } from '../../integrations/typebot/source';
 import type { SecretBox } from '../credentials/secret-box';
@@ -12,6 +13,8 @@ export interface ImportOptions {
   dryRun: boolean;
   /** Typebot's ENCRYPTION_SECRET; without it credentials are skipped (and listed). */
   typebotSecret?: string;
+  /** Writes results with their rows (needed unless dry). */
+  resultWriter?: BulkResultWriter;
   /** Parley's credentials box: credentials are sealed with it. */
   secrets?: SecretBox;
   /** PARLEY_WORKSPACE_DRAFT_STORAGE_MB, in bytes. */

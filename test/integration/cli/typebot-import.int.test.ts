@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../../../src/db/client';
@@ -18,6 +18,7 @@ import {
   insertUser,
   insertWorkspace,
   insertWorkspaceInvitation,
+  seedBulkResults,
   TYPEBOT_SECRET,
   type TypebotSource,
 } from '../../helpers/typebot-source';
@@ -382,6 +383,7 @@ describe('parley import typebot, again later', () => {
   }
 
   const get = (url: string) => request(server.url, 'GET', url, { token: server.adminToken });
+  let typebotResult = '';
 
   test('an imported result reads like the same conversation had here: answers and transcript', async () => {
     const native = await chatHere();
@@ -395,7 +397,7 @@ describe('parley import typebot, again later', () => {
     });
     // The same conversation as Typebot stored it: its first answer in the first answers table, the others in AnswerV2.
     const [first, ...others] = rows.answers;
-    const typebotResult = await insertResult(source.pool, {
+    typebotResult = await insertResult(source.pool, {
       typebotId: leadGen.id,
       createdAt: rows.createdAt,
       variables: rows.variables as unknown[],
@@ -446,5 +448,99 @@ describe('parley import typebot, again later', () => {
     expect(logs.body.logs).toMatchObject([
       { status: 'error', description: 'Webhook failed', details: '{"status":500}' },
     ]);
+  });
+
+  test('a chat that went on, a new result and a bot edited in Typebot since come along, nothing twice', async () => {
+    const answersBefore = await server.db.answer.count({ where: { resultId: typebotResult } });
+    await source.pool.query(
+      `INSERT INTO "AnswerV2" ("resultId", "blockId", content, "createdAt") VALUES ($1, 'late-block', 'One more thing', now())`,
+      [typebotResult],
+    );
+    const fresh = await insertResult(source.pool, {
+      typebotId: leadGen.id,
+      answersV2: [{ blockId: 'sqEsMo747LTDnY9FjQcEwUv', content: 'Jane' }],
+    });
+    await source.pool.query(`UPDATE "Typebot" SET name = 'Lead Generation v2', "updatedAt" = now() WHERE id = $1`, [
+      leadGen.id,
+    ]);
+    const before = await server.db.bot.findUniqueOrThrow({ where: { id: leadGen.id } });
+    const stdout = await importAgain();
+    expect(summaryLine(stdout, 'Results')).toBe('Results 1 imported, 1 updated');
+    expect(summaryLine(stdout, 'Bots')).toBe('Bots 0 imported, 1 updated');
+    expect(await server.db.answer.count({ where: { resultId: typebotResult } })).toBe(answersBefore + 1);
+    expect(
+      await server.db.answer.findMany({ where: { resultId: fresh }, select: { content: true, groupId: true } }),
+    ).toEqual([{ content: 'Jane', groupId: 'q5dAhqSTCaNdiGSJm9B9Rw' }]);
+    const after = await server.db.bot.findUniqueOrThrow({ where: { id: leadGen.id } });
+    expect({ name: after.name, draftVersion: after.draftVersion }).toEqual({
+      name: 'Lead Generation v2',
+      draftVersion: before.draftVersion + 1,
+    });
+    // The publication did not change in Typebot: still the revision imported first.
+    expect(after.publishedRevision).toBe(before.publishedRevision);
+
+    const counts = await tableCounts(server.db);
+    const again = await importAgain();
+    expect(summaryLine(again, 'Results')).toBe('Results 0 imported, 2 already here');
+    expect(await tableCounts(server.db)).toEqual(counts);
+  });
+
+  test('a bot edited here since keeps its draft here: Typebot’s later edits are said, not applied', async () => {
+    const renamed = await request(server.url, 'PATCH', `/v1/bots/${leadGen.id}`, {
+      token: server.adminToken,
+      json: { bot: { name: 'Renamed here' } },
+    });
+    expect(renamed.status).toBe(200);
+    await source.pool.query(`UPDATE "Typebot" SET name = 'Lead Generation v3', "updatedAt" = now() WHERE id = $1`, [
+      leadGen.id,
+    ]);
+    const stdout = await importAgain();
+    expect(summaryLine(stdout, 'Bots')).toBe('Bots 0 imported, 1 already here');
+    expect(stdout).toContain('Bots with a note (1): it was edited here since the last import');
+    expect(await server.db.bot.findUniqueOrThrow({ where: { id: leadGen.id }, select: { name: true } })).toEqual({
+      name: 'Renamed here',
+    });
+  });
+
+  test('an import stopped in the middle leaves whole results, and the next run finishes it', async () => {
+    await seedBulkResults(source.pool, { typebotId: leadGen.id, count: 30_000 });
+    const total = Number((await source.pool.query('SELECT count(*) AS n FROM "Result"')).rows[0].n);
+    const child = spawn(process.execPath, [mainJs, 'import', 'typebot', '--database', source.url], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: server.databaseUrl, PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const initial = await server.db.result.count();
+    let seen = initial;
+    while (child.exitCode === null && seen === initial) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      seen = await server.db.result.count();
+    }
+    child.kill('SIGKILL');
+    await exited;
+    const here = await server.db.result.findMany({ where: { botId: leadGen.id }, select: { id: true } });
+    expect(here.length).toBeLessThan(total);
+    // Every result here has all of its answers: none was cut in two.
+    const ids = here.map((result) => result.id);
+    const expected = await source.pool.query<{ id: string; n: string }>(
+      `SELECT r.id, (SELECT count(*) FROM "Answer" a WHERE a."resultId" = r.id) + (SELECT count(*) FROM "AnswerV2" a WHERE a."resultId" = r.id) AS n
+         FROM "Result" r WHERE r.id = ANY($1)`,
+      [ids],
+    );
+    const answered = await server.db.answer.groupBy({
+      by: ['resultId'],
+      where: { resultId: { in: ids } },
+      _count: { _all: true },
+    });
+    const hereCounts = new Map(answered.map((row) => [row.resultId, row._count._all]));
+    expect(expected.rows.filter((row) => Number(row.n) !== (hereCounts.get(row.id) ?? 0))).toEqual([]);
+
+    const stdout = await importAgain();
+    // One result here is Parley's own (chatHere), not Typebot's.
+    expect(summaryLine(stdout, 'Results')).toBe(
+      `Results ${total - here.length + 1} imported, ${here.length - 1} already here`,
+    );
+    expect(await server.db.result.count({ where: { botId: leadGen.id } })).toBe(total + 1);
   });
 });
