@@ -87,9 +87,16 @@ function parseDraft(bot: SourceBot, publicIdProblem: (why: string) => void): Par
   }
 }
 
-function parsePublished(published: SourceContent): { definition: BotDefinition } | { why: string } {
+/** The published version; the WhatsApp connection is the bot's (a column Typebot reads beside either version). */
+function parsePublished(
+  published: SourceContent,
+  whatsAppCredentialsId: string | null,
+): { definition: BotDefinition } | { why: string } {
   try {
-    return { definition: parseBotInput(content(published)).definition };
+    return {
+      definition: parseBotInput({ ...content(published), whatsAppCredentialsId: whatsAppCredentialsId ?? undefined })
+        .definition,
+    };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return {
@@ -136,7 +143,7 @@ export async function importBots(
       refuse(draft.why);
       continue;
     }
-    const published = bot.published ? parsePublished(bot.published) : null;
+    const published = bot.published ? parsePublished(bot.published, bot.whatsAppCredentialsId) : null;
     if (published && 'why' in published) notes.push(published.why);
     const publishedDefinition = published && 'definition' in published ? published.definition : null;
     const name = folderedName(bot, folders);
@@ -148,6 +155,10 @@ export async function importBots(
       !(await db.credentials.findUnique({ where: { id: bot.whatsAppCredentialsId }, select: { id: true } }))
     )
       notes.push('its WhatsApp credentials were not imported: the number answers once they are added and chosen again');
+    if (run.sharedWith.has(bot.id))
+      notes.push(
+        'Typebot shared it with people outside its workspace, which Parley does not do: invite them to the workspace (as GUEST to read)',
+      );
     const record = records.get(bot.id);
     let outcome: 'imported' | 'updated' | 'unchanged' | { why: string };
     try {

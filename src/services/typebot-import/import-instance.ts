@@ -54,6 +54,7 @@ export async function importTypebotInstance(
     credentials: new Set(),
     botsSkipped: new Map(),
     blockPlaces: new Map(),
+    sharedWith: new Map(),
   };
   const credentials = await source.credentials();
   // A wrong secret stops the import before its first write.
@@ -64,6 +65,8 @@ export async function importTypebotInstance(
   await each(run, 'members', counts.members, source.members(), (batch) => importMembers(run, batch));
   await each(run, 'invitations', counts.invitations, source.invitations(), (batch) => importInvitations(run, batch));
   await each(run, 'credentials', credentials.length, once(credentials), (batch) => importCredentials(run, batch));
+  for await (const batch of source.collaborators())
+    for (const { typebotId } of batch) run.sharedWith.set(typebotId, (run.sharedWith.get(typebotId) ?? 0) + 1);
   const folders = new Map<string, SourceFolder>((await source.folders()).map((folder) => [folder.id, folder]));
   await each(run, 'bots', counts.bots, source.bots(), (batch) => importBots(run, batch, folders));
   await each(run, 'results', counts.results, source.results(), (batch) => importResults(run, batch));

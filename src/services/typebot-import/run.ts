@@ -42,6 +42,8 @@ export interface ImportRun {
   bots: Map<string, string>;
   /** Credentials here (imported, or, dry, that would be), by id (the same as Typebot's). */
   credentials: Set<string>;
+  /** How many people Typebot shared each bot with (per-bot sharing, which Parley does not have), by source id. */
+  sharedWith: Map<string, number>;
   /** Where each block of an imported bot is, by bot (source id) and block id. */
   blockPlaces: Map<string, Map<string, BlockPlace>>;
   /** Why a bot was not imported, by source id: its results are skipped for the same reason. */

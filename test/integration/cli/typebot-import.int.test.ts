@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../../../src/db/client';
@@ -6,7 +6,8 @@ import { TYPEBOT_MIGRATIONS } from '../../../src/integrations/typebot/known-migr
 import { group, say, startChat, textInput, v6Bot, type Json } from '../../helpers/chat';
 import { request } from '../../helpers/http';
 import { smtpInbox, type Inbox } from '../../helpers/smtp-inbox';
-import { startTestServer, TEST_ENCRYPTION_KEY, type TestServer } from '../../helpers/test-server';
+import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { importEnv, MAIN_JS, ROOT, runImport, summaryLine } from '../../helpers/typebot-import';
 import {
   createTypebotSource,
   insertCollaborator,
@@ -29,43 +30,7 @@ import {
 
 jest.setTimeout(120_000);
 
-const root = path.resolve(__dirname, '../../..');
-const mainJs = path.join(root, 'dist/src/main.js');
-const fixtures = path.join(root, 'test/fixtures');
-const readJson = (file: string): Json => JSON.parse(fs.readFileSync(path.join(fixtures, file), 'utf8'));
-
-interface CliRun {
-  status: number;
-  stdout: string;
-  stderr: string;
-}
-
-function runImport(databaseUrl: string, args: string[]): Promise<CliRun> {
-  const {
-    PARLEY_ADMIN_TOKEN: _token,
-    PORT: _port,
-    TYPEBOT_ENCRYPTION_SECRET: _s,
-    TYPEBOT_DATABASE_URL: _d,
-    ...env
-  } = process.env;
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [mainJs, 'import', 'typebot', ...args],
-      {
-        cwd: root,
-        env: { ...env, DATABASE_URL: databaseUrl, PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY },
-        encoding: 'utf8',
-        timeout: 100_000,
-      },
-      (error, stdout, stderr) => {
-        const code = error ? (error as { code?: unknown }).code : 0;
-        if (error && typeof code !== 'number') return reject(error);
-        resolve({ status: code as number, stdout, stderr });
-      },
-    );
-  });
-}
+const readJson = (file: string): Json => JSON.parse(fs.readFileSync(path.join(ROOT, 'test/fixtures', file), 'utf8'));
 
 /** Rows of every table an import writes: what "writes nothing" and "changes nothing" compare. */
 async function tableCounts(db: Db) {
@@ -85,12 +50,6 @@ async function tableCounts(db: Db) {
     history: await db.setVariableHistoryItem.count(),
     records: await db.importedRecord.count(),
   };
-}
-
-/** The lines of the summary that count a kind: "  Bots         2 imported, 1 skipped". */
-function summaryLine(stdout: string, label: string): string {
-  const line = stdout.split('\n').find((text) => text.startsWith(`  ${label} `));
-  return line?.replace(/\s+/g, ' ').trim() ?? `(no ${label} line in:\n${stdout})`;
 }
 
 const LEAD_GEN_PUBLIC_ID = 'cloiafj9e00091aqj6o9nfrww-public';
@@ -174,6 +133,7 @@ describe('parley import typebot', () => {
       bot: leadGen,
       id: leadGen.id,
       publicId: LEAD_GEN_PUBLIC_ID,
+      customDomain: 'chat.acme.test',
       folderId: ids.leads,
       published: true,
       updatedAt: new Date('2026-03-04T05:06:07.089Z'),
@@ -203,6 +163,15 @@ describe('parley import typebot', () => {
       bot: { version: '6', name: 'Broken', groups: 'not a list', events: [], variables: [], edges: [] },
     });
     await insertCollaborator(pool, { userId: ids.bob, typebotId: ids.quiz, type: 'READ' });
+    // A bot here already has the quiz's public id: the quiz comes without it.
+    const taken = await request(server.url, 'POST', '/v1/bots', {
+      token: server.adminToken,
+      json: {
+        workspaceId: server.adminWorkspaceId,
+        bot: { ...readJson('bots/nps.json'), id: undefined, publicId: 'the-quiz' },
+      },
+    });
+    expect(taken.status).toBe(200);
     await insertResult(pool, { typebotId: ids.archived, answersV2: [{ blockId: 'b', content: 'lost' }] });
   });
   afterAll(async () => {
@@ -264,6 +233,11 @@ describe('parley import typebot', () => {
     expect(summaryLine(run.stdout, 'Results')).toBe('Results 0 imported, 1 skipped');
     expect(run.stdout).toContain('Parley has no Google Sheets integration');
     expect(run.stdout).toContain('parley users set-password');
+    expect(run.stdout).toContain('its public id the-quiz is another bot’s here: imported without it');
+    expect(run.stdout).toContain(`Typebot shared it with people outside its workspace, which Parley does not do`);
+    expect(await server.db.bot.findUniqueOrThrow({ where: { id: ids.quiz }, select: { publicId: true } })).toEqual({
+      publicId: null,
+    });
 
     const after = await tableCounts(server.db);
     expect(after.users - before.users).toBe(2);
@@ -285,6 +259,7 @@ describe('parley import typebot', () => {
     const bot = await server.db.bot.findUniqueOrThrow({ where: { id: ids.leadGen } });
     expect(bot).toMatchObject({
       name: 'Marketing / Leads / Lead Generation',
+      customDomain: 'chat.acme.test',
       publicId: LEAD_GEN_PUBLIC_ID,
       publishedRevision: 1,
     });
@@ -505,9 +480,9 @@ describe('parley import typebot, again later', () => {
   test('an import stopped in the middle leaves whole results, and the next run finishes it', async () => {
     await seedBulkResults(source.pool, { typebotId: leadGen.id, count: 30_000 });
     const total = Number((await source.pool.query('SELECT count(*) AS n FROM "Result"')).rows[0].n);
-    const child = spawn(process.execPath, [mainJs, 'import', 'typebot', '--database', source.url], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: server.databaseUrl, PARLEY_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY },
+    const child = spawn(process.execPath, [MAIN_JS, 'import', 'typebot', '--database', source.url], {
+      cwd: ROOT,
+      env: importEnv(server.databaseUrl),
       stdio: 'ignore',
     });
     const exited = new Promise((resolve) => child.once('exit', resolve));
