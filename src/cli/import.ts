@@ -50,6 +50,7 @@ function terminalProgress(): ImportProgress & { stop(): void } {
     cliProgress.Presets.shades_classic,
   );
   const open = new Map<ImportKind, { bar: cliProgress.SingleBar; started: number }>();
+  let stopped = false;
   return {
     start(kind, total) {
       open.set(kind, {
@@ -74,7 +75,12 @@ function terminalProgress(): ImportProgress & { stop(): void } {
       }
       entry.bar.stop();
     },
-    stop: () => bars.stop(),
+    stop() {
+      // A second stop would move the cursor up over what was printed since.
+      if (stopped) return;
+      stopped = true;
+      bars.stop();
+    },
   };
 }
 
@@ -118,8 +124,8 @@ export function formatReport(report: ImportReport, dryRun: boolean): string {
   }
   if (report.users.imported > 0)
     lines.push(
-      'Imported users have no password (Typebot signs in by e-mailed links and OAuth): they sign in with an e-mailed link ' +
-        '(with PARLEY_SMTP_HOST set), or an operator sets one: parley users set-password --email ADDRESS',
+      `${dryRun ? 'Users imported will have' : 'Imported users have'} no password (Typebot signs in by e-mailed links and OAuth): ` +
+        'they sign in with an e-mailed link (with PARLEY_SMTP_HOST set), or an operator sets one: parley users set-password --email ADDRESS',
     );
   return lines.join('\n');
 }

@@ -6,6 +6,7 @@ import { TYPEBOT_MIGRATIONS } from '../../../src/integrations/typebot/known-migr
 import { group, say, startChat, textInput, v6Bot, type Json } from '../../helpers/chat';
 import { request } from '../../helpers/http';
 import { smtpInbox, type Inbox } from '../../helpers/smtp-inbox';
+import { onPostgres } from '../../helpers/test-database';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 import { importEnv, MAIN_JS, ROOT, runImport, summaryLine } from '../../helpers/typebot-import';
 import {
@@ -180,10 +181,34 @@ describe('parley import typebot', () => {
     await inbox?.close();
   });
 
+  // Refused before any database is opened: once is enough.
+  (onPostgres ? test.skip : test)('options it cannot use are refused with the usage, exit 2', async () => {
+    const missing = await runImport(server.databaseUrl, []);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain("--database is required (Typebot's PostgreSQL URL)");
+    expect(missing.stderr).toContain('parley import typebot --database TYPEBOT_POSTGRES_URL');
+    const mysql = await runImport(server.databaseUrl, ['--database', 'mysql://root@localhost/typebot']);
+    expect([mysql.status, mysql.stderr.trim()]).toEqual([
+      2,
+      '--database must be a postgresql:// URL: Typebot keeps its data in PostgreSQL',
+    ]);
+    const secret = await runImport(server.databaseUrl, ['--database', source.url, '--encryption-secret', 'short']);
+    expect([secret.status, secret.stderr.trim()]).toEqual([
+      2,
+      '--encryption-secret must be 32 bytes, as Typebot requires of ENCRYPTION_SECRET (got 5)',
+    ]);
+    const unknown = await runImport(server.databaseUrl, ['--database', source.url, '--force']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain("Unknown option '--force'");
+  });
+
   test('a database that is not Typebot’s, or of a version it does not know, is refused in words', async () => {
     const before = await tableCounts(server.db);
-    const parleys = await runImport(server.databaseUrl, ['--database', server.databaseUrl]);
-    expect(parleys.status).not.toBe(0);
+    const admin = process.env.PARLEY_TEST_POSTGRES_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
+    const notTypebot = await runImport(server.databaseUrl, ['--database', admin]);
+    expect(notTypebot.status).toBe(1);
+    expect(notTypebot.stderr).toContain('is not a Typebot database: it has no "Typebot" table');
+    expect(notTypebot.stderr).not.toContain('password');
     const future = await createTypebotSource({ migrations: [...TYPEBOT_MIGRATIONS, '20271231000000_from_the_future'] });
     try {
       const run = await runImport(server.databaseUrl, ['--database', future.url]);
@@ -192,6 +217,17 @@ describe('parley import typebot', () => {
       expect(run.stderr).toContain('newer than the last version known');
     } finally {
       await future.drop();
+    }
+    // A v2 instance never migrated to v3 lacks what v3 added.
+    const older = await createTypebotSource({ migrations: TYPEBOT_MIGRATIONS.slice(0, 60) });
+    try {
+      await older.pool.query('ALTER TABLE "Typebot" DROP COLUMN "whatsAppCredentialsId"');
+      const run = await runImport(server.databaseUrl, ['--database', older.url]);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain('is a Typebot database older than v3 (missing "Typebot"."whatsAppCredentialsId")');
+      expect(run.stderr).toContain('upgrade that Typebot to v3 and let it migrate its database, then import');
+    } finally {
+      await older.drop();
     }
     expect(await tableCounts(server.db)).toEqual(before);
   });
