@@ -8,6 +8,7 @@ import { migrate } from '../db/migrate';
 import { typebotSecretProblem } from '../integrations/typebot/credentials-cipher';
 import { openTypebotSource } from '../integrations/typebot/source';
 import { createSecretBox, loadEncryptionKey } from '../services/credentials/secret-box';
+import { configuredDraftBounds } from '../services/draft-bounds';
 import { importTypebotInstance } from '../services/typebot-import/import-instance';
 import {
   IMPORT_KINDS,
@@ -182,14 +183,7 @@ async function importTypebot(args: string[]): Promise<void> {
         secrets,
         resultWriter,
         storageBytes: config.drafts.workspaceStorageBytes,
-        bounds: {
-          maxBytes: config.server.botBodyLimit,
-          maxGroups: config.drafts.maxGroups,
-          maxBlocks: config.drafts.maxBlocks,
-          maxEdges: config.drafts.maxEdges,
-          maxVariables: config.drafts.maxVariables,
-          maxEvents: config.drafts.maxEvents,
-        },
+        bounds: configuredDraftBounds(config),
       },
       progress,
     ).finally(() => resultWriter?.close());

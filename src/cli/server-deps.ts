@@ -17,6 +17,7 @@ import { localDiskStore } from '../integrations/storage/local-disk';
 import type { Logger } from '../observability/logger';
 import { createSandboxPool, type SandboxPool } from '../sandbox/pool';
 import { chatDeps } from '../services/chat/deps';
+import { configuredDraftBounds } from '../services/draft-bounds';
 import { createPerformers, type EffectPerformers } from '../services/chat/effects';
 import { createChannelWorkers, type ChannelWorkers } from '../services/channels/workers';
 import { setChannelQueueDepthSource } from '../observability/channel-metrics';
@@ -150,14 +151,7 @@ export async function buildServerDeps(
       maxLifetimeMs: config.live.streamMaxMs,
     }),
     draftCheckpointQuietMs: config.drafts.checkpointQuietMs,
-    draftBounds: {
-      maxBytes: config.server.botBodyLimit,
-      maxGroups: config.drafts.maxGroups,
-      maxBlocks: config.drafts.maxBlocks,
-      maxEdges: config.drafts.maxEdges,
-      maxVariables: config.drafts.maxVariables,
-      maxEvents: config.drafts.maxEvents,
-    },
+    draftBounds: configuredDraftBounds(config),
     draftStorage: {
       changesPage: { changes: config.drafts.changesPerRead, bytes: config.drafts.changesReadBytes },
       workspaceBytes: config.drafts.workspaceStorageBytes,

@@ -1,3 +1,4 @@
+import type { Config } from '../config';
 import type { BotDefinition } from '../engine/definition/parse';
 import { badRequest, type Issue } from '../errors';
 import { sizeText } from './size-text';
@@ -27,6 +28,18 @@ export const DEFAULT_DRAFT_BOUNDS: DraftBounds = {
   maxVariables: 2_000,
   maxEvents: 200,
 };
+
+/** The bounds the settings give (PARLEY_BOT_BODY_LIMIT, PARLEY_BOT_MAX_*): the server's and the import's. */
+export function configuredDraftBounds(config: Pick<Config, 'server' | 'drafts'>): DraftBounds {
+  return {
+    maxBytes: config.server.botBodyLimit,
+    maxGroups: config.drafts.maxGroups,
+    maxBlocks: config.drafts.maxBlocks,
+    maxEdges: config.drafts.maxEdges,
+    maxVariables: config.drafts.maxVariables,
+    maxEvents: config.drafts.maxEvents,
+  };
+}
 
 interface Measure {
   count(definition: BotDefinition): number;

@@ -17,26 +17,27 @@ export interface ThrowawayDatabase {
   drop(): Promise<void>;
 }
 
-function withDatabaseName(url: string, name: string): string {
+export function withDatabaseName(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
   return parsed.toString();
 }
 
-const TEMPLATE_PREFIX = 'parley_test_template_';
-
 /**
- * The name of a PostgreSQL database with today's migrations applied, made once
- * per set of migrations (its name carries their checksums): a copy of it is
- * about 60 ms, migrating a new database about 200 ms, for each of some 150
- * test files. Made under a name of its own and renamed when complete, so a
- * test never copies a half-migrated template, and several workers making it
- * at once leave one.
+ * The name of a PostgreSQL database `build` filled, made once per `digest`
+ * (its name is `prefix` + digest) and copied for each test that needs one:
+ * copying is about 60 ms where migrating a new database is 200 ms, for each
+ * of some 150 test files. Made under a name of its own and renamed when
+ * complete, so a test never copies a half-built template, and several
+ * workers making it at once leave one. Templates of another digest (this
+ * machine's older runs) go.
  */
-async function migratedTemplate(admin: pg.Client, adminUrl: string): Promise<string> {
-  const digest = crypto.createHash('sha256');
-  for (const migration of readMigrations('postgresql')) digest.update(`${migration.name}:${migration.checksum}\n`);
-  const template = `${TEMPLATE_PREFIX}${digest.digest('hex').slice(0, 16)}`;
+export async function templateDatabase(
+  admin: pg.Client,
+  adminUrl: string,
+  { prefix, digest, build }: { prefix: string; digest: string; build: (url: string) => Promise<void> },
+): Promise<string> {
+  const template = `${prefix}${digest}`;
   const exists = async (name: string) =>
     ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount ?? 0) > 0;
   if (await exists(template)) return template;
@@ -44,19 +45,29 @@ async function migratedTemplate(admin: pg.Client, adminUrl: string): Promise<str
   const building = `parley_test_building_${crypto.randomBytes(6).toString('hex')}`;
   await admin.query(`CREATE DATABASE ${building}`);
   try {
-    await migrate(parseDatabaseUrl(withDatabaseName(adminUrl, building)));
+    await build(withDatabaseName(adminUrl, building));
     await admin.query(`ALTER DATABASE ${building} RENAME TO ${template}`);
   } catch (error) {
     await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
     if (!(await exists(template))) throw error; // Else another worker finished first.
   }
-  // Templates of earlier migrations (this machine's older runs) go.
   const stale = await admin.query<{ datname: string }>(
-    "SELECT datname FROM pg_database WHERE datname LIKE 'parley\\_test\\_template\\_%' AND datname <> $1",
-    [template],
+    'SELECT datname FROM pg_database WHERE starts_with(datname, $1) AND datname <> $2',
+    [prefix, template],
   );
   for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname}`).catch(() => undefined);
   return template;
+}
+
+/** A database with today's migrations applied, named by their checksums. */
+function migratedTemplate(admin: pg.Client, adminUrl: string): Promise<string> {
+  const digest = crypto.createHash('sha256');
+  for (const migration of readMigrations('postgresql')) digest.update(`${migration.name}:${migration.checksum}\n`);
+  return templateDatabase(admin, adminUrl, {
+    prefix: 'parley_test_template_',
+    digest: digest.digest('hex').slice(0, 16),
+    build: (url) => migrate(parseDatabaseUrl(url)).then(() => undefined),
+  });
 }
 
 /**

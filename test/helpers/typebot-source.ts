@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { TYPEBOT_MIGRATIONS } from '../../src/integrations/typebot/known-migrations';
-import { DEFAULT_TEST_POSTGRES_URL } from './test-database';
+import { DEFAULT_TEST_POSTGRES_URL, templateDatabase, withDatabaseName } from './test-database';
 
 /** A 32-character ENCRYPTION_SECRET, as a Typebot instance has one (AES-256: 32 bytes of key). */
 export const TYPEBOT_SECRET = 'parley-tests-typebot-secret-0032';
@@ -49,48 +49,22 @@ function json(value: unknown): string | null {
   return value === undefined || value === null ? null : JSON.stringify(value);
 }
 
-function withDatabaseName(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-const TEMPLATE_PREFIX = 'parley_test_typebot_tpl_';
-
-/**
- * A database holding schema.sql, made once per version of the file (its name
- * carries a digest of it) and copied for each source: about as fast as
- * test-database.ts's migrated template. Built under another name and renamed
- * when complete, so no test copies half of it and concurrent workers leave one.
- */
-async function schemaTemplate(admin: pg.Client, adminUrl: string): Promise<string> {
+/** A database holding schema.sql, made once per version of the file (its name carries a digest of it). */
+function schemaTemplate(admin: pg.Client, adminUrl: string): Promise<string> {
   const schema = fs.readFileSync(TYPEBOT_SCHEMA_FILE, 'utf8');
-  const template = `${TEMPLATE_PREFIX}${crypto.createHash('sha256').update(schema).digest('hex').slice(0, 16)}`;
-  const exists = async (name: string) =>
-    ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount ?? 0) > 0;
-  if (await exists(template)) return template;
-
-  const building = `parley_test_typebot_building_${crypto.randomBytes(6).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${building}`);
-  try {
-    const client = new pg.Client({ connectionString: withDatabaseName(adminUrl, building) });
-    await client.connect();
-    try {
-      await client.query(schema);
-    } finally {
-      await client.end();
-    }
-    await admin.query(`ALTER DATABASE ${building} RENAME TO ${template}`);
-  } catch (error) {
-    await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
-    if (!(await exists(template))) throw error; // Else another worker finished first.
-  }
-  const stale = await admin.query<{ datname: string }>(
-    "SELECT datname FROM pg_database WHERE datname LIKE 'parley\\_test\\_typebot\\_tpl\\_%' AND datname <> $1",
-    [template],
-  );
-  for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname}`).catch(() => undefined);
-  return template;
+  return templateDatabase(admin, adminUrl, {
+    prefix: 'parley_test_typebot_tpl_',
+    digest: crypto.createHash('sha256').update(schema).digest('hex').slice(0, 16),
+    build: async (url) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(schema);
+      } finally {
+        await client.end();
+      }
+    },
+  });
 }
 
 /**
