@@ -17,6 +17,7 @@ import {
   type ImportProgress,
   type ImportReport,
 } from '../services/typebot-import/report';
+import { limitHeapGrowth } from './heap-growth';
 import { UsageError } from './usage';
 import { IMPORT_USAGE } from './usage-texts';
 
@@ -152,6 +153,8 @@ async function importTypebot(args: string[]): Promise<void> {
   }
   const dryRun = values['dry-run'];
   const config = loadConfig();
+  // Like a server's: a million results read and written leave garbage V8 would let pile up.
+  limitHeapGrowth(config.server.heapGrowthPercent);
   const source = await openTypebotSource(databaseUrl);
   const database = openDatabase(config.database.url);
   const progress = process.stdout.isTTY ? terminalProgress() : lineProgress();

@@ -14,12 +14,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { TYPEBOT_MIGRATIONS } from '../../src/integrations/typebot/known-migrations';
+import { projectRoot } from '../../src/project-root';
 import { DEFAULT_TEST_POSTGRES_URL, templateDatabase, withDatabaseName } from './test-database';
 
 /** A 32-character ENCRYPTION_SECRET, as a Typebot instance has one (AES-256: 32 bytes of key). */
 export const TYPEBOT_SECRET = 'parley-tests-typebot-secret-0032';
 
-export const TYPEBOT_SCHEMA_FILE = path.join(__dirname, '../fixtures/typebot/schema.sql');
+// From the checkout's root: benches run this module from dist/, where no fixture is.
+export const TYPEBOT_SCHEMA_FILE = path.join(projectRoot(), 'test/fixtures/typebot/schema.sql');
 
 export interface TypebotSource {
   url: string;

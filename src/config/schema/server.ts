@@ -58,7 +58,8 @@ export const server = {
     doc:
       'how much the JavaScript heap may grow past what a full garbage collection kept before the next one ' +
       "(`0`: V8's own choice, up to 4×). Under load, V8's own choice let garbage pile up to 250–350 MB resident, " +
-      'and not flat; 40 % holds a server near 210 MB for ~5 % more CPU a conversation (bench/README.md)',
+      'and not flat; 40 % holds a server near 210 MB for ~5 % more CPU a conversation (bench/README.md). ' +
+      '`parley import typebot` applies it too',
   }),
   bodyLimit: size({
     env: 'PARLEY_BODY_LIMIT',
