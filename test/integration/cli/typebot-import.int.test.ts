@@ -126,6 +126,14 @@ describe('parley import typebot', () => {
       name: 'Sheets',
       data: { refresh_token: 'r' },
     });
+    // Saved under another secret (an instance whose secret changed): this one does not decrypt.
+    await insertCredentials(pool, {
+      workspaceId: ids.acme,
+      type: 'anthropic',
+      name: 'Older key',
+      data: { apiKey: 'sk-ant-1' },
+      secret: 'z'.repeat(32),
+    });
     ids.marketing = await insertFolder(pool, { workspaceId: ids.acme, name: 'Marketing' });
     ids.leads = await insertFolder(pool, { workspaceId: ids.acme, name: 'Leads', parentFolderId: ids.marketing });
     const leadGen = readJson('bots/lead-gen.json');
@@ -236,7 +244,7 @@ describe('parley import typebot', () => {
     const before = await tableCounts(server.db);
     const run = await runImport(server.databaseUrl, ['--database', source.url, '--encryption-secret', 'x'.repeat(32)]);
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('opens none of the 3 credentials');
+    expect(run.stderr).toContain('opens none of the 4 credentials');
     expect(await tableCounts(server.db)).toEqual(before);
   });
 
@@ -264,7 +272,10 @@ describe('parley import typebot', () => {
     expect(summaryLine(run.stdout, 'Workspaces')).toBe('Workspaces 2 imported');
     expect(summaryLine(run.stdout, 'Members')).toBe('Members 4 imported');
     expect(summaryLine(run.stdout, 'Invitations')).toBe('Invitations 1 imported');
-    expect(summaryLine(run.stdout, 'Credentials')).toBe('Credentials 2 imported, 1 skipped');
+    expect(summaryLine(run.stdout, 'Credentials')).toBe('Credentials 2 imported, 2 skipped');
+    expect(run.stdout).toMatch(
+      /Credentials skipped \(1\): it does not decrypt with the given secret \(.+\)\. E\.g\. anthropic "Older key"/,
+    );
     expect(summaryLine(run.stdout, 'Bots')).toBe('Bots 4 imported, 2 skipped');
     expect(summaryLine(run.stdout, 'Results')).toBe('Results 0 imported, 1 skipped');
     expect(run.stdout).toContain('Parley has no Google Sheets integration');
@@ -309,7 +320,7 @@ describe('parley import typebot', () => {
     ]);
     expect(again.status).toBe(0);
     expect(summaryLine(again.stdout, 'Bots')).toBe('Bots 0 imported, 4 already here, 2 skipped');
-    expect(summaryLine(again.stdout, 'Credentials')).toBe('Credentials 0 imported, 2 already here, 1 skipped');
+    expect(summaryLine(again.stdout, 'Credentials')).toBe('Credentials 0 imported, 2 already here, 2 skipped');
     expect(await tableCounts(server.db)).toEqual(after);
   });
 
