@@ -78,8 +78,10 @@ function schemaTemplate(admin: pg.Client, adminUrl: string): Promise<string> {
  * of the name; Prisma's is that of the migration file, which the importer
  * does not read).
  */
-export async function createTypebotSource(options: { migrations?: readonly string[] } = {}): Promise<TypebotSource> {
-  const adminUrl = process.env.PARLEY_TEST_POSTGRES_URL || DEFAULT_TEST_POSTGRES_URL;
+export async function createTypebotSource(
+  options: { migrations?: readonly string[]; adminUrl?: string } = {},
+): Promise<TypebotSource> {
+  const adminUrl = options.adminUrl ?? (process.env.PARLEY_TEST_POSTGRES_URL || DEFAULT_TEST_POSTGRES_URL);
   const name = `parley_test_typebot_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   try {

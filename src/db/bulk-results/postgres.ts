@@ -84,8 +84,13 @@ export function postgresBulkResultWriter(url: string): BulkResultWriter {
       throw error;
     }
   }
+  const TABLES = ['Result', 'Answer', 'Log', 'VisitedEdge', 'SetVariableHistoryItem'];
   return {
     write,
+    analyze: async () => {
+      await connected;
+      await client.query(`ANALYZE ${TABLES.map((table) => `"${table}"`).join(', ')}`);
+    },
     close: async () => {
       await connected.catch(() => undefined);
       await client.end();

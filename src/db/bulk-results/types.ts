@@ -64,5 +64,13 @@ export interface ResultRowsBatch {
 
 export interface BulkResultWriter {
   write(batch: ResultRowsBatch): Promise<void>;
+  /**
+   * Brings the planner's statistics up to date once rows were written (and
+   * every so often while they are): PostgreSQL's autovacuum may not analyse
+   * tables loaded this fast for a long while, and meanwhile plans the
+   * per-batch lookups of a second run as scans of millions of answers
+   * (0.5 s a batch instead of milliseconds).
+   */
+  analyze(): Promise<void>;
   close(): Promise<void>;
 }

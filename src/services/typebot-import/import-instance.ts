@@ -31,6 +31,9 @@ async function each<T>(
   run.progress.finish(kind);
 }
 
+/** Results written between two updates of the planner's statistics. */
+const ANALYSE_EVERY = 200_000;
+
 async function* once<T>(rows: T[]): AsyncGenerator<T[]> {
   if (rows.length > 0) yield rows;
 }
@@ -69,6 +72,16 @@ export async function importTypebotInstance(
     for (const { typebotId } of batch) run.sharedWith.set(typebotId, (run.sharedWith.get(typebotId) ?? 0) + 1);
   const folders = new Map<string, SourceFolder>((await source.folders()).map((folder) => [folder.id, folder]));
   await each(run, 'bots', counts.bots, source.bots(), (batch) => importBots(run, batch, folders));
-  await each(run, 'results', counts.results, source.results(), (batch) => importResults(run, batch));
+  let sinceAnalysed = 0;
+  await each(run, 'results', counts.results, source.results(), async (batch) => {
+    await importResults(run, batch);
+    sinceAnalysed += batch.length;
+    // Statistics of the tables being filled, every so often and at the end: the lookups stay indexed.
+    if (sinceAnalysed >= ANALYSE_EVERY) {
+      sinceAnalysed = 0;
+      await options.resultWriter?.analyze();
+    }
+  });
+  await options.resultWriter?.analyze();
   return run.report;
 }
