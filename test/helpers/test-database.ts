@@ -71,6 +71,46 @@ function migratedTemplate(admin: pg.Client, adminUrl: string): Promise<string> {
 }
 
 /**
+ * A new PostgreSQL database named `prefix` + random hex on the test server
+ * (a copy of `template(admin)` when given), and how to drop it.
+ */
+export async function createPostgresDatabase(
+  prefix: string,
+  options: { adminUrl?: string; template?: (admin: pg.Client, adminUrl: string) => Promise<string> } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = options.adminUrl ?? (process.env.PARLEY_TEST_POSTGRES_URL || DEFAULT_TEST_POSTGRES_URL);
+  const name = `${prefix}${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL is not reachable at ${adminUrl} (${(error as Error).message}). ` +
+        'Start it, set PARLEY_TEST_POSTGRES_URL, or run `bash .ci/run`, which starts one.',
+      { cause: error },
+    );
+  }
+  try {
+    const template = options.template ? ` TEMPLATE ${await options.template(admin, adminUrl)}` : '';
+    await admin.query(`CREATE DATABASE ${name}${template}`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: withDatabaseName(adminUrl, name),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/**
  * A fresh database for one test file: a temporary SQLite file, or a new
  * PostgreSQL database. `migrated` asks for today's schema already in place
  * (what a server would do first anyway); without it the database is empty.
@@ -85,35 +125,6 @@ export async function createThrowawayDatabase(options: { migrated?: boolean } = 
       drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const adminUrl = process.env.PARLEY_TEST_POSTGRES_URL || DEFAULT_TEST_POSTGRES_URL;
-  const name = `parley_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-  } catch (error) {
-    throw new Error(
-      `PostgreSQL is not reachable at ${adminUrl} (${(error as Error).message}). ` +
-        'Start it, set PARLEY_TEST_POSTGRES_URL, or run `bash .ci/run`, which starts one.',
-      { cause: error },
-    );
-  }
-  try {
-    const template = options.migrated ? ` TEMPLATE ${await migratedTemplate(admin, adminUrl)}` : '';
-    await admin.query(`CREATE DATABASE ${name}${template}`);
-  } finally {
-    await admin.end();
-  }
-  return {
-    provider,
-    url: withDatabaseName(adminUrl, name),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
+  const database = await createPostgresDatabase('parley_test_', options.migrated ? { template: migratedTemplate } : {});
+  return { provider, ...database };
 }

@@ -15,7 +15,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { TYPEBOT_MIGRATIONS } from '../../src/integrations/typebot/known-migrations';
 import { projectRoot } from '../../src/project-root';
-import { DEFAULT_TEST_POSTGRES_URL, templateDatabase, withDatabaseName } from './test-database';
+import { createPostgresDatabase, templateDatabase } from './test-database';
 
 /** A 32-character ENCRYPTION_SECRET, as a Typebot instance has one (AES-256: 32 bytes of key). */
 export const TYPEBOT_SECRET = 'parley-tests-typebot-secret-0032';
@@ -81,25 +81,11 @@ function schemaTemplate(admin: pg.Client, adminUrl: string): Promise<string> {
 export async function createTypebotSource(
   options: { migrations?: readonly string[]; adminUrl?: string } = {},
 ): Promise<TypebotSource> {
-  const adminUrl = options.adminUrl ?? (process.env.PARLEY_TEST_POSTGRES_URL || DEFAULT_TEST_POSTGRES_URL);
-  const name = `parley_test_typebot_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-  } catch (error) {
-    throw new Error(
-      `PostgreSQL is not reachable at ${adminUrl} (${(error as Error).message}). ` +
-        'Start it, set PARLEY_TEST_POSTGRES_URL, or run `bash .ci/run`, which starts one.',
-      { cause: error },
-    );
-  }
-  try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await schemaTemplate(admin, adminUrl)}`);
-  } finally {
-    await admin.end();
-  }
-
-  const url = withDatabaseName(adminUrl, name);
+  const database = await createPostgresDatabase('parley_test_typebot_', {
+    adminUrl: options.adminUrl,
+    template: schemaTemplate,
+  });
+  const { url } = database;
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   let ended = false;
   const drop = async () => {
@@ -107,13 +93,7 @@ export async function createTypebotSource(
       ended = true;
       await pool.end();
     }
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    } finally {
-      await client.end();
-    }
+    await database.drop();
   };
   try {
     const migrations = options.migrations ?? TYPEBOT_MIGRATIONS;
