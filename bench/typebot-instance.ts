@@ -11,8 +11,8 @@ import {
   insertTypebot,
   insertUser,
   insertWorkspace,
-  seedBulkResults,
-} from '../test/helpers/typebot-source';
+} from '../test/helpers/typebot-rows';
+import { seedBulkResults } from '../test/helpers/typebot-results';
 
 const root = path.resolve(__dirname, '../..');
 

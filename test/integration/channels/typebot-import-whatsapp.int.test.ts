@@ -4,14 +4,8 @@ import { startChannelTestServer, type ChannelTestServer } from '../../helpers/ch
 import type { Json } from '../../helpers/chat';
 import { FAKE_WHATSAPP_TOKEN } from '../../helpers/fake-whatsapp-api';
 import { runImport, summaryLine } from '../../helpers/typebot-import';
-import {
-  createTypebotSource,
-  insertCredentials,
-  insertTypebot,
-  insertWorkspace,
-  TYPEBOT_SECRET,
-  type TypebotSource,
-} from '../../helpers/typebot-source';
+import { createTypebotSource, TYPEBOT_SECRET, type TypebotSource } from '../../helpers/typebot-source';
+import { insertCredentials, insertTypebot, insertWorkspace } from '../../helpers/typebot-rows';
 
 // A Typebot bot connected to a WhatsApp number, brought over by `parley
 // import typebot`: once Meta's webhook points at Parley, the number answers

@@ -9,21 +9,18 @@ import { smtpInbox, type Inbox } from '../../helpers/smtp-inbox';
 import { onPostgres } from '../../helpers/test-database';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 import { importEnv, MAIN_JS, ROOT, runImport, summaryLine } from '../../helpers/typebot-import';
+import { createTypebotSource, TYPEBOT_SECRET, type TypebotSource } from '../../helpers/typebot-source';
 import {
-  createTypebotSource,
   insertCollaborator,
   insertCredentials,
   insertFolder,
   insertMember,
-  insertResult,
   insertTypebot,
   insertUser,
   insertWorkspace,
   insertWorkspaceInvitation,
-  seedBulkResults,
-  TYPEBOT_SECRET,
-  type TypebotSource,
-} from '../../helpers/typebot-source';
+} from '../../helpers/typebot-rows';
+import { insertResult, seedBulkResults } from '../../helpers/typebot-results';
 
 // `parley import typebot` as a real subprocess (dist/src/main.js) from a
 // Typebot database built with Typebot's schema (test/fixtures/typebot/) into

@@ -6,20 +6,21 @@ import legacyV3 from '../../fixtures/bots/legacy-v3-lead-gen.json';
 import { DEFAULT_TEST_POSTGRES_URL, onPostgres } from '../../helpers/test-database';
 import {
   createTypebotSource,
-  insertCredentials,
-  insertFolder,
-  insertMember,
-  insertResult,
-  insertTypebot,
-  insertUser,
-  insertWorkspace,
-  insertWorkspaceInvitation,
-  seedBulkResults,
   TYPEBOT_SECRET,
   type TypebotSource,
   typebotEncrypt,
   typebotEncryptV1,
 } from '../../helpers/typebot-source';
+import {
+  insertCredentials,
+  insertFolder,
+  insertMember,
+  insertTypebot,
+  insertUser,
+  insertWorkspace,
+  insertWorkspaceInvitation,
+} from '../../helpers/typebot-rows';
+import { insertResult, seedBulkResults } from '../../helpers/typebot-results';
 
 // The fixture the Typebot importer's tests read from: a Typebot v3.x database
 // (test/fixtures/typebot/schema.sql) and the helpers that fill it.
