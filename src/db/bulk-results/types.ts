@@ -1,9 +1,14 @@
+import type { VisitedEdgeRow } from '../chat-store/types';
+
 // Results written in bulk, through the database driver rather than Prisma:
 // an import's million results with their answers went through Prisma's query
 // compiler at ~450 results a second (its per-row work was 9 tenths of the
 // CPU); a prepared statement (SQLite) or one `unnest` insert per table
 // (PostgreSQL) does the same rows many times faster. Each batch is one
 // transaction: a stop leaves whole results.
+
+/** The same row as a chat turn writes. */
+export type { VisitedEdgeRow };
 
 export interface ResultRow {
   id: string;
@@ -34,12 +39,6 @@ export interface LogRow {
   description: string;
   details: string | null;
   context: string | null;
-}
-
-export interface VisitedEdgeRow {
-  resultId: string;
-  index: number;
-  edgeId: string;
 }
 
 export interface VariableHistoryRow {

@@ -49,7 +49,8 @@ function issuesText(error: { issues: { path: PropertyKey[]; message: string }[] 
   return error.issues.map((issue) => `${issue.path.map(String).join('.') || 'data'} ${issue.message}`).join('; ');
 }
 
-interface Decrypted {
+/** A credentials row with what it decrypted to, or why it did not (neither without a secret). */
+export interface Decrypted {
   row: SourceCredentials;
   data?: unknown;
   error?: string;
@@ -71,8 +72,9 @@ export function decryptAll(secret: string, rows: SourceCredentials[]): Decrypted
   return decrypted;
 }
 
-export async function importCredentials(run: ImportRun, rows: SourceCredentials[]): Promise<void> {
+export async function importCredentials(run: ImportRun, entries: Decrypted[]): Promise<void> {
   const { db, report, options } = run;
+  const rows = entries.map((entry) => entry.row);
   const secret = options.typebotSecret;
   if (!secret) {
     for (const row of rows)
@@ -89,7 +91,7 @@ export async function importCredentials(run: ImportRun, rows: SourceCredentials[
       (row) => row.id,
     ),
   );
-  for (const { row, data, error } of decryptAll(secret, rows)) {
+  for (const { row, data, error } of entries) {
     const example = `${row.type} "${row.name}" (${row.id})`;
     const workspaceId = run.workspaces.get(row.workspaceId);
     if (!workspaceId) {

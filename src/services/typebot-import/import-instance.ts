@@ -59,9 +59,9 @@ export async function importTypebotInstance(
     blockPlaces: new Map(),
     sharedWith: new Map(),
   };
-  const credentials = await source.credentials();
-  // A wrong secret stops the import before its first write.
-  if (options.typebotSecret) decryptAll(options.typebotSecret, credentials);
+  const rows = await source.credentials();
+  // Decrypted once, before the first write: a wrong secret stops the import there.
+  const credentials = options.typebotSecret ? decryptAll(options.typebotSecret, rows) : rows.map((row) => ({ row }));
   const counts = await source.counts();
   await each(run, 'users', counts.users, source.users(), (batch) => importUsers(run, batch));
   await each(run, 'workspaces', counts.workspaces, source.workspaces(), (batch) => importWorkspaces(run, batch));
